@@ -1,0 +1,41 @@
+/*
+ * buffers.h: send and receive buffers behind one small interface, with a
+ * host back end (buffers_host.c) and a CUDA one (buffers_cuda.cu, CUDA=1).
+ */
+#ifndef ALLER_BUFFERS_H
+#define ALLER_BUFFERS_H
+
+#include <stddef.h>
+
+#include "options.h"
+#include "verify.h"
+
+struct buffers {
+	const struct buffer_ops *ops;
+	long *send, *recv;   /* host or device pointers, each `longs` long */
+	long longs;
+	int device;          /* CUDA device, -1 for host */
+	void *priv;          /* back end's own state */
+};
+
+struct buffer_ops {
+	const char *name;
+	/* Picks a device among the visible ones by local rank; 0 or -1 with err. */
+	int (*init)(struct buffers *b, int local_rank, char *err, size_t errlen);
+	int (*alloc)(struct buffers *b, long longs, char *err, size_t errlen);
+	/* World ranks of the communicator's members, for fill and check. */
+	int (*set_peers)(struct buffers *b, const long *peers, long npeers);
+	void (*fill)(struct buffers *b, long npeers, long count, long me, long iter);
+	void (*poison)(struct buffers *b, long n);
+	long (*check)(struct buffers *b, long npeers, long count, long me, long iter,
+		      struct mismatch *first);
+	/* Test only: damages received element i. */
+	void (*corrupt)(struct buffers *b, long i);
+	void (*release)(struct buffers *b);
+};
+
+extern const struct buffer_ops buffers_host_ops;
+/* NULL in a build without CUDA. */
+const struct buffer_ops *buffers_cuda_ops(void);
+
+#endif

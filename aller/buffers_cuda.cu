@@ -1,0 +1,193 @@
+/*
+ * buffers_cuda.cu: device buffers (CUDA=1). Fill, poison and check run as
+ * kernels on the device, computing the same values as the host back end
+ * (verify.h). One GPU per task: local rank modulo the visible devices.
+ */
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+extern "C" {
+#include "buffers.h"
+}
+
+struct cuda_priv {
+	long *peers;          /* device copy of the peers' world ranks */
+	long cap;
+	unsigned long long *result; /* device: wrong count, first wrong index */
+};
+
+#define CUDA_TRY(call, what)                                                   \
+	do {                                                                   \
+		cudaError_t e_ = (call);                                       \
+		if (e_ != cudaSuccess) {                                       \
+			snprintf(err, errlen, "%s: %s", what, cudaGetErrorString(e_)); \
+			return -1;                                             \
+		}                                                              \
+	} while (0)
+
+static void die_cuda(cudaError_t e, const char *what)
+{
+	if (e == cudaSuccess)
+		return;
+	fprintf(stderr, "aller: error: %s: %s\n", what, cudaGetErrorString(e));
+	exit(3);
+}
+
+static int cuda_init(struct buffers *b, int local_rank, char *err, size_t errlen)
+{
+	int n = 0;
+	struct cuda_priv *p;
+
+	CUDA_TRY(cudaGetDeviceCount(&n), "no usable CUDA device");
+	if (n < 1) {
+		snprintf(err, errlen, "no usable CUDA device: none visible");
+		return -1;
+	}
+	b->device = local_rank % n;
+	CUDA_TRY(cudaSetDevice(b->device), "cannot select CUDA device");
+	p = (struct cuda_priv *)calloc(1, sizeof(*p));
+	if (!p) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	b->priv = p;
+	CUDA_TRY(cudaMalloc((void **)&p->result, 2 * sizeof(unsigned long long)),
+		 "cannot allocate on the CUDA device");
+	return 0;
+}
+
+static int cuda_alloc(struct buffers *b, long longs, char *err, size_t errlen)
+{
+	size_t bytes = (size_t)longs * sizeof(long);
+	cudaError_t e;
+
+	e = cudaMalloc((void **)&b->send, bytes);
+	if (e == cudaSuccess)
+		e = cudaMalloc((void **)&b->recv, bytes);
+	if (e != cudaSuccess) {
+		snprintf(err, errlen, "cannot allocate 2 buffers of %zu bytes (%ld longs) "
+			 "on CUDA device %d: %s", bytes, longs, b->device, cudaGetErrorString(e));
+		return -1;
+	}
+	CUDA_TRY(cudaMemset(b->send, 0, bytes), "cudaMemset");
+	CUDA_TRY(cudaMemset(b->recv, 0, bytes), "cudaMemset");
+	b->longs = longs;
+	return 0;
+}
+
+static int cuda_set_peers(struct buffers *b, const long *peers, long npeers)
+{
+	struct cuda_priv *p = (struct cuda_priv *)b->priv;
+
+	if (npeers > p->cap) {
+		cudaFree(p->peers);
+		if (cudaMalloc((void **)&p->peers, (size_t)npeers * sizeof(long)) != cudaSuccess)
+			return -1;
+		p->cap = npeers;
+	}
+	return cudaMemcpy(p->peers, peers, (size_t)npeers * sizeof(long),
+			  cudaMemcpyHostToDevice) == cudaSuccess ? 0 : -1;
+}
+
+__global__ void fill_kernel(long *send, const long *peers, long n, long count, long me, long iter)
+{
+	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
+	     i += (long)gridDim.x * blockDim.x) {
+		long k = i / count, j = i % count;
+		send[i] = verify_block_value(verify_seed(me, peers[k], iter), j);
+	}
+}
+
+__global__ void check_kernel(const long *recv, const long *peers, long n, long count, long me,
+			     long iter, unsigned long long *result)
+{
+	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
+	     i += (long)gridDim.x * blockDim.x) {
+		long k = i / count, j = i % count;
+		if (recv[i] != verify_block_value(verify_seed(peers[k], me, iter), j)) {
+			atomicAdd(&result[0], 1ULL);
+			atomicMin(&result[1], (unsigned long long)i);
+		}
+	}
+}
+
+static unsigned grid_for(long n)
+{
+	long blocks = (n + 255) / 256;
+	return (unsigned)(blocks > 65535 ? 65535 : blocks < 1 ? 1 : blocks);
+}
+
+static void cuda_fill(struct buffers *b, long npeers, long count, long me, long iter)
+{
+	struct cuda_priv *p = (struct cuda_priv *)b->priv;
+	long n = npeers * count;
+
+	fill_kernel<<<grid_for(n), 256>>>(b->send, p->peers, n, count, me, iter);
+	die_cuda(cudaDeviceSynchronize(), "fill kernel");
+}
+
+static void cuda_poison(struct buffers *b, long n)
+{
+	/* VERIFY_POISON is the byte 0x5a repeated */
+	die_cuda(cudaMemset(b->recv, 0x5a, (size_t)n * sizeof(long)), "cudaMemset");
+	die_cuda(cudaDeviceSynchronize(), "cudaMemset");
+}
+
+static long cuda_check(struct buffers *b, long npeers, long count, long me, long iter,
+		       struct mismatch *first)
+{
+	struct cuda_priv *p = (struct cuda_priv *)b->priv;
+	unsigned long long init[2] = { 0, ~0ULL }, res[2];
+	long n = npeers * count;
+
+	die_cuda(cudaMemcpy(p->result, init, sizeof(init), cudaMemcpyHostToDevice), "cudaMemcpy");
+	check_kernel<<<grid_for(n), 256>>>(b->recv, p->peers, n, count, me, iter, p->result);
+	die_cuda(cudaDeviceSynchronize(), "check kernel");
+	die_cuda(cudaMemcpy(res, p->result, sizeof(res), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	if (res[0] > 0) {
+		long i = (long)res[1], k = i / count, peer;
+		die_cuda(cudaMemcpy(&peer, p->peers + k, sizeof(long), cudaMemcpyDeviceToHost),
+			 "cudaMemcpy");
+		first->peer = peer;
+		first->element = i % count;
+		first->expected = verify_value(peer, me, i % count, iter);
+		die_cuda(cudaMemcpy(&first->received, b->recv + i, sizeof(long),
+				    cudaMemcpyDeviceToHost), "cudaMemcpy");
+	}
+	return (long)res[0];
+}
+
+static void cuda_corrupt(struct buffers *b, long i)
+{
+	long v;
+
+	die_cuda(cudaMemcpy(&v, b->recv + i, sizeof(v), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	v ^= 0x10;
+	die_cuda(cudaMemcpy(b->recv + i, &v, sizeof(v), cudaMemcpyHostToDevice), "cudaMemcpy");
+}
+
+static void cuda_release(struct buffers *b)
+{
+	struct cuda_priv *p = (struct cuda_priv *)b->priv;
+
+	cudaFree(b->send);
+	cudaFree(b->recv);
+	if (p) {
+		cudaFree(p->peers);
+		cudaFree(p->result);
+	}
+	free(p);
+	b->send = b->recv = NULL;
+	b->priv = NULL;
+}
+
+static const struct buffer_ops ops = {
+	"cuda", cuda_init, cuda_alloc, cuda_set_peers, cuda_fill,
+	cuda_poison, cuda_check, cuda_corrupt, cuda_release,
+};
+
+extern "C" const struct buffer_ops *buffers_cuda_ops(void)
+{
+	return &ops;
+}

@@ -1,0 +1,105 @@
+/* buffers_host.c: page-aligned host buffers, first touched by the owning task. */
+#include "buffers.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct host_priv {
+	long *peers;
+	long npeers;
+};
+
+static int host_init(struct buffers *b, int local_rank, char *err, size_t errlen)
+{
+	(void)local_rank;
+	(void)err;
+	(void)errlen;
+	b->device = -1;
+	b->priv = calloc(1, sizeof(struct host_priv));
+	return b->priv ? 0 : -1;
+}
+
+static int host_alloc(struct buffers *b, long longs, char *err, size_t errlen)
+{
+	size_t bytes = (size_t)longs * sizeof(long);
+	void *s = NULL, *r = NULL;
+	int rc;
+
+	if ((rc = posix_memalign(&s, 4096, bytes)) != 0 ||
+	    (rc = posix_memalign(&r, 4096, bytes)) != 0) {
+		free(s);
+		snprintf(err, errlen, "cannot allocate 2 buffers of %zu bytes (%ld longs): %s",
+			 bytes, longs, strerror(rc));
+		return -1;
+	}
+	/* first touch, so pages land on this task's NUMA node */
+	memset(s, 0, bytes);
+	memset(r, 0, bytes);
+	b->send = s;
+	b->recv = r;
+	b->longs = longs;
+	return 0;
+}
+
+static int host_set_peers(struct buffers *b, const long *peers, long npeers)
+{
+	struct host_priv *p = b->priv;
+	long *copy = realloc(p->peers, (size_t)npeers * sizeof(long));
+
+	if (!copy)
+		return -1;
+	memcpy(copy, peers, (size_t)npeers * sizeof(long));
+	p->peers = copy;
+	p->npeers = npeers;
+	return 0;
+}
+
+static void host_fill(struct buffers *b, long npeers, long count, long me, long iter)
+{
+	struct host_priv *p = b->priv;
+	verify_fill(b->send, p->peers, npeers, count, me, iter);
+}
+
+static void host_poison(struct buffers *b, long n)
+{
+	verify_poison(b->recv, n);
+}
+
+static long host_check(struct buffers *b, long npeers, long count, long me, long iter,
+		       struct mismatch *first)
+{
+	struct host_priv *p = b->priv;
+	return verify_check(b->recv, p->peers, npeers, count, me, iter, first);
+}
+
+static void host_corrupt(struct buffers *b, long i)
+{
+	b->recv[i] ^= 0x10;
+}
+
+static void host_release(struct buffers *b)
+{
+	struct host_priv *p = b->priv;
+
+	free(b->send);
+	free(b->recv);
+	if (p)
+		free(p->peers);
+	free(p);
+	b->send = b->recv = NULL;
+	b->priv = NULL;
+}
+
+const struct buffer_ops buffers_host_ops = {
+	.name = "host",
+	.init = host_init,
+	.alloc = host_alloc,
+	.set_peers = host_set_peers,
+	.fill = host_fill,
+	.poison = host_poison,
+	.check = host_check,
+	.corrupt = host_corrupt,
+	.release = host_release,
+};

@@ -1,0 +1,30 @@
+# aller/: the benchmark. Built with $(MPICC); CUDA=1 adds device buffers.
+ALLER_SRC := main.c run.c sweep.c world.c options.c partition.c stats.c verify.c \
+	output.c strbuf.c buffers_host.c
+ALLER_LIB_SRC := options.c partition.c stats.c verify.c output.c strbuf.c buffers_host.c
+ifeq ($(CUDA),1)
+ALLER_CU := $(O)/aller/buffers_cuda.o
+ALLER_CUDA_LIBS := -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart
+else
+ALLER_SRC += buffers_nocuda.c
+ALLER_CU :=
+ALLER_CUDA_LIBS :=
+endif
+ALLER_OBJ := $(ALLER_SRC:%.c=$(O)/aller/%.o) $(ALLER_CU)
+# The pure modules, for the unit tests (no MPI runtime needed).
+ALLER_LIB_OBJ := $(ALLER_LIB_SRC:%.c=$(O)/aller/%.o)
+
+$(O)/aller/%.o: aller/%.c $(B)/flags
+	$(call say,CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(MPICC) $(ALLER_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(O)/aller/buffers_cuda.o: aller/buffers_cuda.cu aller/buffers.h aller/verify.h aller/options.h $(B)/flags
+	$(call say,NVCC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(NVCC) -Ialler -O2 -Xcompiler -Wall,-fPIC -c -o $@ $<
+
+$(B)/bin/aller: $(ALLER_OBJ)
+	$(call say,LD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(MPICC) $(LDFLAGS) -o $@ $^ $(ALLER_LDLIBS) $(ALLER_CUDA_LIBS) $(LDLIBS)

@@ -1,0 +1,85 @@
+/*
+ * format.h: the one definition of aller's output format, shared by aller
+ * (which writes it) and collect (which reads it).
+ *
+ * A run is a text file that gnuplot reads as it stands:
+ *   - header comments "# key: value" (ALLER_KEY_*), ending with ALLER_KEY_COLUMNS;
+ *   - one data set per outer-loop level, separated by two blank lines, each
+ *     opened by "# level: ..." comments and the column header;
+ *   - data lines whose first ALLER_SPEC_COLUMNS columns are the specification's
+ *     ten, followed by the extra columns;
+ *   - ALLER_DONE as the last line of a complete run.
+ * Job templates may put further "# key: value" provenance lines in front.
+ */
+#ifndef ALLER_FORMAT_H
+#define ALLER_FORMAT_H
+
+#define ALLER_VERSION "1.0.0"
+#define ALLER_FORMAT_VERSION 1
+
+/* Header keys: "# <key>: <value>". */
+#define ALLER_KEY_ALLER "aller"         /* aller version */
+#define ALLER_KEY_FORMAT "format"       /* ALLER_FORMAT_VERSION */
+#define ALLER_KEY_COMMAND "command"     /* the command line */
+#define ALLER_KEY_MPI "mpi"             /* first line of MPI_Get_library_version */
+#define ALLER_KEY_WORLD "world"         /* MPI_COMM_WORLD size */
+#define ALLER_KEY_NODES "nodes"         /* number of shared-memory nodes */
+#define ALLER_KEY_TPN "tasks_per_node"  /* "N" or "MIN-MAX" when uneven */
+#define ALLER_KEY_HOST "host"           /* "<name> <rank ranges>", one per host */
+#define ALLER_KEY_BUFFERS "buffers"     /* "host" or "cuda ..." */
+#define ALLER_KEY_DEVICE "device"       /* "<rank> <device>" per task (cuda) */
+#define ALLER_KEY_VERIFY "verify"       /* "on" or "off" */
+#define ALLER_KEY_MODE "mode"           /* ALLER_MODE_* */
+#define ALLER_KEY_ITERS "iters"         /* timed iterations */
+#define ALLER_KEY_LONGS "longs"         /* per-task buffer size in longs */
+#define ALLER_KEY_START "start"         /* ISO-8601 UTC */
+#define ALLER_KEY_SLURM_JOB "slurm_job"
+#define ALLER_KEY_SLURM_NODES "slurm_nodes"
+#define ALLER_KEY_TIMER "timer"
+#define ALLER_KEY_STATISTICS "statistics"
+#define ALLER_KEY_REVEAL "reveal"
+#define ALLER_KEY_COLUMNS "columns"
+/* Per data set. */
+#define ALLER_KEY_LEVEL "level"         /* "<index> target <size>" */
+#define ALLER_KEY_SIZES "sizes"         /* communicator sizes when uneven */
+/* Written by job templates (jobs/aller.sbatch) before aller's own header. */
+#define ALLER_KEY_CAMPAIGN "campaign"
+#define ALLER_KEY_POINT_NODES "point_nodes"
+#define ALLER_KEY_JOB "job"
+#define ALLER_KEY_RESTART "restart"
+#define ALLER_KEY_INCOMPLETE "incomplete" /* the job was stopped (time limit) */
+#define ALLER_KEY_EXIT "exit"             /* aller's exit status */
+
+#define ALLER_MODE_CONTIGUOUS "contiguous"
+#define ALLER_MODE_STRIDED "strided"
+
+#define ALLER_DONE "# Done"
+
+/* Data columns, in order. The first ten are the specification's contract. */
+enum aller_column {
+	ALLER_COL_COMMS,      /* number of concurrent communicators */
+	ALLER_COL_COMMSIZE,   /* tasks in the largest communicator */
+	ALLER_COL_COUNT,      /* MPI_Alltoall count per peer, in longs */
+	ALLER_COL_GIB,        /* in+out GiB per task of the largest communicator */
+	ALLER_COL_TMIN,       /* seconds */
+	ALLER_COL_TAVG,
+	ALLER_COL_TMAX,
+	ALLER_COL_BWMIN,      /* GiB/s per task */
+	ALLER_COL_BWAVG,
+	ALLER_COL_BWMAX,
+	ALLER_COL_AGGBW,      /* GiB/s of all tasks together */
+	ALLER_COL_SLOWEST,    /* world rank of the slowest sample */
+	ALLER_NCOLS
+};
+#define ALLER_SPEC_COLUMNS 10
+
+/* Column names, in enum order (a unit test checks both agree). */
+#define ALLER_COLUMN_NAMES { "comms", "commsize", "count", "GiB", "tmin_s", "tavg_s", \
+	"tmax_s", "bwmin_GiBs", "bwavg_GiBs", "bwmax_GiBs", "aggbw_GiBs", "slowest_rank" }
+
+/* Column header, as printed after "# " and ALLER_KEY_COLUMNS. */
+#define ALLER_COLUMN_HEADER \
+	"comms commsize count GiB tmin_s tavg_s tmax_s " \
+	"bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank"
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * aller: MPI_Alltoall concurrently on all subcommunicators of a partition
+ * of MPI_COMM_WORLD. See README.md; exit status 0 ok, 1 verification failed,
+ * 2 usage error, 3 system, MPI or CUDA error.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "options.h"
+#include "run.h"
+
+/* Before MPI_Init only the launcher's variables tell which task we are. */
+static int first_task(void)
+{
+	static const char *vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK",
+				      "SLURM_PROCID" };
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		const char *v = getenv(vars[i]);
+		if (v)
+			return strcmp(v, "0") == 0;
+	}
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	char err[512];
+	int rank, rc, bad;
+
+	options_init(&o);
+	bad = options_parse(&o, argc, argv, err, sizeof(err)) != 0;
+	if (!bad && (o.help || o.version)) {
+		if (first_task())
+			fputs(o.help ? options_usage() : "aller " ALLER_VERSION "\n", stdout);
+		return 0;
+	}
+
+	MPI_Init(&argc, &argv);
+	if (bad) {
+		MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+		if (rank == 0)
+			fprintf(stderr, "aller: error: %s\n", err);
+		rc = 2;
+	} else {
+		rc = run_benchmark(&o, argc, argv);
+	}
+	MPI_Finalize();
+	return rc;
+}

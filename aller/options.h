@@ -1,0 +1,36 @@
+/* options.h: aller's command line, parsed without MPI. */
+#ifndef ALLER_OPTIONS_H
+#define ALLER_OPTIONS_H
+
+#include <stddef.h>
+
+#define OPTIONS_DEFAULT_ITERS 3L
+#define OPTIONS_DEFAULT_LONGS (128L * 1024 * 1024) /* 1 GiB of longs */
+#define OPTIONS_MAX_ITERS 1000000L
+#define OPTIONS_MAX_LONGS (1L << 60)
+#define OPTIONS_MAX_TIMEOUT 604800L /* one week */
+
+enum buffer_kind { BUFFERS_HOST, BUFFERS_CUDA };
+
+struct options {
+	int strided;          /* MODE begins with 's' or 'S' */
+	long iters;           /* timed iterations, > 0 */
+	long longs;           /* per-task buffer size in longs, > 0 */
+	int verify;           /* check every received element */
+	long timeout;         /* seconds per call, 0 = none */
+	enum buffer_kind buffers;
+	int help, version;
+};
+
+void options_init(struct options *o);
+
+/*
+ * Parses argv[1..argc-1]. Returns 0, or -1 with a one-line message (without
+ * the program name) in err.
+ */
+int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen);
+
+/* Prints the usage text. */
+const char *options_usage(void);
+
+#endif

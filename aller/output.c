@@ -1,0 +1,93 @@
+/* output.c: writes what format.h defines. */
+#include "output.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "strbuf.h"
+
+#define KEY(f, key, ...) (fprintf(f, "# %s: ", key), fprintf(f, __VA_ARGS__), fputc('\n', f))
+
+static const char *mode_name(int strided)
+{
+	return strided ? ALLER_MODE_STRIDED : ALLER_MODE_CONTIGUOUS;
+}
+
+/* One "# key: line" per line of a multi-line text. */
+static void key_lines(FILE *f, const char *key, const char *text)
+{
+	while (text && *text) {
+		size_t n = strcspn(text, "\n");
+		fprintf(f, "# %s: %.*s\n", key, (int)n, text);
+		text += n + (text[n] == '\n');
+	}
+}
+
+void output_header(FILE *f, const struct run_info *r)
+{
+	KEY(f, ALLER_KEY_ALLER, "%s", ALLER_VERSION);
+	KEY(f, ALLER_KEY_FORMAT, "%d", ALLER_FORMAT_VERSION);
+	KEY(f, ALLER_KEY_COMMAND, "%s", r->command);
+	KEY(f, ALLER_KEY_MPI, "%s", r->mpi);
+	KEY(f, ALLER_KEY_WORLD, "%ld", r->world);
+	KEY(f, ALLER_KEY_NODES, "%d", r->nodes);
+	if (r->tpn_min == r->tpn_max)
+		KEY(f, ALLER_KEY_TPN, "%d", r->tpn_min);
+	else
+		KEY(f, ALLER_KEY_TPN, "%d-%d", r->tpn_min, r->tpn_max);
+	key_lines(f, ALLER_KEY_HOST, r->host_map);
+	KEY(f, ALLER_KEY_BUFFERS, "%s", r->buffers);
+	key_lines(f, ALLER_KEY_DEVICE, r->devices);
+	KEY(f, ALLER_KEY_VERIFY, "%s", r->verify ? "on" : "off");
+	KEY(f, ALLER_KEY_MODE, "%s", mode_name(r->strided));
+	KEY(f, ALLER_KEY_ITERS, "%ld", r->iters);
+	KEY(f, ALLER_KEY_LONGS, "%ld", r->longs);
+	KEY(f, ALLER_KEY_START, "%s", r->start);
+	if (r->slurm_job)
+		KEY(f, ALLER_KEY_SLURM_JOB, "%s", r->slurm_job);
+	if (r->slurm_nodes)
+		KEY(f, ALLER_KEY_SLURM_NODES, "%s", r->slurm_nodes);
+	KEY(f, ALLER_KEY_TIMER, "MPI_Wtime around each MPI_Alltoall only, resolution %.3g s, "
+	    "after an MPI_Barrier on MPI_COMM_WORLD; timeout %ld s", r->wtick, r->timeout);
+	KEY(f, ALLER_KEY_STATISTICS, "over all tasks and %ld timed iterations (one warm-up "
+	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task; per-task bandwidth "
+	    "= own GiB / own time; aggbw = mean over iterations of all tasks' GiB / "
+	    "slowest time", r->iters);
+	KEY(f, ALLER_KEY_COLUMNS, "%s", ALLER_COLUMN_HEADER);
+}
+
+void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p)
+{
+	long max = partition_max_size(p), min = partition_min_size(p);
+
+	if (level > 0)
+		fputs("\n\n", f);
+	KEY(f, ALLER_KEY_LEVEL, "%d target %ld comms %ld commsize %ld", level, p->target,
+	    p->ncomms, max);
+	if (min != max) {
+		struct strbuf b;
+		char *s;
+		strbuf_init(&b);
+		for (long c = 0; c < p->ncomms; c++)
+			strbuf_addf(&b, "%s%ld", c ? " " : "", partition_size(p, c));
+		s = strbuf_detach(&b);
+		KEY(f, ALLER_KEY_SIZES, "%s (uneven)", s ? s : "?");
+		free(s);
+	}
+	fprintf(f, "# %s world %ld iters %ld\n", mode_name(r->strided), r->world, r->iters);
+	fprintf(f, "# %s\n", ALLER_COLUMN_HEADER);
+}
+
+void output_row(FILE *f, const struct row *w)
+{
+	fprintf(f, "%ld %ld %ld %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e %ld\n",
+		w->comms, w->commsize, w->count, w->gib, w->s.tmin, stats_tavg(&w->s),
+		w->s.tmax, w->s.bwmin, stats_bwavg(&w->s), w->s.bwmax, w->aggbw, w->slowest);
+}
+
+void output_done(FILE *f)
+{
+	fprintf(f, "%s\n", ALLER_DONE);
+	fflush(f);
+}

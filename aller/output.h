@@ -1,0 +1,39 @@
+/* output.h: aller's text output (the format is defined in format.h). */
+#ifndef ALLER_OUTPUT_H
+#define ALLER_OUTPUT_H
+
+#include <stdio.h>
+
+#include "partition.h"
+#include "stats.h"
+
+struct run_info {
+	const char *command;      /* the command line */
+	const char *mpi;          /* first line of the library version */
+	long world;
+	int nodes, tpn_min, tpn_max;
+	const char *host_map;     /* "name ranges" lines */
+	const char *buffers;      /* "host" or "cuda" */
+	const char *devices;      /* "name rank:device ..." lines, or NULL */
+	int verify, strided;
+	long iters, longs, timeout;
+	const char *start;        /* ISO-8601 UTC */
+	const char *slurm_job, *slurm_nodes; /* or NULL */
+	double wtick;
+};
+
+struct row {
+	long comms, commsize, count;
+	double gib;
+	struct stats s;
+	double aggbw;
+	long slowest;
+};
+
+void output_header(FILE *f, const struct run_info *r);
+/* Opens the data set of a level; level 0 follows the header directly. */
+void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p);
+void output_row(FILE *f, const struct row *row);
+void output_done(FILE *f);
+
+#endif

@@ -1,0 +1,175 @@
+/* run.c: everything between MPI_Init and MPI_Finalize (see run.h). */
+#include "run.h"
+
+#include <errno.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+
+#include "buffers.h"
+#include "output.h"
+#include "strbuf.h"
+#include "sweep.h"
+#include "world.h"
+
+/* Whether the MPI library takes device pointers, with the reason if not. */
+static int mpi_takes_cuda(char *why, size_t len)
+{
+#if defined(MPIX_CUDA_AWARE_SUPPORT)
+	if (MPIX_Query_cuda_support())
+		return 1;
+	snprintf(why, len, "the MPI library is not CUDA-aware (MPIX_Query_cuda_support() "
+		 "answers 0): rebuild with a CUDA-aware MPI, or use --buffers=host");
+#else
+	snprintf(why, len, "cannot tell whether the MPI library is CUDA-aware "
+		 "(its mpi-ext.h has no MPIX_CUDA_AWARE_SUPPORT): use --buffers=host");
+#endif
+	return 0;
+}
+
+/* Picks, initialises and allocates the buffers; 0 or an exit status. */
+static int setup_buffers(const struct options *o, const struct world *w, struct buffers *b)
+{
+	char err[512] = "";
+	int failed;
+
+	memset(b, 0, sizeof(*b));
+	b->ops = o->buffers == BUFFERS_CUDA ? buffers_cuda_ops() : &buffers_host_ops;
+	if (!b->ops) {
+		if (w->rank == 0)
+			fprintf(stderr, "aller: error: '--buffers=cuda' needs a build with "
+				"'make CUDA=1'; this aller has host buffers only\n");
+		return 2;
+	}
+	failed = b->ops->init(b, w->local_rank, err, sizeof(err)) != 0;
+	if (world_agree_failed(w, failed, err))
+		return 3;
+	if (o->buffers == BUFFERS_CUDA) {
+		failed = !mpi_takes_cuda(err, sizeof(err));
+		if (world_agree_failed(w, failed, err))
+			return 3;
+	}
+	failed = b->ops->alloc(b, o->longs, err, sizeof(err)) != 0;
+	if (world_agree_failed(w, failed, err))
+		return 3;
+	return 0;
+}
+
+static char *join_args(int argc, char **argv)
+{
+	struct strbuf b;
+
+	strbuf_init(&b);
+	for (int i = 0; i < argc; i++)
+		strbuf_addf(&b, i ? " %s" : "%s", argv[i]);
+	return strbuf_detach(&b);
+}
+
+static void utc_now(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* A test-only variable naming a world rank, or -1. */
+static long test_rank(const char *name)
+{
+	const char *s = getenv(name);
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	return (*end || errno) ? -1 : v;
+}
+
+int run_benchmark(const struct options *o, int argc, char **argv)
+{
+	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32];
+	char *map = NULL, *devices = NULL, *command = NULL;
+	struct world w;
+	struct buffers b;
+	struct run_info info;
+	struct sweep s;
+	int len, rc;
+
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	if (world_init(&w) != 0) {
+		fprintf(stderr, "aller: error: out of memory for the node table\n");
+		return 3;
+	}
+	if (o->longs < w.size) {
+		if (w.rank == 0)
+			fprintf(stderr, "aller: error: longs %ld is smaller than the world size %d: "
+				"each peer needs at least one long (use LONGS >= %d)\n",
+				o->longs, w.size, w.size);
+		world_release(&w);
+		return 2;
+	}
+	rc = setup_buffers(o, &w, &b);
+	if (rc != 0) {
+		world_release(&w);
+		return rc;
+	}
+	if (world_host_map(&w, b.device, &map, o->buffers == BUFFERS_CUDA ? &devices : NULL)) {
+		fprintf(stderr, "aller: error: out of memory for the host map\n");
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	}
+
+	memset(&info, 0, sizeof(info));
+	if (w.rank == 0) {
+		MPI_Get_library_version(mpi, &len);
+		mpi[strcspn(mpi, "\n")] = '\0';
+		utc_now(start, sizeof(start));
+		command = join_args(argc, argv);
+		info.command = command ? command : "?";
+		info.mpi = mpi;
+		info.world = w.size;
+		info.nodes = w.nnodes;
+		info.tpn_min = w.tpn_min;
+		info.tpn_max = w.tpn_max;
+		info.host_map = map;
+		info.buffers = b.ops->name;
+		info.devices = devices;
+		info.verify = o->verify;
+		info.strided = o->strided;
+		info.iters = o->iters;
+		info.longs = o->longs;
+		info.timeout = o->timeout;
+		info.start = start;
+		info.slurm_job = getenv("SLURM_JOB_ID");
+		info.slurm_nodes = getenv("SLURM_JOB_NODELIST");
+		info.wtick = MPI_Wtick();
+		setvbuf(stdout, NULL, _IOLBF, 0);
+		output_header(stdout, &info);
+	}
+
+	s.opt = o;
+	s.w = &w;
+	s.b = &b;
+	s.info = &info;
+	s.out = w.rank == 0 ? stdout : NULL;
+	s.corrupt_rank = test_rank("ALLER_TEST_CORRUPT");
+	s.hang_rank = test_rank("ALLER_TEST_HANG");
+	rc = sweep_run(&s);
+	if (rc == 0 && w.rank == 0)
+		output_done(stdout);
+
+	b.ops->release(&b);
+	free(map);
+	free(devices);
+	free(command);
+	world_release(&w);
+	return rc;
+}

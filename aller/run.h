@@ -1,0 +1,10 @@
+/* run.h: one benchmark run after MPI_Init: checks, buffers, header, sweep. */
+#ifndef ALLER_RUN_H
+#define ALLER_RUN_H
+
+#include "options.h"
+
+/* Collective. Returns the exit status (0, 1, 2 or 3); rank 0 prints. */
+int run_benchmark(const struct options *o, int argc, char **argv);
+
+#endif

@@ -1,0 +1,74 @@
+/* stats.c: see stats.h. */
+#include "stats.h"
+
+#include <math.h>
+
+void stats_init(struct stats *s)
+{
+	s->tmin = s->bwmin = INFINITY;
+	s->tmax = s->bwmax = -INFINITY;
+	s->tsum = s->bwsum = s->n = 0;
+}
+
+void stats_add(struct stats *s, double seconds, double gib)
+{
+	double bw = gib / seconds;
+
+	s->tmin = fmin(s->tmin, seconds);
+	s->tmax = fmax(s->tmax, seconds);
+	s->tsum += seconds;
+	s->bwmin = fmin(s->bwmin, bw);
+	s->bwmax = fmax(s->bwmax, bw);
+	s->bwsum += bw;
+	s->n += 1;
+}
+
+void stats_pack(const struct stats *s, double max[STATS_NMAX], double sum[STATS_NSUM])
+{
+	max[0] = -s->tmin;
+	max[1] = s->tmax;
+	max[2] = -s->bwmin;
+	max[3] = s->bwmax;
+	sum[0] = s->tsum;
+	sum[1] = s->bwsum;
+	sum[2] = s->n;
+}
+
+void stats_unpack(struct stats *s, const double max[STATS_NMAX], const double sum[STATS_NSUM])
+{
+	s->tmin = -max[0];
+	s->tmax = max[1];
+	s->bwmin = -max[2];
+	s->bwmax = max[3];
+	s->tsum = sum[0];
+	s->bwsum = sum[1];
+	s->n = sum[2];
+}
+
+void stats_merge(struct stats *a, const struct stats *b)
+{
+	double am[STATS_NMAX], as[STATS_NSUM], bm[STATS_NMAX], bs[STATS_NSUM];
+
+	stats_pack(a, am, as);
+	stats_pack(b, bm, bs);
+	for (int i = 0; i < STATS_NMAX; i++)
+		am[i] = fmax(am[i], bm[i]);
+	for (int i = 0; i < STATS_NSUM; i++)
+		as[i] += bs[i];
+	stats_unpack(a, am, as);
+}
+
+double stats_tavg(const struct stats *s)
+{
+	return s->tsum / s->n;
+}
+
+double stats_bwavg(const struct stats *s)
+{
+	return s->bwsum / s->n;
+}
+
+double stats_gib(long count, long g)
+{
+	return 2.0 * (double)count * (double)g * (double)sizeof(long) / (1024.0 * 1024.0 * 1024.0);
+}

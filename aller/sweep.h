@@ -1,0 +1,25 @@
+/* sweep.h: the three nested loops of the benchmark (MPI). */
+#ifndef ALLER_SWEEP_H
+#define ALLER_SWEEP_H
+
+#include <stdio.h>
+
+#include "buffers.h"
+#include "options.h"
+#include "output.h"
+#include "world.h"
+
+struct sweep {
+	const struct options *opt;
+	const struct world *w;
+	struct buffers *b;
+	const struct run_info *info;
+	FILE *out;             /* rank 0's data stream, NULL elsewhere */
+	long corrupt_rank;     /* ALLER_TEST_CORRUPT: damages a received element */
+	long hang_rank;        /* ALLER_TEST_HANG: sleeps before its first call */
+};
+
+/* Collective. Returns the exit status: 0, 1 (verification failed) or 3. */
+int sweep_run(struct sweep *s);
+
+#endif

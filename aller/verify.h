@@ -1,0 +1,63 @@
+/*
+ * verify.h: the data aller sends, and the check of what it receives.
+ *
+ * Element j of the block that world rank s sends to world rank d in
+ * iteration i is verify_value(s, d, j, i): data from the wrong group, the
+ * wrong peer, the wrong place or a stale iteration does not match. The
+ * receive buffer is set to VERIFY_POISON before each call. The value function
+ * is inline so the CUDA kernels compute exactly the same numbers.
+ */
+#ifndef ALLER_VERIFY_H
+#define ALLER_VERIFY_H
+
+#ifdef __CUDACC__
+#define VERIFY_FN __host__ __device__ static inline
+#else
+#define VERIFY_FN static inline
+#endif
+
+#define VERIFY_POISON ((long)0x5a5a5a5a5a5a5a5aL)
+
+/* splitmix64's finaliser */
+VERIFY_FN unsigned long long verify_mix(unsigned long long x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return x;
+}
+
+/* One seed per (sender, receiver, iteration) block. */
+VERIFY_FN unsigned long long verify_seed(long sender, long receiver, long iter)
+{
+	return verify_mix(((unsigned long long)sender << 32 ^ (unsigned long long)receiver)
+			  + (unsigned long long)iter * 0x9e3779b97f4a7c15ULL);
+}
+
+VERIFY_FN long verify_block_value(unsigned long long seed, long index)
+{
+	long v = (long)verify_mix(seed + (unsigned long long)index * 0xd1b54a32d192ed03ULL);
+	return v == VERIFY_POISON ? v ^ 1 : v;
+}
+
+VERIFY_FN long verify_value(long sender, long receiver, long index, long iter)
+{
+	return verify_block_value(verify_seed(sender, receiver, iter), index);
+}
+
+struct mismatch {
+	long peer;      /* world rank of the sender */
+	long element;   /* index within the block */
+	long expected, received;
+};
+
+/* Host versions; peers[k] is the world rank of communicator rank k. */
+void verify_fill(long *send, const long *peers, long npeers, long count, long me, long iter);
+void verify_poison(long *recv, long n);
+/* Returns the number of wrong elements; the first one goes to *first. */
+long verify_check(const long *recv, const long *peers, long npeers, long count,
+		  long me, long iter, struct mismatch *first);
+
+#endif

@@ -1,0 +1,125 @@
+/* world.c: node discovery with MPI_Comm_split_type (see world.h). */
+#include "world.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strbuf.h"
+
+int world_init(struct world *w)
+{
+	MPI_Comm node, leaders;
+	char name[WORLD_NAME_MAX] = "";
+	int len, is_leader, ok;
+
+	memset(w, 0, sizeof(*w));
+	MPI_Comm_rank(MPI_COMM_WORLD, &w->rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &w->size);
+	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &node);
+	MPI_Comm_rank(node, &w->local_rank);
+	MPI_Comm_size(node, &w->local_size);
+	is_leader = w->local_rank == 0;
+
+	MPI_Allreduce(&w->local_size, &w->tpn_min, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	MPI_Allreduce(&w->local_size, &w->tpn_max, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Comm_split(MPI_COMM_WORLD, is_leader ? 0 : MPI_UNDEFINED, w->rank, &leaders);
+	if (is_leader) {
+		MPI_Comm_rank(leaders, &w->node);
+		MPI_Comm_size(leaders, &w->nnodes);
+	}
+	MPI_Bcast(&w->node, 1, MPI_INT, 0, node);
+	MPI_Bcast(&w->nnodes, 1, MPI_INT, 0, node);
+
+	w->names = calloc((size_t)w->nnodes, WORLD_NAME_MAX);
+	ok = w->names != NULL;
+	MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (!ok) {
+		MPI_Comm_free(&node);
+		if (leaders != MPI_COMM_NULL)
+			MPI_Comm_free(&leaders);
+		return -1;
+	}
+	MPI_Get_processor_name(name, &len);
+	if (is_leader) {
+		MPI_Allgather(name, WORLD_NAME_MAX, MPI_CHAR, w->names, WORLD_NAME_MAX,
+			      MPI_CHAR, leaders);
+		MPI_Comm_free(&leaders);
+	}
+	MPI_Bcast(w->names, w->nnodes * WORLD_NAME_MAX, MPI_CHAR, 0, node);
+	MPI_Comm_free(&node);
+	return 0;
+}
+
+void world_release(struct world *w)
+{
+	free(w->names);
+	w->names = NULL;
+}
+
+const char *world_host(const struct world *w)
+{
+	return w->names[w->node];
+}
+
+int world_host_map(const struct world *w, int device, char **map, char **devices)
+{
+	int pair[2] = { w->node, device };
+	int *all = NULL;
+	long *ranks = NULL;
+	struct strbuf m, d;
+	int ok = 1;
+
+	*map = NULL;
+	if (devices)
+		*devices = NULL;
+	if (w->rank == 0) {
+		all = malloc(2 * sizeof(int) * (size_t)w->size);
+		ranks = malloc(sizeof(long) * (size_t)w->size);
+		ok = all && ranks;
+	}
+	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	if (!ok) {
+		free(all);
+		free(ranks);
+		return -1;
+	}
+	MPI_Gather(pair, 2, MPI_INT, all, 2, MPI_INT, 0, MPI_COMM_WORLD);
+	if (w->rank != 0)
+		return 0;
+
+	strbuf_init(&m);
+	strbuf_init(&d);
+	for (int n = 0; n < w->nnodes; n++) {
+		long k = 0;
+		for (int r = 0; r < w->size; r++)
+			if (all[2 * r] == n)
+				ranks[k++] = r;
+		strbuf_addf(&m, "%s ", w->names[n]);
+		strbuf_add_ranges(&m, ranks, k);
+		strbuf_addf(&m, "\n");
+		strbuf_addf(&d, "%s", w->names[n]);
+		for (long i = 0; i < k; i++)
+			strbuf_addf(&d, " %ld:%d", ranks[i], all[2 * ranks[i] + 1]);
+		strbuf_addf(&d, "\n");
+	}
+	free(all);
+	free(ranks);
+	*map = strbuf_detach(&m);
+	if (devices)
+		*devices = strbuf_detach(&d);
+	else
+		strbuf_release(&d);
+	return (*map && (!devices || *devices)) ? 0 : -1;
+}
+
+int world_agree_failed(const struct world *w, int failed, const char *msg)
+{
+	int first = failed ? w->rank : w->size;
+
+	MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	if (first == w->rank && failed)
+		fprintf(stderr, "aller: error: rank %d on %s: %s\n", w->rank, world_host(w), msg);
+	return first < w->size;
+}

@@ -1,0 +1,34 @@
+/* world.h: where the tasks run: ranks, nodes, host names (MPI). */
+#ifndef ALLER_WORLD_H
+#define ALLER_WORLD_H
+
+#define WORLD_NAME_MAX 256
+
+struct world {
+	int rank, size;
+	int local_rank, local_size;   /* within this shared-memory node */
+	int nnodes, node;             /* number of nodes, this task's node index */
+	int tpn_min, tpn_max;         /* tasks per node */
+	char (*names)[WORLD_NAME_MAX]; /* every node's name, by node index */
+};
+
+/* Collective on MPI_COMM_WORLD. 0, or -1 (out of memory). */
+int world_init(struct world *w);
+void world_release(struct world *w);
+const char *world_host(const struct world *w);
+
+/*
+ * Collective: the host-to-ranks map, "name ranges" per line, and when
+ * devices is non-NULL "name rank:device ..." per line; both only at rank 0
+ * (malloc'd, NULL elsewhere).
+ */
+int world_host_map(const struct world *w, int device, char **map, char **devices);
+
+
+
+/*
+ * Collective: whether any task failed; the lowest failed rank prints
+ * "aller: error: rank R on HOST: MSG" on stderr. Returns nonzero if any did.
+ */
+int world_agree_failed(const struct world *w, int failed, const char *msg);
+#endif

@@ -1,0 +1,75 @@
+/*
+ * collect: merges aller outputs (files or directories) into data sets for
+ * gnuplot and a CSV. Exit status: 0 clean, 1 merged with warnings, 2 usage
+ * error, 3 cannot write the output.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "format.h"
+#include "input.h"
+#include "merge.h"
+
+static const char usage[] =
+	"usage: collect [-o DIR] [-q] PATH...\n"
+	"\n"
+	"Merges aller outputs (files, or directories of them) into DIR (default\n"
+	"./merged): bandwidth.dat, concurrency.dat, scaling.dat, points.csv and\n"
+	"summary.txt. Every problem is reported as 'file:line: what'; re-runs of a\n"
+	"point are resolved by the rule: the newest complete job wins.\n"
+	"\n"
+	"  -o DIR     output directory (created if needed)\n"
+	"  -q         no summary on stderr\n"
+	"  --version  print the version and exit\n"
+	"  --help     print this help and exit\n"
+	"\n"
+	"Exit status: 0 clean, 1 merged with warnings (incomplete, failed or\n"
+	"skipped inputs), 2 usage error, 3 cannot write the output.\n";
+
+int main(int argc, char **argv)
+{
+	struct merge_options o = { "merged", 0 };
+	struct filelist files = { 0 };
+	struct summary s;
+	char err[4608];
+	int only_paths = 0, rc;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (only_paths || a[0] != '-' || strcmp(a, "-") == 0) {
+			if (input_add(&files, a, err, sizeof(err)) != 0) {
+				fprintf(stderr, "collect: error: %s\n", err);
+				filelist_release(&files);
+				return 2;
+			}
+		} else if (strcmp(a, "--") == 0) {
+			only_paths = 1;
+		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			fputs(usage, stdout);
+			filelist_release(&files);
+			return 0;
+		} else if (strcmp(a, "--version") == 0) {
+			printf("collect %s (aller format %d)\n", ALLER_VERSION, ALLER_FORMAT_VERSION);
+			filelist_release(&files);
+			return 0;
+		} else if (strcmp(a, "-q") == 0) {
+			o.quiet = 1;
+		} else if (strcmp(a, "-o") == 0 && i + 1 < argc && argv[i + 1][0]) {
+			o.outdir = argv[++i];
+		} else if (strncmp(a, "-o", 2) == 0 && a[2]) {
+			o.outdir = a + 2;
+		} else {
+			fprintf(stderr, "collect: error: %s '%s' (see 'collect --help')\n",
+				strcmp(a, "-o") == 0 ? "option needs a directory:" : "unknown option", a);
+			filelist_release(&files);
+			return 2;
+		}
+	}
+	if (files.n == 0) {
+		fprintf(stderr, "collect: error: no PATH given (see 'collect --help')\n");
+		return 2;
+	}
+	rc = merge_run(&o, &files, &s);
+	filelist_release(&files);
+	return rc;
+}

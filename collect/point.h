@@ -1,0 +1,38 @@
+/* point.h: one aller output file (a campaign point) and its rows. */
+#ifndef COLLECT_POINT_H
+#define COLLECT_POINT_H
+
+#include <stdint.h>
+
+#include "format.h"
+
+/* A data row: the line's text is kept, so numbers are copied, never rewritten. */
+struct crow {
+	long comms, commsize, count;
+	long text;                   /* offset of the line in the group's arena */
+	uint8_t off[ALLER_NCOLS];    /* each column's offset in the line */
+	uint8_t len[ALLER_NCOLS];
+	uint8_t ncols;               /* ALLER_SPEC_COLUMNS or ALLER_NCOLS */
+	int level;                   /* index of the data set in the file */
+	int point;                   /* index of its point */
+};
+
+enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
+
+struct point {
+	char *path;
+	/* keys, from the header comments (NULL when absent) */
+	char *campaign, *mode, *tpn, *buffers, *mpi, *job, *start, *reveal;
+	long nodes, world, restart, exit_code; /* -1 when absent */
+	int has_header, done, marked_incomplete;
+	long nrows, first_row;       /* its rows in the group, after parsing */
+	int superseded;
+};
+
+void point_release(struct point *p);
+enum point_state point_state(const struct point *p);
+const char *point_state_name(enum point_state s);
+/* Newest complete job wins: >0 when a should replace b (same point). */
+int point_newer(const struct point *a, const struct point *b);
+
+#endif

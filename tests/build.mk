@@ -1,0 +1,44 @@
+# tests/: unit tests (cmocka), command-line, MPI and end-to-end tests (bats),
+# all run by prove through tests/tap-run.
+ALLER_UNIT := test_options test_partition test_stats_verify test_output
+COLLECT_UNIT := test_parse
+UNIT_BIN := $(ALLER_UNIT:%=$(B)/tests/%) $(COLLECT_UNIT:%=$(B)/tests/%)
+BATS_TESTS := $(sort $(wildcard tests/cli/*.bats)) $(sort $(wildcard tests/mpi/*.bats)) \
+	$(sort $(wildcard tests/e2e/*.bats))
+PROVE ?= prove
+# TESTS=... picks test files; default: all of them
+TESTS ?= $(UNIT_BIN) $(BATS_TESTS)
+
+$(ALLER_UNIT:%=$(B)/tests/%): $(B)/tests/%: tests/unit/%.c $(ALLER_LIB_OBJ)
+	$(call say,CCLD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALLER_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ \
+		-lcmocka $(ALLER_LDLIBS) $(LDLIBS)
+
+$(COLLECT_UNIT:%=$(B)/tests/%): $(B)/tests/%: tests/unit/%.c $(COLLECT_LIB_OBJ)
+	$(call say,CCLD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(COLLECT_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ \
+		-lcmocka $(LDLIBS)
+
+.PHONY: unit-tests test-build test-run
+unit-tests: $(UNIT_BIN)
+
+# The test build adds -Werror.
+test: deps
+	@$(MAKE) --no-print-directory WERROR=1 test-build
+	@$(MAKE) --no-print-directory test-run
+
+test-build: all unit-tests
+
+test-run:
+	$(PROVE) -e tests/tap-run $(TESTS)
+
+check: test
+
+# Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer.
+SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+sanitize: deps
+	@$(MAKE) --no-print-directory B=$(B)/san CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
+		WERROR=1 unit-tests
+	$(PROVE) -e tests/tap-run $(ALLER_UNIT:%=$(B)/san/tests/%) $(COLLECT_UNIT:%=$(B)/san/tests/%)

@@ -1,0 +1,23 @@
+# Shared by the bats tests: paths, and mpirun as this machine needs it.
+bats_require_minimum_version 1.5.0
+ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+ALLER=$BUILD/bin/aller
+COLLECT=$BUILD/bin/collect
+if [ "$(id -u)" = 0 ]; then
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+# Ranks share two cores here: let them yield instead of spinning.
+export OMPI_MCA_mpi_yield_when_idle=1
+
+# mpirun_n N PROGRAM ARGS...: N ranks on this machine.
+mpirun_n() {
+	local n=$1
+	shift
+	mpirun --oversubscribe -np "$n" "$@"
+}
+
+# aller's error lines in the output of the last 'run'.
+error_lines() {
+	printf '%s\n' "$output" | grep -c '^aller: error: ' || true
+}

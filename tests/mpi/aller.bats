@@ -1,0 +1,76 @@
+#!/usr/bin/env bats
+# aller under mpirun on this machine: the output checked against the spec.
+
+load ../lib/helpers
+
+# check N MODE: runs N ranks with small buffers and checks every column.
+check() {
+	local n=$1 mode=$2 out="$BATS_TEST_TMPDIR/out.$1.$2"
+	mpirun_n "$n" "$ALLER" "$mode" 2 48 >"$out"
+	perl "$ROOT/tests/lib/check-aller.pl" "$n" 48 2 "$mode" "$out"
+}
+
+@test "aller at 1 rank matches the spec in both modes" { check 1 contiguous; check 1 strided; }
+@test "aller at 2 ranks matches the spec in both modes" { check 2 contiguous; check 2 strided; }
+@test "aller at 3 ranks matches the spec in both modes" { check 3 contiguous; check 3 strided; }
+@test "aller at 4 ranks matches the spec in both modes" { check 4 contiguous; check 4 strided; }
+@test "aller at 5 ranks matches the spec in both modes" { check 5 contiguous; check 5 strided; }
+@test "aller at 6 ranks matches the spec in both modes" { check 6 contiguous; check 6 strided; }
+@test "aller at 7 ranks lists the uneven sizes 3 3 1" {
+	check 7 contiguous
+	grep -qx '# sizes: 3 3 1 (uneven)' "$BATS_TEST_TMPDIR/out.7.contiguous"
+	check 7 strided
+	grep -qx '# sizes: 3 2 2 (uneven)' "$BATS_TEST_TMPDIR/out.7.strided"
+}
+@test "aller at 8 ranks matches the spec in both modes" { check 8 contiguous; check 8 strided; }
+
+@test "the checker itself rejects a damaged output" {
+	mpirun_n 2 "$ALLER" c 2 16 >"$BATS_TEST_TMPDIR/good"
+	sed '$d' "$BATS_TEST_TMPDIR/good" >"$BATS_TEST_TMPDIR/no-done"
+	run -1 perl "$ROOT/tests/lib/check-aller.pl" 2 16 2 contiguous "$BATS_TEST_TMPDIR/no-done"
+	sed 's/^1 2 8 /1 2 9 /' "$BATS_TEST_TMPDIR/good" >"$BATS_TEST_TMPDIR/bad-count"
+	run -1 perl "$ROOT/tests/lib/check-aller.pl" 2 16 2 contiguous "$BATS_TEST_TMPDIR/bad-count"
+	[[ $output == *"count 9, expected 8"* ]]
+}
+
+@test "aller reports the hosts and the node count" {
+	run -0 mpirun_n 4 "$ALLER" c 1 16
+	[[ $output == *"# nodes: 1"* ]]
+	[[ $output == *"# tasks_per_node: 4"* ]]
+	[[ $output == *"# host: $(hostname) 0-3"* ]]
+}
+
+@test "a corrupted element is detected: one message, exit 1" {
+	ALLER_TEST_CORRUPT=2 run --separate-stderr -1 mpirun_n 4 "$ALLER" s 2 32
+	[[ $stderr == *"aller: error: rank 2 on "*": verification failed at level 0 (communicator 0 of 1, commsize 4), count 8, iteration 0 (warm-up): element 0 from rank 2: expected 0x"* ]]
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
+	[[ $output != *"# Done"* ]]
+}
+
+@test "verification catches data in every iteration, not only the first" {
+	ALLER_TEST_CORRUPT=0 run --separate-stderr -1 mpirun_n 2 "$ALLER" c 3 8
+	[[ $stderr == *"(4 wrong elements over all iterations)"* ]]
+}
+
+@test "bad arguments under mpirun: one error line, every rank exits 2" {
+	run --separate-stderr -2 mpirun_n 4 "$ALLER" c 12x
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
+	[[ $stderr == *"cannot parse iterations '12x'"* ]]
+}
+
+@test "LONGS smaller than the world is a usage error" {
+	run --separate-stderr -2 mpirun_n 4 "$ALLER" c 1 3
+	[[ $stderr == *"aller: error: longs 3 is smaller than the world size 4"* ]]
+}
+
+@test "an impossible LONGS exits 3 naming the size, rank and host" {
+	run --separate-stderr -3 mpirun_n 2 "$ALLER" c 1 $((1 << 55))
+	[[ $stderr == *"aller: error: rank 0 on $(hostname): cannot allocate 2 buffers of 288230376151711744 bytes (36028797018963968 longs)"* ]]
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
+}
+
+@test "--timeout ends a hung call with a message naming level, count and hosts" {
+	ALLER_TEST_HANG=1 run --separate-stderr timeout 60 mpirun --oversubscribe -np 2 "$ALLER" --timeout=1 c 1 8
+	[ "$status" -ne 0 ] && [ "$status" -ne 124 ]
+	[[ $stderr == *"aller: error: MPI_Alltoall did not finish within --timeout=1 s at level 0 (commsize 2), count 4, communicator 0 of 1 on hosts $(hostname)"* ]]
+}

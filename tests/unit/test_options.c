@@ -1,0 +1,142 @@
+/* Unit tests: aller's command line (options.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "options.h"
+
+static int parse(struct options *o, char *err, const char *a1, const char *a2, const char *a3,
+		 const char *a4)
+{
+	char *argv[6] = { "aller", (char *)a1, (char *)a2, (char *)a3, (char *)a4, NULL };
+	int argc = 1;
+
+	while (argc < 5 && argv[argc])
+		argc++;
+	options_init(o);
+	return options_parse(o, argc, argv, err, 512);
+}
+
+static void defaults(void **state)
+{
+	struct options o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, err, NULL, NULL, NULL, NULL), 0);
+	assert_false(o.strided);
+	assert_int_equal(o.iters, 3);
+	assert_int_equal(o.longs, 128L * 1024 * 1024);
+	assert_true(o.verify);
+	assert_int_equal(o.timeout, 0);
+	assert_int_equal(o.buffers, BUFFERS_HOST);
+}
+
+static void positional_as_in_the_spec(void **state)
+{
+	struct options o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, err, "strided", "7", "128", NULL), 0);
+	assert_true(o.strided);
+	assert_int_equal(o.iters, 7);
+	assert_int_equal(o.longs, 128);
+	assert_int_equal(parse(&o, err, "S", NULL, NULL, NULL), 0);
+	assert_true(o.strided);
+	assert_int_equal(parse(&o, err, "0", "0", "128", NULL), 0);
+	assert_false(o.strided);
+	assert_int_equal(o.iters, 3);
+	assert_int_equal(o.longs, 128);
+	assert_int_equal(parse(&o, err, "contiguous", "-4", "-1", NULL), 0);
+	assert_false(o.strided);
+	assert_int_equal(o.iters, 3);
+	assert_int_equal(o.longs, 128L * 1024 * 1024);
+	assert_int_equal(parse(&o, err, "x", "+5", "1152921504606846976", NULL), 0);
+	assert_int_equal(o.iters, 5);
+	assert_int_equal(o.longs, 1L << 60);
+}
+
+static void long_options(void **state)
+{
+	struct options o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, err, "--no-verify", "--timeout=30", "--buffers=cuda", "s"), 0);
+	assert_false(o.verify);
+	assert_int_equal(o.timeout, 30);
+	assert_int_equal(o.buffers, BUFFERS_CUDA);
+	assert_true(o.strided);
+	assert_int_equal(parse(&o, err, "--help", NULL, NULL, NULL), 0);
+	assert_true(o.help);
+	assert_int_equal(parse(&o, err, "--version", NULL, NULL, NULL), 0);
+	assert_true(o.version);
+	assert_int_equal(parse(&o, err, "--", "-x", "2", NULL), 0);
+	assert_false(o.strided);
+	assert_int_equal(o.iters, 2);
+}
+
+/* Every bad form: the message names the argument and what is allowed. */
+static const struct bad {
+	const char *a[4];
+	const char *says;
+} bads[] = {
+	{ { "c", "12x" }, "cannot parse iterations '12x'" },
+	{ { "c", "1e3" }, "cannot parse iterations '1e3'" },
+	{ { "c", "" }, "cannot parse iterations ''" },
+	{ { "c", " 3" }, "cannot parse iterations ' 3'" },
+	{ { "c", "3 " }, "cannot parse iterations '3 '" },
+	{ { "c", "0x10" }, "cannot parse iterations '0x10'" },
+	{ { "c", "3.0" }, "cannot parse iterations '3.0'" },
+	{ { "c", "--5" }, "unknown option '--5'" },
+	{ { "c", "+" }, "cannot parse iterations '+'" },
+	{ { "c", "99999999999999999999" }, "iterations '99999999999999999999' is out of range" },
+	{ { "c", "1000001" }, "iterations '1000001' is out of range: allowed are 1..1000000" },
+	{ { "c", "3", "12x" }, "cannot parse longs '12x'" },
+	{ { "c", "3", "1e9" }, "cannot parse longs '1e9'" },
+	{ { "c", "3", "1152921504606846977" }, "longs '1152921504606846977' is out of range" },
+	{ { "c", "3", "-99999999999999999999" }, "longs '-99999999999999999999' is out of range" },
+	{ { "c", "3", "64k" }, "cannot parse longs '64k'" },
+	{ { "c", "3", "64", "9" }, "unexpected argument '9'" },
+	{ { "-" }, "unknown option '-'" },
+	{ { "-x" }, "unknown option '-x'" },
+	{ { "--bogus" }, "unknown option '--bogus'" },
+	{ { "" }, "empty mode ''" },
+	{ { "--timeout" }, "option '--timeout' needs a value" },
+	{ { "--timeout=0" }, "invalid timeout '0': expected whole seconds, 1..604800" },
+	{ { "--timeout=-3" }, "invalid timeout '-3'" },
+	{ { "--timeout=5s" }, "invalid timeout '5s'" },
+	{ { "--timeout=604801" }, "invalid timeout '604801'" },
+	{ { "--timeout=" }, "invalid timeout ''" },
+	{ { "--buffers=gpu" }, "invalid buffers 'gpu': allowed are 'host' and 'cuda'" },
+	{ { "--buffers" }, "invalid buffers ''" },
+	{ { "--help=yes" }, "option '--help' takes no value" },
+	{ { "--no-verify=1" }, "option '--no-verify' takes no value" },
+	{ { "--version=2" }, "option '--version' takes no value" },
+};
+
+static void bad_arguments(void **state)
+{
+	(void)state;
+	assert_true(sizeof(bads) / sizeof(bads[0]) >= 25);
+	for (size_t i = 0; i < sizeof(bads) / sizeof(bads[0]); i++) {
+		struct options o;
+		char err[512] = "";
+		int rc = parse(&o, err, bads[i].a[0], bads[i].a[1], bads[i].a[2], bads[i].a[3]);
+		if (rc != -1 || !strstr(err, bads[i].says))
+			fail_msg("case %zu: rc %d, message '%s', wanted '%s'", i, rc, err, bads[i].says);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(defaults),
+		cmocka_unit_test(positional_as_in_the_spec),
+		cmocka_unit_test(long_options),
+		cmocka_unit_test(bad_arguments),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

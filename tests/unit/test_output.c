@@ -1,0 +1,173 @@
+/* Unit tests: aller's output (output.c) against the shared format (format.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "format.h"
+#include "output.h"
+
+static char *render(void (*fn)(FILE *, void *), void *arg)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	fn(f, arg);
+	fclose(f);
+	return buf;
+}
+
+static struct run_info info(void)
+{
+	struct run_info r;
+	memset(&r, 0, sizeof(r));
+	r.command = "aller s 2 64";
+	r.mpi = "Open MPI v4.1.4";
+	r.world = 7;
+	r.nodes = 2;
+	r.tpn_min = 3;
+	r.tpn_max = 4;
+	r.host_map = "n1 0-3\nn2 4-6\n";
+	r.buffers = "host";
+	r.verify = 1;
+	r.strided = 1;
+	r.iters = 2;
+	r.longs = 64;
+	r.start = "2026-12-01T00:00:00Z";
+	r.slurm_job = "42";
+	r.slurm_nodes = "n[1-2]";
+	return r;
+}
+
+static void do_header(FILE *f, void *arg)
+{
+	output_header(f, arg);
+}
+
+static void header_names_every_key(void **state)
+{
+	struct run_info r = info();
+	char *s = render(do_header, &r);
+	const char *want[] = { "# aller: " ALLER_VERSION "\n", "# format: 1\n",
+			       "# command: aller s 2 64\n", "# mpi: Open MPI v4.1.4\n",
+			       "# world: 7\n", "# nodes: 2\n", "# tasks_per_node: 3-4\n",
+			       "# host: n1 0-3\n", "# host: n2 4-6\n", "# buffers: host\n",
+			       "# verify: on\n", "# mode: strided\n", "# iters: 2\n",
+			       "# longs: 64\n", "# start: 2026-12-01T00:00:00Z\n",
+			       "# slurm_job: 42\n", "# slurm_nodes: n[1-2]\n",
+			       "# columns: " ALLER_COLUMN_HEADER "\n" };
+	(void)state;
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		if (!strstr(s, want[i]))
+			fail_msg("header lacks '%s':\n%s", want[i], s);
+	/* every header line is a comment, so gnuplot skips it */
+	for (char *p = s; *p; p = strchr(p, '\n') + 1)
+		assert_int_equal(*p, '#');
+	free(s);
+}
+
+struct level_arg {
+	struct run_info r;
+	struct partition p;
+	int level;
+};
+
+static void do_level(FILE *f, void *arg)
+{
+	struct level_arg *a = arg;
+	output_level(f, &a->r, a->level, &a->p);
+}
+
+static void uneven_levels_list_sizes(void **state)
+{
+	struct level_arg a;
+	char *s;
+	(void)state;
+	a.r = info();
+	a.r.strided = 0;
+	partition_init(&a.p, 7, 3, 0);
+	a.level = 1;
+	s = render(do_level, &a);
+	assert_true(strncmp(s, "\n\n# level: 1 target 3 comms 3 commsize 3\n", 40) == 0);
+	assert_non_null(strstr(s, "# sizes: 3 3 1 (uneven)\n"));
+	assert_non_null(strstr(s, "# contiguous world 7 iters 2\n"));
+	free(s);
+	partition_init(&a.p, 8, 8, 0);
+	a.level = 0;
+	s = render(do_level, &a);
+	assert_int_equal(s[0], '#');           /* the first set follows the header */
+	assert_null(strstr(s, "# sizes:"));
+	free(s);
+}
+
+static void do_row(FILE *f, void *arg)
+{
+	output_row(f, arg);
+}
+
+static void rows_have_the_columns_in_order(void **state)
+{
+	struct row w;
+	char *s, *tok;
+	int n = 0;
+	(void)state;
+	memset(&w, 0, sizeof(w));
+	w.comms = 2;
+	w.commsize = 4;
+	w.count = 16;
+	w.gib = 1.5;
+	stats_init(&w.s);
+	stats_add(&w.s, 0.5, 1.5);
+	w.aggbw = 6;
+	w.slowest = 3;
+	s = render(do_row, &w);
+	assert_string_equal(s, "2 4 16 1.500000e+00 5.000000e-01 5.000000e-01 5.000000e-01 "
+			       "3.000000e+00 3.000000e+00 3.000000e+00 6.000000e+00 3\n");
+	for (tok = strtok(s, " \n"); tok; tok = strtok(NULL, " \n"))
+		n++;
+	assert_int_equal(n, ALLER_NCOLS);
+	free(s);
+}
+
+static void column_names_agree_with_header(void **state)
+{
+	const char *names[] = ALLER_COLUMN_NAMES;
+	char header[] = ALLER_COLUMN_HEADER, *tok;
+	int i = 0;
+	(void)state;
+	assert_int_equal(sizeof(names) / sizeof(names[0]), ALLER_NCOLS);
+	for (tok = strtok(header, " "); tok; tok = strtok(NULL, " "), i++)
+		assert_string_equal(tok, names[i]);
+	assert_int_equal(i, ALLER_NCOLS);
+}
+
+static void do_done(FILE *f, void *arg)
+{
+	(void)arg;
+	output_done(f);
+}
+
+static void done_line(void **state)
+{
+	char *s = render(do_done, NULL);
+	(void)state;
+	assert_string_equal(s, ALLER_DONE "\n");
+	free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(header_names_every_key),
+		cmocka_unit_test(uneven_levels_list_sizes),
+		cmocka_unit_test(rows_have_the_columns_in_order),
+		cmocka_unit_test(column_names_agree_with_header),
+		cmocka_unit_test(done_line),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

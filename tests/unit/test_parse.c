@@ -1,0 +1,264 @@
+/* Unit tests: collect's parser (parse.c) on each damaged form. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "parse.h"
+#include "point.h"
+
+struct seen {
+	int rows, warnings;
+	char last[256];
+	struct crow row;
+};
+
+static void on_row(void *ctx, const char *line, size_t len, const struct crow *r)
+{
+	struct seen *s = ctx;
+	(void)line;
+	(void)len;
+	s->rows++;
+	s->row = *r;
+}
+
+static void on_warn(void *ctx, const char *path, long line, const char *msg)
+{
+	struct seen *s = ctx;
+	s->warnings++;
+	snprintf(s->last, sizeof(s->last), "%s:%ld: %s", path, line, msg);
+}
+
+/* Feeds text as lines; the last one without '\n' is incomplete. */
+static void feed(const char *text, size_t n, struct point *pt, struct seen *s)
+{
+	struct parser p;
+	size_t i = 0;
+
+	memset(pt, 0, sizeof(*pt));
+	pt->path = "f.out";
+	pt->nodes = pt->world = pt->restart = pt->exit_code = -1;
+	memset(s, 0, sizeof(*s));
+	parser_init(&p, pt, 0);
+	p.row = on_row;
+	p.warn = on_warn;
+	p.ctx = s;
+	while (i < n) {
+		const char *nl = memchr(text + i, '\n', n - i);
+		size_t len = nl ? (size_t)(nl - (text + i)) : n - i;
+		parser_line(&p, text + i, len, nl != NULL);
+		i += len + 1;
+	}
+	parser_end(&p);
+}
+
+#define HEADER "# aller: 1.0.0\n# nodes: 4\n# mode: strided\n# tasks_per_node: 2\n" \
+	"# level: 0 target 8 comms 1 commsize 8\n"
+#define ROW "1 8 16 1.907349e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\n"
+#define FEED(s) feed(s, sizeof(s) - 1, &pt, &seen)
+
+static void clean_file(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	FEED(HEADER ROW ROW "# Done\n");
+	assert_int_equal(seen.rows, 2);
+	assert_int_equal(seen.warnings, 0);
+	assert_true(pt.done);
+	assert_int_equal(pt.nodes, 4);
+	assert_string_equal(pt.mode, "strided");
+	assert_int_equal(seen.row.count, 16);
+	assert_int_equal(seen.row.commsize, 8);
+	assert_int_equal(point_state(&pt), POINT_COMPLETE);
+}
+
+static void truncated_file(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	FEED(HEADER ROW "1 8 8 9.5e-07 1.0e-05");
+	assert_int_equal(seen.rows, 1);
+	assert_int_equal(seen.warnings, 2);  /* partial line, no Done */
+	assert_non_null(strstr(seen.last, "no '# Done' line"));
+	assert_int_equal(point_state(&pt), POINT_INCOMPLETE);
+}
+
+static void partial_last_line_is_dropped(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	FEED(HEADER "1 8 16 1.907349e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5");
+	assert_int_equal(seen.rows, 0);
+	assert_int_equal(point_state(&pt), POINT_FAILED);
+}
+
+static void corrupt_numbers(void **state)
+{
+	static const char *bad[] = {
+		"1 8 16 1.9e-06 nan 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\n",
+		"1 8 16 1.9e-06 inf 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\n",
+		"1 8 16 1.9e-06 1.0e-05 -2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\n",
+		"1 8 1x6 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\n",
+		"1 8 0 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\n",
+		"1 8 16 1.9e-06 1.0e- 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\n",
+		"1 8 16 1.9e-06 . 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\n",
+		"1 8 16 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 -5\n",
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char text[1024];
+		struct point pt;
+		struct seen seen;
+		snprintf(text, sizeof(text), "%s%s%s# Done\n", HEADER, bad[i], ROW);
+		feed(text, strlen(text), &pt, &seen);
+		if (seen.rows != 1 || seen.warnings != 1 || !strstr(seen.last, "corrupt"))
+			fail_msg("case %zu: %d rows, %d warnings, '%s'", i, seen.rows,
+				 seen.warnings, seen.last);
+		assert_non_null(strstr(seen.last, "f.out:6: "));
+	}
+}
+
+static void crlf_line_ends(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	FEED("# aller: 1.0.0\r\n# nodes: 2\r\n# mode: contiguous\r\n"
+	     "1 8 16 1.907349e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\r\n"
+	     "# Done\r\n");
+	assert_int_equal(seen.rows, 1);
+	assert_true(pt.done);
+	assert_string_equal(pt.mode, "contiguous");
+	assert_int_equal(seen.warnings, 1); /* data without a level header */
+	assert_non_null(strstr(seen.last, "without a '# level:' header"));
+}
+
+static void empty_file(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	feed("", 0, &pt, &seen);
+	assert_int_equal(seen.rows, 0);
+	assert_int_equal(seen.warnings, 1);
+	assert_non_null(strstr(seen.last, "not an aller output"));
+}
+
+static void binary_garbage(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	char text[] = HEADER "\x01\x02\x7f\xff garbage\n" ROW "\x00\x00\x00\n# Done\n";
+	(void)state;
+	feed(text, sizeof(text) - 1, &pt, &seen);
+	assert_int_equal(seen.rows, 1);
+	assert_int_equal(seen.warnings, 1);   /* reported once per file */
+	assert_non_null(strstr(seen.last, "binary data"));
+	assert_true(pt.done);
+}
+
+static void mismatched_columns(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	FEED(HEADER "1 8 16 1.9e-06 1.0e-05 2.0e-05\n"
+	     "1 8 16 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01\n" ROW "# Done\n");
+	assert_int_equal(seen.rows, 2);   /* the spec's ten columns are enough */
+	assert_int_equal(seen.warnings, 1);
+	assert_non_null(strstr(seen.last, "6 columns, expected 12"));
+}
+
+static void long_data_line(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	char *text = malloc(100000);
+	size_t n;
+	(void)state;
+	n = (size_t)sprintf(text, "%s1 8 16 ", HEADER);
+	memset(text + n, '1', 60000);
+	n += 60000;
+	n += (size_t)sprintf(text + n, " 1\n%s# Done\n", ROW);
+	feed(text, n, &pt, &seen);
+	assert_int_equal(seen.rows, 1);
+	assert_int_equal(seen.warnings, 1);
+	assert_non_null(strstr(seen.last, "data line of"));
+	free(text);
+}
+
+static void exit_and_incomplete_markers(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	FEED(HEADER ROW "# Done\n# exit: 1\n");
+	assert_int_equal(point_state(&pt), POINT_FAILED);
+	FEED(HEADER ROW "# incomplete: time limit\n");
+	assert_int_equal(point_state(&pt), POINT_INCOMPLETE);
+}
+
+static void warnings_are_capped(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	char *text = malloc(100000);
+	size_t n = (size_t)sprintf(text, "%s", HEADER);
+	(void)state;
+	for (int i = 0; i < 50; i++)
+		n += (size_t)sprintf(text + n, "1 2\n");
+	n += (size_t)sprintf(text + n, "# Done\n");
+	feed(text, n, &pt, &seen);
+	assert_int_equal(seen.warnings, PARSE_MAX_WARNINGS + 1);
+	assert_non_null(strstr(seen.last, "30 more warnings suppressed"));
+	free(text);
+}
+
+static void newest_complete_job_wins(void **state)
+{
+	struct point a, b;
+	(void)state;
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	a.done = b.done = 1;
+	a.nrows = b.nrows = 1;
+	a.exit_code = b.exit_code = -1;
+	a.start = "2026-01-02T00:00:00Z";
+	b.start = "2026-01-01T00:00:00Z";
+	assert_true(point_newer(&a, &b));
+	assert_false(point_newer(&b, &a));
+	a.done = 0;   /* complete beats newer */
+	assert_true(point_newer(&b, &a));
+	a.done = 1;
+	b.start = a.start;
+	a.job = "99";
+	b.job = "100";
+	assert_true(point_newer(&b, &a));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(clean_file),
+		cmocka_unit_test(truncated_file),
+		cmocka_unit_test(partial_last_line_is_dropped),
+		cmocka_unit_test(corrupt_numbers),
+		cmocka_unit_test(crlf_line_ends),
+		cmocka_unit_test(empty_file),
+		cmocka_unit_test(binary_garbage),
+		cmocka_unit_test(mismatched_columns),
+		cmocka_unit_test(long_data_line),
+		cmocka_unit_test(exit_and_incomplete_markers),
+		cmocka_unit_test(warnings_are_capped),
+		cmocka_unit_test(newest_complete_job_wins),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

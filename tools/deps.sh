@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# tools/deps.sh: install the Debian packages aller's toolkit needs, when missing.
+#
+# Quiet and fast when everything is present. Runs 'apt-get update' only when
+# something is missing. Without root, prints the exact install command and
+# exits 1. Daemons that the packages would start at install time (munge,
+# slurmd, mariadb, ...) are kept from starting: the local cluster starts its
+# own instances (cluster/).
+#
+# Exit codes: 0 all present or installed, 1 something missing and not installable.
+set -euo pipefail
+
+packages=(
+	build-essential make pkg-config
+	openmpi-bin libopenmpi-dev
+	slurmctld slurmd slurm-client slurm-wlm-basic-plugins slurmdbd munge
+	mariadb-server mariadb-client
+	gnuplot-nox
+	bats shellcheck libcmocka-dev perl
+	clang libclang-rt-14-dev
+	util-linux procps iproute2 file
+)
+
+missing=()
+for p in "${packages[@]}"; do
+	status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case $status in
+	*" installed") ;;
+	*) missing+=("$p") ;;
+	esac
+done
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "deps: error: missing Debian packages: ${missing[*]}" >&2
+	echo "deps: run as root: apt-get install ${missing[*]}" >&2
+	exit 1
+fi
+
+echo "deps: installing ${missing[*]}" >&2
+# Keep maintainer scripts from starting system-wide daemons.
+policy=/usr/sbin/policy-rc.d
+made_policy=
+if [ ! -e "$policy" ]; then
+	printf '#!/bin/sh\nexit 101\n' >"$policy"
+	chmod 755 "$policy"
+	made_policy=1
+fi
+cleanup() { if [ -n "$made_policy" ]; then rm -f "$policy"; fi; }
+trap cleanup EXIT
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+echo "deps: installed ${#missing[@]} packages" >&2
