@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# cluster/down.sh [-q]: stops every process the local cluster started, by
+# pid files (and, for nodes, the namespace each node ran in), never by name.
+set -euo pipefail
+# shellcheck source=cluster/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+quiet=0
+[ "${1:-}" = -q ] && quiet=1
+[ -d "$RUN" ] || exit 0
+
+for f in "$RUN"/slurmd-*.pid "$RUN"/*.mntns; do
+	[ -e "$f" ] || continue
+	n=${f##*/}
+	n=${n#slurmd-}
+	n=${n%.pid}
+	n=${n%.mntns}
+	"$(dirname "$0")/node.sh" kill "$n"
+done
+stop_pid "$RUN/slurmctld.pid"
+stop_pid "$RUN/slurmdbd.pid"
+stop_pid "$RUN/mariadbd.pid"
+stop_pid "$RUN/munged.pid"
+rm -f "$RUN/settings" "$RUN/munge.socket" "$RUN/munge.socket.lock"
+[ "$quiet" = 1 ] || say "down"

@@ -1,0 +1,97 @@
+# cluster/lib.sh: settings and helpers shared by the local cluster's scripts.
+# Sourced, not run. Settings (environment, or make variables of the same name):
+#   CLUSTER_NODES (4)  CLUSTER_CPUS (2)  CLUSTER_GPUS (2)  CLUSTER_PORT (17000)
+#   CLUSTER_ACCOUNTING (0: no slurmdbd; 1: MariaDB + slurmdbd for sacct)
+#   CLUSTER_DIR (build/cluster): configuration, state, logs, keys
+# shellcheck shell=bash
+
+CLUSTER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CLUSTER_NODES=${CLUSTER_NODES:-4}
+CLUSTER_CPUS=${CLUSTER_CPUS:-2}
+CLUSTER_GPUS=${CLUSTER_GPUS:-2}
+CLUSTER_PORT=${CLUSTER_PORT:-17000}
+CLUSTER_ACCOUNTING=${CLUSTER_ACCOUNTING:-0}
+CLUSTER_DIR=${CLUSTER_DIR:-$CLUSTER_ROOT/build/cluster}
+CLUSTER_NAME=aller
+
+ETC=$CLUSTER_DIR/etc
+RUN=$CLUSTER_DIR/run
+LOG=$CLUSTER_DIR/log
+SPOOL=$CLUSTER_DIR/spool
+STATE=$CLUSTER_DIR/state
+DEV=$CLUSTER_DIR/dev
+DB=$CLUSTER_DIR/mysql
+export SLURM_CONF=$ETC/slurm.conf
+
+die() {
+	printf 'cluster: error: %s\n' "$*" >&2
+	exit 1
+}
+
+say() {
+	printf 'cluster: %s\n' "$*" >&2
+}
+
+check_settings() {
+	local v
+	for v in CLUSTER_NODES CLUSTER_CPUS CLUSTER_PORT; do
+		[[ ${!v} =~ ^[1-9][0-9]*$ ]] || die "$v '${!v}' is not a positive integer"
+	done
+	[[ $CLUSTER_GPUS =~ ^[0-9]+$ ]] || die "CLUSTER_GPUS '$CLUSTER_GPUS' is not a non-negative integer"
+	[[ $CLUSTER_ACCOUNTING =~ ^[01]$ ]] || die "CLUSTER_ACCOUNTING '$CLUSTER_ACCOUNTING' must be 0 or 1"
+	((CLUSTER_NODES <= 64)) || die "CLUSTER_NODES '$CLUSTER_NODES' is over 64"
+	((CLUSTER_PORT >= 1024 && CLUSTER_PORT <= 65000)) ||
+		die "CLUSTER_PORT '$CLUSTER_PORT' must be 1024..65000"
+}
+
+node_names() {
+	local i
+	for ((i = 1; i <= CLUSTER_NODES; i++)); do printf 'n%d\n' "$i"; done
+}
+
+# Ports: slurmctld at the base, slurmd of node i at base+i, slurmdbd and
+# MariaDB at base+100 and base+101.
+node_port() { echo $((CLUSTER_PORT + ${1#n})); }
+DBD_PORT=$((CLUSTER_PORT + 100))
+SQL_PORT=$((CLUSTER_PORT + 101))
+
+port_taken() {
+	(exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# pid_alive FILE: the process named in a pid file runs.
+pid_alive() {
+	local pid
+	[ -s "$1" ] || return 1
+	pid=$(cat "$1")
+	[[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null || return 1
+	# a zombie (killed, not yet reaped) is not alive
+	[ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]
+}
+
+# stop_pid FILE [WAIT]: ends the process of a pid file, then removes the file.
+stop_pid() {
+	local f=$1 pid i
+	if pid_alive "$f"; then
+		pid=$(cat "$f")
+		kill "$pid" 2>/dev/null || true
+		for ((i = 0; i < 50; i++)); do
+			pid_alive "$f" || break
+			sleep 0.1
+		done
+		kill -9 "$pid" 2>/dev/null || true
+	fi
+	rm -f "$f"
+}
+
+# The processes in a node's mount namespace (its slurmd, slurmstepd and job
+# steps), found through the namespace recorded when the node started.
+node_ns_pids() {
+	local nsfile=$RUN/$1.mntns ns p
+	[ -s "$nsfile" ] || return 0
+	ns=$(cat "$nsfile")
+	for p in /proc/[0-9]*; do
+		[ "$(readlink "$p/ns/mnt" 2>/dev/null)" = "$ns" ] && echo "${p#/proc/}"
+	done
+	return 0
+}

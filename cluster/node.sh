@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# cluster/node.sh start|kill|revive NODE: one emulated node of the local cluster.
+#
+# start: runs slurmd -N NODE in its own mount and UTS namespaces, with the
+#        hostname NODE and private /tmp and /dev/shm, so PMIx and Open MPI
+#        files of different nodes never meet. Paths under /tmp that jobs need
+#        (the repository, when it lives there) stay visible.
+# kill:  fault injection: ends the node's slurmd and everything in its
+#        namespace (job steps too), as a crashed node would.
+# revive: starts it again.
+set -euo pipefail
+# shellcheck source=cluster/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+usage() { die "usage: node.sh start|kill|revive NODE"; }
+[ $# -eq 2 ] || usage
+node=$2
+[[ $node =~ ^n[0-9]+$ ]] || die "invalid node '$node': expected n1..n$CLUSTER_NODES"
+
+start() {
+	local pidfile=$RUN/slurmd-$node.pid
+	if pid_alive "$pidfile"; then
+		return 0
+	fi
+	mkdir -p "$SPOOL/$node" "$CLUSTER_DIR/nodes/$node/stage"
+	# The namespace part runs in the child of unshare; it ends in exec slurmd.
+	unshare -m -u --propagation private bash -euc '
+		node=$1 root=$2 stage=$3 conf=$4 pidfile=$5 nsfile=$6
+		hostname "$node"
+		mount -t tmpfs -o mode=1777,size=2g "tmpfs-$node" "$stage"
+		case $root in
+		/tmp/*)
+			mkdir -p "$stage/${root#/tmp/}"
+			mount --bind "$root" "$stage/${root#/tmp/}"
+			;;
+		esac
+		mount --move "$stage" /tmp
+		mount -t tmpfs -o mode=1777,size=2g "shm-$node" /dev/shm
+		readlink /proc/self/ns/mnt >"$nsfile"
+		exec slurmd -N "$node" -f "$conf" 
+	' node-ns "$node" "$CLUSTER_ROOT" "$CLUSTER_DIR/nodes/$node/stage" "$SLURM_CONF" \
+		"$pidfile" "$RUN/$node.mntns" </dev/null >>"$LOG/slurmd-$node.start" 2>&1
+	local i
+	for ((i = 0; i < 100; i++)); do
+		pid_alive "$pidfile" && return 0
+		sleep 0.1
+	done
+	die "slurmd of node $node did not start; see $LOG/slurmd-$node.log"
+}
+
+kill_node() {
+	local pids
+	pids=$(node_ns_pids "$node")
+	stop_pid "$RUN/slurmd-$node.pid"
+	# shellcheck disable=SC2086
+	[ -z "$pids" ] || kill -9 $pids 2>/dev/null || true
+	rm -f "$RUN/$node.mntns"
+}
+
+case $1 in
+start | revive) start ;;
+kill) kill_node ;;
+*) usage ;;
+esac

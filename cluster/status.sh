@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# cluster/status.sh [-q]: whether every daemon of the local cluster runs.
+# Exit status 0 when all do, 1 otherwise; -q prints nothing.
+set -uo pipefail
+# shellcheck source=cluster/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+quiet=0
+[ "${1:-}" = -q ] && quiet=1
+ok=0
+report() { [ "$quiet" = 1 ] || printf '%-12s %s\n' "$1" "$2"; }
+check() {
+	if pid_alive "$RUN/$2.pid"; then
+		report "$1" "running (pid $(cat "$RUN/$2.pid"))"
+	else
+		report "$1" "not running"
+		ok=1
+	fi
+}
+[ -f "$RUN/settings" ] || { report cluster "not up"; exit 1; }
+report settings "$(cat "$RUN/settings")"
+check munged munged
+check slurmctld slurmctld
+case $(cat "$RUN/settings") in
+*accounting=1*)
+	check mariadbd mariadbd
+	check slurmdbd slurmdbd
+	;;
+esac
+for f in "$RUN"/slurmd-*.pid; do
+	n=${f##*/slurmd-}
+	check "slurmd $n" "slurmd-${n%.pid}"
+done
+if [ "$quiet" = 0 ] && [ "$ok" = 0 ]; then
+	sinfo -N -o '%N %T %C %G' 2>&1 || ok=1
+fi
+exit "$ok"

@@ -1,0 +1,86 @@
+#!/usr/bin/env bats
+# The local Slurm cluster: real munge, slurmctld, slurmd per node, slurmdbd.
+
+load ../lib/helpers
+load ../lib/cluster
+
+setup_file() {
+	load ../lib/helpers
+	load ../lib/cluster
+	cluster_up
+}
+
+setup() {
+	# shellcheck source=/dev/null
+	. "$ROOT/build/cluster/env.sh"
+}
+
+@test "every node of the local cluster is idle" {
+	run -0 sinfo -h -N -o '%N %T'
+	[ "$(printf '%s\n' "$output" | grep -c ' idle$')" = 4 ]
+}
+
+@test "srun places tasks on four distinct nodes with their own hostnames" {
+	run -0 timeout 60 srun -N4 -n8 bash -c 'echo "$SLURMD_NODENAME $(hostname)"'
+	[ "$(printf '%s\n' "$output" | sort -u | wc -l)" = 4 ]
+	for n in n1 n2 n3 n4; do [[ $output == *"$n $n"* ]]; done
+}
+
+@test "an MPI all-to-all across the four nodes passes with srun --mpi=pmix" {
+	run --separate-stderr -0 timeout 120 srun -N4 -n8 --mpi=pmix "$ALLER" s 1 64
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out"
+	perl "$ROOT/tests/lib/check-aller.pl" 8 64 1 strided "$BATS_TEST_TMPDIR/out"
+	[[ $output == *"# nodes: 4"* ]]
+	[[ $output == *"# host: n1 0-1"* ]] && [[ $output == *"# host: n4 6-7"* ]]
+}
+
+@test "each node has its own /tmp and /dev/shm" {
+	run -0 timeout 60 srun -N2 -n2 bash -c 'touch /tmp/mark-$SLURMD_NODENAME; ls /tmp | grep -c mark-'
+	[ "$output" = "$(printf '1\n1')" ]
+}
+
+@test "--gpus-per-task=1 gives each task of a node its own CUDA_VISIBLE_DEVICES" {
+	run -0 timeout 60 srun -N1 -n2 --gpus-per-task=1 bash -c 'echo "$SLURM_LOCALID=$CUDA_VISIBLE_DEVICES"'
+	[[ $output == *"0=0"* ]] && [[ $output == *"1=1"* ]]
+	run -0 timeout 60 srun -N1 -n2 --gpus-per-task=1 --gpu-bind=closest true
+}
+
+@test "sacct reports a failed job as FAILED with its exit code" {
+	id=$(sbatch --parsable -o /dev/null --wrap 'exit 3')
+	wait_job "$id"
+	for _ in $(seq 40); do
+		run sacct -X -n -P -j "$id" -o State,ExitCode
+		[ "$output" = "FAILED|3:0" ] && break
+		sleep 0.5
+	done
+	[ "$output" = "FAILED|3:0" ]
+}
+
+@test "cluster-up twice is harmless" {
+	before=$(cat "$ROOT/build/cluster/run/slurmctld.pid")
+	run -0 bash "$ROOT/cluster/up.sh"
+	[[ $output == *"already up"* ]]
+	[ "$(cat "$ROOT/build/cluster/run/slurmctld.pid")" = "$before" ]
+}
+
+@test "a second cluster on taken ports is refused plainly" {
+	CLUSTER_DIR=$BATS_TEST_TMPDIR/other run -1 bash "$ROOT/cluster/up.sh"
+	[[ $output == *"cluster: error: port 17000 is taken: choose another base with CLUSTER_PORT=..."* ]]
+}
+
+@test "a killed node goes down, and comes back when revived" {
+	bash "$ROOT/cluster/node.sh" kill n4
+	for _ in $(seq 60); do
+		state=$(sinfo -h -n n4 -o '%T')
+		[[ $state == down* ]] && break
+		sleep 0.5
+	done
+	[[ $state == down* ]]
+	bash "$ROOT/cluster/node.sh" revive n4
+	for _ in $(seq 60); do
+		state=$(sinfo -h -n n4 -o '%T')
+		[ "$state" = idle ] && break
+		sleep 0.5
+	done
+	[ "$state" = idle ]
+}

@@ -1,0 +1,18 @@
+# For the end-to-end tests: the local cluster, up with accounting.
+export CLUSTER_ACCOUNTING=${CLUSTER_ACCOUNTING:-1}
+export CLUSTER_NODES=${CLUSTER_NODES:-4}
+cluster_up() {
+	bash "$ROOT/cluster/up.sh" >&3 2>&1 || bash "$ROOT/cluster/up.sh"
+	# shellcheck source=/dev/null
+	. "$ROOT/build/cluster/env.sh"
+}
+# wait_job ID [SECONDS]: until the job has left the queue.
+wait_job() {
+	local id=$1 limit=${2:-120} i
+	for ((i = 0; i < limit * 2; i++)); do
+		[ -z "$(squeue -h -j "$id" 2>/dev/null)" ] && return 0
+		sleep 0.5
+	done
+	echo "job $id still queued after $limit s" >&2
+	return 1
+}
