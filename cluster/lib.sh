@@ -3,7 +3,7 @@
 #   CLUSTER_NODES (4)  CLUSTER_CPUS (2)  CLUSTER_GPUS (2)  CLUSTER_PORT (17000)
 #   CLUSTER_ACCOUNTING (0: no slurmdbd; 1: MariaDB + slurmdbd for sacct)
 #   CLUSTER_DIR (build/cluster): configuration, state, logs, keys
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034 # the settings are used by the scripts that source this
 
 CLUSTER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CLUSTER_NODES=${CLUSTER_NODES:-4}

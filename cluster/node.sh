@@ -24,6 +24,7 @@ start() {
 	fi
 	mkdir -p "$SPOOL/$node" "$CLUSTER_DIR/nodes/$node/stage"
 	# The namespace part runs in the child of unshare; it ends in exec slurmd.
+	# shellcheck disable=SC2016 # expanded by that child
 	unshare -m -u --propagation private bash -euc '
 		node=$1 root=$2 stage=$3 conf=$4 pidfile=$5 nsfile=$6
 		hostname "$node"

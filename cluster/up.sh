@@ -34,7 +34,12 @@ fi
 
 mkdir -p "$ETC" "$RUN" "$LOG" "$SPOOL" "$STATE" "$DEV" "$CLUSTER_DIR/munge"
 # A start that fails half-way leaves nothing running.
-trap 'rc=$?; if [ "$rc" -ne 0 ]; then "$here/down.sh" -q; fi' EXIT
+# shellcheck disable=SC2317 # invoked by the trap
+on_exit() {
+	local rc=$?
+	if [ "$rc" -ne 0 ]; then "$here/down.sh" -q; fi
+}
+trap on_exit EXIT
 chmod 700 "$CLUSTER_DIR/munge"
 
 # --- munge, with this cluster's own key and socket ----------------------

@@ -175,10 +175,13 @@ static const char *str(const char *s)
 	return s ? s : "-";
 }
 
-static void set_comment(FILE *f, const struct point *pt)
+/* The keys of a data set; a scaling set spans node counts, so it has none. */
+static void set_comment(FILE *f, const struct point *pt, int with_nodes)
 {
-	fprintf(f, "# campaign: %s mode: %s nodes: %ld tasks_per_node: %s buffers: %s "
-		"instrumented: %s", str(pt->campaign), str(pt->mode), pt->nodes, str(pt->tpn),
+	fprintf(f, "# campaign: %s mode: %s", str(pt->campaign), str(pt->mode));
+	if (with_nodes)
+		fprintf(f, " nodes: %ld", pt->nodes);
+	fprintf(f, " tasks_per_node: %s buffers: %s instrumented: %s", str(pt->tpn),
 		str(pt->buffers), pt->reveal ? "yes" : "no");
 }
 
@@ -236,7 +239,7 @@ static void point_sets(FILE *out[EMIT_NFILES], const struct group *g, const stru
 		const struct crow *r = &g->rows[idx[i]], *prev = i ? &g->rows[idx[i - 1]] : NULL;
 		if (!prev || prev->level != r->level) {
 			new_set(out, EMIT_BANDWIDTH);
-			set_comment(out[EMIT_BANDWIDTH], pt);
+			set_comment(out[EMIT_BANDWIDTH], pt, 1);
 			fprintf(out[EMIT_BANDWIDTH], " commsize: %ld comms: %ld state: %s job: %s "
 				"file: %s\n\"%s, %ld nodes, commsize %ld\"\n", r->commsize, r->comms,
 				state, str(pt->job), pt->path, str(pt->mode), pt->nodes, r->commsize);
@@ -254,7 +257,7 @@ static void point_sets(FILE *out[EMIT_NFILES], const struct group *g, const stru
 		if (!prev || prev->count != r->count) {
 			emit_bytes(bytes, sizeof(bytes), r->count * (long)sizeof(long));
 			new_set(out, EMIT_CONCURRENCY);
-			set_comment(out[EMIT_CONCURRENCY], pt);
+			set_comment(out[EMIT_CONCURRENCY], pt, 1);
 			fprintf(out[EMIT_CONCURRENCY], " bytes_per_peer: %ld state: %s job: %s "
 				"file: %s\n\"%s, %ld nodes, %s per peer\"\n",
 				r->count * (long)sizeof(long), state, str(pt->job), pt->path,
@@ -299,7 +302,7 @@ long emit_group(FILE *out[EMIT_NFILES], const struct group *g)
 		if (!prev || prev->commsize != r->commsize || prev->count != r->count) {
 			emit_bytes(bytes, sizeof(bytes), r->count * (long)sizeof(long));
 			new_set(out, EMIT_SCALING);
-			set_comment(out[EMIT_SCALING], any);
+			set_comment(out[EMIT_SCALING], any, 0);
 			fprintf(out[EMIT_SCALING], " commsize: %ld bytes_per_peer: %ld\n"
 				"\"%s, commsize %ld, %s per peer\"\n", r->commsize,
 				r->count * (long)sizeof(long), str(any->mode), r->commsize, bytes);

@@ -1,0 +1,40 @@
+# plots/common.gp: terminal, styles and labels shared by every plot.
+# The caller sets: fmt ("png", "svg" or "pdf"), out (the file), subtitle.
+if (fmt eq "svg") {
+	set terminal svg size 1100,680 dynamic enhanced font "Sans,12" background "white"
+} else {
+	if (fmt eq "pdf") {
+		set terminal pdfcairo size 11in,6.8in enhanced font "Sans,11"
+	} else {
+		set terminal pngcairo size 1100,680 enhanced font "Sans,11" background "white"
+	}
+}
+set output out
+set grid xtics ytics lc rgb "#dddddd"
+set border lc rgb "#444444"
+set key outside right top vertical Left reverse noenhanced samplen 2.5 spacing 1.1
+set datafile missing "NaN"
+set datafile commentschars "#"
+# keep points off the frame
+set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05
+
+# A mode keeps its colour in every plot: contiguous blue, strided orange;
+# communicator sizes are shades of it, darkest for the largest.
+contiguous_shades = "#08306b #2171b5 #6baed6 #08519c #4292c6 #3182bd #9ecae1 #0b559f"
+strided_shades = "#7f2704 #d94801 #fd8d3c #a63603 #f16913 #e6550d #fdae6b #b84a00"
+mode_color(m) = m eq "strided" ? "#d94801" : "#2171b5"
+shade(m, i) = word(m eq "strided" ? strided_shades : contiguous_shades, (i - 1) % 8 + 1)
+
+# Binary-prefix labels for an axis in bytes: 1 B, 4 B, ..., 1 KiB, ...
+bytes_label(e) = e < 10 ? sprintf("%d B", 2**e) : e < 20 ? sprintf("%d KiB", 2**(e - 10)) : \
+	e < 30 ? sprintf("%d MiB", 2**(e - 20)) : e < 40 ? sprintf("%d GiB", 2**(e - 30)) : \
+	sprintf("%d TiB", 2**(e - 40))
+# Exact sizes: 65536 -> "64 KiB", 1000 -> "1000 B".
+human(b) = b >= 2**30 && b % 2**30 == 0 ? sprintf("%d GiB", b / 2**30) : \
+	b >= 2**20 && b % 2**20 == 0 ? sprintf("%d MiB", b / 2**20) : \
+	b >= 2**10 && b % 2**10 == 0 ? sprintf("%d KiB", b / 2**10) : sprintf("%d B", b)
+
+# Fields of "a:b:c" words: field("3:strided:8", 2) is "strided".
+before(s) = strstrt(s, ":") ? s[1:strstrt(s, ":") - 1] : s
+after(s) = s[strstrt(s, ":") + 1:]
+field(s, f) = f <= 1 ? before(s) : field(after(s), f - 1)

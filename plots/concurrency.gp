@@ -1,0 +1,24 @@
+# plots/concurrency.gp: bandwidth versus the number of concurrent
+# communicators at one message size, per task (solid) and aggregate (dashed),
+# contiguous and strided together.
+# gnuplot -c concurrency.gp DATA OUT FORMAT TITLE SUBTITLE "INDEX:MODE ..."
+data = ARG1
+out = ARG2
+fmt = ARG3
+sets = ARG6
+dir = system("dirname '" . ARG0 . "'") . "/"
+load dir . "common.gp"
+set title ARG4 . "\n" . ARG5 noenhanced
+set xlabel "concurrent communicators (log_2)"
+set ylabel "bandwidth, GiB/s (in + out)"
+set logscale x 2
+set logscale y 10
+set format x "%.0f"
+set format y "%g"
+n = words(sets)
+idx(k) = int(field(word(sets, k), 1))
+md(k) = field(word(sets, k), 2)
+plot for [k = 1:n] data index idx(k) using 2:11 with linespoints lw 2 pt 7 ps 0.7 \
+		lc rgb mode_color(md(k)) title sprintf("%s, per task", md(k)), \
+	for [k = 1:n] data index idx(k) using 2:13 with linespoints lw 2 dt 2 pt 6 ps 0.7 \
+		lc rgb mode_color(md(k)) title sprintf("%s, aggregate", md(k))

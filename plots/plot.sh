@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# plots/plot.sh: renders a campaign's plots, or a single aller output's.
+#   plot.sh --campaign-dir results/NAME [--format png|svg|pdf]
+#   plot.sh --file OUT.txt [--out-dir results/file-NAME] [--format ...]
+# Runs the collector first when its output is missing or older than the raw
+# files, then gnuplot with plots/*.gp. Prints every file it wrote, one per line.
+# Exit status: 0 ok, 2 usage error, 3 collector or gnuplot failed.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+
+die() {
+	printf 'plots: error: %s\n' "$*" >&2
+	exit "${2:-2}"
+}
+
+dir="" file="" fmt=png
+while [ $# -gt 0 ]; do
+	case $1 in
+	--campaign-dir) dir=${2:?}; shift 2 ;;
+	--file) file=${2:?}; shift 2 ;;
+	--out-dir) dir=${2:?}; shift 2 ;;
+	--format) fmt=${2:?}; shift 2 ;;
+	*) die "unknown argument '$1' (see the header of plots/plot.sh)" ;;
+	esac
+done
+[[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"
+command -v gnuplot >/dev/null || die "gnuplot is missing: run 'make deps'" 3
+
+collect=""
+for c in "$here/../build/bin/collect" "$here/../../../bin/collect"; do
+	[ -x "$c" ] && { collect=$c; break; }
+done
+[ -n "$collect" ] || collect=$(command -v collect) || die "cannot find collect: run 'make'" 3
+
+if [ -n "$file" ]; then
+	[ -r "$file" ] || die "cannot read '$file'"
+	name=$(basename "$file")
+	name=${name%.*}
+	[ -n "$dir" ] || dir=$(dirname "$here")/results/file-$name
+	inputs=("$file")
+else
+	[ -n "$dir" ] || die "give --campaign-dir DIR or --file FILE"
+	[ -d "$dir/raw" ] || die "no raw outputs in '$dir' (no $dir/raw)"
+	inputs=("$dir/raw")
+fi
+merged=$dir/merged
+mkdir -p "$merged" "$dir/plots"
+
+# The collector, when its output is older than the inputs.
+if [ ! -s "$merged/bandwidth.dat" ] || [ -n "$(find "${inputs[@]}" -newer "$merged/bandwidth.dat" -type f 2>/dev/null | head -n 1)" ]; then
+	rc=0
+	"$collect" -q -o "$merged" "${inputs[@]}" || rc=$?
+	[ "$rc" -le 1 ] || die "the collector failed (exit $rc)" 3
+fi
+
+# One line per data set: index mode nodes commsize bytes rows tpn buffers campaign.
+sets() {
+	awk '
+	/^# campaign: / {
+		if (n++) print line "\t" rows
+		rows = 0
+		split("", kv)
+		for (i = 2; i < NF; i += 2) kv[$i] = $(i + 1)
+		line = (n - 1)
+		split("mode: nodes: commsize: bytes_per_peer: tasks_per_node: buffers: campaign:", keys, " ")
+		for (k = 1; k <= 7; k++) line = line "\t" (keys[k] in kv ? kv[keys[k]] : "-")
+		next
+	}
+	/^[0-9]/ { rows++ }
+	END { if (n) print line "\t" rows }' "$1"
+}
+
+mpi=$(awk -F, 'NR == 2 { f = $NF; if ($0 ~ /"[^"]*"$/) { sub(/.*,"/, ""); sub(/"$/, ""); f = $0 } print f; exit }' "$merged/points.csv")
+read -r _ _ _ _ _ tpn buffers campaign _ < <(sets "$merged/bandwidth.dat" | head -n 1) || true
+[ -n "${campaign:-}" ] || die "no data to plot in $merged (see $merged/summary.txt)" 3
+title="aller: $campaign"
+[ "$campaign" = - ] && title="aller: $(basename "$dir")"
+subtitle="${mpi%%,*}; $tpn tasks per node; $buffers buffers"
+[ -n "$mpi" ] || subtitle="MPI unknown; $tpn tasks per node; $buffers buffers"
+
+# 65536 -> "64 KiB"
+human() {
+	local b=$1 u=0 units=(B KiB MiB GiB TiB PiB)
+	while [ "$b" -ge 1024 ] && [ $((b % 1024)) -eq 0 ] && [ $u -lt 5 ]; do
+		b=$((b / 1024))
+		u=$((u + 1))
+	done
+	printf '%s %s' "$b" "${units[$u]}"
+}
+
+render() {
+	local script=$1 data=$2 out=$3 err
+	shift 3
+	if ! err=$(gnuplot -c "$here/$script" "$data" "$out" "$fmt" "$@" 2>&1) || [ -n "$err" ]; then
+		printf '%s\n' "$err" >&2
+		die "gnuplot failed on $script for $out" 3
+	fi
+	printf '%s\n' "$out"
+}
+
+# Bandwidth versus message size: one plot per (mode, nodes).
+while IFS=$'\t' read -r mode nodes; do
+	list=$(sets "$merged/bandwidth.dat" | awk -F'\t' -v m="$mode" -v n="$nodes" \
+		'$2 == m && $3 == n && $9 > 0 { printf "%s%s:%s", s, $1, $4; s = " " }')
+	[ -n "$list" ] || continue
+	render bandwidth.gp "$merged/bandwidth.dat" "$dir/plots/bandwidth-$mode-n$nodes.$fmt" \
+		"$title: bandwidth versus message size, $mode, $nodes nodes" "$subtitle" "$mode" "$list"
+done < <(sets "$merged/bandwidth.dat" | awk -F'\t' '{ print $2 "\t" $3 }' | sort -u -k1,1 -k2,2n)
+
+# Concurrency: per node count, at the largest, a middle and the smallest
+# message size that every level has.
+while read -r nodes; do
+	all=$(sets "$merged/concurrency.dat" | awk -F'\t' -v n="$nodes" '$3 == n')
+	max=$(awk -F'\t' '$9 > m { m = $9 } END { print m + 0 }' <<<"$all")
+	mapfile -t sizes < <(awk -F'\t' -v m="$max" '$9 == m { print $5 }' <<<"$all" | sort -un)
+	[ ${#sizes[@]} -gt 0 ] || continue
+	pick=("${sizes[-1]}" "${sizes[$((${#sizes[@]} / 2))]}" "${sizes[0]}")
+	for b in $(printf '%s\n' "${pick[@]}" | sort -unr); do
+		list=$(awk -F'\t' -v b="$b" '$5 == b { printf "%s%s:%s", s, $1, $2; s = " " }' <<<"$all")
+		render concurrency.gp "$merged/concurrency.dat" "$dir/plots/concurrency-n$nodes-${b}B.$fmt" \
+			"$title: bandwidth versus concurrency, $nodes nodes, $(human "$b") per peer" "$subtitle" "$list"
+	done
+done < <(sets "$merged/concurrency.dat" | cut -f3 | sort -un)
+
+# Scaling: per (mode, commsize), the largest message size.
+list=$(sets "$merged/scaling.dat" | sort -t$'\t' -k2,2 -k4,4n -k5,5n | awk -F'\t' '
+	$9 > 0 { best[$2 "\t" $4] = $1 ":" $2 ":" $4 ":" $5; order[$2 "\t" $4] = ++k }
+	END {
+		for (key in best) print order[key] "\t" best[key]
+	}' | sort -n | cut -f2 | awk -F: '{ shade[$2]++; printf "%s%s:%d", s, $0, shade[$2]; s = " " }')
+if [ -n "$list" ]; then
+	render scaling.gp "$merged/scaling.dat" "$dir/plots/scaling.$fmt" \
+		"$title: scaling over node counts at the largest message size" "$subtitle" "$list"
+fi
