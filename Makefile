@@ -60,6 +60,25 @@ include bench/build.mk
 deps:
 	@bash tools/deps.sh
 
+# The toolkit in a shared software tree: binaries in bin/, the scripts in
+# share/aller/ (they find the binaries relative to themselves), wrappers
+# aller-campaign, aller-status and aller-plots that work from any directory.
+SHARE_FILES := jobs/aller.sbatch jobs/finish.sbatch campaigns/lib.sh campaigns/submit.sh \
+	campaigns/status.sh $(wildcard campaigns/*.conf) plots/plot.sh $(wildcard plots/*.gp)
+install: all
+	$(call say,INSTALL,$(DESTDIR)$(PREFIX))
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/aller/jobs \
+		$(DESTDIR)$(PREFIX)/share/aller/campaigns $(DESTDIR)$(PREFIX)/share/aller/plots
+	$(Q)install -m 755 $(B)/bin/aller $(B)/bin/collect $(DESTDIR)$(PREFIX)/bin/
+	$(Q)for f in $(SHARE_FILES); do \
+		install -m $$(test -x $$f && echo 755 || echo 644) $$f $(DESTDIR)$(PREFIX)/share/aller/$$f || exit 1; \
+	done
+	$(Q)for w in campaign:campaigns/submit.sh status:campaigns/status.sh plots:plots/plot.sh; do \
+		printf '#!/bin/sh\n# installed by aller'"'"'s make install\nexec bash "$$(dirname "$$0")/../share/aller/%s" "$$@"\n' \
+			"$${w#*:}" >$(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \
+		chmod 755 $(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \
+	done
+
 clean:
 	rm -rf $(B)
 

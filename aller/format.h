@@ -45,6 +45,7 @@
 /* Written by job templates (jobs/aller.sbatch) before aller's own header. */
 #define ALLER_KEY_CAMPAIGN "campaign"
 #define ALLER_KEY_POINT_NODES "point_nodes"
+#define ALLER_KEY_POINT_MODE "point_mode"
 #define ALLER_KEY_JOB "job"
 #define ALLER_KEY_RESTART "restart"
 #define ALLER_KEY_INCOMPLETE "incomplete" /* the job was stopped (time limit) */

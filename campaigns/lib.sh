@@ -59,7 +59,12 @@ load_campaign() {
 	read_conf "$CONF"
 	local base=${CONF##*/}
 	CAMPAIGN=$(setting CAMPAIGN "${base%.conf}")
-	RESULTS=$(setting RESULTS "$CAMPAIGN_ROOT/results")
+	# a source tree keeps results beside it; an installed copy in the working directory
+	if [ -f "$CAMPAIGN_ROOT/Makefile" ]; then
+		RESULTS=$(setting RESULTS "$CAMPAIGN_ROOT/results")
+	else
+		RESULTS=$(setting RESULTS "$PWD/results")
+	fi
 	NODES=$(setting NODES 1)
 	MODES=$(setting MODES contiguous)
 	TASKS_PER_NODE=$(setting TASKS_PER_NODE 1)

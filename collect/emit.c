@@ -286,7 +286,8 @@ long emit_group(FILE *out[EMIT_NFILES], const struct group *g)
 		pos[p] = g->pts[p]->superseded ? -1 : nwin++;
 		if (g->pts[p]->superseded)
 			continue;
-		any = g->pts[p];
+		if (!any || (!any->tpn && g->pts[p]->tpn))
+			any = g->pts[p];
 		point_sets(out, g, g->pts[p], idx);
 		written += g->pts[p]->nrows;
 	}

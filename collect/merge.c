@@ -101,9 +101,12 @@ static int read_header(struct merge *m, struct point *pt, const char *path)
 		on_warn(m, path, 0, err);
 		return -1;
 	}
-	if (!pt->has_header || pt->nodes < 1) {
-		on_warn(m, path, 1, pt->has_header ? "no node count in the header: skipped"
-				    : "no aller header ('# aller: ...'): not an aller output, skipped");
+	if (!pt->has_header && !pt->has_provenance) {
+		on_warn(m, path, 1, "no aller header ('# aller: ...'): not an aller output, skipped");
+		return -1;
+	}
+	if (pt->nodes < 1 || !pt->mode) {
+		on_warn(m, path, 1, "no node count or mode in the header: skipped");
 		return -1;
 	}
 	return 0;
@@ -114,11 +117,27 @@ static int cmp_str(const char *a, const char *b)
 	return strcmp(a ? a : "", b ? b : "");
 }
 
+/*
+ * Groups: a campaign's points of one mode (a campaign fixes tasks per node
+ * and buffers, and its failed points may not say them); outside campaigns,
+ * tasks per node and buffers too. Instrumented runs stay apart.
+ */
+static int cmp_group(const struct point *a, const struct point *b)
+{
+	int c;
+
+	if ((c = cmp_str(a->campaign, b->campaign)) || (c = cmp_str(a->mode, b->mode)))
+		return c;
+	if (!a->campaign && ((c = cmp_str(a->tpn, b->tpn)) || (c = cmp_str(a->buffers, b->buffers))))
+		return c;
+	if (!a->reveal != !b->reveal)
+		return a->reveal ? 1 : -1;
+	return 0;
+}
+
 static int same_group(const struct point *a, const struct point *b)
 {
-	return !cmp_str(a->campaign, b->campaign) && !cmp_str(a->mode, b->mode) &&
-	       !cmp_str(a->tpn, b->tpn) && !cmp_str(a->buffers, b->buffers) &&
-	       !a->reveal == !b->reveal;
+	return cmp_group(a, b) == 0;
 }
 
 static int cmp_points(const void *x, const void *y)
@@ -126,11 +145,8 @@ static int cmp_points(const void *x, const void *y)
 	const struct point *a = *(struct point *const *)x, *b = *(struct point *const *)y;
 	int c;
 
-	if ((c = cmp_str(a->campaign, b->campaign)) || (c = cmp_str(a->mode, b->mode)) ||
-	    (c = cmp_str(a->tpn, b->tpn)) || (c = cmp_str(a->buffers, b->buffers)))
+	if ((c = cmp_group(a, b)) != 0)
 		return c;
-	if (!a->reveal != !b->reveal)
-		return a->reveal ? 1 : -1;
 	if (a->nodes != b->nodes)
 		return a->nodes < b->nodes ? -1 : 1;
 	return cmp_str(a->path, b->path);

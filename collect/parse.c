@@ -124,9 +124,11 @@ static int comment(struct parser *p, const char *line, size_t len)
 	}
 	if (KEY(ALLER_KEY_ALLER))
 		pt->has_header = 1;
-	else if (KEY(ALLER_KEY_CAMPAIGN))
+	else if (KEY(ALLER_KEY_CAMPAIGN)) {
+		pt->has_provenance = 1;
 		SET_STR(campaign);
-	else if (KEY(ALLER_KEY_MODE))
+	}
+	else if (KEY(ALLER_KEY_MODE) || KEY(ALLER_KEY_POINT_MODE))
 		SET_STR(mode);
 	else if (KEY(ALLER_KEY_TPN))
 		SET_STR(tpn);
@@ -252,8 +254,10 @@ void parser_long_line(struct parser *p, size_t total)
 
 void parser_end(struct parser *p)
 {
-	if (!p->pt->has_header)
+	if (!p->pt->has_header && !p->pt->has_provenance)
 		warn(p, "no aller header ('# %s: ...'): not an aller output", ALLER_KEY_ALLER);
+	else if (!p->pt->has_header)
+		warn(p, "no aller output after the job's provenance lines: the point failed");
 	else if (!p->pt->done)
 		warn(p, "no '%s' line: the run is incomplete", ALLER_DONE);
 	if (p->suppressed && p->warn) {

@@ -24,7 +24,7 @@ struct point {
 	/* keys, from the header comments (NULL when absent) */
 	char *campaign, *mode, *tpn, *buffers, *mpi, *job, *start, *reveal;
 	long nodes, world, restart, exit_code; /* -1 when absent */
-	int has_header, done, marked_incomplete;
+	int has_header, has_provenance, done, marked_incomplete;
 	long nrows, first_row;       /* its rows in the group, after parsing */
 	int superseded;
 };

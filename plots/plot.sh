@@ -36,7 +36,11 @@ if [ -n "$file" ]; then
 	[ -r "$file" ] || die "cannot read '$file'"
 	name=$(basename "$file")
 	name=${name%.*}
-	[ -n "$dir" ] || dir=$(dirname "$here")/results/file-$name
+	if [ -z "$dir" ]; then
+		results=$PWD/results
+		[ -f "$here/../Makefile" ] && results=$(dirname "$here")/results
+		dir=$results/file-$name
+	fi
 	inputs=("$file")
 else
 	[ -n "$dir" ] || die "give --campaign-dir DIR or --file FILE"
@@ -49,8 +53,9 @@ mkdir -p "$merged" "$dir/plots"
 # The collector, when its output is older than the inputs.
 if [ ! -s "$merged/bandwidth.dat" ] || [ -n "$(find "${inputs[@]}" -newer "$merged/bandwidth.dat" -type f 2>/dev/null | head -n 1)" ]; then
 	rc=0
-	"$collect" -q -o "$merged" "${inputs[@]}" || rc=$?
-	[ "$rc" -le 1 ] || die "the collector failed (exit $rc)" 3
+	"$collect" -q -o "$merged" "${inputs[@]}" 2>"$dir/collect.log" || rc=$?
+	[ "$rc" -le 1 ] || { cat "$dir/collect.log" >&2; die "the collector failed (exit $rc)" 3; }
+	[ "$rc" -eq 0 ] || echo "plots: the collector reported problems: see $merged/summary.txt" >&2
 fi
 
 # One line per data set: index mode nodes commsize bytes rows tpn buffers campaign.
@@ -122,13 +127,14 @@ while read -r nodes; do
 	done
 done < <(sets "$merged/concurrency.dat" | cut -f3 | sort -un)
 
-# Scaling: per (mode, commsize), the largest message size.
+# Scaling: per (mode, commsize), the largest message size; needs two node counts.
 list=$(sets "$merged/scaling.dat" | sort -t$'\t' -k2,2 -k4,4n -k5,5n | awk -F'\t' '
 	$9 > 0 { best[$2 "\t" $4] = $1 ":" $2 ":" $4 ":" $5; order[$2 "\t" $4] = ++k }
 	END {
 		for (key in best) print order[key] "\t" best[key]
 	}' | sort -n | cut -f2 | awk -F: '{ shade[$2]++; printf "%s%s:%d", s, $0, shade[$2]; s = " " }')
-if [ -n "$list" ]; then
+node_counts=$(awk '/^# campaign: / { next } /^[0-9]/ { print $1 }' "$merged/scaling.dat" | sort -u | wc -l)
+if [ -n "$list" ] && [ "$node_counts" -ge 2 ]; then
 	render scaling.gp "$merged/scaling.dat" "$dir/plots/scaling.$fmt" \
 		"$title: scaling over node counts at the largest message size" "$subtitle" "$list"
 fi

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
 # aller's command line, as one process (MPI singleton).
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
 # The local Slurm cluster: real munge, slurmctld, slurmd per node, slurmdbd.
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
 load ../lib/cluster
@@ -31,7 +32,8 @@ setup() {
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out"
 	perl "$ROOT/tests/lib/check-aller.pl" 8 64 1 strided "$BATS_TEST_TMPDIR/out"
 	[[ $output == *"# nodes: 4"* ]]
-	[[ $output == *"# host: n1 0-1"* ]] && [[ $output == *"# host: n4 6-7"* ]]
+	[[ $output == *"# host: n1 0-1"* ]]
+	[[ $output == *"# host: n4 6-7"* ]]
 }
 
 @test "each node has its own /tmp and /dev/shm" {
@@ -41,7 +43,8 @@ setup() {
 
 @test "--gpus-per-task=1 gives each task of a node its own CUDA_VISIBLE_DEVICES" {
 	run -0 timeout 60 srun -N1 -n2 --gpus-per-task=1 bash -c 'echo "$SLURM_LOCALID=$CUDA_VISIBLE_DEVICES"'
-	[[ $output == *"0=0"* ]] && [[ $output == *"1=1"* ]]
+	[[ $output == *"0=0"* ]]
+	[[ $output == *"1=1"* ]]
 	run -0 timeout 60 srun -N1 -n2 --gpus-per-task=1 --gpu-bind=closest true
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
 # The local cluster's restart after a crash, and its shutdown. Runs last.
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
 load ../lib/cluster
@@ -25,14 +26,23 @@ setup_file() {
 	run_dir=$ROOT/build/cluster/run
 	pids=$(cat "$run_dir"/*.pid)
 	namespaces=$(cat "$run_dir"/*.mntns)
-	[ -n "$pids" ] && [ -n "$namespaces" ]
+	[ -n "$pids" ]
+	[ -n "$namespaces" ]
 	run -0 make -C "$ROOT" --no-print-directory cluster-down
 	for p in $pids; do
-		! kill -0 "$p" 2>/dev/null
+		if kill -0 "$p" 2>/dev/null; then
+			echo "process $p still runs"
+			return 1
+		fi
 	done
 	for p in /proc/[0-9]*; do
 		ns=$(readlink "$p/ns/mnt" 2>/dev/null) || continue
-		for n in $namespaces; do [ "$ns" != "$n" ]; done
+		for n in $namespaces; do
+			if [ "$ns" = "$n" ]; then
+				echo "process ${p#/proc/} still in namespace $n"
+				return 1
+			fi
+		done
 	done
 	run -1 bash "$ROOT/cluster/status.sh" -q
 }

@@ -1,4 +1,5 @@
 # Shared by the bats tests: paths, and mpirun as this machine needs it.
+# shellcheck shell=bash disable=SC2034,SC2154 # used by the tests; output is bats'
 bats_require_minimum_version 1.5.0
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 BUILD=${BUILD:-$ROOT/build}
@@ -15,9 +16,4 @@ mpirun_n() {
 	local n=$1
 	shift
 	mpirun --oversubscribe -np "$n" "$@"
-}
-
-# aller's error lines in the output of the last 'run'.
-error_lines() {
-	printf '%s\n' "$output" | grep -c '^aller: error: ' || true
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
 # aller under mpirun on this machine: the output checked against the spec.
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
 
@@ -71,6 +72,7 @@ check() {
 
 @test "--timeout ends a hung call with a message naming level, count and hosts" {
 	ALLER_TEST_HANG=1 run --separate-stderr timeout 60 mpirun --oversubscribe -np 2 "$ALLER" --timeout=1 c 1 8
-	[ "$status" -ne 0 ] && [ "$status" -ne 124 ]
+	[ "$status" -ne 0 ]
+	[ "$status" -ne 124 ]
 	[[ $stderr == *"aller: error: MPI_Alltoall did not finish within --timeout=1 s at level 0 (commsize 2), count 4, communicator 0 of 1 on hosts $(hostname)"* ]]
 }

@@ -1,0 +1,95 @@
+#!/usr/bin/env bats
+# collect: golden merges of real and damaged aller outputs, and its errors.
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
+
+load ../lib/helpers
+
+DATA=$ROOT/tests/data
+
+# golden CASE: merges CASE/in (as a relative path) and compares every file.
+golden() {
+	local dir=$DATA/collect/$1
+	cd "$dir" || return
+	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
+	for f in bandwidth.dat concurrency.dat scaling.dat points.csv summary.txt; do
+		diff -u "expected/$f" "$BATS_TEST_TMPDIR/out/$f"
+	done
+}
+
+@test "collect merges damaged outputs exactly as the golden files say" {
+	golden damaged
+}
+
+@test "collect reports each problem once as file:line: what" {
+	cd "$DATA/collect/damaged"
+	run --separate-stderr -1 "$COLLECT" -o "$BATS_TEST_TMPDIR/out" in
+	[[ $stderr == *"in/smoke-n4-contiguous-21.out:43: corrupt tmin_s 'nan': row dropped"* ]]
+	[[ $stderr == *"in/smoke-n2-contiguous-20.out:60: partial last line: row dropped"* ]]
+	[[ $stderr == *"in/garbage.bin:1: no aller header"* ]]
+	[ "$(printf '%s\n' "$stderr" | grep -c "corrupt tmin_s 'nan'")" = 1 ]
+	[[ $stderr == *"collect: 6 points: 4 complete, 1 incomplete, 1 failed; 1 superseded by a re-run"* ]]
+}
+
+@test "the newest complete job wins a re-run" {
+	cd "$DATA/collect/damaged"
+	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
+	grep -q ',31,in/smoke-n1-contiguous-31.out,' "$BATS_TEST_TMPDIR/out/points.csv"
+	run ! grep -q 'smoke-n1-contiguous-19.out' "$BATS_TEST_TMPDIR/out/points.csv"
+}
+
+@test "a failed point leaves a gap in the scaling data, not a line across it" {
+	cd "$DATA/collect/damaged"
+	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
+	run -0 awk '/"strided, commsize 1, 8 B per peer"/ { on = 1; next } on && NF == 0 { gap++ } on && /^4 / { print gap; exit }' "$BATS_TEST_TMPDIR/out/scaling.dat"
+	[ "$output" = 1 ]
+}
+
+@test "a clean campaign merges with exit 0 and every row" {
+	run --separate-stderr -0 "$COLLECT" -o "$BATS_TEST_TMPDIR/out" "$DATA/smoke/raw"
+	rows=$(cat "$DATA"/smoke/raw/*.out | grep -c '^[0-9]')
+	[ "$(($(wc -l <"$BATS_TEST_TMPDIR/out/points.csv") - 1))" = "$rows" ]
+	[[ $stderr == *"collect: $rows rows merged"* ]]
+	[[ $stderr == *"6 points: 6 complete, 0 incomplete, 0 failed"* ]]
+}
+
+@test "the merged numbers are aller's own, unchanged" {
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" "$DATA/smoke/raw"
+	f=$DATA/smoke/raw/smoke-n4-strided-21.out
+	row=$(grep -m1 '^2 4 ' "$f")
+	read -r comms size count gib rest <<<"$row"
+	grep -qF "4 $comms $size $((count * 8)) $count $gib $rest" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
+}
+
+@test "collect with no path, an unknown option or a missing path exits 2" {
+	run --separate-stderr -2 "$COLLECT"
+	[ "$stderr" = "collect: error: no PATH given (see 'collect --help')" ]
+	run --separate-stderr -2 "$COLLECT" --bogus x
+	[ "$stderr" = "collect: error: unknown option '--bogus' (see 'collect --help')" ]
+	run --separate-stderr -2 "$COLLECT" -o "$BATS_TEST_TMPDIR/o" "$BATS_TEST_TMPDIR/nothing-here"
+	[[ $stderr == "collect: error: cannot read '$BATS_TEST_TMPDIR/nothing-here': No such file or directory" ]]
+	[ ! -e "$BATS_TEST_TMPDIR/o" ]
+	run -0 "$COLLECT" --help
+	[[ $output == usage:* ]]
+}
+
+@test "a merge that cannot be written exits 3 and leaves the old merge whole" {
+	mnt=$BATS_TEST_TMPDIR/small
+	mkdir -p "$mnt"
+	mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null || skip "cannot mount a small tmpfs here"
+	echo "old merge" >"$mnt/points.csv"
+	run --separate-stderr "$COLLECT" -q -o "$mnt" "$DATA/smoke/raw"
+	ls -a "$mnt" >"$BATS_TEST_TMPDIR/left"
+	old=$(cat "$mnt/points.csv")
+	umount "$mnt"
+	[ "$old" = "old merge" ]
+	[ "$status" -eq 3 ]
+	[[ $stderr == *"collect: error: cannot write"* ]]
+	# only the old file: no temporary file and no half-written output left
+	[ "$(grep -v '^\.\.\?$' "$BATS_TEST_TMPDIR/left")" = points.csv ]
+}
+
+@test "an output directory that cannot be made exits 3" {
+	touch "$BATS_TEST_TMPDIR/file"
+	run --separate-stderr -3 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/file/sub" "$DATA/smoke/raw"
+	[[ $stderr == "collect: error: cannot create the output directory"* ]]
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bats
+# Every shell script of the project passes ShellCheck.
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
+
+load ../lib/helpers
+
+@test "shellcheck finds nothing in the project's shell scripts" {
+	cd "$ROOT"
+	mapfile -t scripts < <(git ls-files -co --exclude-standard | while read -r f; do
+		case $f in *.sh | *.sbatch | *.bash | *.bats | tests/tap-run) echo "$f" ;; esac
+	done)
+	[ ${#scripts[@]} -gt 10 ]
+	run shellcheck -x -s bash "${scripts[@]}"
+	printf '%s\n' "$output"
+	[ "$status" -eq 0 ]
+}
