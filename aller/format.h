@@ -39,6 +39,7 @@
 #define ALLER_KEY_STATISTICS "statistics"
 #define ALLER_KEY_REVEAL "reveal"
 #define ALLER_KEY_COLUMNS "columns"
+#define ALLER_KEY_WALL "wall"          /* at the end: sweep time, share in calls */
 /* Per data set. */
 #define ALLER_KEY_LEVEL "level"         /* "<index> target <size>" */
 #define ALLER_KEY_SIZES "sizes"         /* communicator sizes when uneven */

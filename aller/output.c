@@ -86,6 +86,12 @@ void output_row(FILE *f, const struct row *w)
 		w->s.tmax, w->s.bwmin, stats_bwavg(&w->s), w->s.bwmax, w->aggbw, w->slowest);
 }
 
+void output_wall(FILE *f, double wall, double in_calls)
+{
+	KEY(f, ALLER_KEY_WALL, "%.3f s, of which %.3f s inside MPI_Alltoall calls (%.1f%%, "
+	    "warm-ups included; rank 0)", wall, in_calls, wall > 0 ? 100 * in_calls / wall : 0);
+}
+
 void output_done(FILE *f)
 {
 	fprintf(f, "%s\n", ALLER_DONE);

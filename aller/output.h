@@ -34,6 +34,8 @@ void output_header(FILE *f, const struct run_info *r);
 /* Opens the data set of a level; level 0 follows the header directly. */
 void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p);
 void output_row(FILE *f, const struct row *row);
+/* The sweep's wall time and the part of it inside the calls (rank 0). */
+void output_wall(FILE *f, double wall, double in_calls);
 void output_done(FILE *f);
 
 #endif

@@ -102,6 +102,7 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 	struct buffers b;
 	struct run_info info;
 	struct sweep s;
+	double wall;
 	int len, rc;
 
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -162,9 +163,14 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 	s.out = w.rank == 0 ? stdout : NULL;
 	s.corrupt_rank = test_rank("ALLER_TEST_CORRUPT");
 	s.hang_rank = test_rank("ALLER_TEST_HANG");
+	s.in_calls = 0;
+	wall = MPI_Wtime();
 	rc = sweep_run(&s);
-	if (rc == 0 && w.rank == 0)
+	wall = MPI_Wtime() - wall;
+	if (rc == 0 && w.rank == 0) {
+		output_wall(stdout, wall, s.in_calls);
 		output_done(stdout);
+	}
 
 	b.ops->release(&b);
 	free(map);

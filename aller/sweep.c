@@ -153,7 +153,7 @@ static void disarm_timeout(const struct sweep *s)
 }
 
 /* One count at one level: warm-up plus timed iterations, then reductions. */
-static int run_count(const struct sweep *s, struct level *l, int index, long count)
+static int run_count(struct sweep *s, struct level *l, int index, long count)
 {
 	const struct buffer_ops *ops = s->b->ops;
 	long iters = s->opt->iters, me = s->w->rank, wrong = 0, wrong_iter = -1;
@@ -188,6 +188,7 @@ static int run_count(const struct sweep *s, struct level *l, int index, long cou
 		err = MPI_Alltoall(s->b->send, n, type, s->b->recv, n, type, l->comm);
 		t1 = MPI_Wtime();
 		disarm_timeout(s);
+		s->in_calls += t1 - t0;
 		if (err != MPI_SUCCESS) {
 			char msg[MPI_MAX_ERROR_STRING];
 			int len;

@@ -17,6 +17,7 @@ struct sweep {
 	FILE *out;             /* rank 0's data stream, NULL elsewhere */
 	long corrupt_rank;     /* ALLER_TEST_CORRUPT: damages a received element */
 	long hang_rank;        /* ALLER_TEST_HANG: sleeps before its first call */
+	double in_calls;       /* this task's seconds inside MPI_Alltoall, warm-ups too */
 };
 
 /* Collective. Returns the exit status: 0, 1 (verification failed) or 3. */

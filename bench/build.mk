@@ -1,0 +1,16 @@
+# bench/: benchmarks that print figures (never timed tests).
+$(B)/bench/a2a_loop: bench/a2a_loop.c $(B)/flags
+	$(call say,CCLD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(MPICC) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
+
+$(B)/bench/gen_outputs: bench/gen_outputs.c $(B)/flags
+	$(call say,CCLD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) -Ialler $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
+
+bench-aller: deps all $(B)/bench/a2a_loop
+	@bash bench/bench-aller.sh
+
+bench-collect: deps all $(B)/bench/gen_outputs
+	@bash bench/bench-collect.sh

@@ -63,7 +63,7 @@ port_taken() {
 pid_alive() {
 	local pid
 	[ -s "$1" ] || return 1
-	pid=$(cat "$1")
+	pid=$(cat "$1" 2>/dev/null)
 	[[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null || return 1
 	# a zombie (killed, not yet reaped) is not alive
 	[ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]
@@ -73,7 +73,7 @@ pid_alive() {
 stop_pid() {
 	local f=$1 pid i
 	if pid_alive "$f"; then
-		pid=$(cat "$f")
+		pid=$(cat "$f" 2>/dev/null) || pid=0
 		kill "$pid" 2>/dev/null || true
 		for ((i = 0; i < 50; i++)); do
 			pid_alive "$f" || break

@@ -40,7 +40,7 @@ start() {
 		readlink /proc/self/ns/mnt >"$nsfile"
 		exec slurmd -N "$node" -f "$conf" 
 	' node-ns "$node" "$CLUSTER_ROOT" "$CLUSTER_DIR/nodes/$node/stage" "$SLURM_CONF" \
-		"$pidfile" "$RUN/$node.mntns" </dev/null >>"$LOG/slurmd-$node.start" 2>&1
+		"$pidfile" "$RUN/$node.mntns" </dev/null >>"$LOG/slurmd-$node.start" 2>&1 3>&-
 	local i
 	for ((i = 0; i < 100; i++)); do
 		pid_alive "$pidfile" && return 0

@@ -47,9 +47,11 @@ if [ ! -s "$CLUSTER_DIR/munge/munge.key" ]; then
 	dd if=/dev/urandom of="$CLUSTER_DIR/munge/munge.key" bs=1024 count=1 status=none
 fi
 chmod 400 "$CLUSTER_DIR/munge/munge.key"
+# Daemons get no inherited descriptors beyond their logs: a test runner
+# waiting for its pipes to close would wait for ever.
 munged --force --socket="$RUN/munge.socket" --key-file="$CLUSTER_DIR/munge/munge.key" \
 	--pid-file="$RUN/munged.pid" --log-file="$LOG/munged.log" \
-	--seed-file="$CLUSTER_DIR/munge/munged.seed" 2>>"$LOG/munged.log" ||
+	--seed-file="$CLUSTER_DIR/munge/munged.seed" </dev/null >/dev/null 2>>"$LOG/munged.log" 3>&- ||
 	die "munged did not start; see $LOG/munged.log"
 
 # --- fake GPU devices and configuration ----------------------------------
@@ -76,6 +78,10 @@ cat >"$ETC/task-prolog.sh" <<'PROLOG'
 echo "export OMPI_MCA_btl_tcp_if_include=lo"
 echo "export OMPI_MCA_oob_tcp_if_include=lo"
 echo "export OMPI_MCA_mpi_yield_when_idle=1"
+# A session directory per step: back-to-back steps of one job never share one
+# (a step that finalises can otherwise remove what the next one just made).
+dir="/tmp/ompi-$SLURM_JOB_ID.${SLURM_STEP_ID:-batch}"
+mkdir -p "$dir" && echo "export OMPI_MCA_orte_tmpdir_base=$dir"
 PROLOG
 chmod 755 "$ETC/task-prolog.sh"
 
@@ -106,6 +112,8 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 GresTypes=gpu
 ReturnToService=2
+# a point lost with its node is re-run by the campaign, not requeued behind its back
+JobRequeue=0
 SlurmdTimeout=10
 SlurmctldTimeout=10
 MessageTimeout=10
@@ -133,7 +141,7 @@ if [ "$CLUSTER_ACCOUNTING" = 1 ]; then
 fi
 
 # --- daemons ---------------------------------------------------------------
-slurmctld -f "$SLURM_CONF" -i 2>>"$LOG/slurmctld.start" || die "slurmctld did not start; see $LOG/slurmctld.log"
+slurmctld -f "$SLURM_CONF" -i </dev/null >/dev/null 2>>"$LOG/slurmctld.start" 3>&- || die "slurmctld did not start; see $LOG/slurmctld.log"
 for n in $(node_names); do
 	"$here/node.sh" start "$n"
 done

@@ -79,33 +79,52 @@ static size_t put_long(char *p, long v)
 	return n;
 }
 
-static size_t put_tok(char *p, const char *line, const struct crow *r, int c)
+/*
+ * A data row from column c on, copied at once: rows are stored with single
+ * spaces between columns (merge.c); rows with the spec's ten columns get NaN
+ * (aggregate) and -1 (slowest), or empty CSV fields, for the missing two.
+ */
+static char *put_tail(char *p, const char *line, const struct crow *r, int c, char sep)
 {
-	if (c >= r->ncols) {
-		const char *none = c == ALLER_COL_SLOWEST ? "-1" : "NaN";
-		memcpy(p, none, strlen(none));
-		return strlen(none);
+	size_t start = r->off[c], end = (size_t)r->off[r->ncols - 1] + r->len[r->ncols - 1];
+
+	memcpy(p, line + start, end - start);
+	if (sep != ' ')
+		for (size_t i = 0; i < end - start; i++)
+			if (p[i] == ' ')
+				p[i] = sep;
+	p += end - start;
+	if (r->ncols < ALLER_NCOLS) {
+		memcpy(p, sep == ' ' ? " NaN -1" : ",,", sep == ' ' ? 7 : 2);
+		p += sep == ' ' ? 7 : 2;
 	}
-	memcpy(p, line + r->off[c], r->len[c]);
-	return r->len[c];
+	return p;
+}
+
+/* Columns before c, as aller wrote them (start of the line up to column c). */
+static char *put_head(char *p, const char *line, const struct crow *r, int c, char sep)
+{
+	size_t n = r->off[c];
+
+	memcpy(p, line, n);
+	if (sep != ' ')
+		for (size_t i = 0; i < n; i++)
+			if (p[i] == ' ')
+				p[i] = sep;
+	return p + n;
 }
 
 static void dat_row(FILE *f, const struct group *g, const struct crow *r)
 {
 	const char *line = g->arena + r->text;
-	char buf[512], *p = buf;
+	char buf[640], *p = buf;
 
 	p += put_long(p, g->pts[r->point]->nodes);
 	*p++ = ' ';
-	p += put_tok(p, line, r, ALLER_COL_COMMS);
-	*p++ = ' ';
-	p += put_tok(p, line, r, ALLER_COL_COMMSIZE);
-	*p++ = ' ';
+	p = put_head(p, line, r, ALLER_COL_COUNT, ' ');
 	p += put_long(p, r->count * (long)sizeof(long));
-	for (int c = ALLER_COL_COUNT; c < ALLER_NCOLS; c++) {
-		*p++ = ' ';
-		p += put_tok(p, line, r, c);
-	}
+	*p++ = ' ';
+	p = put_tail(p, line, r, ALLER_COL_COUNT, ' ');
 	*p++ = '\n';
 	fwrite(buf, 1, (size_t)(p - buf), f);
 }
@@ -128,18 +147,24 @@ static void csv_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* The MPI library's name and version: its text up to the first comma. */
+static size_t mpi_short(const char *mpi)
+{
+	return mpi ? strcspn(mpi, ",\"\n") : 0;
+}
+
 static void csv_row(FILE *f, const struct group *g, const struct crow *r)
 {
 	const struct point *pt = g->pts[r->point];
 	const char *line = g->arena + r->text;
-	char buf[512], *p = buf;
+	char buf[640], *p = buf;
 
 	csv_str(f, pt->campaign);
 	fputc(',', f);
 	csv_str(f, pt->mode);
+	*p++ = ',';
 	p += put_long(p, pt->nodes);
 	*p++ = ',';
-	fputc(',', f);
 	fwrite(buf, 1, (size_t)(p - buf), f);
 	csv_str(f, pt->tpn);
 	p = buf;
@@ -151,22 +176,18 @@ static void csv_row(FILE *f, const struct group *g, const struct crow *r)
 	p = buf;
 	p += sprintf(p, ",%s,", pt->reveal ? "yes" : "no");
 	p += put_long(p, r->level);
-	for (int c = 0; c < ALLER_NCOLS; c++) {
-		*p++ = ',';
-		if (c == ALLER_COL_GIB) {
-			p += put_long(p, r->count * (long)sizeof(long));
-			*p++ = ',';
-		}
-		if (c < r->ncols)
-			p += put_tok(p, line, r, c);
-	}
+	*p++ = ',';
+	p = put_head(p, line, r, ALLER_COL_GIB, ',');
+	p += put_long(p, r->count * (long)sizeof(long));
+	*p++ = ',';
+	p = put_tail(p, line, r, ALLER_COL_GIB, ',');
 	p += sprintf(p, ",%s,", point_state_name(point_state(pt)));
 	fwrite(buf, 1, (size_t)(p - buf), f);
 	csv_str(f, pt->job);
 	fputc(',', f);
 	csv_str(f, pt->path);
 	fputc(',', f);
-	csv_str(f, pt->mpi);
+	fwrite(pt->mpi ? pt->mpi : "", 1, mpi_short(pt->mpi), f);
 	fputc('\n', f);
 }
 

@@ -53,10 +53,13 @@ static void feed_long(void *ctx, size_t total)
 	parser_long_line(&f->p, total);
 }
 
+/* Keeps a row, its columns joined by single spaces (emit.c copies runs of them). */
 static void add_row(void *ctx, const char *line, size_t len, const struct crow *r)
 {
 	struct merge *m = ctx;
 	struct group *g = &m->g;
+	struct crow *row;
+	char *to;
 
 	if (g->alen + len > g->acap) {
 		size_t cap = (g->acap + len) * 2;
@@ -78,12 +81,19 @@ static void add_row(void *ctx, const char *line, size_t len, const struct crow *
 		g->rows = rows;
 		g->cap = cap;
 	}
-	g->rows[g->nrows] = *r;
-	g->rows[g->nrows].text = (long)g->alen;
-	g->rows[g->nrows].point = g->n - 1;
-	g->nrows++;
-	memcpy(g->arena + g->alen, line, len);
-	g->alen += len;
+	row = &g->rows[g->nrows++];
+	*row = *r;
+	row->text = (long)g->alen;
+	row->point = g->n - 1;
+	to = g->arena + g->alen;
+	for (int c = 0, at = 0; c < r->ncols; c++) {
+		if (c)
+			to[at++] = ' ';
+		memcpy(to + at, line + r->off[c], r->len[c]);
+		row->off[c] = (uint8_t)at;
+		at += r->len[c];
+		g->alen = (size_t)(to - g->arena) + (size_t)at;
+	}
 }
 
 /* Pass 1: the header. 0, or -1 when the file is skipped. */

@@ -18,7 +18,7 @@ packages=(
 	gnuplot-nox
 	bats shellcheck libcmocka-dev perl
 	clang libclang-rt-14-dev
-	util-linux procps iproute2 file
+	util-linux procps iproute2 file time
 )
 
 missing=()

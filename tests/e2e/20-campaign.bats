@@ -1,0 +1,144 @@
+#!/usr/bin/env bats
+# Campaigns end to end on the local cluster: submit, status, re-run, failures.
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
+
+load ../lib/helpers
+load ../lib/cluster
+
+setup_file() {
+	load ../lib/helpers
+	load ../lib/cluster
+	cluster_up
+	# visible to the nodes, whose /tmp is private
+	export RES=$ROOT/build/test-results
+	rm -rf "$RES"
+	mkdir -p "$RES"
+}
+
+setup() {
+	# shellcheck source=/dev/null
+	. "$ROOT/build/cluster/env.sh"
+	RES=$ROOT/build/test-results
+}
+
+submit() {
+	bash "$ROOT/campaigns/submit.sh" "RESULTS=$RES" "$@"
+}
+
+status() {
+	bash "$ROOT/campaigns/status.sh" "RESULTS=$RES" "$@"
+}
+
+@test "the smoke campaign completes: every point, the final job, merged data and plots" {
+	final=$(submit CAMPAIGN=smoke)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=smoke
+	[ "$(printf '%s\n' "$output" | grep -c ' complete$')" = 6 ]
+	[ "$(printf '%s\n' "$output" | grep -c 'COMPLETED')" = 6 ]
+	for f in "$RES"/smoke/raw/*.out; do
+		grep -qx '# Done' "$f"
+		grep -qx '# exit: 0' "$f"
+	done
+	[ "$(find "$RES/smoke/raw" -name '*.out' | wc -l)" = 6 ]
+	[ -s "$RES/smoke/merged/points.csv" ]
+	[ "$(find "$RES/smoke/plots" -name '*.png' | wc -l)" = 16 ]
+	grep -q '^final job=' "$RES/smoke/manifest"
+	grep -q '^param NODES=1 2 4$' "$RES/smoke/manifest"
+}
+
+@test "DRYRUN prints the sbatch command lines and submits nothing" {
+	before=$(squeue -h | wc -l)
+	run -0 submit CAMPAIGN=dry DRYRUN=1 NODES="2 4" PARTITION=debug
+	[[ $output == *"sbatch --parsable --job-name=aller-dry-n2 -N 2 --ntasks-per-node=2"*"--partition=debug"* ]]
+	[[ $output == *"--dependency=afterany:"*"jobs/finish.sbatch"* ]]
+	[[ $output == *"#   NODES=2 4"* ]]
+	[ "$(squeue -h | wc -l)" = "$before" ]
+	[ ! -e "$RES/dry" ]
+}
+
+@test "bad NODES, MODES and CAMPAIGN values are refused before anything is submitted" {
+	run -2 submit CAMPAIGN=bad NODES="1 x 4"
+	[ "$output" = "campaign: error: invalid node count 'x' in NODES: expected positive integers" ]
+	run -2 submit CAMPAIGN=bad NODES="2 2"
+	[ "$output" = "campaign: error: node count '2' appears twice in NODES" ]
+	run -2 submit CAMPAIGN=bad MODES="contiguous diagonal"
+	[ "$output" = "campaign: error: invalid mode 'diagonal' in MODES: allowed are contiguous and strided" ]
+	run -2 submit "CAMPAIGN=a/b"
+	[[ $output == "campaign: error: invalid CAMPAIGN 'a/b': allowed are letters, digits"* ]]
+	run -2 submit CAMPAIGN=bad ITERS=3x
+	[[ $output == "campaign: error: invalid ITERS '3x'"* ]]
+	run -2 submit CAMPAIGN=bad TIME=soon
+	[[ $output == "campaign: error: invalid TIME 'soon'"* ]]
+	run -2 submit CAMPAIGN=bad NOPE=1
+	[[ $output == "campaign: error: unknown variable 'NOPE'"* ]]
+	[ ! -e "$RES/bad" ]
+}
+
+@test "a re-run resubmits exactly the point whose output is missing" {
+	f=$(ls "$RES"/smoke/raw/smoke-n2-strided-*.out)
+	rm "$f"
+	run -1 status CAMPAIGN=smoke
+	before=$(grep -c '^point ' "$RES/smoke/manifest")
+	final=$(submit CAMPAIGN=smoke)
+	[ "$(grep -c '^point ' "$RES/smoke/manifest")" = $((before + 1)) ]
+	[[ $(grep '^point ' "$RES/smoke/manifest" | tail -n 1) == "point nodes=2 mode=strided job="* ]]
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=smoke
+	[ "$(find "$RES/smoke/raw" -name '*.out' | wc -l)" = 6 ]
+	run --separate-stderr -0 submit CAMPAIGN=smoke
+	[ -z "$output" ]
+	[[ $stderr == *"nothing to submit, all 6 points complete or queued"* ]]
+}
+
+@test "a failing point shows as FAILED while the collector merges the rest" {
+	# 3 longs are enough for 2 ranks (1 node) but not for 4 (2 nodes)
+	final=$(submit CAMPAIGN=fail NODES="1 2" MODES=contiguous LONGS=3)
+	wait_job "$final" 300
+	run -1 status CAMPAIGN=fail NODES="1 2" MODES=contiguous
+	[[ $output == *"1      contiguous  "*"COMPLETED"*" complete"* ]]
+	[[ $output == *"2      contiguous  "*"FAILED       2:0"*"failed (exit 2)"* ]]
+	grep -q '^smoke\|^fail,contiguous,1,' "$RES/fail/merged/points.csv"
+	grep -q 'collect: 2 points: 1 complete, 0 incomplete, 1 failed' "$RES/fail/merged/summary.txt"
+}
+
+@test "the GPU options reach srun when GPUS_PER_TASK=1" {
+	final=$(submit CAMPAIGN=gpu NODES=1 MODES=contiguous GPUS_PER_TASK=1)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=gpu NODES=1 MODES=contiguous
+	grep -qx '# launcher: srun --mpi=pmix --kill-on-bad-exit=1 --gpus-per-task=1 --gpu-bind=closest' "$RES"/gpu/raw/*.out
+}
+
+@test "a node killed during a job gives a failed point that a re-run completes" {
+	# rank 0 sleeps a minute in its first call, so the job is surely running
+	final=$(ALLER_TEST_HANG=0 submit CAMPAIGN=nodefail NODES=4 MODES=contiguous ITERS=2 LONGS=64)
+	job=$(awk '/^point / { print $4 }' "$RES/nodefail/manifest" | tail -n 1)
+	job=${job#job=}
+	for _ in $(seq 120); do
+		[ "$(squeue -h -j "$job" -o %T)" = RUNNING ] && break
+		sleep 0.5
+	done
+	sleep 2
+	bash "$ROOT/cluster/node.sh" kill n4
+	wait_job "$job" 120
+	bash "$ROOT/cluster/node.sh" revive n4
+	run -1 status CAMPAIGN=nodefail NODES=4 MODES=contiguous
+	[[ $output == *"NODE_FAIL"*"incomplete"* ]]
+	wait_job "$final" 60
+	for _ in $(seq 60); do
+		[ "$(sinfo -h -n n4 -o %T)" = idle ] && break
+		sleep 0.5
+	done
+	final=$(submit CAMPAIGN=nodefail NODES=4 MODES=contiguous ITERS=2 LONGS=64)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=nodefail NODES=4 MODES=contiguous
+	[[ $output == *"COMPLETED"*" complete"* ]]
+}
+
+@test "a point stopped by its time limit is marked incomplete in its file" {
+	# a one-minute limit: USR1 (60 s before the end) comes while rank 0 sleeps
+	final=$(ALLER_TEST_HANG=0 submit CAMPAIGN=limit NODES=1 MODES=contiguous ITERS=2 LONGS=64 TIME=1)
+	wait_job "$final" 200
+	run -1 status CAMPAIGN=limit NODES=1 MODES=contiguous
+	[[ $output == *" incomplete"* ]]
+	grep -q '^# incomplete: time limit reached' "$RES"/limit/raw/*.out
+}
