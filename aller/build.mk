@@ -4,7 +4,7 @@ ALLER_SRC := main.c run.c sweep.c world.c options.c partition.c stats.c verify.c
 ALLER_LIB_SRC := options.c partition.c stats.c verify.c output.c strbuf.c buffers_host.c
 ifeq ($(CUDA),1)
 ALLER_CU := $(O)/aller/buffers_cuda.o
-ALLER_CUDA_LIBS := -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart
+ALLER_CUDA_LIBS := -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart -lstdc++
 else
 ALLER_SRC += buffers_nocuda.c
 ALLER_CU :=

@@ -118,8 +118,9 @@ static int comment(struct parser *p, const char *line, size_t len)
 #define SET_LONG(field) do { if (pt->field < 0) pt->field = value_long(val, vlen); } while (0)
 	if (KEY(ALLER_KEY_LEVEL)) {
 		long v = -1;
-		size_t n = strcspn(val, " ");
-		p->level = parse_uint(val, n < vlen ? n : vlen, &v) == 0 ? (int)v : p->level + 1;
+		const char *space = memchr(val, ' ', vlen);   /* the line is not NUL-terminated */
+		size_t n = space ? (size_t)(space - val) : vlen;
+		p->level = parse_uint(val, n, &v) == 0 && v < 1000000 ? (int)v : p->level + 1;
 		return p->header_only;
 	}
 	if (KEY(ALLER_KEY_ALLER))

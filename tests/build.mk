@@ -42,3 +42,21 @@ sanitize: deps
 	@$(MAKE) --no-print-directory B=$(B)/san CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
 		WERROR=1 unit-tests
 	$(PROVE) -e tests/tap-run $(ALLER_UNIT:%=$(B)/san/tests/%) $(COLLECT_UNIT:%=$(B)/san/tests/%)
+
+# A fixed-duration fuzzing run of collect's parser (libFuzzer, ASan, UBSan).
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+$(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c collect/parse.c collect/point.c collect/parse.h collect/point.h
+	$(call say,FUZZCC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(COLLECT_CPPFLAGS) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_parse.c collect/parse.c collect/point.c
+
+fuzz-collect: deps $(B)/fuzz/fuzz_parse
+	@mkdir -p $(B)/fuzz/corpus
+	@for f in tests/data/smoke/raw/*.out tests/data/collect/damaged/in/*; do \
+		cp "$$f" "$(B)/fuzz/corpus/seed-$$(basename "$$(dirname "$$f")")-$$(basename "$$f")"; \
+	done
+	$(B)/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
+		-artifact_prefix=$(B)/fuzz/ \
+		$(B)/fuzz/corpus

@@ -41,7 +41,7 @@ static void feed(const char *text, size_t n, struct point *pt, struct seen *s)
 	size_t i = 0;
 
 	memset(pt, 0, sizeof(*pt));
-	pt->path = "f.out";
+	pt->path = strdup("f.out");
 	pt->nodes = pt->world = pt->restart = pt->exit_code = -1;
 	memset(s, 0, sizeof(*s));
 	parser_init(&p, pt, 0);
@@ -76,6 +76,7 @@ static void clean_file(void **state)
 	assert_int_equal(seen.row.count, 16);
 	assert_int_equal(seen.row.commsize, 8);
 	assert_int_equal(point_state(&pt), POINT_COMPLETE);
+	point_release(&pt);
 }
 
 static void truncated_file(void **state)
@@ -88,6 +89,7 @@ static void truncated_file(void **state)
 	assert_int_equal(seen.warnings, 2);  /* partial line, no Done */
 	assert_non_null(strstr(seen.last, "no '# Done' line"));
 	assert_int_equal(point_state(&pt), POINT_INCOMPLETE);
+	point_release(&pt);
 }
 
 static void partial_last_line_is_dropped(void **state)
@@ -98,6 +100,7 @@ static void partial_last_line_is_dropped(void **state)
 	FEED(HEADER "1 8 16 1.907349e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5");
 	assert_int_equal(seen.rows, 0);
 	assert_int_equal(point_state(&pt), POINT_FAILED);
+	point_release(&pt);
 }
 
 static void corrupt_numbers(void **state)
@@ -123,6 +126,7 @@ static void corrupt_numbers(void **state)
 			fail_msg("case %zu: %d rows, %d warnings, '%s'", i, seen.rows,
 				 seen.warnings, seen.last);
 		assert_non_null(strstr(seen.last, "f.out:6: "));
+		point_release(&pt);
 	}
 }
 
@@ -139,6 +143,7 @@ static void crlf_line_ends(void **state)
 	assert_string_equal(pt.mode, "contiguous");
 	assert_int_equal(seen.warnings, 1); /* data without a level header */
 	assert_non_null(strstr(seen.last, "without a '# level:' header"));
+	point_release(&pt);
 }
 
 static void empty_file(void **state)
@@ -150,6 +155,7 @@ static void empty_file(void **state)
 	assert_int_equal(seen.rows, 0);
 	assert_int_equal(seen.warnings, 1);
 	assert_non_null(strstr(seen.last, "not an aller output"));
+	point_release(&pt);
 }
 
 static void binary_garbage(void **state)
@@ -163,6 +169,7 @@ static void binary_garbage(void **state)
 	assert_int_equal(seen.warnings, 1);   /* reported once per file */
 	assert_non_null(strstr(seen.last, "binary data"));
 	assert_true(pt.done);
+	point_release(&pt);
 }
 
 static void mismatched_columns(void **state)
@@ -175,6 +182,7 @@ static void mismatched_columns(void **state)
 	assert_int_equal(seen.rows, 2);   /* the spec's ten columns are enough */
 	assert_int_equal(seen.warnings, 1);
 	assert_non_null(strstr(seen.last, "6 columns, expected 12"));
+	point_release(&pt);
 }
 
 static void long_data_line(void **state)
@@ -193,6 +201,7 @@ static void long_data_line(void **state)
 	assert_int_equal(seen.warnings, 1);
 	assert_non_null(strstr(seen.last, "data line of"));
 	free(text);
+	point_release(&pt);
 }
 
 static void exit_and_incomplete_markers(void **state)
@@ -202,8 +211,10 @@ static void exit_and_incomplete_markers(void **state)
 	(void)state;
 	FEED(HEADER ROW "# Done\n# exit: 1\n");
 	assert_int_equal(point_state(&pt), POINT_FAILED);
+	point_release(&pt);
 	FEED(HEADER ROW "# incomplete: time limit\n");
 	assert_int_equal(point_state(&pt), POINT_INCOMPLETE);
+	point_release(&pt);
 }
 
 static void warnings_are_capped(void **state)
@@ -220,6 +231,7 @@ static void warnings_are_capped(void **state)
 	assert_int_equal(seen.warnings, PARSE_MAX_WARNINGS + 1);
 	assert_non_null(strstr(seen.last, "30 more warnings suppressed"));
 	free(text);
+	point_release(&pt);
 }
 
 static void newest_complete_job_wins(void **state)
@@ -244,6 +256,21 @@ static void newest_complete_job_wins(void **state)
 	assert_true(point_newer(&b, &a));
 }
 
+/* Found by the fuzzer: a level line at the very end of the input buffer. */
+static void level_line_is_not_read_past_its_end(void **state)
+{
+	static const char text[] = "# level: 7";
+	char *exact = malloc(sizeof(text) - 1);   /* no NUL after it */
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	memcpy(exact, text, sizeof(text) - 1);
+	feed(exact, sizeof(text) - 1, &pt, &seen);
+	assert_int_equal(seen.rows, 0);
+	free(exact);
+	point_release(&pt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -259,6 +286,7 @@ int main(void)
 		cmocka_unit_test(exit_and_incomplete_markers),
 		cmocka_unit_test(warnings_are_capped),
 		cmocka_unit_test(newest_complete_job_wins),
+		cmocka_unit_test(level_line_is_not_read_past_its_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

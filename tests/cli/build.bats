@@ -1,0 +1,60 @@
+#!/usr/bin/env bats
+# The build: other compilers and flags, CUDA, install into a staging tree.
+# shellcheck disable=SC2154 # bats sets output
+
+load ../lib/helpers
+
+@test "make CC=clang CFLAGS='-O0 -g' builds warning-free into another build tree" {
+	run -0 make -C "$ROOT" B="$BATS_TEST_TMPDIR/b" CC=clang CFLAGS='-O0 -g' WERROR=1 V=1
+	[[ $output == *"clang "*"-O0 -g"* ]]
+	[[ $output != *"warning:"* ]]
+	run -0 "$BATS_TEST_TMPDIR/b/bin/collect" --version
+}
+
+@test "the user's CFLAGS come last, and V=1 shows the commands" {
+	run -0 make -C "$ROOT" B="$BATS_TEST_TMPDIR/b" CFLAGS='-O1 -DUSER_FLAG=1' V=1
+	[[ $output == *"-Wall -Wextra"*"-O1 -DUSER_FLAG=1 -c"* ]]
+	run -0 make -C "$ROOT" B="$BATS_TEST_TMPDIR/b" CFLAGS='-O1 -DUSER_FLAG=1'
+	[[ $output != *" CC "* ]] # nothing to rebuild
+}
+
+@test "make CUDA=1 builds aller with device buffers; without a GPU it says so and exits 3" {
+	command -v "${NVCC:-nvcc}" >/dev/null || skip "no nvcc"
+	run -0 make -C "$ROOT" B="$BATS_TEST_TMPDIR/c" CUDA=1 WERROR=1 "$BATS_TEST_TMPDIR/c/bin/aller"
+	aller=$BATS_TEST_TMPDIR/c/bin/aller
+	run -0 ldd "$aller"
+	[[ $output == *libcudart* ]]
+	if nvidia-smi -L >/dev/null 2>&1; then
+		skip "a GPU is present: the no-GPU message does not apply"
+	fi
+	run --separate-stderr -3 "$aller" --buffers=cuda c 1 16
+	[[ $stderr == "aller: error: rank 0 on "*": no usable CUDA device: "* ]]
+	run -0 "$aller" c 1 16
+	[ "${lines[-1]}" = "# Done" ]
+	# switching CUDA off rebuilds without the device back end
+	run -0 make -C "$ROOT" B="$BATS_TEST_TMPDIR/c" CUDA=0 "$BATS_TEST_TMPDIR/c/bin/aller"
+	run -0 ldd "$aller"
+	[[ $output != *libcudart* ]]
+}
+
+@test "make install PREFIX DESTDIR stages a toolkit that works from any directory" {
+	stage=$BATS_TEST_TMPDIR/stage
+	run -0 make -C "$ROOT" install PREFIX=/opt/aller DESTDIR="$stage"
+	p=$stage/opt/aller
+	for f in bin/aller bin/collect bin/aller-campaign bin/aller-status bin/aller-plots \
+		share/aller/jobs/aller.sbatch share/aller/jobs/finish.sbatch \
+		share/aller/campaigns/submit.sh share/aller/campaigns/smoke.conf \
+		share/aller/plots/plot.sh share/aller/plots/common.gp; do
+		[ -e "$p/$f" ] || { echo "missing $f"; return 1; }
+	done
+	cd "$BATS_TEST_TMPDIR"
+	run -0 "$p/bin/aller" --version
+	run -2 "$p/bin/aller-campaign" CAMPAIGN=x NODES=0
+	[[ $output == *"invalid node count '0'"* ]]
+	run -0 env SLURM_CONF=/nonexistent "$p/bin/aller-campaign" DRYRUN=1 CAMPAIGN=x
+	[[ $output == *"ALLER_BIN=$p/bin/aller"*"$p/share/aller/jobs/aller.sbatch"* ]]
+	mkdir -p camp
+	cp -r "$ROOT/tests/data/smoke/raw" camp/
+	run -0 "$p/bin/aller-plots" --campaign-dir camp
+	[[ $output == *"camp/plots/scaling.png"* ]]
+}

@@ -1,0 +1,66 @@
+/*
+ * libFuzzer target: collect's parser on arbitrary bytes, split into lines
+ * the way input.c does (a last line without '\n' is incomplete), header-only
+ * and full parses both. Run with 'make fuzz-collect [FUZZ_SECONDS=60]'.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "point.h"
+
+static void on_row(void *ctx, const char *line, size_t len, const struct crow *r)
+{
+	size_t *seen = ctx;
+	/* the offsets the parser reports must lie inside the line */
+	for (int c = 0; c < r->ncols; c++)
+		if ((size_t)r->off[c] + r->len[c] > len)
+			abort();
+	*seen += line[0] != '\0';
+}
+
+static void on_warn(void *ctx, const char *path, long line, const char *msg)
+{
+	(void)ctx;
+	(void)path;
+	(void)line;
+	if (!msg[0])
+		abort();
+}
+
+static void run(const uint8_t *data, size_t size, int header_only)
+{
+	struct point pt;
+	struct parser p;
+	size_t i = 0, seen = 0;
+
+	memset(&pt, 0, sizeof(pt));
+	pt.path = strdup("fuzz");
+	pt.nodes = pt.world = pt.restart = pt.exit_code = -1;
+	parser_init(&p, &pt, header_only);
+	p.row = on_row;
+	p.warn = on_warn;
+	p.ctx = &seen;
+	while (i < size) {
+		const uint8_t *nl = memchr(data + i, '\n', size - i);
+		size_t len = nl ? (size_t)(nl - (data + i)) : size - i;
+		if (len > PARSE_MAX_LINE)
+			parser_long_line(&p, len);
+		else if (parser_line(&p, (const char *)data + i, len, nl != NULL))
+			break;
+		i += len + 1;
+	}
+	parser_end(&p);
+	(void)point_state(&pt);
+	point_release(&pt);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	run(data, size, 1);
+	run(data, size, 0);
+	return 0;
+}
