@@ -6,8 +6,10 @@ UNIT_BIN := $(ALLER_UNIT:%=$(B)/tests/%) $(COLLECT_UNIT:%=$(B)/tests/%)
 BATS_TESTS := $(sort $(wildcard tests/cli/*.bats)) $(sort $(wildcard tests/mpi/*.bats)) \
 	$(sort $(wildcard tests/e2e/*.bats))
 PROVE ?= prove
-# TESTS=... picks test files; default: all of them
-TESTS ?= $(UNIT_BIN) $(BATS_TESTS)
+SAN_UNIT_BIN := $(ALLER_UNIT:%=$(B)/san/tests/%) $(COLLECT_UNIT:%=$(B)/san/tests/%)
+# TESTS=... picks test files; default: all of them, the unit tests also
+# under ASan and UBSan
+TESTS ?= $(UNIT_BIN) $(SAN_UNIT_BIN) $(BATS_TESTS)
 
 $(ALLER_UNIT:%=$(B)/tests/%): $(B)/tests/%: tests/unit/%.c $(ALLER_LIB_OBJ)
 	$(call say,CCLD,$@)
@@ -27,6 +29,8 @@ unit-tests: $(UNIT_BIN)
 # The test build adds -Werror.
 test: deps
 	@$(MAKE) --no-print-directory WERROR=1 test-build
+	@$(MAKE) --no-print-directory B=$(B)/san CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
+		WERROR=1 unit-tests
 	@$(MAKE) --no-print-directory test-run
 
 test-build: all unit-tests
@@ -41,7 +45,7 @@ SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 sanitize: deps
 	@$(MAKE) --no-print-directory B=$(B)/san CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
 		WERROR=1 unit-tests
-	$(PROVE) -e tests/tap-run $(ALLER_UNIT:%=$(B)/san/tests/%) $(COLLECT_UNIT:%=$(B)/san/tests/%)
+	$(PROVE) -e tests/tap-run $(SAN_UNIT_BIN)
 
 # A fixed-duration fuzzing run of collect's parser (libFuzzer, ASan, UBSan).
 FUZZ_SECONDS ?= 60
