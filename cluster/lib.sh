@@ -59,6 +59,20 @@ port_taken() {
 	(exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
+# without_fds CMD...: runs CMD with only descriptors 0-2 open. A daemon must
+# not keep a caller's pipe open: a test runner reading it would wait for ever.
+without_fds() {
+	(
+		for fd in "/proc/$BASHPID/fd"/*; do
+			fd=${fd##*/}
+			if [[ $fd =~ ^[0-9]+$ ]] && [ "$fd" -gt 2 ]; then
+				eval "exec $fd>&-"
+			fi
+		done
+		exec "$@"
+	)
+}
+
 # pid_alive FILE: the process named in a pid file runs.
 pid_alive() {
 	local pid
