@@ -59,18 +59,18 @@ port_taken() {
 	(exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
-# without_fds CMD...: runs CMD with only descriptors 0-2 open. A daemon must
-# not keep a caller's pipe open: a test runner reading it would wait for ever.
-without_fds() {
-	(
-		for fd in "/proc/$BASHPID/fd"/*; do
-			fd=${fd##*/}
-			if [[ $fd =~ ^[0-9]+$ ]] && [ "$fd" -gt 2 ]; then
-				eval "exec $fd>&-"
-			fi
-		done
-		exec "$@"
-	)
+# exec_without_fds CMD...: closes every descriptor but 0-2, then execs CMD.
+# Use it in a subshell: '(exec_without_fds daemon ...)'. A daemon must not
+# keep a caller's pipe open: a test runner reading it would wait for ever.
+exec_without_fds() {
+	local fd
+	for fd in "/proc/$BASHPID/fd"/*; do
+		fd=${fd##*/}
+		if [[ $fd =~ ^[0-9]+$ ]] && [ "$fd" -gt 2 ]; then
+			eval "exec $fd>&-"
+		fi
+	done
+	exec "$@"
 }
 
 # pid_alive FILE: the process named in a pid file runs.

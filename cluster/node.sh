@@ -25,7 +25,7 @@ start() {
 	mkdir -p "$SPOOL/$node" "$CLUSTER_DIR/nodes/$node/stage"
 	# The namespace part runs in the child of unshare; it ends in exec slurmd.
 	# shellcheck disable=SC2016 # expanded by that child
-	without_fds unshare -m -u --propagation private bash -euc '
+	(exec_without_fds unshare -m -u --propagation private bash -euc '
 		node=$1 root=$2 stage=$3 conf=$4 pidfile=$5 nsfile=$6
 		hostname "$node"
 		mount -t tmpfs -o mode=1777,size=2g "tmpfs-$node" "$stage"
@@ -40,7 +40,7 @@ start() {
 		readlink /proc/self/ns/mnt >"$nsfile"
 		exec slurmd -N "$node" -f "$conf" 
 	' node-ns "$node" "$CLUSTER_ROOT" "$CLUSTER_DIR/nodes/$node/stage" "$SLURM_CONF" \
-		"$pidfile" "$RUN/$node.mntns" </dev/null >>"$LOG/slurmd-$node.start" 2>&1
+		"$pidfile" "$RUN/$node.mntns" </dev/null >>"$LOG/slurmd-$node.start" 2>&1)
 	local i
 	for ((i = 0; i < 100; i++)); do
 		pid_alive "$pidfile" && return 0

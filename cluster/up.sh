@@ -47,10 +47,10 @@ if [ ! -s "$CLUSTER_DIR/munge/munge.key" ]; then
 	dd if=/dev/urandom of="$CLUSTER_DIR/munge/munge.key" bs=1024 count=1 status=none
 fi
 chmod 400 "$CLUSTER_DIR/munge/munge.key"
-# Daemons get no inherited descriptors beyond their logs (without_fds).
-without_fds munged --force --socket="$RUN/munge.socket" --key-file="$CLUSTER_DIR/munge/munge.key" \
+# Daemons get no inherited descriptors beyond their logs (exec_without_fds).
+(exec_without_fds munged --force --socket="$RUN/munge.socket" --key-file="$CLUSTER_DIR/munge/munge.key" \
 	--pid-file="$RUN/munged.pid" --log-file="$LOG/munged.log" \
-	--seed-file="$CLUSTER_DIR/munge/munged.seed" </dev/null >/dev/null 2>>"$LOG/munged.log" ||
+	--seed-file="$CLUSTER_DIR/munge/munged.seed" </dev/null >/dev/null 2>>"$LOG/munged.log") ||
 	die "munged did not start; see $LOG/munged.log"
 
 # --- fake GPU devices and configuration ----------------------------------
@@ -140,7 +140,7 @@ if [ "$CLUSTER_ACCOUNTING" = 1 ]; then
 fi
 
 # --- daemons ---------------------------------------------------------------
-without_fds slurmctld -f "$SLURM_CONF" -i </dev/null >/dev/null 2>>"$LOG/slurmctld.start" || die "slurmctld did not start; see $LOG/slurmctld.log"
+(exec_without_fds slurmctld -f "$SLURM_CONF" -i </dev/null >/dev/null 2>>"$LOG/slurmctld.start") || die "slurmctld did not start; see $LOG/slurmctld.log"
 for n in $(node_names); do
 	"$here/node.sh" start "$n"
 done
