@@ -94,6 +94,10 @@ stop_pid() {
 			sleep 0.1
 		done
 		kill -9 "$pid" 2>/dev/null || true
+		for ((i = 0; i < 20; i++)); do
+			pid_alive "$f" || break
+			sleep 0.1
+		done
 	fi
 	rm -f "$f"
 }

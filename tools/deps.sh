@@ -10,7 +10,8 @@
 # Exit codes: 0 all present or installed, 1 something missing and not installable.
 set -euo pipefail
 
-packages=(
+# DEPS_PACKAGES replaces the list (for the tests of this script).
+default_packages=(
 	build-essential make pkg-config
 	openmpi-bin libopenmpi-dev
 	slurmctld slurmd slurm-client slurm-wlm-basic-plugins slurmdbd munge
@@ -20,6 +21,11 @@ packages=(
 	clang libclang-rt-14-dev
 	util-linux procps iproute2 file time
 )
+if [ -n "${DEPS_PACKAGES:-}" ]; then
+	read -r -a packages <<<"$DEPS_PACKAGES"
+else
+	packages=("${default_packages[@]}")
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -33,8 +39,7 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then
-	echo "deps: error: missing Debian packages: ${missing[*]}" >&2
-	echo "deps: run as root: apt-get install ${missing[*]}" >&2
+	echo "deps: error: missing Debian packages: ${missing[*]}; as root, run: apt-get install ${missing[*]}" >&2
 	exit 1
 fi
 

@@ -58,3 +58,16 @@ load ../lib/helpers
 	run -0 "$p/bin/aller-plots" --campaign-dir camp
 	[[ $output == *"camp/plots/scaling.png"* ]]
 }
+
+@test "make deps is quiet when everything is installed" {
+	run --separate-stderr -0 make -s -C "$ROOT" deps
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+}
+
+@test "make deps without root names exactly the missing packages and fails" {
+	command -v setpriv >/dev/null || skip "no setpriv"
+	run --separate-stderr -1 env DEPS_PACKAGES="bash aller-no-such-package" \
+		setpriv --reuid=65534 --regid=65534 --clear-groups bash "$ROOT/tools/deps.sh"
+	[ "$stderr" = "deps: error: missing Debian packages: aller-no-such-package; as root, run: apt-get install aller-no-such-package" ]
+}

@@ -30,7 +30,8 @@ setup_file() {
 	[ -n "$namespaces" ]
 	run -0 make -C "$ROOT" --no-print-directory cluster-down
 	for p in $pids; do
-		if kill -0 "$p" 2>/dev/null; then
+		# a zombie (ended, not yet reaped by init) does not run
+		if kill -0 "$p" 2>/dev/null && [ "$(awk '{ print $3 }' "/proc/$p/stat" 2>/dev/null)" != Z ]; then
 			echo "process $p still runs"
 			return 1
 		fi
