@@ -19,9 +19,9 @@ set datafile commentschars "#"
 set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05
 
 # A mode keeps its colour in every plot: contiguous blue, strided orange;
-# communicator sizes are shades of it, darkest for the largest.
-contiguous_shades = "#08306b #2171b5 #6baed6 #08519c #4292c6 #3182bd #9ecae1 #0b559f"
-strided_shades = "#7f2704 #d94801 #fd8d3c #a63603 #f16913 #e6550d #fdae6b #b84a00"
+# communicator sizes are shades of it, alternating dark and light.
+contiguous_shades = "#08306b #6baed6 #2171b5 #9ecae1 #08519c #4292c6 #3182bd #c6dbef"
+strided_shades = "#7f2704 #fdae6b #d94801 #fd8d3c #a63603 #f16913 #e6550d #fdd0a2"
 mode_color(m) = m eq "strided" ? "#d94801" : "#2171b5"
 shade(m, i) = word(m eq "strided" ? strided_shades : contiguous_shades, (i - 1) % 8 + 1)
 
