@@ -6,8 +6,6 @@ load ../lib/helpers
 load ../lib/cluster
 
 setup_file() {
-	load ../lib/helpers
-	load ../lib/cluster
 	cluster_up
 }
 
