@@ -32,7 +32,7 @@ static void on_alarm(int sig)
 
 struct level {
 	struct partition p;
-	long color, g, total_gib_per_count;
+	long color, g;
 	MPI_Comm comm;
 	long *peers;
 	char *hosts;          /* the communicator's hosts, for the timeout message */
@@ -42,26 +42,27 @@ struct level {
 static char *comm_hosts(const struct sweep *s, struct level *l)
 {
 	int *nodes = malloc(sizeof(int) * (size_t)l->g);
+	char *seen = calloc((size_t)s->w->nnodes, 1);
 	struct strbuf b;
-	int shown = 0, distinct = 0;
+	int distinct = 0;
 
-	if (!nodes)
+	if (!nodes || !seen) {
+		free(nodes);
+		free(seen);
 		return NULL;
+	}
 	MPI_Allgather(&s->w->node, 1, MPI_INT, nodes, 1, MPI_INT, l->comm);
 	strbuf_init(&b);
 	for (long i = 0; i < l->g; i++) {
-		long j;
-		for (j = 0; j < i && nodes[j] != nodes[i]; j++)
-			;
-		if (j < i)
+		if (seen[nodes[i]]++)
 			continue;
-		distinct++;
-		if (shown++ < 8)
-			strbuf_addf(&b, "%s%s", i ? "," : "", s->w->names[nodes[i]]);
+		if (distinct++ < 8)
+			strbuf_addf(&b, "%s%s", distinct > 1 ? "," : "", s->w->names[nodes[i]]);
 	}
 	if (distinct > 8)
 		strbuf_addf(&b, ",... (%d hosts)", distinct);
 	free(nodes);
+	free(seen);
 	return strbuf_detach(&b);
 }
 

@@ -99,6 +99,8 @@ int world_host_map(const struct world *w, int device, char **map, char **devices
 		strbuf_addf(&m, "%s ", w->names[n]);
 		strbuf_add_ranges(&m, ranks, k);
 		strbuf_addf(&m, "\n");
+		if (!devices)
+			continue;
 		strbuf_addf(&d, "%s", w->names[n]);
 		for (long i = 0; i < k; i++)
 			strbuf_addf(&d, " %ld:%d", ranks[i], all[2 * ranks[i] + 1]);

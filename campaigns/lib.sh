@@ -118,7 +118,7 @@ load_campaign() {
 	DIR=$RESULTS/$CAMPAIGN
 }
 
-# The newest point file of (nodes, mode), or nothing.
+# Every point file of (nodes, mode), one per line.
 point_files() {
 	local f
 	for f in "$DIR/raw/$CAMPAIGN-n$1-$2-"*.out; do

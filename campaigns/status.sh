@@ -27,6 +27,9 @@ while read -r _ n m j _; do
 done < <(grep '^point ' "$manifest")
 for n in $NODES; do for m in $MODES; do add_point "$n" "$m"; done; done
 
+# field KEY: KEY=value from the scontrol line in $line.
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $line"; }
+
 # Slurm's view of every job: id -> "state|exit|elapsed|nodelist".
 declare -A info=()
 ids=$(printf '%s\n' "${job[@]}" | sort -u | paste -sd, -)
@@ -40,8 +43,7 @@ if [ -n "$ids" ]; then
 		[ -n "${info[$id]:-}" ] && continue
 		line=$(scontrol -o show job "$id" 2>/dev/null || true)
 		if [ -n "$line" ]; then
-			get() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<" $line"; }
-			info[$id]="$(get JobState)|$(get ExitCode)|$(get RunTime)|$(get NodeList)"
+			info[$id]="$(field JobState)|$(field ExitCode)|$(field RunTime)|$(field NodeList)"
 		else
 			info[$id]="UNKNOWN|-|-|-"
 		fi

@@ -71,24 +71,26 @@ read -r -a extra <<<"$EXTRA_SBATCH"
 aller_args=$ALLER_ARGS
 [ "$BUFFERS" = cuda ] && aller_args="--buffers=cuda${aller_args:+ }$aller_args"
 
-# submit_point NODES "MODES": prints the job id (or the command, DRYRUN=1).
-declare -a jobs=()
-run_sbatch() {
+# submit CMD...: runs sbatch, leaving the job id in $id; with DRYRUN=1 it
+# prints the command instead.
+id=""
+submit() {
 	if [ "$DRYRUN" = 1 ]; then
 		printf '%q ' "$@"
 		printf '\n'
-		echo "dryrun"
 		return
 	fi
-	"$@" || exit 3
+	id=$("$@") || exit 3
+	id=${id%%;*}
 }
 
-mkdir_once() {
-	[ "$DRYRUN" = 1 ] || mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots"
-}
-mkdir_once
 stamp=$(date -u +%FT%TZ)
-if [ "$DRYRUN" = 0 ]; then
+if [ "$DRYRUN" = 1 ]; then
+	echo "# campaign $CAMPAIGN: effective settings (DRYRUN=1, nothing is submitted)"
+	for v in "${CAMPAIGN_VARS[@]}"; do echo "#   $v=${!v}"; done
+	env | LC_ALL=C sort | grep '^SBATCH_' | sed 's/^/#   (environment) /' || true
+else
+	mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots"
 	{
 		echo "# submission $stamp"
 		echo "submit time=$stamp conf=$CONF toolkit=$rev"
@@ -96,12 +98,8 @@ if [ "$DRYRUN" = 0 ]; then
 		env | LC_ALL=C sort | grep '^SBATCH_' | sed 's/^/sbatch_env /' || true
 	} >>"$manifest"
 fi
-[ "$DRYRUN" = 0 ] || {
-	echo "# campaign $CAMPAIGN: effective settings (DRYRUN=1, nothing is submitted)"
-	for v in "${CAMPAIGN_VARS[@]}"; do echo "#   $v=${!v}"; done
-	env | LC_ALL=C sort | grep '^SBATCH_' | sed 's/^/#   (environment) /' || true
-}
 
+jobs=()
 for n in $(printf '%s\n' "${!todo[@]}" | sort -n); do
 	if [ "$SPLIT" = 1 ]; then read -r -a groups <<<"${todo[$n]}"; else groups=("${todo[$n]}"); fi
 	for modes in "${groups[@]}"; do
@@ -117,12 +115,8 @@ for n in $(printf '%s\n' "${!todo[@]}" | sort -n); do
 		[ "$EXCLUSIVE" = 0 ] || cmd+=(--exclusive)
 		[ "$GPUS_PER_TASK" = 0 ] || cmd+=("--gpus-per-task=$GPUS_PER_TASK")
 		cmd+=("${extra[@]}" "$CAMPAIGN_ROOT/jobs/aller.sbatch")
-		id=$(run_sbatch "${cmd[@]}")
-		if [ "$DRYRUN" = 1 ]; then
-			printf '%s\n' "${id%$'\n'dryrun}"
-			continue
-		fi
-		id=${id%%;*}
+		submit "${cmd[@]}"
+		[ "$DRYRUN" = 0 ] || continue
 		jobs+=("$id")
 		for m in $modes; do
 			echo "point nodes=$n mode=$m job=$id submitted=$(date -u +%FT%TZ)" >>"$manifest"
@@ -137,12 +131,8 @@ final=(env "ALLER_HOME=$CAMPAIGN_ROOT" "ALLER_RESULTS=$DIR" "ALLER_FORMAT=$FORMA
 	"${common[@]}" --kill-on-invalid-dep=yes)
 [ "$DRYRUN" = 1 ] && deps='<jobs above>'
 final+=("--dependency=afterany:$deps" "$CAMPAIGN_ROOT/jobs/finish.sbatch")
-id=$(run_sbatch "${final[@]}")
-if [ "$DRYRUN" = 1 ]; then
-	printf '%s\n' "${id%$'\n'dryrun}"
-	exit 0
-fi
-id=${id%%;*}
+submit "${final[@]}"
+[ "$DRYRUN" = 0 ] || exit 0
 echo "final job=$id after=$deps" >>"$manifest"
 echo "campaign: $CAMPAIGN: final job $id merges and plots into $DIR when the points end" >&2
 echo "$id"

@@ -62,7 +62,9 @@ load ../lib/helpers
 }
 
 @test "aller non-positive ITERS and LONGS mean the defaults" {
-	run -0 "$ALLER" --no-verify x -1 64
+	run -0 "$ALLER" --no-verify x -1 0
 	[[ $output == *"# iters: 3"* ]]
+	[[ $output == *"# longs: 134217728"* ]]
 	[[ $output == *"# mode: contiguous"* ]]
+	[[ $output == *$'\n1 1 134217728 2.000000e+00 '* ]]
 }

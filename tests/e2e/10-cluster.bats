@@ -35,7 +35,8 @@ setup() {
 }
 
 @test "each node has its own /tmp and /dev/shm" {
-	run -0 timeout 60 srun -N2 -n2 bash -c 'touch /tmp/mark-$SLURMD_NODENAME; ls /tmp | grep -c mark-'
+	# both mark first, then count: a shared /tmp would show two marks
+	run -0 timeout 60 srun -N2 -n2 bash -c 'touch /tmp/mark-$SLURMD_NODENAME; sleep 1; ls /tmp | grep -c mark-'
 	[ "$output" = "$(printf '1\n1')" ]
 }
 
