@@ -37,12 +37,22 @@
 #define ALLER_KEY_SLURM_NODES "slurm_nodes"
 #define ALLER_KEY_TIMER "timer"
 #define ALLER_KEY_STATISTICS "statistics"
-#define ALLER_KEY_REVEAL "reveal"
+#define ALLER_KEY_REVEAL "reveal"       /* "<tier> (...)" or ALLER_REVEAL_UNAVAILABLE */
+#define ALLER_KEY_REVEAL_QUEUES "reveal_queues" /* how the queues pass decides */
+#define ALLER_KEY_REVEAL_DIR "reveal_dir" /* where the traffic matrices are */
 #define ALLER_KEY_COLUMNS "columns"
 #define ALLER_KEY_WALL "wall"          /* at the end: sweep time, share in calls */
 /* Per data set. */
 #define ALLER_KEY_LEVEL "level"         /* "<index> target <size>" */
 #define ALLER_KEY_SIZES "sizes"         /* communicator sizes when uneven */
+/* After a data line of a --reveal run (see README, "Reveal"). */
+#define ALLER_KEY_TRAFFIC "traffic"     /* "count=N tier=T key=value ..." */
+#define ALLER_KEY_COUNTERS "counters"   /* generic tier: "count=N name=delta ..." */
+#define ALLER_KEY_MATRIX "matrix"       /* the traffic-matrix file of this count */
+#define ALLER_KEY_LATE "late"           /* --reveal=queues, after a level's lines */
+#define ALLER_REVEAL_UNAVAILABLE "unavailable"
+#define ALLER_MATRIX_COLUMNS "src dst bytes_per_call msgs_per_call"
+
 /* Written by job templates (jobs/aller.sbatch) before aller's own header. */
 #define ALLER_KEY_CAMPAIGN "campaign"
 #define ALLER_KEY_POINT_NODES "point_nodes"

@@ -10,6 +10,7 @@
 
 #include "format.h"
 #include "options.h"
+#include "reveal.h"
 #include "run.h"
 
 /* Before MPI_Init only the launcher's variables tell which task we are. */
@@ -39,6 +40,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 
+	if (!bad)
+		reveal_prepare(o.reveal);
 	MPI_Init(&argc, &argv);
 	if (bad) {
 		MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -24,6 +24,12 @@ static const char usage[] =
 	"                       build with CUDA=1 and a CUDA-aware MPI)\n"
 	"  --no-verify          do not check the received data\n"
 	"  --timeout=SECONDS    end the job when one call takes longer (1..604800)\n"
+	"  --reveal[=TIER]      show what MPI sends inside each call, through MPI_T:\n"
+	"                       auto (default), coll, pml, generic or queues; the\n"
+	"                       run is marked instrumented (README: Reveal)\n"
+	"  --reveal-dir=DIR     where the traffic matrices go (default\n"
+	"                       $ALLER_REVEAL_DIR, else aller-reveal-JOB.STEP\n"
+	"                       under Slurm, else aller-reveal-PID)\n"
 	"  --version            print the version and exit\n"
 	"  --help               print this help and exit\n"
 	"\n"
@@ -121,6 +127,24 @@ static int parse_option(struct options *o, const char *arg, char *err, size_t er
 			return -1;
 		}
 		o->timeout = v;
+	} else if (IS("--reveal")) {
+		static const char *names[] = { "auto", "coll", "pml", "generic", "queues" };
+		size_t i;
+		for (i = 0; val && i < sizeof(names) / sizeof(names[0]); i++)
+			if (strcmp(val, names[i]) == 0)
+				break;
+		if (val && i == sizeof(names) / sizeof(names[0])) {
+			snprintf(err, errlen, "invalid reveal tier '%s': allowed are 'auto', 'coll', "
+				 "'pml', 'generic' and 'queues'", val);
+			return -1;
+		}
+		o->reveal = val ? (enum reveal_tier)(REVEAL_AUTO + i) : REVEAL_AUTO;
+	} else if (IS("--reveal-dir")) {
+		if (!val || !*val) {
+			snprintf(err, errlen, "option '--reveal-dir' needs a directory: --reveal-dir=DIR");
+			return -1;
+		}
+		o->reveal_dir = val;
 	} else if (IS("--buffers")) {
 		if (val && strcmp(val, "host") == 0)
 			o->buffers = BUFFERS_HOST;

@@ -12,6 +12,10 @@
 
 enum buffer_kind { BUFFERS_HOST, BUFFERS_CUDA };
 
+/* --reveal tiers (reveal.h); OFF when not asked for. */
+enum reveal_tier { REVEAL_OFF, REVEAL_AUTO, REVEAL_COLL, REVEAL_PML, REVEAL_GENERIC,
+		   REVEAL_QUEUES };
+
 struct options {
 	int strided;          /* MODE begins with 's' or 'S' */
 	long iters;           /* timed iterations, > 0 */
@@ -19,6 +23,8 @@ struct options {
 	int verify;           /* check every received element */
 	long timeout;         /* seconds per call, 0 = none */
 	enum buffer_kind buffers;
+	enum reveal_tier reveal;
+	const char *reveal_dir; /* --reveal-dir, or NULL for the default */
 	int help, version;
 };
 

@@ -54,6 +54,12 @@ void output_header(FILE *f, const struct run_info *r)
 	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task; per-task bandwidth "
 	    "= own GiB / own time; aggbw = mean over iterations of all tasks' GiB / "
 	    "slowest time", r->iters);
+	if (r->reveal)
+		KEY(f, ALLER_KEY_REVEAL, "%s", r->reveal);
+	if (r->reveal_queues)
+		KEY(f, ALLER_KEY_REVEAL_QUEUES, "%s", r->reveal_queues);
+	if (r->reveal_dir)
+		KEY(f, ALLER_KEY_REVEAL_DIR, "%s", r->reveal_dir);
 	KEY(f, ALLER_KEY_COLUMNS, "%s", ALLER_COLUMN_HEADER);
 }
 

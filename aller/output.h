@@ -20,6 +20,9 @@ struct run_info {
 	const char *start;        /* ISO-8601 UTC */
 	const char *slurm_job, *slurm_nodes; /* or NULL */
 	double wtick;
+	const char *reveal;       /* "# reveal:" text, or NULL when not asked for */
+	const char *reveal_queues; /* the queues pass's rule, or NULL */
+	const char *reveal_dir;   /* where the matrices go, or NULL */
 };
 
 struct row {

@@ -14,6 +14,7 @@
 
 #include "buffers.h"
 #include "output.h"
+#include "reveal.h"
 #include "strbuf.h"
 #include "sweep.h"
 #include "world.h"
@@ -102,6 +103,7 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 	struct buffers b;
 	struct run_info info;
 	struct sweep s;
+	struct reveal rv;
 	double wall;
 	int len, rc;
 
@@ -128,6 +130,15 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 		MPI_Abort(MPI_COMM_WORLD, 3);
 	}
 
+	rc = reveal_init(&rv, o, &w);
+	if (rc != 0) {
+		reveal_release(&rv);
+		b.ops->release(&b);
+		free(map);
+		free(devices);
+		world_release(&w);
+		return rc;
+	}
 	memset(&info, 0, sizeof(info));
 	if (w.rank == 0) {
 		MPI_Get_library_version(mpi, &len);
@@ -152,6 +163,9 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 		info.slurm_job = getenv("SLURM_JOB_ID");
 		info.slurm_nodes = getenv("SLURM_JOB_NODELIST");
 		info.wtick = MPI_Wtick();
+		info.reveal = o->reveal != REVEAL_OFF ? rv.header : NULL;
+		info.reveal_queues = rv.queues ? rv.notes : NULL;
+		info.reveal_dir = rv.dir[0] ? rv.dir : NULL;
 		setvbuf(stdout, NULL, _IOLBF, 0);
 		output_header(stdout, &info);
 	}
@@ -160,6 +174,7 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 	s.w = &w;
 	s.b = &b;
 	s.info = &info;
+	s.reveal = &rv;
 	s.out = w.rank == 0 ? stdout : NULL;
 	s.corrupt_rank = test_rank("ALLER_TEST_CORRUPT");
 	s.hang_rank = test_rank("ALLER_TEST_HANG");
@@ -172,6 +187,7 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 		output_done(stdout);
 	}
 
+	reveal_release(&rv);
 	b.ops->release(&b);
 	free(map);
 	free(devices);

@@ -173,6 +173,7 @@ static int run_count(struct sweep *s, struct level *l, int index, long count)
 	}
 	count_type(count, &type, &n);
 	stats_init(&st);
+	reveal_count_begin(s->reveal);
 	for (long it = 0; it <= iters; it++) {
 		double t0, t1;
 		int err;
@@ -182,6 +183,8 @@ static int run_count(struct sweep *s, struct level *l, int index, long count)
 			ops->poison(s->b, l->g * count);
 		}
 		MPI_Barrier(MPI_COMM_WORLD);
+		if (it > 0)
+			reveal_call_before(s->reveal);
 		arm_timeout(s, l, index, count);
 		if (s->hang_rank == me && index == 0 && it == 0)
 			sleep(60);
@@ -189,6 +192,8 @@ static int run_count(struct sweep *s, struct level *l, int index, long count)
 		err = MPI_Alltoall(s->b->send, n, type, s->b->recv, n, type, l->comm);
 		t1 = MPI_Wtime();
 		disarm_timeout(s);
+		if (it > 0)
+			reveal_call_after(s->reveal);
 		s->in_calls += t1 - t0;
 		if (err != MPI_SUCCESS) {
 			char msg[MPI_MAX_ERROR_STRING];
@@ -253,6 +258,8 @@ static int run_count(struct sweep *s, struct level *l, int index, long count)
 		row.slowest = slowest.rank;
 		output_row(s->out, &row);
 	}
+	if (rc == 0)
+		reveal_count_end(s->reveal, &l->p, l->color, l->comm, index, count, s->out);
 	free(vmax);
 	return rc;
 }
@@ -282,6 +289,7 @@ int sweep_run(struct sweep *s)
 				return rc;
 			}
 		}
+		reveal_queues(s->reveal, &l.p, l.color, l.comm, index, s->out);
 		level_close(&l);
 	}
 	return 0;

@@ -7,6 +7,7 @@
 #include "buffers.h"
 #include "options.h"
 #include "output.h"
+#include "reveal.h"
 #include "world.h"
 
 struct sweep {
@@ -14,6 +15,7 @@ struct sweep {
 	const struct world *w;
 	struct buffers *b;
 	const struct run_info *info;
+	struct reveal *reveal;
 	FILE *out;             /* rank 0's data stream, NULL elsewhere */
 	long corrupt_rank;     /* ALLER_TEST_CORRUPT: damages a received element */
 	long hang_rank;        /* ALLER_TEST_HANG: sleeps before its first call */

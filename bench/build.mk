@@ -14,3 +14,6 @@ bench-aller: deps all $(B)/bench/a2a_loop
 
 bench-collect: deps all $(B)/bench/gen_outputs
 	@bash bench/bench-collect.sh
+
+bench-reveal: deps all
+	@bash bench/bench-reveal.sh

@@ -154,6 +154,15 @@ echo "$settings" >"$RUN/settings"
 # Wait until every node answers.
 for ((i = 0; i < 150; i++)); do
 	if [ "$(sinfo -h -N -t idle,mixed,alloc -o '%N' 2>/dev/null | sort -u | wc -l)" -ge "$CLUSTER_NODES" ]; then
+		# Jobs slurmctld recovered from its state ran in daemons that are gone
+		# (a machine restarted without cluster-down); they would hold nodes
+		# until their time limit.
+		left=$(squeue -h -o %i 2>/dev/null | tr '\n' ' ')
+		if [ -n "${left// /}" ]; then
+			# shellcheck disable=SC2086 # a list of job ids
+			scancel $left 2>/dev/null || true
+			say "up: cancelled jobs left from an earlier run: $left"
+		fi
 		say "up: $CLUSTER_NODES nodes ($settings); source $CLUSTER_DIR/env.sh"
 		exit 0
 	fi

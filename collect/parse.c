@@ -141,8 +141,12 @@ static int comment(struct parser *p, const char *line, size_t len)
 		SET_STR(job);
 	else if (KEY(ALLER_KEY_START))
 		SET_STR(start);
-	else if (KEY(ALLER_KEY_REVEAL))
-		SET_STR(reveal);
+	else if (KEY(ALLER_KEY_REVEAL)) {
+		/* "unavailable": nothing was instrumented, the timings are clean */
+		size_t n = strlen(ALLER_REVEAL_UNAVAILABLE);
+		if (!(vlen >= n && memcmp(val, ALLER_REVEAL_UNAVAILABLE, n) == 0))
+			SET_STR(reveal);
+	}
 	else if (KEY(ALLER_KEY_NODES) || KEY(ALLER_KEY_POINT_NODES))
 		SET_LONG(nodes);
 	else if (KEY(ALLER_KEY_WORLD))

@@ -3,7 +3,10 @@
 #   plot.sh --campaign-dir results/NAME [--format png|svg|pdf]
 #   plot.sh --file OUT.txt [--out-dir results/file-NAME] [--format ...]
 # Runs the collector first when its output is missing or older than the raw
-# files, then gnuplot with plots/*.gp. Prints every file it wrote, one per line.
+# files, then gnuplot with plots/*.gp. Heatmaps of aller --reveal traffic
+# matrices (a campaign's reveal/*/, or the '# reveal_dir:' of a file): the
+# largest and the smallest count of each level. Prints every file it wrote,
+# one per line.
 # Exit status: 0 ok, 2 usage error, 3 collector or gnuplot failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,10 +45,17 @@ if [ -n "$file" ]; then
 		dir=$results/file-$name
 	fi
 	inputs=("$file")
+	# the matrices' directory as aller named it: from its working directory,
+	# which may have been the file's
+	reveal_dir=$(sed -n 's/^# reveal_dir: //p' "$file" | head -n 1)
+	if [ -n "$reveal_dir" ] && [ ! -d "$reveal_dir" ] && [ "${reveal_dir#/}" = "$reveal_dir" ]; then
+		reveal_dir=$(dirname "$file")/$reveal_dir
+	fi
 else
 	[ -n "$dir" ] || die "give --campaign-dir DIR or --file FILE"
 	[ -d "$dir/raw" ] || die "no raw outputs in '$dir' (no $dir/raw)"
 	inputs=("$dir/raw")
+	reveal_dir=$dir/reveal
 fi
 merged=$dir/merged
 mkdir -p "$merged" "$dir/plots"
@@ -137,4 +147,21 @@ node_counts=$(awk '/^# campaign: / { next } /^[0-9]/ { print $1 }' "$merged/scal
 if [ -n "$list" ] && [ "$node_counts" -ge 2 ]; then
 	render scaling.gp "$merged/scaling.dat" "$dir/plots/scaling.$fmt" \
 		"$title: scaling over node counts at the largest message size" "$subtitle" "$list"
+fi
+
+# Traffic matrices: per directory and level, the largest and the smallest count.
+if [ -n "${reveal_dir:-}" ] && [ -d "$reveal_dir" ]; then
+	find "$reveal_dir" -name 'matrix-L*-c*.dat' | sed -E 's/^(.*)\/matrix-L([0-9]+)-c([0-9]+)\.dat$/\1\t\2\t\3/' |
+		sort -t$'\t' -k1,1 -k2,2n -k3,3n | awk -F'\t' '
+		{ key = $1 "\t" $2; if (!(key in lo)) { lo[key] = $3; order[++n] = key } hi[key] = $3 }
+		END { for (i = 1; i <= n; i++) { k = order[i]; print k "\t" lo[k]; if (hi[k] != lo[k]) print k "\t" hi[k] } }' |
+		while IFS=$'\t' read -r mdir level count; do
+			m=$mdir/matrix-L$level-c$count.dat
+			point=$(basename "$mdir")
+			name=matrix-L$level-c$count.$fmt
+			[ -n "$file" ] || name=matrix-$point-L$level-c$count.$fmt
+			render matrix.gp "$m" "$dir/plots/$name" \
+				"$title: traffic matrix, level $level, $(human $((count * 8))) per peer" \
+				"$(sed -n '1s/^# aller traffic matrix: //p' "$m")"
+		done
 fi

@@ -8,6 +8,7 @@ load ../lib/helpers
 	run --separate-stderr -0 "$ALLER" --help
 	[[ $output == usage:\ aller* ]]
 	[[ $output == *"--timeout=SECONDS"* ]]
+	[[ $output == *"--reveal[=TIER]"* ]]
 	[ -z "$stderr" ]
 }
 
@@ -37,6 +38,12 @@ load ../lib/helpers
 	[ "$stderr" = "aller: error: unknown option '-' (see 'aller --help')" ]
 	run --separate-stderr -2 "$ALLER" --frobnicate
 	[ "$stderr" = "aller: error: unknown option '--frobnicate' (see 'aller --help')" ]
+}
+
+@test "aller rejects an unknown reveal tier with exit 2" {
+	run --separate-stderr -2 "$ALLER" --reveal=everything c 1 8
+	[ "$stderr" = "aller: error: invalid reveal tier 'everything': allowed are 'auto', 'coll', 'pml', 'generic' and 'queues'" ]
+	[ -z "$output" ]
 }
 
 @test "aller rejects a fourth positional argument" {

@@ -107,6 +107,21 @@ status() {
 	grep -qx '# launcher: srun --mpi=pmix --kill-on-bad-exit=1 --gpus-per-task=1 --gpu-bind=closest' "$RES"/gpu/raw/*.out
 }
 
+@test "a --reveal campaign across nodes: traffic lines, matrices and heatmaps per point" {
+	final=$(submit CAMPAIGN=rv NODES=2 MODES="contiguous strided" LONGS=256 ALLER_ARGS=--reveal)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=rv NODES=2
+	for f in "$RES"/rv/raw/*.out; do
+		grep -q '^# reveal: pml; ' "$f"
+		perl "$ROOT/tests/lib/check-traffic.pl" pairwise/linear "$f"
+		point=$(basename "$f" .out)
+		grep -q "^# reveal_dir: .*/rv/reveal/$point\$" "$f"
+		[ -s "$RES/rv/reveal/$point/matrix-L0-c64.dat" ]
+		[ -s "$RES/rv/plots/matrix-$point-L0-c64.png" ]
+	done
+	grep -q ',yes,' "$RES/rv/merged/points.csv"
+}
+
 @test "a node killed during a job gives a failed point that a re-run completes" {
 	# rank 0 sleeps a minute in its first call, so the job is surely running
 	final=$(ALLER_TEST_HANG=0 submit CAMPAIGN=nodefail NODES=4 MODES=contiguous ITERS=2 LONGS=64)

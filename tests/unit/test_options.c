@@ -33,6 +33,8 @@ static void defaults(void **state)
 	assert_true(o.verify);
 	assert_int_equal(o.timeout, 0);
 	assert_int_equal(o.buffers, BUFFERS_HOST);
+	assert_int_equal(o.reveal, REVEAL_OFF);
+	assert_null(o.reveal_dir);
 }
 
 static void positional_as_in_the_spec(void **state)
@@ -78,6 +80,25 @@ static void long_options(void **state)
 	assert_int_equal(o.iters, 2);
 }
 
+static void reveal_options(void **state)
+{
+	static const struct { const char *arg; enum reveal_tier tier; } tiers[] = {
+		{ "--reveal", REVEAL_AUTO }, { "--reveal=auto", REVEAL_AUTO },
+		{ "--reveal=coll", REVEAL_COLL }, { "--reveal=pml", REVEAL_PML },
+		{ "--reveal=generic", REVEAL_GENERIC }, { "--reveal=queues", REVEAL_QUEUES },
+	};
+	struct options o;
+	char err[512];
+	(void)state;
+	for (size_t i = 0; i < sizeof(tiers) / sizeof(tiers[0]); i++) {
+		assert_int_equal(parse(&o, err, tiers[i].arg, "s", NULL, NULL), 0);
+		assert_int_equal(o.reveal, tiers[i].tier);
+		assert_true(o.strided);
+	}
+	assert_int_equal(parse(&o, err, "--reveal-dir=out/rv", "--reveal", NULL, NULL), 0);
+	assert_string_equal(o.reveal_dir, "out/rv");
+}
+
 /* Every bad form: the message names the argument and what is allowed. */
 static const struct bad {
 	const char *a[4];
@@ -115,6 +136,11 @@ static const struct bad {
 	{ { "--help=yes" }, "option '--help' takes no value" },
 	{ { "--no-verify=1" }, "option '--no-verify' takes no value" },
 	{ { "--version=2" }, "option '--version' takes no value" },
+	{ { "--reveal=all" }, "invalid reveal tier 'all': allowed are 'auto', 'coll', 'pml', "
+			      "'generic' and 'queues'" },
+	{ { "--reveal=" }, "invalid reveal tier ''" },
+	{ { "--reveal-dir" }, "option '--reveal-dir' needs a directory" },
+	{ { "--reveal-dir=" }, "option '--reveal-dir' needs a directory" },
 };
 
 static void bad_arguments(void **state)
@@ -136,6 +162,7 @@ int main(void)
 		cmocka_unit_test(defaults),
 		cmocka_unit_test(positional_as_in_the_spec),
 		cmocka_unit_test(long_options),
+		cmocka_unit_test(reveal_options),
 		cmocka_unit_test(bad_arguments),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

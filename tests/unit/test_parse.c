@@ -271,6 +271,26 @@ static void level_line_is_not_read_past_its_end(void **state)
 	point_release(&pt);
 }
 
+/* A reveal run is instrumented, one whose reveal was unavailable is not; traffic lines are comments. */
+static void reveal_marks_instrumented_runs(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	FEED(HEADER "# reveal: pml; counters read through MPI_T\n" ROW
+	     "# traffic: count=16 tier=pml msgs=7 bytes=896 cross_bytes=0\n"
+	     "# matrix: d/matrix-L0-c16.dat\n# late: level 0 none\n# Done\n");
+	assert_int_equal(seen.rows, 1);
+	assert_int_equal(seen.warnings, 0);
+	assert_non_null(pt.reveal);
+	assert_int_equal(point_state(&pt), POINT_COMPLETE);
+	point_release(&pt);
+	FEED(HEADER "# reveal: unavailable (Open MPI's monitoring is off)\n" ROW "# Done\n");
+	assert_null(pt.reveal);
+	assert_int_equal(seen.rows, 1);
+	point_release(&pt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +307,7 @@ int main(void)
 		cmocka_unit_test(warnings_are_capped),
 		cmocka_unit_test(newest_complete_job_wins),
 		cmocka_unit_test(level_line_is_not_read_past_its_end),
+		cmocka_unit_test(reveal_marks_instrumented_runs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

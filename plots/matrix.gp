@@ -1,0 +1,26 @@
+# plots/matrix.gp: a traffic-matrix heatmap from aller --reveal: bytes per
+# call from each source (y) to each destination (x) world rank.
+# gnuplot -c matrix.gp MATRIX OUT FORMAT TITLE SUBTITLE
+data = ARG1
+out = ARG2
+fmt = ARG3
+dir = system("dirname '" . ARG0 . "'") . "/"
+load dir . "common.gp"
+unset grid
+set offsets 0, 0, 0, 0
+set title ARG4 . "\n" . ARG5 noenhanced
+set xlabel "destination world rank"
+set ylabel "source world rank"
+set cblabel "bytes per call"
+set size ratio -1
+set palette defined (0 "#ffffff", 1 "#c6dbef", 2 "#4292c6", 3 "#08306b")
+stats data using 3 nooutput
+# a level of single-rank communicators sends nothing
+if (STATS_max > 0) { set cbrange [0:STATS_max] } else { set cbrange [0:1] }
+set format cb "%g"
+# pixels are one rank wide (ranks of communicator 0 are evenly spaced too)
+stats data using 2 nooutput
+half = STATS_records > 1 ? 0.5 * (STATS_max - STATS_min) / (sqrt(STATS_records) - 1) : 0.5
+set xrange [STATS_min - half:STATS_max + half]
+set yrange [STATS_max + half:STATS_min - half]
+plot data using 2:1:3 with image notitle

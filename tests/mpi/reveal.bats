@@ -1,0 +1,115 @@
+#!/usr/bin/env bats
+# aller --reveal under mpirun: what the MPI_T counters say inside each call.
+# shellcheck disable=SC2154 # bats sets output and stderr
+
+load ../lib/helpers
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+@test "--reveal at 4 ranks: count x 8 x (g-1) bytes per rank, pairwise, no cross traffic" {
+	mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv c 2 64 >out
+	grep -q '^# reveal: pml; ' out
+	perl "$ROOT/tests/lib/check-aller.pl" 4 64 2 contiguous out
+	perl "$ROOT/tests/lib/check-traffic.pl" pairwise/linear out
+	[ "$(grep -c '^# traffic: ' out)" = 18 ]
+}
+
+@test "--reveal at 8 strided ranks: the concurrent communicators stay apart" {
+	mpirun_n 8 "$ALLER" --reveal=pml --reveal-dir=rv s 1 64 >out
+	perl "$ROOT/tests/lib/check-aller.pl" 8 64 1 strided out
+	perl "$ROOT/tests/lib/check-traffic.pl" pairwise/linear out
+	grep -q '^# traffic: count=2 tier=pml msgs=1 .* cross_bytes=0$' out
+}
+
+@test "forcing Bruck changes the fingerprint and the amplification" {
+	OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_alltoall_algorithm=3 \
+		mpirun_n 8 "$ALLER" --reveal --reveal-dir=rv c 1 64 >out
+	perl "$ROOT/tests/lib/check-traffic.pl" bruck-like out
+	# 8 ranks, 8 longs per peer: 3 messages of 4 blocks (256 B) against 7 x 64 B
+	grep -q '^# traffic: count=8 tier=pml msgs=3 .* bytes=768 .* logical=448 amplification=1.7143 fingerprint=bruck-like cross_bytes=0$' out
+}
+
+@test "the checker itself rejects traffic that does not fit" {
+	mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv c 1 16 >out
+	sed 's/cross_bytes=0/cross_bytes=8/' out >cross
+	run -1 perl "$ROOT/tests/lib/check-traffic.pl" pairwise/linear cross
+	[[ $output == *"cross_bytes 8, expected 0"* ]]
+	run -1 perl "$ROOT/tests/lib/check-traffic.pl" bruck-like out
+	[[ $output == *"fingerprint pairwise/linear, expected bruck-like"* ]]
+}
+
+@test "a traffic matrix per level and count, in world ranks" {
+	mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv/deep s 1 16 >out
+	grep -qx '# reveal_dir: rv/deep' out
+	grep -qx '# matrix: rv/deep/matrix-L1-c8.dat' out
+	[ "$(find rv/deep -name 'matrix-*.dat' | wc -l)" = 12 ]
+	# strided level 1: {0,2} and {1,3}, 8 longs = 64 bytes per peer and call
+	grep -qx '0 2 64 1' rv/deep/matrix-L1-c8.dat
+	grep -qx '0 1 0 0' rv/deep/matrix-L1-c8.dat
+	[ "$(grep -c '^[0-9]' rv/deep/matrix-L1-c8.dat)" = 16 ]
+	[ -z "$(find rv/deep -name '*.tmp')" ]
+}
+
+@test "a delayed rank is named late by the queues pass, and no other" {
+	ALLER_TEST_DELAY=2 mpirun_n 4 "$ALLER" --reveal=queues --reveal-dir=rv c 1 16 >out
+	grep -q '^# reveal_queues: ' out
+	# the delay (50 ms) is ten times the window: every peer sees it, every round
+	grep -q '^# late: level 0 comm 0 rank 2 host [^ ]*: late sender (24 of 24 observations by 3 peers)' out
+	grep -q '^# late: level 1 comm 1 rank 2 host [^ ]*: late sender (8 of 8 observations by 1 peers)' out
+	[ "$(grep '^# late: ' out | grep -c ' rank [013] ')" = 0 ]
+	grep -q '^# late: level 2 none ' out
+}
+
+@test "without a delay the queues pass names nobody" {
+	mpirun_n 4 "$ALLER" --reveal=queues --reveal-dir=rv c 1 16 >out
+	[ "$(grep -c '^# late: level [0-2] none ' out)" = 3 ]
+}
+
+@test "without monitoring: one 'unavailable' line, the normal output, exit 0" {
+	OMPI_MCA_pml_monitoring_enable=0 run --separate-stderr -0 mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv c 2 32
+	[ "$(printf '%s\n' "$output" | grep -c '^# reveal: ')" = 1 ]
+	[[ $output == *"# reveal: unavailable (Open MPI's monitoring is off (OMPI_MCA_pml_monitoring_enable=0;"* ]]
+	[[ $output != *"# traffic:"* ]]
+	printf '%s\n' "$output" >out
+	perl "$ROOT/tests/lib/check-aller.pl" 4 32 2 contiguous out
+	[ ! -e rv ]
+	[ -z "$stderr" ]
+}
+
+@test "the generic tier lists counter deltas after every data line" {
+	mpirun_n 4 "$ALLER" --reveal=generic c 1 16 >out
+	grep -q '^# reveal: generic; ' out
+	[ "$(grep -c '^# counters: count=' out)" = "$(grep -c '^[0-9]' out)" ]
+	perl "$ROOT/tests/lib/check-aller.pl" 4 16 1 contiguous out
+}
+
+@test "a reveal directory that cannot be made: one error line, exit 3" {
+	touch file
+	run --separate-stderr -3 mpirun_n 2 "$ALLER" --reveal --reveal-dir=file/rv c 1 8
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
+	[[ $stderr == *"cannot create the reveal directory 'file/rv': Not a directory"* ]]
+	[[ $output != *"# Done"* ]]
+}
+
+@test "the collector keeps revealed timings apart from clean ones" {
+	mkdir raw
+	mpirun_n 2 "$ALLER" c 1 8 >raw/clean.out
+	mpirun_n 2 "$ALLER" --reveal --reveal-dir=rv c 1 8 >raw/revealed.out
+	run -0 "$COLLECT" -q -o merged raw
+	[ "$(grep -c ',no,' merged/points.csv)" = "$(grep -c ',yes,' merged/points.csv)" ]
+	grep -q 'instrumented: yes' merged/bandwidth.dat
+	grep -q 'instrumented: no' merged/bandwidth.dat
+}
+
+@test "the traffic matrices render as heatmaps with the other plots" {
+	mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv s 1 16 >out.txt
+	run -0 bash "$ROOT/plots/plot.sh" --file out.txt --out-dir res
+	# per level the largest and the smallest count: 4+1, 8+1, 16+1
+	[ "$(grep -c '/matrix-L[0-9]*-c[0-9]*\.png$' <<<"$output")" = 6 ]
+	for f in res/plots/matrix-*.png; do
+		[ "$(head -c 8 "$f" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+	done
+	[ -s res/plots/matrix-L1-c8.png ]
+}
