@@ -88,13 +88,16 @@ void traffic_unpack(struct traffic *t, const double max[TRAFFIC_NMAX],
 		t->shapes[i] = sum[5 + i];
 }
 
-/* The one shape of all ranks, or "mixed" (ranks of one size agree; uneven groups may not). */
+/*
+ * The one shape of all ranks that have peers (a rank left alone in an uneven
+ * partition says nothing of the algorithm), or "mixed".
+ */
 static const char *fingerprint(const struct traffic *t)
 {
 	int seen = -1;
 
 	for (int i = 0; i < TRAFFIC_NSHAPES; i++) {
-		if (t->shapes[i] == 0)
+		if (t->shapes[i] == 0 || (i == TRAFFIC_ALONE && t->n > t->shapes[i]))
 			continue;
 		if (seen >= 0)
 			return "mixed";

@@ -8,11 +8,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 ranks=${RANKS:-4} iters=${ITERS:-20} longs=${LONGS:-1048576} rounds=${ROUNDS:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-[ "$(id -u)" = 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-run() { mpirun --oversubscribe --bind-to none -np "$ranks" "$@"; }
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
 
 # A/B interleaved, so both see the same machine state.
-world_rows() { awk '/^# level: 1 /{ done = 1 } !done && /^[0-9]/ { print $3, $6 }'; }
 for ((r = 1; r <= rounds; r++)); do
 	run "$root/build/bin/aller" c "$iters" "$longs" | world_rows >"$tmp/verify.$r"
 	run "$root/build/bench/a2a_loop" "$iters" "$longs" >"$tmp/loop.$r"
@@ -22,8 +21,6 @@ echo "# bench-aller: $ranks ranks, $iters timed iterations, LONGS=$longs, $round
 echo "# median over rounds of the average time per call on the world communicator;"
 echo "# ratio = aller / plain loop (target: within 5% from 64 KiB per peer)"
 printf '%10s %10s %13s %13s %13s %8s %8s\n' bytes/peer count loop_s aller_s no-verify_s ratio ratio_nv
-median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-med() { for ((r = 1; r <= rounds; r++)); do awk -v c="$2" '$1 == c { print $2 }' "$tmp/$1.$r"; done | median; }
 while read -r count _; do
 	awk -v c="$count" -v l="$(med loop "$count")" -v a="$(med verify "$count")" -v n="$(med noverify "$count")" \
 		'BEGIN { printf "%10d %10d %13.6e %13.6e %13.6e %8.3f %8.3f\n", c * 8, c, l, a, n, a / l, n / l }'

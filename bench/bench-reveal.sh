@@ -10,10 +10,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 ranks=${RANKS:-4} iters=${ITERS:-20} longs=${LONGS:-1048576} rounds=${ROUNDS:-5} tier=${TIER:-pml}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-[ "$(id -u)" = 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-run() { mpirun --oversubscribe --bind-to none -np "$ranks" "$@"; }
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
 
-world_rows() { awk '/^# level: 1 /{ done = 1 } !done && /^[0-9]/ { print $3, $6 }'; }
 for ((r = 1; r <= rounds; r++)); do
 	run "$root/build/bin/aller" --no-verify c "$iters" "$longs" | world_rows >"$tmp/off.$r"
 	OMPI_MCA_pml_monitoring_enable=1 run "$root/build/bin/aller" --no-verify c "$iters" "$longs" |
@@ -29,8 +28,6 @@ echo "# median over rounds of the average time per call on the world communicato
 echo "# ratio = reveal=$tier / off (monitoring layer plus the MPI_T reads around each call);"
 echo "# mon = monitoring on, no reveal / off (the monitoring layer alone)"
 printf '%10s %10s %13s %13s %13s %8s %8s\n' bytes/peer count off_s monitoring_s reveal_s mon ratio
-median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-med() { for ((r = 1; r <= rounds; r++)); do awk -v c="$2" '$1 == c { print $2 }' "$tmp/$1.$r"; done | median; }
 while read -r count _; do
 	awk -v c="$count" -v a="$(med off "$count")" -v m="$(med mon "$count")" -v b="$(med on "$count")" \
 		'BEGIN { printf "%10d %10d %13.6e %13.6e %13.6e %8.3f %8.3f\n", c * 8, c, a, m, b, m / a, b / a }'

@@ -86,7 +86,7 @@ static void uneven_groups_and_cross_traffic(void **state)
 	struct traffic a, b, t;
 	char *s;
 	(void)state;
-	/* 3 ranks, target 2: one pair and one alone, and 8 stray bytes */
+	/* 3 ranks, target 2: a rank of the pair and the one alone, and 8 stray bytes */
 	traffic_init(&a);
 	traffic_add(&a, 2, 1, 8, 8, 8);
 	traffic_init(&b);
@@ -94,11 +94,18 @@ static void uneven_groups_and_cross_traffic(void **state)
 	reduce_two(&t, &a, &b);
 	s = line_of(&t, 1, "pml", 1);
 	assert_non_null(strstr(s, " msgs=0.5 msgs_min=0 msgs_max=1 "));
-	assert_non_null(strstr(s, " fingerprint=mixed "));
+	assert_non_null(strstr(s, " fingerprint=pairwise/linear "));   /* the lone rank does not count */
 	assert_non_null(strstr(s, " cross_bytes=8\n"));
 	free(s);
 	s = line_of(&t, 1, "coll", 0);
 	assert_string_equal(s, "# traffic: count=1 tier=coll logical=4 cross_bytes=8\n");
+	free(s);
+	/* ranks of two algorithms */
+	traffic_init(&b);
+	traffic_add(&b, 4, 2, 32, 24, 0);
+	reduce_two(&t, &a, &b);
+	s = line_of(&t, 1, "pml", 1);
+	assert_non_null(strstr(s, " fingerprint=mixed "));
 	free(s);
 }
 
