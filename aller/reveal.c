@@ -392,9 +392,10 @@ int reveal_init(struct reveal *r, const struct options *o, const struct world *w
 			 : "");
 	if (r->queues)
 		snprintf(r->notes, sizeof(r->notes), "queues pass after each level's timed pass: "
-			 "%d exchanges of one long per peer, a sender is late when its message has "
-			 "not arrived %.0f ms after the receive was posted", REVEAL_QUEUE_ROUNDS,
-			 1000 * REVEAL_QUEUE_WINDOW);
+			 "%d exchanges of one long per peer; a sender is late when its message has "
+			 "not arrived %.0f ms after the receive was posted, a receiver when messages "
+			 "of 3/4 of its peers waited longer than that; named when late in 3/4 of "
+			 "the observations", REVEAL_QUEUE_ROUNDS, 1000 * REVEAL_QUEUE_WINDOW);
 	return 0;
 }
 
@@ -565,44 +566,55 @@ static int bind_queue(struct reveal *r, const char *name, MPI_Comm comm, long g,
 }
 
 /*
- * One exchange of the queues pass: who had already sent when I arrived (I am
- * a late receiver for them), whose message had not arrived a window after I
- * posted the receives (a late sender). Adds to late[world rank] and lr.
+ * One exchange of the queues pass, after a barrier on the world. A sender is
+ * late when its message has not arrived a window after the receive was
+ * posted (the receive is still in the posted queue): adds to late[its world
+ * rank]. A receiver is late when messages of most peers were already waiting
+ * in its unexpected queue as it arrived, each for longer than the window:
+ * every message carries the nanoseconds from its sender's barrier exit to
+ * the send, so the wait needs no synchronised clocks, only barrier exits
+ * closer together than the window. Adds to *lr.
  */
 static void queue_round(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
 			MPI_T_pvar_handle hu, MPI_T_pvar_handle hp, unsigned *q, MPI_Request *req,
 			long *buf, long *late, long *lr)
 {
 	long g = partition_size(p, color), me = partition_key(p, r->w->rank), early = 0;
+	unsigned *waiting = q, *posted = q + g;
 	int n = 0, flag = 0, done = 0;
-	double t0;
+	double exit, arrived, t0;
 
 	MPI_Barrier(MPI_COMM_WORLD);
+	exit = MPI_Wtime();
 	if (r->delay_rank == r->w->rank)
 		usleep((useconds_t)r->delay_us);
 	for (int k = 0; k < 8; k++)   /* progress: move arrived messages into the queue */
 		MPI_Iprobe(MPI_ANY_SOURCE, QUEUE_TAG, comm, &flag, MPI_STATUS_IGNORE);
-	MPI_T_pvar_read(r->ses, hu, q);
-	for (long i = 0; i < g; i++)
-		early += i != me && q[i] > 0;
-	if (g > 1 && traffic_late(early, 1, g - 1))
-		(*lr)++;
+	MPI_T_pvar_read(r->ses, hu, waiting);
+	arrived = MPI_Wtime();
 	for (long i = 0; i < g; i++)
 		if (i != me)
 			MPI_Irecv(buf + g + i, 1, MPI_LONG, (int)i, QUEUE_TAG, comm, &req[n++]);
-	for (long i = 0; i < g; i++)
+	for (long i = 0; i < g; i++) {
+		buf[i] = (long)(1e9 * (MPI_Wtime() - exit));
 		if (i != me)
 			MPI_Isend(buf + i, 1, MPI_LONG, (int)i, QUEUE_TAG, comm, &req[n++]);
+	}
 	t0 = MPI_Wtime();
 	while (!done && MPI_Wtime() - t0 < REVEAL_QUEUE_WINDOW)
 		MPI_Testall(n, req, &done, MPI_STATUSES_IGNORE);
 	if (!done) {
-		MPI_T_pvar_read(r->ses, hp, q);
+		MPI_T_pvar_read(r->ses, hp, posted);
 		for (long i = 0; i < g; i++)
-			if (i != me && q[i] > 0)
+			if (i != me && posted[i] > 0)
 				late[partition_member(p, color, i)]++;
 	}
 	MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
+	for (long i = 0; i < g; i++)
+		early += i != me && waiting[i] > 0 &&
+			 1e9 * (arrived - exit) - (double)buf[g + i] > 1e9 * REVEAL_QUEUE_WINDOW;
+	if (g > 1 && traffic_late(early, 1, g - 1))
+		(*lr)++;
 }
 
 /* Rank 0: the "# late:" lines of a level from the reduced observations. */
@@ -638,7 +650,7 @@ void reveal_queues(struct reveal *r, const struct partition *p, long color, MPI_
 {
 	long world = r->w->size, g = partition_size(p, color), lr = 0;
 	MPI_T_pvar_handle hu = MPI_T_PVAR_HANDLE_NULL, hp = MPI_T_PVAR_HANDLE_NULL;
-	unsigned *q = malloc(sizeof(unsigned) * (size_t)g);
+	unsigned *q = malloc(2 * sizeof(unsigned) * (size_t)g);
 	MPI_Request *req = malloc(sizeof(MPI_Request) * (size_t)(2 * g));
 	long *buf = calloc((size_t)(2 * g), sizeof(long));
 	long *v = calloc((size_t)(3 * world), sizeof(long));
