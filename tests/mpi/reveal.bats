@@ -69,7 +69,7 @@ setup() {
 
 @test "without a delay the queues pass names nobody, also in pairs" {
 	# in a pair one rank always leaves the barrier second: microseconds, not late
-	for i in 1 2 3; do
+	for _ in 1 2 3; do
 		mpirun_n 4 "$ALLER" --reveal=queues --reveal-dir=rv c 1 16 >out
 		[ "$(grep -c '^# late: level [0-2] none ' out)" = 3 ]
 	done
