@@ -276,12 +276,95 @@ static int alloc_buffers(struct reveal *r)
 	return r->before && r->delta && r->after && r->row ? 0 : -1;
 }
 
+/* This rank's capabilities (CAP_*), binding the coll and pml counters it finds. */
+static int probe(struct reveal *r)
+{
+	int caps = 0, idx;
+
+	if (r->asked == REVEAL_GENERIC)
+		return 0;
+	if (bind_world(r, var_names[REVEAL_COLL_MSGS], &r->h[REVEAL_COLL_MSGS])) {
+		if (bind_world(r, var_names[REVEAL_COLL_BYTES], &r->h[REVEAL_COLL_BYTES]))
+			caps |= CAP_COLL;
+		else
+			MPI_T_pvar_handle_free(r->ses, &r->h[REVEAL_COLL_MSGS]);
+	}
+	if ((caps & CAP_COLL) && r->asked != REVEAL_COLL) {
+		if (MPI_T_pvar_get_index(var_names[REVEAL_PML_MSGS], MPI_T_PVAR_CLASS_SIZE,
+					 &idx) != MPI_SUCCESS && reregister_pml())
+			caps |= CAP_REREGISTERED;
+		if (bind_world(r, var_names[REVEAL_PML_MSGS], &r->h[REVEAL_PML_MSGS])) {
+			if (bind_world(r, var_names[REVEAL_PML_BYTES], &r->h[REVEAL_PML_BYTES]))
+				caps |= CAP_PML;
+			else
+				MPI_T_pvar_handle_free(r->ses, &r->h[REVEAL_PML_MSGS]);
+		}
+	}
+	if (MPI_T_pvar_get_index(queue_names[0], MPI_T_PVAR_CLASS_SIZE, &idx) == MPI_SUCCESS &&
+	    MPI_T_pvar_get_index(queue_names[1], MPI_T_PVAR_CLASS_SIZE, &idx) == MPI_SUCCESS)
+		caps |= CAP_QUEUES;
+	return caps;
+}
+
+/* Collective: what every rank has, and the generic list's length if all see the same one. */
+static int agree(int caps, long *ngen, unsigned long hash)
+{
+	long range[2] = { -*ngen, *ngen };
+	unsigned long hashes[2] = { ~hash, hash };
+
+	MPI_Allreduce(MPI_IN_PLACE, &caps, 1, MPI_INT, MPI_BAND, MPI_COMM_WORLD);
+	MPI_Allreduce(MPI_IN_PLACE, range, 2, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Allreduce(MPI_IN_PLACE, hashes, 2, MPI_UNSIGNED_LONG, MPI_MAX, MPI_COMM_WORLD);
+	*ngen = -range[0] == range[1] && ~hashes[0] == hashes[1] ? range[1] : -1;
+	return caps;
+}
+
+/* The tier that runs, from the agreed capabilities; frees the handles it does not use. */
+static void choose(struct reveal *r, int caps, int agreed, long ngen)
+{
+	if ((agreed & CAP_PML) && r->asked != REVEAL_COLL)
+		r->tier = REVEAL_PML;
+	else if ((agreed & CAP_COLL) && r->asked != REVEAL_PML)
+		r->tier = REVEAL_COLL;
+	else if (ngen > 0 && r->asked != REVEAL_PML && r->asked != REVEAL_COLL)
+		r->tier = REVEAL_GENERIC;
+	r->nvars = r->tier == REVEAL_PML ? 4 : r->tier == REVEAL_COLL ? 2 : 0;
+	r->queues = r->asked == REVEAL_QUEUES && (agreed & CAP_QUEUES);
+	if (r->tier != REVEAL_GENERIC)
+		generic_free(r);
+	for (int v = r->nvars; v < REVEAL_NVARS; v++)
+		if ((v < 2 && (caps & CAP_COLL)) || (v >= 2 && (caps & CAP_PML)))
+			MPI_T_pvar_handle_free(r->ses, &r->h[v]);
+}
+
+/* The "# reveal:" and "# reveal_queues:" texts. */
+static void describe(struct reveal *r, int agreed)
+{
+	snprintf(r->header, sizeof(r->header), "%s; counters read through MPI_T around each "
+		 "timed call, outside the timed region; instrumented timings%s%s%s",
+		 r->tier != REVEAL_OFF ? tier_name(r->tier) : "queues",
+		 monitoring_set_by_aller ? "; Open MPI monitoring turned on by aller "
+					   "(OMPI_MCA_pml_monitoring_enable=1)" : "",
+		 (agreed & CAP_REREGISTERED) && r->tier == REVEAL_PML
+			 ? "; pml counters re-registered with mca_common_monitoring_register "
+			   "(ompi#9260)" : "",
+		 r->asked == REVEAL_QUEUES && !r->queues
+			 ? "; queues pass unavailable (no pml_ob1 queue counters: the ob1 PML only)"
+			 : "");
+	if (r->queues)
+		snprintf(r->notes, sizeof(r->notes), "queues pass after each level's timed pass: "
+			 "%d exchanges of one long per peer; a sender is late when its message has "
+			 "not arrived %.0f ms after the receive was posted, a receiver when messages "
+			 "of 3/4 of its peers waited longer than that; named when late in 3/4 of "
+			 "the observations", REVEAL_QUEUE_ROUNDS, 1000 * REVEAL_QUEUE_WINDOW);
+}
+
 int reveal_init(struct reveal *r, const struct options *o, const struct world *w)
 {
-	int caps = 0, provided, idx, agreed, failed;
-	long ngen = -1, gen_range[2];
-	unsigned long hash = 0, hash_range[2];
-	char why[1400];
+	int caps = 0, provided, agreed, failed = 0;
+	long ngen = -1;
+	unsigned long hash = 0;
+	char why[1400] = "";
 	const char *delay = getenv("ALLER_TEST_DELAY");
 
 	memset(r, 0, sizeof(*r));
@@ -301,59 +384,14 @@ int reveal_init(struct reveal *r, const struct options *o, const struct world *w
 		r->mpit = 1;
 		r->session = MPI_T_pvar_session_create(&r->ses) == MPI_SUCCESS;
 	}
-	if (r->session && r->asked != REVEAL_GENERIC) {
-		if (bind_world(r, var_names[REVEAL_COLL_MSGS], &r->h[REVEAL_COLL_MSGS])) {
-			if (bind_world(r, var_names[REVEAL_COLL_BYTES], &r->h[REVEAL_COLL_BYTES]))
-				caps |= CAP_COLL;
-			else
-				MPI_T_pvar_handle_free(r->ses, &r->h[REVEAL_COLL_MSGS]);
-		}
-		if ((caps & CAP_COLL) && r->asked != REVEAL_COLL) {
-			if (MPI_T_pvar_get_index(var_names[REVEAL_PML_MSGS], MPI_T_PVAR_CLASS_SIZE,
-						 &idx) != MPI_SUCCESS && reregister_pml())
-				caps |= CAP_REREGISTERED;
-			if (bind_world(r, var_names[REVEAL_PML_MSGS], &r->h[REVEAL_PML_MSGS])) {
-				if (bind_world(r, var_names[REVEAL_PML_BYTES], &r->h[REVEAL_PML_BYTES]))
-					caps |= CAP_PML;
-				else
-					MPI_T_pvar_handle_free(r->ses, &r->h[REVEAL_PML_MSGS]);
-			}
-		}
-		if (MPI_T_pvar_get_index(queue_names[0], MPI_T_PVAR_CLASS_SIZE, &idx) == MPI_SUCCESS &&
-		    MPI_T_pvar_get_index(queue_names[1], MPI_T_PVAR_CLASS_SIZE, &idx) == MPI_SUCCESS)
-			caps |= CAP_QUEUES;
-	}
+	if (r->session)
+		caps = probe(r);
 	if (r->session && (r->asked == REVEAL_GENERIC ||
 			   ((r->asked == REVEAL_AUTO || r->asked == REVEAL_QUEUES) && !(caps & CAP_COLL))))
 		ngen = generic_discover(r, &hash);
-
 	/* All ranks agree before any collective depends on it. */
-	agreed = caps;
-	MPI_Allreduce(MPI_IN_PLACE, &agreed, 1, MPI_INT, MPI_BAND, MPI_COMM_WORLD);
-	gen_range[0] = -ngen;
-	gen_range[1] = ngen;
-	MPI_Allreduce(MPI_IN_PLACE, gen_range, 2, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
-	hash_range[0] = ~hash;
-	hash_range[1] = hash;
-	MPI_Allreduce(MPI_IN_PLACE, hash_range, 2, MPI_UNSIGNED_LONG, MPI_MAX, MPI_COMM_WORLD);
-	if (-gen_range[0] != gen_range[1] || ~hash_range[0] != hash_range[1])
-		ngen = -1;        /* ranks see different counters */
-	else
-		ngen = gen_range[1];
-
-	if ((agreed & CAP_PML) && r->asked != REVEAL_COLL)
-		r->tier = REVEAL_PML;
-	else if ((agreed & CAP_COLL) && r->asked != REVEAL_PML)
-		r->tier = REVEAL_COLL;
-	else if (ngen > 0 && r->asked != REVEAL_PML && r->asked != REVEAL_COLL)
-		r->tier = REVEAL_GENERIC;
-	r->nvars = r->tier == REVEAL_PML ? 4 : r->tier == REVEAL_COLL ? 2 : 0;
-	r->queues = r->asked == REVEAL_QUEUES && (agreed & CAP_QUEUES);
-	if (r->tier != REVEAL_GENERIC)
-		generic_free(r);
-	for (int v = r->nvars; v < REVEAL_NVARS; v++)
-		if ((v < 2 && (caps & CAP_COLL)) || (v >= 2 && (caps & CAP_PML)))
-			MPI_T_pvar_handle_free(r->ses, &r->h[v]);
+	agreed = agree(caps, &ngen, hash);
+	choose(r, caps, agreed, ngen);
 
 	failed = r->nvars > 0 && alloc_buffers(r) != 0;
 	if (world_agree_failed(w, failed, "out of memory for the reveal counters: reveal is off")) {
@@ -363,13 +401,12 @@ int reveal_init(struct reveal *r, const struct options *o, const struct world *w
 			 ALLER_REVEAL_UNAVAILABLE);
 		return 0;
 	}
+	failed = 0;
 	if (r->nvars > 0 && w->rank == 0) {
 		default_dir(o, r->dir, sizeof(r->dir));
 		failed = make_dirs(r->dir) != 0;
 		snprintf(why, sizeof(why), "cannot create the reveal directory '%s': %s", r->dir,
 			 strerror(errno));
-	} else {
-		failed = 0;
 	}
 	if (world_agree_failed(w, failed, why))
 		return 3;
@@ -379,29 +416,8 @@ int reveal_init(struct reveal *r, const struct options *o, const struct world *w
 		snprintf(r->header, sizeof(r->header), "%s (%s)", ALLER_REVEAL_UNAVAILABLE, why);
 		return 0;
 	}
-	snprintf(r->header, sizeof(r->header), "%s; counters read through MPI_T around each "
-		 "timed call, outside the timed region; instrumented timings%s%s%s",
-		 r->tier != REVEAL_OFF ? tier_name(r->tier) : "queues",
-		 monitoring_set_by_aller ? "; Open MPI monitoring turned on by aller "
-					   "(OMPI_MCA_pml_monitoring_enable=1)" : "",
-		 (agreed & CAP_REREGISTERED) && r->tier == REVEAL_PML
-			 ? "; pml counters re-registered with mca_common_monitoring_register "
-			   "(ompi#9260)" : "",
-		 r->asked == REVEAL_QUEUES && !r->queues
-			 ? "; queues pass unavailable (no pml_ob1 queue counters: the ob1 PML only)"
-			 : "");
-	if (r->queues)
-		snprintf(r->notes, sizeof(r->notes), "queues pass after each level's timed pass: "
-			 "%d exchanges of one long per peer; a sender is late when its message has "
-			 "not arrived %.0f ms after the receive was posted, a receiver when messages "
-			 "of 3/4 of its peers waited longer than that; named when late in 3/4 of "
-			 "the observations", REVEAL_QUEUE_ROUNDS, 1000 * REVEAL_QUEUE_WINDOW);
+	describe(r, agreed);
 	return 0;
-}
-
-int reveal_active(const struct reveal *r)
-{
-	return r->tier != REVEAL_OFF || r->queues;
 }
 
 void reveal_count_begin(struct reveal *r)

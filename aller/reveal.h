@@ -59,7 +59,6 @@ void reveal_prepare(enum reveal_tier asked);
  * (also when unavailable), or 3 when the matrix directory cannot be made.
  */
 int reveal_init(struct reveal *r, const struct options *o, const struct world *w);
-int reveal_active(const struct reveal *r);
 
 /* Around each timed call, outside the timed region. */
 void reveal_count_begin(struct reveal *r);
