@@ -1,5 +1,5 @@
 # aller/: the benchmark. Built with $(MPICC); CUDA=1 adds device buffers.
-ALLER_SRC := main.c run.c sweep.c world.c reveal.c options.c partition.c stats.c verify.c \
+ALLER_SRC := main.c run.c sweep.c world.c reveal.c dirs.c options.c partition.c stats.c verify.c \
 	output.c strbuf.c traffic.c buffers_host.c
 ALLER_LIB_SRC := options.c partition.c stats.c verify.c output.c strbuf.c traffic.c buffers_host.c
 ifeq ($(CUDA),1)

@@ -5,9 +5,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "dirs.h"
 #include "format.h"
 #include "traffic.h"
 
@@ -29,6 +29,8 @@ static const char *queue_names[2] = { "pml_ob1_unexpected_msgq_length",
 struct reveal_generic {
 	int n;
 	MPI_T_pvar_handle h[GENERIC_MAX];
+	int live[GENERIC_MAX];          /* h is bound now */
+	int idx[GENERIC_MAX], comm_bound[GENERIC_MAX], cont[GENERIC_MAX];
 	MPI_Datatype type[GENERIC_MAX];
 	int count[GENERIC_MAX];
 	char name[GENERIC_MAX][256];
@@ -123,9 +125,38 @@ static int unsafe_counter(const char *name)
 }
 
 /*
+ * Binds counter i of the generic list to comm (ignored for those bound to no
+ * object) and starts it; a counter that does not bind reads 0 here.
+ */
+static void generic_bind(struct reveal *r, int i, MPI_Comm comm)
+{
+	struct reveal_generic *g = r->gen;
+	int count;
+
+	g->live[i] = MPI_T_pvar_handle_alloc(r->ses, g->idx[i], &comm, &g->h[i], &count) ==
+		     MPI_SUCCESS;
+	if (!g->live[i])
+		return;
+	g->count[i] = count;
+	if (count < 1 || count > GENERIC_MAX_COUNT ||
+	    (!g->cont[i] && MPI_T_pvar_start(r->ses, g->h[i]) != MPI_SUCCESS)) {
+		MPI_T_pvar_handle_free(r->ses, &g->h[i]);
+		g->live[i] = 0;
+	}
+}
+
+static void generic_unbind(struct reveal *r, int i)
+{
+	if (r->gen->live[i])
+		MPI_T_pvar_handle_free(r->ses, &r->gen->h[i]);
+	r->gen->live[i] = 0;
+}
+
+/*
  * Every integer counter (class COUNTER or AGGREGATE: events that add up, not
- * levels such as queue lengths) the library exposes, bound to MPI_COMM_WORLD
- * where it binds to a communicator.
+ * levels such as queue lengths) the library exposes that binds here (tried on
+ * MPI_COMM_WORLD). Those bound to a communicator are bound to each level's
+ * (reveal_level_begin), the others stay bound.
  */
 static int generic_discover(struct reveal *r, unsigned long *hash)
 {
@@ -137,13 +168,13 @@ static int generic_discover(struct reveal *r, unsigned long *hash)
 		free(g);
 		return -1;
 	}
+	r->gen = g;
 	MPI_T_pvar_get_num(&num);
 	for (int i = 0; i < num && g->n < GENERIC_MAX; i++) {
 		char name[256], desc[256];
-		int nlen = sizeof(name), dlen = sizeof(desc), verb, cls, bind, ro, cont, atomic, count;
+		int nlen = sizeof(name), dlen = sizeof(desc), verb, cls, bind, ro, cont, atomic;
 		MPI_Datatype type;
 		MPI_T_enum e;
-		MPI_Comm world = MPI_COMM_WORLD;
 
 		if (MPI_T_pvar_get_info(i, name, &nlen, &verb, &cls, &type, &e, desc, &dlen, &bind,
 					&ro, &cont, &atomic) != MPI_SUCCESS)
@@ -153,21 +184,20 @@ static int generic_discover(struct reveal *r, unsigned long *hash)
 		    (bind != MPI_T_BIND_NO_OBJECT && bind != MPI_T_BIND_MPI_COMM) ||
 		    unsafe_counter(name))
 			continue;
-		if (MPI_T_pvar_handle_alloc(r->ses, i, &world, &g->h[g->n], &count) != MPI_SUCCESS)
-			continue;
-		if (count < 1 || count > GENERIC_MAX_COUNT ||
-		    (!cont && MPI_T_pvar_start(r->ses, g->h[g->n]) != MPI_SUCCESS)) {
-			MPI_T_pvar_handle_free(r->ses, &g->h[g->n]);
-			continue;
-		}
+		g->idx[g->n] = i;
+		g->comm_bound[g->n] = bind == MPI_T_BIND_MPI_COMM;
+		g->cont[g->n] = cont;
 		g->type[g->n] = type;
-		g->count[g->n] = count;
+		generic_bind(r, g->n, MPI_COMM_WORLD);
+		if (!g->live[g->n])
+			continue;
+		if (g->comm_bound[g->n])
+			generic_unbind(r, g->n);
 		snprintf(g->name[g->n], sizeof(g->name[0]), "%s", name);
 		for (const char *c = name; *c; c++)
 			*hash = *hash * 33 + (unsigned char)*c;
 		g->n++;
 	}
-	r->gen = g;
 	return g->n;
 }
 
@@ -176,7 +206,7 @@ static void generic_free(struct reveal *r)
 	if (!r->gen)
 		return;
 	for (int i = 0; i < r->gen->n; i++)
-		MPI_T_pvar_handle_free(r->ses, &r->gen->h[i]);
+		generic_unbind(r, i);
 	free(r->gen->buf);
 	free(r->gen);
 	r->gen = NULL;
@@ -188,34 +218,11 @@ static double generic_read(struct reveal *r, int i)
 	struct reveal_generic *g = r->gen;
 	double s = 0;
 
-	if (MPI_T_pvar_read(r->ses, g->h[i], g->buf) != MPI_SUCCESS)
+	if (!g->live[i] || MPI_T_pvar_read(r->ses, g->h[i], g->buf) != MPI_SUCCESS)
 		return 0;
 	for (int k = 0; k < g->count[i]; k++)
 		s += element(g->type[i], g->buf, k);
 	return s;
-}
-
-static int make_dirs(const char *path)
-{
-	char tmp[1024];
-	size_t n = strlen(path);
-
-	if (n >= sizeof(tmp)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	memcpy(tmp, path, n + 1);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
-		return -1;
-	return 0;
 }
 
 static void default_dir(const struct options *o, char *dir, size_t len)
@@ -267,10 +274,8 @@ static int alloc_buffers(struct reveal *r)
 	r->row = malloc(2 * sizeof(uint64_t) * (size_t)r->w->size);
 	if (r->w->rank == 0) {
 		r->mat = malloc(2 * sizeof(uint64_t) * (size_t)(m * m));
-		r->mat_bytes = malloc(sizeof(uint64_t) * (size_t)(m * m));
-		r->mat_msgs = malloc(sizeof(uint64_t) * (size_t)(m * m));
 		r->mat_ranks = malloc(sizeof(long) * (size_t)m);
-		if (!r->mat || !r->mat_bytes || !r->mat_msgs || !r->mat_ranks)
+		if (!r->mat || !r->mat_ranks)
 			return -1;
 	}
 	return r->before && r->delta && r->after && r->row ? 0 : -1;
@@ -404,7 +409,7 @@ int reveal_init(struct reveal *r, const struct options *o, const struct world *w
 	failed = 0;
 	if (r->nvars > 0 && w->rank == 0) {
 		default_dir(o, r->dir, sizeof(r->dir));
-		failed = make_dirs(r->dir) != 0;
+		failed = dirs_make(r->dir) != 0;
 		snprintf(why, sizeof(why), "cannot create the reveal directory '%s': %s", r->dir,
 			 strerror(errno));
 	}
@@ -418,6 +423,20 @@ int reveal_init(struct reveal *r, const struct options *o, const struct world *w
 	}
 	describe(r, agreed);
 	return 0;
+}
+
+void reveal_level_begin(struct reveal *r, MPI_Comm comm)
+{
+	for (int i = 0; r->tier == REVEAL_GENERIC && i < r->gen->n; i++)
+		if (r->gen->comm_bound[i])
+			generic_bind(r, i, comm);
+}
+
+void reveal_level_end(struct reveal *r)
+{
+	for (int i = 0; r->tier == REVEAL_GENERIC && i < r->gen->n; i++)
+		if (r->gen->comm_bound[i])
+			generic_unbind(r, i);
 }
 
 void reveal_count_begin(struct reveal *r)
@@ -490,17 +509,11 @@ static void matrix(struct reveal *r, const struct partition *p, long color, MPI_
 	}
 	if (!out)
 		return;
-	for (long i = 0; i < n; i++)
-		for (long j = 0; j < n; j++) {
-			r->mat_bytes[i * n + j] = r->mat[i * 2 * n + j];
-			r->mat_msgs[i * n + j] = r->mat[i * 2 * n + n + j];
-		}
 	snprintf(path, sizeof(path), "%s/matrix-L%d-c%ld.dat", r->dir, level, count);
 	snprintf(title, sizeof(title), "level %d (comms %ld, commsize %ld), count %ld, tier %s, "
 		 "%s of world %ld, per timed call", level, p->ncomms, partition_max_size(p), count,
 		 tier_name(r->tier), n == world ? "all ranks" : "communicator 0", world);
-	if (traffic_matrix_write(path, title, n, r->mat_ranks, r->mat_bytes, r->mat_msgs,
-				 r->calls) != 0)
+	if (traffic_matrix_write(path, title, n, r->mat_ranks, r->mat, r->calls) != 0)
 		fprintf(out, "# %s: not written (%s: %s)\n", ALLER_KEY_MATRIX, path, strerror(errno));
 	else
 		fprintf(out, "# %s: %s\n", ALLER_KEY_MATRIX, path);
@@ -725,8 +738,6 @@ void reveal_release(struct reveal *r)
 	free(r->after);
 	free(r->row);
 	free(r->mat);
-	free(r->mat_bytes);
-	free(r->mat_msgs);
 	free(r->mat_ranks);
 	memset(r, 0, sizeof(*r));
 	r->tier = REVEAL_OFF;

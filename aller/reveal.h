@@ -41,7 +41,7 @@ struct reveal {
 	int nvars;                       /* handles in use: 2 (coll) or 4 (pml) */
 	uint64_t *before, *delta;        /* [nvars][world] */
 	uint64_t *after, *row;           /* [world], [2 world] */
-	uint64_t *mat, *mat_bytes, *mat_msgs; /* rank 0: gathered rows */
+	uint64_t *mat;                   /* rank 0: gathered rows, bytes then messages */
 	long *mat_ranks;
 	struct reveal_generic *gen;
 	long calls;                      /* timed calls since reveal_count_begin */
@@ -59,6 +59,10 @@ void reveal_prepare(enum reveal_tier asked);
  * (also when unavailable), or 3 when the matrix directory cannot be made.
  */
 int reveal_init(struct reveal *r, const struct options *o, const struct world *w);
+
+/* Around a level's counts, with its communicator (the generic tier binds to it). */
+void reveal_level_begin(struct reveal *r, MPI_Comm comm);
+void reveal_level_end(struct reveal *r);
 
 /* Around each timed call, outside the timed region. */
 void reveal_count_begin(struct reveal *r);

@@ -275,22 +275,22 @@ int sweep_run(struct sweep *s)
 
 	for (int index = 0; index < nlevels; index++) {
 		struct level l;
-		int ncounts;
+		int ncounts, rc = 0;
 
 		if (level_open(s, index, &l) != 0)
 			return 3;
 		if (s->w->rank == 0)
 			output_level(s->out, s->info, index, &l.p);
+		reveal_level_begin(s->reveal, l.comm);
 		ncounts = partition_ncounts(s->opt->longs, l.p.target);
-		for (int i = 0; i < ncounts; i++) {
-			int rc = run_count(s, &l, index, partition_count(s->opt->longs, l.p.target, i));
-			if (rc != 0) {
-				level_close(&l);
-				return rc;
-			}
-		}
-		reveal_queues(s->reveal, &l.p, l.color, l.comm, index, s->out);
+		for (int i = 0; i < ncounts && rc == 0; i++)
+			rc = run_count(s, &l, index, partition_count(s->opt->longs, l.p.target, i));
+		if (rc == 0)
+			reveal_queues(s->reveal, &l.p, l.color, l.comm, index, s->out);
+		reveal_level_end(s->reveal);
 		level_close(&l);
+		if (rc != 0)
+			return rc;
 	}
 	return 0;
 }

@@ -134,8 +134,9 @@ int traffic_late(long observations, long rounds, long peers)
 }
 
 int traffic_matrix_write(const char *path, const char *title, long n, const long *ranks,
-			 const uint64_t *bytes, const uint64_t *msgs, long calls)
+			 const uint64_t *rows, long calls)
 {
+	double per = (double)(calls > 0 ? calls : 1);
 	char tmp[4096];
 	FILE *f;
 	int bad, saved;
@@ -149,10 +150,10 @@ int traffic_matrix_write(const char *path, const char *title, long n, const long
 		return -1;
 	fprintf(f, "# aller traffic matrix: %s\n# %s\n", title, ALLER_MATRIX_COLUMNS);
 	for (long i = 0; i < n; i++) {
+		const uint64_t *row = rows + 2 * n * i;
 		for (long j = 0; j < n; j++)
-			fprintf(f, "%ld %ld %.6g %.6g\n", ranks[i], ranks[j],
-				(double)bytes[i * n + j] / (double)(calls > 0 ? calls : 1),
-				(double)msgs[i * n + j] / (double)(calls > 0 ? calls : 1));
+			fprintf(f, "%ld %ld %.6g %.6g\n", ranks[i], ranks[j], (double)row[j] / per,
+				(double)row[n + j] / per);
 		fputc('\n', f);
 	}
 	bad = ferror(f);

@@ -53,13 +53,14 @@ void traffic_line(FILE *f, const struct traffic *t, long count, const char *tier
 int traffic_late(long observations, long rounds, long peers);
 
 /*
- * Writes a traffic matrix of n ranks (world ranks ranks[0..n-1]; values
- * row-major, source by destination, summed over calls) as
+ * Writes a traffic matrix of n ranks (world ranks ranks[0..n-1]) as
  * "src dst bytes_per_call msgs_per_call" rows, a blank line after each
  * source (gnuplot "with image"), into path via a temporary file and rename.
+ * rows holds one row of 2n counts per source, summed over calls: the bytes
+ * to each destination, then the messages (the layout aller gathers).
  * Returns 0, or -1 with errno set.
  */
 int traffic_matrix_write(const char *path, const char *title, long n, const long *ranks,
-			 const uint64_t *bytes, const uint64_t *msgs, long calls);
+			 const uint64_t *rows, long calls);
 
 #endif

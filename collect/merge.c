@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "dirs.h"
 #include "emit.h"
 #include "parse.h"
 #include "point.h"
@@ -241,25 +241,6 @@ static int do_group(struct merge *m, struct point **pts, int n, FILE *out[EMIT_N
 	return 0;
 }
 
-static int make_dirs(const char *dir)
-{
-	char path[4096];
-	size_t n = strlen(dir);
-
-	if (n == 0 || n >= sizeof(path))
-		return -1;
-	memcpy(path, dir, n + 1);
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return mkdir(path, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
-
 static void write_summary(FILE *f, const struct summary *s)
 {
 	fprintf(f, "collect: %ld files read, %ld skipped\n", s->files, s->skipped);
@@ -287,7 +268,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	m.o = o;
 	m.s = s;
 	m.summary_warnings = tmpfile();
-	if (!pts || !order || make_dirs(o->outdir) != 0) {
+	if (!pts || !order || dirs_make(o->outdir) != 0) {
 		fprintf(stderr, "collect: error: cannot create the output directory '%s': %s\n",
 			o->outdir, strerror(errno));
 		free(pts);

@@ -91,6 +91,13 @@ setup() {
 	grep -q '^# reveal: generic; ' out
 	[ "$(grep -c '^# counters: count=' out)" = "$(grep -c '^[0-9]' out)" ]
 	perl "$ROOT/tests/lib/check-aller.pl" 4 16 1 contiguous out
+	# bound to each level's communicator: per call, summed over the 4 ranks, one
+	# call each and count x 8 x (commsize - 1) bytes (zero deltas are not listed)
+	awk '/^[0-9]/ { g = $2; c = $3; getline
+		want = "# counters: count=" c " coll_monitoring_a2a_count=4"
+		if (g > 1) want = want " coll_monitoring_a2a_size=" 4 * c * 8 * (g - 1)
+		if ($0 != want) { print "got  " $0; print "want " want; bad = 1 } }
+		END { exit bad }' out
 }
 
 @test "a reveal directory that cannot be made: one error line, exit 3" {

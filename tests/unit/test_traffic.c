@@ -147,12 +147,13 @@ static void matrix_file(void **state)
 {
 	char dir[] = "/tmp/aller-traffic-XXXXXX", path[256], tmp[300];
 	long ranks[2] = { 0, 2 };
-	uint64_t bytes[4] = { 0, 32, 48, 0 }, msgs[4] = { 0, 2, 2, 0 };
+	/* per source: bytes to each destination, then messages */
+	uint64_t rows[8] = { 0, 32, 0, 2, 48, 0, 2, 0 };
 	char *s;
 	(void)state;
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/m.dat", dir);
-	assert_int_equal(traffic_matrix_write(path, "level 1", 2, ranks, bytes, msgs, 2), 0);
+	assert_int_equal(traffic_matrix_write(path, "level 1", 2, ranks, rows, 2), 0);
 	s = slurp(path);
 	assert_string_equal(s, "# aller traffic matrix: level 1\n"
 			    "# src dst bytes_per_call msgs_per_call\n"
@@ -163,8 +164,8 @@ static void matrix_file(void **state)
 	unlink(path);
 	rmdir(dir);
 	/* a directory that is not there: -1 and nothing written */
-	assert_int_equal(traffic_matrix_write("/nonexistent/aller/m.dat", "x", 2, ranks, bytes,
-					      msgs, 1), -1);
+	assert_int_equal(traffic_matrix_write("/nonexistent/aller/m.dat", "x", 2, ranks, rows, 1),
+			 -1);
 	assert_int_equal(errno, ENOENT);
 }
 
