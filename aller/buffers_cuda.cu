@@ -95,7 +95,7 @@ __global__ void fill_kernel(long *send, const long *peers, long n, long count, l
 	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
 	     i += (long)gridDim.x * blockDim.x) {
 		long k = i / count, j = i % count;
-		send[i] = verify_block_value(verify_seed(me, peers[k], iter), j);
+		send[i] = verify_block_value(verify_seed(me, peers[k], count, iter), j);
 	}
 }
 
@@ -105,7 +105,7 @@ __global__ void check_kernel(const long *recv, const long *peers, long n, long c
 	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
 	     i += (long)gridDim.x * blockDim.x) {
 		long k = i / count, j = i % count;
-		if (recv[i] != verify_block_value(verify_seed(peers[k], me, iter), j)) {
+		if (recv[i] != verify_block_value(verify_seed(peers[k], me, count, iter), j)) {
 			atomicAdd(&result[0], 1ULL);
 			atomicMin(&result[1], (unsigned long long)i);
 		}
@@ -151,7 +151,7 @@ static long cuda_check(struct buffers *b, long npeers, long count, long me, long
 			 "cudaMemcpy");
 		first->peer = peer;
 		first->element = i % count;
-		first->expected = verify_value(peer, me, i % count, iter);
+		first->expected = verify_value(peer, me, i % count, count, iter);
 		die_cuda(cudaMemcpy(&first->received, b->recv + i, sizeof(long),
 				    cudaMemcpyDeviceToHost), "cudaMemcpy");
 	}

@@ -1,7 +1,7 @@
 # aller/: the benchmark. Built with $(MPICC); CUDA=1 adds device buffers.
-ALLER_SRC := main.c run.c sweep.c world.c reveal.c dirs.c options.c partition.c stats.c verify.c \
-	output.c strbuf.c traffic.c buffers_host.c
-ALLER_LIB_SRC := options.c partition.c stats.c verify.c output.c strbuf.c traffic.c buffers_host.c
+ALLER_LIB_SRC := options.c select.c partition.c stats.c hist.c verify.c output.c strbuf.c \
+	bytes.c traffic.c buffers_host.c
+ALLER_SRC := main.c run.c sweep.c world.c reveal.c dirs.c $(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)
 ALLER_CU := $(O)/aller/buffers_cuda.o
 ALLER_CUDA_LIBS := -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart -lstdc++

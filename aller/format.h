@@ -7,15 +7,15 @@
  *   - one data set per outer-loop level, separated by two blank lines, each
  *     opened by "# level: ..." comments and the column header;
  *   - data lines whose first ALLER_SPEC_COLUMNS columns are the specification's
- *     ten, followed by the extra columns;
+ *     ten, followed by the extra columns (new ones only ever at the end);
  *   - ALLER_DONE as the last line of a complete run.
  * Job templates may put further "# key: value" provenance lines in front.
  */
 #ifndef ALLER_FORMAT_H
 #define ALLER_FORMAT_H
 
-#define ALLER_VERSION "1.0.0"
-#define ALLER_FORMAT_VERSION 1
+#define ALLER_VERSION "1.1.0"
+#define ALLER_FORMAT_VERSION 2
 
 /* Header keys: "# <key>: <value>". */
 #define ALLER_KEY_ALLER "aller"         /* aller version */
@@ -28,7 +28,10 @@
 #define ALLER_KEY_HOST "host"           /* "<name> <rank ranges>", one per host */
 #define ALLER_KEY_BUFFERS "buffers"     /* "host" or "cuda ..." */
 #define ALLER_KEY_DEVICE "device"       /* "<rank> <device>" per task (cuda) */
-#define ALLER_KEY_VERIFY "verify"       /* "on" or "off" */
+#define ALLER_KEY_VERIFY "verify"       /* "all", "warmup" or "none" ("on"/"off" in format 1) */
+#define ALLER_KEY_DATA "data"           /* "reused" or "fresh" */
+#define ALLER_KEY_WARMUP "warmup"       /* untimed calls per count */
+#define ALLER_KEY_SELECTION "selection" /* levels and sizes measured */
 #define ALLER_KEY_MODE "mode"           /* ALLER_MODE_* */
 #define ALLER_KEY_ITERS "iters"         /* timed iterations */
 #define ALLER_KEY_LONGS "longs"         /* per-task buffer size in longs */
@@ -44,7 +47,7 @@
 #define ALLER_KEY_WALL "wall"          /* at the end: sweep time, share in calls */
 /* Per data set. */
 #define ALLER_KEY_LEVEL "level"         /* "<index> target <size>" */
-#define ALLER_KEY_SIZES "sizes"         /* communicator sizes when uneven */
+#define ALLER_KEY_SIZES "sizes"         /* communicator sizes when uneven, "3x2 1" */
 /* After a data line of a --reveal run (see README, "Reveal"). */
 #define ALLER_KEY_TRAFFIC "traffic"     /* "count=N tier=T key=value ..." */
 #define ALLER_KEY_COUNTERS "counters"   /* generic tier: "count=N name=delta ..." */
@@ -81,17 +84,22 @@ enum aller_column {
 	ALLER_COL_BWMAX,
 	ALLER_COL_AGGBW,      /* GiB/s of all tasks together */
 	ALLER_COL_SLOWEST,    /* world rank of the slowest sample */
+	ALLER_COL_TMED,       /* seconds: median and 99th percentile of the samples */
+	ALLER_COL_TP99,
+	ALLER_COL_BUSBW,      /* decimal GB/s, nccl-tests' bus bandwidth */
 	ALLER_NCOLS
 };
 #define ALLER_SPEC_COLUMNS 10
+#define ALLER_V1_COLUMNS 12   /* what format 1 wrote */
 
 /* Column names, in enum order (a unit test checks both agree). */
 #define ALLER_COLUMN_NAMES { "comms", "commsize", "count", "GiB", "tmin_s", "tavg_s", \
-	"tmax_s", "bwmin_GiBs", "bwavg_GiBs", "bwmax_GiBs", "aggbw_GiBs", "slowest_rank" }
+	"tmax_s", "bwmin_GiBs", "bwavg_GiBs", "bwmax_GiBs", "aggbw_GiBs", "slowest_rank", \
+	"tmed_s", "tp99_s", "busbw_GBs" }
 
 /* Column header, as printed after "# " and ALLER_KEY_COLUMNS. */
 #define ALLER_COLUMN_HEADER \
 	"comms commsize count GiB tmin_s tavg_s tmax_s " \
-	"bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank"
+	"bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank tmed_s tp99_s busbw_GBs"
 
 #endif

@@ -16,13 +16,25 @@ static const char usage[] =
 	"\n"
 	"  MODE   's...' or 'S...': strided groups (rank % comms); anything else:\n"
 	"         contiguous blocks of ranks (default)\n"
-	"  ITERS  timed iterations per count, plus one warm-up; <= 0: 3\n"
+	"  ITERS  timed iterations per count, plus the warm-up; <= 0: 3\n"
 	"  LONGS  per-task send (and receive) buffer size in longs; <= 0: 134217728\n"
-	"         (1 GiB); at most 2^60\n"
+	"         (1 GiB); at most 2^59\n"
 	"\n"
 	"  --buffers=host|cuda  where the buffers live (default host; cuda needs a\n"
 	"                       build with CUDA=1 and a CUDA-aware MPI)\n"
-	"  --no-verify          do not check the received data\n"
+	"  --verify=all|warmup|none\n"
+	"                       check the received data of every call (all, the\n"
+	"                       default), of the warm-up calls only, or never\n"
+	"  --no-verify          the same as --verify=none\n"
+	"  --fresh-data         rewrite the send data before every call, with a\n"
+	"                       payload that depends on the iteration (default: it\n"
+	"                       is written once per level and count)\n"
+	"  --warmup=N           untimed calls before the timed ones (default 1, 0..1000)\n"
+	"  --min-bytes=SIZE     measure only per-peer sizes of at least SIZE bytes\n"
+	"  --max-bytes=SIZE     ... and at most SIZE (8, 64K, 4M, 1G: K, M, G, T, P\n"
+	"                       are powers of 1024)\n"
+	"  --commsizes=LIST     measure only these communicator sizes, e.g. world or\n"
+	"                       8,2 (each one of world, world/2, ..., 1)\n"
 	"  --timeout=SECONDS    end the job when one call takes longer (1..604800)\n"
 	"  --reveal[=TIER]      show what MPI sends inside each call, through MPI_T:\n"
 	"                       auto (default), coll, pml, generic or queues; the\n"
@@ -46,8 +58,15 @@ void options_init(struct options *o)
 	memset(o, 0, sizeof(*o));
 	o->iters = OPTIONS_DEFAULT_ITERS;
 	o->longs = OPTIONS_DEFAULT_LONGS;
-	o->verify = 1;
+	o->verify = VERIFY_ALL;
+	o->warmup = OPTIONS_DEFAULT_WARMUP;
 	o->buffers = BUFFERS_HOST;
+	selection_init(&o->sel);
+}
+
+const char *options_verify_name(enum verify_mode v)
+{
+	return v == VERIFY_ALL ? "all" : v == VERIFY_WARMUP ? "warmup" : "none";
 }
 
 /* Decimal integer, whole string; 0 ok, -1 not a number, -2 out of long's range. */
@@ -95,6 +114,139 @@ static int looks_numeric(const char *s)
 	return parse_long(s, &v) != -1;
 }
 
+/* One of names[] (n of them), as its index; -1 when none. */
+static int pick(const char *val, const char *const *names, int n)
+{
+	for (int i = 0; val && i < n; i++)
+		if (strcmp(val, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* A whole number in lo..hi for an option; 0 or -1 with a message. */
+static int option_long(const char *opt, const char *what, const char *val, long lo, long hi,
+		       long *out, char *err, size_t errlen)
+{
+	long v;
+
+	if (parse_long(val, &v) != 0 || v < lo || v > hi) {
+		snprintf(err, errlen, "invalid %s '%s': expected %s, %ld..%ld", what, val,
+			 strcmp(opt, "--timeout") == 0 ? "whole seconds" : "an integer", lo, hi);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int option_reveal(struct options *o, const char *val, char *err, size_t errlen)
+{
+	static const char *const names[] = { "auto", "coll", "pml", "generic", "queues" };
+	int i = val ? pick(val, names, 5) : 0;
+
+	if (i < 0) {
+		snprintf(err, errlen, "invalid reveal tier '%s': allowed are 'auto', 'coll', "
+			 "'pml', 'generic' and 'queues'", val);
+		return -1;
+	}
+	o->reveal = (enum reveal_tier)(REVEAL_AUTO + i);
+	return 0;
+}
+
+static int option_verify(struct options *o, const char *val, char *err, size_t errlen)
+{
+	static const char *const names[] = { "all", "warmup", "none" };
+	int i = pick(val, names, 3);
+
+	if (i < 0) {
+		snprintf(err, errlen, "invalid verify mode '%s': allowed are 'all', 'warmup' and "
+			 "'none'", val);
+		return -1;
+	}
+	o->verify = (enum verify_mode)i;
+	return 0;
+}
+
+static int option_buffers(struct options *o, const char *val, char *err, size_t errlen)
+{
+	static const char *const names[] = { "host", "cuda" };
+	int i = pick(val, names, 2);
+
+	if (i < 0) {
+		snprintf(err, errlen, "invalid buffers '%s': allowed are 'host' and 'cuda'",
+			 val ? val : "");
+		return -1;
+	}
+	o->buffers = i == 0 ? BUFFERS_HOST : BUFFERS_CUDA;
+	return 0;
+}
+
+enum option_id { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_NO_VERIFY, OPT_FRESH, OPT_VERIFY,
+		 OPT_WARMUP, OPT_MIN_BYTES, OPT_MAX_BYTES, OPT_COMMSIZES, OPT_TIMEOUT,
+		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_COUNT };
+
+/* value: 0 takes none, 1 needs one, 2 may have one, 3 needs a non-empty one;
+ * usage: what it needs and how to give it. */
+static const struct { const char *name; int value; const char *usage; } option_table[] = {
+	[OPT_HELP] = { "--help", 0, "" },
+	[OPT_HELP_SHORT] = { "-h", 0, "" },
+	[OPT_VERSION] = { "--version", 0, "" },
+	[OPT_NO_VERIFY] = { "--no-verify", 0, "" },
+	[OPT_FRESH] = { "--fresh-data", 0, "" },
+	[OPT_VERIFY] = { "--verify", 1, "a value: --verify=all|warmup|none" },
+	[OPT_WARMUP] = { "--warmup", 1, "a value: --warmup=N" },
+	[OPT_MIN_BYTES] = { "--min-bytes", 1, "a value: --min-bytes=SIZE" },
+	[OPT_MAX_BYTES] = { "--max-bytes", 1, "a value: --max-bytes=SIZE" },
+	[OPT_COMMSIZES] = { "--commsizes", 1, "a value: --commsizes=LIST" },
+	[OPT_TIMEOUT] = { "--timeout", 1, "a value: --timeout=SECONDS" },
+	[OPT_REVEAL] = { "--reveal", 2, "" },
+	[OPT_REVEAL_DIR] = { "--reveal-dir", 3, "a directory: --reveal-dir=DIR" },
+	[OPT_BUFFERS] = { "--buffers", 2, "" },
+};
+
+static int apply_option(struct options *o, enum option_id id, const char *val, char *err,
+			size_t errlen)
+{
+	switch (id) {
+	case OPT_HELP:
+	case OPT_HELP_SHORT:
+		o->help = 1;
+		return 0;
+	case OPT_VERSION:
+		o->version = 1;
+		return 0;
+	case OPT_NO_VERIFY:
+		o->verify = VERIFY_NONE;
+		return 0;
+	case OPT_FRESH:
+		o->fresh = 1;
+		return 0;
+	case OPT_VERIFY:
+		return option_verify(o, val, err, errlen);
+	case OPT_WARMUP:
+		return option_long("--warmup", "warm-up count", val, 0, OPTIONS_MAX_WARMUP,
+				   &o->warmup, err, errlen);
+	case OPT_MIN_BYTES:
+		return select_parse_size("--min-bytes", val, &o->sel.min_bytes, err, errlen);
+	case OPT_MAX_BYTES:
+		return select_parse_size("--max-bytes", val, &o->sel.max_bytes, err, errlen);
+	case OPT_COMMSIZES:
+		return select_parse_commsizes(&o->sel, val, err, errlen);
+	case OPT_TIMEOUT:
+		return option_long("--timeout", "timeout", val, 1, OPTIONS_MAX_TIMEOUT,
+				   &o->timeout, err, errlen);
+	case OPT_REVEAL:
+		return option_reveal(o, val, err, errlen);
+	case OPT_REVEAL_DIR:
+		o->reveal_dir = val;
+		return 0;
+	case OPT_BUFFERS:
+		return option_buffers(o, val, err, errlen);
+	case OPT_COUNT:
+		break;
+	}
+	return -1;
+}
+
 static int parse_option(struct options *o, const char *arg, char *err, size_t errlen)
 {
 	const char *val = strchr(arg, '=');
@@ -102,67 +254,22 @@ static int parse_option(struct options *o, const char *arg, char *err, size_t er
 
 	if (val)
 		val++;
-#define IS(name) (namelen == strlen(name) && strncmp(arg, name, namelen) == 0)
-	if (IS("--help") || IS("-h")) {
-		if (val)
-			goto no_value;
-		o->help = 1;
-	} else if (IS("--version")) {
-		if (val)
-			goto no_value;
-		o->version = 1;
-	} else if (IS("--no-verify")) {
-		if (val)
-			goto no_value;
-		o->verify = 0;
-	} else if (IS("--timeout")) {
-		long v;
-		if (!val) {
-			snprintf(err, errlen, "option '--timeout' needs a value: --timeout=SECONDS");
+	for (int id = 0; id < OPT_COUNT; id++) {
+		const char *name = option_table[id].name;
+		if (namelen != strlen(name) || strncmp(arg, name, namelen) != 0)
+			continue;
+		if (val && option_table[id].value == 0) {
+			snprintf(err, errlen, "option '%s' takes no value", name);
 			return -1;
 		}
-		if (parse_long(val, &v) != 0 || v < 1 || v > OPTIONS_MAX_TIMEOUT) {
-			snprintf(err, errlen, "invalid timeout '%s': expected whole seconds, "
-				 "1..%ld", val, OPTIONS_MAX_TIMEOUT);
+		if ((!val && option_table[id].value == 1) ||
+		    ((!val || !*val) && option_table[id].value == 3)) {
+			snprintf(err, errlen, "option '%s' needs %s", name, option_table[id].usage);
 			return -1;
 		}
-		o->timeout = v;
-	} else if (IS("--reveal")) {
-		static const char *names[] = { "auto", "coll", "pml", "generic", "queues" };
-		size_t i;
-		for (i = 0; val && i < sizeof(names) / sizeof(names[0]); i++)
-			if (strcmp(val, names[i]) == 0)
-				break;
-		if (val && i == sizeof(names) / sizeof(names[0])) {
-			snprintf(err, errlen, "invalid reveal tier '%s': allowed are 'auto', 'coll', "
-				 "'pml', 'generic' and 'queues'", val);
-			return -1;
-		}
-		o->reveal = val ? (enum reveal_tier)(REVEAL_AUTO + i) : REVEAL_AUTO;
-	} else if (IS("--reveal-dir")) {
-		if (!val || !*val) {
-			snprintf(err, errlen, "option '--reveal-dir' needs a directory: --reveal-dir=DIR");
-			return -1;
-		}
-		o->reveal_dir = val;
-	} else if (IS("--buffers")) {
-		if (val && strcmp(val, "host") == 0)
-			o->buffers = BUFFERS_HOST;
-		else if (val && strcmp(val, "cuda") == 0)
-			o->buffers = BUFFERS_CUDA;
-		else {
-			snprintf(err, errlen, "invalid buffers '%s': allowed are 'host' and 'cuda'",
-				 val ? val : "");
-			return -1;
-		}
-	} else {
-		snprintf(err, errlen, "unknown option '%s' (see 'aller --help')", arg);
-		return -1;
+		return apply_option(o, (enum option_id)id, val, err, errlen);
 	}
-#undef IS
-	return 0;
-no_value:
-	snprintf(err, errlen, "option '%.*s' takes no value", (int)namelen, arg);
+	snprintf(err, errlen, "unknown option '%s' (see 'aller --help')", arg);
 	return -1;
 }
 
@@ -205,6 +312,11 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			snprintf(err, errlen, "unexpected argument '%s': at most MODE ITERS LONGS", a);
 			return -1;
 		}
+	}
+	if (o->verify == VERIFY_WARMUP && o->warmup == 0) {
+		snprintf(err, errlen, "'--verify=warmup' checks the warm-up calls, and '--warmup=0' "
+			 "leaves none: use --warmup=1 or more, or --verify=none");
+		return -1;
 	}
 	return 0;
 }

@@ -4,13 +4,20 @@
 
 #include <stddef.h>
 
+#include "select.h"
+
 #define OPTIONS_DEFAULT_ITERS 3L
 #define OPTIONS_DEFAULT_LONGS (128L * 1024 * 1024) /* 1 GiB of longs */
 #define OPTIONS_MAX_ITERS 1000000L
-#define OPTIONS_MAX_LONGS (1L << 60)
+#define OPTIONS_MAX_LONGS (1L << 59)
 #define OPTIONS_MAX_TIMEOUT 604800L /* one week */
+#define OPTIONS_DEFAULT_WARMUP 1L
+#define OPTIONS_MAX_WARMUP 1000L
 
 enum buffer_kind { BUFFERS_HOST, BUFFERS_CUDA };
+
+/* --verify: every call, the warm-up calls only, or none. */
+enum verify_mode { VERIFY_ALL, VERIFY_WARMUP, VERIFY_NONE };
 
 /* --reveal tiers (reveal.h); OFF when not asked for. */
 enum reveal_tier { REVEAL_OFF, REVEAL_AUTO, REVEAL_COLL, REVEAL_PML, REVEAL_GENERIC,
@@ -20,7 +27,10 @@ struct options {
 	int strided;          /* MODE begins with 's' or 'S' */
 	long iters;           /* timed iterations, > 0 */
 	long longs;           /* per-task buffer size in longs, > 0 */
-	int verify;           /* check every received element */
+	enum verify_mode verify;
+	int fresh;            /* --fresh-data: send data rewritten before every call */
+	long warmup;          /* untimed calls before the timed ones, >= 0 */
+	struct selection sel; /* --commsizes, --min-bytes, --max-bytes */
 	long timeout;         /* seconds per call, 0 = none */
 	enum buffer_kind buffers;
 	enum reveal_tier reveal;
@@ -35,6 +45,9 @@ void options_init(struct options *o);
  * the program name) in err.
  */
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen);
+
+/* "all", "warmup", "none". */
+const char *options_verify_name(enum verify_mode v);
 
 /* Prints the usage text. */
 const char *options_usage(void);

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "format.h"
-#include "strbuf.h"
+#include "hist.h"
 
 #define KEY(f, key, ...) (fprintf(f, "# %s: ", key), fprintf(f, __VA_ARGS__), fputc('\n', f))
 
@@ -39,10 +39,13 @@ void output_header(FILE *f, const struct run_info *r)
 	key_lines(f, ALLER_KEY_HOST, r->host_map);
 	KEY(f, ALLER_KEY_BUFFERS, "%s", r->buffers);
 	key_lines(f, ALLER_KEY_DEVICE, r->devices);
-	KEY(f, ALLER_KEY_VERIFY, "%s", r->verify ? "on" : "off");
+	KEY(f, ALLER_KEY_VERIFY, "%s", r->verify);
+	KEY(f, ALLER_KEY_DATA, "%s", r->fresh ? "fresh" : "reused");
 	KEY(f, ALLER_KEY_MODE, "%s", mode_name(r->strided));
 	KEY(f, ALLER_KEY_ITERS, "%ld", r->iters);
+	KEY(f, ALLER_KEY_WARMUP, "%ld", r->warmup);
 	KEY(f, ALLER_KEY_LONGS, "%ld", r->longs);
+	KEY(f, ALLER_KEY_SELECTION, "%s", r->selection);
 	KEY(f, ALLER_KEY_START, "%s", r->start);
 	if (r->slurm_job)
 		KEY(f, ALLER_KEY_SLURM_JOB, "%s", r->slurm_job);
@@ -50,10 +53,13 @@ void output_header(FILE *f, const struct run_info *r)
 		KEY(f, ALLER_KEY_SLURM_NODES, "%s", r->slurm_nodes);
 	KEY(f, ALLER_KEY_TIMER, "MPI_Wtime around each MPI_Alltoall only, resolution %.3g s, "
 	    "after an MPI_Barrier on MPI_COMM_WORLD; timeout %ld s", r->wtick, r->timeout);
-	KEY(f, ALLER_KEY_STATISTICS, "over all tasks and %ld timed iterations (one warm-up "
-	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task; per-task bandwidth "
-	    "= own GiB / own time; aggbw = mean over iterations of all tasks' GiB / "
-	    "slowest time", r->iters);
+	KEY(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
+	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task; bwmin, bwmax: "
+	    "per-sample own GiB / own time; bwavg = sum of GiB / sum of times; tmed, tp99: "
+	    "nearest-rank median and 99th percentile from a log histogram, relative error "
+	    "<= %.2f%%; aggbw = mean over iterations of all tasks' GiB / slowest time; "
+	    "busbw = count x commsize x 8 / tavg / 1e9 x (commsize - 1) / commsize (nccl-tests)",
+	    r->iters, r->warmup, 100 * HIST_REL_ERROR);
 	if (r->reveal)
 		KEY(f, ALLER_KEY_REVEAL, "%s", r->reveal);
 	if (r->reveal_queues)
@@ -63,11 +69,23 @@ void output_header(FILE *f, const struct run_info *r)
 	KEY(f, ALLER_KEY_COLUMNS, "%s", ALLER_COLUMN_HEADER);
 }
 
-void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p)
+void output_sizes(struct strbuf *b, const struct partition *p)
+{
+	for (long c = 0; c < p->ncomms;) {
+		long size = partition_size(p, c), run = 1;
+		while (c + run < p->ncomms && partition_size(p, c + run) == size)
+			run++;
+		strbuf_addf(b, run > 1 ? "%s%ldx%ld" : "%s%ld", c ? " " : "", size, run);
+		c += run;
+	}
+}
+
+void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p,
+		  int first)
 {
 	long max = partition_max_size(p), min = partition_min_size(p);
 
-	if (level > 0)
+	if (!first)
 		fputs("\n\n", f);
 	KEY(f, ALLER_KEY_LEVEL, "%d target %ld comms %ld commsize %ld", level, p->target,
 	    p->ncomms, max);
@@ -75,8 +93,7 @@ void output_level(FILE *f, const struct run_info *r, int level, const struct par
 		struct strbuf b;
 		char *s;
 		strbuf_init(&b);
-		for (long c = 0; c < p->ncomms; c++)
-			strbuf_addf(&b, "%s%ld", c ? " " : "", partition_size(p, c));
+		output_sizes(&b, p);
 		s = strbuf_detach(&b);
 		KEY(f, ALLER_KEY_SIZES, "%s (uneven)", s ? s : "?");
 		free(s);
@@ -87,9 +104,10 @@ void output_level(FILE *f, const struct run_info *r, int level, const struct par
 
 void output_row(FILE *f, const struct row *w)
 {
-	fprintf(f, "%ld %ld %ld %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e %ld\n",
+	fprintf(f, "%ld %ld %ld %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e %ld %.6e %.6e %.6e\n",
 		w->comms, w->commsize, w->count, w->gib, w->s.tmin, stats_tavg(&w->s),
-		w->s.tmax, w->s.bwmin, stats_bwavg(&w->s), w->s.bwmax, w->aggbw, w->slowest);
+		w->s.tmax, w->s.bwmin, stats_bwavg(&w->s), w->s.bwmax, w->aggbw, w->slowest,
+		stats_tmed(&w->s), stats_tp99(&w->s), w->busbw);
 }
 
 void output_wall(FILE *f, double wall, double in_calls)

@@ -6,6 +6,7 @@
 
 #include "partition.h"
 #include "stats.h"
+#include "strbuf.h"
 
 struct run_info {
 	const char *command;      /* the command line */
@@ -15,8 +16,10 @@ struct run_info {
 	const char *host_map;     /* "name ranges" lines */
 	const char *buffers;      /* "host" or "cuda" */
 	const char *devices;      /* "name rank:device ..." lines, or NULL */
-	int verify, strided;
-	long iters, longs, timeout;
+	const char *verify;       /* "all", "warmup", "none" */
+	int fresh, strided;
+	long warmup, iters, longs, timeout;
+	const char *selection;    /* what select_describe says */
 	const char *start;        /* ISO-8601 UTC */
 	const char *slurm_job, *slurm_nodes; /* or NULL */
 	double wtick;
@@ -31,11 +34,15 @@ struct row {
 	struct stats s;
 	double aggbw;
 	long slowest;
+	double busbw;             /* decimal GB/s, nccl-tests' definition */
 };
 
 void output_header(FILE *f, const struct run_info *r);
-/* Opens the data set of a level; level 0 follows the header directly. */
-void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p);
+/* Opens the data set of a level; the first one follows the header directly. */
+void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p,
+		  int first);
+/* Communicator sizes, run-length encoded: "3x2 1" for 3 3 1. */
+void output_sizes(struct strbuf *b, const struct partition *p);
 void output_row(FILE *f, const struct row *row);
 /* The sweep's wall time and the part of it inside the calls (rank 0). */
 void output_wall(FILE *f, double wall, double in_calls);

@@ -95,81 +95,107 @@ static long test_rank(const char *name)
 	return (*end || errno) ? -1 : v;
 }
 
+/* Collective: the levels and sizes asked for exist here; 0 or 2 (rank 0 says why). */
+static int check_selection(const struct options *o, const struct world *w)
+{
+	char err[512], note[512];
+
+	if (o->longs < w->size) {
+		if (w->rank == 0)
+			fprintf(stderr, "aller: error: longs %ld is smaller than the world size %d: "
+				"each peer needs at least one long (use LONGS >= %d)\n",
+				o->longs, w->size, w->size);
+		return 2;
+	}
+	if (select_check(&o->sel, w->size, o->longs, err, sizeof(err), note, sizeof(note)) != 0) {
+		if (w->rank == 0)
+			fprintf(stderr, "aller: error: %s\n", err);
+		return 2;
+	}
+	if (note[0] && w->rank == 0)
+		fprintf(stderr, "aller: note: %s\n", note);
+	return 0;
+}
+
+/* Rank 0: everything the header says. */
+static void describe_run(struct run_info *info, const struct options *o, const struct world *w,
+			 const struct buffers *b, const struct reveal *rv, char *mpi, char *start,
+			 char *selection, size_t sellen)
+{
+	int len;
+
+	MPI_Get_library_version(mpi, &len);
+	mpi[strcspn(mpi, "\n")] = '\0';
+	utc_now(start, 32);
+	select_describe(&o->sel, selection, sellen);
+	info->mpi = mpi;
+	info->world = w->size;
+	info->nodes = w->nnodes;
+	info->tpn_min = w->tpn_min;
+	info->tpn_max = w->tpn_max;
+	info->buffers = b->ops->name;
+	info->verify = options_verify_name(o->verify);
+	info->fresh = o->fresh;
+	info->strided = o->strided;
+	info->warmup = o->warmup;
+	info->iters = o->iters;
+	info->longs = o->longs;
+	info->timeout = o->timeout;
+	info->selection = selection;
+	info->start = start;
+	info->slurm_job = getenv("SLURM_JOB_ID");
+	info->slurm_nodes = getenv("SLURM_JOB_NODELIST");
+	info->wtick = MPI_Wtick();
+	info->reveal = o->reveal != REVEAL_OFF ? rv->header : NULL;
+	info->reveal_queues = rv->queues ? rv->notes : NULL;
+	info->reveal_dir = rv->dir[0] ? rv->dir : NULL;
+}
+
 int run_benchmark(const struct options *o, int argc, char **argv)
 {
-	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32];
+	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256];
 	char *map = NULL, *devices = NULL, *command = NULL;
 	struct world w;
-	struct buffers b;
+	struct buffers b = { 0 };
 	struct run_info info;
 	struct sweep s;
 	struct reveal rv;
 	double wall;
-	int len, rc;
+	int rc, have_buffers = 0, have_reveal = 0;
 
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	if (world_init(&w) != 0) {
 		fprintf(stderr, "aller: error: out of memory for the node table\n");
 		return 3;
 	}
-	if (o->longs < w.size) {
-		if (w.rank == 0)
-			fprintf(stderr, "aller: error: longs %ld is smaller than the world size %d: "
-				"each peer needs at least one long (use LONGS >= %d)\n",
-				o->longs, w.size, w.size);
-		world_release(&w);
-		return 2;
-	}
-	rc = setup_buffers(o, &w, &b);
-	if (rc != 0) {
-		world_release(&w);
-		return rc;
-	}
-	if (world_host_map(&w, b.device, &map, o->buffers == BUFFERS_CUDA ? &devices : NULL)) {
+	rc = check_selection(o, &w);
+	if (rc == 0)
+		rc = setup_buffers(o, &w, &b);
+	have_buffers = b.ops && b.priv;
+	if (rc == 0 && world_host_map(&w, b.device, &map,
+				      o->buffers == BUFFERS_CUDA ? &devices : NULL)) {
 		fprintf(stderr, "aller: error: out of memory for the host map\n");
 		MPI_Abort(MPI_COMM_WORLD, 3);
 	}
-
-	rc = reveal_init(&rv, o, &w);
-	if (rc != 0) {
-		reveal_release(&rv);
-		b.ops->release(&b);
-		free(map);
-		free(devices);
-		world_release(&w);
-		return rc;
+	if (rc == 0) {
+		rc = reveal_init(&rv, o, &w);
+		have_reveal = 1;
 	}
+	if (rc != 0)
+		goto out;
+
 	memset(&info, 0, sizeof(info));
 	if (w.rank == 0) {
-		MPI_Get_library_version(mpi, &len);
-		mpi[strcspn(mpi, "\n")] = '\0';
-		utc_now(start, sizeof(start));
+		describe_run(&info, o, &w, &b, &rv, mpi, start, selection, sizeof(selection));
 		command = join_args(argc, argv);
 		info.command = command ? command : "?";
-		info.mpi = mpi;
-		info.world = w.size;
-		info.nodes = w.nnodes;
-		info.tpn_min = w.tpn_min;
-		info.tpn_max = w.tpn_max;
 		info.host_map = map;
-		info.buffers = b.ops->name;
 		info.devices = devices;
-		info.verify = o->verify;
-		info.strided = o->strided;
-		info.iters = o->iters;
-		info.longs = o->longs;
-		info.timeout = o->timeout;
-		info.start = start;
-		info.slurm_job = getenv("SLURM_JOB_ID");
-		info.slurm_nodes = getenv("SLURM_JOB_NODELIST");
-		info.wtick = MPI_Wtick();
-		info.reveal = o->reveal != REVEAL_OFF ? rv.header : NULL;
-		info.reveal_queues = rv.queues ? rv.notes : NULL;
-		info.reveal_dir = rv.dir[0] ? rv.dir : NULL;
 		setvbuf(stdout, NULL, _IOLBF, 0);
 		output_header(stdout, &info);
 	}
 
+	memset(&s, 0, sizeof(s));
 	s.opt = o;
 	s.w = &w;
 	s.b = &b;
@@ -178,7 +204,7 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 	s.out = w.rank == 0 ? stdout : NULL;
 	s.corrupt_rank = test_rank("ALLER_TEST_CORRUPT");
 	s.hang_rank = test_rank("ALLER_TEST_HANG");
-	s.in_calls = 0;
+	s.stale_rank = test_rank("ALLER_TEST_STALE");
 	wall = MPI_Wtime();
 	rc = sweep_run(&s);
 	wall = MPI_Wtime() - wall;
@@ -186,9 +212,11 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 		output_wall(stdout, wall, s.in_calls);
 		output_done(stdout);
 	}
-
-	reveal_release(&rv);
-	b.ops->release(&b);
+out:
+	if (have_reveal)
+		reveal_release(&rv);
+	if (have_buffers)
+		b.ops->release(&b);
 	free(map);
 	free(devices);
 	free(command);

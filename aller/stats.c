@@ -2,12 +2,13 @@
 #include "stats.h"
 
 #include <math.h>
+#include <string.h>
 
 void stats_init(struct stats *s)
 {
+	memset(s, 0, sizeof(*s));
 	s->tmin = s->bwmin = INFINITY;
 	s->tmax = s->bwmax = -INFINITY;
-	s->tsum = s->bwsum = s->n = 0;
 }
 
 void stats_add(struct stats *s, double seconds, double gib)
@@ -19,8 +20,9 @@ void stats_add(struct stats *s, double seconds, double gib)
 	s->tsum += seconds;
 	s->bwmin = fmin(s->bwmin, bw);
 	s->bwmax = fmax(s->bwmax, bw);
-	s->bwsum += bw;
+	s->gibsum += gib;
 	s->n += 1;
+	hist_add(s->hist, seconds);
 }
 
 void stats_pack(const struct stats *s, double max[STATS_NMAX], double sum[STATS_NSUM])
@@ -30,8 +32,9 @@ void stats_pack(const struct stats *s, double max[STATS_NMAX], double sum[STATS_
 	max[2] = -s->bwmin;
 	max[3] = s->bwmax;
 	sum[0] = s->tsum;
-	sum[1] = s->bwsum;
+	sum[1] = s->gibsum;
 	sum[2] = s->n;
+	memcpy(sum + 3, s->hist, sizeof(s->hist));
 }
 
 void stats_unpack(struct stats *s, const double max[STATS_NMAX], const double sum[STATS_NSUM])
@@ -41,8 +44,9 @@ void stats_unpack(struct stats *s, const double max[STATS_NMAX], const double su
 	s->bwmin = -max[2];
 	s->bwmax = max[3];
 	s->tsum = sum[0];
-	s->bwsum = sum[1];
+	s->gibsum = sum[1];
 	s->n = sum[2];
+	memcpy(s->hist, sum + 3, sizeof(s->hist));
 }
 
 void stats_merge(struct stats *a, const struct stats *b)
@@ -63,12 +67,28 @@ double stats_tavg(const struct stats *s)
 	return s->tsum / s->n;
 }
 
+double stats_tmed(const struct stats *s)
+{
+	return hist_quantile(s->hist, s->n, 0.5, s->tmin, s->tmax);
+}
+
+double stats_tp99(const struct stats *s)
+{
+	return hist_quantile(s->hist, s->n, 0.99, s->tmin, s->tmax);
+}
+
 double stats_bwavg(const struct stats *s)
 {
-	return s->bwsum / s->n;
+	return s->gibsum / s->tsum;
 }
 
 double stats_gib(long count, long g)
 {
 	return 2.0 * (double)count * (double)g * (double)sizeof(long) / (1024.0 * 1024.0 * 1024.0);
+}
+
+double stats_busbw(long count, long g, double seconds)
+{
+	double algbw = (double)count * (double)g * (double)sizeof(long) / seconds / 1e9;
+	return algbw * (double)(g - 1) / (double)g;
 }

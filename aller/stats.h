@@ -2,21 +2,30 @@
  * stats.h: per-task timing statistics and their reduction layout.
  *
  * Each task adds one sample per timed iteration: its time t and its
- * bandwidth gib/t, gib being the in+out GiB of its own communicator. The
- * global min/avg/max are over all tasks and iterations; they are reduced with
- * two collectives on fixed-size vectors (MPI_MAX, MPI_SUM): O(log P).
+ * in+out GiB (of its own communicator). Over all tasks and iterations:
+ *   tmin, tavg, tmax     min, mean and max of t;
+ *   tmed, tp99           median and 99th percentile of t (nearest rank), from
+ *                        a log-spaced histogram (hist.h), within HIST_REL_ERROR;
+ *   bwmin, bwmax         min and max of the per-sample rate gib / t;
+ *   bwavg                sum of gib / sum of t (= gib / tavg when every task
+ *                        moves the same bytes).
+ * They are reduced with two collectives on fixed-size vectors (MPI_MAX,
+ * MPI_SUM): O(log P), no sample is gathered.
  */
 #ifndef ALLER_STATS_H
 #define ALLER_STATS_H
 
+#include "hist.h"
+
 struct stats {
 	double tmin, tmax, tsum;
-	double bwmin, bwmax, bwsum;
+	double bwmin, bwmax, gibsum;
 	double n;
+	double hist[HIST_BINS];
 };
 
-#define STATS_NMAX 4 /* -tmin, tmax, -bwmin, bwmax: reduced with MPI_MAX */
-#define STATS_NSUM 3 /* tsum, bwsum, n: reduced with MPI_SUM */
+#define STATS_NMAX 4              /* -tmin, tmax, -bwmin, bwmax: reduced with MPI_MAX */
+#define STATS_NSUM (3 + HIST_BINS) /* tsum, gibsum, n, histogram: reduced with MPI_SUM */
 
 void stats_init(struct stats *s);
 void stats_add(struct stats *s, double seconds, double gib);
@@ -25,9 +34,16 @@ void stats_unpack(struct stats *s, const double max[STATS_NMAX], const double su
 /* Combines b into a: what the two reductions compute. */
 void stats_merge(struct stats *a, const struct stats *b);
 double stats_tavg(const struct stats *s);
+double stats_tmed(const struct stats *s);
+double stats_tp99(const struct stats *s);
 double stats_bwavg(const struct stats *s);
 
 /* In+out GiB of one task in a communicator of size g at per-peer count. */
 double stats_gib(long count, long g);
+/*
+ * nccl-tests' bus bandwidth of an all-to-all, decimal GB/s: algbw = count x
+ * g x 8 bytes / seconds, busbw = algbw x (g - 1) / g.
+ */
+double stats_busbw(long count, long g, double seconds);
 
 #endif

@@ -4,7 +4,7 @@
 void verify_fill(long *send, const long *peers, long npeers, long count, long me, long iter)
 {
 	for (long k = 0; k < npeers; k++) {
-		unsigned long long seed = verify_seed(me, peers[k], iter);
+		unsigned long long seed = verify_seed(me, peers[k], count, iter);
 		long *block = send + k * count;
 		for (long j = 0; j < count; j++)
 			block[j] = verify_block_value(seed, j);
@@ -23,7 +23,7 @@ long verify_check(const long *recv, const long *peers, long npeers, long count,
 	long wrong = 0;
 
 	for (long k = 0; k < npeers; k++) {
-		unsigned long long seed = verify_seed(peers[k], me, iter);
+		unsigned long long seed = verify_seed(peers[k], me, count, iter);
 		const long *block = recv + k * count;
 		for (long j = 0; j < count; j++) {
 			long want = verify_block_value(seed, j);

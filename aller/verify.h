@@ -1,11 +1,15 @@
 /*
  * verify.h: the data aller sends, and the check of what it receives.
  *
- * Element j of the block that world rank s sends to world rank d in
- * iteration i is verify_value(s, d, j, i): data from the wrong group, the
- * wrong peer, the wrong place or a stale iteration does not match. The
- * receive buffer is set to VERIFY_POISON before each call. The value function
- * is inline so the CUDA kernels compute exactly the same numbers.
+ * Element j of the block that world rank s sends to world rank d at per-peer
+ * count c is verify_value(s, d, j, c, i). With reused data (the default) the
+ * send buffer is written once per (level, count), and i is VERIFY_REUSED;
+ * with fresh data (--fresh-data) it is written before every call, and i is
+ * the call's iteration. Data from the wrong group, the wrong peer, the wrong
+ * place, another count or (fresh) a stale iteration does not match. The part
+ * of the receive buffer a call writes is set to VERIFY_POISON before each
+ * checked call, so a missing element is caught too. The value function is
+ * inline so the CUDA kernels compute exactly the same numbers.
  */
 #ifndef ALLER_VERIFY_H
 #define ALLER_VERIFY_H
@@ -17,6 +21,7 @@
 #endif
 
 #define VERIFY_POISON ((long)0x5a5a5a5a5a5a5a5aL)
+#define VERIFY_REUSED (-1L) /* the iteration of reused data */
 
 /* splitmix64's finaliser */
 VERIFY_FN unsigned long long verify_mix(unsigned long long x)
@@ -29,11 +34,12 @@ VERIFY_FN unsigned long long verify_mix(unsigned long long x)
 	return x;
 }
 
-/* One seed per (sender, receiver, iteration) block. */
-VERIFY_FN unsigned long long verify_seed(long sender, long receiver, long iter)
+/* One seed per (sender, receiver, count, iteration) block. */
+VERIFY_FN unsigned long long verify_seed(long sender, long receiver, long count, long iter)
 {
 	return verify_mix(((unsigned long long)sender << 32 ^ (unsigned long long)receiver)
-			  + (unsigned long long)iter * 0x9e3779b97f4a7c15ULL);
+			  + verify_mix((unsigned long long)count * 0xd1b54a32d192ed03ULL
+				       + (unsigned long long)iter * 0x9e3779b97f4a7c15ULL));
 }
 
 /*
@@ -47,9 +53,9 @@ VERIFY_FN long verify_block_value(unsigned long long seed, long index)
 	return v == VERIFY_POISON ? v ^ 1 : v;
 }
 
-VERIFY_FN long verify_value(long sender, long receiver, long index, long iter)
+VERIFY_FN long verify_value(long sender, long receiver, long index, long count, long iter)
 {
-	return verify_block_value(verify_seed(sender, receiver, iter), index);
+	return verify_block_value(verify_seed(sender, receiver, count, iter), index);
 }
 
 struct mismatch {

@@ -63,11 +63,26 @@ const char *world_host(const struct world *w)
 	return w->names[w->node];
 }
 
+/* Ranks grouped by node in one pass (a counting sort): node n's are ranks[at[n]..at[n+1]). */
+static void ranks_by_node(const int *pairs, int size, int nnodes, long *ranks, long *at)
+{
+	memset(at, 0, sizeof(long) * (size_t)(nnodes + 1));
+	for (int r = 0; r < size; r++)
+		at[pairs[2 * r] + 1]++;
+	for (int n = 0; n < nnodes; n++)
+		at[n + 1] += at[n];
+	for (int r = 0; r < size; r++)
+		ranks[at[pairs[2 * r]]++] = r;
+	for (int n = nnodes; n > 0; n--)
+		at[n] = at[n - 1];
+	at[0] = 0;
+}
+
 int world_host_map(const struct world *w, int device, char **map, char **devices)
 {
 	int pair[2] = { w->node, device };
 	int *all = NULL;
-	long *ranks = NULL;
+	long *ranks = NULL, *at = NULL;
 	struct strbuf m, d;
 	int ok = 1;
 
@@ -77,37 +92,39 @@ int world_host_map(const struct world *w, int device, char **map, char **devices
 	if (w->rank == 0) {
 		all = malloc(2 * sizeof(int) * (size_t)w->size);
 		ranks = malloc(sizeof(long) * (size_t)w->size);
-		ok = all && ranks;
+		at = malloc(sizeof(long) * (size_t)(w->nnodes + 1));
+		ok = all && ranks && at;
 	}
 	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
 	if (!ok) {
 		free(all);
 		free(ranks);
+		free(at);
 		return -1;
 	}
 	MPI_Gather(pair, 2, MPI_INT, all, 2, MPI_INT, 0, MPI_COMM_WORLD);
 	if (w->rank != 0)
 		return 0;
 
+	ranks_by_node(all, w->size, w->nnodes, ranks, at);
 	strbuf_init(&m);
 	strbuf_init(&d);
 	for (int n = 0; n < w->nnodes; n++) {
-		long k = 0;
-		for (int r = 0; r < w->size; r++)
-			if (all[2 * r] == n)
-				ranks[k++] = r;
+		const long *mine = ranks + at[n];
+		long k = at[n + 1] - at[n];
 		strbuf_addf(&m, "%s ", w->names[n]);
-		strbuf_add_ranges(&m, ranks, k);
+		strbuf_add_ranges(&m, mine, k);
 		strbuf_addf(&m, "\n");
 		if (!devices)
 			continue;
 		strbuf_addf(&d, "%s", w->names[n]);
 		for (long i = 0; i < k; i++)
-			strbuf_addf(&d, " %ld:%d", ranks[i], all[2 * ranks[i] + 1]);
+			strbuf_addf(&d, " %ld:%d", mine[i], all[2 * mine[i] + 1]);
 		strbuf_addf(&d, "\n");
 	}
 	free(all);
 	free(ranks);
+	free(at);
 	*map = strbuf_detach(&m);
 	if (devices)
 		*devices = strbuf_detach(&d);
@@ -120,7 +137,17 @@ int world_agree_failed(const struct world *w, int failed, const char *msg)
 {
 	int first = failed ? w->rank : w->size;
 
-	MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	int rc = MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+
+	if (rc != MPI_SUCCESS) {
+		char err[MPI_MAX_ERROR_STRING];
+		int len;
+		MPI_Error_string(rc, err, &len);
+		fprintf(stderr, "aller: error: rank %d on %s: MPI_Allreduce failed while agreeing "
+			"on errors: %s%s%s\n", w->rank, world_host(w), err, failed ? "; and: " : "",
+			failed ? msg : "");
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	}
 	if (first == w->rank && failed)
 		fprintf(stderr, "aller: error: rank %d on %s: %s\n", w->rank, world_host(w), msg);
 	return first < w->size;

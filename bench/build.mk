@@ -4,10 +4,12 @@ $(B)/bench/a2a_loop: bench/a2a_loop.c $(B)/flags
 	@mkdir -p $(@D)
 	$(Q)$(MPICC) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
 
-$(B)/bench/gen_outputs: bench/gen_outputs.c $(B)/flags
+# Synthetic outputs written by aller's own output code.
+$(B)/bench/gen_outputs: bench/gen_outputs.c $(ALLER_LIB_OBJ) $(B)/flags
 	$(call say,CCLD,$@)
 	@mkdir -p $(@D)
-	$(Q)$(CC) -Ialler $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LDLIBS)
+	$(Q)$(CC) $(ALLER_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< \
+		$(ALLER_LIB_OBJ) $(ALLER_LDLIBS) $(LDLIBS)
 
 bench-aller: deps all $(B)/bench/a2a_loop
 	@bash bench/bench-aller.sh

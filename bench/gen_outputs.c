@@ -2,12 +2,42 @@
  * gen_outputs DIR N: writes N synthetic aller outputs of realistic size into
  * DIR, as a campaign would leave them: campaigns of 2 modes x 11 node counts
  * (1..1024 nodes, 8 tasks per node, LONGS 1 Mi), job provenance, every level
- * and count, '# Done'. Numbers are plausible, not measured.
+ * and count, '# Done'. Numbers are plausible, not measured; the format is
+ * aller's own (output.c, partition.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "format.h"
+#include "output.h"
+#include "partition.h"
+#include "stats.h"
+
+/* One level's rows, with times that grow with the bytes moved. */
+static void level_rows(FILE *f, const struct partition *p, long longs, unsigned *seed)
+{
+	long world = p->world;
+
+	for (int i = 0; i < partition_ncounts(longs, p->target); i++) {
+		struct row r;
+		double t;
+		memset(&r, 0, sizeof(r));
+		r.comms = p->ncomms;
+		r.commsize = partition_max_size(p);
+		r.count = partition_count(longs, p->target, i);
+		r.gib = stats_gib(r.count, r.commsize);
+		t = 2e-6 + r.gib / (5.0 + (rand_r(seed) % 100) / 50.0);
+		stats_init(&r.s);
+		stats_add(&r.s, t * 0.9, r.gib);
+		stats_add(&r.s, t, r.gib);
+		stats_add(&r.s, t * 1.2, r.gib);
+		r.aggbw = (double)world * r.gib / t / 1.2;
+		r.slowest = (long)(rand_r(seed) % (unsigned)world);
+		r.busbw = stats_busbw(r.count, r.commsize, stats_tavg(&r.s));
+		output_row(f, &r);
+	}
+}
 
 int main(int argc, char **argv)
 {
@@ -20,10 +50,11 @@ int main(int argc, char **argv)
 	}
 	for (long k = 0; k < n; k++) {
 		long campaign = k / 22, nodes = 1L << ((k / 2) % 11), world = 8 * nodes;
-		const char *mode = k % 2 ? ALLER_MODE_STRIDED : ALLER_MODE_CONTIGUOUS;
-		char path[4096];
+		int strided = k % 2;
+		const char *mode = strided ? ALLER_MODE_STRIDED : ALLER_MODE_CONTIGUOUS;
+		char path[4096], command[64], start[32], hosts[32];
+		struct run_info info;
 		FILE *f;
-		int level = 0;
 
 		snprintf(path, sizeof(path), "%s/c%04ld-n%ld-%s-%ld.out", argv[1], campaign, nodes, mode,
 			 1000 + k);
@@ -34,30 +65,34 @@ int main(int argc, char **argv)
 		fprintf(f, "# %s: c%04ld\n# %s: %ld\n# %s: %s\n# %s: %ld\n", ALLER_KEY_CAMPAIGN,
 			campaign, ALLER_KEY_POINT_NODES, nodes, ALLER_KEY_POINT_MODE, mode,
 			ALLER_KEY_JOB, 1000 + k);
-		fprintf(f, "# %s: %s\n# %s: %d\n# %s: aller %s 3 %ld\n", ALLER_KEY_ALLER, ALLER_VERSION,
-			ALLER_KEY_FORMAT, ALLER_FORMAT_VERSION, ALLER_KEY_COMMAND, mode, longs);
-		fprintf(f, "# %s: Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4\n", ALLER_KEY_MPI);
-		fprintf(f, "# %s: %ld\n# %s: %ld\n# %s: 8\n# %s: host\n# %s: on\n# %s: %s\n",
-			ALLER_KEY_WORLD, world, ALLER_KEY_NODES, nodes, ALLER_KEY_TPN, ALLER_KEY_BUFFERS,
-			ALLER_KEY_VERIFY, ALLER_KEY_MODE, mode);
-		fprintf(f, "# %s: 3\n# %s: %ld\n# %s: 2026-12-01T%02ld:%02ld:00Z\n# %s: %s\n",
-			ALLER_KEY_ITERS, ALLER_KEY_LONGS, longs, ALLER_KEY_START, k / 60 % 24, k % 60,
-			ALLER_KEY_COLUMNS, ALLER_COLUMN_HEADER);
-		for (long target = world; target >= 1; target /= 2, level++) {
-			long comms = (world + target - 1) / target;
-			fprintf(f, "%s# %s: %d target %ld comms %ld commsize %ld\n# %s world %ld iters 3\n# %s\n",
-				level ? "\n\n" : "", ALLER_KEY_LEVEL, level, target, comms, target, mode,
-				world, ALLER_COLUMN_HEADER);
-			for (long count = longs / target; count >= 1; count /= 2) {
-				double gib = 2.0 * count * target * 8 / (1 << 30);
-				double t = 2e-6 + gib / (5.0 + (rand_r(&seed) % 100) / 50.0);
-				fprintf(f, "%ld %ld %ld %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e %ld\n",
-					comms, target, count, gib, t * 0.9, t, t * 1.2, gib / t / 1.2,
-					gib / t, gib / t / 0.9, world * gib / t / 1.2,
-					(long)(rand_r(&seed) % world));
-			}
+		snprintf(command, sizeof(command), "aller %s 3 %ld", mode, longs);
+		snprintf(start, sizeof(start), "2026-12-01T%02ld:%02ld:00Z", k / 60 % 24, k % 60);
+		snprintf(hosts, sizeof(hosts), "n1 0-%ld\n", world - 1);
+		memset(&info, 0, sizeof(info));
+		info.command = command;
+		info.mpi = "Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4";
+		info.world = world;
+		info.nodes = (int)nodes;
+		info.tpn_min = info.tpn_max = 8;
+		info.host_map = hosts;
+		info.buffers = "host";
+		info.verify = "all";
+		info.strided = strided;
+		info.warmup = 1;
+		info.iters = 3;
+		info.longs = longs;
+		info.selection = "commsizes all; bytes per peer 8 B..max";
+		info.start = start;
+		info.wtick = 1e-9;
+		output_header(f, &info);
+		for (int level = 0; level < partition_nlevels(world); level++) {
+			struct partition p;
+			partition_init(&p, world, partition_level_target(world, level), strided);
+			output_level(f, &info, level, &p, level == 0);
+			level_rows(f, &p, longs, &seed);
 		}
-		fprintf(f, "%s\n# %s: 0\n", ALLER_DONE, ALLER_KEY_EXIT);
+		output_done(f);
+		fprintf(f, "# %s: 0\n", ALLER_KEY_EXIT);
 		fclose(f);
 	}
 	return 0;

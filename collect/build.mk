@@ -2,7 +2,7 @@
 COLLECT_SRC := main.c merge.c emit.c parse.c point.c input.c
 COLLECT_LIB_SRC := merge.c emit.c parse.c point.c input.c
 # Shared with aller, compiled here with $(CC).
-COLLECT_SHARED := dirs.c
+COLLECT_SHARED := dirs.c bytes.c
 COLLECT_SHARED_OBJ := $(COLLECT_SHARED:%.c=$(O)/collect/shared/%.o)
 COLLECT_OBJ := $(COLLECT_SRC:%.c=$(O)/collect/%.o) $(COLLECT_SHARED_OBJ)
 COLLECT_LIB_OBJ := $(COLLECT_LIB_SRC:%.c=$(O)/collect/%.o) $(COLLECT_SHARED_OBJ)

@@ -9,11 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
+
 const char *const emit_names[EMIT_NFILES] = { "bandwidth.dat", "concurrency.dat",
 					      "scaling.dat", "points.csv" };
 
 #define DAT_COLUMNS "nodes comms commsize bytes_per_peer count GiB tmin_s tavg_s tmax_s " \
-	"bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank"
+	"bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank tmed_s tp99_s busbw_GBs"
 
 static const char *const dat_about[3] = {
 	"bandwidth versus message size: one data set per (campaign, mode, nodes, commsize), "
@@ -45,19 +47,8 @@ void emit_headers(FILE *out[EMIT_NFILES])
 	}
 	fprintf(out[EMIT_CSV], "campaign,mode,nodes,tasks_per_node,world,buffers,instrumented,"
 		"level,comms,commsize,count,bytes_per_peer,GiB,tmin_s,tavg_s,tmax_s,bwmin_GiBs,"
-		"bwavg_GiBs,bwmax_GiBs,aggbw_GiBs,slowest_rank,state,job,source,mpi\n");
-}
-
-void emit_bytes(char *buf, size_t len, long bytes)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-	int u = 0;
-
-	while (u < 6 && bytes >= 1024 && bytes % 1024 == 0) {
-		bytes /= 1024;
-		u++;
-	}
-	snprintf(buf, len, "%ld %s", bytes, unit[u]);
+		"bwavg_GiBs,bwmax_GiBs,aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,state,job,source,"
+		"mpi\n");
 }
 
 /* Decimal of a non-negative long, fast; returns the length. */
@@ -81,8 +72,9 @@ static size_t put_long(char *p, long v)
 
 /*
  * A data row from column c on, copied at once: rows are stored with single
- * spaces between columns (merge.c); rows with the spec's ten columns get NaN
- * (aggregate) and -1 (slowest), or empty CSV fields, for the missing two.
+ * spaces between columns (merge.c); the columns older outputs lack (after
+ * the spec's ten, or format 1's twelve) are NaN (-1 for the slowest rank),
+ * or empty CSV fields.
  */
 static char *put_tail(char *p, const char *line, const struct crow *r, int c, char sep)
 {
@@ -94,9 +86,11 @@ static char *put_tail(char *p, const char *line, const struct crow *r, int c, ch
 			if (p[i] == ' ')
 				p[i] = sep;
 	p += end - start;
-	if (r->ncols < ALLER_NCOLS) {
-		memcpy(p, sep == ' ' ? " NaN -1" : ",,", sep == ' ' ? 7 : 2);
-		p += sep == ' ' ? 7 : 2;
+	for (int k = r->ncols; k < ALLER_NCOLS; k++) {
+		const char *pad = sep != ' ' ? "," : k == ALLER_COL_SLOWEST ? " -1" : " NaN";
+		size_t n = strlen(pad);
+		memcpy(p, pad, n);
+		p += n;
 	}
 	return p;
 }
@@ -276,7 +270,7 @@ static void point_sets(FILE *out[EMIT_NFILES], const struct group *g, const stru
 	for (long i = 0; i < n; i++) {
 		const struct crow *r = &g->rows[idx[i]], *prev = i ? &g->rows[idx[i - 1]] : NULL;
 		if (!prev || prev->count != r->count) {
-			emit_bytes(bytes, sizeof(bytes), r->count * (long)sizeof(long));
+			format_bytes(bytes, sizeof(bytes), r->count * (long)sizeof(long));
 			new_set(out, EMIT_CONCURRENCY);
 			set_comment(out[EMIT_CONCURRENCY], pt, 1);
 			fprintf(out[EMIT_CONCURRENCY], " bytes_per_peer: %ld state: %s job: %s "
@@ -322,7 +316,7 @@ long emit_group(FILE *out[EMIT_NFILES], const struct group *g)
 	for (long i = 0; i < n; i++) {
 		const struct crow *r = &g->rows[idx[i]], *prev = i ? &g->rows[idx[i - 1]] : NULL;
 		if (!prev || prev->commsize != r->commsize || prev->count != r->count) {
-			emit_bytes(bytes, sizeof(bytes), r->count * (long)sizeof(long));
+			format_bytes(bytes, sizeof(bytes), r->count * (long)sizeof(long));
 			new_set(out, EMIT_SCALING);
 			set_comment(out[EMIT_SCALING], any, 0);
 			fprintf(out[EMIT_SCALING], " commsize: %ld bytes_per_peer: %ld\n"

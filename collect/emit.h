@@ -21,7 +21,5 @@ extern const char *const emit_names[EMIT_NFILES];
 void emit_headers(FILE *out[EMIT_NFILES]);
 /* Writes a group's winners; returns the rows written to the CSV. */
 long emit_group(FILE *out[EMIT_NFILES], const struct group *g);
-/* "1 KiB", "64 B", "2 MiB". */
-void emit_bytes(char *buf, size_t len, long bytes);
 
 #endif

@@ -194,9 +194,9 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 		}
 		n++;
 	}
-	if (n != ALLER_NCOLS && n != ALLER_SPEC_COLUMNS) {
-		warn(p, "%d columns, expected %d (or the first %d): row dropped", n, ALLER_NCOLS,
-		     ALLER_SPEC_COLUMNS);
+	if (n != ALLER_NCOLS && n != ALLER_V1_COLUMNS && n != ALLER_SPEC_COLUMNS) {
+		warn(p, "%d columns, expected %d (or the first %d or %d): row dropped", n, ALLER_NCOLS,
+		     ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
 		return;
 	}
 	for (int c = 0; c < n; c++) {

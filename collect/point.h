@@ -12,7 +12,7 @@ struct crow {
 	long text;                   /* offset of the line in the group's arena */
 	uint8_t off[ALLER_NCOLS];    /* each column's offset in the line */
 	uint8_t len[ALLER_NCOLS];
-	uint8_t ncols;               /* ALLER_SPEC_COLUMNS or ALLER_NCOLS */
+	uint8_t ncols;               /* ALLER_SPEC_COLUMNS, ALLER_V1_COLUMNS or ALLER_NCOLS */
 	int level;                   /* index of the data set in the file */
 	int point;                   /* index of its point */
 };

@@ -65,7 +65,30 @@ load ../lib/helpers
 
 @test "aller --no-verify says so in the header" {
 	run -0 "$ALLER" --no-verify c 1 8
-	[[ $output == *"# verify: off"* ]]
+	[[ $output == *"# verify: none"* ]]
+}
+
+@test "aller's header says how the data is verified and reused, and what is selected" {
+	run -0 "$ALLER" c 1 8
+	[[ $output == *$'\n# verify: all\n# data: reused\n'* ]]
+	[[ $output == *$'\n# warmup: 1\n'* ]]
+	[[ $output == *$'\n# selection: commsizes all; bytes per peer 8 B..max\n'* ]]
+	run -0 "$ALLER" --verify=warmup --fresh-data --warmup=2 --max-bytes=32 c 1 8
+	[[ $output == *$'\n# verify: warmup\n# data: fresh\n'* ]]
+	[[ $output == *$'\n# warmup: 2\n'* ]]
+	[[ $output == *$'\n# selection: commsizes all; bytes per peer 8 B..32 B\n'* ]]
+}
+
+@test "aller rejects a bad size or selection with one line and exit 2" {
+	run --separate-stderr -2 "$ALLER" --max-bytes=12Q c 1 8
+	[ "$stderr" = "aller: error: invalid size '12Q' for --max-bytes: expected bytes per peer, with an optional K, M, G, T or P (powers of 1024), e.g. 8, 64K, 4M" ]
+	[ -z "$output" ]
+	run --separate-stderr -2 "$ALLER" --min-bytes=1K c 1 8
+	[[ $stderr == "aller: error: no count to measure: no size per peer of the selected levels lies in 1 KiB..any (they are 8 B..64 B with LONGS 8)" ]]
+	run --separate-stderr -2 "$ALLER" --commsizes=2 c 1 8
+	[ "$stderr" = "aller: error: commsize 2 is not a level of a world of 1 ranks: allowed are world, 1" ]
+	run --separate-stderr -2 "$ALLER" --min-bytes=64 --max-bytes=8 c 1 8
+	[ "$stderr" = "aller: error: --min-bytes=64 is above --max-bytes=8" ]
 }
 
 @test "aller non-positive ITERS and LONGS mean the defaults" {

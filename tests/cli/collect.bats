@@ -27,7 +27,7 @@ golden() {
 	[[ $stderr == *"in/smoke-n2-contiguous-20.out:60: partial last line: row dropped"* ]]
 	[[ $stderr == *"in/garbage.bin:1: no aller header"* ]]
 	[ "$(printf '%s\n' "$stderr" | grep -c "corrupt tmin_s 'nan'")" = 1 ]
-	[[ $stderr == *"collect: 6 points: 4 complete, 1 incomplete, 1 failed; 1 superseded by a re-run"* ]]
+	[[ $stderr == *"collect: 7 points: 5 complete, 1 incomplete, 1 failed; 1 superseded by a re-run"* ]]
 }
 
 @test "the newest complete job wins a re-run" {
@@ -58,6 +58,21 @@ golden() {
 	row=$(grep -m1 '^2 4 ' "$f")
 	read -r comms size count gib rest <<<"$row"
 	grep -qF "4 $comms $size $((count * 8)) $count $gib $rest" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
+}
+
+@test "points.csv and the data sets carry tmed, tp99 and busbw, empty or NaN for format 1" {
+	cd "$DATA/collect/damaged"
+	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
+	csv=$BATS_TEST_TMPDIR/out/points.csv
+	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,state,'
+	# format 2: the three columns as aller printed them
+	row=$(grep -m1 '^1 2 1 ' in/fmt2-n1-contiguous-50.out)
+	read -r -a f <<<"$row"
+	grep -q "^fmt2,contiguous,1,2,2,host,no,0,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},complete,50," "$csv"
+	grep -q "^1 1 2 8 1 .* ${f[12]} ${f[13]} ${f[14]}\$" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
+	# format 1: empty fields and NaN (gnuplot skips them)
+	grep -q '^smoke,contiguous,1,2,2,host,no,0,1,2,1,8,.*,1,,,,complete,31,' "$csv"
+	grep -q '^1 1 2 8 1 .* 1 NaN NaN NaN$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 }
 
 @test "collect with no path, an unknown option or a missing path exits 2" {

@@ -1,12 +1,23 @@
 #!/usr/bin/perl
-# check-aller.pl WORLD LONGS ITERS MODE FILE: checks an aller output against
-# the specification, recomputing the partition arithmetic independently.
-# Prints what is wrong and exits 1, or exits 0.
+# check-aller.pl [--min-bytes=N] [--max-bytes=N] [--commsizes=LIST] WORLD LONGS ITERS MODE FILE:
+# checks an aller output against the specification, recomputing the
+# partition arithmetic, the selection of levels and sizes, and the derived
+# columns independently. Prints what is wrong and exits 1, or exits 0.
 use strict;
 use warnings;
 
+my ($minb, $maxb, %levels) = (0, 0);
+while (@ARGV && $ARGV[0] =~ /^--(min-bytes|max-bytes|commsizes)=(.*)$/) {
+	shift @ARGV;
+	if ($1 eq 'min-bytes') { $minb = $2; }
+	elsif ($1 eq 'max-bytes') { $maxb = $2; }
+	else { $levels{$_} = 1 for split(/,/, $2); }
+}
 my ($world, $longs, $iters, $mode, $file) = @ARGV;
-die "usage: check-aller.pl WORLD LONGS ITERS MODE FILE\n" unless defined $file;
+die "usage: check-aller.pl [--min-bytes=N] [--max-bytes=N] [--commsizes=LIST] WORLD LONGS ITERS MODE FILE\n"
+    unless defined $file;
+$levels{$world} = 1 if delete $levels{world};
+my $rel = 2**(1 / 64) - 1;    # the percentiles' stated bound
 open(my $fh, '<', $file) or die "cannot open $file: $!\n";
 my @lines = <$fh>;
 chomp @lines;
@@ -16,7 +27,7 @@ sub err { push @errors, join('', @_); }
 my %key;
 for (@lines) { $key{$1} //= $2 if /^# ([a-z_]+): (.*)$/; }
 for my $k (qw(aller format command mpi world nodes tasks_per_node host buffers verify
-              mode iters longs start timer statistics columns)) {
+              data mode iters warmup longs selection start timer statistics columns)) {
 	err("header lacks '# $k:'") unless exists $key{$k};
 }
 err("world is '$key{world}', not $world") unless ($key{world} // '') eq $world;
@@ -28,11 +39,26 @@ err("last line is '$lines[-1]', not '# Done'") unless $lines[-1] eq '# Done';
 # Data sets: split at two blank lines.
 my $text = join("\n", @lines) . "\n";
 my @sets = split(/\n\n\n/, $text);
-my $nlevels = 0;
-for (my $t = $world; $t >= 1; $t = int($t / 2)) { $nlevels++; }
-err(scalar(@sets) . " data sets, expected $nlevels") unless @sets == $nlevels;
+# The levels and counts that should be there.
+sub counts_of {
+	my ($target) = @_;
+	my @c;
+	for (my $c = int($longs / $target); $c >= 1; $c = int($c / 2)) {
+		next if $maxb && 8 * $c > $maxb;
+		last if $minb && 8 * $c < $minb;
+		push @c, $c;
+	}
+	return @c;
+}
+my @want;
+for (my ($t, $i) = ($world, 0); $t >= 1; $t = int($t / 2), $i++) {
+	next if %levels && !$levels{$t};
+	push @want, $i if counts_of($t);
+}
+err(scalar(@sets) . " data sets, expected " . scalar(@want)) unless @sets == @want;
 
-for my $i (0 .. $#sets) {
+for my $n (0 .. $#sets) {
+	my $i = $want[$n] // -1;
 	my $target = $world >> $i;
 	my $ncomms = int(($world + $target - 1) / $target);
 	my @sizes;
@@ -43,13 +69,18 @@ for my $i (0 .. $#sets) {
 	}
 	my ($max) = sort { $b <=> $a } @sizes;
 	my ($min) = sort { $a <=> $b } @sizes;
-	my @set = split(/\n/, $sets[$i]);
+	my @set = split(/\n/, $sets[$n]);
 	my ($level) = grep { /^# level: / } @set;
 	err("set $i: no '# level:' line") unless $level;
 	err("set $i: level line '$level'") if $level && $level ne "# level: $i target $target comms $ncomms commsize $max";
 	my ($sizes) = grep { /^# sizes: / } @set;
 	if ($min != $max) {
-		my $want = "# sizes: @sizes (uneven)";
+		my @runs;
+		for my $s (@sizes) {
+			if (@runs && $runs[-1][0] == $s) { $runs[-1][1]++; } else { push @runs, [$s, 1]; }
+		}
+		my $want = "# sizes: " . join(' ', map { $_->[1] > 1 ? "$_->[0]x$_->[1]" : $_->[0] } @runs)
+		    . " (uneven)";
 		err("set $i: '" . ($sizes // 'no sizes line') . "', expected '$want'")
 		    unless ($sizes // '') eq $want;
 	} elsif ($sizes) {
@@ -58,13 +89,13 @@ for my $i (0 .. $#sets) {
 	err("set $i: no line naming mode, world and iterations")
 	    unless grep { $_ eq "# $mode world $world iters $iters" } @set;
 	my @rows = grep { !/^#/ && /\S/ } @set;
-	my @counts;
-	for (my $c = int($longs / $target); $c >= 1; $c = int($c / 2)) { push @counts, $c; }
+	my @counts = counts_of($target);
 	err("set $i: " . scalar(@rows) . " rows, expected " . scalar(@counts)) unless @rows == @counts;
 	for my $r (0 .. $#rows) {
 		my @f = split(' ', $rows[$r]);
-		if (@f != 12) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
-		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow) = @f;
+		if (@f != 15) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
+		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow,
+		    $tmed, $tp99, $busbw) = @f;
 		err("set $i row $r: comms $comms, expected $ncomms") unless $comms == $ncomms;
 		err("set $i row $r: commsize $size, expected $max") unless $size == $max;
 		err("set $i row $r: count $count, expected $counts[$r]")
@@ -77,6 +108,16 @@ for my $i (0 .. $#sets) {
 		    unless 0 < $bmin && $bmin <= $bavg * (1 + 1e-6) && $bavg <= $bmax * (1 + 1e-6);
 		err("set $i row $r: aggregate bandwidth $agg") unless $agg > 0;
 		err("set $i row $r: slowest rank $slow") unless $slow =~ /^\d+$/ && $slow < $world;
+		err("set $i row $r: percentiles not tmin <= tmed <= tp99 <= tmax: $tmin $tmed $tp99 $tmax")
+		    unless $tmin <= $tmed * (1 + $rel) && $tmed <= $tp99 * (1 + 1e-6)
+		    && $tp99 <= $tmax * (1 + 1e-6);
+		# even communicators: every task moves the same bytes, so bwavg = GiB / tavg
+		my $bw = $gib / $tavg;
+		err("set $i row $r: bwavg $bavg, expected GiB / tavg = $bw")
+		    if $min == $max && abs($bavg - $bw) > 1e-5 * $bw;
+		my $bus = $count * $max * 8 / $tavg / 1e9 * ($max - 1) / $max;
+		err("set $i row $r: busbw $busbw, expected $bus")
+		    if abs($busbw - $bus) > 1e-5 * $bus + 1e-300;
 	}
 }
 if (@errors) {

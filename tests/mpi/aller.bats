@@ -19,9 +19,9 @@ check() {
 @test "aller at 6 ranks matches the spec in both modes" { check 6 contiguous; check 6 strided; }
 @test "aller at 7 ranks lists the uneven sizes 3 3 1" {
 	check 7 contiguous
-	grep -qx '# sizes: 3 3 1 (uneven)' "$BATS_TEST_TMPDIR/out.7.contiguous"
+	grep -qx '# sizes: 3x2 1 (uneven)' "$BATS_TEST_TMPDIR/out.7.contiguous"
 	check 7 strided
-	grep -qx '# sizes: 3 2 2 (uneven)' "$BATS_TEST_TMPDIR/out.7.strided"
+	grep -qx '# sizes: 3 2x2 (uneven)' "$BATS_TEST_TMPDIR/out.7.strided"
 }
 @test "aller at 8 ranks matches the spec in both modes" { check 8 contiguous; check 8 strided; }
 
@@ -32,6 +32,42 @@ check() {
 	sed 's/^1 2 8 /1 2 9 /' "$BATS_TEST_TMPDIR/good" >"$BATS_TEST_TMPDIR/bad-count"
 	run -1 perl "$ROOT/tests/lib/check-aller.pl" 2 16 2 contiguous "$BATS_TEST_TMPDIR/bad-count"
 	[[ $output == *"count 9, expected 8"* ]]
+	# a median above the 99th percentile, a bus bandwidth off by a factor
+	awk '/^1 2 8 / { t = $13; $13 = $14; $14 = t * 0.5 } { print }' "$BATS_TEST_TMPDIR/good" >"$BATS_TEST_TMPDIR/bad-p"
+	run -1 perl "$ROOT/tests/lib/check-aller.pl" 2 16 2 contiguous "$BATS_TEST_TMPDIR/bad-p"
+	[[ $output == *"percentiles not tmin <= tmed <= tp99 <= tmax"* ]]
+	awk '/^1 2 8 / { $15 = $15 * 2 } { print }' "$BATS_TEST_TMPDIR/good" >"$BATS_TEST_TMPDIR/bad-bus"
+	run -1 perl "$ROOT/tests/lib/check-aller.pl" 2 16 2 contiguous "$BATS_TEST_TMPDIR/bad-bus"
+	[[ $output == *"busbw "*", expected "* ]]
+	awk '/^1 2 8 / { $9 = $9 * 1.5 } { print }' "$BATS_TEST_TMPDIR/good" >"$BATS_TEST_TMPDIR/bad-bw"
+	run -1 perl "$ROOT/tests/lib/check-aller.pl" 2 16 2 contiguous "$BATS_TEST_TMPDIR/bad-bw"
+	[[ $output == *"bwavg "*", expected GiB / tavg"* ]]
+	# a row the selection should not have
+	run -1 perl "$ROOT/tests/lib/check-aller.pl" --max-bytes=32 2 16 2 contiguous "$BATS_TEST_TMPDIR/good"
+}
+
+@test "size and level selections give exactly the rows asked for" {
+	local out=$BATS_TEST_TMPDIR/sel
+	mpirun_n 4 "$ALLER" --min-bytes=16 --max-bytes=100 c 2 128 >"$out"
+	perl "$ROOT/tests/lib/check-aller.pl" --min-bytes=16 --max-bytes=100 4 128 2 contiguous "$out"
+	[ "$(grep -c '^[0-9]' "$out")" = 9 ]   # 64 32 16 B at each of the 3 levels
+	mpirun_n 8 "$ALLER" --commsizes=world,2 s 2 64 >"$out"
+	perl "$ROOT/tests/lib/check-aller.pl" --commsizes=world,2 8 64 2 strided "$out"
+	[ "$(grep -c '^# level: ' "$out")" = 2 ]
+	grep -q '^# level: 2 target 2 comms 4 commsize 2$' "$out"
+	run --separate-stderr -2 mpirun_n 6 "$ALLER" --commsizes=3 --min-bytes=2K c 1 600
+	[[ $stderr == *"aller: error: no count to measure: no size per peer of the selected levels lies in 2 KiB..any (they are 8 B..1600 B with LONGS 600)"* ]]
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
+	run --separate-stderr -2 mpirun_n 4 "$ALLER" --commsizes=3 c 1 64
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: commsize 3 is not a level of a world of 4 ranks: allowed are world, 4, 2, 1$')" = 1 ]
+}
+
+@test "--warmup=N makes N untimed calls, and an uneven world still checks out" {
+	local out=$BATS_TEST_TMPDIR/w
+	mpirun_n 5 "$ALLER" --warmup=3 --fresh-data s 2 40 >"$out"
+	perl "$ROOT/tests/lib/check-aller.pl" 5 40 2 strided "$out"
+	grep -qx '# warmup: 3' "$out"
+	grep -qx '# data: fresh' "$out"
 }
 
 @test "aller reports the hosts and the node count" {
@@ -50,7 +86,22 @@ check() {
 
 @test "verification catches data in every iteration, not only the first" {
 	ALLER_TEST_CORRUPT=0 run --separate-stderr -1 mpirun_n 2 "$ALLER" c 3 8
-	[[ $stderr == *"(4 wrong elements over all iterations)"* ]]
+	[[ $stderr == *"(4 wrong elements over all checked calls)"* ]]
+}
+
+@test "with --fresh-data a rank that sends the previous iteration's data is caught" {
+	ALLER_TEST_STALE=1 run --separate-stderr -1 mpirun_n 3 "$ALLER" --fresh-data c 2 24
+	[[ $stderr == *"verification failed at level 0 (communicator 0 of 1, commsize 3), count 8, iteration 1: element 0 from rank 1: expected 0x"* ]]
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
+	# reused data is the same in every call by design: the hook changes nothing
+	ALLER_TEST_STALE=1 run -0 mpirun_n 3 "$ALLER" c 2 24
+}
+
+@test "--verify=warmup catches a corrupted warm-up and checks no timed call" {
+	ALLER_TEST_CORRUPT=1 run --separate-stderr -1 mpirun_n 2 "$ALLER" --verify=warmup --warmup=2 c 3 8
+	[[ $stderr == *"iteration 0 (warm-up)"* ]]
+	[[ $stderr == *"(2 wrong elements over all checked calls)"* ]]
+	ALLER_TEST_CORRUPT=1 run -0 mpirun_n 2 "$ALLER" --verify=none c 3 8
 }
 
 @test "bad arguments under mpirun: one error line, every rank exits 2" {
@@ -74,5 +125,6 @@ check() {
 	ALLER_TEST_HANG=1 run --separate-stderr timeout 60 mpirun --oversubscribe -np 2 "$ALLER" --timeout=1 c 1 8
 	[ "$status" -ne 0 ]
 	[ "$status" -ne 124 ]
-	[[ $stderr == *"aller: error: MPI_Alltoall did not finish within --timeout=1 s at level 0 (commsize 2), count 4, communicator 0 of 1 on hosts $(hostname)"* ]]
+	[[ $stderr == *"aller: error: no progress within --timeout=1 s in MPI_Alltoall at level 0 (commsize 2), count 4, communicator 0 of 1 on hosts $(hostname) (seen by rank 0 on $(hostname))"* ]]
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
 }

@@ -30,7 +30,12 @@ static void defaults(void **state)
 	assert_false(o.strided);
 	assert_int_equal(o.iters, 3);
 	assert_int_equal(o.longs, 128L * 1024 * 1024);
-	assert_true(o.verify);
+	assert_int_equal(o.verify, VERIFY_ALL);
+	assert_false(o.fresh);
+	assert_int_equal(o.warmup, 1);
+	assert_int_equal(o.sel.ncommsizes, 0);
+	assert_int_equal(o.sel.min_bytes, 0);
+	assert_int_equal(o.sel.max_bytes, 0);
 	assert_int_equal(o.timeout, 0);
 	assert_int_equal(o.buffers, BUFFERS_HOST);
 	assert_int_equal(o.reveal, REVEAL_OFF);
@@ -56,9 +61,9 @@ static void positional_as_in_the_spec(void **state)
 	assert_false(o.strided);
 	assert_int_equal(o.iters, 3);
 	assert_int_equal(o.longs, 128L * 1024 * 1024);
-	assert_int_equal(parse(&o, err, "x", "+5", "1152921504606846976", NULL), 0);
+	assert_int_equal(parse(&o, err, "x", "+5", "576460752303423488", NULL), 0);
 	assert_int_equal(o.iters, 5);
-	assert_int_equal(o.longs, 1L << 60);
+	assert_int_equal(o.longs, 1L << 59);
 }
 
 static void long_options(void **state)
@@ -67,7 +72,7 @@ static void long_options(void **state)
 	char err[512];
 	(void)state;
 	assert_int_equal(parse(&o, err, "--no-verify", "--timeout=30", "--buffers=cuda", "s"), 0);
-	assert_false(o.verify);
+	assert_int_equal(o.verify, VERIFY_NONE);
 	assert_int_equal(o.timeout, 30);
 	assert_int_equal(o.buffers, BUFFERS_CUDA);
 	assert_true(o.strided);
@@ -78,6 +83,30 @@ static void long_options(void **state)
 	assert_int_equal(parse(&o, err, "--", "-x", "2", NULL), 0);
 	assert_false(o.strided);
 	assert_int_equal(o.iters, 2);
+}
+
+static void measurement_options(void **state)
+{
+	struct options o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, err, "--verify=warmup", "--fresh-data", "--warmup=3", NULL), 0);
+	assert_int_equal(o.verify, VERIFY_WARMUP);
+	assert_true(o.fresh);
+	assert_int_equal(o.warmup, 3);
+	assert_int_equal(parse(&o, err, "--verify=none", "--warmup=0", NULL, NULL), 0);
+	assert_int_equal(o.verify, VERIFY_NONE);
+	assert_int_equal(o.warmup, 0);
+	assert_int_equal(parse(&o, err, "--verify=all", NULL, NULL, NULL), 0);
+	assert_int_equal(o.verify, VERIFY_ALL);
+	assert_string_equal(options_verify_name(VERIFY_WARMUP), "warmup");
+	assert_int_equal(parse(&o, err, "--min-bytes=1K", "--max-bytes=4M", "--commsizes=world,2",
+			       NULL), 0);
+	assert_int_equal(o.sel.min_bytes, 1024);
+	assert_int_equal(o.sel.max_bytes, 4L << 20);
+	assert_int_equal(o.sel.ncommsizes, 2);
+	assert_int_equal(o.sel.commsizes[0], SELECT_WORLD);
+	assert_int_equal(o.sel.commsizes[1], 2);
 }
 
 static void reveal_options(void **state)
@@ -118,6 +147,8 @@ static const struct bad {
 	{ { "c", "3", "12x" }, "cannot parse longs '12x'" },
 	{ { "c", "3", "1e9" }, "cannot parse longs '1e9'" },
 	{ { "c", "3", "1152921504606846977" }, "longs '1152921504606846977' is out of range" },
+	{ { "c", "3", "576460752303423489" }, "longs '576460752303423489' is out of range: "
+					      "allowed are 1..576460752303423488" },
 	{ { "c", "3", "-99999999999999999999" }, "longs '-99999999999999999999' is out of range" },
 	{ { "c", "3", "64k" }, "cannot parse longs '64k'" },
 	{ { "c", "3", "64", "9" }, "unexpected argument '9'" },
@@ -141,6 +172,23 @@ static const struct bad {
 	{ { "--reveal=" }, "invalid reveal tier ''" },
 	{ { "--reveal-dir" }, "option '--reveal-dir' needs a directory" },
 	{ { "--reveal-dir=" }, "option '--reveal-dir' needs a directory" },
+	{ { "--verify" }, "option '--verify' needs a value: --verify=all|warmup|none" },
+	{ { "--verify=some" }, "invalid verify mode 'some': allowed are 'all', 'warmup' and 'none'" },
+	{ { "--fresh-data=1" }, "option '--fresh-data' takes no value" },
+	{ { "--warmup=-1" }, "invalid warm-up count '-1': expected an integer, 0..1000" },
+	{ { "--warmup=1001" }, "invalid warm-up count '1001'" },
+	{ { "--warmup=x" }, "invalid warm-up count 'x'" },
+	{ { "--verify=warmup", "--warmup=0" }, "'--verify=warmup' checks the warm-up calls, and "
+					       "'--warmup=0' leaves none" },
+	{ { "--min-bytes=0" }, "size '0' for --min-bytes is out of range: allowed are 1 B..4 EiB" },
+	{ { "--max-bytes=4Q" }, "invalid size '4Q' for --max-bytes" },
+	{ { "--max-bytes" }, "option '--max-bytes' needs a value: --max-bytes=SIZE" },
+	{ { "--commsizes=" }, "invalid commsizes '': an empty item" },
+	{ { "--commsizes=8,,2" }, "invalid commsizes '8,,2': an empty item" },
+	{ { "--commsizes=8,x" }, "invalid commsize 'x' in '8,x'" },
+	{ { "--commsizes=0" }, "invalid commsize '0' in '0'" },
+	{ { "--commsizes=4,4" }, "commsize '4' is listed twice in '4,4'" },
+	{ { "--commsizes=world,world" }, "commsize 'world' is listed twice" },
 };
 
 static void bad_arguments(void **state)
@@ -162,6 +210,7 @@ int main(void)
 		cmocka_unit_test(defaults),
 		cmocka_unit_test(positional_as_in_the_spec),
 		cmocka_unit_test(long_options),
+		cmocka_unit_test(measurement_options),
 		cmocka_unit_test(reveal_options),
 		cmocka_unit_test(bad_arguments),
 	};

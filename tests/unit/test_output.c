@@ -34,10 +34,12 @@ static struct run_info info(void)
 	r.tpn_max = 4;
 	r.host_map = "n1 0-3\nn2 4-6\n";
 	r.buffers = "host";
-	r.verify = 1;
+	r.verify = "all";
 	r.strided = 1;
+	r.warmup = 1;
 	r.iters = 2;
 	r.longs = 64;
+	r.selection = "commsizes all; bytes per peer 8 B..max";
 	r.start = "2026-12-01T00:00:00Z";
 	r.slurm_job = "42";
 	r.slurm_nodes = "n[1-2]";
@@ -53,12 +55,13 @@ static void header_names_every_key(void **state)
 {
 	struct run_info r = info();
 	char *s = render(do_header, &r);
-	const char *want[] = { "# aller: " ALLER_VERSION "\n", "# format: 1\n",
+	const char *want[] = { "# aller: " ALLER_VERSION "\n", "# format: 2\n",
 			       "# command: aller s 2 64\n", "# mpi: Open MPI v4.1.4\n",
 			       "# world: 7\n", "# nodes: 2\n", "# tasks_per_node: 3-4\n",
 			       "# host: n1 0-3\n", "# host: n2 4-6\n", "# buffers: host\n",
-			       "# verify: on\n", "# mode: strided\n", "# iters: 2\n",
-			       "# longs: 64\n", "# start: 2026-12-01T00:00:00Z\n",
+			       "# verify: all\n", "# data: reused\n", "# mode: strided\n",
+			       "# iters: 2\n", "# warmup: 1\n", "# longs: 64\n",
+			       "# selection: commsizes all; bytes per peer 8 B..max\n", "# start: 2026-12-01T00:00:00Z\n",
 			       "# slurm_job: 42\n", "# slurm_nodes: n[1-2]\n",
 			       "# columns: " ALLER_COLUMN_HEADER "\n" };
 	(void)state;
@@ -74,13 +77,13 @@ static void header_names_every_key(void **state)
 struct level_arg {
 	struct run_info r;
 	struct partition p;
-	int level;
+	int level, first;
 };
 
 static void do_level(FILE *f, void *arg)
 {
 	struct level_arg *a = arg;
-	output_level(f, &a->r, a->level, &a->p);
+	output_level(f, &a->r, a->level, &a->p, a->first);
 }
 
 static void uneven_levels_list_sizes(void **state)
@@ -92,17 +95,46 @@ static void uneven_levels_list_sizes(void **state)
 	a.r.strided = 0;
 	partition_init(&a.p, 7, 3, 0);
 	a.level = 1;
+	a.first = 0;
 	s = render(do_level, &a);
 	assert_true(strncmp(s, "\n\n# level: 1 target 3 comms 3 commsize 3\n", 40) == 0);
-	assert_non_null(strstr(s, "# sizes: 3 3 1 (uneven)\n"));
+	assert_non_null(strstr(s, "# sizes: 3x2 1 (uneven)\n"));
 	assert_non_null(strstr(s, "# contiguous world 7 iters 2\n"));
 	free(s);
 	partition_init(&a.p, 8, 8, 0);
 	a.level = 0;
+	a.first = 1;
 	s = render(do_level, &a);
 	assert_int_equal(s[0], '#');           /* the first set follows the header */
 	assert_null(strstr(s, "# sizes:"));
 	free(s);
+	/* a selection may start at a later level: it still follows the header */
+	a.level = 2;
+	s = render(do_level, &a);
+	assert_int_equal(s[0], '#');
+	free(s);
+}
+
+static void sizes_are_run_length_encoded(void **state)
+{
+	static const struct { long world, target; int strided; const char *want; } cases[] = {
+		{ 7, 3, 1, "3 2x2" }, { 7, 3, 0, "3x2 1" }, { 65536 + 1, 3, 0, "3x21845 2" },
+		{ 5, 2, 1, "2x2 1" }, { 10, 4, 1, "4 3x2" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct partition p;
+		struct strbuf b;
+		char *s;
+		partition_init(&p, cases[i].world, cases[i].target, cases[i].strided);
+		strbuf_init(&b);
+		output_sizes(&b, &p);
+		s = strbuf_detach(&b);
+		if (strcmp(s, cases[i].want) != 0)
+			fail_msg("world %ld target %ld: '%s', wanted '%s'", cases[i].world,
+				 cases[i].target, s, cases[i].want);
+		free(s);
+	}
 }
 
 static void do_row(FILE *f, void *arg)
@@ -125,9 +157,11 @@ static void rows_have_the_columns_in_order(void **state)
 	stats_add(&w.s, 0.5, 1.5);
 	w.aggbw = 6;
 	w.slowest = 3;
+	w.busbw = 7.5;
 	s = render(do_row, &w);
 	assert_string_equal(s, "2 4 16 1.500000e+00 5.000000e-01 5.000000e-01 5.000000e-01 "
-			       "3.000000e+00 3.000000e+00 3.000000e+00 6.000000e+00 3\n");
+			       "3.000000e+00 3.000000e+00 3.000000e+00 6.000000e+00 3 "
+			       "5.000000e-01 5.000000e-01 7.500000e+00\n");
 	for (tok = strtok(s, " \n"); tok; tok = strtok(NULL, " \n"))
 		n++;
 	assert_int_equal(n, ALLER_NCOLS);
@@ -165,6 +199,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(header_names_every_key),
 		cmocka_unit_test(uneven_levels_list_sizes),
+		cmocka_unit_test(sizes_are_run_length_encoded),
 		cmocka_unit_test(rows_have_the_columns_in_order),
 		cmocka_unit_test(column_names_agree_with_header),
 		cmocka_unit_test(done_line),

@@ -1,4 +1,4 @@
-/* Unit tests: statistics (stats.c), data verification (verify.c), strbuf. */
+/* Unit tests: statistics (stats.c, hist.c), data verification (verify.c), strbuf. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "hist.h"
 #include "stats.h"
 #include "strbuf.h"
 #include "verify.h"
@@ -26,7 +27,135 @@ static void stats_over_samples(void **state)
 	assert_true(fabs(stats_tavg(&s) - 7.0 / 3) < 1e-12);
 	assert_true(s.bwmin == 0.5);
 	assert_true(s.bwmax == 2.0);
-	assert_true(fabs(stats_bwavg(&s) - 3.5 / 3) < 1e-12);
+	/* bytes over time, not the mean of the rates (3.5 / 3) */
+	assert_true(fabs(stats_bwavg(&s) - 6.0 / 7.0) < 1e-12);
+	assert_true(fabs(stats_bwavg(&s) - 2.0 / stats_tavg(&s)) < 1e-12);
+}
+
+/* Uneven communicators: tasks move different bytes; bwavg is still sum / sum. */
+static void bwavg_of_uneven_tasks(void **state)
+{
+	struct stats s;
+	(void)state;
+	stats_init(&s);
+	stats_add(&s, 1.0, 3.0);   /* a task of a communicator of 3 */
+	stats_add(&s, 0.5, 1.0);   /* a task left alone */
+	assert_true(fabs(stats_bwavg(&s) - 4.0 / 1.5) < 1e-12);
+	assert_true(s.bwmin == 2.0 && s.bwmax == 3.0);
+}
+
+static void busbw_as_nccl_tests(void **state)
+{
+	(void)state;
+	/* 1 Mi longs per peer, 8 ranks, 1 ms: algbw = 2^20 x 8 x 8 B / 1e-3 s = 67.108864 GB/s */
+	assert_true(fabs(stats_busbw(1L << 20, 8, 1e-3) - 67.108864 * 7 / 8) < 1e-9);
+	assert_true(stats_busbw(1000, 1, 1e-6) == 0);  /* alone: nothing crosses a bus */
+	assert_true(fabs(stats_busbw(1, 2, 1e-9) - 8.0) < 1e-9);
+}
+
+/* The exact nearest-rank quantile of n sorted samples. */
+static double exact_quantile(double *v, long n, double p)
+{
+	long k = (long)ceil(p * (double)n - 1e-9);
+	return v[(k < 1 ? 1 : k) - 1];
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Adds n samples, then checks the median and the 99th percentile against exact ones. */
+static void check_quantiles(double *v, long n)
+{
+	struct stats s;
+	const double ps[] = { 0.5, 0.99, 0.01, 0.9, 1.0 };
+
+	stats_init(&s);
+	for (long i = 0; i < n; i++)
+		stats_add(&s, v[i], 1.0);
+	qsort(v, (size_t)n, sizeof(double), cmp_double);
+	for (size_t i = 0; i < sizeof(ps) / sizeof(ps[0]); i++) {
+		double want = exact_quantile(v, n, ps[i]);
+		double got = hist_quantile(s.hist, s.n, ps[i], s.tmin, s.tmax);
+		if (fabs(got - want) > HIST_REL_ERROR * want * (1 + 1e-12))
+			fail_msg("n %ld p %g: %.9g, exact %.9g (%.3f%%)", n, ps[i], got, want,
+				 100 * fabs(got - want) / want);
+	}
+	assert_true(fabs(stats_tmed(&s) - exact_quantile(v, n, 0.5)) <=
+		    HIST_REL_ERROR * exact_quantile(v, n, 0.5) * (1 + 1e-12));
+	assert_true(fabs(stats_tp99(&s) - exact_quantile(v, n, 0.99)) <=
+		    HIST_REL_ERROR * exact_quantile(v, n, 0.99) * (1 + 1e-12));
+}
+
+static void percentiles_within_the_bound(void **state)
+{
+	static double v[20000];
+	unsigned long long x = 42;
+	(void)state;
+	assert_true(fabs(HIST_REL_ERROR - (exp2(1.0 / 64) - 1)) < 1e-15);
+	assert_true(HIST_REL_ERROR < 0.011);
+	/* random: log-uniform over 1 ns .. 10 s, many sizes of sample */
+	for (long n = 1; n <= 20000; n = n * 3 + 1) {
+		for (long i = 0; i < n; i++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			v[i] = 1e-9 * pow(1e10, (double)(x >> 11) / 9007199254740992.0);
+		}
+		check_quantiles(v, n);
+	}
+}
+
+static void percentiles_of_adversarial_samples(void **state)
+{
+	static double v[4096];
+	(void)state;
+	/* all equal: exact, clamped to tmin = tmax */
+	for (int i = 0; i < 100; i++)
+		v[i] = 3.7e-6;
+	check_quantiles(v, 100);
+	/* on bin edges */
+	for (int i = 0; i < 512; i++)
+		v[i] = exp2(HIST_LOG2_MIN + 20 + i / (double)HIST_PER_OCTAVE);
+	check_quantiles(v, 512);
+	/* two clusters far apart, the median on the edge between them */
+	for (int i = 0; i < 1000; i++)
+		v[i] = i < 500 ? 1e-6 * (1 + i * 1e-4) : 2.0 * (1 + i * 1e-4);
+	check_quantiles(v, 1000);
+	/* one outlier in a hundred: p99 is the last of the bulk, not the outlier */
+	for (int i = 0; i < 100; i++)
+		v[i] = i == 37 ? 10.0 : 1e-3 + i * 1e-7;
+	check_quantiles(v, 100);
+	/* the range's own ends */
+	v[0] = exp2(HIST_LOG2_MIN);
+	v[1] = exp2(HIST_LOG2_MAX) * 0.999;
+	v[2] = exp2(HIST_LOG2_MIN) * 1.5;
+	check_quantiles(v, 3);
+	/* times that do not fit in 2 bins: neighbours of a binade */
+	for (int i = 0; i < 4096; i++)
+		v[i] = nextafter(1.0, i % 2 ? 2.0 : 0.0) * (1 + (i % 7) * 1e-9);
+	check_quantiles(v, 4096);
+	assert_int_equal(hist_bin(0), 0);
+	assert_int_equal(hist_bin(-1), 0);
+	assert_int_equal(hist_bin(1e300), HIST_BINS - 1);
+	assert_int_equal(hist_bin(1.0), -HIST_LOG2_MIN * HIST_PER_OCTAVE);
+}
+
+/* Outside the range (never in aller: t >= MPI_Wtick, <= --timeout): still in [tmin, tmax]. */
+static void percentiles_outside_the_range(void **state)
+{
+	struct stats s;
+	(void)state;
+	stats_init(&s);
+	stats_add(&s, 1e-11, 1);
+	stats_add(&s, 2e-11, 1);
+	assert_true(stats_tmed(&s) >= 1e-11 && stats_tmed(&s) <= 2e-11);
+	stats_init(&s);
+	stats_add(&s, 4e6, 1);
+	stats_add(&s, 5e6, 1);
+	assert_true(stats_tp99(&s) >= 4e6 && stats_tp99(&s) <= 5e6);
+	stats_init(&s);
+	assert_true(hist_quantile(s.hist, 0, 0.5, 0, 0) == 0);
 }
 
 /* The reduction layout gives what merging all samples in one place gives. */
@@ -46,8 +175,10 @@ static void reduction_equals_one_place(void **state)
 	stats_merge(&a, &b);
 	assert_true(a.tmin == all.tmin && a.tmax == all.tmax);
 	assert_true(a.bwmin == all.bwmin && a.bwmax == all.bwmax);
-	assert_true(fabs(a.tsum - all.tsum) < 1e-12 && fabs(a.bwsum - all.bwsum) < 1e-12);
+	assert_true(fabs(a.tsum - all.tsum) < 1e-12 && fabs(a.gibsum - all.gibsum) < 1e-12);
 	assert_true(a.n == 5);
+	assert_true(stats_tmed(&a) == stats_tmed(&all) && stats_tp99(&a) == stats_tp99(&all));
+	assert_memory_equal(a.hist, all.hist, sizeof(a.hist));
 }
 
 static void gib_is_in_plus_out(void **state)
@@ -60,14 +191,19 @@ static void gib_is_in_plus_out(void **state)
 
 static void values_differ_by_every_input(void **state)
 {
-	long v = verify_value(3, 5, 7, 2);
+	long v = verify_value(3, 5, 7, 64, 2), r = verify_value(3, 5, 7, 64, VERIFY_REUSED);
 	(void)state;
-	assert_true(v != verify_value(4, 5, 7, 2));   /* wrong sender */
-	assert_true(v != verify_value(3, 6, 7, 2));   /* wrong receiver */
-	assert_true(v != verify_value(3, 5, 8, 2));   /* wrong element */
-	assert_true(v != verify_value(3, 5, 7, 1));   /* stale iteration */
-	assert_true(v != verify_value(5, 3, 7, 2));   /* swapped */
+	assert_true(v != verify_value(4, 5, 7, 64, 2));   /* wrong sender */
+	assert_true(v != verify_value(3, 6, 7, 64, 2));   /* wrong receiver */
+	assert_true(v != verify_value(3, 5, 8, 64, 2));   /* wrong element */
+	assert_true(v != verify_value(3, 5, 7, 64, 1));   /* stale iteration */
+	assert_true(v != verify_value(3, 5, 7, 32, 2));   /* another count */
+	assert_true(v != verify_value(5, 3, 7, 64, 2));   /* swapped */
 	assert_true(v != VERIFY_POISON);
+	/* reused data: the same for every call of a count, new for the next count */
+	assert_true(r == verify_value(3, 5, 7, 64, VERIFY_REUSED));
+	assert_true(r != verify_value(3, 5, 7, 32, VERIFY_REUSED));
+	assert_true(r != v);
 }
 
 static void fill_then_check(void **state)
@@ -80,7 +216,7 @@ static void fill_then_check(void **state)
 	/* what each peer sends to me is what I expect from it */
 	for (int k = 0; k < 3; k++)
 		for (long j = 0; j < count; j++)
-			recv[k * count + j] = verify_value(peers[k], me, j, 1);
+			recv[k * count + j] = verify_value(peers[k], me, j, count, 1);
 	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, &m), 0);
 	assert_int_equal(verify_check(recv, peers, 3, count, me, 2, &m), 15); /* stale */
 
@@ -94,7 +230,11 @@ static void fill_then_check(void **state)
 	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, &m), 15);
 
 	verify_fill(send, peers, 3, count, me, 1);
-	assert_true(send[count + 3] == verify_value(me, 9, 3, 1));
+	assert_true(send[count + 3] == verify_value(me, 9, 3, count, 1));
+	/* the next count's data is not this one's: a call that moved too little fails */
+	verify_fill(send, peers, 3, count, me, VERIFY_REUSED);
+	assert_true(send[3] == verify_value(me, 4, 3, count, VERIFY_REUSED));
+	assert_true(send[3] != verify_value(me, 4, 3, count / 2, VERIFY_REUSED));
 	free(send);
 	free(recv);
 }
@@ -123,6 +263,11 @@ int main(void)
 		cmocka_unit_test(stats_over_samples),
 		cmocka_unit_test(reduction_equals_one_place),
 		cmocka_unit_test(gib_is_in_plus_out),
+		cmocka_unit_test(bwavg_of_uneven_tasks),
+		cmocka_unit_test(busbw_as_nccl_tests),
+		cmocka_unit_test(percentiles_within_the_bound),
+		cmocka_unit_test(percentiles_of_adversarial_samples),
+		cmocka_unit_test(percentiles_outside_the_range),
 		cmocka_unit_test(values_differ_by_every_input),
 		cmocka_unit_test(fill_then_check),
 		cmocka_unit_test(strbuf_ranges),

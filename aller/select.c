@@ -1,0 +1,249 @@
+/* select.c: see select.h. */
+#include "select.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bytes.h"
+#include "partition.h"
+#include "strbuf.h"
+
+void selection_init(struct selection *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+/* The multiplier of a unit suffix, or 0 when it is not one. */
+static long unit_of(const char *u)
+{
+	static const char prefixes[] = "kmgtp";
+	const char *p;
+	long m = 1;
+
+	if (*u == '\0' || strcasecmp(u, "b") == 0)
+		return 1;
+	p = strchr(prefixes, u[0] | 0x20);
+	if (!p || u[0] == '\0')
+		return 0;
+	if (u[1] != '\0' && strcasecmp(u + 1, "b") != 0 && strcasecmp(u + 1, "ib") != 0)
+		return 0;
+	for (long i = 0; i <= p - prefixes; i++)
+		m *= 1024;
+	return m;
+}
+
+int select_parse_size(const char *opt, const char *s, long *bytes, char *err, size_t errlen)
+{
+	char *end;
+	long v, unit;
+
+	errno = 0;
+	v = (*s >= '0' && *s <= '9') ? strtol(s, &end, 10) : -1;
+	unit = v >= 0 ? unit_of(end) : 0;
+	if (v < 0 || unit == 0) {
+		snprintf(err, errlen, "invalid size '%s' for %s: expected bytes per peer, with an "
+			 "optional K, M, G, T or P (powers of 1024), e.g. 8, 64K, 4M", s, opt);
+		return -1;
+	}
+	if (errno == ERANGE || v == 0 || v > SELECT_MAX_BYTES / unit) {
+		snprintf(err, errlen, "size '%s' for %s is out of range: allowed are 1 B..4 EiB "
+			 "(2^62 bytes) per peer", s, opt);
+		return -1;
+	}
+	*bytes = v * unit;
+	return 0;
+}
+
+int select_parse_commsizes(struct selection *s, const char *list, char *err, size_t errlen)
+{
+	const char *p = list;
+
+	s->ncommsizes = 0;
+	for (;;) {
+		size_t n = strcspn(p, ",");
+		long v;
+		char *end;
+
+		if (n == 0) {
+			snprintf(err, errlen, "invalid commsizes '%s': an empty item; expected a comma "
+				 "list of communicator sizes or 'world', e.g. world,8,2", list);
+			return -1;
+		}
+		if (n == 5 && strncmp(p, "world", 5) == 0) {
+			v = SELECT_WORLD;
+		} else {
+			errno = 0;
+			v = (*p >= '1' && *p <= '9') ? strtol(p, &end, 10) : -1;
+			if (v < 1 || end != p + n || errno == ERANGE) {
+				snprintf(err, errlen, "invalid commsize '%.*s' in '%s': expected a "
+					 "positive integer or 'world'", (int)n, p, list);
+				return -1;
+			}
+		}
+		for (int i = 0; i < s->ncommsizes; i++)
+			if (s->commsizes[i] == v) {
+				snprintf(err, errlen, "commsize '%.*s' is listed twice in '%s'", (int)n,
+					 p, list);
+				return -1;
+			}
+		if (s->ncommsizes == SELECT_MAX_COMMSIZES) {
+			snprintf(err, errlen, "too many commsizes in '%s': at most %d", list,
+				 SELECT_MAX_COMMSIZES);
+			return -1;
+		}
+		s->commsizes[s->ncommsizes++] = v;
+		if (p[n] == '\0')
+			return 0;
+		p += n + 1;
+	}
+}
+
+int select_level(const struct selection *s, long world, long target)
+{
+	if (s->ncommsizes == 0)
+		return 1;
+	for (int i = 0; i < s->ncommsizes; i++)
+		if ((s->commsizes[i] == SELECT_WORLD ? world : s->commsizes[i]) == target)
+			return 1;
+	return 0;
+}
+
+void select_counts(const struct selection *s, long longs, long target, int *first, int *n)
+{
+	int total = partition_ncounts(longs, target);
+
+	*first = 0;
+	*n = 0;
+	for (int i = 0; i < total; i++) {
+		long bytes = partition_count(longs, target, i) * (long)sizeof(long);
+		if (s->max_bytes && bytes > s->max_bytes)
+			continue;
+		if (s->min_bytes && bytes < s->min_bytes)
+			break;
+		if (*n == 0)
+			*first = i;
+		(*n)++;
+	}
+}
+
+static void add_bytes(struct strbuf *b, long bytes)
+{
+	char buf[32];
+
+	format_bytes(buf, sizeof(buf), bytes);
+	strbuf_addf(b, "%s", buf);
+}
+
+/* The levels' list as "8, 4, 2, 1" for messages. */
+static void add_levels(struct strbuf *b, long world)
+{
+	strbuf_addf(b, "world");
+	for (long t = world; t >= 1; t /= 2)
+		strbuf_addf(b, ", %ld", t);
+}
+
+/* The note for one bound that is not a size of the level's sequence. */
+static void note_bound(struct strbuf *b, const char *opt, long bound, long got, long world,
+		       long target)
+{
+	if (bound == 0 || bound == got)
+		return;
+	strbuf_addf(b, "%s%s=%ld is not a size of the halving sequence at commsize %ld (world %ld): "
+		    "the nearest one inside the bounds is ", b->len ? "; " : "", opt, bound, target,
+		    world);
+	add_bytes(b, got);
+}
+
+int select_check(const struct selection *s, long world, long longs, char *err, size_t errlen,
+		 char *note, size_t notelen)
+{
+	struct strbuf b;
+	int first_level = -1;
+
+	note[0] = '\0';
+	if (s->min_bytes && s->max_bytes && s->min_bytes > s->max_bytes) {
+		snprintf(err, errlen, "--min-bytes=%ld is above --max-bytes=%ld", s->min_bytes,
+			 s->max_bytes);
+		return -1;
+	}
+	for (int i = 0; i < s->ncommsizes; i++) {
+		long t = s->commsizes[i] == SELECT_WORLD ? world : s->commsizes[i];
+		long level = world;
+		while (level > t)
+			level /= 2;
+		if (level != t) {
+			strbuf_init(&b);
+			add_levels(&b, world);
+			snprintf(err, errlen, "commsize %ld is not a level of a world of %ld ranks: "
+				 "allowed are %s", t, world, b.s ? b.s : "?");
+			strbuf_release(&b);
+			return -1;
+		}
+	}
+	for (long t = world; t >= 1 && first_level < 0; t /= 2) {
+		int first, n;
+		if (!select_level(s, world, t))
+			continue;
+		select_counts(s, longs, t, &first, &n);
+		if (n == 0)
+			continue;
+		first_level = 1;
+		strbuf_init(&b);
+		note_bound(&b, "--max-bytes", s->max_bytes,
+			   partition_count(longs, t, first) * (long)sizeof(long), world, t);
+		note_bound(&b, "--min-bytes", s->min_bytes,
+			   partition_count(longs, t, first + n - 1) * (long)sizeof(long), world, t);
+		snprintf(note, notelen, "%s", b.s ? b.s : "");
+		strbuf_release(&b);
+	}
+	if (first_level < 0) {
+		long largest = 0;
+		for (long t = world; t >= 1; t /= 2)
+			if (select_level(s, world, t) && partition_ncounts(longs, t) > 0 &&
+			    partition_count(longs, t, 0) > largest)
+				largest = partition_count(longs, t, 0);
+		strbuf_init(&b);
+		strbuf_addf(&b, "no count to measure: no size per peer of the selected levels lies in ");
+		add_bytes(&b, s->min_bytes ? s->min_bytes : 1);
+		strbuf_addf(&b, "..");
+		if (s->max_bytes)
+			add_bytes(&b, s->max_bytes);
+		else
+			strbuf_addf(&b, "any");
+		strbuf_addf(&b, " (they are 8 B..");
+		add_bytes(&b, largest * (long)sizeof(long));
+		strbuf_addf(&b, " with LONGS %ld)", longs);
+		snprintf(err, errlen, "%s", b.s ? b.s : "no count to measure");
+		strbuf_release(&b);
+		return -1;
+	}
+	return 0;
+}
+
+void select_describe(const struct selection *s, char *buf, size_t len)
+{
+	struct strbuf b;
+
+	strbuf_init(&b);
+	strbuf_addf(&b, "commsizes ");
+	if (s->ncommsizes == 0)
+		strbuf_addf(&b, "all");
+	for (int i = 0; i < s->ncommsizes; i++) {
+		if (s->commsizes[i] == SELECT_WORLD)
+			strbuf_addf(&b, "%sworld", i ? "," : "");
+		else
+			strbuf_addf(&b, "%s%ld", i ? "," : "", s->commsizes[i]);
+	}
+	strbuf_addf(&b, "; bytes per peer ");
+	add_bytes(&b, s->min_bytes ? s->min_bytes : 8);
+	strbuf_addf(&b, "..");
+	if (s->max_bytes)
+		add_bytes(&b, s->max_bytes);
+	else
+		strbuf_addf(&b, "max");
+	snprintf(buf, len, "%s", b.s ? b.s : "?");
+	strbuf_release(&b);
+}

@@ -1,0 +1,203 @@
+/* Unit tests: the selection of levels and sizes (select.c), byte formatting. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bytes.h"
+#include "partition.h"
+#include "select.h"
+
+static void sizes_that_parse(void **state)
+{
+	static const struct { const char *s; long bytes; } good[] = {
+		{ "8", 8 }, { "1000", 1000 }, { "1", 1 }, { "64K", 65536 }, { "64k", 65536 },
+		{ "64KiB", 65536 }, { "64kib", 65536 }, { "64KB", 65536 }, { "8B", 8 }, { "8b", 8 },
+		{ "4M", 4L << 20 }, { "4MiB", 4L << 20 }, { "1G", 1L << 30 }, { "2T", 2L << 40 },
+		{ "1P", 1L << 50 }, { "4096P", 1L << 62 }, { "007", 7 },
+	};
+	char err[256];
+	(void)state;
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		long b = -1;
+		if (select_parse_size("--max-bytes", good[i].s, &b, err, sizeof(err)) != 0 ||
+		    b != good[i].bytes)
+			fail_msg("'%s': %ld, wanted %ld (%s)", good[i].s, b, good[i].bytes, err);
+	}
+}
+
+static void sizes_that_do_not(void **state)
+{
+	static const struct { const char *s, *says; } bad[] = {
+		{ "", "invalid size '' for --min-bytes" },
+		{ "0", "size '0' for --min-bytes is out of range: allowed are 1 B..4 EiB" },
+		{ "0K", "out of range" },
+		{ "-8", "invalid size '-8'" },
+		{ "+8", "invalid size '+8'" },
+		{ " 8", "invalid size ' 8'" },
+		{ "8 ", "invalid size '8 '" },
+		{ "1.5K", "invalid size '1.5K'" },
+		{ "K", "invalid size 'K'" },
+		{ "8X", "invalid size '8X'" },
+		{ "8KK", "invalid size '8KK'" },
+		{ "8Kibi", "invalid size '8Kibi'" },
+		{ "0x10", "invalid size '0x10'" },
+		{ "1e3", "invalid size '1e3'" },
+		{ "4097P", "out of range" },
+		{ "99999999999999999999", "out of range" },
+		{ "4611686018427387905", "out of range" },
+		{ "9223372036854775807K", "out of range" },
+	};
+	char err[256];
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		long b = 0;
+		err[0] = '\0';
+		if (select_parse_size("--min-bytes", bad[i].s, &b, err, sizeof(err)) != -1 ||
+		    !strstr(err, bad[i].says))
+			fail_msg("'%s': '%s', wanted '%s'", bad[i].s, err, bad[i].says);
+	}
+}
+
+/* The counts a selection keeps, as "c1 c2 ..." */
+static void counts(const struct selection *s, long longs, long target, char *buf, size_t len)
+{
+	int first, n;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	select_counts(s, longs, target, &first, &n);
+	for (int i = first; i < first + n; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%ld", i > first ? " " : "",
+				       partition_count(longs, target, i));
+}
+
+static void size_window(void **state)
+{
+	struct selection s;
+	char buf[256];
+	(void)state;
+	selection_init(&s);
+	counts(&s, 64, 4, buf, sizeof(buf));
+	assert_string_equal(buf, "16 8 4 2 1");
+	s.max_bytes = 64;
+	counts(&s, 64, 4, buf, sizeof(buf));
+	assert_string_equal(buf, "8 4 2 1");
+	s.min_bytes = 16;
+	counts(&s, 64, 4, buf, sizeof(buf));
+	assert_string_equal(buf, "8 4 2");
+	/* bounds between sizes keep what lies inside */
+	s.min_bytes = 17;
+	s.max_bytes = 63;
+	counts(&s, 64, 4, buf, sizeof(buf));
+	assert_string_equal(buf, "4");
+	/* uneven sequences (7 ranks, target 3, LONGS 100: 33 16 8 4 2 1) */
+	s.min_bytes = 30;
+	s.max_bytes = 300;
+	counts(&s, 100, 3, buf, sizeof(buf));
+	assert_string_equal(buf, "33 16 8 4");
+	s.min_bytes = 9;
+	s.max_bytes = 15;
+	counts(&s, 100, 3, buf, sizeof(buf));
+	assert_string_equal(buf, "");
+}
+
+static void level_selection(void **state)
+{
+	struct selection s;
+	char err[256];
+	(void)state;
+	selection_init(&s);
+	assert_true(select_level(&s, 8, 8) && select_level(&s, 8, 1));
+	assert_int_equal(select_parse_commsizes(&s, "world", err, sizeof(err)), 0);
+	assert_true(select_level(&s, 8, 8));
+	assert_false(select_level(&s, 8, 4));
+	assert_true(select_level(&s, 7, 7));
+	assert_int_equal(select_parse_commsizes(&s, "8,2", err, sizeof(err)), 0);
+	assert_true(select_level(&s, 8, 8) && select_level(&s, 8, 2));
+	assert_false(select_level(&s, 8, 4) || select_level(&s, 8, 1));
+	assert_int_equal(select_parse_commsizes(&s, "world,1", err, sizeof(err)), 0);
+	assert_true(select_level(&s, 6, 6) && select_level(&s, 6, 1));
+	assert_false(select_level(&s, 6, 3));
+}
+
+static void checks_against_the_world(void **state)
+{
+	struct selection s;
+	char err[256], note[256];
+	(void)state;
+	selection_init(&s);
+	assert_int_equal(select_check(&s, 8, 64, err, sizeof(err), note, sizeof(note)), 0);
+	assert_string_equal(note, "");
+	/* uneven world: the levels are 7, 3, 1 */
+	select_parse_commsizes(&s, "3", err, sizeof(err));
+	assert_int_equal(select_check(&s, 7, 64, err, sizeof(err), note, sizeof(note)), 0);
+	select_parse_commsizes(&s, "4", err, sizeof(err));
+	assert_int_equal(select_check(&s, 7, 64, err, sizeof(err), note, sizeof(note)), -1);
+	assert_string_equal(err, "commsize 4 is not a level of a world of 7 ranks: allowed are "
+			    "world, 7, 3, 1");
+	select_parse_commsizes(&s, "16", err, sizeof(err));
+	assert_int_equal(select_check(&s, 8, 64, err, sizeof(err), note, sizeof(note)), -1);
+	assert_true(strstr(err, "commsize 16 is not a level of a world of 8 ranks") != NULL);
+	/* a window that leaves nothing */
+	selection_init(&s);
+	s.min_bytes = 1024;
+	assert_int_equal(select_check(&s, 4, 64, err, sizeof(err), note, sizeof(note)), -1);
+	assert_string_equal(err, "no count to measure: no size per peer of the selected levels "
+			    "lies in 1 KiB..any (they are 8 B..512 B with LONGS 64)");
+	/* a window off the sequence: a note saying what it became */
+	selection_init(&s);
+	s.min_bytes = 9;
+	s.max_bytes = 100;
+	assert_int_equal(select_check(&s, 4, 64, err, sizeof(err), note, sizeof(note)), 0);
+	assert_string_equal(note, "--max-bytes=100 is not a size of the halving sequence at "
+			    "commsize 4 (world 4): the nearest one inside the bounds is 64 B; "
+			    "--min-bytes=9 is not a size of the halving sequence at commsize 4 "
+			    "(world 4): the nearest one inside the bounds is 16 B");
+	s.min_bytes = 64;
+	s.max_bytes = 64;
+	assert_int_equal(select_check(&s, 4, 64, err, sizeof(err), note, sizeof(note)), 0);
+	assert_string_equal(note, "");
+	s.min_bytes = 128;
+	s.max_bytes = 8;
+	assert_int_equal(select_check(&s, 4, 64, err, sizeof(err), note, sizeof(note)), -1);
+	assert_string_equal(err, "--min-bytes=128 is above --max-bytes=8");
+}
+
+static void describes_itself(void **state)
+{
+	struct selection s;
+	char buf[256], err[64];
+	(void)state;
+	selection_init(&s);
+	select_describe(&s, buf, sizeof(buf));
+	assert_string_equal(buf, "commsizes all; bytes per peer 8 B..max");
+	select_parse_commsizes(&s, "world,2", err, sizeof(err));
+	s.min_bytes = 1024;
+	s.max_bytes = 4L << 20;
+	select_describe(&s, buf, sizeof(buf));
+	assert_string_equal(buf, "commsizes world,2; bytes per peer 1 KiB..4 MiB");
+	format_bytes(buf, sizeof(buf), 1000);
+	assert_string_equal(buf, "1000 B");
+	format_bytes(buf, sizeof(buf), 3L << 30);
+	assert_string_equal(buf, "3 GiB");
+	format_bytes(buf, sizeof(buf), 1L << 62);
+	assert_string_equal(buf, "4 EiB");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(sizes_that_parse),
+		cmocka_unit_test(sizes_that_do_not),
+		cmocka_unit_test(size_window),
+		cmocka_unit_test(level_selection),
+		cmocka_unit_test(checks_against_the_world),
+		cmocka_unit_test(describes_itself),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
