@@ -27,8 +27,9 @@ struct buffer_ops {
 	int (*set_peers)(struct buffers *b, const long *peers, long npeers);
 	void (*fill)(struct buffers *b, long npeers, long count, long me, long iter);
 	void (*poison)(struct buffers *b, long n);
+	/* With repoison, poisons what it checked, for the next call. */
 	long (*check)(struct buffers *b, long npeers, long count, long me, long iter,
-		      struct mismatch *first);
+		      int repoison, struct mismatch *first);
 	/* Test only: damages received element i. */
 	void (*corrupt)(struct buffers *b, long i);
 	void (*release)(struct buffers *b);

@@ -68,10 +68,10 @@ static void host_poison(struct buffers *b, long n)
 }
 
 static long host_check(struct buffers *b, long npeers, long count, long me, long iter,
-		       struct mismatch *first)
+		       int repoison, struct mismatch *first)
 {
 	struct host_priv *p = b->priv;
-	return verify_check(b->recv, p->peers, npeers, count, me, iter, first);
+	return verify_check(b->recv, p->peers, npeers, count, me, iter, repoison, first);
 }
 
 static void host_corrupt(struct buffers *b, long i)

@@ -60,6 +60,9 @@
 #define ALLER_KEY_CAMPAIGN "campaign"
 #define ALLER_KEY_POINT_NODES "point_nodes"
 #define ALLER_KEY_POINT_MODE "point_mode"
+#define ALLER_KEY_POINT_SERIES "point_series" /* the point's identity but nodes and mode */
+#define ALLER_KEY_VARIANT "variant"       /* the campaign variant's name */
+#define ALLER_KEY_ATTEMPT "attempt"       /* 1, 2, ...: retries inside the job */
 #define ALLER_KEY_JOB "job"
 #define ALLER_KEY_RESTART "restart"
 #define ALLER_KEY_INCOMPLETE "incomplete" /* the job was stopped (time limit) */

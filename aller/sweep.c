@@ -249,39 +249,52 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 	return t1 - t0 > 0 ? t1 - t0 : MPI_Wtick();
 }
 
-/* Warm-ups and timed iterations, with the fill, poison and check they need. */
+/* Whether call `it` (warm-ups first) is checked. */
+static int checked(const struct options *o, long it)
+{
+	return o->verify == VERIFY_ALL || (o->verify == VERIFY_WARMUP && it < o->warmup);
+}
+
+/*
+ * Warm-ups and timed iterations, with the fill, poison and check they need;
+ * the check of one call poisons for the next checked one in the same pass.
+ */
 static void run_calls(struct sweep *s, const struct level *l, struct count_run *c)
 {
 	const struct buffer_ops *ops = s->b->ops;
 	const struct options *o = s->opt;
-	long me = s->w->rank, total = o->warmup + o->iters;
+	long me = s->w->rank, total = o->warmup + o->iters, n = l->g * c->count;
 	double gib = stats_gib(c->count, l->g);
+	int poisoned = 0;
 
 	if (!o->fresh) {
 		arm(s, PHASE_FILL);
 		ops->fill(s->b, l->g, c->count, me, VERIFY_REUSED);
 	}
 	for (long it = 0; it < total; it++) {
-		int timed = it >= o->warmup;
-		int check = o->verify == VERIFY_ALL || (o->verify == VERIFY_WARMUP && !timed);
+		int timed = it >= o->warmup, check = checked(o, it);
+		int next = it + 1 < total && checked(o, it + 1);
 		double t;
 
 		arm(s, PHASE_FILL);
 		if (o->fresh && !(s->stale_rank == me && it > 0))
 			ops->fill(s->b, l->g, c->count, me, it);
-		if (check)
-			ops->poison(s->b, l->g * c->count);
+		if (check && !poisoned)
+			ops->poison(s->b, n);
 		t = timed_call(s, l, c, timed);
 		if (s->corrupt_rank == me)
-			ops->corrupt(s->b, (l->g * c->count) / 2);
+			ops->corrupt(s->b, n / 2);
+		poisoned = 0;
 		if (check) {
 			struct mismatch m;
-			long w = ops->check(s->b, l->g, c->count, me, o->fresh ? it : VERIFY_REUSED, &m);
+			long w = ops->check(s->b, l->g, c->count, me, o->fresh ? it : VERIFY_REUSED,
+					    next, &m);
 			if (w > 0 && c->wrong == 0) {
 				c->first = m;
 				c->wrong_iter = it;
 			}
 			c->wrong += w;
+			poisoned = next;
 		}
 		if (!timed)
 			continue;

@@ -67,8 +67,12 @@ struct mismatch {
 /* Host versions; peers[k] is the world rank of communicator rank k. */
 void verify_fill(long *send, const long *peers, long npeers, long count, long me, long iter);
 void verify_poison(long *recv, long n);
-/* Returns the number of wrong elements; the first one goes to *first. */
-long verify_check(const long *recv, const long *peers, long npeers, long count,
-		  long me, long iter, struct mismatch *first);
+/*
+ * Returns the number of wrong elements; the first one goes to *first. With
+ * repoison, each element is poisoned again as it is checked, for the next
+ * call: one pass over the buffer instead of two.
+ */
+long verify_check(long *recv, const long *peers, long npeers, long count,
+		  long me, long iter, int repoison, struct mismatch *first);
 
 #endif

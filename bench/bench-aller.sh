@@ -18,13 +18,20 @@ aller=$root/build/bin/aller loop=$root/build/bench/a2a_loop
 for ranks in ${RANKS:-2 4}; do
 	# shellcheck source=bench/lib.sh
 	. "$root/bench/lib.sh"
-	# A/B interleaved, so all see the same machine state.
+	# Interleaved, in a new random order each round: this VM has slow phases
+	# of some seconds, which a fixed order would lay on the same variant.
 	for ((r = 1; r <= rounds; r++)); do
-		run "$loop" "$iters" "$longs" >"$tmp/loop.$r"
-		run "$aller" --commsizes=world c "$iters" "$longs" | world_rows >"$tmp/aller.$r"
-		run "$loop" "$iters" "$longs" fresh >"$tmp/fresh.$r"
-		run "$aller" --commsizes=world --fresh-data c "$iters" "$longs" | world_rows >"$tmp/afresh.$r"
-		run "$aller" --commsizes=world --no-verify c "$iters" "$longs" | world_rows >"$tmp/nv.$r"
+		for v in $(printf '%s\n' loop aller fresh afresh nv | shuf); do
+			case $v in
+			loop) run "$loop" "$iters" "$longs" >"$tmp/loop.$r" ;;
+			fresh) run "$loop" "$iters" "$longs" fresh >"$tmp/fresh.$r" ;;
+			aller) run "$aller" --commsizes=world c "$iters" "$longs" | world_rows >"$tmp/aller.$r" ;;
+			afresh) run "$aller" --commsizes=world --fresh-data c "$iters" "$longs" |
+				world_rows >"$tmp/afresh.$r" ;;
+			nv) run "$aller" --commsizes=world --no-verify c "$iters" "$longs" |
+				world_rows >"$tmp/nv.$r" ;;
+			esac
+		done
 	done
 	echo "# bench-aller: $ranks ranks, $iters timed iterations, LONGS=$longs, $rounds interleaved rounds"
 	echo "# median over rounds of the average time per call on the world communicator;"

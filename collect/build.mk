@@ -1,6 +1,6 @@
 # collect/: the merger. Plain C, no MPI; shares aller/format.h.
-COLLECT_SRC := main.c merge.c emit.c parse.c point.c input.c
-COLLECT_LIB_SRC := merge.c emit.c parse.c point.c input.c
+COLLECT_LIB_SRC := merge.c emit.c parse.c point.c input.c state.c
+COLLECT_SRC := main.c $(COLLECT_LIB_SRC)
 # Shared with aller, compiled here with $(CC).
 COLLECT_SHARED := dirs.c bytes.c
 COLLECT_SHARED_OBJ := $(COLLECT_SHARED:%.c=$(O)/collect/shared/%.o)

@@ -9,9 +9,11 @@
 #include "format.h"
 #include "input.h"
 #include "merge.h"
+#include "state.h"
 
 static const char usage[] =
 	"usage: collect [-o DIR] [-q] PATH...\n"
+	"       collect --state FILE...\n"
 	"\n"
 	"Merges aller outputs (files, or directories of them) into DIR (default\n"
 	"./merged): bandwidth.dat, concurrency.dat, scaling.dat, points.csv and\n"
@@ -20,6 +22,8 @@ static const char usage[] =
 	"\n"
 	"  -o DIR     output directory (created if needed)\n"
 	"  -q         no summary on stderr\n"
+	"  --state    print each point file's state instead: complete, incomplete,\n"
+	"             failed or missing, a reason, the file (tab-separated)\n"
 	"  --version  print the version and exit\n"
 	"  --help     print this help and exit\n"
 	"\n"
@@ -34,6 +38,8 @@ int main(int argc, char **argv)
 	char err[4608];
 	int only_paths = 0, rc;
 
+	if (argc > 1 && strcmp(argv[1], "--state") == 0)
+		return state_main(argc - 2, argv + 2);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (only_paths || a[0] != '-' || strcmp(a, "-") == 0) {

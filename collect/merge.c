@@ -102,8 +102,7 @@ static int read_header(struct merge *m, struct point *pt, const char *path)
 	struct feed f;
 	char err[512];
 
-	memset(pt, 0, sizeof(*pt));
-	pt->nodes = pt->world = pt->restart = pt->exit_code = -1;
+	point_init(pt);
 	pt->path = strdup(path);
 	parser_init(&f.p, pt, 1);
 	f.m = m;
@@ -182,7 +181,7 @@ static int do_group(struct merge *m, struct point **pts, int n, FILE *out[EMIT_N
 		/* the header pass's keys are kept; the full parse sees them again */
 		pt->path = NULL;
 		point_release(pt);
-		pt->nodes = pt->world = pt->restart = pt->exit_code = -1;
+		point_init(pt);
 		pt->path = path;
 		g->n = i + 1;
 		parser_init(&f.p, pt, 0);

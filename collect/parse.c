@@ -153,6 +153,8 @@ static int comment(struct parser *p, const char *line, size_t len)
 		SET_LONG(world);
 	else if (KEY(ALLER_KEY_RESTART))
 		SET_LONG(restart);
+	else if (KEY(ALLER_KEY_ATTEMPT))
+		SET_LONG(attempt);
 	else if (KEY(ALLER_KEY_EXIT)) {
 		long v = value_long(val, vlen);
 		pt->exit_code = v < 0 ? 255 : v;

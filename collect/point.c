@@ -1,8 +1,15 @@
 /* point.c: see point.h. */
 #include "point.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+void point_init(struct point *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->nodes = p->world = p->restart = p->attempt = p->exit_code = -1;
+}
 
 void point_release(struct point *p)
 {
@@ -15,16 +22,52 @@ void point_release(struct point *p)
 	free(p->job);
 	free(p->start);
 	free(p->reveal);
+	free(p->series);
+	free(p->variant);
+	free(p->incomplete);
 	memset(p, 0, sizeof(*p));
+}
+
+/* Signals that stop a run from outside (time limit, scancel, preemption): 0 or its name. */
+static const char *stop_signal(long exit_code)
+{
+	switch (exit_code) {
+	case 128 + 1: return "SIGHUP";
+	case 128 + 2: return "SIGINT";
+	case 128 + 9: return "SIGKILL";
+	case 128 + 10: return "SIGUSR1";
+	case 128 + 15: return "SIGTERM";
+	default: return NULL;
+	}
 }
 
 enum point_state point_state(const struct point *p)
 {
-	if (p->exit_code > 0 || (p->nrows == 0 && !p->done))
+	if (p->marked_incomplete || stop_signal(p->exit_code))
+		return POINT_INCOMPLETE;
+	if (p->exit_code > 0 || !p->has_header)
 		return POINT_FAILED;
-	if (p->done && !p->marked_incomplete)
+	if (p->done)
 		return POINT_COMPLETE;
 	return POINT_INCOMPLETE;
+}
+
+void point_reason(const struct point *p, char *buf, size_t len)
+{
+	if (p->marked_incomplete)
+		snprintf(buf, len, "%s", p->incomplete ? p->incomplete : "stopped by its job");
+	else if (stop_signal(p->exit_code))
+		snprintf(buf, len, "ended by %s", stop_signal(p->exit_code));
+	else if (p->exit_code > 128)
+		snprintf(buf, len, "exit %ld (signal %ld)", p->exit_code, p->exit_code - 128);
+	else if (p->exit_code > 0)
+		snprintf(buf, len, "exit %ld", p->exit_code);
+	else if (!p->has_header)
+		snprintf(buf, len, "no aller output");
+	else if (!p->done)
+		snprintf(buf, len, "no '%s'", ALLER_DONE);
+	else
+		buf[0] = '\0';
 }
 
 const char *point_state_name(enum point_state s)
@@ -57,5 +100,7 @@ int point_newer(const struct point *a, const struct point *b)
 		return c > 0;
 	if (a->restart != b->restart)
 		return a->restart > b->restart;
+	if (a->attempt != b->attempt)
+		return a->attempt > b->attempt;
 	return cmp_str(a->path, b->path) > 0;
 }

@@ -2,6 +2,7 @@
 #ifndef COLLECT_POINT_H
 #define COLLECT_POINT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "format.h"
@@ -23,14 +24,30 @@ struct point {
 	char *path;
 	/* keys, from the header comments (NULL when absent) */
 	char *campaign, *mode, *tpn, *buffers, *mpi, *job, *start, *reveal;
-	long nodes, world, restart, exit_code; /* -1 when absent */
+	char *series, *variant;      /* a campaign point's identity, but nodes and mode */
+	char *incomplete;            /* the job's '# incomplete:' text */
+	long nodes, world, restart, attempt, exit_code; /* -1 when absent */
 	int has_header, has_provenance, done, marked_incomplete;
 	long nrows, first_row;       /* its rows in the group, after parsing */
 	int superseded;
 };
 
+/* Empty, with the numbers absent (-1). */
+void point_init(struct point *p);
 void point_release(struct point *p);
+/*
+ * The one definition of a point's state (the campaign scripts ask it
+ * through 'collect --state'):
+ *   incomplete  the job marked it ('# incomplete: ...', its time limit), or
+ *               aller was ended by SIGTERM, SIGUSR1, SIGINT, SIGHUP or SIGKILL
+ *               (time limit, scancel, preemption), or it has no '# Done';
+ *   failed      aller exited non-zero otherwise, or never started (the job's
+ *               provenance lines and nothing after them);
+ *   complete    '# Done' and exit 0 (or no exit line: a plain aller output).
+ */
 enum point_state point_state(const struct point *p);
+/* Why a point is not complete, in a few words ("" when it is). */
+void point_reason(const struct point *p, char *buf, size_t len);
 const char *point_state_name(enum point_state s);
 /* Newest complete job wins: >0 when a should replace b (same point). */
 int point_newer(const struct point *a, const struct point *b);

@@ -36,9 +36,8 @@ static void run(const uint8_t *data, size_t size, int header_only)
 	struct parser p;
 	size_t i = 0, seen = 0;
 
-	memset(&pt, 0, sizeof(pt));
+	point_init(&pt);
 	pt.path = strdup("fuzz");
-	pt.nodes = pt.world = pt.restart = pt.exit_code = -1;
 	parser_init(&p, &pt, header_only);
 	p.row = on_row;
 	p.warn = on_warn;

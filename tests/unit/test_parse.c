@@ -40,9 +40,8 @@ static void feed(const char *text, size_t n, struct point *pt, struct seen *s)
 	struct parser p;
 	size_t i = 0;
 
-	memset(pt, 0, sizeof(*pt));
+	point_init(pt);
 	pt->path = strdup("f.out");
-	pt->nodes = pt->world = pt->restart = pt->exit_code = -1;
 	memset(s, 0, sizeof(*s));
 	parser_init(&p, pt, 0);
 	p.row = on_row;

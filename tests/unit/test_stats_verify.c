@@ -217,17 +217,17 @@ static void fill_then_check(void **state)
 	for (int k = 0; k < 3; k++)
 		for (long j = 0; j < count; j++)
 			recv[k * count + j] = verify_value(peers[k], me, j, count, 1);
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, &m), 0);
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 2, &m), 15); /* stale */
+	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m), 0);
+	assert_int_equal(verify_check(recv, peers, 3, count, me, 2, 0, &m), 15); /* stale */
 
 	recv[7] ^= 1;   /* peer 9 (index 1), element 2 */
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, &m), 1);
+	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m), 1);
 	assert_int_equal(m.peer, 9);
 	assert_int_equal(m.element, 2);
 	assert_int_equal(m.received, m.expected ^ 1);
 
 	verify_poison(recv, 15);
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, &m), 15);
+	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m), 15);
 
 	verify_fill(send, peers, 3, count, me, 1);
 	assert_true(send[count + 3] == verify_value(me, 9, 3, count, 1));
@@ -236,6 +236,31 @@ static void fill_then_check(void **state)
 	assert_true(send[3] == verify_value(me, 4, 3, count, VERIFY_REUSED));
 	assert_true(send[3] != verify_value(me, 4, 3, count / 2, VERIFY_REUSED));
 	free(send);
+	free(recv);
+}
+
+/* Blocks longer than a chunk: every wrong element counted, the first named; repoison. */
+static void check_in_chunks_and_repoison(void **state)
+{
+	long peers[2] = { 1, 0 }, count = 1500, me = 0;
+	long *recv = calloc(2 * 1500, sizeof(long));
+	struct mismatch m;
+	(void)state;
+	for (int k = 0; k < 2; k++)
+		for (long j = 0; j < count; j++)
+			recv[k * count + j] = verify_value(peers[k], me, j, count, VERIFY_REUSED);
+	recv[count + 700] ^= 4;
+	recv[count + 1499] ^= 4;
+	recv[count + 511] ^= 4;
+	assert_int_equal(verify_check(recv, peers, 2, count, me, VERIFY_REUSED, 1, &m), 3);
+	assert_int_equal(m.peer, 0);
+	assert_int_equal(m.element, 511);
+	assert_true(m.received == (m.expected ^ 4));
+	for (long i = 0; i < 2 * count; i++)
+		if (recv[i] != VERIFY_POISON)
+			fail_msg("element %ld not poisoned again", i);
+	/* the next call's check sees the poison: a call that wrote nothing fails */
+	assert_int_equal(verify_check(recv, peers, 2, count, me, VERIFY_REUSED, 0, &m), 2 * count);
 	free(recv);
 }
 
@@ -270,6 +295,7 @@ int main(void)
 		cmocka_unit_test(percentiles_outside_the_range),
 		cmocka_unit_test(values_differ_by_every_input),
 		cmocka_unit_test(fill_then_check),
+		cmocka_unit_test(check_in_chunks_and_repoison),
 		cmocka_unit_test(strbuf_ranges),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
