@@ -63,8 +63,11 @@ deps:
 # The toolkit in a shared software tree: binaries in bin/, the scripts in
 # share/aller/ (they find the binaries relative to themselves), wrappers
 # aller-campaign, aller-status and aller-plots that work from any directory.
-SHARE_FILES := jobs/aller.sbatch jobs/finish.sbatch campaigns/lib.sh campaigns/submit.sh \
-	campaigns/status.sh $(wildcard campaigns/*.conf) plots/plot.sh $(wildcard plots/*.gp)
+SHARE_FILES := jobs/aller.sbatch jobs/finish.sbatch $(wildcard campaigns/*.sh) \
+	$(wildcard campaigns/*.conf) plots/plot.sh $(wildcard plots/*.gp)
+# What an installed copy says it is (a source tree asks git).
+ALLER_VERSION := $(shell sed -n 's/^\#define ALLER_VERSION "\(.*\)"$$/\1/p' aller/format.h)
+TOOLKIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 install: all
 	$(call say,INSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/aller/jobs \
@@ -73,6 +76,7 @@ install: all
 	$(Q)for f in $(SHARE_FILES); do \
 		install -m $$(test -x $$f && echo 755 || echo 644) $$f $(DESTDIR)$(PREFIX)/share/aller/$$f || exit 1; \
 	done
+	$(Q)echo '$(ALLER_VERSION) ($(TOOLKIT_REV), installed)' >$(DESTDIR)$(PREFIX)/share/aller/VERSION
 	$(Q)for w in campaign:campaigns/submit.sh status:campaigns/status.sh plots:plots/plot.sh; do \
 		printf '#!/bin/sh\n# installed by aller'"'"'s make install\nexec bash "$$(dirname "$$0")/../share/aller/%s" "$$@"\n' \
 			"$${w#*:}" >$(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \

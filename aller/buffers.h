@@ -22,6 +22,12 @@ struct buffer_ops {
 	const char *name;
 	/* Picks a device among the visible ones by local rank; 0 or -1 with err. */
 	int (*init)(struct buffers *b, int local_rank, char *err, size_t errlen);
+	/*
+	 * Bytes the buffers may take and how many ranks share them (its node's
+	 * MemAvailable, or its device's free memory); available < 0: unknown.
+	 */
+	void (*available)(const struct buffers *b, int local_size, double *available,
+			  int *sharers, char *what, size_t whatlen);
 	int (*alloc)(struct buffers *b, long longs, char *err, size_t errlen);
 	/* World ranks of the communicator's members, for fill and check. */
 	int (*set_peers)(struct buffers *b, const long *peers, long npeers);

@@ -57,6 +57,19 @@ static int cuda_init(struct buffers *b, int local_rank, char *err, size_t errlen
 	return 0;
 }
 
+/* The device's free memory; ranks that see the same device share it (local ranks modulo devices). */
+static void cuda_available(const struct buffers *b, int local_size, double *available,
+			   int *sharers, char *what, size_t whatlen)
+{
+	size_t free_bytes = 0, total = 0;
+	int n = 1;
+
+	cudaGetDeviceCount(&n);
+	*sharers = n > 0 ? (local_size + n - 1) / n : 1;
+	snprintf(what, whatlen, "CUDA device %d", b->device);
+	*available = cudaMemGetInfo(&free_bytes, &total) == cudaSuccess ? (double)free_bytes : -1;
+}
+
 static int cuda_alloc(struct buffers *b, long longs, char *err, size_t errlen)
 {
 	size_t bytes = (size_t)longs * sizeof(long);
@@ -186,7 +199,7 @@ static void cuda_release(struct buffers *b)
 }
 
 static const struct buffer_ops ops = {
-	"cuda", cuda_init, cuda_alloc, cuda_set_peers, cuda_fill,
+	"cuda", cuda_init, cuda_available, cuda_alloc, cuda_set_peers, cuda_fill,
 	cuda_poison, cuda_check, cuda_corrupt, cuda_release,
 };
 

@@ -1,5 +1,6 @@
 /* buffers_host.c: page-aligned host buffers, first touched by the owning task. */
 #include "buffers.h"
+#include "memcheck.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -19,6 +20,31 @@ static int host_init(struct buffers *b, int local_rank, char *err, size_t errlen
 	b->device = -1;
 	b->priv = calloc(1, sizeof(struct host_priv));
 	return b->priv ? 0 : -1;
+}
+
+/* The node's MemAvailable; ALLER_TEST_MEMAVAIL (bytes, tests only) stands in for it. */
+static void host_available(const struct buffers *b, int local_size, double *available,
+			   int *sharers, char *what, size_t whatlen)
+{
+	const char *test = getenv("ALLER_TEST_MEMAVAIL");
+	char text[8192];
+	size_t n = 0;
+	FILE *f;
+
+	(void)b;
+	*sharers = local_size;
+	snprintf(what, whatlen, "the node");
+	*available = -1;
+	if (test && *test) {
+		*available = strtod(test, NULL);
+		return;
+	}
+	if ((f = fopen("/proc/meminfo", "r"))) {
+		n = fread(text, 1, sizeof(text) - 1, f);
+		fclose(f);
+		text[n] = '\0';
+		*available = memcheck_meminfo(text);
+	}
 }
 
 static int host_alloc(struct buffers *b, long longs, char *err, size_t errlen)
@@ -95,6 +121,7 @@ static void host_release(struct buffers *b)
 const struct buffer_ops buffers_host_ops = {
 	.name = "host",
 	.init = host_init,
+	.available = host_available,
 	.alloc = host_alloc,
 	.set_peers = host_set_peers,
 	.fill = host_fill,

@@ -1,6 +1,6 @@
 # aller/: the benchmark. Built with $(MPICC); CUDA=1 adds device buffers.
 ALLER_LIB_SRC := options.c select.c partition.c stats.c hist.c verify.c output.c strbuf.c \
-	bytes.c traffic.c buffers_host.c
+	bytes.c traffic.c memcheck.c buffers_host.c
 ALLER_SRC := main.c run.c sweep.c world.c reveal.c dirs.c $(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)
 ALLER_CU := $(O)/aller/buffers_cuda.o

@@ -28,6 +28,7 @@
 #define ALLER_KEY_HOST "host"           /* "<name> <rank ranges>", one per host */
 #define ALLER_KEY_BUFFERS "buffers"     /* "host" or "cuda ..." */
 #define ALLER_KEY_DEVICE "device"       /* "<rank> <device>" per task (cuda) */
+#define ALLER_KEY_ENV "env"             /* "NAME=value" that shapes the run, one per line */
 #define ALLER_KEY_VERIFY "verify"       /* "all", "warmup" or "none" ("on"/"off" in format 1) */
 #define ALLER_KEY_DATA "data"           /* "reused" or "fresh" */
 #define ALLER_KEY_WARMUP "warmup"       /* untimed calls per count */

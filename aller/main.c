@@ -26,6 +26,23 @@ static int first_task(void)
 	return 1;
 }
 
+/* --check-args: the verdict a run would give its arguments, without MPI. */
+static int check_args(const struct options *o, int bad, const char *err)
+{
+	char msg[512], note[512];
+
+	if (!bad && o->check_args > 0 &&
+	    options_check_world(o, o->check_args, msg, sizeof(msg), note, sizeof(note)) != 0) {
+		fprintf(stderr, "aller: error: %s\n", msg);
+		return 2;
+	}
+	if (bad) {
+		fprintf(stderr, "aller: error: %s\n", err);
+		return 2;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
@@ -39,6 +56,8 @@ int main(int argc, char **argv)
 			fputs(o.help ? options_usage() : "aller " ALLER_VERSION "\n", stdout);
 		return 0;
 	}
+	if (o.check_args >= 0)
+		return check_args(&o, bad, err);
 
 	if (!bad)
 		reveal_prepare(o.reveal);

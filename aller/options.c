@@ -42,6 +42,8 @@ static const char usage[] =
 	"  --reveal-dir=DIR     where the traffic matrices go (default\n"
 	"                       $ALLER_REVEAL_DIR, else aller-reveal-JOB.STEP\n"
 	"                       under Slurm, else aller-reveal-PID)\n"
+	"  --check-args[=WORLD] check the arguments (against a world of WORLD ranks)\n"
+	"                       and exit: 0 valid, 2 not; no MPI\n"
 	"  --version            print the version and exit\n"
 	"  --help               print this help and exit\n"
 	"\n"
@@ -61,7 +63,20 @@ void options_init(struct options *o)
 	o->verify = VERIFY_ALL;
 	o->warmup = OPTIONS_DEFAULT_WARMUP;
 	o->buffers = BUFFERS_HOST;
+	o->check_args = -1;
 	selection_init(&o->sel);
+}
+
+int options_check_world(const struct options *o, long world, char *err, size_t errlen,
+			char *note, size_t notelen)
+{
+	note[0] = '\0';
+	if (o->longs < world) {
+		snprintf(err, errlen, "longs %ld is smaller than the world size %ld: each peer needs "
+			 "at least one long (use LONGS >= %ld)", o->longs, world, world);
+		return -1;
+	}
+	return select_check(&o->sel, world, o->longs, err, errlen, note, notelen);
 }
 
 const char *options_verify_name(enum verify_mode v)
@@ -182,7 +197,7 @@ static int option_buffers(struct options *o, const char *val, char *err, size_t 
 
 enum option_id { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_NO_VERIFY, OPT_FRESH, OPT_VERIFY,
 		 OPT_WARMUP, OPT_MIN_BYTES, OPT_MAX_BYTES, OPT_COMMSIZES, OPT_TIMEOUT,
-		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_COUNT };
+		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_CHECK_ARGS, OPT_COUNT };
 
 /* value: 0 takes none, 1 needs one, 2 may have one, 3 needs a non-empty one;
  * usage: what it needs and how to give it. */
@@ -201,6 +216,7 @@ static const struct { const char *name; int value; const char *usage; } option_t
 	[OPT_REVEAL] = { "--reveal", 2, "" },
 	[OPT_REVEAL_DIR] = { "--reveal-dir", 3, "a directory: --reveal-dir=DIR" },
 	[OPT_BUFFERS] = { "--buffers", 2, "" },
+	[OPT_CHECK_ARGS] = { "--check-args", 2, "" },
 };
 
 static int apply_option(struct options *o, enum option_id id, const char *val, char *err,
@@ -241,6 +257,13 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		return 0;
 	case OPT_BUFFERS:
 		return option_buffers(o, val, err, errlen);
+	case OPT_CHECK_ARGS:
+		if (!val) {
+			o->check_args = 0;
+			return 0;
+		}
+		return option_long("--check-args", "world size", val, 1, 1L << 40, &o->check_args,
+				   err, errlen);
 	case OPT_COUNT:
 		break;
 	}

@@ -35,6 +35,7 @@ struct options {
 	enum buffer_kind buffers;
 	enum reveal_tier reveal;
 	const char *reveal_dir; /* --reveal-dir, or NULL for the default */
+	long check_args;      /* --check-args[=WORLD]: -1 no, 0 without a world, else its size */
 	int help, version;
 };
 
@@ -45,6 +46,13 @@ void options_init(struct options *o);
  * the program name) in err.
  */
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen);
+
+/*
+ * What needs the world's size: LONGS at least the world, the selection's
+ * levels and sizes. 0, or -1 with a message; a note (or "") otherwise.
+ */
+int options_check_world(const struct options *o, long world, char *err, size_t errlen,
+			char *note, size_t notelen);
 
 /* "all", "warmup", "none". */
 const char *options_verify_name(enum verify_mode v);

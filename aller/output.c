@@ -24,6 +24,53 @@ static void key_lines(FILE *f, const char *key, const char *text)
 	}
 }
 
+/*
+ * The variables that shape a measurement: the MPI library's, the fabric's,
+ * NCCL's, the visible GPUs; not those the launcher sets in each process for
+ * its own plumbing (ranks, URIs, session directories).
+ */
+static int shapes_measurement(const char *e)
+{
+	static const char *const keep[] = { "OMPI_MCA_", "PMIX_MCA_", "UCX_", "MPICH_", "MPIR_CVAR_",
+					    "I_MPI_", "FI_", "NCCL_", "CUDA_VISIBLE_DEVICES=",
+					    "SLURM_CPU_BIND=", "SLURM_DISTRIBUTION=" };
+	static const char *const drop[] = { "OMPI_MCA_orte_", "OMPI_MCA_ess", "OMPI_MCA_pmix=",
+					    "OMPI_MCA_initial_wdir=", "OMPI_MCA_shmem_RUNTIME_QUERY_hint=" };
+	int k = 0;
+
+	for (size_t i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
+		k |= strncmp(e, keep[i], strlen(keep[i])) == 0;
+	for (size_t i = 0; k && i < sizeof(drop) / sizeof(drop[0]); i++)
+		k &= strncmp(e, drop[i], strlen(drop[i])) != 0;
+	return k && strchr(e, '=');
+}
+
+static int cmp_env(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void output_env(struct strbuf *b, char *const *env)
+{
+	size_t n = 0, k = 0;
+	const char **v;
+
+	while (env && env[n])
+		n++;
+	v = malloc(sizeof(*v) * (n ? n : 1));
+	if (!v) {
+		b->failed = 1;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (shapes_measurement(env[i]) && !strchr(env[i], '\n'))
+			v[k++] = env[i];
+	qsort(v, k, sizeof(*v), cmp_env);
+	for (size_t i = 0; i < k; i++)
+		strbuf_addf(b, "%.240s\n", v[i]);
+	free(v);
+}
+
 void output_header(FILE *f, const struct run_info *r)
 {
 	KEY(f, ALLER_KEY_ALLER, "%s", ALLER_VERSION);
@@ -39,6 +86,7 @@ void output_header(FILE *f, const struct run_info *r)
 	key_lines(f, ALLER_KEY_HOST, r->host_map);
 	KEY(f, ALLER_KEY_BUFFERS, "%s", r->buffers);
 	key_lines(f, ALLER_KEY_DEVICE, r->devices);
+	key_lines(f, ALLER_KEY_ENV, r->env);
 	KEY(f, ALLER_KEY_VERIFY, "%s", r->verify);
 	KEY(f, ALLER_KEY_DATA, "%s", r->fresh ? "fresh" : "reused");
 	KEY(f, ALLER_KEY_MODE, "%s", mode_name(r->strided));

@@ -16,6 +16,7 @@ struct run_info {
 	const char *host_map;     /* "name ranges" lines */
 	const char *buffers;      /* "host" or "cuda" */
 	const char *devices;      /* "name rank:device ..." lines, or NULL */
+	const char *env;          /* "NAME=value" lines (output_env), or NULL */
 	const char *verify;       /* "all", "warmup", "none" */
 	int fresh, strided;
 	long warmup, iters, longs, timeout;
@@ -38,6 +39,13 @@ struct row {
 };
 
 void output_header(FILE *f, const struct run_info *r);
+/*
+ * The environment that shapes the measurement, "NAME=value" lines, sorted:
+ * OMPI_MCA_*, PMIX_MCA_*, UCX_*, MPICH_*, MPIR_CVAR_*, I_MPI_*, FI_*, NCCL_*,
+ * CUDA_VISIBLE_DEVICES, SLURM_CPU_BIND, SLURM_DISTRIBUTION; not the
+ * launcher's own per-process plumbing (OMPI_MCA_orte_*, ranks, URIs).
+ */
+void output_env(struct strbuf *b, char *const *env);
 /* Opens the data set of a level; the first one follows the header directly. */
 void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p,
 		  int first);

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <mpi.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,11 +14,14 @@
 #endif
 
 #include "buffers.h"
+#include "memcheck.h"
 #include "output.h"
 #include "reveal.h"
 #include "strbuf.h"
 #include "sweep.h"
 #include "world.h"
+
+extern char **environ;
 
 /* Whether the MPI library takes device pointers, with the reason if not. */
 static int mpi_takes_cuda(char *why, size_t len)
@@ -32,6 +36,18 @@ static int mpi_takes_cuda(char *why, size_t len)
 		 "(its mpi-ext.h has no MPIX_CUDA_AWARE_SUPPORT): use --buffers=host");
 #endif
 	return 0;
+}
+
+/* Collective: whether every rank's buffers fit, before any rank allocates; 0 or -1. */
+static int fits(const struct options *o, const struct world *w, const struct buffers *b)
+{
+	char err[512] = "", what[64];
+	double available;
+	int sharers;
+
+	b->ops->available(b, w->local_size, &available, &sharers, what, sizeof(what));
+	return world_agree_failed(w, memcheck(o->longs, sharers, available, what, world_host(w),
+					      err, sizeof(err)) != 0, err) ? -1 : 0;
 }
 
 /* Picks, initialises and allocates the buffers; 0 or an exit status. */
@@ -56,6 +72,8 @@ static int setup_buffers(const struct options *o, const struct world *w, struct 
 		if (world_agree_failed(w, failed, err))
 			return 3;
 	}
+	if (fits(o, w, b) != 0)
+		return 3;
 	failed = b->ops->alloc(b, o->longs, err, sizeof(err)) != 0;
 	if (world_agree_failed(w, failed, err))
 		return 3;
@@ -95,19 +113,31 @@ static long test_rank(const char *name)
 	return (*end || errno) ? -1 : v;
 }
 
+/*
+ * ALLER_TEST_DIE=RANK[:N] (tests only): that rank is killed (SIGKILL) before
+ * the sweep, when $ALLER_ATTEMPT (set by the job template) is at most N.
+ */
+static void test_die(const struct world *w)
+{
+	const char *s = getenv("ALLER_TEST_DIE"), *a = getenv("ALLER_ATTEMPT");
+	char *end;
+	long rank, upto = 1000000;
+
+	if (!s || !*s)
+		return;
+	rank = strtol(s, &end, 10);
+	if (*end == ':')
+		upto = strtol(end + 1, NULL, 10);
+	if (rank == w->rank && (a ? strtol(a, NULL, 10) : 1) <= upto)
+		raise(SIGKILL);
+}
+
 /* Collective: the levels and sizes asked for exist here; 0 or 2 (rank 0 says why). */
 static int check_selection(const struct options *o, const struct world *w)
 {
 	char err[512], note[512];
 
-	if (o->longs < w->size) {
-		if (w->rank == 0)
-			fprintf(stderr, "aller: error: longs %ld is smaller than the world size %d: "
-				"each peer needs at least one long (use LONGS >= %d)\n",
-				o->longs, w->size, w->size);
-		return 2;
-	}
-	if (select_check(&o->sel, w->size, o->longs, err, sizeof(err), note, sizeof(note)) != 0) {
+	if (options_check_world(o, w->size, err, sizeof(err), note, sizeof(note)) != 0) {
 		if (w->rank == 0)
 			fprintf(stderr, "aller: error: %s\n", err);
 		return 2;
@@ -154,7 +184,8 @@ static void describe_run(struct run_info *info, const struct options *o, const s
 int run_benchmark(const struct options *o, int argc, char **argv)
 {
 	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256];
-	char *map = NULL, *devices = NULL, *command = NULL;
+	char *map = NULL, *devices = NULL, *command = NULL, *envtext = NULL;
+	struct strbuf env;
 	struct world w;
 	struct buffers b = { 0 };
 	struct run_info info;
@@ -188,6 +219,10 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 	if (w.rank == 0) {
 		describe_run(&info, o, &w, &b, &rv, mpi, start, selection, sizeof(selection));
 		command = join_args(argc, argv);
+		strbuf_init(&env);
+		output_env(&env, environ);
+		envtext = strbuf_detach(&env);
+		info.env = envtext;
 		info.command = command ? command : "?";
 		info.host_map = map;
 		info.devices = devices;
@@ -205,6 +240,7 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 	s.corrupt_rank = test_rank("ALLER_TEST_CORRUPT");
 	s.hang_rank = test_rank("ALLER_TEST_HANG");
 	s.stale_rank = test_rank("ALLER_TEST_STALE");
+	test_die(&w);
 	wall = MPI_Wtime();
 	rc = sweep_run(&s);
 	wall = MPI_Wtime() - wall;
@@ -220,6 +256,7 @@ out:
 	free(map);
 	free(devices);
 	free(command);
+	free(envtext);
 	world_release(&w);
 	return rc;
 }

@@ -1,18 +1,20 @@
-# campaigns/ and jobs/: make campaign, make status, make demo.
-# Campaign variables given on make's command line are passed on; the
-# environment is not read, so a stray NODES or TIME in a shell cannot leak in.
-CAMPAIGN_VARS := CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS \
-	LONGS PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT DRYRUN \
-	FORCE FORMAT
-campaign_args = $(foreach v,$(CAMPAIGN_VARS),$(if $(filter command line,$(origin $v)),'$v=$($v)'))
+# campaigns/ and jobs/: make campaign, make status, make demo. None of them
+# installs anything (make deps, make test, make demo and make cluster-up do).
+# The campaign variables given on make's command line reach the scripts
+# byte for byte, as CAMPAIGN_ARG_<VAR> in their environment (never re-quoted);
+# the environment's own NODES or TIME are not read, so a stray one in a shell
+# cannot leak in. The list of variables is campaigns/lib.sh's.
+CAMPAIGN_VARS := $(shell bash -c '. campaigns/lib.sh && echo "$${CAMPAIGN_VARS[*]}"')
+campaign_given := $(foreach v,$(CAMPAIGN_VARS),$(if $(filter command line,$(origin $v)),$v))
+$(foreach v,$(campaign_given),$(eval export CAMPAIGN_ARG_$v := $$(value $v)))
 # Slurm's commands reach the local cluster when it is up, unless SLURM_CONF is set.
 slurm_env = $(if $(SLURM_CONF),,$(if $(wildcard $(B)/cluster/env.sh),. $(B)/cluster/env.sh;))
 
-campaign: deps all
-	@$(slurm_env) bash campaigns/submit.sh $(campaign_args)
+campaign: all
+	@$(slurm_env) bash campaigns/submit.sh
 
 status:
-	@$(slurm_env) bash campaigns/status.sh $(campaign_args)
+	@$(slurm_env) bash campaigns/status.sh
 
 # The main job: the local cluster, the smoke campaign, its plots.
 DEMO_CAMPAIGN ?= demo
@@ -21,6 +23,6 @@ demo: deps all cluster-up
 	id=$$(bash campaigns/submit.sh CONF=campaigns/smoke.conf CAMPAIGN=$(DEMO_CAMPAIGN) 'NODES=1 2 4' FORCE=1) && \
 	echo "demo: waiting for the campaign (final job $$id) ..." && \
 	while [ -n "$$(squeue -h -j $$id 2>/dev/null)" ]; do sleep 2; done; \
-	bash campaigns/status.sh CAMPAIGN=$(DEMO_CAMPAIGN) CONF=campaigns/smoke.conf 'NODES=1 2 4' || true; \
+	bash campaigns/status.sh CAMPAIGN=$(DEMO_CAMPAIGN) || true; \
 	echo "demo: plots in results/$(DEMO_CAMPAIGN)/plots:"; \
 	ls results/$(DEMO_CAMPAIGN)/plots/*

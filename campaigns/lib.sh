@@ -1,28 +1,84 @@
-# campaigns/lib.sh: a campaign's settings: defaults < CONF file < VAR=value
-# arguments; validation. Sourced by submit.sh and status.sh.
+# campaigns/lib.sh: a campaign's settings: where they come from and whether
+# they are valid. Sourced by submit.sh and status.sh (with manifest.sh).
+#
+# Settings are VAR=value arguments, or CAMPAIGN_ARG_VAR in the environment
+# (how make passes what was given on its command line, byte for byte), over
+# a CONF file of plain VAR=value lines, over the defaults. For a campaign
+# that exists, its manifest takes the place of the CONF file and defaults
+# (manifest.sh).
 # shellcheck shell=bash disable=SC2034 # the settings are used by the scripts that source this
 
 CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CAMPAIGN_VARS=(CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS
-	LONGS PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT
-	DRYRUN FORCE FORMAT)
+	LONGS VARIANTS PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT
+	RETRIES DRYRUN FORCE FORMAT)
+# What makes a measurement: a point's identity (with its node count and mode).
+IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS ALLER_ARGS LAUNCHER)
+# How a submission asks Slurm; may change from one submission to the next.
+SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT RETRIES FORMAT)
+CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
+TIME_MIN_SECONDS=60       # the job's warning comes a quarter of it, at most 60 s, before the end
 
 die() {
-	printf 'campaign: error: %s\n' "$*" >&2
-	exit 2
+	printf 'campaign: error: %s\n' "$1" >&2
+	exit "${2:-2}"
 }
 
-# A campaign setting as given: the arguments win over the file.
+# toolkit_version: "1.1.0 (REV)", from the source tree or an installed VERSION file.
+toolkit_version() {
+	local v
+	v=$(sed -n 's/^#define ALLER_VERSION "\(.*\)"$/\1/p' "$CAMPAIGN_ROOT/aller/format.h" 2>/dev/null)
+	if [ -n "$v" ]; then
+		printf '%s (%s)\n' "$v" "$(git -C "$CAMPAIGN_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
+	elif [ -r "$CAMPAIGN_ROOT/VERSION" ]; then
+		cat "$CAMPAIGN_ROOT/VERSION"
+	else
+		echo unknown
+	fi
+}
+
+# --help and --version for the scripts (and their installed wrappers).
+script_options() {
+	local name=$1 usage=$2
+	shift 2
+	case ${1:-} in
+	--help | -h) printf '%s\n' "$usage"; exit 0 ;;
+	--version) printf '%s %s\n' "$name" "$(toolkit_version)"; exit 0 ;;
+	esac
+}
+
+# find_tool NAME: the toolkit's binary: a source tree's build/bin, an
+# installed PREFIX/bin, or PATH.
+find_tool() {
+	local t
+	for t in "$CAMPAIGN_ROOT/build/bin/$1" "$CAMPAIGN_ROOT/../../bin/$1"; do
+		[ -x "$t" ] && { (cd "$(dirname "$t")" && printf '%s/%s' "$(pwd)" "$1"); return; }
+	done
+	command -v "$1" || die "cannot find '$1': run 'make' first" 3
+}
+
+# Settings as given: arguments and CAMPAIGN_ARG_* win over the CONF file.
 declare -A given=()
+declare -A from_conf=()
+
+is_var() { [[ " ${CAMPAIGN_VARS[*]} " == *" $1 "* ]]; }
+
+give() {
+	local k=$1 v=$2
+	is_var "$k" || die "unknown variable '$k': allowed are ${CAMPAIGN_VARS[*]}"
+	[[ $v != *$'\n'* ]] || die "invalid $k: its value has a newline; give it on one line"
+	given[$k]=$v
+}
 
 parse_args() {
-	local a
+	local a k
+	for k in "${CAMPAIGN_VARS[@]}"; do
+		local e=CAMPAIGN_ARG_$k
+		[ -z "${!e+set}" ] || give "$k" "${!e}"
+	done
 	for a in "$@"; do
 		[[ $a == *=* ]] || die "unexpected argument '$a': expected VAR=value"
-		local k=${a%%=*}
-		[[ " ${CAMPAIGN_VARS[*]} " == *" $k "* ]] ||
-			die "unknown variable '$k': allowed are ${CAMPAIGN_VARS[*]}"
-		given[$k]=${a#*=}
+		give "${a%%=*}" "${a#*=}"
 	done
 }
 
@@ -37,27 +93,34 @@ read_conf() {
 		[[ $line =~ ^([A-Z_]+)=(.*)$ ]] || die "$file:$n: expected VAR=value, got '$line'"
 		k=${BASH_REMATCH[1]}
 		v=${BASH_REMATCH[2]}
-		[[ " ${CAMPAIGN_VARS[*]} " == *" $k "* ]] || die "$file:$n: unknown variable '$k'"
+		is_var "$k" || die "$file:$n: unknown variable '$k'"
 		[[ $v =~ ^\"(.*)\"$ ]] && v=${BASH_REMATCH[1]}
-		[ -n "${given[$k]+set}" ] || given[$k]=$v
+		from_conf[$k]=$v
 	done <"$file"
 }
 
+# setting VAR DEFAULT: as given, else from the CONF file, else the default.
 setting() {
 	local k=$1 def=${2-}
-	if [ -n "${given[$k]+set}" ]; then printf '%s' "${given[$k]}"; else printf '%s' "$def"; fi
+	if [ -n "${given[$k]+set}" ]; then
+		printf '%s' "${given[$k]}"
+	elif [ -n "${from_conf[$k]+set}" ]; then
+		printf '%s' "${from_conf[$k]}"
+	else
+		printf '%s' "$def"
+	fi
 }
 
 is_uint() { [[ $1 =~ ^[0-9]+$ ]]; }
 is_int() { [[ $1 =~ ^-?[0-9]+$ ]]; }
 is_name() { [[ $1 =~ ^[A-Za-z0-9._-]+$ ]]; }
 
-# load_campaign ARGS...: sets the variables of CAMPAIGN_VARS, validated.
-load_campaign() {
+# Where the campaign lives: CAMPAIGN, RESULTS, DIR.
+locate_campaign() {
 	parse_args "$@"
-	CONF=$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")
-	read_conf "$CONF"
-	local base=${CONF##*/}
+	local conf base
+	conf=$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")
+	base=${conf##*/}
 	CAMPAIGN=$(setting CAMPAIGN "${base%.conf}")
 	# a source tree keeps results beside it; an installed copy in the working directory
 	if [ -f "$CAMPAIGN_ROOT/Makefile" ]; then
@@ -65,6 +128,32 @@ load_campaign() {
 	else
 		RESULTS=$(setting RESULTS "$PWD/results")
 	fi
+	is_name "$CAMPAIGN" || die "invalid CAMPAIGN '$CAMPAIGN': allowed are letters, digits, '.', '_' and '-'"
+	[ ${#CAMPAIGN} -le $CAMPAIGN_MAX_NAME ] ||
+		die "invalid CAMPAIGN '${CAMPAIGN:0:20}...': ${#CAMPAIGN} characters, at most $CAMPAIGN_MAX_NAME"
+	[[ $RESULTS == /* ]] || RESULTS=$PWD/$RESULTS
+	DIR=$RESULTS/$CAMPAIGN
+}
+
+# One submission of a campaign at a time: a flock on RESULTS/.CAMPAIGN.lock,
+# waited for 5 s; then exit 1 naming the holder.
+lock_campaign() {
+	local lock=$RESULTS/.$CAMPAIGN.lock
+	mkdir -p "$RESULTS" || die "cannot create RESULTS '$RESULTS'"
+	exec 9>>"$lock"
+	if ! flock -w 5 9; then
+		die "campaign '$CAMPAIGN' is being submitted by another process ($(cat "$lock.holder" 2>/dev/null || echo unknown)); try again when it is done" 1
+	fi
+	echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)" >"$lock.holder"
+}
+
+# Every setting, from the arguments, the CONF file and the defaults.
+resolve_settings() {
+	# an existing campaign reads a CONF file only when one is named
+	if [ -n "${given[CONF]+set}" ] || [ "${1:-}" != existing ]; then
+		read_conf "$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")"
+	fi
+	CONF=$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")
 	NODES=$(setting NODES 1)
 	MODES=$(setting MODES contiguous)
 	TASKS_PER_NODE=$(setting TASKS_PER_NODE 1)
@@ -72,6 +161,7 @@ load_campaign() {
 	BUFFERS=$(setting BUFFERS host)
 	ITERS=$(setting ITERS 0)
 	LONGS=$(setting LONGS 0)
+	VARIANTS=$(setting VARIANTS default)
 	PARTITION=$(setting PARTITION)
 	ACCOUNT=$(setting ACCOUNT)
 	QOS=$(setting QOS)
@@ -81,74 +171,100 @@ load_campaign() {
 	EXTRA_SBATCH=$(setting EXTRA_SBATCH)
 	ALLER_ARGS=$(setting ALLER_ARGS)
 	SPLIT=$(setting SPLIT 0)
+	RETRIES=$(setting RETRIES 1)
 	DRYRUN=$(setting DRYRUN 0)
 	FORCE=$(setting FORCE 0)
 	FORMAT=$(setting FORMAT png)
-
-	is_name "$CAMPAIGN" || die "invalid CAMPAIGN '$CAMPAIGN': allowed are letters, digits, '.', '_' and '-'"
-	local n seen=" "
-	[ -n "${NODES// /}" ] || die "NODES is empty: give node counts, e.g. NODES=\"1 2 4\""
-	for n in $NODES; do
-		[[ $n =~ ^[1-9][0-9]{0,5}$ ]] || die "invalid node count '$n' in NODES: expected positive integers"
-		[[ $seen == *" $n "* ]] && die "node count '$n' appears twice in NODES"
-		seen="$seen$n "
-	done
-	seen=" "
-	[ -n "${MODES// /}" ] || die "MODES is empty: allowed are contiguous and strided"
-	for n in $MODES; do
-		[[ $n == contiguous || $n == strided ]] || die "invalid mode '$n' in MODES: allowed are contiguous and strided"
-		[[ $seen == *" $n "* ]] && die "mode '$n' appears twice in MODES"
-		seen="$seen$n "
-	done
-	[[ $TASKS_PER_NODE =~ ^[1-9][0-9]*$ ]] || die "invalid TASKS_PER_NODE '$TASKS_PER_NODE': expected a positive integer"
-	is_uint "$GPUS_PER_TASK" || die "invalid GPUS_PER_TASK '$GPUS_PER_TASK': expected 0 or a positive integer"
-	[[ $BUFFERS == host || $BUFFERS == cuda ]] || die "invalid BUFFERS '$BUFFERS': allowed are host and cuda"
-	is_int "$ITERS" || die "invalid ITERS '$ITERS': expected an integer (<= 0: aller's default)"
-	is_int "$LONGS" || die "invalid LONGS '$LONGS': expected an integer (<= 0: aller's default)"
-	for n in PARTITION ACCOUNT QOS; do
-		[ -z "${!n}" ] || is_name "${!n}" || die "invalid $n '${!n}': allowed are letters, digits, '.', '_' and '-'"
-	done
-	[ -z "$TIME" ] || [[ $TIME =~ ^([0-9]+-)?[0-9]+(:[0-9]{1,2}){0,2}$ ]] ||
-		die "invalid TIME '$TIME': expected Slurm's [days-]hours:minutes:seconds or minutes"
-	for n in EXCLUSIVE SPLIT DRYRUN FORCE; do
-		[[ ${!n} =~ ^[01]$ ]] || die "invalid $n '${!n}': allowed are 0 and 1"
-	done
-	[[ $FORMAT =~ ^(png|svg|pdf)$ ]] || die "invalid FORMAT '$FORMAT': allowed are png, svg and pdf"
-	[ -n "${LAUNCHER// /}" ] || die "LAUNCHER is empty: e.g. LAUNCHER=\"srun --mpi=pmix\""
-	DIR=$RESULTS/$CAMPAIGN
 }
 
-# Every point file of (nodes, mode), one per line.
-point_files() {
-	local f
-	for f in "$DIR/raw/$CAMPAIGN-n$1-$2-"*.out; do
-		[ -e "$f" ] && printf '%s\n' "$f"
+# unique_list NAME ONE ALLOWED PATTERN VALUES...: each value matches, none twice.
+unique_list() {
+	local name=$1 one=$2 allowed=$3 pattern=$4 v seen=" "
+	shift 4
+	[ $# -gt 0 ] || die "$name is empty: allowed are $allowed"
+	for v in "$@"; do
+		[[ $v =~ $pattern ]] || die "invalid $one '$v' in $name: allowed are $allowed"
+		[[ $seen == *" $v "* ]] && die "$one '$v' appears twice in $name"
+		seen="$seen$v "
 	done
 	return 0
 }
 
-# point_output FILE: complete, failed (exit N), incomplete or missing.
-point_output() {
-	local f=$1 code
-	if [ -z "$f" ] || [ ! -e "$f" ]; then
-		echo missing
-		return
-	fi
-	code=$(sed -n 's/^# exit: \([0-9]*\)$/\1/p' "$f" | tail -n 1)
-	if [ -n "$code" ] && [ "$code" != 0 ]; then
-		echo "failed (exit $code)"
-	elif grep -qx '# Done' "$f" && [ "$code" = 0 ] && ! grep -q '^# incomplete:' "$f"; then
-		echo complete
-	else
-		echo incomplete
-	fi
+# A variant: NAME or NAME:VAR=value,VAR=value (no shell metacharacters).
+check_variants() {
+	local v name assigns a seen=" " alist
+	[ -n "${VARIANTS// /}" ] || die "VARIANTS is empty: e.g. VARIANTS=\"default bruck:OMPI_MCA_coll_tuned_use_dynamic_rules=1\""
+	for v in $VARIANTS; do
+		name=${v%%:*}
+		[[ $name =~ ^[A-Za-z0-9_.-]+$ ]] || die "invalid variant name '$name' in VARIANTS: allowed are letters, digits, '.', '_' and '-'"
+		[[ $seen == *" $name "* ]] && die "variant '$name' appears twice in VARIANTS"
+		seen="$seen$name "
+		[[ $v == *:* ]] || continue
+		assigns=${v#*:}
+		[ -n "$assigns" ] || die "variant '$name' in VARIANTS has ':' and no assignment: give NAME:VAR=value[,VAR=value]"
+		IFS=, read -r -a alist <<<"$assigns"
+		for a in "${alist[@]}"; do
+			[[ $a =~ ^[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_./:+@%=-]*$ ]] ||
+				die "invalid assignment '$a' in variant '$name': expected VAR=value, the value of letters, digits and _ . / : + @ % = -"
+		done
+	done
 }
 
-# Whether some file of the point is complete.
-point_complete() {
-	local f
-	while IFS= read -r f; do
-		[ "$(point_output "$f")" = complete ] && return 0
-	done < <(point_files "$1" "$2")
-	return 1
+validate_settings() {
+	local n
+	# shellcheck disable=SC2086 # lists of words
+	unique_list NODES "node count" "positive integers" '^[1-9][0-9]{0,5}$' $NODES
+	# shellcheck disable=SC2086
+	unique_list MODES mode "contiguous and strided" '^(contiguous|strided)$' $MODES
+	# shellcheck disable=SC2086
+	unique_list TASKS_PER_NODE "task count" "positive integers" '^[1-9][0-9]{0,5}$' $TASKS_PER_NODE
+	# shellcheck disable=SC2086
+	unique_list LONGS "buffer size" "integers (<= 0: aller's default)" '^-?[0-9]{1,18}$' $LONGS
+	is_uint "$GPUS_PER_TASK" || die "invalid GPUS_PER_TASK '$GPUS_PER_TASK': expected 0 or a positive integer"
+	[[ $BUFFERS == host || $BUFFERS == cuda ]] || die "invalid BUFFERS '$BUFFERS': allowed are host and cuda"
+	is_int "$ITERS" || die "invalid ITERS '$ITERS': expected an integer (<= 0: aller's default)"
+	check_variants
+	for n in PARTITION ACCOUNT QOS; do
+		[ -z "${!n}" ] || is_name "${!n}" || die "invalid $n '${!n}': allowed are letters, digits, '.', '_' and '-'"
+	done
+	check_time
+	for n in EXCLUSIVE SPLIT DRYRUN FORCE; do
+		[[ ${!n} =~ ^[01]$ ]] || die "invalid $n '${!n}': allowed are 0 and 1"
+	done
+	[[ $RETRIES =~ ^([0-9]|10)$ ]] || die "invalid RETRIES '$RETRIES': allowed are 0..10"
+	[[ $FORMAT =~ ^(png|svg|pdf)$ ]] || die "invalid FORMAT '$FORMAT': allowed are png, svg and pdf"
+	[ -n "${LAUNCHER// /}" ] || die "LAUNCHER is empty: e.g. LAUNCHER=\"srun --mpi=pmix\""
+}
+
+# TIME: Slurm's minutes, minutes:seconds, hours:minutes:seconds, days-hours[:minutes[:seconds]].
+check_time() {
+	local d=0 h=0 m=0 s=0 rest=$TIME
+	[ -n "$TIME" ] || return 0
+	if [[ $rest =~ ^([0-9]{1,3})-([0-9]{1,2})(:([0-9]{1,2}))?(:([0-9]{1,2}))?$ ]]; then
+		d=${BASH_REMATCH[1]} h=${BASH_REMATCH[2]} m=${BASH_REMATCH[4]:-0} s=${BASH_REMATCH[6]:-0}
+	elif [[ $rest =~ ^([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})$ ]]; then
+		h=${BASH_REMATCH[1]} m=${BASH_REMATCH[2]} s=${BASH_REMATCH[3]}
+	elif [[ $rest =~ ^([0-9]{1,6}):([0-9]{1,2})$ ]]; then
+		m=${BASH_REMATCH[1]} s=${BASH_REMATCH[2]}
+	elif [[ $rest =~ ^[0-9]{1,6}$ ]]; then
+		m=$rest
+	else
+		die "invalid TIME '$TIME': expected Slurm's minutes, minutes:seconds, hours:minutes:seconds or days-hours[:minutes[:seconds]]"
+	fi
+	TIME_SECONDS=$(((10#$d * 24 + 10#$h) * 3600 + 10#$m * 60 + 10#$s))
+	[ "$TIME_SECONDS" -le $((365 * 86400)) ] || die "invalid TIME '$TIME': at most a year"
+	[ "$TIME_SECONDS" -ge $TIME_MIN_SECONDS ] ||
+		die "invalid TIME '$TIME': at least 1 minute (the job needs time to mark a point cut short)"
+	WARN_SECONDS=$((TIME_SECONDS / 4 < 60 ? TIME_SECONDS / 4 : 60))
+}
+
+# The variant's assignments, "VAR=value VAR=value", or "" for a plain name.
+variant_env() {
+	local v
+	for v in $VARIANTS; do
+		if [ "${v%%:*}" = "$1" ]; then
+			[[ $v == *:* ]] && printf '%s' "${v#*:}" | tr , ' '
+			return 0
+		fi
+	done
 }

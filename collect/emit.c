@@ -48,7 +48,7 @@ void emit_headers(FILE *out[EMIT_NFILES])
 	fprintf(out[EMIT_CSV], "campaign,mode,nodes,tasks_per_node,world,buffers,instrumented,"
 		"level,comms,commsize,count,bytes_per_peer,GiB,tmin_s,tavg_s,tmax_s,bwmin_GiBs,"
 		"bwavg_GiBs,bwmax_GiBs,aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,state,job,source,"
-		"mpi\n");
+		"mpi,series,variant\n");
 }
 
 /* Decimal of a non-negative long, fast; returns the length. */
@@ -182,6 +182,10 @@ static void csv_row(FILE *f, const struct group *g, const struct crow *r)
 	csv_str(f, pt->path);
 	fputc(',', f);
 	fwrite(pt->mpi ? pt->mpi : "", 1, mpi_short(pt->mpi), f);
+	fputc(',', f);
+	csv_str(f, pt->series);
+	fputc(',', f);
+	csv_str(f, pt->variant);
 	fputc('\n', f);
 }
 
@@ -196,8 +200,9 @@ static void set_comment(FILE *f, const struct point *pt, int with_nodes)
 	fprintf(f, "# campaign: %s mode: %s", str(pt->campaign), str(pt->mode));
 	if (with_nodes)
 		fprintf(f, " nodes: %ld", pt->nodes);
-	fprintf(f, " tasks_per_node: %s buffers: %s instrumented: %s", str(pt->tpn),
-		str(pt->buffers), pt->reveal ? "yes" : "no");
+	fprintf(f, " tasks_per_node: %s buffers: %s instrumented: %s series: %s variant: %s",
+		str(pt->tpn), str(pt->buffers), pt->reveal ? "yes" : "no", str(pt->series),
+		str(pt->variant));
 }
 
 /* The rows of one point, or of a whole group, sorted with a comparator. */

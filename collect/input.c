@@ -71,19 +71,19 @@ int input_lines(const char *path, input_line_fn line, input_long_fn longline, vo
 	return 0;
 }
 
-static int add_path(struct filelist *l, const char *path)
+static int push(char ***v, size_t *n, size_t *cap, const char *s)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		char **p = realloc(l->paths, cap * sizeof(*p));
+	if (*n == *cap) {
+		size_t c = *cap ? 2 * *cap : 64;
+		char **p = realloc(*v, c * sizeof(*p));
 		if (!p)
 			return -1;
-		l->paths = p;
-		l->cap = cap;
+		*v = p;
+		*cap = c;
 	}
-	if (!(l->paths[l->n] = strdup(path)))
+	if (!((*v)[*n] = strdup(s)))
 		return -1;
-	l->n++;
+	(*n)++;
 	return 0;
 }
 
@@ -92,38 +92,76 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Why a directory entry is not read, or NULL when it is a readable regular file. */
+static const char *not_read(const char *full)
+{
+	struct stat st, lst;
+
+	if (stat(full, &st) != 0) {
+		if (errno == ELOOP)
+			return "a loop of symbolic links";
+		if (errno == ENOENT && lstat(full, &lst) == 0 && S_ISLNK(lst.st_mode))
+			return "a dangling symbolic link";
+		return strerror(errno);
+	}
+	if (S_ISDIR(st.st_mode))
+		return "a directory (collect does not descend into directories)";
+	if (!S_ISREG(st.st_mode))
+		return "not a regular file";
+	if (access(full, R_OK) != 0)
+		return "unreadable";
+	return NULL;
+}
+
 int input_add(struct filelist *l, const char *path, char *err, size_t errlen)
 {
 	struct stat st;
 	struct dirent *e;
-	size_t first = l->n;
+	size_t first = l->n, first_skipped = l->nskipped;
 	DIR *d;
 
 	if (stat(path, &st) != 0) {
 		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	if (!S_ISDIR(st.st_mode))
-		return add_path(l, path) == 0 ? 0 : (snprintf(err, errlen, "out of memory"), -1);
+	if (!S_ISDIR(st.st_mode)) {
+		if (push(&l->paths, &l->n, &l->cap, path) == 0)
+			return 0;
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	if (!(d = opendir(path))) {
 		snprintf(err, errlen, "cannot open directory '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	while ((e = readdir(d))) {
-		char full[4096];
+		char full[4096], why[4200];
+		const char *no;
+		int rc;
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(full, sizeof(full), "%s/%s", path, e->d_name);
-		if (stat(full, &st) != 0 || !S_ISREG(st.st_mode))
-			continue;
-		if (add_path(l, full) != 0) {
+		no = not_read(full);
+		if (no) {
+			snprintf(why, sizeof(why), "%s\t%s", full, no);
+			rc = push(&l->skipped, &l->nskipped, &l->skipcap, why);
+		} else {
+			rc = push(&l->paths, &l->n, &l->cap, full);
+		}
+		if (rc != 0) {
 			closedir(d);
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
 	}
 	closedir(d);
-	qsort(l->paths + first, l->n - first, sizeof(char *), cmp_name);
+	if (l->n == first)
+		l->empty_dir = path;
+	if (l->n > first)
+		qsort(l->paths + first, l->n - first, sizeof(char *), cmp_name);
+	if (l->nskipped > first_skipped)
+		qsort(l->skipped + first_skipped, l->nskipped - first_skipped, sizeof(char *),
+		      cmp_name);
 	return 0;
 }
 
@@ -132,5 +170,8 @@ void filelist_release(struct filelist *l)
 	for (size_t i = 0; i < l->n; i++)
 		free(l->paths[i]);
 	free(l->paths);
+	for (size_t i = 0; i < l->nskipped; i++)
+		free(l->skipped[i]);
+	free(l->skipped);
 	memset(l, 0, sizeof(*l));
 }

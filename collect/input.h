@@ -15,11 +15,16 @@ int input_lines(const char *path, input_line_fn line, input_long_fn longline, vo
 struct filelist {
 	char **paths;
 	size_t n, cap;
+	char **skipped;          /* "PATH<TAB>why" of each directory entry not read */
+	size_t nskipped, skipcap;
+	const char *empty_dir;   /* the last directory given that had no file */
 };
 
 /*
  * Adds a file, or a directory's regular files (not recursing, skipping
- * names that begin with '.'), sorted by name. 0, or -1 with err.
+ * names that begin with '.'), sorted by name; the other entries of a
+ * directory (dangling links, link loops, directories, devices, unreadable
+ * files) are listed in skipped with the reason. 0, or -1 with err.
  */
 int input_add(struct filelist *l, const char *path, char *err, size_t errlen);
 void filelist_release(struct filelist *l);

@@ -72,7 +72,12 @@ int main(int argc, char **argv)
 		}
 	}
 	if (files.n == 0) {
-		fprintf(stderr, "collect: error: no PATH given (see 'collect --help')\n");
+		if (files.empty_dir)
+			fprintf(stderr, "collect: error: no job outputs in '%s'%s\n", files.empty_dir,
+				files.nskipped ? " (only entries it cannot read)" : "");
+		else
+			fprintf(stderr, "collect: error: no PATH given (see 'collect --help')\n");
+		filelist_release(&files);
 		return 2;
 	}
 	rc = merge_run(&o, &files, &s);

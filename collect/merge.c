@@ -8,9 +8,11 @@
 #include "merge.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "dirs.h"
@@ -31,9 +33,15 @@ static void on_warn(void *ctx, const char *path, long line, const char *msg)
 	struct merge *m = ctx;
 
 	m->s->warnings++;
-	fprintf(stderr, "%s:%ld: %s\n", path, line, msg);
-	if (m->summary_warnings)
-		fprintf(m->summary_warnings, "%s:%ld: %s\n", path, line, msg);
+	for (int i = 0; i < 2; i++) {
+		FILE *f = i ? m->summary_warnings : stderr;
+		if (!f)
+			continue;
+		if (line > 0)
+			fprintf(f, "%s:%ld: %s\n", path, line, msg);
+		else
+			fprintf(f, "%s: %s\n", path, msg);
+	}
 }
 
 struct feed {
@@ -127,15 +135,19 @@ static int cmp_str(const char *a, const char *b)
 }
 
 /*
- * Groups: a campaign's points of one mode (a campaign fixes tasks per node
- * and buffers, and its failed points may not say them); outside campaigns,
- * tasks per node and buffers too. Instrumented runs stay apart.
+ * Groups: points of one identity but their node count, so a re-run can
+ * supersede only a point of the same identity. A campaign's points say it
+ * in their provenance (point_series: tasks per node, LONGS, variant, series
+ * of settings; also for failed points, which have no aller header); older
+ * campaigns fixed tasks per node and buffers; outside campaigns, aller's
+ * header tells them. Instrumented runs stay apart.
  */
 static int cmp_group(const struct point *a, const struct point *b)
 {
 	int c;
 
-	if ((c = cmp_str(a->campaign, b->campaign)) || (c = cmp_str(a->mode, b->mode)))
+	if ((c = cmp_str(a->campaign, b->campaign)) || (c = cmp_str(a->mode, b->mode)) ||
+	    (c = cmp_str(a->series, b->series)) || (c = cmp_str(a->variant, b->variant)))
 		return c;
 	if (!a->campaign && ((c = cmp_str(a->tpn, b->tpn)) || (c = cmp_str(a->buffers, b->buffers))))
 		return c;
@@ -260,7 +272,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	char tmp[NOUT][4096], final[NOUT][4096];
 	FILE *out[NOUT] = { 0 };
 	size_t npts = 0;
-	int failed = 0;
+	int failed = 0, lockfd;
 
 	memset(&m, 0, sizeof(m));
 	memset(s, 0, sizeof(*s));
@@ -274,6 +286,11 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 		free(order);
 		return 3;
 	}
+	/* overlapping merges into one directory take turns (a flock on the
+	 * directory itself): each commits a whole set */
+	lockfd = open(o->outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (lockfd >= 0)
+		flock(lockfd, LOCK_EX);
 	for (int i = 0; i < NOUT; i++) {
 		const char *name = i < EMIT_NFILES ? emit_names[i] : "summary.txt";
 		snprintf(final[i], sizeof(final[i]), "%s/%s", o->outdir, name);
@@ -284,10 +301,18 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 			failed = 1;
 			break;
 		}
-		setvbuf(out[i], NULL, _IOFBF, 1 << 20);
+		setvbuf(out[i], NULL, _IOFBF, 1 << 16);
 	}
 	if (!failed) {
 		s->files = (long)files->n;
+		for (size_t i = 0; i < files->nskipped; i++) {
+			char *tab = strchr(files->skipped[i], '\t'), msg[512];
+			*tab = '\0';
+			snprintf(msg, sizeof(msg), "skipped: %s", tab + 1);
+			on_warn(&m, files->skipped[i], 0, msg);
+			*tab = '\t';
+			s->skipped++;
+		}
 		for (size_t i = 0; i < files->n; i++) {
 			if (read_header(&m, &pts[npts], files->paths[i]) == 0) {
 				order[npts] = &pts[npts];
@@ -346,6 +371,8 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	free(m.g.rows);
 	if (m.summary_warnings)
 		fclose(m.summary_warnings);
+	if (lockfd >= 0)
+		close(lockfd);
 	if (failed)
 		return 3;
 	return (s->warnings || s->incomplete || s->failed || s->skipped) ? 1 : 0;

@@ -158,8 +158,14 @@ static int comment(struct parser *p, const char *line, size_t len)
 	else if (KEY(ALLER_KEY_EXIT)) {
 		long v = value_long(val, vlen);
 		pt->exit_code = v < 0 ? 255 : v;
-	} else if (KEY(ALLER_KEY_INCOMPLETE))
+	} else if (KEY(ALLER_KEY_INCOMPLETE)) {
 		pt->marked_incomplete = 1;
+		SET_STR(incomplete);
+	} else if (KEY(ALLER_KEY_POINT_SERIES)) {
+		SET_STR(series);
+	} else if (KEY(ALLER_KEY_VARIANT)) {
+		SET_STR(variant);
+	}
 #undef KEY
 #undef SET_STR
 #undef SET_LONG

@@ -1,6 +1,7 @@
 # plots/bandwidth.gp: per-task bandwidth versus message size, one curve per
 # communicator size, with the min..max range; one (nodes, mode) per plot.
-# gnuplot -c bandwidth.gp DATA OUT FORMAT TITLE SUBTITLE MODE "INDEX:COMMSIZE ..."
+# gnuplot -c bandwidth.gp DATA OUT FORMAT TITLE SUBTITLE MODE "INDEX:COMMSIZE:LABEL ..."
+# (LABEL: the set's series, or "-" when the data has only one)
 data = ARG1
 out = ARG2
 fmt = ARG3
@@ -19,4 +20,4 @@ set xtics rotate by -35 font ",9"
 n = words(sets)
 plot for [k = 1:n] data index int(field(word(sets, k), 1)) \
 	using 4:11:10:12 with yerrorlines lw 1.6 pt 7 ps 0.6 lc rgb shade(mode, k) \
-	title sprintf("commsize %s", field(word(sets, k), 2))
+	title sprintf("commsize %s", field(word(sets, k), 2)) . label(field(word(sets, k), 3))

@@ -38,3 +38,5 @@ human(b) = b >= 2**30 && b % 2**30 == 0 ? sprintf("%d GiB", b / 2**30) : \
 before(s) = strstrt(s, ":") ? s[1:strstrt(s, ":") - 1] : s
 after(s) = s[strstrt(s, ":") + 1:]
 field(s, f) = f <= 1 ? before(s) : field(after(s), f - 1)
+# A legend's series label: ", t2-L8192-bruck-s1", or nothing for "-".
+label(l) = l eq "-" || l eq "" ? "" : ", " . l

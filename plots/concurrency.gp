@@ -1,7 +1,7 @@
 # plots/concurrency.gp: bandwidth versus the number of concurrent
 # communicators at one message size, per task (solid) and aggregate (dashed),
 # contiguous and strided together.
-# gnuplot -c concurrency.gp DATA OUT FORMAT TITLE SUBTITLE "INDEX:MODE ..."
+# gnuplot -c concurrency.gp DATA OUT FORMAT TITLE SUBTITLE "INDEX:MODE:LABEL ..."
 data = ARG1
 out = ARG2
 fmt = ARG3
@@ -18,7 +18,8 @@ set format y "%g"
 n = words(sets)
 idx(k) = int(field(word(sets, k), 1))
 md(k) = field(word(sets, k), 2)
+lb(k) = label(field(word(sets, k), 3))
 plot for [k = 1:n] data index idx(k) using 2:11 with linespoints lw 2 pt 7 ps 0.7 \
-		lc rgb mode_color(md(k)) title sprintf("%s, per task", md(k)), \
+		lc rgb mode_color(md(k)) title sprintf("%s, per task", md(k)) . lb(k), \
 	for [k = 1:n] data index idx(k) using 2:13 with linespoints lw 2 dt 2 pt 6 ps 0.7 \
-		lc rgb mode_color(md(k)) title sprintf("%s, aggregate", md(k))
+		lc rgb mode_color(md(k)) title sprintf("%s, aggregate", md(k)) . lb(k)

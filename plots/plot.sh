@@ -10,6 +10,9 @@
 # Exit status: 0 ok, 2 usage error, 3 collector or gnuplot failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=campaigns/lib.sh
+. "$here/../campaigns/lib.sh"
+script_options aller-plots "usage: aller-plots --campaign-dir DIR | --file OUT.txt [--out-dir DIR] [--format png|svg|pdf]" "$@"
 
 die() {
 	printf 'plots: error: %s\n' "$*" >&2
@@ -27,13 +30,9 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"
-command -v gnuplot >/dev/null || die "gnuplot is missing: run 'make deps'" 3
+command -v gnuplot >/dev/null || die "gnuplot is missing: install it (Debian: gnuplot-nox)" 3
 
-collect=""
-for c in "$here/../build/bin/collect" "$here/../../../bin/collect"; do
-	[ -x "$c" ] && { collect=$c; break; }
-done
-[ -n "$collect" ] || collect=$(command -v collect) || die "cannot find collect: run 'make'" 3
+collect=$(find_tool collect)
 
 if [ -n "$file" ]; then
 	[ -r "$file" ] || die "cannot read '$file'"
@@ -68,7 +67,9 @@ if [ ! -s "$merged/bandwidth.dat" ] || [ -n "$(find "${inputs[@]}" -newer "$merg
 	[ "$rc" -eq 0 ] || echo "plots: the collector reported problems: see $merged/summary.txt" >&2
 fi
 
-# One line per data set: index mode nodes commsize bytes rows tpn buffers campaign.
+# One line per data set: index mode nodes commsize bytes tpn buffers campaign
+# label rows, where label is the set's series (a campaign point's identity
+# but nodes and mode) when the data has more than one, else "-".
 sets() {
 	awk '
 	/^# campaign: / {
@@ -77,15 +78,21 @@ sets() {
 		split("", kv)
 		for (i = 2; i < NF; i += 2) kv[$i] = $(i + 1)
 		line = (n - 1)
-		split("mode: nodes: commsize: bytes_per_peer: tasks_per_node: buffers: campaign:", keys, " ")
-		for (k = 1; k <= 7; k++) line = line "\t" (keys[k] in kv ? kv[keys[k]] : "-")
+		split("mode: nodes: commsize: bytes_per_peer: tasks_per_node: buffers: campaign: series:", keys, " ")
+		for (k = 1; k <= 8; k++) line = line "\t" (keys[k] in kv ? kv[keys[k]] : "-")
 		next
 	}
 	/^[0-9]/ { rows++ }
-	END { if (n) print line "\t" rows }' "$1"
+	END { if (n) print line "\t" rows }' "$1" |
+		awk -F'\t' -v OFS='\t' '{ a[NR] = $0; s[$9] = 1 } END {
+			for (k in s) ns++
+			for (i = 1; i <= NR; i++) { $0 = a[i]; if (ns < 2) $9 = "-"; print }
+		}'
 }
 
-mpi=$(awk -F, 'NR == 2 { f = $NF; if ($0 ~ /"[^"]*"$/) { sub(/.*,"/, ""); sub(/"$/, ""); f = $0 } print f; exit }' "$merged/points.csv")
+# the MPI library, by its column's name (collect cuts it before any comma)
+mpi=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mpi") c = i; next }
+	c && NR == 2 { print $c; exit }' "$merged/points.csv")
 read -r _ _ _ _ _ tpn buffers campaign _ < <(sets "$merged/bandwidth.dat" | head -n 1) || true
 [ -n "${campaign:-}" ] || die "no data to plot in $merged (see $merged/summary.txt)" 3
 title="aller: $campaign"
@@ -116,7 +123,7 @@ render() {
 # Bandwidth versus message size: one plot per (mode, nodes).
 while IFS=$'\t' read -r mode nodes; do
 	list=$(sets "$merged/bandwidth.dat" | awk -F'\t' -v m="$mode" -v n="$nodes" \
-		'$2 == m && $3 == n && $9 > 0 { printf "%s%s:%s", s, $1, $4; s = " " }')
+		'$2 == m && $3 == n && $10 > 0 { printf "%s%s:%s:%s", s, $1, $4, $9; s = " " }')
 	[ -n "$list" ] || continue
 	render bandwidth.gp "$merged/bandwidth.dat" "$dir/plots/bandwidth-$mode-n$nodes.$fmt" \
 		"$title: bandwidth versus message size, $mode, $nodes nodes" "$subtitle" "$mode" "$list"
@@ -126,23 +133,23 @@ done < <(sets "$merged/bandwidth.dat" | awk -F'\t' '{ print $2 "\t" $3 }' | sort
 # message size that every level has.
 while read -r nodes; do
 	all=$(sets "$merged/concurrency.dat" | awk -F'\t' -v n="$nodes" '$3 == n')
-	max=$(awk -F'\t' '$9 > m { m = $9 } END { print m + 0 }' <<<"$all")
-	mapfile -t sizes < <(awk -F'\t' -v m="$max" '$9 == m { print $5 }' <<<"$all" | sort -un)
+	max=$(awk -F'\t' '$10 > m { m = $10 } END { print m + 0 }' <<<"$all")
+	mapfile -t sizes < <(awk -F'\t' -v m="$max" '$10 == m { print $5 }' <<<"$all" | sort -un)
 	[ ${#sizes[@]} -gt 0 ] || continue
 	pick=("${sizes[-1]}" "${sizes[$((${#sizes[@]} / 2))]}" "${sizes[0]}")
 	for b in $(printf '%s\n' "${pick[@]}" | sort -unr); do
-		list=$(awk -F'\t' -v b="$b" '$5 == b { printf "%s%s:%s", s, $1, $2; s = " " }' <<<"$all")
+		list=$(awk -F'\t' -v b="$b" '$5 == b { printf "%s%s:%s:%s", s, $1, $2, $9; s = " " }' <<<"$all")
 		render concurrency.gp "$merged/concurrency.dat" "$dir/plots/concurrency-n$nodes-${b}B.$fmt" \
 			"$title: bandwidth versus concurrency, $nodes nodes, $(human "$b") per peer" "$subtitle" "$list"
 	done
 done < <(sets "$merged/concurrency.dat" | cut -f3 | sort -un)
 
 # Scaling: per (mode, commsize), the largest message size; needs two node counts.
-list=$(sets "$merged/scaling.dat" | sort -t$'\t' -k2,2 -k4,4n -k5,5n | awk -F'\t' '
-	$9 > 0 { best[$2 "\t" $4] = $1 ":" $2 ":" $4 ":" $5; order[$2 "\t" $4] = ++k }
+list=$(sets "$merged/scaling.dat" | sort -t$'\t' -k2,2 -k9,9 -k4,4n -k5,5n | awk -F'\t' '
+	$10 > 0 { k2 = $2 "\t" $9 "\t" $4; best[k2] = $1 ":" $2 ":" $4 ":" $5; label[k2] = $9; order[k2] = ++k }
 	END {
-		for (key in best) print order[key] "\t" best[key]
-	}' | sort -n | cut -f2 | awk -F: '{ shade[$2]++; printf "%s%s:%d", s, $0, shade[$2]; s = " " }')
+		for (key in best) print order[key] "\t" best[key] "\t" label[key]
+	}' | sort -n | cut -f2,3 | awk -F'\t' '{ split($1, f, ":"); shade[f[2]]++; printf "%s%s:%d:%s", s, $1, shade[f[2]], $2; s = " " }')
 node_counts=$(awk '/^# campaign: / { next } /^[0-9]/ { print $1 }' "$merged/scaling.dat" | sort -u | wc -l)
 if [ -n "$list" ] && [ "$node_counts" -ge 2 ]; then
 	render scaling.gp "$merged/scaling.dat" "$dir/plots/scaling.$fmt" \

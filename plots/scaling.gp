@@ -1,6 +1,6 @@
 # plots/scaling.gp: per-task bandwidth versus node count at the largest
 # message size, one curve per mode and communicator size.
-# gnuplot -c scaling.gp DATA OUT FORMAT TITLE SUBTITLE "INDEX:MODE:COMMSIZE:BYTES:SHADE ..."
+# gnuplot -c scaling.gp DATA OUT FORMAT TITLE SUBTITLE "INDEX:MODE:COMMSIZE:BYTES:SHADE:LABEL ..."
 data = ARG1
 out = ARG2
 fmt = ARG3
@@ -19,4 +19,4 @@ n = words(sets)
 f(k, i) = field(word(sets, k), i)
 plot for [k = 1:n] data index int(f(k, 1)) using 1:11 with linespoints lw 2 \
 	pt (k % 7 + 4) ps 0.9 lc rgb shade(f(k, 2), int(f(k, 5))) \
-	title sprintf("%s, commsize %s, %s per peer", f(k, 2), f(k, 3), human(int(f(k, 4))))
+	title sprintf("%s, commsize %s, %s per peer", f(k, 2), f(k, 3), human(int(f(k, 4)))) . label(f(k, 6))

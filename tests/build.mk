@@ -47,20 +47,36 @@ sanitize: deps
 		WERROR=1 unit-tests
 	$(PROVE) -e tests/tap-run $(SAN_UNIT_BIN)
 
-# A fixed-duration fuzzing run of collect's parser (libFuzzer, ASan, UBSan).
+# Fixed-duration fuzzing runs of collect (libFuzzer, ASan, UBSan): the
+# parser on arbitrary bytes, and whole files through the reader and merge.
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_COLLECT_SRC := $(filter-out collect/main.c,$(COLLECT_SRC:%=collect/%)) \
+	$(COLLECT_SHARED:%=aller/%)
 $(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c collect/parse.c collect/point.c collect/parse.h collect/point.h
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(FUZZ_CC) $(COLLECT_CPPFLAGS) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_parse.c collect/parse.c collect/point.c
 
-fuzz-collect: deps $(B)/fuzz/fuzz_parse
-	@mkdir -p $(B)/fuzz/corpus
+$(B)/fuzz/fuzz_merge: tests/fuzz/fuzz_merge.c $(FUZZ_COLLECT_SRC) $(wildcard collect/*.h)
+	$(call say,FUZZCC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(COLLECT_CPPFLAGS) -D_GNU_SOURCE $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_merge.c \
+		$(FUZZ_COLLECT_SRC)
+
+# The seeds: real outputs, damaged ones, and pairs of them as one merge input.
+fuzz-corpus:
+	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/corpus-merge
 	@for f in tests/data/smoke/raw/*.out tests/data/collect/damaged/in/*; do \
-		cp "$$f" "$(B)/fuzz/corpus/seed-$$(basename "$$(dirname "$$f")")-$$(basename "$$f")"; \
+		n=seed-$$(basename "$$(dirname "$$f")")-$$(basename "$$f"); \
+		cp "$$f" "$(B)/fuzz/corpus/$$n"; \
+		{ cat "$$f"; printf '\n#~~\n'; cat tests/data/smoke/raw/smoke-n1-contiguous-19.out; } \
+			>"$(B)/fuzz/corpus-merge/$$n"; \
 	done
+
+fuzz-collect: deps $(B)/fuzz/fuzz_parse $(B)/fuzz/fuzz_merge fuzz-corpus
 	$(B)/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
-		-artifact_prefix=$(B)/fuzz/ \
-		$(B)/fuzz/corpus
+		-artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus
+	$(B)/fuzz/fuzz_merge -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 -close_fd_mask=2 \
+		-artifact_prefix=$(B)/fuzz/merge- $(B)/fuzz/corpus-merge

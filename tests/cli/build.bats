@@ -53,6 +53,13 @@ load ../lib/helpers
 	[[ $output == *"invalid node count '0'"* ]]
 	run -0 env SLURM_CONF=/nonexistent "$p/bin/aller-campaign" DRYRUN=1 CAMPAIGN=x
 	[[ $output == *"ALLER_BIN=$p/bin/aller"*"$p/share/aller/jobs/aller.sbatch"* ]]
+	# the wrappers answer --help and --version, and know their version
+	for w in aller-campaign aller-status aller-plots; do
+		run --separate-stderr -0 "$p/bin/$w" --help
+		[[ $output == "usage: $w"* ]]
+		run -0 "$p/bin/$w" --version
+		[[ $output =~ ^$w\ [0-9]+\.[0-9]+\.[0-9]+\ \(.*installed\)$ ]]
+	done
 	mkdir -p camp
 	cp -r "$ROOT/tests/data/smoke/raw" camp/
 	run -0 "$p/bin/aller-plots" --campaign-dir camp

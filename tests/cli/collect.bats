@@ -75,6 +75,39 @@ golden() {
 	grep -q '^1 1 2 8 1 .* 1 NaN NaN NaN$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 }
 
+@test "collect names every input it skips and why, and exits 1" {
+	d=$BATS_TEST_TMPDIR/in
+	mkdir -p "$d/sub" "$BATS_TEST_TMPDIR/empty"
+	cp "$DATA"/smoke/raw/*.out "$d/"
+	ln -s /nonexistent "$d/dangling.out"
+	ln -s loop-b "$d/loop-a"
+	ln -s loop-a "$d/loop-b"
+	mkfifo "$d/fifo"
+	run --separate-stderr -1 "$COLLECT" -o "$BATS_TEST_TMPDIR/out" "$d"
+	[[ $stderr == *"$d/dangling.out: skipped: a dangling symbolic link"* ]]
+	[[ $stderr == *"$d/loop-a: skipped: a loop of symbolic links"* ]]
+	[[ $stderr == *"$d/fifo: skipped: not a regular file"* ]]
+	[[ $stderr == *"$d/sub: skipped: a directory (collect does not descend into directories)"* ]]
+	[[ $stderr == *"collect: 6 files read, 5 skipped"* ]]
+	grep -q "dangling.out: skipped" "$BATS_TEST_TMPDIR/out/summary.txt"
+	# the good files are all merged
+	[[ $stderr == *"6 points: 6 complete"* ]]
+	run --separate-stderr -2 "$COLLECT" -o "$BATS_TEST_TMPDIR/out2" "$BATS_TEST_TMPDIR/empty"
+	[ "$stderr" = "collect: error: no job outputs in '$BATS_TEST_TMPDIR/empty'" ]
+	[ ! -e "$BATS_TEST_TMPDIR/out2" ]
+}
+
+@test "collect --state gives each point file's state and reason" {
+	cd "$DATA/collect/damaged"
+	run -0 "$COLLECT" --state in/smoke-n1-contiguous-31.out in/smoke-n2-contiguous-20.out \
+		in/smoke-n2-strided-20.out in/nothing.out
+	[ "${lines[0]}" = "complete	-	in/smoke-n1-contiguous-31.out" ]
+	[ "${lines[1]}" = "incomplete	no '# Done'	in/smoke-n2-contiguous-20.out" ]
+	[ "${lines[2]}" = "failed	exit 3	in/smoke-n2-strided-20.out" ]
+	[ "${lines[3]}" = "missing	no such file	in/nothing.out" ]
+	run -2 "$COLLECT" --state
+}
+
 @test "collect with no path, an unknown option or a missing path exits 2" {
 	run --separate-stderr -2 "$COLLECT"
 	[ "$stderr" = "collect: error: no PATH given (see 'collect --help')" ]

@@ -33,21 +33,24 @@ status() {
 	run -0 status CAMPAIGN=smoke
 	[ "$(printf '%s\n' "$output" | grep -c ' complete$')" = 6 ]
 	[ "$(printf '%s\n' "$output" | grep -c 'COMPLETED')" = 6 ]
-	for f in "$RES"/smoke/raw/*.out; do
+	# each point's last attempt is complete (a transient failure may add one before it)
+	for key in n{1,2,4}-{contiguous,strided}-t2-L8192-default-s1; do
+		f=$(latest "$RES"/smoke/raw/smoke-"$key"-*.out)
 		grep -qx '# Done' "$f"
 		grep -qx '# exit: 0' "$f"
+		grep -qx "# point: $key" "$f"
 	done
-	[ "$(find "$RES/smoke/raw" -name '*.out' | wc -l)" = 6 ]
 	[ -s "$RES/smoke/merged/points.csv" ]
 	[ "$(find "$RES/smoke/plots" -name '*.png' | wc -l)" = 16 ]
-	grep -q '^final job=' "$RES/smoke/manifest"
-	grep -q '^param NODES=1 2 4$' "$RES/smoke/manifest"
+	grep -q '^final .* job=' "$RES/smoke/manifest"
+	grep -qx 'setting NODES=1 2 4' "$RES/smoke/manifest"
+	grep -qx 'series 1 LONGS=8192' "$RES/smoke/manifest"
 }
 
 @test "DRYRUN prints the sbatch command lines and submits nothing" {
 	before=$(squeue -h | wc -l)
 	run -0 submit CAMPAIGN=dry DRYRUN=1 NODES="2 4" PARTITION=debug
-	[[ $output == *"sbatch --parsable --job-name=aller-dry-n2 -N 2 --ntasks-per-node=2"*"--partition=debug"* ]]
+	[[ $output == *"sbatch --parsable --job-name=aller-dry-n2-t2-s1 -N 2 --ntasks-per-node=2"*"--partition=debug"* ]]
 	[[ $output == *"--dependency=afterany:"*"jobs/finish.sbatch"* ]]
 	[[ $output == *"#   NODES=2 4"* ]]
 	[ "$(squeue -h | wc -l)" = "$before" ]
@@ -56,7 +59,7 @@ status() {
 
 @test "bad NODES, MODES and CAMPAIGN values are refused before anything is submitted" {
 	run -2 submit CAMPAIGN=bad NODES="1 x 4"
-	[ "$output" = "campaign: error: invalid node count 'x' in NODES: expected positive integers" ]
+	[ "$output" = "campaign: error: invalid node count 'x' in NODES: allowed are positive integers" ]
 	run -2 submit CAMPAIGN=bad NODES="2 2"
 	[ "$output" = "campaign: error: node count '2' appears twice in NODES" ]
 	run -2 submit CAMPAIGN=bad MODES="contiguous diagonal"
@@ -73,45 +76,67 @@ status() {
 }
 
 @test "a re-run resubmits exactly the point whose output is missing" {
-	f=$(ls "$RES"/smoke/raw/smoke-n2-strided-*.out)
-	rm "$f"
+	rm "$RES"/smoke/raw/smoke-n2-strided-*.out
 	run -1 status CAMPAIGN=smoke
 	before=$(grep -c '^point ' "$RES/smoke/manifest")
 	final=$(submit CAMPAIGN=smoke)
 	[ "$(grep -c '^point ' "$RES/smoke/manifest")" = $((before + 1)) ]
-	[[ $(grep '^point ' "$RES/smoke/manifest" | tail -n 1) == "point nodes=2 mode=strided job="* ]]
+	[[ $(grep '^point ' "$RES/smoke/manifest" | tail -n 1) == "point "*" n2-strided-t2-L8192-default-s1 job="* ]]
 	wait_job "$final" 300
 	run -0 status CAMPAIGN=smoke
-	[ "$(find "$RES/smoke/raw" -name '*.out' | wc -l)" = 6 ]
+	[ -e "$(latest "$RES"/smoke/raw/smoke-n2-strided-*.out)" ]
 	run --separate-stderr -0 submit CAMPAIGN=smoke
 	[ -z "$output" ]
 	[[ $stderr == *"nothing to submit, all 6 points complete or queued"* ]]
 }
 
 @test "a failing point shows as FAILED while the collector merges the rest" {
-	# 3 longs are enough for 2 ranks (1 node) but not for 4 (2 nodes)
-	final=$(submit CAMPAIGN=fail NODES="1 2" MODES=contiguous LONGS=3)
+	# rank 3 exists at 2 nodes (4 ranks), not at 1: it damages what it receives
+	final=$(ALLER_TEST_CORRUPT=3 submit CAMPAIGN=fail NODES="1 2" MODES=contiguous LONGS=64)
 	wait_job "$final" 300
-	run -1 status CAMPAIGN=fail NODES="1 2" MODES=contiguous
-	[[ $output == *"1      contiguous  "*"COMPLETED"*" complete"* ]]
-	[[ $output == *"2      contiguous  "*"FAILED       2:0"*"failed (exit 2)"* ]]
+	run -1 status CAMPAIGN=fail
+	[[ $output == *"n1-contiguous-t2-L64-default-s1 "*"COMPLETED"*" complete"* ]]
+	[[ $output == *"n2-contiguous-t2-L64-default-s1 "*"FAILED "*"1:0"*"failed (exit 1)"* ]]
+	# a verification failure is not tried again
+	files=("$RES"/fail/raw/fail-n2-*.out)
+	[ "${#files[@]}" = 1 ]
 	grep -q '^fail,contiguous,1,' "$RES/fail/merged/points.csv"
 	run ! grep -q '^fail,contiguous,2,' "$RES/fail/merged/points.csv"
 	grep -q 'collect: 2 points: 1 complete, 0 incomplete, 1 failed' "$RES/fail/merged/summary.txt"
 }
 
+@test "what aller would refuse is refused before anything is queued" {
+	before=$(squeue -h | wc -l)
+	run -2 submit CAMPAIGN=refuse NODES="1 2" MODES=contiguous LONGS=3
+	[ "$output" = "campaign: error: point n2-contiguous-t2-L3-default-s1 (4 ranks): longs 3 is smaller than the world size 4: each peer needs at least one long (use LONGS >= 4)" ]
+	run -2 submit CAMPAIGN=refuse NODES=1 ITERS=1000001
+	[[ $output == *"iterations '1000001' is out of range"* ]]
+	run -2 submit CAMPAIGN=refuse NODES=1 ALLER_ARGS=--bogus
+	[[ $output == *"unknown option '--bogus'"* ]]
+	run -2 submit "CAMPAIGN=$(printf 'c%.0s' $(seq 70))" NODES=1
+	[[ $output == *"70 characters, at most 64"* ]]
+	run -2 submit CAMPAIGN=refuse NODES=1 TIME=99999999999999999999
+	[[ $output == *"invalid TIME '99999999999999999999'"* ]]
+	run -2 submit CAMPAIGN=refuse NODES=1 TIME=0:30
+	[[ $output == *"at least 1 minute"* ]]
+	run -2 submit CAMPAIGN=refuse NODES=1 RESULTS=/tmp/aller-results
+	[[ $output == *"RESULTS '/tmp/aller-results' is node-local"* ]]
+	[ "$(squeue -h | wc -l)" = "$before" ]
+	[ ! -e "$RES/refuse/manifest" ]
+}
+
 @test "the GPU options reach srun when GPUS_PER_TASK=1" {
 	final=$(submit CAMPAIGN=gpu NODES=1 MODES=contiguous GPUS_PER_TASK=1)
 	wait_job "$final" 300
-	run -0 status CAMPAIGN=gpu NODES=1 MODES=contiguous
-	grep -qx '# launcher: srun --mpi=pmix --kill-on-bad-exit=1 --gpus-per-task=1 --gpu-bind=closest' "$RES"/gpu/raw/*.out
+	run -0 status CAMPAIGN=gpu
+	grep -qx '# launcher: srun --mpi=pmix --kill-on-bad-exit=1 --export=ALL --gpus-per-task=1 --gpu-bind=closest' "$RES"/gpu/raw/*.out
 }
 
 @test "a --reveal campaign across nodes: traffic lines, matrices and heatmaps per point" {
 	final=$(submit CAMPAIGN=rv NODES=2 MODES="contiguous strided" LONGS=256 ALLER_ARGS=--reveal)
 	wait_job "$final" 300
-	run -0 status CAMPAIGN=rv NODES=2
-	for f in "$RES"/rv/raw/*.out; do
+	run -0 status CAMPAIGN=rv
+	for f in $(latest "$RES"/rv/raw/*contiguous*.out) $(latest "$RES"/rv/raw/*strided*.out); do
 		grep -q '^# reveal: pml; ' "$f"
 		perl "$ROOT/tests/lib/check-traffic.pl" pairwise/linear "$f"
 		point=$(basename "$f" .out)
@@ -135,7 +160,7 @@ status() {
 	bash "$ROOT/cluster/node.sh" kill n4
 	wait_job "$job" 120
 	bash "$ROOT/cluster/node.sh" revive n4
-	run -1 status CAMPAIGN=nodefail NODES=4 MODES=contiguous
+	run -1 status CAMPAIGN=nodefail
 	[[ $output == *"NODE_FAIL"*"incomplete"* ]]
 	wait_job "$final" 60
 	for _ in $(seq 60); do
@@ -144,15 +169,16 @@ status() {
 	done
 	final=$(submit CAMPAIGN=nodefail NODES=4 MODES=contiguous ITERS=2 LONGS=64)
 	wait_job "$final" 300
-	run -0 status CAMPAIGN=nodefail NODES=4 MODES=contiguous
+	run -0 status CAMPAIGN=nodefail
 	[[ $output == *"COMPLETED"*" complete"* ]]
 }
 
 @test "a point stopped by its time limit is marked incomplete in its file" {
-	# a one-minute limit: USR1 (60 s before the end) comes while rank 0 sleeps
+	# a one-minute limit: USR1 (15 s before the end: a quarter of TIME) comes while rank 0 sleeps
 	final=$(ALLER_TEST_HANG=0 submit CAMPAIGN=limit NODES=1 MODES=contiguous ITERS=2 LONGS=64 TIME=1)
+	grep -q -- '--signal=B:USR1@15' <(submit CAMPAIGN=limit2 NODES=1 TIME=1 DRYRUN=1)
 	wait_job "$final" 200
-	run -1 status CAMPAIGN=limit NODES=1 MODES=contiguous
-	[[ $output == *" incomplete"* ]]
+	run -1 status CAMPAIGN=limit
+	[[ $output == *" incomplete (time limit reached at "* ]]
 	grep -q '^# incomplete: time limit reached' "$RES"/limit/raw/*.out
 }

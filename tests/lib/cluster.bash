@@ -20,3 +20,8 @@ wait_job() {
 	echo "job $id still queued after $limit s" >&2
 	return 1
 }
+# latest FILE...: the last of a sorted glob (a point's newest attempt).
+latest() {
+	local f=("$@")
+	printf '%s' "${f[-1]}"
+}

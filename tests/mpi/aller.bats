@@ -115,8 +115,32 @@ check() {
 	[[ $stderr == *"aller: error: longs 3 is smaller than the world size 4"* ]]
 }
 
+@test "buffers that do not fit the node are refused before any rank allocates: one line, exit 3" {
+	# 3 ranks x 2 x 1 Mi longs x 8 B = 48 MiB, against 40 MiB available
+	ALLER_TEST_MEMAVAIL=$((40 << 20)) run --separate-stderr -3 mpirun_n 3 "$ALLER" c 1 $((1 << 20))
+	[[ $stderr == *"aller: error: rank 0 on $(hostname): the buffers do not fit: 3 ranks on $(hostname) need 0.05 GiB (2 x 1048576 longs each), the node has 0.04 GiB available: use a smaller LONGS or fewer ranks per node"* ]]
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
+	[ -z "$output" ]
+	ALLER_TEST_MEMAVAIL=$((60 << 20)) run -0 mpirun_n 3 "$ALLER" --commsizes=1 c 1 $((1 << 20))
+}
+
+@test "--check-args answers as a run would, without MPI" {
+	run -0 "$ALLER" --check-args=8 --max-bytes=4K s 3 1024
+	run --separate-stderr -2 "$ALLER" --check-args=8 s 3 4
+	[ "$stderr" = "aller: error: longs 4 is smaller than the world size 8: each peer needs at least one long (use LONGS >= 8)" ]
+	run --separate-stderr -2 "$ALLER" --check-args=8 --commsizes=3 c 1 64
+	[[ $stderr == *"commsize 3 is not a level of a world of 8 ranks"* ]]
+	run --separate-stderr -2 "$ALLER" --check-args --frob
+	[ "$stderr" = "aller: error: unknown option '--frob' (see 'aller --help')" ]
+	run --separate-stderr -2 "$ALLER" --check-args=0 c
+	[[ $stderr == *"invalid world size '0'"* ]]
+}
+
 @test "an impossible LONGS exits 3 naming the size, rank and host" {
 	run --separate-stderr -3 mpirun_n 2 "$ALLER" c 1 $((1 << 55))
+	[[ $stderr == *"aller: error: rank 0 on $(hostname): the buffers do not fit: 2 ranks on $(hostname) need 1073741824.00 GiB"* ]]
+	# past the check (a node that claims enough), the allocation itself fails cleanly
+	ALLER_TEST_MEMAVAIL=1e30 run --separate-stderr -3 mpirun_n 2 "$ALLER" c 1 $((1 << 55))
 	[[ $stderr == *"aller: error: rank 0 on $(hostname): cannot allocate 2 buffers of 288230376151711744 bytes (36028797018963968 longs)"* ]]
 	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
 }

@@ -180,6 +180,26 @@ static void column_names_agree_with_header(void **state)
 	assert_int_equal(i, ALLER_NCOLS);
 }
 
+static void env_that_shapes_the_measurement(void **state)
+{
+	char *env[] = { "PATH=/bin", "UCX_TLS=rc,sm", "OMPI_MCA_btl=self,vader",
+			"OMPI_MCA_orte_hnp_uri=1.0;tcp://x", "OMPI_COMM_WORLD_RANK=3",
+			"PMIX_RANK=0", "PMIX_MCA_psec=native", "NCCL_ALGO=Ring",
+			"CUDA_VISIBLE_DEVICES=0,1", "CUDA_VISIBLE_DEVICESX=1", "FI_PROVIDER=cxi",
+			"MPICH_ASYNC_PROGRESS=1", "I_MPI_FABRICS=shm:ofi", "OMPI_MCA_ess_base_vpid=0",
+			"HOME=/root", NULL };
+	struct strbuf b;
+	char *s;
+	(void)state;
+	strbuf_init(&b);
+	output_env(&b, env);
+	s = strbuf_detach(&b);
+	assert_string_equal(s, "CUDA_VISIBLE_DEVICES=0,1\nFI_PROVIDER=cxi\nI_MPI_FABRICS=shm:ofi\n"
+			       "MPICH_ASYNC_PROGRESS=1\nNCCL_ALGO=Ring\nOMPI_MCA_btl=self,vader\n"
+			       "PMIX_MCA_psec=native\nUCX_TLS=rc,sm\n");
+	free(s);
+}
+
 static void do_done(FILE *f, void *arg)
 {
 	(void)arg;
@@ -202,6 +222,7 @@ int main(void)
 		cmocka_unit_test(sizes_are_run_length_encoded),
 		cmocka_unit_test(rows_have_the_columns_in_order),
 		cmocka_unit_test(column_names_agree_with_header),
+		cmocka_unit_test(env_that_shapes_the_measurement),
 		cmocka_unit_test(done_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -98,8 +98,47 @@ static void partial_last_line_is_dropped(void **state)
 	(void)state;
 	FEED(HEADER "1 8 16 1.907349e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5");
 	assert_int_equal(seen.rows, 0);
-	assert_int_equal(point_state(&pt), POINT_FAILED);
+	/* aller started and was cut: incomplete, rows or not */
+	assert_int_equal(point_state(&pt), POINT_INCOMPLETE);
 	point_release(&pt);
+}
+
+/* The one definition of a point's state (point.h), with its reasons. */
+static void point_states_and_reasons(void **state)
+{
+	static const struct {
+		const char *text;
+		enum point_state st;
+		const char *reason;
+	} cases[] = {
+		{ "# campaign: c\n# point_nodes: 1\n# exit: 0\n", POINT_FAILED, "no aller output" },
+		{ "# campaign: c\n# point_nodes: 1\n", POINT_FAILED, "no aller output" },
+		{ HEADER ROW "# Done\n", POINT_COMPLETE, "" },
+		{ HEADER ROW "# Done\n# exit: 0\n", POINT_COMPLETE, "" },
+		{ HEADER ROW "# exit: 3\n", POINT_FAILED, "exit 3" },
+		{ HEADER ROW "# Done\n# exit: 1\n", POINT_FAILED, "exit 1" },
+		{ HEADER ROW "# exit: 139\n", POINT_FAILED, "exit 139 (signal 11)" },
+		{ HEADER ROW "# exit: 143\n", POINT_INCOMPLETE, "ended by SIGTERM" },
+		{ HEADER ROW "# exit: 138\n", POINT_INCOMPLETE, "ended by SIGUSR1" },
+		{ HEADER "# exit: 137\n", POINT_INCOMPLETE, "ended by SIGKILL" },
+		{ HEADER ROW, POINT_INCOMPLETE, "no '# Done'" },
+		{ HEADER, POINT_INCOMPLETE, "no '# Done'" },
+		{ HEADER ROW "# incomplete: time limit reached at 12:00\n# exit: 124\n",
+		  POINT_INCOMPLETE, "time limit reached at 12:00" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct point pt;
+		struct seen seen;
+		char reason[256];
+		feed(cases[i].text, strlen(cases[i].text), &pt, &seen);
+		point_reason(&pt, reason, sizeof(reason));
+		if (point_state(&pt) != cases[i].st || strcmp(reason, cases[i].reason) != 0)
+			fail_msg("case %zu: %s '%s', wanted %s '%s'", i,
+				 point_state_name(point_state(&pt)), reason,
+				 point_state_name(cases[i].st), cases[i].reason);
+		point_release(&pt);
+	}
 }
 
 static void corrupt_numbers(void **state)
@@ -245,6 +284,7 @@ static void newest_complete_job_wins(void **state)
 	memset(&a, 0, sizeof(a));
 	memset(&b, 0, sizeof(b));
 	a.done = b.done = 1;
+	a.has_header = b.has_header = 1;
 	a.nrows = b.nrows = 1;
 	a.exit_code = b.exit_code = -1;
 	a.start = "2026-01-02T00:00:00Z";
@@ -258,6 +298,11 @@ static void newest_complete_job_wins(void **state)
 	a.job = "99";
 	b.job = "100";
 	assert_true(point_newer(&b, &a));
+	/* the latest attempt of one job wins */
+	b.job = a.job;
+	a.attempt = 2;
+	b.attempt = 1;
+	assert_true(point_newer(&a, &b));
 }
 
 /* Found by the fuzzer: a level line at the very end of the input buffer. */
@@ -301,6 +346,7 @@ int main(void)
 		cmocka_unit_test(clean_file),
 		cmocka_unit_test(truncated_file),
 		cmocka_unit_test(partial_last_line_is_dropped),
+		cmocka_unit_test(point_states_and_reasons),
 		cmocka_unit_test(corrupt_numbers),
 		cmocka_unit_test(crlf_line_ends),
 		cmocka_unit_test(empty_file),

@@ -1,4 +1,4 @@
-/* Unit tests: the selection of levels and sizes (select.c), byte formatting. */
+/* Unit tests: the selection of levels and sizes (select.c), byte formatting, the memory check. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "bytes.h"
+#include "memcheck.h"
 #include "partition.h"
 #include "select.h"
 
@@ -189,6 +190,29 @@ static void describes_itself(void **state)
 	assert_string_equal(buf, "4 EiB");
 }
 
+static void memory_check(void **state)
+{
+	char err[512];
+	(void)state;
+	assert_true(memcheck_need(1L << 20, 4) == 4.0 * 2 * 8 * (1 << 20));
+	assert_int_equal(memcheck(1L << 20, 4, 64.0 * (1 << 20), "the node", "n1", err,
+				  sizeof(err)), 0);
+	assert_int_equal(memcheck(1L << 20, 5, 64.0 * (1 << 20), "the node", "n1", err,
+				  sizeof(err)), -1);
+	assert_string_equal(err, "the buffers do not fit: 5 ranks on n1 need 0.08 GiB (2 x 1048576 "
+			    "longs each), the node has 0.06 GiB available: use a smaller LONGS "
+			    "or fewer ranks per node");
+	assert_int_equal(memcheck(1L << 30, 1, 8e9, "CUDA device 3", "g7", err, sizeof(err)), -1);
+	assert_true(strstr(err, "1 rank on g7 need 16.00 GiB") != NULL);
+	assert_true(strstr(err, "CUDA device 3 has 7.45 GiB available") != NULL);
+	assert_true(strstr(err, "fewer ranks per device") != NULL);
+	/* unknown: no refusal */
+	assert_int_equal(memcheck(1L << 40, 8, -1, "the node", "n1", err, sizeof(err)), 0);
+	assert_true(memcheck_meminfo("MemTotal:  24000000 kB\nMemFree: 1 kB\nMemAvailable:   "
+				     "22000000 kB\n") == 22000000.0 * 1024);
+	assert_true(memcheck_meminfo("MemTotal: 1 kB\n") < 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +222,7 @@ int main(void)
 		cmocka_unit_test(level_selection),
 		cmocka_unit_test(checks_against_the_world),
 		cmocka_unit_test(describes_itself),
+		cmocka_unit_test(memory_check),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,24 @@
+/*
+ * memcheck.h: whether the buffers fit before any rank allocates them, as
+ * pure logic. Host buffers: the ranks of a node share its memory, so their
+ * buffers together (2 x LONGS x 8 bytes each) must fit the node's
+ * MemAvailable. Device buffers: each rank's must fit its device's free
+ * memory divided among the ranks that share the device.
+ */
+#ifndef ALLER_MEMCHECK_H
+#define ALLER_MEMCHECK_H
+
+#include <stddef.h>
+
+/* Bytes that `sharers` ranks with `longs`-long send and receive buffers need. */
+double memcheck_need(long longs, int sharers);
+/*
+ * 0 when need <= available, else -1 with a one-line message naming both,
+ * the host and what to change. `what` is "the node" or "CUDA device N".
+ */
+int memcheck(long longs, int sharers, double available, const char *what, const char *host,
+	     char *err, size_t errlen);
+/* MemAvailable of /proc/meminfo's text, in bytes; -1 when it has none. */
+double memcheck_meminfo(const char *text);
+
+#endif

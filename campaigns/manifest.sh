@@ -1,0 +1,128 @@
+# campaigns/manifest.sh: the campaign is what its manifest says. Sourced
+# after lib.sh. The manifest (results/<campaign>/manifest) is append-only,
+# one record a line:
+#   manifest 2                       its format
+#   setting VAR=value                the campaign's settings (the last one wins)
+#   series S VAR=value               what the points of series S measure with
+#   submission SUB time=... toolkit=...
+#   sbatch_env SUB SBATCH_...=...    the environment sbatch saw
+#   plan SUB KEY                     a point this submission is to run
+#   point SUB KEY job=J name=NAME    ... and the job that runs it
+#   missing SUB KEY why              ... not submitted (sbatch failed midway)
+#   final SUB job=J after=J:J...     the merge and plots
+# A point's KEY is n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series>;
+# SUB is <UTC time>-<pid>, e.g. 20261202T021500Z-4711.
+# shellcheck shell=bash disable=SC2034 # the M_* arrays are read by the scripts
+
+MANIFEST_FORMAT=2
+declare -A M_SETTING=() M_SERIES=() M_POINT_SERIES=() M_POINT_JOB=() M_POINT_NAME=()
+declare -A M_POINT_SUB=() M_POINT_MISSING=()
+M_NSERIES=0
+M_POINTS=()
+
+# point_key NODES MODE TPN LONGS VARIANT SERIES
+point_key() { printf 'n%s-%s-t%s-L%s-%s-s%s' "$@"; }
+
+# point_parse KEY: P_NODES P_MODE P_TPN P_LONGS P_VARIANT P_SERIES, or returns 1.
+point_parse() {
+	[[ $1 =~ ^n([0-9]+)-(contiguous|strided)-t([0-9]+)-L(-?[0-9]+)-([A-Za-z0-9_.-]+)-s([0-9]+)$ ]] || return 1
+	P_NODES=${BASH_REMATCH[1]} P_MODE=${BASH_REMATCH[2]} P_TPN=${BASH_REMATCH[3]}
+	P_LONGS=${BASH_REMATCH[4]} P_VARIANT=${BASH_REMATCH[5]} P_SERIES=${BASH_REMATCH[6]}
+}
+
+manifest_read() {
+	local f=$1 kind a b c
+	[ -f "$f" ] || return 0
+	grep -qx "manifest $MANIFEST_FORMAT" "$f" ||
+		die "campaign '$CAMPAIGN' was made by an older toolkit (no 'manifest $MANIFEST_FORMAT' in $f): use a new CAMPAIGN"
+	while IFS=' ' read -r kind a b c; do
+		case $kind in
+		setting) M_SETTING[${a%%=*}]=${a#*=}${b:+ $b}${c:+ $c} ;;
+		series)
+			M_SERIES[$a,${b%%=*}]=${b#*=}${c:+ $c}
+			[ "$a" -le "$M_NSERIES" ] || M_NSERIES=$a
+			;;
+		plan)
+			if [ -z "${M_POINT_SERIES[$b]+set}" ]; then
+				M_POINTS+=("$b")
+				point_parse "$b" && M_POINT_SERIES[$b]=$P_SERIES
+			fi
+			M_POINT_SUB[$b]=$a
+			unset "M_POINT_MISSING[$b]"
+			;;
+		point)
+			M_POINT_JOB[$b]=${c%% *}
+			M_POINT_JOB[$b]=${M_POINT_JOB[$b]#job=}
+			M_POINT_NAME[$b]=${c#* name=}
+			;;
+		missing) M_POINT_MISSING[$b]=1 ;;
+		esac
+	done <"$f"
+}
+
+# series_value S VAR
+series_value() { printf '%s' "${M_SERIES[$1,$2]-}"; }
+
+# The series whose identity settings equal the current ones, or 0.
+matching_series() {
+	local s v ok
+	for ((s = 1; s <= M_NSERIES; s++)); do
+		ok=1
+		for v in "${IDENTITY_VARS[@]}"; do
+			[ "$(series_value "$s" "$v")" = "${!v}" ] || { ok=0; break; }
+		done
+		[ "$ok" = 0 ] || { echo "$s"; return; }
+	done
+	echo 0
+}
+
+# The first identity setting given here that differs from series S: "VAR".
+differing_var() {
+	local v
+	for v in "${IDENTITY_VARS[@]}"; do
+		if { [ -n "${given[$v]+set}" ] || [ -n "${from_conf[$v]+set}" ]; } &&
+			[ "$(series_value "$1" "$v")" != "${!v}" ]; then
+			echo "$v"
+			return
+		fi
+	done
+}
+
+# For an existing campaign: what was not given comes from the manifest
+# (identity settings from series S, the others from its settings).
+settings_from_manifest() {
+	local s=$1 v
+	for v in "${IDENTITY_VARS[@]}"; do
+		[ -n "${given[$v]+set}" ] || [ -n "${from_conf[$v]+set}" ] || printf -v "$v" '%s' "$(series_value "$s" "$v")"
+	done
+	for v in NODES MODES "${SUBMIT_VARS[@]}"; do
+		[ -n "${given[$v]+set}" ] || [ -n "${from_conf[$v]+set}" ] || [ -z "${M_SETTING[$v]+set}" ] ||
+			printf -v "$v" '%s' "${M_SETTING[$v]}"
+	done
+}
+
+# The raw files of a point, oldest first: <campaign>-<KEY>-<submission>-j<job>[-r<restart>]-a<attempt>.out
+point_files() {
+	local f name re
+	re="^${CAMPAIGN//./\\.}-${1//./\\.}-[0-9]{8}T[0-9]{6}Z-[0-9]+-j[0-9]+(-r[0-9]+)?-a[0-9]+\\.out\$"
+	for f in "$DIR/raw/$CAMPAIGN-$1-"*.out; do
+		name=${f##*/}
+		[ -e "$f" ] && [[ $name =~ $re ]] && printf '%s\n' "$f"
+	done
+	return 0
+}
+
+# point_state KEY: "STATE<TAB>REASON<TAB>FILE<TAB>ATTEMPTS" from collect --state:
+# complete when some file is, else the newest file's; missing without files.
+point_state() {
+	local files n
+	mapfile -t files < <(point_files "$1")
+	n=${#files[@]}
+	if [ "$n" -eq 0 ]; then
+		printf 'missing\t-\t-\t0\n'
+		return
+	fi
+	"$COLLECT" --state "${files[@]}" | awk -F'\t' -v n="$n" '
+		$1 == "complete" { c = $0 } { last = $0 }
+		END { print (c != "" ? c : last) "\t" n }'
+}

@@ -1,0 +1,264 @@
+# campaigns/plan.sh: what a submission runs, and how it asks Slurm for it.
+# Sourced by submit.sh after lib.sh and manifest.sh.
+# shellcheck shell=bash disable=SC2153,SC2154 # settings come from lib.sh
+
+# SERIES: the series this submission's new points belong to.
+choose_series() {
+	local var old
+	NEW_SERIES=0
+	if [ ! -f "$manifest" ]; then
+		SERIES=1 NEW_SERIES=1
+		return
+	fi
+	SERIES=$(matching_series)
+	[ "$SERIES" = 0 ] || return 0
+	var=$(differing_var "$M_NSERIES")
+	old=$(series_value "$M_NSERIES" "$var")
+	[ "$FORCE" = 1 ] ||
+		die "campaign '$CAMPAIGN' was made with $var=$old, not ${!var}: use a new CAMPAIGN, or FORCE=1 to add these points as a second series"
+	SERIES=$((M_NSERIES + 1)) NEW_SERIES=1
+}
+
+# queued KEY: whether the point's last job is still in Slurm's queue (the
+# job of that name: an id reused by someone else does not count).
+queued() {
+	local j=${M_POINT_JOB[$1]:-} name
+	[ -n "$j" ] || return 1
+	name=$(squeue -h -j "$j" -o %j 2>/dev/null || true)
+	[ -n "$name" ] && [ "$name" = "${M_POINT_NAME[$1]:-}" ]
+}
+
+# TODO: the points to submit; SKIPPED: how many were not.
+plan_points() {
+	local n m t l v key state
+	declare -A seen=() product=()
+	TODO=() SKIPPED=0
+	local keys=("${M_POINTS[@]}")
+	for n in $NODES; do for m in $MODES; do for t in $TASKS_PER_NODE; do for l in $LONGS; do
+		for v in $VARIANTS; do
+			key=$(point_key "$n" "$m" "$t" "$((l < 0 ? 0 : l))" "${v%%:*}" "$SERIES")
+			product[$key]=1
+			keys+=("$key")
+		done
+	done; done; done; done
+	for key in "${keys[@]}"; do
+		[ -z "${seen[$key]:-}" ] || continue
+		seen[$key]=1
+		if [ "$FORCE" = 0 ] || [ -z "${product[$key]:-}" ]; then
+			state=$(point_state "$key")
+			if [ "${state%%$'\t'*}" = complete ]; then
+				SKIPPED=$((SKIPPED + 1))
+				continue
+			fi
+			if queued "$key"; then
+				echo "campaign: point $key: job ${M_POINT_JOB[$key]} is still queued, not resubmitted" >&2
+				SKIPPED=$((SKIPPED + 1))
+				continue
+			fi
+		fi
+		TODO+=("$key")
+	done
+}
+
+# Every point's arguments, shown to aller itself (aller --check-args=WORLD):
+# what aller would refuse is refused here, before anything is queued.
+check_points() {
+	local key args err s
+	declare -A checked=()
+	for key in "${TODO[@]}"; do
+		point_parse "$key"
+		s="$P_SERIES $((P_NODES * P_TPN)) $P_MODE $P_LONGS"
+		[ -z "${checked[$s]:-}" ] || continue
+		checked[$s]=1
+		read -r -a args <<<"$(series_setting "$P_SERIES" ALLER_ARGS)"
+		[ "$(series_setting "$P_SERIES" BUFFERS)" = host ] || args=(--buffers=cuda "${args[@]}")
+		if ! err=$("$aller" --check-args="$((P_NODES * P_TPN))" "${args[@]}" "$P_MODE" \
+			"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
+			die "point $key ($((P_NODES * P_TPN)) ranks): ${err#aller: error: }"
+		fi
+	done
+}
+
+# RESULTS must be where every node can write: not node-local storage.
+check_results() {
+	case $RESULTS/ in
+	/tmp/* | /var/tmp/* | /dev/shm/* | /run/*)
+		die "RESULTS '$RESULTS' is node-local on most clusters (and private to each node of the local one): the jobs could not write their outputs there; use a shared directory"
+		;;
+	esac
+}
+
+# The value of an identity setting for a series: this submission's, or the manifest's.
+series_setting() {
+	if [ "$1" = "$SERIES" ]; then printf '%s' "${!2}"; else series_value "$1" "$2"; fi
+}
+
+# G_*: the jobs, one allocation per (series, nodes, tasks per node), or per point with SPLIT=1.
+plan_jobs() {
+	local key group
+	declare -A index=()
+	G_KEYS=() G_SERIES=() G_NODES=() G_TPN=() G_NAME=()
+	for key in "${TODO[@]}"; do
+		point_parse "$key"
+		group="$P_SERIES $P_NODES $P_TPN"
+		[ "$SPLIT" = 0 ] || group=$key
+		if [ -z "${index[$group]+set}" ]; then
+			index[$group]=${#G_KEYS[@]}
+			G_KEYS+=("$key")
+			G_SERIES+=("$P_SERIES")
+			G_NODES+=("$P_NODES")
+			G_TPN+=("$P_TPN")
+			if [ "$SPLIT" = 0 ]; then
+				G_NAME+=("aller-$CAMPAIGN-n$P_NODES-t$P_TPN-s$P_SERIES")
+			else
+				G_NAME+=("aller-$CAMPAIGN-$key")
+			fi
+		else
+			G_KEYS[${index[$group]}]+=" $key"
+		fi
+	done
+}
+
+# job_settings I: the job's settings file (jobs/aller.sbatch reads it).
+job_settings() {
+	local i=$1 s=${G_SERIES[$1]} key v
+	local variants
+	variants=$(series_setting "$s" VARIANTS)
+	echo "# aller campaign job settings: $CAMPAIGN, submission $SUB (jobs/aller.sbatch)"
+	echo "ALLER_BIN=$aller"
+	echo "ALLER_RAW=$DIR/raw"
+	echo "ALLER_REVEAL_DIR=$DIR/reveal"
+	echo "ALLER_CAMPAIGN=$CAMPAIGN"
+	echo "ALLER_SUBMISSION=$SUB"
+	echo "ALLER_ITERS=$(series_setting "$s" ITERS)"
+	local args
+	args=$(series_setting "$s" ALLER_ARGS)
+	[ "$(series_setting "$s" BUFFERS)" = cuda ] && args="--buffers=cuda${args:+ }$args"
+	echo "ALLER_ARGS=$args"
+	echo "ALLER_LAUNCHER=$(series_setting "$s" LAUNCHER)"
+	echo "ALLER_GPUS_PER_TASK=$(series_setting "$s" GPUS_PER_TASK)"
+	echo "ALLER_TOOLKIT=$(toolkit_version)"
+	echo "ALLER_RETRIES=$RETRIES"
+	env | LC_ALL=C sort | grep '^ALLER_TEST_' | sed 's/^/ENV=/' || true
+	for key in ${G_KEYS[$i]}; do
+		point_parse "$key"
+		echo "POINT=$key $P_MODE $P_LONGS $P_VARIANT $(VARIANTS=$variants variant_env "$P_VARIANT")"
+	done
+}
+
+# job_cmd I: the sbatch command of job I in CMD.
+job_cmd() {
+	local i=$1 s=${G_SERIES[$1]} gpus extra
+	gpus=$(series_setting "$s" GPUS_PER_TASK)
+	CMD=(sbatch --parsable "--job-name=${G_NAME[$i]}" -N "${G_NODES[$i]}"
+		"--ntasks-per-node=${G_TPN[$i]}" "--output=$DIR/logs/%x-%j.out"
+		"--comment=aller campaign $CAMPAIGN submission $SUB")
+	[ -z "$PARTITION" ] || CMD+=("--partition=$PARTITION")
+	[ -z "$ACCOUNT" ] || CMD+=("--account=$ACCOUNT")
+	[ -z "$QOS" ] || CMD+=("--qos=$QOS")
+	[ -z "$TIME" ] || CMD+=("--time=$TIME" "--signal=B:USR1@$WARN_SECONDS")
+	[ "$EXCLUSIVE" = 0 ] || CMD+=(--exclusive)
+	[ "$gpus" = 0 ] || CMD+=("--gpus-per-task=$gpus")
+	read -r -a extra <<<"$EXTRA_SBATCH"
+	CMD+=("${extra[@]}" "$CAMPAIGN_ROOT/jobs/aller.sbatch" "$DIR/jobs/$SUB-$i.conf")
+}
+
+SUB=$(date -u +%Y%m%dT%H%M%SZ)-$$
+
+dry_run() {
+	local i v
+	echo "# campaign $CAMPAIGN: effective settings (DRYRUN=1, nothing is submitted), series $SERIES"
+	for v in "${CAMPAIGN_VARS[@]}"; do echo "#   $v=${!v}"; done
+	env | LC_ALL=C sort | grep '^SBATCH_' | sed 's/^/#   (environment) /' || true
+	for i in "${!G_KEYS[@]}"; do
+		echo "# job $i: ${G_KEYS[$i]}; its settings file:"
+		job_settings "$i" | sed 's/^/#   /'
+		job_cmd "$i"
+		printf '%q ' "${CMD[@]}"
+		printf '\n'
+	done
+	echo "# then the final job: sbatch ... --dependency=afterany:<jobs above> $CAMPAIGN_ROOT/jobs/finish.sbatch"
+}
+
+# Every job shown to sbatch --test-only first: one refusal, and nothing is queued.
+preflight() {
+	local i out refused=0
+	for i in "${!G_KEYS[@]}"; do
+		job_cmd "$i"
+		if ! out=$("${CMD[0]}" --test-only "${CMD[@]:1}" 2>&1); then
+			printf 'campaign: error: sbatch refuses the job of %s nodes, %s tasks per node (%s): %s\n' \
+				"${G_NODES[$i]}" "${G_TPN[$i]}" "${G_KEYS[$i]// /, }" "$(tail -n 1 <<<"$out")" >&2
+			refused=1
+		fi
+	done
+	[ "$refused" = 0 ] || die "nothing was submitted" 3
+}
+
+# Words of both lists, once each, in order: "1 2 4" + "8 2" = "1 2 4 8".
+union() {
+	# shellcheck disable=SC2086 # word lists
+	printf '%s\n' $1 $2 | awk '!seen[$0]++' | paste -sd' ' -
+}
+
+# The manifest's records of this submission, before anything is queued.
+manifest_begin() {
+	local v key fresh=0
+	[ -s "$manifest" ] || fresh=1
+	{
+		if [ "$fresh" = 1 ]; then
+			echo "manifest $MANIFEST_FORMAT"
+			echo "campaign $CAMPAIGN"
+		fi
+		for v in NODES MODES; do
+			local now
+			now=$(union "${M_SETTING[$v]:-}" "${!v}")
+			[ "$now" = "${M_SETTING[$v]:-}" ] || echo "setting $v=$now"
+		done
+		for v in "${SUBMIT_VARS[@]}"; do
+			[ "${M_SETTING[$v]-}" = "${!v}" ] && [ -n "${M_SETTING[$v]+set}" ] || echo "setting $v=${!v}"
+		done
+		if [ "$NEW_SERIES" = 1 ]; then
+			for v in "${IDENTITY_VARS[@]}"; do echo "series $SERIES $v=${!v}"; done
+		fi
+		echo "submission $SUB time=$(date -u +%FT%TZ) toolkit=$(toolkit_version | tr ' ' _) conf=$CONF"
+		env | LC_ALL=C sort | grep '^SBATCH_' | sed "s/^/sbatch_env $SUB /" || true
+		for key in "${TODO[@]}"; do echo "plan $SUB $key"; done
+	} >>"$manifest"
+}
+
+submit_all() {
+	local i key id failed="" ids=()
+	manifest_begin
+	for i in "${!G_KEYS[@]}"; do
+		job_settings "$i" >"$DIR/jobs/$SUB-$i.conf"
+		job_cmd "$i"
+		if [ -n "$failed" ] || ! id=$("${CMD[@]}" 2>"$DIR/jobs/$SUB-$i.err"); then
+			[ -n "$failed" ] || failed="$(tail -n 1 "$DIR/jobs/$SUB-$i.err")"
+			for key in ${G_KEYS[$i]}; do echo "missing $SUB $key sbatch failed: $failed" >>"$manifest"; done
+			continue
+		fi
+		id=${id%%;*}
+		ids+=("$id")
+		for key in ${G_KEYS[$i]}; do echo "point $SUB $key job=$id name=${G_NAME[$i]}" >>"$manifest"; done
+		echo "campaign: $CAMPAIGN: submitted job $id: ${G_NODES[$i]} nodes, ${G_KEYS[$i]// /, }" >&2
+	done
+	[ ${#ids[@]} -gt 0 ] && submit_final "${ids[@]}"
+	[ -z "$failed" ] || die "sbatch failed midway ($failed): the jobs already in will be merged; 'make campaign CAMPAIGN=$CAMPAIGN' submits the rest" 3
+}
+
+submit_final() {
+	local deps id
+	deps=$(IFS=:; echo "$*")
+	CMD=(sbatch --parsable "--job-name=aller-$CAMPAIGN-finish" "--output=$DIR/logs/%x-%j.out"
+		"--comment=aller campaign $CAMPAIGN submission $SUB")
+	[ -z "$PARTITION" ] || CMD+=("--partition=$PARTITION")
+	[ -z "$ACCOUNT" ] || CMD+=("--account=$ACCOUNT")
+	[ -z "$QOS" ] || CMD+=("--qos=$QOS")
+	CMD+=(--kill-on-invalid-dep=yes "--dependency=afterany:$deps" "$CAMPAIGN_ROOT/jobs/finish.sbatch"
+		"$CAMPAIGN_ROOT" "$DIR" "$FORMAT")
+	id=$("${CMD[@]}") || die "sbatch failed for the final job: merge with 'make plots CAMPAIGN=$CAMPAIGN'" 3
+	id=${id%%;*}
+	echo "final $SUB job=$id after=$deps" >>"$manifest"
+	echo "campaign: $CAMPAIGN: final job $id merges and plots into $DIR when the points end" >&2
+	echo "$id"
+}

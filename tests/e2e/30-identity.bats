@@ -1,0 +1,134 @@
+#!/usr/bin/env bats
+# A campaign is what its manifest says: identity, parameter space, retries,
+# all-or-nothing submission, settings that need no environment.
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
+
+load ../lib/helpers
+load ../lib/cluster
+
+setup_file() {
+	cluster_up
+	export RES=$ROOT/build/test-results-id
+	rm -rf "$RES"
+	mkdir -p "$RES"
+}
+
+setup() {
+	# shellcheck source=/dev/null
+	. "$ROOT/build/cluster/env.sh"
+	RES=$ROOT/build/test-results-id
+}
+
+submit() { bash "$ROOT/campaigns/submit.sh" "RESULTS=$RES" "$@"; }
+status() { bash "$ROOT/campaigns/status.sh" "RESULTS=$RES" "$@"; }
+queued() { squeue -h | wc -l; }
+
+@test "status lists exactly the manifest's points and exits 0 when they are complete" {
+	final=$(submit CAMPAIGN=n13 NODES="1 3" MODES=contiguous LONGS=64 ITERS=1)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=n13
+	[ "${#lines[@]}" = 3 ]
+	[[ ${lines[1]} == "n1-contiguous-t2-L64-default-s1 "*" complete" ]]
+	[[ ${lines[2]} == "n3-contiguous-t2-L64-default-s1 "*" complete" ]]
+	# a re-run without CONF keeps the manifest's settings (not smoke.conf's NODES or LONGS)
+	run -0 submit CAMPAIGN=n13
+	[[ $output == *"nothing to submit, all 2 points complete or queued"* ]]
+	# adding a node count adds a point of the same series
+	run -0 submit CAMPAIGN=n13 NODES=2 DRYRUN=1
+	[[ $output == *"# job 0: n2-contiguous-t2-L64-default-s1"* ]]
+	[[ $output != *"n1-contiguous"* ]]
+	# status takes no measurement settings
+	run -2 status CAMPAIGN=n13 NODES=4
+	[[ $output == *"status reads the campaign's manifest: give CAMPAIGN (and RESULTS), not NODES"* ]]
+}
+
+@test "a changed setting is refused with nothing submitted; FORCE=1 makes a second series" {
+	final=$(submit CAMPAIGN=chg NODES=1 MODES=contiguous LONGS=64 ITERS=1)
+	wait_job "$final" 300
+	before=$(wc -l <"$RES/chg/manifest")
+	run -2 submit CAMPAIGN=chg LONGS=128
+	[ "$output" = "campaign: error: campaign 'chg' was made with LONGS=64, not 128: use a new CAMPAIGN, or FORCE=1 to add these points as a second series" ]
+	run -2 submit CAMPAIGN=chg TASKS_PER_NODE=1
+	[[ $output == *"was made with TASKS_PER_NODE=2, not 1"* ]]
+	[ "$(wc -l <"$RES/chg/manifest")" = "$before" ]
+	final=$(submit CAMPAIGN=chg LONGS=128 FORCE=1)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=chg
+	[[ $output == *"n1-contiguous-t2-L64-default-s1 "*" complete"* ]]
+	[[ $output == *"n1-contiguous-t2-L128-default-s2 "*" complete"* ]]
+	grep -qx 'series 2 LONGS=128' "$RES/chg/manifest"
+	# two identities, two groups: neither supersedes the other
+	grep -q ',t2-L64-default-s1,' "$RES/chg/merged/points.csv"
+	grep -q ',t2-L128-default-s2,' "$RES/chg/merged/points.csv"
+	run ! grep -q 're-run of the point' "$RES/chg/merged/summary.txt"
+}
+
+@test "two variants and a list of LONGS give separate groups, in points.csv and plot legends" {
+	final=$(submit CAMPAIGN=var NODES=2 MODES=contiguous LONGS="64 256" ITERS=1 FORMAT=svg \
+		VARIANTS="default linear:OMPI_MCA_coll_tuned_use_dynamic_rules=1,OMPI_MCA_coll_tuned_alltoall_algorithm=1")
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=var
+	[ "$(printf '%s\n' "$output" | grep -c ' complete$')" = 4 ]
+	f=$(latest "$RES"/var/raw/var-n2-contiguous-t2-L64-linear-s1-*.out)
+	grep -qx '# variant: linear' "$f"
+	grep -qx '# env: OMPI_MCA_coll_tuned_alltoall_algorithm=1' "$f"
+	f=$(latest "$RES"/var/raw/var-n2-contiguous-t2-L64-default-s1-*.out)
+	run ! grep -q 'alltoall_algorithm' "$f"
+	for s in t2-L64-default-s1 t2-L64-linear-s1 t2-L256-default-s1 t2-L256-linear-s1; do
+		grep -q ",$s,[a-z]*\$" "$RES/var/merged/points.csv"
+		grep -q "commsize 4, $s" "$RES/var/plots/bandwidth-contiguous-n2.svg"
+	done
+}
+
+@test "a node count the partition cannot give is refused before anything is queued" {
+	before=$(queued)
+	run -3 submit CAMPAIGN=big NODES="1 9" MODES=contiguous LONGS=64
+	[[ $output == *"campaign: error: sbatch refuses the job of 9 nodes, 2 tasks per node (n9-contiguous-t2-L64-default-s1): "*"not available"* ]]
+	[[ $output == *"campaign: error: nothing was submitted"* ]]
+	[ "$(queued)" = "$before" ]
+	run ! grep -q '^point ' "$RES/big/manifest"
+}
+
+@test "a step killed in its first attempt is tried again in the allocation and completes" {
+	final=$(ALLER_TEST_DIE=0:1 submit CAMPAIGN=retry NODES=2 MODES=strided LONGS=64 ITERS=1)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=retry
+	printf "%s\n" "$output"
+	[[ $output == *"n2-strided-t2-L64-default-s1 "*"COMPLETED"*" 2     complete"* ]]
+	files=("$RES"/retry/raw/*.out)
+	[ "${#files[@]}" = 2 ]
+	[[ ${files[0]} == *-a01.out ]] && [[ ${files[1]} == *-a02.out ]]
+	run ! grep -qx '# Done' "${files[0]}"
+	grep -qx '# Done' "${files[1]}"
+	grep -qx '# attempt: 2' "${files[1]}"
+	# collect takes the complete attempt
+	grep -q "a02.out" "$RES/retry/merged/points.csv"
+	run ! grep -q "a01.out" "$RES/retry/merged/points.csv"
+}
+
+@test "a campaign runs with SBATCH_EXPORT=NONE: the job needs nothing from the shell" {
+	final=$(SBATCH_EXPORT=NONE OMPI_MCA_aller_test_marker=1 submit CAMPAIGN=noexport NODES=1 LONGS=64 ITERS=1)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=noexport
+	f=$(latest "$RES"/noexport/raw/*.out)
+	grep -qx '# Done' "$f"
+	# the submitting shell's variable did not reach the job
+	run ! grep -q 'aller_test_marker' "$f"
+	grep -qx 'sbatch_env .* SBATCH_EXPORT=NONE' "$RES/noexport/manifest"
+}
+
+@test "make campaign installs nothing and passes values byte for byte" {
+	before=$(queued)
+	# as root, make deps would try to install this package and fail
+	run --separate-stderr -0 env DEPS_PACKAGES=aller-no-such-package make -C "$ROOT" \
+		--no-print-directory campaign "RESULTS=$RES" CAMPAIGN=mk NODES=1 LONGS=64 ITERS=1 \
+		"ALLER_ARGS=--reveal-dir=it's\$USER\"dir\"\$(id)\`id\`;"
+	final=${lines[-1]}
+	wait_job "$final" 300
+	f=$(latest "$RES"/mk/raw/*-contiguous-*.out)
+	# nothing was expanded or run on the way: the text is aller's argument as typed
+	grep -qF "# command: $ROOT/build/bin/aller --reveal-dir=it's\$USER\"dir\"\$(id)\`id\`; contiguous 1 64" "$f"
+	run -2 make -C "$ROOT" --no-print-directory campaign "RESULTS=$RES" CAMPAIGN=mk2 'LONGS=64
+128'
+	[[ $output == *"campaign: error: invalid LONGS: its value has a newline; give it on one line"* ]]
+}
