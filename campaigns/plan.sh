@@ -79,8 +79,13 @@ check_points() {
 	done
 }
 
-# RESULTS must be where every node can write: not node-local storage.
+# RESULTS must be where every node can write: not node-local storage, by
+# its path. A directory inside the toolkit's own tree counts as shared, as a
+# site's software tree is (and the local cluster shares it with its nodes).
 check_results() {
+	case $RESULTS/ in
+	"$CAMPAIGN_ROOT"/*) return 0 ;;
+	esac
 	case $RESULTS/ in
 	/tmp/* | /var/tmp/* | /dev/shm/* | /run/*)
 		die "RESULTS '$RESULTS' is node-local on most clusters (and private to each node of the local one): the jobs could not write their outputs there; use a shared directory"
