@@ -26,7 +26,7 @@ setup() {
 }
 
 @test "an MPI all-to-all across the four nodes passes with srun --mpi=pmix" {
-	run --separate-stderr -0 timeout 120 srun -N4 -n8 --mpi=pmix "$ALLER" s 1 64
+	run --separate-stderr -0 srun_aller -N4 -n8 --mpi=pmix "$ALLER" s 1 64
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out"
 	perl "$ROOT/tests/lib/check-aller.pl" 8 64 1 strided "$BATS_TEST_TMPDIR/out"
 	[[ $output == *"# nodes: 4"* ]]

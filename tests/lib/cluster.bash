@@ -25,3 +25,21 @@ latest() {
 	local f=("$@")
 	printf '%s' "${f[-1]}"
 }
+# srun_aller ARGS...: srun of aller with the campaigns' retry rule (one more
+# attempt after exit 3, a signal, or a launch that failed before aller's
+# header; Open MPI 4.1.4 fails in connection set-up in about 1-2% of
+# multi-node steps here). Its stdout is aller's, its status the last try's.
+srun_aller() {
+	local rc out
+	for attempt in 1 2; do
+		rc=0
+		out=$(timeout 120 srun "$@") || rc=$?
+		if [ "$rc" -ne 3 ] && [ "$rc" -lt 124 ] && { [ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] || [ "$rc" -eq 2 ] ||
+			[[ $out == *"# aller: "* ]]; }; then
+			break
+		fi
+		echo "srun_aller: attempt $attempt ended with $rc; once more" >&2
+	done
+	printf '%s\n' "$out"
+	return "$rc"
+}
