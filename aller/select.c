@@ -157,40 +157,78 @@ static void note_bound(struct strbuf *b, const char *opt, long bound, long got, 
 	add_bytes(b, got);
 }
 
+/* The size window: "1 KiB..4 MiB", "8 B..max". */
+static void add_window(struct strbuf *b, const struct selection *s, long min, const char *open)
+{
+	add_bytes(b, s->min_bytes ? s->min_bytes : min);
+	strbuf_addf(b, "..");
+	if (s->max_bytes)
+		add_bytes(b, s->max_bytes);
+	else
+		strbuf_addf(b, "%s", open);
+}
+
+/* Every listed commsize is a level of the world; 0 or -1 with err. */
+static int check_commsizes(const struct selection *s, long world, char *err, size_t errlen)
+{
+	for (int i = 0; i < s->ncommsizes; i++) {
+		long t = s->commsizes[i] == SELECT_WORLD ? world : s->commsizes[i], level = world;
+		struct strbuf b;
+		while (level > t)
+			level /= 2;
+		if (level == t)
+			continue;
+		strbuf_init(&b);
+		add_levels(&b, world);
+		snprintf(err, errlen, "commsize %ld is not a level of a world of %ld ranks: "
+			 "allowed are %s", t, world, b.s ? b.s : "?");
+		strbuf_release(&b);
+		return -1;
+	}
+	return 0;
+}
+
+/* The error when no selected level has a count in the window. */
+static void nothing_to_measure(const struct selection *s, long world, long longs, char *err,
+			       size_t errlen)
+{
+	long largest = 0;
+	struct strbuf b;
+
+	for (long t = world; t >= 1; t /= 2)
+		if (select_level(s, world, t) && partition_ncounts(longs, t) > 0 &&
+		    partition_count(longs, t, 0) > largest)
+			largest = partition_count(longs, t, 0);
+	strbuf_init(&b);
+	strbuf_addf(&b, "no count to measure: no size per peer of the selected levels lies in ");
+	add_window(&b, s, 1, "any");
+	strbuf_addf(&b, " (they are 8 B..");
+	add_bytes(&b, largest * (long)sizeof(long));
+	strbuf_addf(&b, " with LONGS %ld)", longs);
+	snprintf(err, errlen, "%s", b.s ? b.s : "no count to measure");
+	strbuf_release(&b);
+}
+
 int select_check(const struct selection *s, long world, long longs, char *err, size_t errlen,
 		 char *note, size_t notelen)
 {
-	struct strbuf b;
-	int first_level = -1;
-
 	note[0] = '\0';
 	if (s->min_bytes && s->max_bytes && s->min_bytes > s->max_bytes) {
 		snprintf(err, errlen, "--min-bytes=%ld is above --max-bytes=%ld", s->min_bytes,
 			 s->max_bytes);
 		return -1;
 	}
-	for (int i = 0; i < s->ncommsizes; i++) {
-		long t = s->commsizes[i] == SELECT_WORLD ? world : s->commsizes[i];
-		long level = world;
-		while (level > t)
-			level /= 2;
-		if (level != t) {
-			strbuf_init(&b);
-			add_levels(&b, world);
-			snprintf(err, errlen, "commsize %ld is not a level of a world of %ld ranks: "
-				 "allowed are %s", t, world, b.s ? b.s : "?");
-			strbuf_release(&b);
-			return -1;
-		}
-	}
-	for (long t = world; t >= 1 && first_level < 0; t /= 2) {
+	if (check_commsizes(s, world, err, errlen) != 0)
+		return -1;
+	/* the first selected level with counts: the note says what the bounds became there */
+	for (long t = world; t >= 1; t /= 2) {
+		struct strbuf b;
 		int first, n;
 		if (!select_level(s, world, t))
 			continue;
 		select_counts(s, longs, t, &first, &n);
 		if (n == 0)
 			continue;
-		first_level = 1;
 		strbuf_init(&b);
 		note_bound(&b, "--max-bytes", s->max_bytes,
 			   partition_count(longs, t, first) * (long)sizeof(long), world, t);
@@ -198,29 +236,10 @@ int select_check(const struct selection *s, long world, long longs, char *err, s
 			   partition_count(longs, t, first + n - 1) * (long)sizeof(long), world, t);
 		snprintf(note, notelen, "%s", b.s ? b.s : "");
 		strbuf_release(&b);
+		return 0;
 	}
-	if (first_level < 0) {
-		long largest = 0;
-		for (long t = world; t >= 1; t /= 2)
-			if (select_level(s, world, t) && partition_ncounts(longs, t) > 0 &&
-			    partition_count(longs, t, 0) > largest)
-				largest = partition_count(longs, t, 0);
-		strbuf_init(&b);
-		strbuf_addf(&b, "no count to measure: no size per peer of the selected levels lies in ");
-		add_bytes(&b, s->min_bytes ? s->min_bytes : 1);
-		strbuf_addf(&b, "..");
-		if (s->max_bytes)
-			add_bytes(&b, s->max_bytes);
-		else
-			strbuf_addf(&b, "any");
-		strbuf_addf(&b, " (they are 8 B..");
-		add_bytes(&b, largest * (long)sizeof(long));
-		strbuf_addf(&b, " with LONGS %ld)", longs);
-		snprintf(err, errlen, "%s", b.s ? b.s : "no count to measure");
-		strbuf_release(&b);
-		return -1;
-	}
-	return 0;
+	nothing_to_measure(s, world, longs, err, errlen);
+	return -1;
 }
 
 void select_describe(const struct selection *s, char *buf, size_t len)
@@ -238,12 +257,7 @@ void select_describe(const struct selection *s, char *buf, size_t len)
 			strbuf_addf(&b, "%s%ld", i ? "," : "", s->commsizes[i]);
 	}
 	strbuf_addf(&b, "; bytes per peer ");
-	add_bytes(&b, s->min_bytes ? s->min_bytes : 8);
-	strbuf_addf(&b, "..");
-	if (s->max_bytes)
-		add_bytes(&b, s->max_bytes);
-	else
-		strbuf_addf(&b, "max");
+	add_window(&b, s, 8, "max");
 	snprintf(buf, len, "%s", b.s ? b.s : "?");
 	strbuf_release(&b);
 }

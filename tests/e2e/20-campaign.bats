@@ -6,25 +6,12 @@ load ../lib/helpers
 load ../lib/cluster
 
 setup_file() {
-	cluster_up
-	# visible to the nodes, whose /tmp is private
-	export RES=$ROOT/build/test-results
-	rm -rf "$RES"
-	mkdir -p "$RES"
+	campaign_results test-results
 }
 
 setup() {
 	# shellcheck source=/dev/null
 	. "$ROOT/build/cluster/env.sh"
-	RES=$ROOT/build/test-results
-}
-
-submit() {
-	bash "$ROOT/campaigns/submit.sh" "RESULTS=$RES" "$@"
-}
-
-status() {
-	bash "$ROOT/campaigns/status.sh" "RESULTS=$RES" "$@"
 }
 
 @test "the smoke campaign completes: every point, the final job, merged data and plots" {

@@ -7,20 +7,14 @@ load ../lib/helpers
 load ../lib/cluster
 
 setup_file() {
-	cluster_up
-	export RES=$ROOT/build/test-results-id
-	rm -rf "$RES"
-	mkdir -p "$RES"
+	campaign_results test-results-id
 }
 
 setup() {
 	# shellcheck source=/dev/null
 	. "$ROOT/build/cluster/env.sh"
-	RES=$ROOT/build/test-results-id
 }
 
-submit() { bash "$ROOT/campaigns/submit.sh" "RESULTS=$RES" "$@"; }
-status() { bash "$ROOT/campaigns/status.sh" "RESULTS=$RES" "$@"; }
 queued() { squeue -h | wc -l; }
 
 @test "status lists exactly the manifest's points and exits 0 when they are complete" {

@@ -7,20 +7,14 @@ load ../lib/helpers
 load ../lib/cluster
 
 setup_file() {
-	cluster_up
-	export RES=$ROOT/build/test-results-state
-	rm -rf "$RES"
-	mkdir -p "$RES"
+	campaign_results test-results-state
 }
 
 setup() {
 	# shellcheck source=/dev/null
 	. "$ROOT/build/cluster/env.sh"
-	RES=$ROOT/build/test-results-state
 }
 
-submit() { bash "$ROOT/campaigns/submit.sh" "RESULTS=$RES" "$@"; }
-status() { bash "$ROOT/campaigns/status.sh" "RESULTS=$RES" "$@"; }
 
 @test "two submissions of one campaign at once give one set of points" {
 	submit CAMPAIGN=twice NODES="1 2" MODES="contiguous strided" LONGS=64 ITERS=1 \

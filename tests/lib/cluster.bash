@@ -10,6 +10,18 @@ cluster_up() {
 	# shellcheck source=/dev/null
 	. "$ROOT/build/cluster/env.sh"
 }
+# campaign_results NAME (in setup_file): the cluster up, and a fresh results
+# directory build/NAME for the file's campaigns (inside the repository, which
+# the nodes see).
+campaign_results() {
+	cluster_up
+	export RES=$ROOT/build/$1
+	rm -rf "$RES"
+	mkdir -p "$RES"
+}
+submit() { bash "$ROOT/campaigns/submit.sh" "RESULTS=$RES" "$@"; }
+status() { bash "$ROOT/campaigns/status.sh" "RESULTS=$RES" "$@"; }
+
 # wait_job ID [SECONDS]: until the job has left the queue.
 wait_job() {
 	local id=$1 limit=${2:-120} i
