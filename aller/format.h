@@ -40,6 +40,7 @@
 #define ALLER_KEY_SLURM_JOB "slurm_job"
 #define ALLER_KEY_SLURM_NODES "slurm_nodes"
 #define ALLER_KEY_TIMER "timer"
+#define ALLER_KEY_LARGE_COUNTS "large_counts" /* how counts above INT_MAX are sent */
 #define ALLER_KEY_STATISTICS "statistics"
 #define ALLER_KEY_REVEAL "reveal"       /* "<tier> (...)" or ALLER_REVEAL_UNAVAILABLE */
 #define ALLER_KEY_REVEAL_QUEUES "reveal_queues" /* how the queues pass decides */

@@ -35,7 +35,8 @@ static int shapes_measurement(const char *e)
 					    "I_MPI_", "FI_", "NCCL_", "CUDA_VISIBLE_DEVICES=",
 					    "SLURM_CPU_BIND=", "SLURM_DISTRIBUTION=" };
 	static const char *const drop[] = { "OMPI_MCA_orte_", "OMPI_MCA_ess", "OMPI_MCA_pmix=",
-					    "OMPI_MCA_initial_wdir=", "OMPI_MCA_shmem_RUNTIME_QUERY_hint=" };
+					    "OMPI_MCA_initial_wdir=", "OMPI_MCA_shmem_RUNTIME_QUERY_hint=",
+					    "MPIR_CVAR_CH3_INTERFACE_HOSTNAME=" };
 	int k = 0;
 
 	for (size_t i = 0; i < sizeof(keep) / sizeof(keep[0]); i++)
@@ -108,6 +109,8 @@ void output_header(FILE *f, const struct run_info *r)
 	    "<= %.2f%%; aggbw = mean over iterations of all tasks' GiB / slowest time; "
 	    "busbw = count x commsize x 8 / tavg / 1e9 x (commsize - 1) / commsize (nccl-tests)",
 	    r->iters, r->warmup, 100 * HIST_REL_ERROR);
+	if (r->large_counts)
+		KEY(f, ALLER_KEY_LARGE_COUNTS, "%s", r->large_counts);
 	if (r->reveal)
 		KEY(f, ALLER_KEY_REVEAL, "%s", r->reveal);
 	if (r->reveal_queues)

@@ -21,6 +21,7 @@ struct run_info {
 	int fresh, strided;
 	long warmup, iters, longs, timeout;
 	const char *selection;    /* what select_describe says */
+	const char *large_counts; /* how counts above INT_MAX are sent */
 	const char *start;        /* ISO-8601 UTC */
 	const char *slurm_job, *slurm_nodes; /* or NULL */
 	double wtick;

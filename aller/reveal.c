@@ -40,12 +40,17 @@ struct reveal_generic {
 
 static int monitoring_set_by_aller;
 
+/* Open MPI's monitoring, only under Open MPI (other libraries have no such variable). */
 void reveal_prepare(enum reveal_tier asked)
 {
+#if defined(OPEN_MPI)
 	if (asked != REVEAL_OFF && !getenv("OMPI_MCA_pml_monitoring_enable")) {
 		setenv("OMPI_MCA_pml_monitoring_enable", "1", 0);
 		monitoring_set_by_aller = 1;
 	}
+#else
+	(void)asked;
+#endif
 }
 
 static const char *tier_name(enum reveal_tier t)
@@ -83,12 +88,16 @@ static int bind_world(struct reveal *r, const char *name, MPI_T_pvar_handle *h)
  */
 static int reregister_pml(void)
 {
+#if defined(OPEN_MPI)
 	void (*reg)(void);
 	*(void **)&reg = dlsym(RTLD_DEFAULT, "mca_common_monitoring_register");
 	if (!reg)
 		return 0;
 	reg();
 	return 1;
+#else
+	return 0;   /* Open MPI's work-around only */
+#endif
 }
 
 static int is_integer(MPI_Datatype t)

@@ -31,6 +31,13 @@ static int mpi_takes_cuda(char *why, size_t len)
 		return 1;
 	snprintf(why, len, "the MPI library is not CUDA-aware (MPIX_Query_cuda_support() "
 		 "answers 0): rebuild with a CUDA-aware MPI, or use --buffers=host");
+#elif defined(MPIX_GPU_SUPPORT_CUDA)
+	int yes = 0;
+	if (MPIX_GPU_query_support(MPIX_GPU_SUPPORT_CUDA, &yes) == MPI_SUCCESS && yes)
+		return 1;
+	snprintf(why, len, "the MPI library is not CUDA-aware (MPIX_GPU_query_support("
+		 "MPIX_GPU_SUPPORT_CUDA) answers 0): rebuild with a CUDA-aware MPI, or use "
+		 "--buffers=host");
 #else
 	snprintf(why, len, "cannot tell whether the MPI library is CUDA-aware "
 		 "(its mpi-ext.h has no MPIX_CUDA_AWARE_SUPPORT): use --buffers=host");
@@ -156,6 +163,9 @@ static void describe_run(struct run_info *info, const struct options *o, const s
 
 	MPI_Get_library_version(mpi, &len);
 	mpi[strcspn(mpi, "\n")] = '\0';
+	for (char *t = mpi; *t; t++)   /* MPICH: "MPICH Version:<TAB>4.0.2" */
+		if (*t == '\t')
+			*t = ' ';
 	utc_now(start, 32);
 	select_describe(&o->sel, selection, sellen);
 	info->mpi = mpi;
@@ -172,6 +182,7 @@ static void describe_run(struct run_info *info, const struct options *o, const s
 	info->longs = o->longs;
 	info->timeout = o->timeout;
 	info->selection = selection;
+	info->large_counts = sweep_large_counts();
 	info->start = start;
 	info->slurm_job = getenv("SLURM_JOB_ID");
 	info->slurm_nodes = getenv("SLURM_JOB_NODELIST");

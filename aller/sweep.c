@@ -145,17 +145,37 @@ static void level_close(struct level *l)
 	free(l->hosts);
 }
 
-/* The datatype and count that move `count` longs per peer, also above INT_MAX. */
-static void count_type(long count, MPI_Datatype *type, int *n)
+const char *sweep_large_counts(void)
+{
+#if MPI_VERSION >= 4
+	return "MPI_Alltoall_c (MPI-4) for counts above INT_MAX";
+#else
+	return "one element of a derived datatype (chunks of 2^30 longs) for counts above INT_MAX";
+#endif
+}
+
+/*
+ * The datatype and count that move `count` longs per peer, also above
+ * INT_MAX: with MPI-4, *big is set and MPI_Alltoall_c takes the count as it
+ * is; before, it is one element of a derived datatype.
+ */
+static void count_type(long count, MPI_Datatype *type, int *n, int *big)
 {
 	MPI_Datatype chunk, body, rest, both;
 	long q, r;
 
+	*big = 0;
 	if (!partition_bigcount(count, &q, &r)) {
 		*type = MPI_LONG;
 		*n = (int)count;
 		return;
 	}
+#if MPI_VERSION >= 4
+	*type = MPI_LONG;
+	*n = 0;
+	*big = 1;
+	return;
+#endif
 	MPI_Type_contiguous((int)PARTITION_CHUNK, MPI_LONG, &chunk);
 	MPI_Type_contiguous((int)q, chunk, &body);
 	if (r > 0) {
@@ -216,6 +236,7 @@ struct count_run {
 	int index;
 	MPI_Datatype type;
 	int n;                 /* MPI count of `type` */
+	int big;               /* MPI-4: MPI_Alltoall_c with the count itself */
 	struct stats st;
 	double *slowest_t;     /* [STATS_NMAX + iters]: max reductions, then per-iteration times */
 	double slow;           /* this task's slowest sample */
@@ -238,7 +259,13 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 	if (s->hang_rank == s->w->rank && s->calls == 0)
 		sleep(60);
 	t0 = MPI_Wtime();
-	err = MPI_Alltoall(s->b->send, c->n, c->type, s->b->recv, c->n, c->type, l->comm);
+#if MPI_VERSION >= 4
+	if (c->big)
+		err = MPI_Alltoall_c(s->b->send, c->count, MPI_LONG, s->b->recv, c->count, MPI_LONG,
+				     l->comm);
+	else
+#endif
+		err = MPI_Alltoall(s->b->send, c->n, c->type, s->b->recv, c->n, c->type, l->comm);
 	t1 = MPI_Wtime();
 	disarm(s);
 	if (timed)
@@ -375,7 +402,7 @@ static int run_count(struct sweep *s, struct level *l, int index, long count)
 	c->count = count;
 	c->index = index;
 	c->wrong_iter = -1;
-	count_type(count, &c->type, &c->n);
+	count_type(count, &c->type, &c->n, &c->big);
 	stats_init(&c->st);
 	timeout_prepare(s, l, index, count);
 	reveal_count_begin(s->reveal);

@@ -10,10 +10,10 @@
 
 CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CAMPAIGN_VARS=(CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS
-	LONGS VARIANTS PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT
+	LONGS VARIANTS MPI PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT
 	RETRIES DRYRUN FORCE FORMAT)
 # What makes a measurement: a point's identity (with its node count and mode).
-IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS ALLER_ARGS LAUNCHER)
+IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI ALLER_ARGS LAUNCHER)
 # How a submission asks Slurm; may change from one submission to the next.
 SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT RETRIES FORMAT)
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
@@ -55,6 +55,17 @@ find_tool() {
 		[ -x "$t" ] && { (cd "$(dirname "$t")" && printf '%s/%s' "$(pwd)" "$1"); return; }
 	done
 	command -v "$1" || die "cannot find '$1': run 'make' first" 3
+}
+
+# aller_binary MPI: the aller built against that library (make, make MPI=mpich;
+# an installed MPICH one is aller.mpich).
+aller_binary() {
+	if [ "$1" = mpich ]; then
+		[ ! -x "$CAMPAIGN_ROOT/build/mpich/bin/aller" ] || { echo "$CAMPAIGN_ROOT/build/mpich/bin/aller"; return; }
+		command -v aller.mpich || die "cannot find aller for MPICH: run 'make MPI=mpich' first" 3
+	else
+		find_tool aller
+	fi
 }
 
 # Settings as given: arguments and CAMPAIGN_ARG_* win over the CONF file.
@@ -162,6 +173,7 @@ resolve_settings() {
 	ITERS=$(setting ITERS 0)
 	LONGS=$(setting LONGS 0)
 	VARIANTS=$(setting VARIANTS default)
+	MPI=$(setting MPI openmpi)
 	PARTITION=$(setting PARTITION)
 	ACCOUNT=$(setting ACCOUNT)
 	QOS=$(setting QOS)
@@ -222,6 +234,7 @@ validate_settings() {
 	unique_list LONGS "buffer size" "integers (<= 0: aller's default)" '^-?[0-9]{1,18}$' $LONGS
 	is_uint "$GPUS_PER_TASK" || die "invalid GPUS_PER_TASK '$GPUS_PER_TASK': expected 0 or a positive integer"
 	[[ $BUFFERS == host || $BUFFERS == cuda ]] || die "invalid BUFFERS '$BUFFERS': allowed are host and cuda"
+	[[ $MPI == openmpi || $MPI == mpich ]] || die "invalid MPI '$MPI': allowed are openmpi and mpich (an aller built with make MPI=mpich)"
 	is_int "$ITERS" || die "invalid ITERS '$ITERS': expected an integer (<= 0: aller's default)"
 	check_variants
 	for n in PARTITION ACCOUNT QOS; do

@@ -72,7 +72,8 @@ check_points() {
 		checked[$s]=1
 		read -r -a args <<<"$(series_setting "$P_SERIES" ALLER_ARGS)"
 		[ "$(series_setting "$P_SERIES" BUFFERS)" = host ] || args=(--buffers=cuda "${args[@]}")
-		if ! err=$("$aller" --check-args="$((P_NODES * P_TPN))" "${args[@]}" "$P_MODE" \
+		if ! err=$("$(aller_binary "$(series_setting "$P_SERIES" MPI)")" \
+			--check-args="$((P_NODES * P_TPN))" "${args[@]}" "$P_MODE" \
 			"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
 			die "point $key ($((P_NODES * P_TPN)) ranks): ${err#aller: error: }"
 		fi
@@ -130,7 +131,7 @@ job_settings() {
 	local variants
 	variants=$(series_setting "$s" VARIANTS)
 	echo "# aller campaign job settings: $CAMPAIGN, submission $SUB (jobs/aller.sbatch)"
-	echo "ALLER_BIN=$aller"
+	echo "ALLER_BIN=$(aller_binary "$(series_setting "$s" MPI)")"
 	echo "ALLER_RAW=$DIR/raw"
 	echo "ALLER_REVEAL_DIR=$DIR/reveal"
 	echo "ALLER_CAMPAIGN=$CAMPAIGN"

@@ -37,7 +37,6 @@ validate_settings
 command -v sbatch >/dev/null ||
 	die "sbatch is missing: install Slurm's client (Debian: slurm-client), or source build/cluster/env.sh" 3
 COLLECT=$(find_tool collect)
-aller=$(find_tool aller)
 choose_series
 
 if [ "$DRYRUN" = 0 ]; then

@@ -138,9 +138,10 @@ static int cmp_str(const char *a, const char *b)
  * Groups: points of one identity but their node count, so a re-run can
  * supersede only a point of the same identity. A campaign's points say it
  * in their provenance (point_series: tasks per node, LONGS, variant, series
- * of settings; also for failed points, which have no aller header); older
- * campaigns fixed tasks per node and buffers; outside campaigns, aller's
- * header tells them. Instrumented runs stay apart.
+ * of settings, the MPI library among them; also for failed points, which
+ * have no aller header); older campaigns fixed tasks per node and buffers;
+ * outside campaigns, aller's header tells them (and the library). Instrumented
+ * runs stay apart.
  */
 static int cmp_group(const struct point *a, const struct point *b)
 {
@@ -149,7 +150,8 @@ static int cmp_group(const struct point *a, const struct point *b)
 	if ((c = cmp_str(a->campaign, b->campaign)) || (c = cmp_str(a->mode, b->mode)) ||
 	    (c = cmp_str(a->series, b->series)) || (c = cmp_str(a->variant, b->variant)))
 		return c;
-	if (!a->campaign && ((c = cmp_str(a->tpn, b->tpn)) || (c = cmp_str(a->buffers, b->buffers))))
+	if (!a->campaign && ((c = cmp_str(a->tpn, b->tpn)) || (c = cmp_str(a->buffers, b->buffers)) ||
+			     (c = cmp_str(a->mpi, b->mpi))))
 		return c;
 	if (!a->reveal != !b->reveal)
 		return a->reveal ? 1 : -1;

@@ -4,7 +4,7 @@ ALLER_UNIT := test_options test_select test_partition test_stats_verify test_out
 COLLECT_UNIT := test_parse
 UNIT_BIN := $(ALLER_UNIT:%=$(B)/tests/%) $(COLLECT_UNIT:%=$(B)/tests/%)
 BATS_TESTS := $(sort $(wildcard tests/cli/*.bats)) $(sort $(wildcard tests/mpi/*.bats)) \
-	$(sort $(wildcard tests/e2e/*.bats))
+	$(sort $(wildcard tests/mpich/*.bats)) $(sort $(wildcard tests/e2e/*.bats))
 PROVE ?= prove
 SAN_UNIT_BIN := $(ALLER_UNIT:%=$(B)/san/tests/%) $(COLLECT_UNIT:%=$(B)/san/tests/%)
 # TESTS=... picks test files; default: all of them, the unit tests also
@@ -33,7 +33,9 @@ test: deps
 		WERROR=1 unit-tests
 	@$(MAKE) --no-print-directory test-run
 
+# ... and aller against MPICH too (make MPI=mpich), for tests/mpich/.
 test-build: all unit-tests
+	@$(MAKE) --no-print-directory MPI=mpich B=$(B)/mpich WERROR=$(WERROR) $(B)/mpich/bin/aller
 
 test-run:
 	$(PROVE) -e tests/tap-run $(TESTS)

@@ -14,6 +14,7 @@ set -euo pipefail
 default_packages=(
 	build-essential make pkg-config
 	openmpi-bin libopenmpi-dev
+	mpich libmpich-dev
 	slurmctld slurmd slurm-client slurm-wlm-basic-plugins slurmdbd munge
 	mariadb-server mariadb-client
 	gnuplot-nox
@@ -55,7 +56,23 @@ fi
 cleanup() { if [ -n "$made_policy" ]; then rm -f "$policy"; fi; }
 trap cleanup EXIT
 
+# MPICH installs beside Open MPI: the system's mpicc and mpirun stay what they were.
+alternatives() {
+	local a
+	for a in mpi mpirun; do
+		printf '%s=%s\n' "$a" "$(update-alternatives --query "$a" 2>/dev/null | sed -n 's/^Value: //p')"
+	done
+}
+before=$(alternatives)
+
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q >/dev/null
 apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+while IFS='=' read -r a value; do
+	now=$(update-alternatives --query "$a" 2>/dev/null | sed -n 's/^Value: //p')
+	if [ -n "$value" ] && [ "$now" != "$value" ]; then
+		update-alternatives --set "$a" "$value" >/dev/null
+		echo "deps: kept the $a alternative at $value" >&2
+	fi
+done <<<"$before"
 echo "deps: installed ${#missing[@]} packages" >&2

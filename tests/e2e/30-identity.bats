@@ -114,15 +114,35 @@ queued() { squeue -h | wc -l; }
 @test "make campaign installs nothing and passes values byte for byte" {
 	before=$(queued)
 	# as root, make deps would try to install this package and fail
+	arg='--reveal-dir=it'"'"'s$USER"dir"`id`;$(touch${IFS}'"$RES"'/ran)'
 	run --separate-stderr -0 env DEPS_PACKAGES=aller-no-such-package make -C "$ROOT" \
 		--no-print-directory campaign "RESULTS=$RES" CAMPAIGN=mk NODES=1 LONGS=64 ITERS=1 \
-		"ALLER_ARGS=--reveal-dir=it's\$USER\"dir\"\$(id)\`id\`;"
+		"ALLER_ARGS=$arg"
 	final=${lines[-1]}
 	wait_job "$final" 300
 	f=$(latest "$RES"/mk/raw/*-contiguous-*.out)
 	# nothing was expanded or run on the way: the text is aller's argument as typed
-	grep -qF "# command: $ROOT/build/bin/aller --reveal-dir=it's\$USER\"dir\"\$(id)\`id\`; contiguous 1 64" "$f"
+	grep -qF "# command: $ROOT/build/bin/aller $arg contiguous 1 64" "$f"
+	[ ! -e "$RES/ran" ]
 	run -2 make -C "$ROOT" --no-print-directory campaign "RESULTS=$RES" CAMPAIGN=mk2 'LONGS=64
 128'
 	[[ $output == *"campaign: error: invalid LONGS: its value has a newline; give it on one line"* ]]
+}
+
+@test "an MPICH series beside an Open MPI one: srun --mpi=pmi2, kept apart by the collector" {
+	final=$(submit CAMPAIGN=libs NODES=2 MODES=contiguous LONGS=64 ITERS=1)
+	wait_job "$final" 300
+	run -2 submit CAMPAIGN=libs MPI=mpich "LAUNCHER=srun --mpi=pmi2"
+	[[ $output == *"was made with MPI=openmpi, not mpich"* ]]
+	final=$(submit CAMPAIGN=libs MPI=mpich "LAUNCHER=srun --mpi=pmi2" FORCE=1)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=libs
+	[[ $output == *"n2-contiguous-t2-L64-default-s1 "*" complete"* ]]
+	[[ $output == *"n2-contiguous-t2-L64-default-s2 "*" complete"* ]]
+	grep -q '^# mpi: MPICH Version: 4' "$(latest "$RES"/libs/raw/libs-*-s2-*.out)"
+	grep -q '^# mpi: Open MPI v4' "$(latest "$RES"/libs/raw/libs-*-s1-*.out)"
+	grep -qx 'series 2 MPI=mpich' "$RES/libs/manifest"
+	grep -q ',MPICH Version: 4.0.2,t2-L64-default-s2,default$' "$RES/libs/merged/points.csv"
+	grep -q ',Open MPI v4.1.4,t2-L64-default-s1,default$' "$RES/libs/merged/points.csv"
+	run ! grep -q 're-run of the point' "$RES/libs/merged/summary.txt"
 }

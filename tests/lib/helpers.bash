@@ -11,9 +11,18 @@ fi
 # Ranks share two cores here: let them yield instead of spinning.
 export OMPI_MCA_mpi_yield_when_idle=1
 
-# mpirun_n N PROGRAM ARGS...: N ranks on this machine.
+# mpirun_n N PROGRAM ARGS...: N ranks on this machine ("${MPIRUN[@]}" N ...).
+MPIRUN=(mpirun --oversubscribe -np)
 mpirun_n() {
-	local n=$1
-	shift
-	mpirun --oversubscribe -np "$n" "$@"
+	"${MPIRUN[@]}" "$@"
 }
+
+# The files in tests/mpich/ (links to tests/mpi/ and its own) run against
+# the MPICH build (make MPI=mpich) with MPICH's launcher.
+TEST_MPI=openmpi
+if [ "$(basename "$BATS_TEST_DIRNAME")" = mpich ]; then
+	TEST_MPI=mpich
+	BUILD=$ROOT/build/mpich
+	ALLER=$BUILD/bin/aller
+	MPIRUN=(mpiexec.mpich -n)
+fi

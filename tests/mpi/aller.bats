@@ -146,7 +146,7 @@ check() {
 }
 
 @test "--timeout ends a hung call with a message naming level, count and hosts" {
-	ALLER_TEST_HANG=1 run --separate-stderr timeout 60 mpirun --oversubscribe -np 2 "$ALLER" --timeout=1 c 1 8
+	ALLER_TEST_HANG=1 run --separate-stderr timeout 60 "${MPIRUN[@]}" 2 "$ALLER" --timeout=1 c 1 8
 	[ "$status" -ne 0 ]
 	[ "$status" -ne 124 ]
 	[[ $stderr == *"aller: error: no progress within --timeout=1 s in MPI_Alltoall at level 0 (commsize 2), count 4, communicator 0 of 1 on hosts $(hostname) (seen by rank 0 on $(hostname))"* ]]

@@ -40,6 +40,7 @@ static struct run_info info(void)
 	r.iters = 2;
 	r.longs = 64;
 	r.selection = "commsizes all; bytes per peer 8 B..max";
+	r.large_counts = "MPI_Alltoall_c";
 	r.start = "2026-12-01T00:00:00Z";
 	r.slurm_job = "42";
 	r.slurm_nodes = "n[1-2]";

@@ -1,0 +1,1 @@
+../mpi/aller.bats
