@@ -303,7 +303,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 			failed = 1;
 			break;
 		}
-		setvbuf(out[i], NULL, _IOFBF, 1 << 16);
+		setvbuf(out[i], NULL, _IOFBF, 1 << 20);
 	}
 	if (!failed) {
 		s->files = (long)files->n;
