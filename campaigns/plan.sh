@@ -35,8 +35,10 @@ plan_points() {
 	TODO=() SKIPPED=0
 	local keys=("${M_POINTS[@]}")
 	for n in $NODES; do for m in $MODES; do for t in $TASKS_PER_NODE; do for l in $LONGS; do
+		# LONGS <= 0 is aller's default: L0; "08192" is 8192
+		[[ $l == -* ]] && l=0
 		for v in $VARIANTS; do
-			key=$(point_key "$n" "$m" "$t" "$((l < 0 ? 0 : l))" "${v%%:*}" "$SERIES")
+			key=$(point_key "$((10#$n))" "$m" "$((10#$t))" "$((10#$l))" "${v%%:*}" "$SERIES")
 			product[$key]=1
 			keys+=("$key")
 		done
