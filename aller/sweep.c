@@ -258,15 +258,19 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 	arm(s, PHASE_CALL);
 	if (s->hang_rank == s->w->rank && s->calls == 0)
 		sleep(60);
-	t0 = MPI_Wtime();
 #if MPI_VERSION >= 4
-	if (c->big)
+	if (c->big) {
+		t0 = MPI_Wtime();
 		err = MPI_Alltoall_c(s->b->send, c->count, MPI_LONG, s->b->recv, c->count, MPI_LONG,
 				     l->comm);
-	else
+		t1 = MPI_Wtime();
+	} else
 #endif
+	{
+		t0 = MPI_Wtime();
 		err = MPI_Alltoall(s->b->send, c->n, c->type, s->b->recv, c->n, c->type, l->comm);
-	t1 = MPI_Wtime();
+		t1 = MPI_Wtime();
+	}
 	disarm(s);
 	if (timed)
 		reveal_call_after(s->reveal);
