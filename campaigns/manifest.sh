@@ -112,8 +112,9 @@ point_files() {
 	return 0
 }
 
-# point_state KEY: "STATE<TAB>REASON<TAB>FILE<TAB>ATTEMPTS" from collect --state:
-# complete when some file is, else the newest file's; missing without files.
+# point_state KEY: "STATE<TAB>REASON<TAB>FILE<TAB>ATTEMPTS" from collect --state,
+# ranked as the collector ranks a point's files: complete over incomplete
+# over failed, the newest of the best; missing without files.
 point_state() {
 	local files n
 	mapfile -t files < <(point_files "$1")
@@ -123,6 +124,7 @@ point_state() {
 		return
 	fi
 	"$COLLECT" --state "${files[@]}" | awk -F'\t' -v n="$n" '
-		$1 == "complete" { c = $0 } { last = $0 }
-		END { print (c != "" ? c : last) "\t" n }'
+		BEGIN { rank["complete"] = 3; rank["incomplete"] = 2; rank["failed"] = 1 }
+		rank[$1] >= best { best = rank[$1]; line = $0 }
+		END { print line "\t" n }'
 }
