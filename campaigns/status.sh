@@ -48,7 +48,7 @@ if [ -n "$ids" ]; then
 fi
 
 # Pending reasons that will not clear by waiting.
-stuck_reasons='^(PartitionConfig|PartitionNodeLimit|PartitionTimeLimit|ReqNodeNotAvail.*|BadConstraints|InvalidAccount|InvalidQOS|QOSMax.*|AssocMax.*|AccountNotAllowed|QOSNotAllowed)$'
+stuck_reasons='^(PartitionConfig|PartitionNodeLimit|PartitionTimeLimit|ReqNodeNotAvail.*|BadConstraints|InvalidAccount|InvalidQOS|QOSMax.*|AssocMax.*|AccountNotAllowed|QOSNotAllowed|JobHeldAdmin|JobHeldUser)$'
 
 complete=0
 row='%-42s %-8s %-22s %-6s %-10s %-12s %-5s %s\n'

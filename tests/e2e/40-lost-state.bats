@@ -34,6 +34,14 @@ setup() {
 	[ "$(printf '%s\n' "$output" | grep -c ' complete$')" = 4 ]
 }
 
+@test "a point whose job pends for a reason that will not clear is shown stuck" {
+	final=$(submit CAMPAIGN=held NODES=1 MODES=contiguous LONGS=64 ITERS=1 "EXTRA_SBATCH=--hold")
+	job=$(awk '/^point / { sub("job=", "", $4); print $4 }' "$RES/held/manifest")
+	run -1 status CAMPAIGN=held
+	[[ $output == *"n1-contiguous-t2-L64-default-s1 "*" $job "*"stuck (JobHeldUser)"*" missing"* ]]
+	scancel "$job" "$final"
+}
+
 @test "a point whose job is cancelled is incomplete, says why, and is not tried again" {
 	final=$(ALLER_TEST_HANG=0 submit CAMPAIGN=term NODES=1 MODES=contiguous LONGS=64 ITERS=1)
 	job=$(awk '/^point / { sub("job=", "", $4); print $4 }' "$RES/term/manifest")
