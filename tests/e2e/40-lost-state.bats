@@ -68,8 +68,9 @@ setup() {
 	bash "$ROOT/cluster/down.sh" >/dev/null
 	rm -rf "$ROOT/build/cluster/state"
 	cluster_up
-	# someone else's jobs, which fail, now take the old ids
-	for _ in $(seq "$job"); do sbatch --parsable -o /dev/null --wrap false >/dev/null; done
+	# someone else's jobs, which fail, take the ids up to ours again (with
+	# accounting, slurmctld may go on from the database's last id instead)
+	while next=$(sbatch --parsable -o /dev/null --wrap false) && [ "$next" -lt "$job" ]; do :; done
 	while [ -n "$(squeue -h)" ]; do sleep 0.5; done
 	run -0 status CAMPAIGN=lost
 	# our job's record, or 'unknown' (slurmdbd may still have ours): never the other's
