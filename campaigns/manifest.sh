@@ -16,7 +16,7 @@
 
 MANIFEST_FORMAT=2
 declare -A M_SETTING=() M_SERIES=() M_POINT_SERIES=() M_POINT_JOB=() M_POINT_NAME=()
-declare -A M_POINT_SUB=() M_POINT_MISSING=()
+declare -A M_POINT_MISSING=()
 M_NSERIES=0
 M_POINTS=()
 
@@ -47,7 +47,6 @@ manifest_read() {
 				M_POINTS+=("$b")
 				point_parse "$b" && M_POINT_SERIES[$b]=$P_SERIES
 			fi
-			M_POINT_SUB[$b]=$a
 			unset "M_POINT_MISSING[$b]"
 			;;
 		point)
