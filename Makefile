@@ -37,7 +37,7 @@ ifeq ($(WERROR),1)
 WARN += -Werror
 endif
 ALLER_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) -MMD -MP
-ALLER_CPPFLAGS := -Ialler
+ALLER_CPPFLAGS := -Ialler -Icommon
 ALLER_LDLIBS := -lm
 
 ifeq ($(V),1)
@@ -60,6 +60,7 @@ $(B)/flags: FORCE
 	@if [ "$$(cat $@ 2>/dev/null)" != '$(FLAGS_NOW)' ]; then echo '$(FLAGS_NOW)' >$@; fi
 FORCE:
 
+include common/build.mk
 include aller/build.mk
 include collect/build.mk
 include tests/build.mk
@@ -75,9 +76,9 @@ deps:
 # share/aller/ (they find the binaries relative to themselves), wrappers
 # aller-campaign, aller-status and aller-plots that work from any directory.
 SHARE_FILES := jobs/aller.sbatch jobs/finish.sbatch $(wildcard campaigns/*.sh) \
-	$(wildcard campaigns/*.conf) plots/plot.sh $(wildcard plots/*.gp)
+	$(wildcard campaigns/*.conf) plots/plot.sh plots/matrices.sh $(wildcard plots/*.gp)
 # What an installed copy says it is (a source tree asks git).
-ALLER_VERSION := $(shell sed -n 's/^\#define ALLER_VERSION "\(.*\)"$$/\1/p' aller/format.h)
+ALLER_VERSION := $(shell sed -n 's/^\#define ALLER_VERSION "\(.*\)"$$/\1/p' common/format.h)
 TOOLKIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 install: all
 	$(call say,INSTALL,$(DESTDIR)$(PREFIX))

@@ -16,6 +16,7 @@ struct buffers {
 	long longs;
 	int device;          /* CUDA device, -1 for host */
 	void *priv;          /* back end's own state */
+	char err[256];       /* what the last failed operation says */
 };
 
 struct buffer_ops {
@@ -31,13 +32,18 @@ struct buffer_ops {
 	int (*alloc)(struct buffers *b, long longs, char *err, size_t errlen);
 	/* World ranks of the communicator's members, for fill and check. */
 	int (*set_peers)(struct buffers *b, const long *peers, long npeers);
-	void (*fill)(struct buffers *b, long npeers, long count, long me, long iter);
-	void (*poison)(struct buffers *b, long n);
-	/* With repoison, poisons what it checked, for the next call. */
+	/*
+	 * The operations between calls return 0, or -1 with b->err set (a device
+	 * error); the caller goes on with the calls and has every rank agree on
+	 * failures at the end of the count, so no rank exits alone.
+	 */
+	int (*fill)(struct buffers *b, long npeers, long count, long me, long iter);
+	int (*poison)(struct buffers *b, long n);
+	/* The wrong elements, or -1; with repoison, poisons what it checked, for the next call. */
 	long (*check)(struct buffers *b, long npeers, long count, long me, long iter,
 		      int repoison, struct mismatch *first);
 	/* Test only: damages received element i. */
-	void (*corrupt)(struct buffers *b, long i);
+	int (*corrupt)(struct buffers *b, long i);
 	void (*release)(struct buffers *b);
 };
 

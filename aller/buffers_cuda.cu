@@ -26,13 +26,27 @@ struct cuda_priv {
 		}                                                              \
 	} while (0)
 
-static void die_cuda(cudaError_t e, const char *what)
+/* A failed operation between calls: b->err says what, the operation returns -1. */
+static int fail(struct buffers *b, cudaError_t e, const char *what)
 {
-	if (e == cudaSuccess)
-		return;
-	fprintf(stderr, "aller: error: %s: %s\n", what, cudaGetErrorString(e));
-	exit(3);
+	snprintf(b->err, sizeof(b->err), "CUDA device %d: %s: %s", b->device, what,
+		 cudaGetErrorString(e));
+	return -1;
 }
+
+#define CUDA_OK(call, what)                                                    \
+	do {                                                                   \
+		cudaError_t e_ = (call);                                       \
+		if (e_ != cudaSuccess)                                         \
+			return fail(b, e_, what);                              \
+	} while (0)
+
+/* A kernel launch: its launch error, then its execution's. */
+#define KERNEL_OK(what)                                                        \
+	do {                                                                   \
+		CUDA_OK(cudaGetLastError(), what " (launch)");                 \
+		CUDA_OK(cudaDeviceSynchronize(), what);                        \
+	} while (0)
 
 static int cuda_init(struct buffers *b, int local_rank, char *err, size_t errlen)
 {
@@ -85,6 +99,7 @@ static int cuda_alloc(struct buffers *b, long longs, char *err, size_t errlen)
 	}
 	CUDA_TRY(cudaMemset(b->send, 0, bytes), "cudaMemset");
 	CUDA_TRY(cudaMemset(b->recv, 0, bytes), "cudaMemset");
+	CUDA_TRY(cudaDeviceSynchronize(), "cudaMemset");
 	b->longs = longs;
 	return 0;
 }
@@ -95,6 +110,8 @@ static int cuda_set_peers(struct buffers *b, const long *peers, long npeers)
 
 	if (npeers > p->cap) {
 		cudaFree(p->peers);
+		p->peers = NULL;
+		p->cap = 0;
 		if (cudaMalloc((void **)&p->peers, (size_t)npeers * sizeof(long)) != cudaSuccess)
 			return -1;
 		p->cap = npeers;
@@ -131,20 +148,22 @@ static unsigned grid_for(long n)
 	return (unsigned)(blocks > 65535 ? 65535 : blocks < 1 ? 1 : blocks);
 }
 
-static void cuda_fill(struct buffers *b, long npeers, long count, long me, long iter)
+static int cuda_fill(struct buffers *b, long npeers, long count, long me, long iter)
 {
 	struct cuda_priv *p = (struct cuda_priv *)b->priv;
 	long n = npeers * count;
 
 	fill_kernel<<<grid_for(n), 256>>>(b->send, p->peers, n, count, me, iter);
-	die_cuda(cudaDeviceSynchronize(), "fill kernel");
+	KERNEL_OK("fill kernel");
+	return 0;
 }
 
-static void cuda_poison(struct buffers *b, long n)
+static int cuda_poison(struct buffers *b, long n)
 {
 	/* VERIFY_POISON is the byte 0x5a repeated */
-	die_cuda(cudaMemset(b->recv, 0x5a, (size_t)n * sizeof(long)), "cudaMemset");
-	die_cuda(cudaDeviceSynchronize(), "cudaMemset");
+	CUDA_OK(cudaMemset(b->recv, 0x5a, (size_t)n * sizeof(long)), "cudaMemset");
+	CUDA_OK(cudaDeviceSynchronize(), "cudaMemset");
+	return 0;
 }
 
 static long cuda_check(struct buffers *b, long npeers, long count, long me, long iter,
@@ -154,33 +173,34 @@ static long cuda_check(struct buffers *b, long npeers, long count, long me, long
 	unsigned long long init[2] = { 0, ~0ULL }, res[2];
 	long n = npeers * count;
 
-	die_cuda(cudaMemcpy(p->result, init, sizeof(init), cudaMemcpyHostToDevice), "cudaMemcpy");
+	CUDA_OK(cudaMemcpy(p->result, init, sizeof(init), cudaMemcpyHostToDevice), "cudaMemcpy");
 	check_kernel<<<grid_for(n), 256>>>(b->recv, p->peers, n, count, me, iter, p->result);
-	die_cuda(cudaDeviceSynchronize(), "check kernel");
-	die_cuda(cudaMemcpy(res, p->result, sizeof(res), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	KERNEL_OK("check kernel");
+	CUDA_OK(cudaMemcpy(res, p->result, sizeof(res), cudaMemcpyDeviceToHost), "cudaMemcpy");
 	if (res[0] > 0) {
 		long i = (long)res[1], k = i / count, peer;
-		die_cuda(cudaMemcpy(&peer, p->peers + k, sizeof(long), cudaMemcpyDeviceToHost),
-			 "cudaMemcpy");
+		CUDA_OK(cudaMemcpy(&peer, p->peers + k, sizeof(long), cudaMemcpyDeviceToHost),
+			"cudaMemcpy");
 		first->peer = peer;
 		first->element = i % count;
 		first->expected = verify_value(peer, me, i % count, count, iter);
-		die_cuda(cudaMemcpy(&first->received, b->recv + i, sizeof(long),
-				    cudaMemcpyDeviceToHost), "cudaMemcpy");
+		CUDA_OK(cudaMemcpy(&first->received, b->recv + i, sizeof(long),
+				   cudaMemcpyDeviceToHost), "cudaMemcpy");
 	}
 	/* device memory is fast enough for a second pass */
-	if (repoison)
-		cuda_poison(b, n);
+	if (repoison && cuda_poison(b, n) != 0)
+		return -1;
 	return (long)res[0];
 }
 
-static void cuda_corrupt(struct buffers *b, long i)
+static int cuda_corrupt(struct buffers *b, long i)
 {
 	long v;
 
-	die_cuda(cudaMemcpy(&v, b->recv + i, sizeof(v), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	CUDA_OK(cudaMemcpy(&v, b->recv + i, sizeof(v), cudaMemcpyDeviceToHost), "cudaMemcpy");
 	v ^= 0x10;
-	die_cuda(cudaMemcpy(b->recv + i, &v, sizeof(v), cudaMemcpyHostToDevice), "cudaMemcpy");
+	CUDA_OK(cudaMemcpy(b->recv + i, &v, sizeof(v), cudaMemcpyHostToDevice), "cudaMemcpy");
+	return 0;
 }
 
 static void cuda_release(struct buffers *b)

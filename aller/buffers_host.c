@@ -10,6 +10,7 @@
 struct host_priv {
 	long *peers;
 	long npeers;
+	long fail_rank;   /* ALLER_TEST_BUFFER_FAIL: this world rank's fills fail */
 };
 
 static int host_init(struct buffers *b, int local_rank, char *err, size_t errlen)
@@ -17,9 +18,15 @@ static int host_init(struct buffers *b, int local_rank, char *err, size_t errlen
 	(void)local_rank;
 	(void)err;
 	(void)errlen;
+	struct host_priv *p = calloc(1, sizeof(*p));
+	const char *fail = getenv("ALLER_TEST_BUFFER_FAIL");
+
 	b->device = -1;
-	b->priv = calloc(1, sizeof(struct host_priv));
-	return b->priv ? 0 : -1;
+	b->priv = p;
+	if (!p)
+		return -1;
+	p->fail_rank = fail && *fail ? strtol(fail, NULL, 10) : -1;
+	return 0;
 }
 
 /* The node's MemAvailable; ALLER_TEST_MEMAVAIL (bytes, tests only) stands in for it. */
@@ -82,15 +89,22 @@ static int host_set_peers(struct buffers *b, const long *peers, long npeers)
 	return 0;
 }
 
-static void host_fill(struct buffers *b, long npeers, long count, long me, long iter)
+static int host_fill(struct buffers *b, long npeers, long count, long me, long iter)
 {
 	struct host_priv *p = b->priv;
+
+	if (p->fail_rank == me) {   /* tests only: a device error's path */
+		snprintf(b->err, sizeof(b->err), "fill failed (ALLER_TEST_BUFFER_FAIL=%ld)", me);
+		return -1;
+	}
 	verify_fill(b->send, p->peers, npeers, count, me, iter);
+	return 0;
 }
 
-static void host_poison(struct buffers *b, long n)
+static int host_poison(struct buffers *b, long n)
 {
 	verify_poison(b->recv, n);
+	return 0;
 }
 
 static long host_check(struct buffers *b, long npeers, long count, long me, long iter,
@@ -100,9 +114,10 @@ static long host_check(struct buffers *b, long npeers, long count, long me, long
 	return verify_check(b->recv, p->peers, npeers, count, me, iter, repoison, first);
 }
 
-static void host_corrupt(struct buffers *b, long i)
+static int host_corrupt(struct buffers *b, long i)
 {
 	b->recv[i] ^= 0x10;
+	return 0;
 }
 
 static void host_release(struct buffers *b)

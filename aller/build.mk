@@ -1,7 +1,8 @@
 # aller/: the benchmark. Built with $(MPICC); CUDA=1 adds device buffers.
 ALLER_LIB_SRC := options.c select.c partition.c stats.c hist.c verify.c output.c strbuf.c \
-	bytes.c traffic.c memcheck.c buffers_host.c
-ALLER_SRC := main.c run.c sweep.c world.c reveal.c dirs.c $(ALLER_LIB_SRC)
+	traffic.c memcheck.c buffers_host.c
+ALLER_SRC := main.c run.c sweep.c bigcount.c timeout.c world.c reveal.c reveal_generic.c reveal_peers.c \
+	reveal_queues.c $(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)
 ALLER_CU := $(O)/aller/buffers_cuda.o
 ALLER_CUDA_LIBS := -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart -lstdc++
@@ -10,19 +11,20 @@ ALLER_SRC += buffers_nocuda.c
 ALLER_CU :=
 ALLER_CUDA_LIBS :=
 endif
-ALLER_OBJ := $(ALLER_SRC:%.c=$(O)/aller/%.o) $(ALLER_CU)
+ALLER_OBJ := $(ALLER_SRC:%.c=$(O)/aller/%.o) $(ALLER_CU) $(COMMON_OBJ)
 # The pure modules, for the unit tests (no MPI runtime needed).
-ALLER_LIB_OBJ := $(ALLER_LIB_SRC:%.c=$(O)/aller/%.o)
+ALLER_LIB_OBJ := $(ALLER_LIB_SRC:%.c=$(O)/aller/%.o) $(COMMON_OBJ)
 
 $(O)/aller/%.o: aller/%.c $(B)/flags
 	$(call say,CC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(MPICC) $(ALLER_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(O)/aller/buffers_cuda.o: aller/buffers_cuda.cu aller/buffers.h aller/verify.h aller/options.h $(B)/flags
+$(O)/aller/buffers_cuda.o: aller/buffers_cuda.cu aller/buffers.h aller/verify.h aller/options.h \
+		aller/select.h $(B)/flags
 	$(call say,NVCC,$@)
 	@mkdir -p $(@D)
-	$(Q)$(NVCC) -Ialler -O2 -Xcompiler -Wall,-fPIC -c -o $@ $<
+	$(Q)$(NVCC) -Ialler -Icommon -O2 -Xcompiler -Wall,-fPIC -c -o $@ $<
 
 $(B)/bin/aller: $(ALLER_OBJ)
 	$(call say,LD,$@)

@@ -6,6 +6,8 @@
 
 #include "format.h"
 #include "hist.h"
+#include "options.h"
+#include "world.h"
 
 #define KEY(f, key, ...) (fprintf(f, "# %s: ", key), fprintf(f, __VA_ARGS__), fputc('\n', f))
 
@@ -78,22 +80,22 @@ void output_header(FILE *f, const struct run_info *r)
 	KEY(f, ALLER_KEY_FORMAT, "%d", ALLER_FORMAT_VERSION);
 	KEY(f, ALLER_KEY_COMMAND, "%s", r->command);
 	KEY(f, ALLER_KEY_MPI, "%s", r->mpi);
-	KEY(f, ALLER_KEY_WORLD, "%ld", r->world);
-	KEY(f, ALLER_KEY_NODES, "%d", r->nodes);
-	if (r->tpn_min == r->tpn_max)
-		KEY(f, ALLER_KEY_TPN, "%d", r->tpn_min);
+	KEY(f, ALLER_KEY_WORLD, "%d", r->w->size);
+	KEY(f, ALLER_KEY_NODES, "%d", r->w->nnodes);
+	if (r->w->tpn_min == r->w->tpn_max)
+		KEY(f, ALLER_KEY_TPN, "%d", r->w->tpn_min);
 	else
-		KEY(f, ALLER_KEY_TPN, "%d-%d", r->tpn_min, r->tpn_max);
+		KEY(f, ALLER_KEY_TPN, "%d-%d", r->w->tpn_min, r->w->tpn_max);
 	key_lines(f, ALLER_KEY_HOST, r->host_map);
 	KEY(f, ALLER_KEY_BUFFERS, "%s", r->buffers);
 	key_lines(f, ALLER_KEY_DEVICE, r->devices);
 	key_lines(f, ALLER_KEY_ENV, r->env);
-	KEY(f, ALLER_KEY_VERIFY, "%s", r->verify);
-	KEY(f, ALLER_KEY_DATA, "%s", r->fresh ? "fresh" : "reused");
-	KEY(f, ALLER_KEY_MODE, "%s", mode_name(r->strided));
-	KEY(f, ALLER_KEY_ITERS, "%ld", r->iters);
-	KEY(f, ALLER_KEY_WARMUP, "%ld", r->warmup);
-	KEY(f, ALLER_KEY_LONGS, "%ld", r->longs);
+	KEY(f, ALLER_KEY_VERIFY, "%s", options_verify_name(r->opt->verify));
+	KEY(f, ALLER_KEY_DATA, "%s", r->opt->fresh ? "fresh" : "reused");
+	KEY(f, ALLER_KEY_MODE, "%s", mode_name(r->opt->strided));
+	KEY(f, ALLER_KEY_ITERS, "%ld", r->opt->iters);
+	KEY(f, ALLER_KEY_WARMUP, "%ld", r->opt->warmup);
+	KEY(f, ALLER_KEY_LONGS, "%ld", r->opt->longs);
 	KEY(f, ALLER_KEY_SELECTION, "%s", r->selection);
 	KEY(f, ALLER_KEY_START, "%s", r->start);
 	if (r->slurm_job)
@@ -101,14 +103,14 @@ void output_header(FILE *f, const struct run_info *r)
 	if (r->slurm_nodes)
 		KEY(f, ALLER_KEY_SLURM_NODES, "%s", r->slurm_nodes);
 	KEY(f, ALLER_KEY_TIMER, "MPI_Wtime around each MPI_Alltoall only, resolution %.3g s, "
-	    "after an MPI_Barrier on MPI_COMM_WORLD; timeout %ld s", r->wtick, r->timeout);
+	    "after an MPI_Barrier on MPI_COMM_WORLD; timeout %ld s", r->wtick, r->opt->timeout);
 	KEY(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
 	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task; bwmin, bwmax: "
 	    "per-sample own GiB / own time; bwavg = sum of GiB / sum of times; tmed, tp99: "
 	    "nearest-rank median and 99th percentile from a log histogram, relative error "
 	    "<= %.2f%%; aggbw = mean over iterations of all tasks' GiB / slowest time; "
 	    "busbw = count x commsize x 8 / tavg / 1e9 x (commsize - 1) / commsize (nccl-tests)",
-	    r->iters, r->warmup, 100 * HIST_REL_ERROR);
+	    r->opt->iters, r->opt->warmup, 100 * HIST_REL_ERROR);
 	if (r->large_counts)
 		KEY(f, ALLER_KEY_LARGE_COUNTS, "%s", r->large_counts);
 	if (r->reveal)
@@ -149,7 +151,8 @@ void output_level(FILE *f, const struct run_info *r, int level, const struct par
 		KEY(f, ALLER_KEY_SIZES, "%s (uneven)", s ? s : "?");
 		free(s);
 	}
-	fprintf(f, "# %s world %ld iters %ld\n", mode_name(r->strided), r->world, r->iters);
+	fprintf(f, "# %s world %d iters %ld\n", mode_name(r->opt->strided), r->w->size,
+		r->opt->iters);
 	fprintf(f, "# %s\n", ALLER_COLUMN_HEADER);
 }
 

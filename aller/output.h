@@ -8,18 +8,19 @@
 #include "stats.h"
 #include "strbuf.h"
 
+struct options;
+struct world;
+
+/* What the header says: the options and the world as they are, and the rest. */
 struct run_info {
+	const struct options *opt;
+	const struct world *w;    /* size, nodes, tasks per node */
 	const char *command;      /* the command line */
 	const char *mpi;          /* first line of the library version */
-	long world;
-	int nodes, tpn_min, tpn_max;
 	const char *host_map;     /* "name ranges" lines */
 	const char *buffers;      /* "host" or "cuda" */
 	const char *devices;      /* "name rank:device ..." lines, or NULL */
 	const char *env;          /* "NAME=value" lines (output_env), or NULL */
-	const char *verify;       /* "all", "warmup", "none" */
-	int fresh, strided;
-	long warmup, iters, longs, timeout;
 	const char *selection;    /* what select_describe says */
 	const char *large_counts; /* how counts above INT_MAX are sent */
 	const char *start;        /* ISO-8601 UTC */

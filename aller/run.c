@@ -13,6 +13,7 @@
 #include <mpi-ext.h>
 #endif
 
+#include "bigcount.h"
 #include "buffers.h"
 #include "memcheck.h"
 #include "output.h"
@@ -154,120 +155,127 @@ static int check_selection(const struct options *o, const struct world *w)
 	return 0;
 }
 
-/* Rank 0: everything the header says. */
-static void describe_run(struct run_info *info, const struct options *o, const struct world *w,
-			 const struct buffers *b, const struct reveal *rv, char *mpi, char *start,
-			 char *selection, size_t sellen)
+/* What rank 0's header says, and the texts it points to. */
+struct header {
+	struct run_info info;
+	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256];
+	char *command, *env, *map, *devices;
+};
+
+/* Rank 0: everything the header says, beyond the options and the world. */
+static void describe_run(struct header *h, const struct options *o, const struct world *w,
+			 const struct buffers *b, const struct reveal *rv, int argc, char **argv)
 {
+	struct run_info *info = &h->info;
+	struct strbuf env;
 	int len;
 
-	MPI_Get_library_version(mpi, &len);
-	mpi[strcspn(mpi, "\n")] = '\0';
-	for (char *t = mpi; *t; t++)   /* MPICH: "MPICH Version:<TAB>4.0.2" */
+	MPI_Get_library_version(h->mpi, &len);
+	h->mpi[strcspn(h->mpi, "\n")] = '\0';
+	for (char *t = h->mpi; *t; t++)   /* MPICH: "MPICH Version:<TAB>4.0.2" */
 		if (*t == '\t')
 			*t = ' ';
-	utc_now(start, 32);
-	select_describe(&o->sel, selection, sellen);
-	info->mpi = mpi;
-	info->world = w->size;
-	info->nodes = w->nnodes;
-	info->tpn_min = w->tpn_min;
-	info->tpn_max = w->tpn_max;
+	utc_now(h->start, sizeof(h->start));
+	select_describe(&o->sel, h->selection, sizeof(h->selection));
+	h->command = join_args(argc, argv);
+	strbuf_init(&env);
+	output_env(&env, environ);
+	h->env = strbuf_detach(&env);
+	info->opt = o;
+	info->w = w;
+	info->mpi = h->mpi;
+	info->command = h->command ? h->command : "?";
+	info->env = h->env;
+	info->host_map = h->map;
+	info->devices = h->devices;
 	info->buffers = b->ops->name;
-	info->verify = options_verify_name(o->verify);
-	info->fresh = o->fresh;
-	info->strided = o->strided;
-	info->warmup = o->warmup;
-	info->iters = o->iters;
-	info->longs = o->longs;
-	info->timeout = o->timeout;
-	info->selection = selection;
-	info->large_counts = sweep_large_counts();
-	info->start = start;
+	info->selection = h->selection;
+	info->large_counts = bigcount_describe();
+	info->start = h->start;
 	info->slurm_job = getenv("SLURM_JOB_ID");
 	info->slurm_nodes = getenv("SLURM_JOB_NODELIST");
 	info->wtick = MPI_Wtick();
-	info->reveal = o->reveal != REVEAL_OFF ? rv->header : NULL;
-	info->reveal_queues = rv->queues ? rv->notes : NULL;
-	info->reveal_dir = rv->dir[0] ? rv->dir : NULL;
+	info->reveal = reveal_header(rv);
+	info->reveal_queues = reveal_queues_note(rv);
+	info->reveal_dir = reveal_dir(rv);
+}
+
+/* Collective: checks, buffers, host map and reveal before the sweep; 0 or an exit status. */
+static int prepare(const struct options *o, const struct world *w, struct buffers *b,
+		   struct header *h, struct reveal **rv)
+{
+	int rc = check_selection(o, w);
+
+	if (rc == 0)
+		rc = setup_buffers(o, w, b);
+	if (rc == 0 && world_host_map(w, b->device, &h->map,
+					   o->buffers == BUFFERS_CUDA ? &h->devices : NULL)) {
+		fprintf(stderr, "aller: error: out of memory for the host map\n");
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	}
+	if (rc == 0)
+		rc = reveal_init(rv, o, w);
+	return rc;
+}
+
+/* Collective: the sweep between the header and "# Done"; its exit status. */
+static int sweep(const struct options *o, const struct world *w, struct buffers *b,
+		 const struct run_info *info, struct reveal *rv)
+{
+	struct sweep s;
+	double wall;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	s.opt = o;
+	s.w = w;
+	s.b = b;
+	s.info = info;
+	s.reveal = rv;
+	s.out = w->rank == 0 ? stdout : NULL;
+	s.corrupt_rank = test_rank("ALLER_TEST_CORRUPT");
+	s.hang_rank = test_rank("ALLER_TEST_HANG");
+	s.stale_rank = test_rank("ALLER_TEST_STALE");
+	test_die(w);
+	wall = MPI_Wtime();
+	rc = sweep_run(&s);
+	wall = MPI_Wtime() - wall;
+	if (rc == 0 && w->rank == 0) {
+		output_wall(stdout, wall, s.in_calls);
+		output_done(stdout);
+	}
+	return rc;
 }
 
 int run_benchmark(const struct options *o, int argc, char **argv)
 {
-	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256];
-	char *map = NULL, *devices = NULL, *command = NULL, *envtext = NULL;
-	struct strbuf env;
+	struct header h;
 	struct world w;
 	struct buffers b = { 0 };
-	struct run_info info;
-	struct sweep s;
-	struct reveal rv;
-	double wall;
-	int rc, have_buffers = 0, have_reveal = 0;
+	struct reveal *rv = NULL;
+	int rc;
 
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	if (world_init(&w) != 0) {
 		fprintf(stderr, "aller: error: out of memory for the node table\n");
 		return 3;
 	}
-	rc = check_selection(o, &w);
-	if (rc == 0)
-		rc = setup_buffers(o, &w, &b);
-	have_buffers = b.ops && b.priv;
-	if (rc == 0 && world_host_map(&w, b.device, &map,
-				      o->buffers == BUFFERS_CUDA ? &devices : NULL)) {
-		fprintf(stderr, "aller: error: out of memory for the host map\n");
-		MPI_Abort(MPI_COMM_WORLD, 3);
-	}
-	if (rc == 0) {
-		rc = reveal_init(&rv, o, &w);
-		have_reveal = 1;
-	}
-	if (rc != 0)
-		goto out;
-
-	memset(&info, 0, sizeof(info));
-	if (w.rank == 0) {
-		describe_run(&info, o, &w, &b, &rv, mpi, start, selection, sizeof(selection));
-		command = join_args(argc, argv);
-		strbuf_init(&env);
-		output_env(&env, environ);
-		envtext = strbuf_detach(&env);
-		info.env = envtext;
-		info.command = command ? command : "?";
-		info.host_map = map;
-		info.devices = devices;
-		setvbuf(stdout, NULL, _IOLBF, 0);
-		output_header(stdout, &info);
-	}
-
-	memset(&s, 0, sizeof(s));
-	s.opt = o;
-	s.w = &w;
-	s.b = &b;
-	s.info = &info;
-	s.reveal = &rv;
-	s.out = w.rank == 0 ? stdout : NULL;
-	s.corrupt_rank = test_rank("ALLER_TEST_CORRUPT");
-	s.hang_rank = test_rank("ALLER_TEST_HANG");
-	s.stale_rank = test_rank("ALLER_TEST_STALE");
-	test_die(&w);
-	wall = MPI_Wtime();
-	rc = sweep_run(&s);
-	wall = MPI_Wtime() - wall;
+	memset(&h, 0, sizeof(h));
+	rc = prepare(o, &w, &b, &h, &rv);
 	if (rc == 0 && w.rank == 0) {
-		output_wall(stdout, wall, s.in_calls);
-		output_done(stdout);
+		describe_run(&h, o, &w, &b, rv, argc, argv);
+		setvbuf(stdout, NULL, _IOLBF, 0);
+		output_header(stdout, &h.info);
 	}
-out:
-	if (have_reveal)
-		reveal_release(&rv);
-	if (have_buffers)
+	if (rc == 0)
+		rc = sweep(o, &w, &b, &h.info, rv);
+	reveal_free(rv);
+	if (b.ops && b.priv)
 		b.ops->release(&b);
-	free(map);
-	free(devices);
-	free(command);
-	free(envtext);
+	free(h.map);
+	free(h.devices);
+	free(h.command);
+	free(h.env);
 	world_release(&w);
 	return rc;
 }

@@ -7,57 +7,17 @@
 #include "sweep.h"
 
 #include <mpi.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "bigcount.h"
 #include "hist.h"
 #include "partition.h"
 #include "stats.h"
 #include "strbuf.h"
-
-/*
- * --timeout: an alarm armed from the fill (or poison) of a call to its end.
- * The handler writes a message prepared before, with the phase it caught.
- * Only one rank should speak: the lowest rank of the communicator speaks at
- * once; the others wait 2 s first (the launcher ends them when the first one
- * exits), and ranks caught in the barrier, who wait for someone else, stay
- * silent but for world rank 0, after 3 s.
- */
-enum phase { PHASE_FILL, PHASE_BARRIER, PHASE_CALL };
-static const char *const phase_name[] = { "preparing the buffers", "MPI_Barrier",
-					  "MPI_Alltoall" };
-static volatile sig_atomic_t phase;
-static char timeout_head[128], timeout_tail[1536];
-static size_t head_len, tail_len;
-static int timeout_lowest, timeout_world0;
-
-static void say(const char *s, size_t n)
-{
-	if (write(STDERR_FILENO, s, n) < 0) {
-		/* nothing left to do */
-	}
-}
-
-static void on_alarm(int sig)
-{
-	const char *p = phase_name[phase];
-
-	(void)sig;
-	if (phase == PHASE_BARRIER) {
-		sleep(3);
-		if (!timeout_world0)
-			_exit(3);
-	} else if (!timeout_lowest) {
-		sleep(2);
-	}
-	say(timeout_head, head_len);
-	say(p, strlen(p));
-	say(timeout_tail, tail_len);
-	_exit(3);
-}
+#include "timeout.h"
 
 struct level {
 	struct partition p;
@@ -145,89 +105,18 @@ static void level_close(struct level *l)
 	free(l->hosts);
 }
 
-const char *sweep_large_counts(void)
-{
-#if MPI_VERSION >= 4
-	return "MPI_Alltoall_c (MPI-4) for counts above INT_MAX";
-#else
-	return "one element of a derived datatype (chunks of 2^30 longs) for counts above INT_MAX";
-#endif
-}
-
-/*
- * The datatype and count that move `count` longs per peer, also above
- * INT_MAX: with MPI-4, *big is set and MPI_Alltoall_c takes the count as it
- * is; before, it is one element of a derived datatype.
- */
-static void count_type(long count, MPI_Datatype *type, int *n, int *big)
-{
-	MPI_Datatype chunk, body, rest, both;
-	long q, r;
-
-	*big = 0;
-	if (!partition_bigcount(count, &q, &r)) {
-		*type = MPI_LONG;
-		*n = (int)count;
-		return;
-	}
-#if MPI_VERSION >= 4
-	*type = MPI_LONG;
-	*n = 0;
-	*big = 1;
-	return;
-#endif
-	MPI_Type_contiguous((int)PARTITION_CHUNK, MPI_LONG, &chunk);
-	MPI_Type_contiguous((int)q, chunk, &body);
-	if (r > 0) {
-		int lens[2] = { 1, 1 };
-		MPI_Aint disp[2] = { 0, (MPI_Aint)(q * PARTITION_CHUNK * (long)sizeof(long)) };
-		MPI_Datatype types[2];
-		MPI_Type_contiguous((int)r, MPI_LONG, &rest);
-		types[0] = body;
-		types[1] = rest;
-		MPI_Type_create_struct(2, lens, disp, types, &both);
-		MPI_Type_free(&rest);
-		MPI_Type_free(&body);
-	} else {
-		both = body;
-	}
-	MPI_Type_create_resized(both, 0, (MPI_Aint)(count * (long)sizeof(long)), type);
-	MPI_Type_commit(type);
-	MPI_Type_free(&both);
-	MPI_Type_free(&chunk);
-	*n = 1;
-}
-
 /* Prepares the timeout message of one count (the handler adds the phase). */
-static void timeout_prepare(const struct sweep *s, const struct level *l, int index, long count)
+static void timeout_set(const struct sweep *s, const struct level *l, int index, long count)
 {
-	int n;
+	char where[1536];
 
 	if (s->opt->timeout <= 0)
 		return;
-	n = snprintf(timeout_head, sizeof(timeout_head), "aller: error: no progress within "
-		     "--timeout=%ld s in ", s->opt->timeout);
-	head_len = n < 0 ? 0 : (size_t)n >= sizeof(timeout_head) ? sizeof(timeout_head) - 1 : (size_t)n;
-	n = snprintf(timeout_tail, sizeof(timeout_tail),
-		     " at level %d (commsize %ld), count %ld, communicator %ld of %ld on hosts %s "
-		     "(seen by rank %d on %s)\n", index, l->g, count, l->color, l->p.ncomms,
-		     l->hosts ? l->hosts : "?", s->w->rank, world_host(s->w));
-	tail_len = n < 0 ? 0 : (size_t)n >= sizeof(timeout_tail) ? sizeof(timeout_tail) - 1 : (size_t)n;
-	timeout_lowest = partition_key(&l->p, s->w->rank) == 0;
-	timeout_world0 = s->w->rank == 0;
-}
-
-static void arm(const struct sweep *s, enum phase ph)
-{
-	phase = ph;
-	if (s->opt->timeout > 0 && ph != PHASE_BARRIER && ph != PHASE_CALL)
-		alarm((unsigned)s->opt->timeout);
-}
-
-static void disarm(const struct sweep *s)
-{
-	if (s->opt->timeout > 0)
-		alarm(0);
+	snprintf(where, sizeof(where), " at level %d (commsize %ld), count %ld, communicator %ld "
+		 "of %ld on hosts %s (seen by rank %d on %s)\n", index, l->g, count, l->color,
+		 l->p.ncomms, l->hosts ? l->hosts : "?", s->w->rank, world_host(s->w));
+	timeout_prepare(s->opt->timeout, where, partition_key(&l->p, s->w->rank) == 0,
+			s->w->rank == 0);
 }
 
 /* What one count measures, on this task. */
@@ -242,7 +131,15 @@ struct count_run {
 	double slow;           /* this task's slowest sample */
 	long wrong, wrong_iter;
 	struct mismatch first;
+	char failed[256];      /* the first failed buffer operation's message, or "" */
 };
+
+/* A buffer operation's status: the first failure is kept for the count's verdict. */
+static void op_done(struct count_run *c, const struct buffers *b, long rc)
+{
+	if (rc < 0 && !c->failed[0])
+		snprintf(c->failed, sizeof(c->failed), "%s", b->err[0] ? b->err : "buffer error");
+}
 
 /* One call: barrier, timed MPI_Alltoall; returns its seconds. */
 static double timed_call(struct sweep *s, const struct level *l, struct count_run *c, int timed)
@@ -250,12 +147,12 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 	double t0, t1;
 	int err;
 
-	arm(s, PHASE_BARRIER);
+	timeout_arm(s->opt->timeout, TIMEOUT_BARRIER);
 	check_mpi(s, MPI_Barrier(MPI_COMM_WORLD), s->w->rank == 0, "MPI_Barrier", c->index,
 		  c->count);
 	if (timed)
 		reveal_call_before(s->reveal);
-	arm(s, PHASE_CALL);
+	timeout_arm(s->opt->timeout, TIMEOUT_CALL);
 	if (s->hang_rank == s->w->rank && s->calls == 0)
 		sleep(60);
 #if MPI_VERSION >= 4
@@ -271,7 +168,7 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 		err = MPI_Alltoall(s->b->send, c->n, c->type, s->b->recv, c->n, c->type, l->comm);
 		t1 = MPI_Wtime();
 	}
-	disarm(s);
+	timeout_disarm(s->opt->timeout);
 	if (timed)
 		reveal_call_after(s->reveal);
 	s->calls++;
@@ -299,27 +196,30 @@ static void run_calls(struct sweep *s, const struct level *l, struct count_run *
 	int poisoned = 0;
 
 	if (!o->fresh) {
-		arm(s, PHASE_FILL);
-		ops->fill(s->b, l->g, c->count, me, VERIFY_REUSED);
+		timeout_arm(s->opt->timeout, TIMEOUT_FILL);
+		op_done(c, s->b, ops->fill(s->b, l->g, c->count, me, VERIFY_REUSED));
 	}
 	for (long it = 0; it < total; it++) {
 		int timed = it >= o->warmup, check = checked(o, it);
 		int next = it + 1 < total && checked(o, it + 1);
 		double t;
 
-		arm(s, PHASE_FILL);
+		timeout_arm(s->opt->timeout, TIMEOUT_FILL);
 		if (o->fresh && !(s->stale_rank == me && it > 0))
-			ops->fill(s->b, l->g, c->count, me, it);
+			op_done(c, s->b, ops->fill(s->b, l->g, c->count, me, it));
 		if (check && !poisoned)
-			ops->poison(s->b, n);
+			op_done(c, s->b, ops->poison(s->b, n));
 		t = timed_call(s, l, c, timed);
 		if (s->corrupt_rank == me)
-			ops->corrupt(s->b, n / 2);
+			op_done(c, s->b, ops->corrupt(s->b, n / 2));
 		poisoned = 0;
 		if (check) {
 			struct mismatch m;
 			long w = ops->check(s->b, l->g, c->count, me, o->fresh ? it : VERIFY_REUSED,
 					    next, &m);
+			op_done(c, s->b, w);
+			if (w < 0)
+				w = 0;
 			if (w > 0 && c->wrong == 0) {
 				c->first = m;
 				c->wrong_iter = it;
@@ -336,11 +236,17 @@ static void run_calls(struct sweep *s, const struct level *l, struct count_run *
 	}
 }
 
-/* Collective: whether any task received a wrong element (1), with one message. */
+/*
+ * Collective: 3 when a buffer operation failed anywhere, 1 when any task
+ * received a wrong element, each with one message; else 0.
+ */
 static int count_verdict(const struct sweep *s, const struct level *l, const struct count_run *c)
 {
 	char msg[640];
 
+	snprintf(msg, sizeof(msg), "%s at level %d, count %ld", c->failed, c->index, c->count);
+	if (world_agree_failed(s->w, c->failed[0] != 0, msg))
+		return 3;
 	if (s->opt->verify == VERIFY_NONE)
 		return 0;
 	snprintf(msg, sizeof(msg), "verification failed at level %d (communicator %ld of %ld, "
@@ -406,9 +312,9 @@ static int run_count(struct sweep *s, struct level *l, int index, long count)
 	c->count = count;
 	c->index = index;
 	c->wrong_iter = -1;
-	count_type(count, &c->type, &c->n, &c->big);
+	bigcount_type(count, &c->type, &c->n, &c->big);
 	stats_init(&c->st);
-	timeout_prepare(s, l, index, count);
+	timeout_set(s, l, index, count);
 	reveal_count_begin(s->reveal);
 	run_calls(s, l, c);
 	if (c->type != MPI_LONG)
@@ -453,11 +359,8 @@ static int run_level(struct sweep *s, int index)
 int sweep_run(struct sweep *s)
 {
 	int nlevels = partition_nlevels(s->w->size), rc = 0;
-	struct sigaction sa;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_alarm;
-	sigaction(SIGALRM, &sa, NULL);
+	timeout_install();
 	for (int index = 0; index < nlevels && rc == 0; index++)
 		rc = run_level(s, index);
 	return rc;

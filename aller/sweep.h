@@ -25,9 +25,6 @@ struct sweep {
 	double in_calls;       /* this task's seconds inside MPI_Alltoall, warm-ups too */
 };
 
-/* How counts above INT_MAX are sent, for the header. */
-const char *sweep_large_counts(void);
-
 /* Collective. Returns the exit status: 0, 1 (verification failed) or 3. */
 int sweep_run(struct sweep *s);
 

@@ -148,7 +148,8 @@ int traffic_matrix_write(const char *path, const char *title, long n, const long
 	f = fopen(tmp, "w");
 	if (!f)
 		return -1;
-	fprintf(f, "# aller traffic matrix: %s\n# %s\n", title, ALLER_MATRIX_COLUMNS);
+	fprintf(f, "# aller traffic matrix: %s\n# %s: %s\n", title, ALLER_KEY_COLUMNS,
+		ALLER_MATRIX_COLUMNS);
 	for (long i = 0; i < n; i++) {
 		const uint64_t *row = rows + 2 * n * i;
 		for (long j = 0; j < n; j++)

@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include "format.h"
+#include "options.h"
 #include "output.h"
 #include "partition.h"
 #include "stats.h"
+#include "world.h"
 
 /* One level's rows, with times that grow with the bytes moved. */
 static void level_rows(FILE *f, const struct partition *p, long longs, unsigned *seed)
@@ -39,6 +41,52 @@ static void level_rows(FILE *f, const struct partition *p, long longs, unsigned 
 	}
 }
 
+/* Output k of a campaign's points, into f. */
+static void write_output(FILE *f, long k, long longs, unsigned *seed)
+{
+	long campaign = k / 22, nodes = 1L << ((k / 2) % 11), world = 8 * nodes;
+	int strided = k % 2;
+	const char *mode = strided ? ALLER_MODE_STRIDED : ALLER_MODE_CONTIGUOUS;
+	char command[64], start[32], hosts[32];
+	struct run_info info;
+	struct options opt;
+	struct world w;
+
+	fprintf(f, "# %s: c%04ld\n# %s: %ld\n# %s: %s\n# %s: %ld\n", ALLER_KEY_CAMPAIGN,
+		campaign, ALLER_KEY_POINT_NODES, nodes, ALLER_KEY_POINT_MODE, mode,
+		ALLER_KEY_JOB, 1000 + k);
+	snprintf(command, sizeof(command), "aller %s 3 %ld", mode, longs);
+	snprintf(start, sizeof(start), "2026-12-01T%02ld:%02ld:00Z", k / 60 % 24, k % 60);
+	snprintf(hosts, sizeof(hosts), "n1 0-%ld\n", world - 1);
+	memset(&info, 0, sizeof(info));
+	memset(&w, 0, sizeof(w));
+	options_init(&opt);
+	opt.strided = strided;
+	opt.iters = 3;
+	opt.longs = longs;
+	w.size = (int)world;
+	w.nnodes = (int)nodes;
+	w.tpn_min = w.tpn_max = 8;
+	info.opt = &opt;
+	info.w = &w;
+	info.command = command;
+	info.mpi = "Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4";
+	info.host_map = hosts;
+	info.buffers = "host";
+	info.selection = "commsizes all; bytes per peer 8 B..max";
+	info.start = start;
+	info.wtick = 1e-9;
+	output_header(f, &info);
+	for (int level = 0; level < partition_nlevels(world); level++) {
+		struct partition p;
+		partition_init(&p, world, partition_level_target(world, level), strided);
+		output_level(f, &info, level, &p, level == 0);
+		level_rows(f, &p, longs, seed);
+	}
+	output_done(f);
+	fprintf(f, "# %s: 0\n", ALLER_KEY_EXIT);
+}
+
 int main(int argc, char **argv)
 {
 	long n, longs = 1L << 20;
@@ -49,50 +97,17 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (long k = 0; k < n; k++) {
-		long campaign = k / 22, nodes = 1L << ((k / 2) % 11), world = 8 * nodes;
-		int strided = k % 2;
-		const char *mode = strided ? ALLER_MODE_STRIDED : ALLER_MODE_CONTIGUOUS;
-		char path[4096], command[64], start[32], hosts[32];
-		struct run_info info;
+		char path[4096];
 		FILE *f;
 
-		snprintf(path, sizeof(path), "%s/c%04ld-n%ld-%s-%ld.out", argv[1], campaign, nodes, mode,
+		snprintf(path, sizeof(path), "%s/c%04ld-n%ld-%s-%ld.out", argv[1], k / 22,
+			 1L << ((k / 2) % 11), k % 2 ? ALLER_MODE_STRIDED : ALLER_MODE_CONTIGUOUS,
 			 1000 + k);
 		if (!(f = fopen(path, "w"))) {
 			perror(path);
 			return 3;
 		}
-		fprintf(f, "# %s: c%04ld\n# %s: %ld\n# %s: %s\n# %s: %ld\n", ALLER_KEY_CAMPAIGN,
-			campaign, ALLER_KEY_POINT_NODES, nodes, ALLER_KEY_POINT_MODE, mode,
-			ALLER_KEY_JOB, 1000 + k);
-		snprintf(command, sizeof(command), "aller %s 3 %ld", mode, longs);
-		snprintf(start, sizeof(start), "2026-12-01T%02ld:%02ld:00Z", k / 60 % 24, k % 60);
-		snprintf(hosts, sizeof(hosts), "n1 0-%ld\n", world - 1);
-		memset(&info, 0, sizeof(info));
-		info.command = command;
-		info.mpi = "Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4";
-		info.world = world;
-		info.nodes = (int)nodes;
-		info.tpn_min = info.tpn_max = 8;
-		info.host_map = hosts;
-		info.buffers = "host";
-		info.verify = "all";
-		info.strided = strided;
-		info.warmup = 1;
-		info.iters = 3;
-		info.longs = longs;
-		info.selection = "commsizes all; bytes per peer 8 B..max";
-		info.start = start;
-		info.wtick = 1e-9;
-		output_header(f, &info);
-		for (int level = 0; level < partition_nlevels(world); level++) {
-			struct partition p;
-			partition_init(&p, world, partition_level_target(world, level), strided);
-			output_level(f, &info, level, &p, level == 0);
-			level_rows(f, &p, longs, &seed);
-		}
-		output_done(f);
-		fprintf(f, "# %s: 0\n", ALLER_KEY_EXIT);
+		write_output(f, k, longs, &seed);
 		fclose(f);
 	}
 	return 0;

@@ -27,7 +27,7 @@ die() {
 # toolkit_version: "1.1.0 (REV)", from the source tree or an installed VERSION file.
 toolkit_version() {
 	local v
-	v=$(sed -n 's/^#define ALLER_VERSION "\(.*\)"$/\1/p' "$CAMPAIGN_ROOT/aller/format.h" 2>/dev/null)
+	v=$(sed -n 's/^#define ALLER_VERSION "\(.*\)"$/\1/p' "$CAMPAIGN_ROOT/common/format.h" 2>/dev/null)
 	if [ -n "$v" ]; then
 		printf '%s (%s)\n' "$v" "$(git -C "$CAMPAIGN_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
 	elif [ -r "$CAMPAIGN_ROOT/VERSION" ]; then

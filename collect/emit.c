@@ -1,8 +1,9 @@
 /*
  * emit.c: the merged data sets. Every row's numbers are the tokens aller
  * printed, copied unchanged; only bytes per peer (count x 8) is computed.
- * Rows missing inside a data set are left as a gap (a blank line), so
- * gnuplot does not draw a line across them.
+ * Columns come from the tables of common/merged.c. Rows missing inside a
+ * data set are left as a gap (a blank line), so gnuplot does not draw a
+ * line across them. Each data set also gets a row in sets.tsv.
  */
 #include "emit.h"
 
@@ -10,14 +11,15 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "line.h"
+#include "format.h"
+#include "merged.h"
 
 const char *const emit_names[EMIT_NFILES] = { "bandwidth.dat", "concurrency.dat",
-					      "scaling.dat", "points.csv" };
+					      "scaling.dat", "points.csv", MERGED_SETS_FILE };
+static const char *const kind_names[EMIT_NDAT] = { "bandwidth", "concurrency", "scaling" };
 
-#define DAT_COLUMNS "nodes comms commsize bytes_per_peer count GiB tmin_s tavg_s tmax_s " \
-	"bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank tmed_s tp99_s busbw_GBs"
-
-static const char *const dat_about[3] = {
+static const char *const dat_about[EMIT_NDAT] = {
 	"bandwidth versus message size: one data set per (campaign, mode, nodes, commsize), "
 	"rows by count",
 	"bandwidth versus concurrency: one data set per (campaign, mode, nodes, bytes per peer), "
@@ -25,168 +27,10 @@ static const char *const dat_about[3] = {
 	"scaling: one data set per (campaign, mode, commsize, bytes per peer), rows by node count",
 };
 
-/* Whether a file has a data set yet: the next one is preceded by two blank lines. */
-static int started[EMIT_NFILES];
-
-static void new_set(FILE *out[EMIT_NFILES], enum emit_file which)
-{
-	if (started[which])
-		fputs("\n\n", out[which]);
-	started[which] = 1;
-}
-
-void emit_headers(FILE *out[EMIT_NFILES])
-{
-	memset(started, 0, sizeof(started));
-	for (int i = 0; i < 3; i++) {
-		fprintf(out[i], "# collect %s: %s\n", ALLER_VERSION, dat_about[i]);
-		fprintf(out[i], "# each data set: a '# key: value ...' comment, then a title row "
-			"(gnuplot: title columnheader(1)); data sets are separated by two blank "
-			"lines, gaps inside by one\n");
-		fprintf(out[i], "# columns: %s\n", DAT_COLUMNS);
-	}
-	fprintf(out[EMIT_CSV], "campaign,mode,nodes,tasks_per_node,world,buffers,instrumented,"
-		"level,comms,commsize,count,bytes_per_peer,GiB,tmin_s,tavg_s,tmax_s,bwmin_GiBs,"
-		"bwavg_GiBs,bwmax_GiBs,aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,state,job,source,"
-		"mpi,series,variant\n");
-}
-
-/* Decimal of a non-negative long, fast; returns the length. */
-static size_t put_long(char *p, long v)
-{
-	char tmp[24];
-	size_t n = 0, i;
-
-	if (v < 0) {
-		*p = '-';
-		return 1 + put_long(p + 1, -v);
-	}
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	for (i = 0; i < n; i++)
-		p[i] = tmp[n - 1 - i];
-	return n;
-}
-
-/*
- * A data row from column c on, copied at once: rows are stored with single
- * spaces between columns (merge.c); the columns older outputs lack (after
- * the spec's ten, or format 1's twelve) are NaN (-1 for the slowest rank),
- * or empty CSV fields.
- */
-static char *put_tail(char *p, const char *line, const struct crow *r, int c, char sep)
-{
-	size_t start = r->off[c], end = (size_t)r->off[r->ncols - 1] + r->len[r->ncols - 1];
-
-	memcpy(p, line + start, end - start);
-	if (sep != ' ')
-		for (size_t i = 0; i < end - start; i++)
-			if (p[i] == ' ')
-				p[i] = sep;
-	p += end - start;
-	for (int k = r->ncols; k < ALLER_NCOLS; k++) {
-		const char *pad = sep != ' ' ? "," : k == ALLER_COL_SLOWEST ? " -1" : " NaN";
-		size_t n = strlen(pad);
-		memcpy(p, pad, n);
-		p += n;
-	}
-	return p;
-}
-
-/* Columns before c, as aller wrote them (start of the line up to column c). */
-static char *put_head(char *p, const char *line, const struct crow *r, int c, char sep)
-{
-	size_t n = r->off[c];
-
-	memcpy(p, line, n);
-	if (sep != ' ')
-		for (size_t i = 0; i < n; i++)
-			if (p[i] == ' ')
-				p[i] = sep;
-	return p + n;
-}
-
-static void dat_row(FILE *f, const struct group *g, const struct crow *r)
-{
-	const char *line = g->arena + r->text;
-	char buf[640], *p = buf;
-
-	p += put_long(p, g->pts[r->point]->nodes);
-	*p++ = ' ';
-	p = put_head(p, line, r, ALLER_COL_COUNT, ' ');
-	p += put_long(p, r->count * (long)sizeof(long));
-	*p++ = ' ';
-	p = put_tail(p, line, r, ALLER_COL_COUNT, ' ');
-	*p++ = '\n';
-	fwrite(buf, 1, (size_t)(p - buf), f);
-}
-
-/* Fields that may hold anything are quoted when they need it. */
-static void csv_str(FILE *f, const char *s)
-{
-	if (!s)
-		s = "";
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /* The MPI library's name and version: its text up to the first comma. */
 static size_t mpi_short(const char *mpi)
 {
 	return mpi ? strcspn(mpi, ",\"\n") : 0;
-}
-
-static void csv_row(FILE *f, const struct group *g, const struct crow *r)
-{
-	const struct point *pt = g->pts[r->point];
-	const char *line = g->arena + r->text;
-	char buf[640], *p = buf;
-
-	csv_str(f, pt->campaign);
-	fputc(',', f);
-	csv_str(f, pt->mode);
-	*p++ = ',';
-	p += put_long(p, pt->nodes);
-	*p++ = ',';
-	fwrite(buf, 1, (size_t)(p - buf), f);
-	csv_str(f, pt->tpn);
-	p = buf;
-	*p++ = ',';
-	p += put_long(p, pt->world);
-	*p++ = ',';
-	fwrite(buf, 1, (size_t)(p - buf), f);
-	csv_str(f, pt->buffers);
-	p = buf;
-	p += sprintf(p, ",%s,", pt->reveal ? "yes" : "no");
-	p += put_long(p, r->level);
-	*p++ = ',';
-	p = put_head(p, line, r, ALLER_COL_GIB, ',');
-	p += put_long(p, r->count * (long)sizeof(long));
-	*p++ = ',';
-	p = put_tail(p, line, r, ALLER_COL_GIB, ',');
-	p += sprintf(p, ",%s,", point_state_name(point_state(pt)));
-	fwrite(buf, 1, (size_t)(p - buf), f);
-	csv_str(f, pt->job);
-	fputc(',', f);
-	csv_str(f, pt->path);
-	fputc(',', f);
-	fwrite(pt->mpi ? pt->mpi : "", 1, mpi_short(pt->mpi), f);
-	fputc(',', f);
-	csv_str(f, pt->series);
-	fputc(',', f);
-	csv_str(f, pt->variant);
-	fputc('\n', f);
 }
 
 static const char *str(const char *s)
@@ -194,145 +38,361 @@ static const char *str(const char *s)
 	return s ? s : "-";
 }
 
-/* The keys of a data set; a scaling set spans node counts, so it has none. */
-static void set_comment(FILE *f, const struct point *pt, int with_nodes)
+static const char *point_text(const struct point *pt, enum merged_source src)
 {
+	switch (src) {
+	case MSRC_CAMPAIGN: return pt->campaign;
+	case MSRC_MODE: return pt->mode;
+	case MSRC_TPN: return pt->tpn;
+	case MSRC_BUFFERS: return pt->buffers;
+	case MSRC_JOB: return pt->job;
+	case MSRC_SOURCE: return pt->path;
+	case MSRC_SERIES: return pt->series;
+	case MSRC_VARIANT: return pt->variant;
+	default: return NULL;
+	}
+}
+
+/*
+ * Columns first..last of aller's, as printed: one copy, as rows are stored
+ * with single spaces between columns (rows.c). The columns older outputs
+ * lack (after the spec's ten, or format 1's twelve) are NaN (-1 for the
+ * slowest rank) in the .dat files, empty fields in the CSV.
+ */
+static void put_aller(struct line *l, const struct group *g, const struct crow *r, int first,
+		      int last, int csv)
+{
+	int have = last < r->ncols ? last : r->ncols - 1, sep = 0;
+
+	if (first <= have) {
+		const char *text = rows_text(&g->rows, r) + r->off[first];
+		size_t n = (size_t)r->off[have] + r->len[have] - r->off[first];
+		char tmp[256];   /* a stored row is at most PARSE_MAX_DATA_LINE long */
+		if (csv) {
+			for (size_t i = 0; i < n; i++)
+				tmp[i] = text[i] == ' ' ? ',' : text[i];
+			text = tmp;
+		}
+		line_put(l, text, n);
+		sep = 1;
+		first = have + 1;
+	}
+	for (int k = first; k <= last; k++) {
+		if (sep)
+			line_char(l, csv ? ',' : ' ');
+		sep = 1;
+		if (!csv)
+			line_str(l, k == ALLER_COL_SLOWEST ? "-1" : "NaN");
+	}
+}
+
+/* One column that is not aller's. */
+static void put_column(struct line *l, const struct group *g, const struct crow *r,
+		       const struct merged_column *c, int csv)
+{
+	const struct point *pt = g->pts[r->point];
+
+	switch (c->src) {
+	case MSRC_NODES: line_long(l, pt->nodes); break;
+	case MSRC_BYTES: line_long(l, r->count * (long)sizeof(long)); break;
+	case MSRC_WORLD: line_long(l, pt->world); break;
+	case MSRC_LEVEL: line_long(l, r->level); break;
+	case MSRC_INSTRUMENTED: line_str(l, pt->reveal ? "yes" : "no"); break;
+	case MSRC_STATE: line_str(l, point_state_name(point_state(pt))); break;
+	case MSRC_MPI: line_put(l, pt->mpi ? pt->mpi : "", mpi_short(pt->mpi)); break;
+	default:
+		if (csv)
+			line_csv(l, point_text(pt, c->src));
+		else
+			line_str(l, str(point_text(pt, c->src)));
+	}
+}
+
+/* A row of a table's columns; runs of aller's columns in order are copied at once. */
+static void put_row(FILE *f, const struct group *g, const struct crow *r, int csv)
+{
+	const struct merged_column *cols = csv ? merged_csv_columns : merged_dat_columns;
+	int n = csv ? merged_csv_ncolumns : merged_dat_ncolumns;
+	struct line l;
+
+	line_start(&l, f);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			line_char(&l, csv ? ',' : ' ');
+		if (cols[i].src == MSRC_ALLER) {
+			int j = i;
+			while (j + 1 < n && cols[j + 1].src == MSRC_ALLER &&
+			       cols[j + 1].arg == cols[j].arg + 1)
+				j++;
+			put_aller(&l, g, r, cols[i].arg, cols[j].arg, csv);
+			i = j;
+		} else {
+			put_column(&l, g, r, &cols[i], csv);
+		}
+	}
+	line_char(&l, '\n');
+	line_flush(&l);
+}
+
+void emit_init(struct emit *e, FILE **out, int labels)
+{
+	char names[1024];
+
+	memset(e, 0, sizeof(*e));
+	e->out = out;
+	e->labels = labels;
+	merged_names(merged_dat_columns, merged_dat_ncolumns, ' ', names, sizeof(names));
+	for (int i = 0; i < EMIT_NDAT; i++) {
+		fprintf(out[i], "# collect %s: %s\n", ALLER_VERSION, dat_about[i]);
+		fprintf(out[i], "# each data set: a '# key: value ...' comment, then a title row "
+			"(gnuplot: title columnheader(1)); data sets are separated by two blank "
+			"lines, gaps inside by one\n");
+		fprintf(out[i], "# columns: %s\n", names);
+	}
+	fprintf(out[EMIT_CSV], "%s\n",
+		merged_names(merged_csv_columns, merged_csv_ncolumns, ',', names, sizeof(names)));
+	fprintf(out[EMIT_SETS], "%s\n", MERGED_SET_COLUMNS);
+}
+
+void emit_release(struct emit *e)
+{
+	free(e->keys);
+	e->keys = NULL;
+	e->nkeys = 0;
+}
+
+/* A data set's identity, for its comment, title row and index row. */
+struct set {
+	enum emit_file file;
+	const struct point *pt;
+	long nodes, commsize, comms, bytes, rows;   /* -1: not a key of this kind */
+	const char *state;
+};
+
+/* A TSV field and its tab: text without tabs or newlines, "-" when empty. */
+static void tsv(struct line *l, const char *s, size_t n)
+{
+	if (!s || n == 0) {
+		line_put(l, "-\t", 2);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		line_char(l, s[i] == '\t' || s[i] == '\n' ? ' ' : s[i]);
+	line_char(l, '\t');
+}
+
+static void tsv_str(struct line *l, const char *s)
+{
+	tsv(l, s, s ? strlen(s) : 0);
+}
+
+static void tsv_long(struct line *l, long v)
+{
+	if (v < 0) {
+		line_put(l, "-\t", 2);
+		return;
+	}
+	line_long(l, v);
+	line_char(l, '\t');
+}
+
+static void index_row(struct emit *e, const struct set *s, const char *size)
+{
+	const struct point *pt = s->pt;
+	struct line l;
+
+	line_start(&l, e->out[EMIT_SETS]);
+	tsv_str(&l, emit_names[s->file]);
+	tsv_long(&l, e->nsets[s->file] - 1);
+	tsv_str(&l, kind_names[s->file]);
+	tsv_str(&l, pt->campaign);
+	tsv_str(&l, pt->mode);
+	tsv_long(&l, s->nodes);
+	tsv_long(&l, s->commsize);
+	tsv_long(&l, s->comms);
+	tsv_long(&l, s->bytes);
+	tsv_str(&l, size);
+	tsv_str(&l, pt->tpn);
+	tsv_str(&l, pt->buffers);
+	tsv(&l, pt->mpi, mpi_short(pt->mpi));
+	tsv_str(&l, pt->series);
+	tsv_str(&l, pt->variant);
+	tsv_str(&l, e->labels ? pt->series : NULL);
+	line_long(&l, s->rows);
+	line_char(&l, '\n');
+	line_flush(&l);
+}
+
+/* Opens a data set: separator, key comment, title row, index row. */
+static void open_set(struct emit *e, const struct set *s)
+{
+	FILE *f = e->out[s->file];
+	const struct point *pt = s->pt;
+	char size[32] = "";
+
+	if (e->nsets[s->file]++)
+		fputs("\n\n", f);
+	if (s->bytes >= 0)
+		format_bytes(size, sizeof(size), s->bytes);
 	fprintf(f, "# campaign: %s mode: %s", str(pt->campaign), str(pt->mode));
-	if (with_nodes)
-		fprintf(f, " nodes: %ld", pt->nodes);
+	if (s->nodes >= 0)
+		fprintf(f, " nodes: %ld", s->nodes);
 	fprintf(f, " tasks_per_node: %s buffers: %s instrumented: %s series: %s variant: %s",
 		str(pt->tpn), str(pt->buffers), pt->reveal ? "yes" : "no", str(pt->series),
 		str(pt->variant));
-}
-
-/* The rows of one point, or of a whole group, sorted with a comparator. */
-static const struct group *sort_group;
-static int by_level_count(const void *a, const void *b)
-{
-	const struct crow *x = &sort_group->rows[*(const long *)a];
-	const struct crow *y = &sort_group->rows[*(const long *)b];
-	if (x->level != y->level)
-		return x->level - y->level;
-	return (x->count > y->count) - (x->count < y->count);
-}
-
-static int by_count_level(const void *a, const void *b)
-{
-	const struct crow *x = &sort_group->rows[*(const long *)a];
-	const struct crow *y = &sort_group->rows[*(const long *)b];
-	if (x->count != y->count)
-		return (x->count > y->count) - (x->count < y->count);
-	return x->level - y->level;
-}
-
-static int by_size_count_nodes(const void *a, const void *b)
-{
-	const struct crow *x = &sort_group->rows[*(const long *)a];
-	const struct crow *y = &sort_group->rows[*(const long *)b];
-	long nx = sort_group->pts[x->point]->nodes, ny = sort_group->pts[y->point]->nodes;
-	if (x->commsize != y->commsize)
-		return (x->commsize > y->commsize) - (x->commsize < y->commsize);
-	if (x->count != y->count)
-		return (x->count > y->count) - (x->count < y->count);
-	return (nx > ny) - (nx < ny);
-}
-
-static void sort_rows(const struct group *g, long *idx, long n, int (*cmp)(const void *, const void *))
-{
-	sort_group = g;
-	qsort(idx, (size_t)n, sizeof(long), cmp);
-}
-
-static void point_sets(FILE *out[EMIT_NFILES], const struct group *g, const struct point *pt,
-		       long *idx)
-{
-	const char *state = point_state_name(point_state(pt));
-	char bytes[32];
-	long n = pt->nrows;
-
-	for (long i = 0; i < n; i++)
-		idx[i] = pt->first_row + i;
-
-	/* bandwidth versus message size */
-	sort_rows(g, idx, n, by_level_count);
-	for (long i = 0; i < n; i++) {
-		const struct crow *r = &g->rows[idx[i]], *prev = i ? &g->rows[idx[i - 1]] : NULL;
-		if (!prev || prev->level != r->level) {
-			new_set(out, EMIT_BANDWIDTH);
-			set_comment(out[EMIT_BANDWIDTH], pt, 1);
-			fprintf(out[EMIT_BANDWIDTH], " commsize: %ld comms: %ld state: %s job: %s "
-				"file: %s\n\"%s, %ld nodes, commsize %ld\"\n", r->commsize, r->comms,
-				state, str(pt->job), pt->path, str(pt->mode), pt->nodes, r->commsize);
-		} else if (r->count != 2 * prev->count && r->count != 2 * prev->count + 1) {
-			fputc('\n', out[EMIT_BANDWIDTH]);
-		}
-		dat_row(out[EMIT_BANDWIDTH], g, r);
-		csv_row(out[EMIT_CSV], g, r);
+	switch (s->file) {
+	case EMIT_BANDWIDTH:
+		fprintf(f, " commsize: %ld comms: %ld state: %s job: %s file: %s\n"
+			"\"%s, %ld nodes, commsize %ld\"\n", s->commsize, s->comms, s->state,
+			str(pt->job), pt->path, str(pt->mode), s->nodes, s->commsize);
+		break;
+	case EMIT_CONCURRENCY:
+		fprintf(f, " bytes_per_peer: %ld state: %s job: %s file: %s\n"
+			"\"%s, %ld nodes, %s per peer\"\n", s->bytes, s->state, str(pt->job),
+			pt->path, str(pt->mode), s->nodes, size);
+		break;
+	default:
+		fprintf(f, " commsize: %ld bytes_per_peer: %ld\n\"%s, commsize %ld, %s per peer\"\n",
+			s->commsize, s->bytes, str(pt->mode), s->commsize, size);
 	}
+	index_row(e, s, size[0] ? size : NULL);
+}
 
-	/* bandwidth versus concurrency */
-	sort_rows(g, idx, n, by_count_level);
+/* Rows in one order: up to three keys, then the row's own index (a stable order). */
+struct sort_key {
+	long k[3];
+	long row;
+};
+
+static int by_keys(const void *a, const void *b)
+{
+	const struct sort_key *x = a, *y = b;
+
+	for (int i = 0; i < 3; i++)
+		if (x->k[i] != y->k[i])
+			return (x->k[i] > y->k[i]) - (x->k[i] < y->k[i]);
+	return (x->row > y->row) - (x->row < y->row);
+}
+
+enum order { BY_LEVEL_COUNT, BY_COUNT_LEVEL, BY_SIZE_COUNT_NODES };
+
+static void sort_rows(struct sort_key *keys, long n, const struct group *g, enum order o)
+{
 	for (long i = 0; i < n; i++) {
-		const struct crow *r = &g->rows[idx[i]], *prev = i ? &g->rows[idx[i - 1]] : NULL;
-		if (!prev || prev->count != r->count) {
-			format_bytes(bytes, sizeof(bytes), r->count * (long)sizeof(long));
-			new_set(out, EMIT_CONCURRENCY);
-			set_comment(out[EMIT_CONCURRENCY], pt, 1);
-			fprintf(out[EMIT_CONCURRENCY], " bytes_per_peer: %ld state: %s job: %s "
-				"file: %s\n\"%s, %ld nodes, %s per peer\"\n",
-				r->count * (long)sizeof(long), state, str(pt->job), pt->path,
-				str(pt->mode), pt->nodes, bytes);
-		} else if (r->level != prev->level - 1 && r->level != prev->level + 1) {
-			fputc('\n', out[EMIT_CONCURRENCY]);
+		const struct crow *r = &g->rows.rows[keys[i].row];
+		long *k = keys[i].k;
+		switch (o) {
+		case BY_LEVEL_COUNT:
+			k[0] = r->level, k[1] = r->count, k[2] = 0;
+			break;
+		case BY_COUNT_LEVEL:
+			k[0] = r->count, k[1] = r->level, k[2] = 0;
+			break;
+		default:
+			k[0] = r->commsize, k[1] = r->count, k[2] = g->pts[r->point]->nodes;
 		}
-		dat_row(out[EMIT_CONCURRENCY], g, r);
+	}
+	qsort(keys, (size_t)n, sizeof(*keys), by_keys);
+}
+
+/* Rows from keys[i] on with the same first (and, with two, second) key. */
+static long run_length(const struct sort_key *keys, long i, long n, int nkeys)
+{
+	long j = i + 1;
+
+	while (j < n && keys[j].k[0] == keys[i].k[0] && (nkeys < 2 || keys[j].k[1] == keys[i].k[1]))
+		j++;
+	return j - i;
+}
+
+/* A gap inside a data set: the previous row is not the neighbour of this one. */
+static int gap(enum emit_file file, const struct crow *prev, const struct crow *r,
+	       const long *pos)
+{
+	switch (file) {
+	case EMIT_BANDWIDTH:
+		return r->count != 2 * prev->count && r->count != 2 * prev->count + 1;
+	case EMIT_CONCURRENCY:
+		return r->level != prev->level - 1 && r->level != prev->level + 1;
+	default:
+		return pos[r->point] != pos[prev->point] + 1;
 	}
 }
 
-long emit_group(FILE *out[EMIT_NFILES], const struct group *g)
+/* Writes the sorted rows as data sets of `file`, a new set where the keys change. */
+static void write_sets(struct emit *e, const struct group *g, enum emit_file file, long n,
+		       const struct point *pt, const long *pos)
 {
-	long *idx = malloc(sizeof(long) * (size_t)(g->nrows ? g->nrows : 1));
+	const struct sort_key *keys = e->keys;
+	int nkeys = file == EMIT_SCALING ? 2 : 1;
+	long left = 0;
+
+	for (long i = 0; i < n; i++, left--) {
+		const struct crow *r = &g->rows.rows[keys[i].row];
+		if (left == 0) {
+			struct set s = { file, pt, -1, -1, -1, -1, 0, NULL };
+			s.rows = left = run_length(keys, i, n, nkeys);
+			s.state = point_state_name(point_state(pt));
+			if (file != EMIT_SCALING)
+				s.nodes = pt->nodes;
+			if (file != EMIT_CONCURRENCY)
+				s.commsize = r->commsize;
+			if (file == EMIT_BANDWIDTH)
+				s.comms = r->comms;
+			else
+				s.bytes = r->count * (long)sizeof(long);
+			open_set(e, &s);
+		} else if (gap(file, &g->rows.rows[keys[i - 1].row], r, pos)) {
+			fputc('\n', e->out[file]);
+		}
+		put_row(e->out[file], g, r, 0);
+		if (file == EMIT_BANDWIDTH)
+			put_row(e->out[EMIT_CSV], g, r, 1);
+	}
+}
+
+static void point_keys(struct sort_key *keys, const struct point *pt)
+{
+	for (long i = 0; i < pt->nrows; i++)
+		keys[i].row = pt->first_row + i;
+}
+
+long emit_group(struct emit *e, const struct group *g)
+{
 	long *pos = malloc(sizeof(long) * (size_t)(g->n ? g->n : 1)); /* winner rank by nodes */
 	const struct point *any = NULL;
-	long n = 0, written = 0, nwin = 0;
-	char bytes[32];
+	long n = 0, nwin = 0;
 
-	if (!idx || !pos) {
-		free(idx);
+	if (g->rows.n > e->nkeys) {
+		free(e->keys);
+		e->keys = malloc(sizeof(*e->keys) * (size_t)g->rows.n);
+		e->nkeys = e->keys ? g->rows.n : 0;
+	}
+	if (!pos || (g->rows.n && !e->keys)) {
 		free(pos);
 		return -1;
 	}
 	for (int p = 0; p < g->n; p++) {
-		pos[p] = g->pts[p]->superseded ? -1 : nwin++;
-		if (g->pts[p]->superseded)
+		const struct point *pt = g->pts[p];
+		pos[p] = pt->superseded ? -1 : nwin++;
+		if (pt->superseded)
 			continue;
-		if (!any || (!any->tpn && g->pts[p]->tpn))
-			any = g->pts[p];
-		point_sets(out, g, g->pts[p], idx);
-		written += g->pts[p]->nrows;
+		if (!any || (!any->tpn && pt->tpn))
+			any = pt;
+		point_keys(e->keys, pt);
+		sort_rows(e->keys, pt->nrows, g, BY_LEVEL_COUNT);
+		write_sets(e, g, EMIT_BANDWIDTH, pt->nrows, pt, pos);
+		sort_rows(e->keys, pt->nrows, g, BY_COUNT_LEVEL);
+		write_sets(e, g, EMIT_CONCURRENCY, pt->nrows, pt, pos);
 	}
-
 	/* scaling over node counts: all winners' rows */
 	for (int p = 0; p < g->n; p++)
-		if (!g->pts[p]->superseded)
-			for (long i = 0; i < g->pts[p]->nrows; i++)
-				idx[n++] = g->pts[p]->first_row + i;
-	sort_rows(g, idx, n, by_size_count_nodes);
-	for (long i = 0; i < n; i++) {
-		const struct crow *r = &g->rows[idx[i]], *prev = i ? &g->rows[idx[i - 1]] : NULL;
-		if (!prev || prev->commsize != r->commsize || prev->count != r->count) {
-			format_bytes(bytes, sizeof(bytes), r->count * (long)sizeof(long));
-			new_set(out, EMIT_SCALING);
-			set_comment(out[EMIT_SCALING], any, 0);
-			fprintf(out[EMIT_SCALING], " commsize: %ld bytes_per_peer: %ld\n"
-				"\"%s, commsize %ld, %s per peer\"\n", r->commsize,
-				r->count * (long)sizeof(long), str(any->mode), r->commsize, bytes);
-		} else if (pos[r->point] != pos[prev->point] + 1) {
-			fputc('\n', out[EMIT_SCALING]);
+		if (!g->pts[p]->superseded) {
+			point_keys(e->keys + n, g->pts[p]);
+			n += g->pts[p]->nrows;
 		}
-		dat_row(out[EMIT_SCALING], g, r);
-	}
-	free(idx);
+	sort_rows(e->keys, n, g, BY_SIZE_COUNT_NODES);
+	write_sets(e, g, EMIT_SCALING, n, any, pos);
 	free(pos);
-	return written;
+	return n;   /* the winners' rows, each once in the CSV */
 }

@@ -1,25 +1,31 @@
-/* emit.h: the merged outputs (bandwidth.dat, concurrency.dat, scaling.dat, points.csv). */
+/*
+ * emit.h: the merged outputs (bandwidth.dat, concurrency.dat, scaling.dat,
+ * points.csv and their index, sets.tsv), in the format of common/merged.h.
+ */
 #ifndef COLLECT_EMIT_H
 #define COLLECT_EMIT_H
 
 #include <stdio.h>
 
-#include "point.h"
+#include "rows.h"
 
-struct group {
-	struct point **pts;      /* sorted by nodes; superseded ones marked */
-	int n;
-	char *arena;             /* the rows' line texts */
-	size_t alen, acap;
-	struct crow *rows;
-	long nrows, cap;
-};
-
-enum emit_file { EMIT_BANDWIDTH, EMIT_CONCURRENCY, EMIT_SCALING, EMIT_CSV, EMIT_NFILES };
+enum emit_file { EMIT_BANDWIDTH, EMIT_CONCURRENCY, EMIT_SCALING, EMIT_CSV, EMIT_SETS,
+		 EMIT_NFILES };
+#define EMIT_NDAT 3   /* the .dat files come first */
 extern const char *const emit_names[EMIT_NFILES];
 
-void emit_headers(FILE *out[EMIT_NFILES]);
-/* Writes a group's winners; returns the rows written to the CSV. */
-long emit_group(FILE *out[EMIT_NFILES], const struct group *g);
+struct emit {
+	FILE **out;               /* [EMIT_NFILES] */
+	long nsets[EMIT_NDAT];    /* data sets written to each .dat file */
+	int labels;               /* legends name the series (there is more than one) */
+	struct sort_key *keys;    /* scratch for one group's sorts */
+	long nkeys;
+};
+
+/* Writes the files' header lines. */
+void emit_init(struct emit *e, FILE **out, int labels);
+/* Writes a group's winners; returns the rows written to the CSV, or -1 (out of memory). */
+long emit_group(struct emit *e, const struct group *g);
+void emit_release(struct emit *e);
 
 #endif

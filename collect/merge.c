@@ -3,7 +3,8 @@
  * the points into groups (campaign, mode, tasks per node, buffers,
  * instrumented); the second parses one group's files at a time, resolves
  * re-runs of the same point (newest complete job wins) and writes the
- * group's data sets. Memory: the largest group's rows.
+ * group's data sets. Memory: the largest group's rows. The outputs are
+ * written to temporary files and renamed into place only when all are whole.
  */
 #include "merge.h"
 
@@ -20,12 +21,24 @@
 #include "parse.h"
 #include "point.h"
 
+#define NOUT (EMIT_NFILES + 1) /* the merged files and summary.txt */
+
 struct merge {
 	const struct merge_options *o;
 	struct summary *s;
 	FILE *summary_warnings;      /* the warnings, for summary.txt */
 	struct group g;
+	struct emit emit;
+	int point;                   /* the group's point being parsed */
 	int oom;
+	/* the outputs: temporary and final names */
+	FILE *out[NOUT];
+	char tmp[NOUT][4096], final[NOUT][4096];
+	int lockfd;
+	/* pass 1: every point read, and their order by group */
+	struct point *pts;
+	struct point **order;
+	size_t npts;
 };
 
 static void on_warn(void *ctx, const char *path, long line, const char *msg)
@@ -44,77 +57,35 @@ static void on_warn(void *ctx, const char *path, long line, const char *msg)
 	}
 }
 
-struct feed {
-	struct parser p;
-	struct merge *m;
-};
-
 static int feed_line(void *ctx, const char *line, size_t len, int complete)
 {
-	struct feed *f = ctx;
-	return parser_line(&f->p, line, len, complete);
+	return parser_line(ctx, line, len, complete);
 }
 
 static void feed_long(void *ctx, size_t total)
 {
-	struct feed *f = ctx;
-	parser_long_line(&f->p, total);
+	parser_long_line(ctx, total);
 }
 
-/* Keeps a row, its columns joined by single spaces (emit.c copies runs of them). */
 static void add_row(void *ctx, const char *line, size_t len, const struct crow *r)
 {
 	struct merge *m = ctx;
-	struct group *g = &m->g;
-	struct crow *row;
-	char *to;
 
-	if (g->alen + len > g->acap) {
-		size_t cap = (g->acap + len) * 2;
-		char *a = realloc(g->arena, cap);
-		if (!a) {
-			m->oom = 1;
-			return;
-		}
-		g->arena = a;
-		g->acap = cap;
-	}
-	if (g->nrows == g->cap) {
-		long cap = g->cap ? 2 * g->cap : 1024;
-		struct crow *rows = realloc(g->rows, sizeof(*rows) * (size_t)cap);
-		if (!rows) {
-			m->oom = 1;
-			return;
-		}
-		g->rows = rows;
-		g->cap = cap;
-	}
-	row = &g->rows[g->nrows++];
-	*row = *r;
-	row->text = (long)g->alen;
-	row->point = g->n - 1;
-	to = g->arena + g->alen;
-	for (int c = 0, at = 0; c < r->ncols; c++) {
-		if (c)
-			to[at++] = ' ';
-		memcpy(to + at, line + r->off[c], r->len[c]);
-		row->off[c] = (uint8_t)at;
-		at += r->len[c];
-		g->alen = (size_t)(to - g->arena) + (size_t)at;
-	}
+	(void)len;
+	if (rows_add(&m->g.rows, line, r, m->point) != 0)
+		m->oom = 1;
 }
 
 /* Pass 1: the header. 0, or -1 when the file is skipped. */
 static int read_header(struct merge *m, struct point *pt, const char *path)
 {
-	struct feed f;
+	struct parser p;
 	char err[512];
 
 	point_init(pt);
 	pt->path = strdup(path);
-	parser_init(&f.p, pt, 1);
-	f.m = m;
-	if (input_lines(path, feed_line, feed_long, &f, err, sizeof(err)) != 0) {
+	parser_init(&p, pt, 1);
+	if (input_lines(path, feed_line, feed_long, &p, err, sizeof(err)) != 0) {
 		on_warn(m, path, 0, err);
 		return -1;
 	}
@@ -129,90 +100,87 @@ static int read_header(struct merge *m, struct point *pt, const char *path)
 	return 0;
 }
 
-static int cmp_str(const char *a, const char *b)
-{
-	return strcmp(a ? a : "", b ? b : "");
-}
-
-/*
- * Groups: points of one identity but their node count, so a re-run can
- * supersede only a point of the same identity. A campaign's points say it
- * in their provenance (point_series: tasks per node, LONGS, variant, series
- * of settings, the MPI library among them; also for failed points, which
- * have no aller header); older campaigns fixed tasks per node and buffers;
- * outside campaigns, aller's header tells them (and the library). Instrumented
- * runs stay apart.
- */
-static int cmp_group(const struct point *a, const struct point *b)
-{
-	int c;
-
-	if ((c = cmp_str(a->campaign, b->campaign)) || (c = cmp_str(a->mode, b->mode)) ||
-	    (c = cmp_str(a->series, b->series)) || (c = cmp_str(a->variant, b->variant)))
-		return c;
-	if (!a->campaign && ((c = cmp_str(a->tpn, b->tpn)) || (c = cmp_str(a->buffers, b->buffers)) ||
-			     (c = cmp_str(a->mpi, b->mpi))))
-		return c;
-	if (!a->reveal != !b->reveal)
-		return a->reveal ? 1 : -1;
-	return 0;
-}
-
-static int same_group(const struct point *a, const struct point *b)
-{
-	return cmp_group(a, b) == 0;
-}
-
 static int cmp_points(const void *x, const void *y)
 {
 	const struct point *a = *(struct point *const *)x, *b = *(struct point *const *)y;
 	int c;
 
-	if ((c = cmp_group(a, b)) != 0)
+	if ((c = point_cmp_group(a, b)) != 0)
 		return c;
 	if (a->nodes != b->nodes)
 		return a->nodes < b->nodes ? -1 : 1;
-	return cmp_str(a->path, b->path);
+	return point_strcmp(a->path, b->path);
 }
 
-/* Pass 2 for one group: parse, resolve re-runs, write. */
-static int do_group(struct merge *m, struct point **pts, int n, FILE *out[EMIT_NFILES])
+/* Pass 1 over every file: the points, in group order; 0 or -1 (out of memory). */
+static int read_points(struct merge *m, const struct filelist *files)
+{
+	m->pts = calloc(files->n ? files->n : 1, sizeof(*m->pts));
+	m->order = calloc(files->n ? files->n : 1, sizeof(*m->order));
+	if (!m->pts || !m->order)
+		return -1;
+	for (size_t i = 0; i < files->n; i++) {
+		struct point *pt = &m->pts[m->npts];
+		if (read_header(m, pt, files->paths[i]) == 0) {
+			m->order[m->npts++] = pt;
+		} else {
+			point_release(pt);
+			m->s->skipped++;
+		}
+	}
+	qsort(m->order, m->npts, sizeof(*m->order), cmp_points);
+	return 0;
+}
+
+/* Whether the points have more than one series (legends then name it). */
+static int several_series(const struct merge *m)
+{
+	for (size_t i = 1; i < m->npts; i++)
+		if (point_strcmp(m->order[i]->series, m->order[0]->series) != 0)
+			return 1;
+	return 0;
+}
+
+/* Pass 2, parse: every point of the group, its rows into the group's store. */
+static int parse_group(struct merge *m)
 {
 	struct group *g = &m->g;
 	char err[512];
-	long written;
 
-	g->pts = pts;
-	g->n = 0;
-	g->alen = 0;
-	g->nrows = 0;
-	for (int i = 0; i < n; i++) {
-		struct point *pt = pts[i];
+	for (int i = 0; i < g->n; i++) {
+		struct point *pt = g->pts[i];
 		char *path = pt->path;
-		struct feed f;
-		long first = g->nrows;
+		struct parser p;
+		long first = g->rows.n;
 
-		/* the header pass's keys are kept; the full parse sees them again */
+		/* the header pass's keys are dropped; the full parse sees them again */
 		pt->path = NULL;
 		point_release(pt);
 		point_init(pt);
 		pt->path = path;
-		g->n = i + 1;
-		parser_init(&f.p, pt, 0);
-		f.p.row = add_row;
-		f.p.warn = on_warn;
-		f.p.ctx = m;
-		f.m = m;
-		if (input_lines(path, feed_line, feed_long, &f, err, sizeof(err)) != 0)
+		parser_init(&p, pt, 0);
+		p.row = add_row;
+		p.warn = on_warn;
+		p.ctx = m;
+		m->point = i;
+		if (input_lines(path, feed_line, feed_long, &p, err, sizeof(err)) != 0)
 			on_warn(m, path, 0, err);
 		else
-			parser_end(&f.p);
+			parser_end(&p);
 		if (m->oom)
 			return -1;
 		pt->first_row = first;
-		pt->nrows = g->nrows - first;
+		pt->nrows = g->rows.n - first;
 	}
-	/* re-runs: the same nodes in one group */
+	return 0;
+}
+
+/* Pass 2, re-runs: of points with the same node count, the newest complete job wins. */
+static void resolve_reruns(struct merge *m)
+{
+	struct point **pts = m->g.pts;
+	int n = m->g.n;
+
 	for (int i = 0; i < n; i++) {
 		for (int j = i + 1; j < n && pts[j]->nodes == pts[i]->nodes; j++) {
 			struct point *loser, *winner;
@@ -229,28 +197,42 @@ static int do_group(struct merge *m, struct point **pts, int n, FILE *out[EMIT_N
 			on_warn(m, loser->path, 1, msg);
 		}
 	}
-	for (int i = 0; i < n; i++) {
-		if (pts[i]->superseded) {
-			m->s->superseded++;
+}
+
+static void count_states(struct summary *s, const struct group *g)
+{
+	for (int i = 0; i < g->n; i++) {
+		if (g->pts[i]->superseded) {
+			s->superseded++;
 			continue;
 		}
-		m->s->points++;
-		switch (point_state(pts[i])) {
-		case POINT_COMPLETE:
-			m->s->complete++;
-			break;
-		case POINT_INCOMPLETE:
-			m->s->incomplete++;
-			break;
-		case POINT_FAILED:
-			m->s->failed++;
-			break;
+		s->points++;
+		switch (point_state(g->pts[i])) {
+		case POINT_COMPLETE: s->complete++; break;
+		case POINT_INCOMPLETE: s->incomplete++; break;
+		case POINT_FAILED: s->failed++; break;
 		}
 	}
-	written = emit_group(out, g);
-	if (written < 0)
-		return -1;
-	m->s->rows += written;
+}
+
+/* Pass 2 for each group; 0 or -1 (out of memory). */
+static int merge_groups(struct merge *m)
+{
+	for (size_t i = 0, j; i < m->npts; i = j) {
+		long written;
+		for (j = i + 1; j < m->npts && point_cmp_group(m->order[i], m->order[j]) == 0; j++)
+			;
+		m->g.pts = m->order + i;
+		m->g.n = (int)(j - i);
+		rows_clear(&m->g.rows);
+		if (parse_group(m) != 0)
+			return -1;
+		resolve_reruns(m);
+		count_states(m->s, &m->g);
+		if ((written = emit_group(&m->emit, &m->g)) < 0)
+			return -1;
+		m->s->rows += written;
+	}
 	return 0;
 }
 
@@ -264,118 +246,137 @@ static void write_summary(FILE *f, const struct summary *s)
 	fprintf(f, "collect: %ld warnings\n", s->warnings);
 }
 
-#define NOUT (EMIT_NFILES + 1) /* the data files and summary.txt */
+/* The summary, then every warning. */
+static void finish_summary(struct merge *m)
+{
+	FILE *sum = m->out[EMIT_NFILES];
+	char buf[4096];
+	size_t n;
+
+	write_summary(sum, m->s);
+	if (m->summary_warnings) {
+		rewind(m->summary_warnings);
+		while ((n = fread(buf, 1, sizeof(buf), m->summary_warnings)) > 0)
+			fwrite(buf, 1, n, sum);
+	}
+	if (!m->o->quiet)
+		write_summary(stderr, m->s);
+}
+
+/*
+ * The output directory, locked (overlapping merges into one directory take
+ * turns, a flock on the directory itself, so each commits a whole set), and
+ * the temporary files; 0 or -1 with the message said.
+ */
+static int open_outputs(struct merge *m)
+{
+	const char *dir = m->o->outdir;
+
+	if (dirs_make(dir) != 0) {
+		fprintf(stderr, "collect: error: cannot create the output directory '%s': %s\n",
+			dir, strerror(errno));
+		return -1;
+	}
+	m->lockfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (m->lockfd >= 0)
+		flock(m->lockfd, LOCK_EX);
+	for (int i = 0; i < NOUT; i++) {
+		const char *name = i < EMIT_NFILES ? emit_names[i] : "summary.txt";
+		snprintf(m->final[i], sizeof(m->final[i]), "%s/%s", dir, name);
+		snprintf(m->tmp[i], sizeof(m->tmp[i]), "%s/.%s.tmp.%ld", dir, name, (long)getpid());
+		m->out[i] = fopen(m->tmp[i], "w");
+		if (!m->out[i]) {
+			fprintf(stderr, "collect: error: cannot write '%s': %s\n", m->tmp[i],
+				strerror(errno));
+			return -1;
+		}
+		setvbuf(m->out[i], NULL, _IOFBF, 1 << 20);
+	}
+	return 0;
+}
+
+/* Closes the outputs and, when all are whole, renames them into place; 0 or -1. */
+static int commit_outputs(struct merge *m, int failed)
+{
+	for (int i = 0; i < NOUT; i++) {
+		if (m->out[i] && (ferror(m->out[i]) | fclose(m->out[i])) && !failed) {
+			fprintf(stderr, "collect: error: cannot write '%s': %s\n", m->tmp[i],
+				strerror(errno));
+			failed = 1;
+		}
+		m->out[i] = NULL;
+	}
+	for (int i = 0; i < NOUT; i++) {
+		if (failed)
+			unlink(m->tmp[i]);
+		else if (rename(m->tmp[i], m->final[i]) != 0) {
+			fprintf(stderr, "collect: error: cannot rename '%s': %s\n", m->tmp[i],
+				strerror(errno));
+			failed = 1;
+		}
+	}
+	return failed ? -1 : 0;
+}
+
+static void report_skipped(struct merge *m, const struct filelist *files)
+{
+	m->s->files = (long)files->n;
+	for (size_t i = 0; i < files->nskipped; i++) {
+		char *tab = strchr(files->skipped[i], '\t'), msg[512];
+		*tab = '\0';
+		snprintf(msg, sizeof(msg), "skipped: %s", tab + 1);
+		on_warn(m, files->skipped[i], 0, msg);
+		*tab = '\t';
+		m->s->skipped++;
+	}
+}
+
+static void merge_release(struct merge *m)
+{
+	for (size_t i = 0; i < m->npts; i++)
+		point_release(m->order[i]);
+	free(m->pts);
+	free(m->order);
+	rows_release(&m->g.rows);
+	emit_release(&m->emit);
+	if (m->summary_warnings)
+		fclose(m->summary_warnings);
+	if (m->lockfd >= 0)
+		close(m->lockfd);
+}
 
 int merge_run(const struct merge_options *o, const struct filelist *files, struct summary *s)
 {
-	struct merge m;
-	struct point *pts = calloc(files->n ? files->n : 1, sizeof(*pts));
-	struct point **order = calloc(files->n ? files->n : 1, sizeof(*order));
-	char tmp[NOUT][4096], final[NOUT][4096];
-	FILE *out[NOUT] = { 0 };
-	size_t npts = 0;
-	int failed = 0, lockfd;
+	struct merge *m = calloc(1, sizeof(*m));
+	int failed, rc;
 
-	memset(&m, 0, sizeof(m));
 	memset(s, 0, sizeof(*s));
-	m.o = o;
-	m.s = s;
-	m.summary_warnings = tmpfile();
-	if (!pts || !order || dirs_make(o->outdir) != 0) {
-		fprintf(stderr, "collect: error: cannot create the output directory '%s': %s\n",
-			o->outdir, strerror(errno));
-		free(pts);
-		free(order);
+	if (!m) {
+		fprintf(stderr, "collect: error: out of memory\n");
 		return 3;
 	}
-	/* overlapping merges into one directory take turns (a flock on the
-	 * directory itself): each commits a whole set */
-	lockfd = open(o->outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (lockfd >= 0)
-		flock(lockfd, LOCK_EX);
-	for (int i = 0; i < NOUT; i++) {
-		const char *name = i < EMIT_NFILES ? emit_names[i] : "summary.txt";
-		snprintf(final[i], sizeof(final[i]), "%s/%s", o->outdir, name);
-		snprintf(tmp[i], sizeof(tmp[i]), "%s/.%s.tmp.%ld", o->outdir, name, (long)getpid());
-		out[i] = fopen(tmp[i], "w");
-		if (!out[i]) {
-			fprintf(stderr, "collect: error: cannot write '%s': %s\n", tmp[i], strerror(errno));
-			failed = 1;
-			break;
-		}
-		setvbuf(out[i], NULL, _IOFBF, 1 << 20);
-	}
+	m->o = o;
+	m->s = s;
+	m->lockfd = -1;
+	m->summary_warnings = tmpfile();
+	failed = open_outputs(m) != 0;
 	if (!failed) {
-		s->files = (long)files->n;
-		for (size_t i = 0; i < files->nskipped; i++) {
-			char *tab = strchr(files->skipped[i], '\t'), msg[512];
-			*tab = '\0';
-			snprintf(msg, sizeof(msg), "skipped: %s", tab + 1);
-			on_warn(&m, files->skipped[i], 0, msg);
-			*tab = '\t';
-			s->skipped++;
+		report_skipped(m, files);
+		failed = read_points(m, files) != 0;
+		if (!failed) {
+			emit_init(&m->emit, m->out, several_series(m));
+			failed = merge_groups(m) != 0;
 		}
-		for (size_t i = 0; i < files->n; i++) {
-			if (read_header(&m, &pts[npts], files->paths[i]) == 0) {
-				order[npts] = &pts[npts];
-				npts++;
-			} else {
-				point_release(&pts[npts]);
-				s->skipped++;
-			}
-		}
-		qsort(order, npts, sizeof(*order), cmp_points);
-		emit_headers(out);
-		for (size_t i = 0; i < npts && !failed;) {
-			size_t j = i + 1;
-			while (j < npts && same_group(order[i], order[j]))
-				j++;
-			if (do_group(&m, order + i, (int)(j - i), out) != 0) {
-				fprintf(stderr, "collect: error: out of memory\n");
-				failed = 1;
-			}
-			i = j;
-		}
-	}
-	if (!failed) {
-		FILE *sum = out[EMIT_NFILES];
-		write_summary(sum, s);
-		if (m.summary_warnings) {
-			char buf[4096];
-			size_t n;
-			rewind(m.summary_warnings);
-			while ((n = fread(buf, 1, sizeof(buf), m.summary_warnings)) > 0)
-				fwrite(buf, 1, n, sum);
-		}
-		if (!o->quiet)
-			write_summary(stderr, s);
-	}
-	for (int i = 0; i < NOUT; i++) {
-		if (out[i] && (ferror(out[i]) | fclose(out[i])) && !failed) {
-			fprintf(stderr, "collect: error: cannot write '%s': %s\n", tmp[i], strerror(errno));
-			failed = 1;
-		}
-	}
-	/* replace the old merge only when the new one is whole */
-	for (int i = 0; i < NOUT; i++) {
 		if (failed)
-			unlink(tmp[i]);
-		else if (rename(tmp[i], final[i]) != 0) {
-			fprintf(stderr, "collect: error: cannot rename '%s': %s\n", tmp[i], strerror(errno));
-			failed = 1;
-		}
+			fprintf(stderr, "collect: error: out of memory\n");
+		else
+			finish_summary(m);
 	}
-	for (size_t i = 0; i < npts; i++)
-		point_release(&pts[i]);
-	free(pts);
-	free(order);
-	free(m.g.arena);
-	free(m.g.rows);
-	if (m.summary_warnings)
-		fclose(m.summary_warnings);
-	if (lockfd >= 0)
-		close(lockfd);
+	failed = commit_outputs(m, failed) != 0;
+	merge_release(m);
+	free(m);
 	if (failed)
 		return 3;
-	return (s->warnings || s->incomplete || s->failed || s->skipped) ? 1 : 0;
+	rc = s->warnings || s->incomplete || s->failed || s->skipped;
+	return rc ? 1 : 0;
 }

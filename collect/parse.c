@@ -2,6 +2,7 @@
 #include "parse.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,15 +95,106 @@ static long value_long(const char *s, size_t n)
 	return parse_uint(s, n, &v) == 0 ? v : -1;
 }
 
-/* "# key: value"; the first occurrence of a key wins. */
+/* What a header key sets in the point. */
+enum key_kind {
+	K_STR,         /* a text field, the first occurrence wins */
+	K_LONG,        /* a number field, the first occurrence wins (-1 when not a number) */
+	K_HEADER,      /* aller's own header begins */
+	K_PROVENANCE,  /* the job template's lines begin (and a text field) */
+	K_REVEAL,      /* a text field, unless reveal was unavailable */
+	K_EXIT,        /* aller's exit status (255 when not a number) */
+	K_INCOMPLETE,  /* the job marked the point incomplete (and a text field) */
+};
+
+struct key {
+	const char *key;
+	enum key_kind kind;
+	size_t field;  /* offsetof the char * or long in struct point */
+};
+
+#define STR(k, f) { k, K_STR, offsetof(struct point, f) }
+#define LONG(k, f) { k, K_LONG, offsetof(struct point, f) }
+static const struct key keys[] = {
+	{ ALLER_KEY_ALLER, K_HEADER, 0 },
+	{ ALLER_KEY_CAMPAIGN, K_PROVENANCE, offsetof(struct point, campaign) },
+	STR(ALLER_KEY_MODE, mode),
+	STR(ALLER_KEY_POINT_MODE, mode),
+	STR(ALLER_KEY_TPN, tpn),
+	STR(ALLER_KEY_BUFFERS, buffers),
+	STR(ALLER_KEY_MPI, mpi),
+	STR(ALLER_KEY_JOB, job),
+	STR(ALLER_KEY_SLURM_JOB, job),
+	STR(ALLER_KEY_START, start),
+	{ ALLER_KEY_REVEAL, K_REVEAL, offsetof(struct point, reveal) },
+	LONG(ALLER_KEY_NODES, nodes),
+	LONG(ALLER_KEY_POINT_NODES, nodes),
+	LONG(ALLER_KEY_WORLD, world),
+	LONG(ALLER_KEY_RESTART, restart),
+	LONG(ALLER_KEY_ATTEMPT, attempt),
+	{ ALLER_KEY_EXIT, K_EXIT, offsetof(struct point, exit_code) },
+	{ ALLER_KEY_INCOMPLETE, K_INCOMPLETE, offsetof(struct point, incomplete) },
+	STR(ALLER_KEY_POINT_SERIES, series),
+	STR(ALLER_KEY_VARIANT, variant),
+};
+#undef STR
+#undef LONG
+
+static void set_key(struct point *pt, const struct key *k, const char *val, size_t vlen)
+{
+	char **text = (char **)((char *)pt + k->field);
+	long *num = (long *)((char *)pt + k->field);
+	size_t n = strlen(ALLER_REVEAL_UNAVAILABLE);
+
+	switch (k->kind) {
+	case K_HEADER:
+		pt->has_header = 1;
+		return;
+	case K_PROVENANCE:
+		pt->has_provenance = 1;
+		break;
+	case K_REVEAL:
+		/* "unavailable": nothing was instrumented, the timings are clean */
+		if (vlen >= n && memcmp(val, ALLER_REVEAL_UNAVAILABLE, n) == 0)
+			return;
+		break;
+	case K_INCOMPLETE:
+		pt->marked_incomplete = 1;
+		break;
+	case K_EXIT:
+		*num = value_long(val, vlen);
+		if (*num < 0)
+			*num = 255;
+		return;
+	case K_LONG:
+		if (*num < 0)
+			*num = value_long(val, vlen);
+		return;
+	case K_STR:
+		break;
+	}
+	if (!*text)
+		*text = dup_value(val, vlen);
+}
+
+/* "# level: <index> ..." opens a data set: its index, or the next one. */
+static int level(struct parser *p, const char *val, size_t vlen)
+{
+	long v = -1;
+	const char *space = memchr(val, ' ', vlen);   /* the line is not NUL-terminated */
+	size_t n = space ? (size_t)(space - val) : vlen;
+
+	p->level = parse_uint(val, n, &v) == 0 && v < 1000000 ? (int)v : p->level + 1;
+	return p->header_only;
+}
+
+/* "# key: value" (or "# Done"); returns 1 when a header-only parse is done. */
 static int comment(struct parser *p, const char *line, size_t len)
 {
-	struct point *pt = p->pt;
 	const char *key = line + 2, *colon, *val;
 	size_t klen, vlen;
 
 	if (len == strlen(ALLER_DONE) && memcmp(line, ALLER_DONE, len) == 0) {
-		pt->done = 1;
+		p->pt->done = 1;
 		return 0;
 	}
 	if (len < 4 || line[1] != ' ')
@@ -113,80 +205,22 @@ static int comment(struct parser *p, const char *line, size_t len)
 	klen = (size_t)(colon - key);
 	val = colon + 2;
 	vlen = len - (size_t)(val - line);
-#define KEY(k) (klen == strlen(k) && memcmp(key, k, klen) == 0)
-#define SET_STR(field) do { if (!pt->field) pt->field = dup_value(val, vlen); } while (0)
-#define SET_LONG(field) do { if (pt->field < 0) pt->field = value_long(val, vlen); } while (0)
-	if (KEY(ALLER_KEY_LEVEL)) {
-		long v = -1;
-		const char *space = memchr(val, ' ', vlen);   /* the line is not NUL-terminated */
-		size_t n = space ? (size_t)(space - val) : vlen;
-		p->level = parse_uint(val, n, &v) == 0 && v < 1000000 ? (int)v : p->level + 1;
-		return p->header_only;
-	}
-	if (KEY(ALLER_KEY_ALLER))
-		pt->has_header = 1;
-	else if (KEY(ALLER_KEY_CAMPAIGN)) {
-		pt->has_provenance = 1;
-		SET_STR(campaign);
-	}
-	else if (KEY(ALLER_KEY_MODE) || KEY(ALLER_KEY_POINT_MODE))
-		SET_STR(mode);
-	else if (KEY(ALLER_KEY_TPN))
-		SET_STR(tpn);
-	else if (KEY(ALLER_KEY_BUFFERS))
-		SET_STR(buffers);
-	else if (KEY(ALLER_KEY_MPI))
-		SET_STR(mpi);
-	else if (KEY(ALLER_KEY_JOB) || KEY(ALLER_KEY_SLURM_JOB))
-		SET_STR(job);
-	else if (KEY(ALLER_KEY_START))
-		SET_STR(start);
-	else if (KEY(ALLER_KEY_REVEAL)) {
-		/* "unavailable": nothing was instrumented, the timings are clean */
-		size_t n = strlen(ALLER_REVEAL_UNAVAILABLE);
-		if (!(vlen >= n && memcmp(val, ALLER_REVEAL_UNAVAILABLE, n) == 0))
-			SET_STR(reveal);
-	}
-	else if (KEY(ALLER_KEY_NODES) || KEY(ALLER_KEY_POINT_NODES))
-		SET_LONG(nodes);
-	else if (KEY(ALLER_KEY_WORLD))
-		SET_LONG(world);
-	else if (KEY(ALLER_KEY_RESTART))
-		SET_LONG(restart);
-	else if (KEY(ALLER_KEY_ATTEMPT))
-		SET_LONG(attempt);
-	else if (KEY(ALLER_KEY_EXIT)) {
-		long v = value_long(val, vlen);
-		pt->exit_code = v < 0 ? 255 : v;
-	} else if (KEY(ALLER_KEY_INCOMPLETE)) {
-		pt->marked_incomplete = 1;
-		SET_STR(incomplete);
-	} else if (KEY(ALLER_KEY_POINT_SERIES)) {
-		SET_STR(series);
-	} else if (KEY(ALLER_KEY_VARIANT)) {
-		SET_STR(variant);
-	}
-#undef KEY
-#undef SET_STR
-#undef SET_LONG
+	if (klen == strlen(ALLER_KEY_LEVEL) && memcmp(key, ALLER_KEY_LEVEL, klen) == 0)
+		return level(p, val, vlen);
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (klen == strlen(keys[i].key) && memcmp(key, keys[i].key, klen) == 0) {
+			set_key(p->pt, &keys[i], val, vlen);
+			break;
+		}
 	return 0;
 }
 
-static void data(struct parser *p, const char *line, size_t len, int complete)
+/* The columns of a data line (offsets and lengths of the first ALLER_NCOLS); their count. */
+static int split_columns(const char *line, size_t len, struct crow *r)
 {
-	struct crow r;
 	size_t i = 0;
 	int n = 0;
 
-	if (!complete) {
-		warn(p, "partial last line: row dropped");
-		return;
-	}
-	if (len > PARSE_MAX_DATA_LINE) {
-		warn(p, "data line of %zu bytes: row dropped", len);
-		return;
-	}
-	memset(&r, 0, sizeof(r));
 	while (i < len) {
 		size_t start;
 		while (i < len && (line[i] == ' ' || line[i] == '\t'))
@@ -197,11 +231,29 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 		while (i < len && line[i] != ' ' && line[i] != '\t')
 			i++;
 		if (n < ALLER_NCOLS) {
-			r.off[n] = (uint8_t)start;
-			r.len[n] = (uint8_t)(i - start);
+			r->off[n] = (uint8_t)start;
+			r->len[n] = (uint8_t)(i - start);
 		}
 		n++;
 	}
+	return n;
+}
+
+static void data(struct parser *p, const char *line, size_t len, int complete)
+{
+	struct crow r;
+	int n;
+
+	if (!complete) {
+		warn(p, "partial last line: row dropped");
+		return;
+	}
+	if (len > PARSE_MAX_DATA_LINE) {
+		warn(p, "data line of %zu bytes: row dropped", len);
+		return;
+	}
+	memset(&r, 0, sizeof(r));
+	n = split_columns(line, len, &r);
 	if (n != ALLER_NCOLS && n != ALLER_V1_COLUMNS && n != ALLER_SPEC_COLUMNS) {
 		warn(p, "%d columns, expected %d (or the first %d or %d): row dropped", n, ALLER_NCOLS,
 		     ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);

@@ -75,7 +75,7 @@ const char *point_state_name(enum point_state s)
 	return s == POINT_COMPLETE ? "complete" : s == POINT_INCOMPLETE ? "incomplete" : "failed";
 }
 
-static int cmp_str(const char *a, const char *b)
+int point_strcmp(const char *a, const char *b)
 {
 	return strcmp(a ? a : "", b ? b : "");
 }
@@ -84,7 +84,7 @@ static int cmp_str(const char *a, const char *b)
 static int cmp_job(const char *a, const char *b)
 {
 	long x = a ? strtol(a, NULL, 10) : -1, y = b ? strtol(b, NULL, 10) : -1;
-	return x < y ? -1 : x > y ? 1 : cmp_str(a, b);
+	return x < y ? -1 : x > y ? 1 : point_strcmp(a, b);
 }
 
 int point_newer(const struct point *a, const struct point *b)
@@ -94,7 +94,7 @@ int point_newer(const struct point *a, const struct point *b)
 
 	if (ra != rb)
 		return ra > rb;
-	if ((c = cmp_str(a->start, b->start)) != 0)
+	if ((c = point_strcmp(a->start, b->start)) != 0)
 		return c > 0;
 	if ((c = cmp_job(a->job, b->job)) != 0)
 		return c > 0;
@@ -102,5 +102,20 @@ int point_newer(const struct point *a, const struct point *b)
 		return a->restart > b->restart;
 	if (a->attempt != b->attempt)
 		return a->attempt > b->attempt;
-	return cmp_str(a->path, b->path) > 0;
+	return point_strcmp(a->path, b->path) > 0;
+}
+
+int point_cmp_group(const struct point *a, const struct point *b)
+{
+	int c;
+
+	if ((c = point_strcmp(a->campaign, b->campaign)) || (c = point_strcmp(a->mode, b->mode)) ||
+	    (c = point_strcmp(a->series, b->series)) || (c = point_strcmp(a->variant, b->variant)))
+		return c;
+	if (!a->campaign && ((c = point_strcmp(a->tpn, b->tpn)) || (c = point_strcmp(a->buffers, b->buffers)) ||
+			     (c = point_strcmp(a->mpi, b->mpi))))
+		return c;
+	if (!a->reveal != !b->reveal)
+		return a->reveal ? 1 : -1;
+	return 0;
 }

@@ -49,6 +49,18 @@ enum point_state point_state(const struct point *p);
 /* Why a point is not complete, in a few words ("" when it is). */
 void point_reason(const struct point *p, char *buf, size_t len);
 const char *point_state_name(enum point_state s);
+/* strcmp with NULL as "". */
+int point_strcmp(const char *a, const char *b);
+/*
+ * Groups: points of one identity but their node count, so a re-run can
+ * supersede only a point of the same identity. A campaign's points say it
+ * in their provenance (point_series: tasks per node, LONGS, variant, series
+ * of settings, the MPI library among them; also for failed points, which
+ * have no aller header); older campaigns fixed tasks per node and buffers;
+ * outside campaigns, aller's header tells them (and the library).
+ * Instrumented runs stay apart. 0 when a and b are of one group.
+ */
+int point_cmp_group(const struct point *a, const struct point *b);
 /* Newest complete job wins: >0 when a should replace b (same point). */
 int point_newer(const struct point *a, const struct point *b);
 

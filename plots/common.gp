@@ -1,5 +1,6 @@
-# plots/common.gp: terminal, styles and labels shared by every plot.
-# The caller sets: fmt ("png", "svg" or "pdf"), out (the file), subtitle.
+# plots/common.gp: terminal, styles, labels and column names shared by every plot.
+# The caller sets: fmt ("png", "svg" or "pdf"), out (the file), data (the data
+# file) and wanted (the names of the columns it uses).
 if (fmt eq "svg") {
 	set terminal svg size 1100,680 dynamic enhanced font "Sans,12" background "white"
 } else {
@@ -18,6 +19,18 @@ set datafile commentschars "#"
 # keep points off the frame
 set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05
 
+# Columns by name, from the data file's "# columns:" line (common/merged.c
+# writes it), never by number: a column the file lacks stops the plot with a
+# message and exit status 3.
+columns = system(sprintf("sed -n '/^# columns: /{s///p;q}' '%s'", data))
+col(name) = sum [i = 1:words(columns)] (word(columns, i) eq name ? i : 0)
+do for [name in wanted] {
+	if (col(name) == 0) {
+		print sprintf("plots: error: '%s' has no column '%s' (its columns: %s)", data, name, columns)
+		exit status 3
+	}
+}
+
 # A mode keeps its colour in every plot: contiguous blue, strided orange;
 # communicator sizes are shades of it, alternating dark and light.
 contiguous_shades = "#08306b #6baed6 #2171b5 #9ecae1 #08519c #4292c6 #3182bd #c6dbef"
@@ -29,14 +42,12 @@ shade(m, i) = word(m eq "strided" ? strided_shades : contiguous_shades, (i - 1) 
 bytes_label(e) = e < 10 ? sprintf("%d B", 2**e) : e < 20 ? sprintf("%d KiB", 2**(e - 10)) : \
 	e < 30 ? sprintf("%d MiB", 2**(e - 20)) : e < 40 ? sprintf("%d GiB", 2**(e - 30)) : \
 	sprintf("%d TiB", 2**(e - 40))
-# Exact sizes: 65536 -> "64 KiB", 1000 -> "1000 B".
-human(b) = b >= 2**30 && b % 2**30 == 0 ? sprintf("%d GiB", b / 2**30) : \
-	b >= 2**20 && b % 2**20 == 0 ? sprintf("%d MiB", b / 2**20) : \
-	b >= 2**10 && b % 2**10 == 0 ? sprintf("%d KiB", b / 2**10) : sprintf("%d B", b)
 
-# Fields of "a:b:c" words: field("3:strided:8", 2) is "strided".
+# Fields of "a:b:c" words: field("3:strided:8", 2) is "strided"; a "~" in a
+# field stands for a space ("64~KiB").
 before(s) = strstrt(s, ":") ? s[1:strstrt(s, ":") - 1] : s
 after(s) = s[strstrt(s, ":") + 1:]
-field(s, f) = f <= 1 ? before(s) : field(after(s), f - 1)
+spaces(s) = strstrt(s, "~") ? s[1:strstrt(s, "~") - 1] . " " . spaces(s[strstrt(s, "~") + 1:]) : s
+field(s, f) = f <= 1 ? spaces(before(s)) : field(after(s), f - 1)
 # A legend's series label: ", t2-L8192-bruck-s1", or nothing for "-".
 label(l) = l eq "-" || l eq "" ? "" : ", " . l

@@ -6,8 +6,8 @@ data = ARG1
 out = ARG2
 fmt = ARG3
 sets = ARG6
-dir = system("dirname '" . ARG0 . "'") . "/"
-load dir . "common.gp"
+wanted = "comms bwavg_GiBs aggbw_GiBs"
+load system("dirname '" . ARG0 . "'") . "/common.gp"
 set title ARG4 . "\n" . ARG5 noenhanced
 set xlabel "concurrent communicators (log_2)"
 set ylabel "bandwidth, GiB/s (in + out)"
@@ -19,7 +19,8 @@ n = words(sets)
 idx(k) = int(field(word(sets, k), 1))
 md(k) = field(word(sets, k), 2)
 lb(k) = label(field(word(sets, k), 3))
-plot for [k = 1:n] data index idx(k) using 2:11 with linespoints lw 2 pt 7 ps 0.7 \
+x = col("comms"); task = col("bwavg_GiBs"); agg = col("aggbw_GiBs")
+plot for [k = 1:n] data index idx(k) using x:task with linespoints lw 2 pt 7 ps 0.7 \
 		lc rgb mode_color(md(k)) title sprintf("%s, per task", md(k)) . lb(k), \
-	for [k = 1:n] data index idx(k) using 2:13 with linespoints lw 2 dt 2 pt 6 ps 0.7 \
+	for [k = 1:n] data index idx(k) using x:agg with linespoints lw 2 dt 2 pt 6 ps 0.7 \
 		lc rgb mode_color(md(k)) title sprintf("%s, aggregate", md(k)) . lb(k)

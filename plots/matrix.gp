@@ -4,8 +4,8 @@
 data = ARG1
 out = ARG2
 fmt = ARG3
-dir = system("dirname '" . ARG0 . "'") . "/"
-load dir . "common.gp"
+wanted = "src dst bytes_per_call"
+load system("dirname '" . ARG0 . "'") . "/common.gp"
 unset grid
 set offsets 0, 0, 0, 0
 set title ARG4 . "\n" . ARG5 noenhanced
@@ -14,13 +14,14 @@ set ylabel "source world rank"
 set cblabel "bytes per call"
 set size ratio -1
 set palette defined (0 "#ffffff", 1 "#c6dbef", 2 "#4292c6", 3 "#08306b")
-stats data using 3 nooutput
+b = col("bytes_per_call"); src = col("src"); dst = col("dst")
+stats data using b nooutput
 # a level of single-rank communicators sends nothing
 if (STATS_max > 0) { set cbrange [0:STATS_max] } else { set cbrange [0:1] }
 set format cb "%g"
 # pixels are one rank wide (ranks of communicator 0 are evenly spaced too)
-stats data using 2 nooutput
+stats data using dst nooutput
 half = STATS_records > 1 ? 0.5 * (STATS_max - STATS_min) / (sqrt(STATS_records) - 1) : 0.5
 set xrange [STATS_min - half:STATS_max + half]
 set yrange [STATS_max + half:STATS_min - half]
-plot data using 2:1:3 with image notitle
+plot data using dst:src:b with image notitle

@@ -1,12 +1,13 @@
 # plots/scaling.gp: per-task bandwidth versus node count at the largest
 # message size, one curve per mode and communicator size.
-# gnuplot -c scaling.gp DATA OUT FORMAT TITLE SUBTITLE "INDEX:MODE:COMMSIZE:BYTES:SHADE:LABEL ..."
+# gnuplot -c scaling.gp DATA OUT FORMAT TITLE SUBTITLE "INDEX:MODE:COMMSIZE:SIZE:SHADE:LABEL ..."
+# (SIZE: bytes per peer as the index labels it, "~" for its space)
 data = ARG1
 out = ARG2
 fmt = ARG3
 sets = ARG6
-dir = system("dirname '" . ARG0 . "'") . "/"
-load dir . "common.gp"
+wanted = "nodes bwavg_GiBs"
+load system("dirname '" . ARG0 . "'") . "/common.gp"
 set title ARG4 . "\n" . ARG5 noenhanced
 set xlabel "nodes (log_2)"
 set ylabel "per-task bandwidth, GiB/s (in + out)"
@@ -17,6 +18,7 @@ set format y "%g"
 set offsets graph 0.05, graph 0.05, 0, 0
 n = words(sets)
 f(k, i) = field(word(sets, k), i)
-plot for [k = 1:n] data index int(f(k, 1)) using 1:11 with linespoints lw 2 \
+x = col("nodes"); y = col("bwavg_GiBs")
+plot for [k = 1:n] data index int(f(k, 1)) using x:y with linespoints lw 2 \
 	pt (k % 7 + 4) ps 0.9 lc rgb shade(f(k, 2), int(f(k, 5))) \
-	title sprintf("%s, commsize %s, %s per peer", f(k, 2), f(k, 3), human(int(f(k, 4)))) . label(f(k, 6))
+	title sprintf("%s, commsize %s, %s per peer", f(k, 2), f(k, 3), f(k, 4)) . label(f(k, 6))

@@ -14,13 +14,13 @@ TESTS ?= $(UNIT_BIN) $(SAN_UNIT_BIN) $(BATS_TESTS)
 $(ALLER_UNIT:%=$(B)/tests/%): $(B)/tests/%: tests/unit/%.c $(ALLER_LIB_OBJ)
 	$(call say,CCLD,$@)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(ALLER_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ \
+	$(Q)$(CC) $(ALLER_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) \
 		-lcmocka $(ALLER_LDLIBS) $(LDLIBS)
 
 $(COLLECT_UNIT:%=$(B)/tests/%): $(B)/tests/%: tests/unit/%.c $(COLLECT_LIB_OBJ)
 	$(call say,CCLD,$@)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(COLLECT_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ \
+	$(Q)$(CC) $(COLLECT_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) \
 		-lcmocka $(LDLIBS)
 
 .PHONY: unit-tests test-build test-run
@@ -55,13 +55,13 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_COLLECT_SRC := $(filter-out collect/main.c,$(COLLECT_SRC:%=collect/%)) \
-	$(COLLECT_SHARED:%=aller/%)
+	$(COMMON_SRC:%=common/%)
 $(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c collect/parse.c collect/point.c collect/parse.h collect/point.h
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(FUZZ_CC) $(COLLECT_CPPFLAGS) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_parse.c collect/parse.c collect/point.c
 
-$(B)/fuzz/fuzz_merge: tests/fuzz/fuzz_merge.c $(FUZZ_COLLECT_SRC) $(wildcard collect/*.h)
+$(B)/fuzz/fuzz_merge: tests/fuzz/fuzz_merge.c $(FUZZ_COLLECT_SRC) $(wildcard collect/*.h common/*.h)
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(FUZZ_CC) $(COLLECT_CPPFLAGS) -D_GNU_SOURCE $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_merge.c \

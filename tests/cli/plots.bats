@@ -82,3 +82,51 @@ is_png() {
 	run --separate-stderr -2 make -s -C "$ROOT" plots
 	[[ $stderr == *"plots: error: give CAMPAIGN=name or FILE=aller-output"* ]]
 }
+
+# tree_with SED: a copy of the toolkit whose common/merged.c is edited by SED,
+# with its own collector; prints the copy's root.
+tree_with() {
+	local t=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$t"
+	tar -C "$ROOT" --exclude=./build --exclude=./results --exclude=./.git -cf - . | tar -C "$t" -xf -
+	sed -i "$1" "$t/common/merged.c"
+	make -s -C "$t" build/bin/collect >&2
+	echo "$t"
+}
+
+@test "a column added to the merged format in one place: the plots still draw the same" {
+	t=$(tree_with '/^const struct merged_column merged_dat_columns\[\] = {$/a { "world", MSRC_WORLD, 0 },')
+	run -0 bash "$ROOT/plots/plot.sh" --campaign-dir "$camp" --format svg
+	cp -r "$camp" "$BATS_TEST_TMPDIR/wide"
+	rm -rf "$BATS_TEST_TMPDIR/wide/merged" "$BATS_TEST_TMPDIR/wide/plots"
+	run -0 bash "$t/plots/plot.sh" --campaign-dir "$BATS_TEST_TMPDIR/wide" --format svg
+	# every column moved one place to the right
+	grep -qx '# columns: world nodes comms commsize bytes_per_peer count GiB .*' \
+		"$BATS_TEST_TMPDIR/wide/merged/bandwidth.dat"
+	[ "$(find "$camp/plots" -name '*.svg' | wc -l)" = 16 ]
+	for f in "$camp"/plots/*.svg; do
+		cmp "$f" "$BATS_TEST_TMPDIR/wide/plots/${f##*/}"
+	done
+}
+
+@test "a column the plots use, gone from the merged format, fails loudly with exit 3" {
+	t=$(tree_with 's/ALLER("bwavg_GiBs"/ALLER("bwavg"/')
+	run --separate-stderr -3 bash "$t/plots/plot.sh" --campaign-dir "$camp"
+	[[ $stderr == *"plots: error: '$camp/merged/bandwidth.dat' has no column 'bwavg_GiBs'"* ]]
+	[[ $stderr == *"plots: error: gnuplot failed on bandwidth.gp"* ]]
+}
+
+@test "the index lists every data set of the merged files, by column name" {
+	run -0 bash "$ROOT/plots/plot.sh" --campaign-dir "$camp"
+	idx=$camp/merged/sets.tsv
+	head -n 1 "$idx" | grep -q '^file	index	kind	campaign	mode	nodes	commsize	'
+	for f in bandwidth concurrency scaling; do
+		# as many index rows as data sets (each opens with a "# campaign:" comment)
+		[ "$(grep -c "^$f.dat	" "$idx")" = "$(grep -c '^# campaign: ' "$camp/merged/$f.dat")" ]
+	done
+	# the rows column counts the data lines of its set
+	awk -F'\t' 'NR > 1 && $1 == "bandwidth.dat" { s += $NF } END { print s }' "$idx" >"$BATS_TEST_TMPDIR/n"
+	[ "$(cat "$BATS_TEST_TMPDIR/n")" = "$(grep -c '^[0-9]' "$camp/merged/bandwidth.dat")" ]
+	# sizes are labelled once, by the collector
+	grep -q '	32768	32 KiB	' "$idx"
+}

@@ -84,6 +84,14 @@ check() {
 	[[ $output != *"# Done"* ]]
 }
 
+@test "a failed buffer operation on one rank: every rank agrees, one message, exit 3" {
+	ALLER_TEST_BUFFER_FAIL=2 run --separate-stderr -3 mpirun_n 4 "$ALLER" c 2 32
+	[[ $stderr == *"aller: error: rank 2 on "*": fill failed (ALLER_TEST_BUFFER_FAIL=2) at level 0, count 8"* ]]
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
+	[[ $output != *"# Done"* ]]
+	[ "$(grep -c '^[0-9]' <<<"$output")" = 0 ] # no row: the first count failed
+}
+
 @test "verification catches data in every iteration, not only the first" {
 	ALLER_TEST_CORRUPT=0 run --separate-stderr -1 mpirun_n 2 "$ALLER" c 3 8
 	[[ $stderr == *"(4 wrong elements over all checked calls)"* ]]

@@ -10,7 +10,9 @@
 #include <cmocka.h>
 
 #include "format.h"
+#include "options.h"
 #include "output.h"
+#include "world.h"
 
 static char *render(void (*fn)(FILE *, void *), void *arg)
 {
@@ -22,23 +24,30 @@ static char *render(void (*fn)(FILE *, void *), void *arg)
 	return buf;
 }
 
+static struct options opt;
+static struct world world;
+
 static struct run_info info(void)
 {
 	struct run_info r;
 	memset(&r, 0, sizeof(r));
+	options_init(&opt);
+	memset(&world, 0, sizeof(world));
+	r.opt = &opt;
+	r.w = &world;
 	r.command = "aller s 2 64";
 	r.mpi = "Open MPI v4.1.4";
-	r.world = 7;
-	r.nodes = 2;
-	r.tpn_min = 3;
-	r.tpn_max = 4;
+	world.size = 7;
+	world.nnodes = 2;
+	world.tpn_min = 3;
+	world.tpn_max = 4;
 	r.host_map = "n1 0-3\nn2 4-6\n";
 	r.buffers = "host";
-	r.verify = "all";
-	r.strided = 1;
-	r.warmup = 1;
-	r.iters = 2;
-	r.longs = 64;
+	opt.verify = VERIFY_ALL;
+	opt.strided = 1;
+	opt.warmup = 1;
+	opt.iters = 2;
+	opt.longs = 64;
 	r.selection = "commsizes all; bytes per peer 8 B..max";
 	r.large_counts = "MPI_Alltoall_c";
 	r.start = "2026-12-01T00:00:00Z";
@@ -93,7 +102,7 @@ static void uneven_levels_list_sizes(void **state)
 	char *s;
 	(void)state;
 	a.r = info();
-	a.r.strided = 0;
+	opt.strided = 0;
 	partition_init(&a.p, 7, 3, 0);
 	a.level = 1;
 	a.first = 0;

@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "format.h"
+#include "merged.h"
 #include "parse.h"
 #include "point.h"
 
@@ -340,9 +342,37 @@ static void reveal_marks_instrumented_runs(void **state)
 	point_release(&pt);
 }
 
+/* The merged tables name aller's columns as aller does, and each header lists them. */
+static void merged_columns_agree_with_aller(void **state)
+{
+	static const char *const aller_names[] = ALLER_COLUMN_NAMES;
+	const struct merged_column *tables[2] = { merged_dat_columns, merged_csv_columns };
+	const int sizes[2] = { merged_dat_ncolumns, merged_csv_ncolumns };
+	char names[1024];
+	(void)state;
+	for (int t = 0; t < 2; t++) {
+		int aller_cols = 0;
+		for (int i = 0; i < sizes[t]; i++) {
+			if (tables[t][i].src != MSRC_ALLER)
+				continue;
+			assert_string_equal(tables[t][i].name, aller_names[tables[t][i].arg]);
+			aller_cols++;
+		}
+		assert_int_equal(aller_cols, ALLER_NCOLS);   /* every column aller prints */
+	}
+	merged_names(merged_dat_columns, merged_dat_ncolumns, ' ', names, sizeof(names));
+	assert_string_equal(names, "nodes comms commsize bytes_per_peer count GiB tmin_s tavg_s "
+			    "tmax_s bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank tmed_s "
+			    "tp99_s busbw_GBs");
+	/* a buffer too small cuts the list, never overruns it */
+	merged_names(merged_dat_columns, merged_dat_ncolumns, ' ', names, 12);
+	assert_string_equal(names, "nodes comms");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(merged_columns_agree_with_aller),
 		cmocka_unit_test(clean_file),
 		cmocka_unit_test(truncated_file),
 		cmocka_unit_test(partial_last_line_is_dropped),

@@ -156,7 +156,7 @@ static void matrix_file(void **state)
 	assert_int_equal(traffic_matrix_write(path, "level 1", 2, ranks, rows, 2), 0);
 	s = slurp(path);
 	assert_string_equal(s, "# aller traffic matrix: level 1\n"
-			    "# src dst bytes_per_call msgs_per_call\n"
+			    "# columns: src dst bytes_per_call msgs_per_call\n"
 			    "0 0 0 0\n0 2 16 1\n\n2 0 24 1\n2 2 0 0\n\n");
 	free(s);
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);

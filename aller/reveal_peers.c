@@ -1,0 +1,100 @@
+/*
+ * reveal_peers.c: the per-peer counters of --reveal (pml and coll tiers):
+ * the "# traffic:" line of each count and its traffic matrix.
+ */
+#include "reveal_impl.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "format.h"
+#include "traffic.h"
+
+/* Gathers the per-peer deltas of the whole world, or of communicator 0, to rank 0. */
+static void matrix(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
+		   int level, long count, const uint64_t *msgs, const uint64_t *bytes, FILE *out)
+{
+	long world = r->w->size, g0 = partition_size(p, 0), n;
+	char path[1200], title[256], size[32];
+
+	if (world <= REVEAL_MATRIX_MAX) {
+		n = world;
+		memcpy(r->row, bytes, sizeof(uint64_t) * (size_t)n);
+		memcpy(r->row + n, msgs, sizeof(uint64_t) * (size_t)n);
+		MPI_Gather(r->row, (int)(2 * n), MPI_UINT64_T, r->mat, (int)(2 * n), MPI_UINT64_T, 0,
+			   MPI_COMM_WORLD);
+		for (long i = 0; out && i < n; i++)
+			r->mat_ranks[i] = i;
+	} else if (g0 <= REVEAL_MATRIX_MAX) {
+		n = g0;
+		if (color == 0) {
+			for (long j = 0; j < n; j++) {
+				long q = partition_member(p, 0, j);
+				r->row[j] = bytes[q];
+				r->row[n + j] = msgs[q];
+				if (out)
+					r->mat_ranks[j] = q;
+			}
+			MPI_Gather(r->row, (int)(2 * n), MPI_UINT64_T, r->mat, (int)(2 * n),
+				   MPI_UINT64_T, 0, comm);
+		}
+	} else {
+		if (out)
+			fprintf(out, "# %s: none (communicator 0 has %ld ranks; matrices are written "
+				"up to %d)\n", ALLER_KEY_MATRIX, g0, REVEAL_MATRIX_MAX);
+		return;
+	}
+	if (!out)
+		return;
+	snprintf(path, sizeof(path), "%s/matrix-L%d-c%ld.dat", r->dir, level, count);
+	format_bytes(size, sizeof(size), count * (long)sizeof(long));
+	snprintf(title, sizeof(title), "level %d (comms %ld, commsize %ld), count %ld (%s per "
+		 "peer), tier %s, %s of world %ld, per timed call", level, p->ncomms,
+		 partition_max_size(p), count, size, reveal_tier_name(r->tier), n == world ? "all ranks" : "communicator 0", world);
+	if (traffic_matrix_write(path, title, n, r->mat_ranks, r->mat, r->calls) != 0)
+		fprintf(out, "# %s: not written (%s: %s)\n", ALLER_KEY_MATRIX, path, strerror(errno));
+	else
+		fprintf(out, "# %s: %s\n", ALLER_KEY_MATRIX, path);
+}
+
+void reveal_count_end(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
+		      int level, long count, FILE *out)
+{
+	long world = r->w->size, g = partition_size(p, color);
+	const uint64_t *cb = r->delta + (size_t)REVEAL_COLL_BYTES * (size_t)world;
+	const uint64_t *m, *b;
+	double msgs = 0, bytes = 0, logical = 0, cross = 0, calls = r->calls ? (double)r->calls : 1;
+	double vmax[TRAFFIC_NMAX], vsum[TRAFFIC_NSUM];
+	struct traffic t;
+
+	if (r->tier == REVEAL_GENERIC) {
+		reveal_generic_end(r, count, out);
+		return;
+	}
+	if (r->nvars == 0)
+		return;
+	m = r->delta + (size_t)(r->tier == REVEAL_PML ? REVEAL_PML_MSGS : REVEAL_COLL_MSGS) * (size_t)world;
+	b = r->delta + (size_t)(r->tier == REVEAL_PML ? REVEAL_PML_BYTES : REVEAL_COLL_BYTES) * (size_t)world;
+	for (long q = 0; q < world; q++) {
+		if (partition_color(p, q) == color) {
+			msgs += (double)m[q];
+			bytes += (double)b[q];
+			logical += (double)cb[q];
+		} else {
+			cross += (double)b[q];
+		}
+	}
+	traffic_init(&t);
+	traffic_add(&t, g, msgs / calls, bytes / calls, logical / calls, cross / calls);
+	traffic_pack(&t, vmax, vsum);
+	MPI_Reduce(out ? MPI_IN_PLACE : vmax, vmax, TRAFFIC_NMAX, MPI_DOUBLE, MPI_MAX, 0,
+		   MPI_COMM_WORLD);
+	MPI_Reduce(out ? MPI_IN_PLACE : vsum, vsum, TRAFFIC_NSUM, MPI_DOUBLE, MPI_SUM, 0,
+		   MPI_COMM_WORLD);
+	if (out) {
+		traffic_unpack(&t, vmax, vsum);
+		traffic_line(out, &t, count, reveal_tier_name(r->tier), r->tier == REVEAL_PML);
+	}
+	matrix(r, p, color, comm, level, count, m, b, out);
+}

@@ -1,0 +1,66 @@
+/* rows.c: see rows.h. */
+#include "rows.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void rows_clear(struct rows *s)
+{
+	s->alen = 0;
+	s->n = 0;
+}
+
+static int reserve(struct rows *s, size_t len)
+{
+	if (s->alen + len > s->acap) {
+		size_t cap = (s->acap + len) * 2;
+		char *a = realloc(s->arena, cap);
+		if (!a)
+			return -1;
+		s->arena = a;
+		s->acap = cap;
+	}
+	if (s->n == s->cap) {
+		long cap = s->cap ? 2 * s->cap : 1024;
+		struct crow *rows = realloc(s->rows, sizeof(*rows) * (size_t)cap);
+		if (!rows)
+			return -1;
+		s->rows = rows;
+		s->cap = cap;
+	}
+	return 0;
+}
+
+int rows_add(struct rows *s, const char *line, const struct crow *r, int point)
+{
+	size_t len = 0;
+	struct crow *row;
+	char *to;
+	int at = 0;
+
+	for (int c = 0; c < r->ncols; c++)
+		len += r->len[c] + 1u;
+	if (reserve(s, len) != 0)
+		return -1;
+	row = &s->rows[s->n++];
+	*row = *r;
+	row->text = (long)s->alen;
+	row->point = point;
+	to = s->arena + s->alen;
+	for (int c = 0; c < r->ncols; c++) {
+		if (c)
+			to[at++] = ' ';
+		memcpy(to + at, line + r->off[c], r->len[c]);
+		row->off[c] = (uint8_t)at;
+		at += r->len[c];
+	}
+	s->alen += (size_t)at;
+	return 0;
+}
+
+void rows_release(struct rows *s)
+{
+	free(s->arena);
+	free(s->rows);
+	memset(s, 0, sizeof(*s));
+}

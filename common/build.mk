@@ -1,0 +1,10 @@
+# common/: what aller and collect share: the raw output format (format.h),
+# the merged format (merged.h, merged.c), byte sizes and directories.
+# Plain C without MPI, compiled once with $(CC) and linked into both.
+COMMON_SRC := bytes.c dirs.c merged.c
+COMMON_OBJ := $(COMMON_SRC:%.c=$(O)/common/%.o)
+
+$(O)/common/%.o: common/%.c $(B)/flags
+	$(call say,CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) -Icommon $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) -c -o $@ $<

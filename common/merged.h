@@ -1,0 +1,54 @@
+/*
+ * merged.h: the one definition of collect's merged format, shared by the
+ * collector (which writes it) and, through the files' own header lines, by
+ * the plots (which select columns by name, never by number).
+ *
+ *   bandwidth.dat, concurrency.dat, scaling.dat: a "# columns: ..." line
+ *     (merged_dat_columns), then data sets separated by two blank lines, each
+ *     opened by a "# key: value ..." comment and a title row;
+ *   points.csv: a header row (merged_csv_columns), one row per measurement;
+ *   sets.tsv: the index of the data sets, a header row (MERGED_SET_COLUMNS)
+ *     and one row per data set, in the order of the files.
+ *
+ * A column is a name and where its value comes from; adding one to a table
+ * adds it to the file, its header line and, by name, to what the plots can
+ * use.
+ */
+#ifndef COMMON_MERGED_H
+#define COMMON_MERGED_H
+
+#include <stddef.h>
+
+enum merged_source {
+	MSRC_ALLER,          /* aller's column `arg` (enum aller_column), as printed */
+	MSRC_NODES,          /* the point's node count */
+	MSRC_BYTES,          /* bytes per peer: count x 8 */
+	MSRC_WORLD,          /* the point's world size */
+	MSRC_LEVEL,          /* the data set's index in its file */
+	MSRC_INSTRUMENTED,   /* "yes" for a --reveal run, else "no" */
+	MSRC_STATE,          /* complete, incomplete or failed */
+	MSRC_MPI,            /* the MPI library up to its first comma */
+	MSRC_CAMPAIGN, MSRC_MODE, MSRC_TPN, MSRC_BUFFERS, MSRC_JOB, MSRC_SOURCE, MSRC_SERIES,
+	MSRC_VARIANT         /* the point's keys, as text */
+};
+
+struct merged_column {
+	const char *name;
+	enum merged_source src;
+	int arg;
+};
+
+extern const struct merged_column merged_dat_columns[];
+extern const int merged_dat_ncolumns;
+extern const struct merged_column merged_csv_columns[];
+extern const int merged_csv_ncolumns;
+
+/* The names of a table joined by sep, into buf; returns buf. */
+char *merged_names(const struct merged_column *cols, int n, char sep, char *buf, size_t len);
+
+/* The index of the data sets, one tab-separated row per set. */
+#define MERGED_SETS_FILE "sets.tsv"
+#define MERGED_SET_COLUMNS "file\tindex\tkind\tcampaign\tmode\tnodes\tcommsize\tcomms\t" \
+	"bytes_per_peer\tsize\ttasks_per_node\tbuffers\tmpi\tseries\tvariant\tlabel\trows"
+
+#endif
