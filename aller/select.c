@@ -16,45 +16,17 @@ void selection_init(struct selection *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* The multiplier of a unit suffix, or 0 when it is not one. */
-static long unit_of(const char *u)
-{
-	static const char prefixes[] = "kmgtp";
-	const char *p;
-	long m = 1;
-
-	if (*u == '\0' || strcasecmp(u, "b") == 0)
-		return 1;
-	p = strchr(prefixes, u[0] | 0x20);
-	if (!p || u[0] == '\0')
-		return 0;
-	if (u[1] != '\0' && strcasecmp(u + 1, "b") != 0 && strcasecmp(u + 1, "ib") != 0)
-		return 0;
-	for (long i = 0; i <= p - prefixes; i++)
-		m *= 1024;
-	return m;
-}
-
 int select_parse_size(const char *opt, const char *s, long *bytes, char *err, size_t errlen)
 {
-	char *end;
-	long v, unit;
+	int rc = parse_bytes(s, bytes);
 
-	errno = 0;
-	v = (*s >= '0' && *s <= '9') ? strtol(s, &end, 10) : -1;
-	unit = v >= 0 ? unit_of(end) : 0;
-	if (v < 0 || unit == 0) {
+	if (rc == -1)
 		snprintf(err, errlen, "invalid size '%s' for %s: expected bytes per peer, with an "
 			 "optional K, M, G, T or P (powers of 1024), e.g. 8, 64K, 4M", s, opt);
-		return -1;
-	}
-	if (errno == ERANGE || v == 0 || v > SELECT_MAX_BYTES / unit) {
+	else if (rc == -2)
 		snprintf(err, errlen, "size '%s' for %s is out of range: allowed are 1 B..4 EiB "
 			 "(2^62 bytes) per peer", s, opt);
-		return -1;
-	}
-	*bytes = v * unit;
-	return 0;
+	return rc < 0 ? -1 : 0;
 }
 
 int select_parse_commsizes(struct selection *s, const char *list, char *err, size_t errlen)

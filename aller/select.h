@@ -13,9 +13,11 @@
 
 #include <stddef.h>
 
+#include "bytes.h"
+
 #define SELECT_MAX_COMMSIZES 64
 #define SELECT_WORLD 0L          /* "world" in a commsize list */
-#define SELECT_MAX_BYTES (1L << 62)
+#define SELECT_MAX_BYTES BYTES_MAX
 
 struct selection {
 	long min_bytes, max_bytes;          /* per peer; 0: no bound */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare.h"
 #include "format.h"
 #include "input.h"
 #include "merge.h"
@@ -14,6 +15,7 @@
 static const char usage[] =
 	"usage: collect [-o DIR] [-q] PATH...\n"
 	"       collect --state FILE...\n"
+	"       collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n"
 	"\n"
 	"Merges aller outputs (files, or directories of them) into DIR (default\n"
 	"./merged): bandwidth.dat, concurrency.dat, scaling.dat, points.csv and\n"
@@ -24,6 +26,7 @@ static const char usage[] =
 	"  -q         no summary on stderr\n"
 	"  --state    print each point file's state instead: complete, incomplete,\n"
 	"             failed or missing, a reason, the file (tab-separated)\n"
+	"  --compare  compare two sets of outputs (see 'collect --compare --help')\n"
 	"  --version  print the version and exit\n"
 	"  --help     print this help and exit\n"
 	"\n"
@@ -40,6 +43,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "--state") == 0)
 		return state_main(argc - 2, argv + 2);
+	if (argc > 1 && strcmp(argv[1], "--compare") == 0)
+		return compare_main(argc - 2, argv + 2);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (only_paths || a[0] != '-' || strcmp(a, "-") == 0) {

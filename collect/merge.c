@@ -1,10 +1,7 @@
 /*
- * merge.c: two passes. The first reads each file's header only and sorts
- * the points into groups (campaign, mode, tasks per node, buffers,
- * instrumented); the second parses one group's files at a time, resolves
- * re-runs of the same point (newest complete job wins) and writes the
- * group's data sets. Memory: the largest group's rows. The outputs are
- * written to temporary files and renamed into place only when all are whole.
+ * merge.c: the merged files of all groups (groups.c reads them, emit.c
+ * writes them), and summary.txt. The outputs are written to temporary files
+ * and renamed into place only when all are whole.
  */
 #include "merge.h"
 
@@ -18,8 +15,6 @@
 
 #include "dirs.h"
 #include "emit.h"
-#include "parse.h"
-#include "point.h"
 
 #define NOUT (EMIT_NFILES + 1) /* the merged files and summary.txt */
 
@@ -27,18 +22,12 @@ struct merge {
 	const struct merge_options *o;
 	struct summary *s;
 	FILE *summary_warnings;      /* the warnings, for summary.txt */
-	struct group g;
+	struct groups gs;
 	struct emit emit;
-	int point;                   /* the group's point being parsed */
-	int oom;
 	/* the outputs: temporary and final names */
 	FILE *out[NOUT];
 	char tmp[NOUT][4096], final[NOUT][4096];
 	int lockfd;
-	/* pass 1: every point read, and their order by group */
-	struct point *pts;
-	struct point **order;
-	size_t npts;
 };
 
 static void on_warn(void *ctx, const char *path, long line, const char *msg)
@@ -55,185 +44,6 @@ static void on_warn(void *ctx, const char *path, long line, const char *msg)
 		else
 			fprintf(f, "%s: %s\n", path, msg);
 	}
-}
-
-static int feed_line(void *ctx, const char *line, size_t len, int complete)
-{
-	return parser_line(ctx, line, len, complete);
-}
-
-static void feed_long(void *ctx, size_t total)
-{
-	parser_long_line(ctx, total);
-}
-
-static void add_row(void *ctx, const char *line, size_t len, const struct crow *r)
-{
-	struct merge *m = ctx;
-
-	(void)len;
-	if (rows_add(&m->g.rows, line, r, m->point) != 0)
-		m->oom = 1;
-}
-
-/* Pass 1: the header. 0, or -1 when the file is skipped. */
-static int read_header(struct merge *m, struct point *pt, const char *path)
-{
-	struct parser p;
-	char err[512];
-
-	point_init(pt);
-	pt->path = strdup(path);
-	parser_init(&p, pt, 1);
-	if (input_lines(path, feed_line, feed_long, &p, err, sizeof(err)) != 0) {
-		on_warn(m, path, 0, err);
-		return -1;
-	}
-	if (!pt->has_header && !pt->has_provenance) {
-		on_warn(m, path, 1, "no aller header ('# aller: ...'): not an aller output, skipped");
-		return -1;
-	}
-	if (pt->nodes < 1 || !pt->mode) {
-		on_warn(m, path, 1, "no node count or mode in the header: skipped");
-		return -1;
-	}
-	return 0;
-}
-
-static int cmp_points(const void *x, const void *y)
-{
-	const struct point *a = *(struct point *const *)x, *b = *(struct point *const *)y;
-	int c;
-
-	if ((c = point_cmp_group(a, b)) != 0)
-		return c;
-	if (a->nodes != b->nodes)
-		return a->nodes < b->nodes ? -1 : 1;
-	return point_strcmp(a->path, b->path);
-}
-
-/* Pass 1 over every file: the points, in group order; 0 or -1 (out of memory). */
-static int read_points(struct merge *m, const struct filelist *files)
-{
-	m->pts = calloc(files->n ? files->n : 1, sizeof(*m->pts));
-	m->order = calloc(files->n ? files->n : 1, sizeof(*m->order));
-	if (!m->pts || !m->order)
-		return -1;
-	for (size_t i = 0; i < files->n; i++) {
-		struct point *pt = &m->pts[m->npts];
-		if (read_header(m, pt, files->paths[i]) == 0) {
-			m->order[m->npts++] = pt;
-		} else {
-			point_release(pt);
-			m->s->skipped++;
-		}
-	}
-	qsort(m->order, m->npts, sizeof(*m->order), cmp_points);
-	return 0;
-}
-
-/* Whether the points have more than one series (legends then name it). */
-static int several_series(const struct merge *m)
-{
-	for (size_t i = 1; i < m->npts; i++)
-		if (point_strcmp(m->order[i]->series, m->order[0]->series) != 0)
-			return 1;
-	return 0;
-}
-
-/* Pass 2, parse: every point of the group, its rows into the group's store. */
-static int parse_group(struct merge *m)
-{
-	struct group *g = &m->g;
-	char err[512];
-
-	for (int i = 0; i < g->n; i++) {
-		struct point *pt = g->pts[i];
-		char *path = pt->path;
-		struct parser p;
-		long first = g->rows.n;
-
-		/* the header pass's keys are dropped; the full parse sees them again */
-		pt->path = NULL;
-		point_release(pt);
-		point_init(pt);
-		pt->path = path;
-		parser_init(&p, pt, 0);
-		p.row = add_row;
-		p.warn = on_warn;
-		p.ctx = m;
-		m->point = i;
-		if (input_lines(path, feed_line, feed_long, &p, err, sizeof(err)) != 0)
-			on_warn(m, path, 0, err);
-		else
-			parser_end(&p);
-		if (m->oom)
-			return -1;
-		pt->first_row = first;
-		pt->nrows = g->rows.n - first;
-	}
-	return 0;
-}
-
-/* Pass 2, re-runs: of points with the same node count, the newest complete job wins. */
-static void resolve_reruns(struct merge *m)
-{
-	struct point **pts = m->g.pts;
-	int n = m->g.n;
-
-	for (int i = 0; i < n; i++) {
-		for (int j = i + 1; j < n && pts[j]->nodes == pts[i]->nodes; j++) {
-			struct point *loser, *winner;
-			char msg[1024];
-			if (pts[j]->superseded || pts[i]->superseded)
-				continue;
-			winner = point_newer(pts[j], pts[i]) ? pts[j] : pts[i];
-			loser = winner == pts[j] ? pts[i] : pts[j];
-			loser->superseded = 1;
-			snprintf(msg, sizeof(msg), "re-run of the point (%s, %ld nodes): superseded "
-				 "by '%s' (%s, job %s; the newest complete job wins)",
-				 loser->mode ? loser->mode : "-", loser->nodes, winner->path,
-				 point_state_name(point_state(winner)), winner->job ? winner->job : "-");
-			on_warn(m, loser->path, 1, msg);
-		}
-	}
-}
-
-static void count_states(struct summary *s, const struct group *g)
-{
-	for (int i = 0; i < g->n; i++) {
-		if (g->pts[i]->superseded) {
-			s->superseded++;
-			continue;
-		}
-		s->points++;
-		switch (point_state(g->pts[i])) {
-		case POINT_COMPLETE: s->complete++; break;
-		case POINT_INCOMPLETE: s->incomplete++; break;
-		case POINT_FAILED: s->failed++; break;
-		}
-	}
-}
-
-/* Pass 2 for each group; 0 or -1 (out of memory). */
-static int merge_groups(struct merge *m)
-{
-	for (size_t i = 0, j; i < m->npts; i = j) {
-		long written;
-		for (j = i + 1; j < m->npts && point_cmp_group(m->order[i], m->order[j]) == 0; j++)
-			;
-		m->g.pts = m->order + i;
-		m->g.n = (int)(j - i);
-		rows_clear(&m->g.rows);
-		if (parse_group(m) != 0)
-			return -1;
-		resolve_reruns(m);
-		count_states(m->s, &m->g);
-		if ((written = emit_group(&m->emit, &m->g)) < 0)
-			return -1;
-		m->s->rows += written;
-	}
-	return 0;
 }
 
 static void write_summary(FILE *f, const struct summary *s)
@@ -331,13 +141,14 @@ static void report_skipped(struct merge *m, const struct filelist *files)
 	}
 }
 
+static long emit_one(void *ctx, const struct group *g)
+{
+	return emit_group(ctx, g);
+}
+
 static void merge_release(struct merge *m)
 {
-	for (size_t i = 0; i < m->npts; i++)
-		point_release(m->order[i]);
-	free(m->pts);
-	free(m->order);
-	rows_release(&m->g.rows);
+	groups_release(&m->gs);
 	emit_release(&m->emit);
 	if (m->summary_warnings)
 		fclose(m->summary_warnings);
@@ -359,13 +170,14 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	m->s = s;
 	m->lockfd = -1;
 	m->summary_warnings = tmpfile();
+	groups_init(&m->gs, s, on_warn, m);
 	failed = open_outputs(m) != 0;
 	if (!failed) {
 		report_skipped(m, files);
-		failed = read_points(m, files) != 0;
+		failed = groups_read(&m->gs, files) != 0;
 		if (!failed) {
-			emit_init(&m->emit, m->out, several_series(m));
-			failed = merge_groups(m) != 0;
+			emit_init(&m->emit, m->out, groups_several_series(&m->gs));
+			failed = groups_each(&m->gs, emit_one, &m->emit) != 0;
 		}
 		if (failed)
 			fprintf(stderr, "collect: error: out of memory\n");

@@ -104,18 +104,20 @@ enum key_kind {
 	K_REVEAL,      /* a text field, unless reveal was unavailable */
 	K_EXIT,        /* aller's exit status (255 when not a number) */
 	K_INCOMPLETE,  /* the job marked the point incomplete (and a text field) */
+	K_SETTING,     /* a setting (enum point_setting in `field`), the first occurrence wins */
 };
 
 struct key {
 	const char *key;
 	enum key_kind kind;
-	size_t field;  /* offsetof the char * or long in struct point */
+	size_t field;  /* offsetof the char * or long in struct point; K_SETTING: which */
 };
 
 #define STR(k, f) { k, K_STR, offsetof(struct point, f) }
 #define LONG(k, f) { k, K_LONG, offsetof(struct point, f) }
+#define SETTING(k, i) { k, K_SETTING, i }
 static const struct key keys[] = {
-	{ ALLER_KEY_ALLER, K_HEADER, 0 },
+	{ ALLER_KEY_ALLER, K_HEADER, offsetof(struct point, setting[PS_ALLER]) },
 	{ ALLER_KEY_CAMPAIGN, K_PROVENANCE, offsetof(struct point, campaign) },
 	STR(ALLER_KEY_MODE, mode),
 	STR(ALLER_KEY_POINT_MODE, mode),
@@ -135,20 +137,30 @@ static const struct key keys[] = {
 	{ ALLER_KEY_INCOMPLETE, K_INCOMPLETE, offsetof(struct point, incomplete) },
 	STR(ALLER_KEY_POINT_SERIES, series),
 	STR(ALLER_KEY_VARIANT, variant),
+	SETTING(ALLER_KEY_ITERS, PS_ITERS),
+	SETTING(ALLER_KEY_WARMUP, PS_WARMUP),
+	SETTING(ALLER_KEY_LONGS, PS_LONGS),
+	SETTING(ALLER_KEY_VERIFY, PS_VERIFY),
+	SETTING(ALLER_KEY_DATA, PS_DATA),
+	SETTING(ALLER_KEY_SELECTION, PS_SELECTION),
+	SETTING(ALLER_KEY_VARIANT_ENV, PS_VARIANT_ENV),
+	SETTING(ALLER_KEY_LAUNCHER, PS_LAUNCHER),
 };
+#undef SETTING
 #undef STR
 #undef LONG
 
 static void set_key(struct point *pt, const struct key *k, const char *val, size_t vlen)
 {
-	char **text = (char **)((char *)pt + k->field);
+	char **text = k->kind == K_SETTING ? &pt->setting[k->field]
+					   : (char **)((char *)pt + k->field);
 	long *num = (long *)((char *)pt + k->field);
 	size_t n = strlen(ALLER_REVEAL_UNAVAILABLE);
 
 	switch (k->kind) {
-	case K_HEADER:
+	case K_HEADER:   /* and its value, the version */
 		pt->has_header = 1;
-		return;
+		break;
 	case K_PROVENANCE:
 		pt->has_provenance = 1;
 		break;
@@ -170,6 +182,7 @@ static void set_key(struct point *pt, const struct key *k, const char *val, size
 			*num = value_long(val, vlen);
 		return;
 	case K_STR:
+	case K_SETTING:
 		break;
 	}
 	if (!*text)

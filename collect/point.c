@@ -5,6 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const point_setting_names[PS_NSETTINGS] = {
+	ALLER_KEY_ALLER, ALLER_KEY_ITERS, ALLER_KEY_WARMUP, ALLER_KEY_LONGS, ALLER_KEY_VERIFY,
+	ALLER_KEY_DATA, ALLER_KEY_SELECTION, ALLER_KEY_VARIANT_ENV, ALLER_KEY_LAUNCHER
+};
+
 void point_init(struct point *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -25,6 +30,8 @@ void point_release(struct point *p)
 	free(p->series);
 	free(p->variant);
 	free(p->incomplete);
+	for (int i = 0; i < PS_NSETTINGS; i++)
+		free(p->setting[i]);
 	memset(p, 0, sizeof(*p));
 }
 

@@ -20,12 +20,18 @@ struct crow {
 
 enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 
+/* Further header keys that shape a measurement, for comparisons (first occurrence). */
+enum point_setting { PS_ALLER, PS_ITERS, PS_WARMUP, PS_LONGS, PS_VERIFY, PS_DATA, PS_SELECTION,
+		     PS_VARIANT_ENV, PS_LAUNCHER, PS_NSETTINGS };
+extern const char *const point_setting_names[PS_NSETTINGS];
+
 struct point {
 	char *path;
 	/* keys, from the header comments (NULL when absent) */
 	char *campaign, *mode, *tpn, *buffers, *mpi, *job, *start, *reveal;
 	char *series, *variant;      /* a campaign point's identity, but nodes and mode */
 	char *incomplete;            /* the job's '# incomplete:' text */
+	char *setting[PS_NSETTINGS]; /* NULL when absent */
 	long nodes, world, restart, attempt, exit_code; /* -1 when absent */
 	int has_header, has_provenance, done, marked_incomplete;
 	long nrows, first_row;       /* its rows in the group, after parsing */

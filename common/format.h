@@ -64,6 +64,8 @@
 #define ALLER_KEY_POINT_MODE "point_mode"
 #define ALLER_KEY_POINT_SERIES "point_series" /* the point's identity but nodes and mode */
 #define ALLER_KEY_VARIANT "variant"       /* the campaign variant's name */
+#define ALLER_KEY_VARIANT_ENV "variant_env" /* its environment, VAR=value[,VAR=value] */
+#define ALLER_KEY_LAUNCHER "launcher"     /* how MPI was started */
 #define ALLER_KEY_ATTEMPT "attempt"       /* 1, 2, ...: retries inside the job */
 #define ALLER_KEY_JOB "job"
 #define ALLER_KEY_RESTART "restart"

@@ -141,3 +141,41 @@ golden() {
 	run --separate-stderr -3 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/file/sub" "$DATA/smoke/raw"
 	[[ $stderr == "collect: error: cannot create the output directory"* ]]
 }
+
+@test "collect --compare: table and CSV as the golden files say; exit 1 when something is slower" {
+	cd "$ROOT"
+	d=tests/data/compare
+	run --separate-stderr -1 "$COLLECT" --compare -o "$BATS_TEST_TMPDIR/c" $d/base $d/new
+	diff -u $d/expected.txt <(printf '%s\n' "$output")
+	diff -u $d/expected.txt "$BATS_TEST_TMPDIR/c/compare.txt"
+	diff -u $d/expected.csv "$BATS_TEST_TMPDIR/c/compare.csv"
+	# the ratios as data sets, with their index
+	grep -qx '# columns: bytes_per_peer ratio tmed_ratio band_low band_high tavg_base tavg_new' \
+		"$BATS_TEST_TMPDIR/c/compare.dat"
+	[ "$(grep -c '^compare.dat	' "$BATS_TEST_TMPDIR/c/sets.tsv")" = 1 ]
+}
+
+@test "collect --compare with size bands: the 16 B point is within 20% there" {
+	cd "$ROOT"
+	d=tests/data/compare
+	run --separate-stderr -1 "$COLLECT" --compare --tol="8:20% 64:5%" $d/base $d/new
+	diff -u $d/expected-bands.txt <(printf '%s\n' "$output")
+	# a side against itself: every point the same, exit 0
+	run --separate-stderr -0 "$COLLECT" --compare $d/new $d/new
+	[[ ${lines[-1]} == "compare: 6 points matched: 0 faster, 0 slower, 6 same, 0 noise; 0 only in BASE, 0 only in NEW" ]]
+}
+
+@test "collect --compare: bad input is one line and exit 2" {
+	cd "$ROOT"
+	d=tests/data/compare
+	run --separate-stderr -2 "$COLLECT" --compare $d/base "$BATS_TEST_TMPDIR/none"
+	[ "$stderr" = "collect: error: NEW cannot read '$BATS_TEST_TMPDIR/none': No such file or directory" ]
+	s=tests/data/smoke/raw/smoke-n4-strided-21.out
+	run --separate-stderr -2 "$COLLECT" --compare $d/base $s
+	[ "$stderr" = "collect: error: no common points: BASE '$d/base' has 6, NEW '$s' 50, none of the same identity" ]
+	run --separate-stderr -2 "$COLLECT" --compare --tol=5 $d/base
+	[ "$stderr" = "collect: error: --compare needs BASE and NEW (see 'collect --compare --help')" ]
+	run --separate-stderr -2 "$COLLECT" --compare --tol="64K:5% 8:20%" $d/base $d/new
+	[[ $stderr == "collect: error: invalid tolerance '64K:5% 8:20%': expected a percentage"* ]]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
+}

@@ -1,0 +1,51 @@
+/*
+ * compare.h: collect --compare BASE NEW: the points the two sides share,
+ * matched by identity (mode, variant, tasks per node, instrumented, nodes,
+ * communicators, commsize, bytes per peer), each with the ratio NEW/BASE of
+ * the average time per call and a verdict:
+ *   same     the ratio is within the tolerance of its size band;
+ *   noise    outside it, but each side's average lies inside the other's
+ *            [tmin, tmax]: the difference is smaller than both runs' spread;
+ *   faster   the ratio is below 1 otherwise;
+ *   slower   above 1 otherwise.
+ * Points of one side only are listed too. Settings that differ between the
+ * sides (MPI library, buffers, iterations, variant environment, ...) are
+ * named at the top.
+ */
+#ifndef COLLECT_COMPARE_H
+#define COLLECT_COMPARE_H
+
+#include <stddef.h>
+
+#define TOL_MAX_BANDS 16
+
+/* Tolerances by size band: from bytes[i] per peer on, pct[i] percent. */
+struct tolerance {
+	int n;
+	long bytes[TOL_MAX_BANDS];
+	double pct[TOL_MAX_BANDS];
+};
+
+/*
+ * "5%", or bands "8:20% 64K:5%" (a size with K, M, G... as aller takes
+ * them, a colon, a percentage; sizes rising). 0, or -1 with a message.
+ */
+int tolerance_parse(struct tolerance *t, const char *spec, char *err, size_t errlen);
+/* The tolerance (a fraction) at a size: its band's, or the first band's below it. */
+double tolerance_at(const struct tolerance *t, long bytes);
+
+enum verdict { V_SAME, V_NOISE, V_FASTER, V_SLOWER };
+extern const char *const verdict_names[4];
+
+/* The verdict of one pair: averages and [tmin, tmax] of each side. */
+enum verdict compare_verdict(double tol, double base_avg, double base_min, double base_max,
+			     double new_avg, double new_min, double new_max);
+
+/*
+ * collect --compare [--tol SPEC] [-o DIR] BASE NEW. Exit status: 0 nothing
+ * slower, 1 something slower, 2 bad input (no such files, no common
+ * points, a bad tolerance), 3 cannot write DIR.
+ */
+int compare_main(int argc, char **argv);
+
+#endif

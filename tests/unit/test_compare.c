@@ -1,0 +1,86 @@
+/* Unit tests of collect --compare's pure parts: tolerances and verdicts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "compare.h"
+
+static void one_tolerance_for_all_sizes(void **state)
+{
+	struct tolerance t;
+	char err[256];
+	(void)state;
+	assert_int_equal(tolerance_parse(&t, "5%", err, sizeof(err)), 0);
+	assert_int_equal(t.n, 1);
+	assert_true(tolerance_at(&t, 1) == 0.05);
+	assert_true(tolerance_at(&t, 1L << 40) == 0.05);
+	assert_int_equal(tolerance_parse(&t, "12.5", err, sizeof(err)), 0);   /* % optional */
+	assert_true(tolerance_at(&t, 8) == 0.125);
+}
+
+static void bands_by_size(void **state)
+{
+	struct tolerance t;
+	char err[256];
+	(void)state;
+	assert_int_equal(tolerance_parse(&t, "8:20% 64K:5% 1M:2%", err, sizeof(err)), 0);
+	assert_int_equal(t.n, 3);
+	assert_true(tolerance_at(&t, 1) == 0.20);          /* below the first band: the first */
+	assert_true(tolerance_at(&t, 8) == 0.20);
+	assert_true(tolerance_at(&t, 65535) == 0.20);
+	assert_true(tolerance_at(&t, 65536) == 0.05);      /* from 64 KiB on */
+	assert_true(tolerance_at(&t, 1048575) == 0.05);
+	assert_true(tolerance_at(&t, 1048576) == 0.02);
+	assert_true(tolerance_at(&t, 1L << 40) == 0.02);
+	/* a plain percentage first: from 0 B */
+	assert_int_equal(tolerance_parse(&t, "5% 64K:1%", err, sizeof(err)), 0);
+	assert_true(tolerance_at(&t, 8) == 0.05);
+	assert_true(tolerance_at(&t, 65536) == 0.01);
+}
+
+static void bad_tolerances(void **state)
+{
+	static const char *const bad[] = { "", "x", "5%%", "-1%", "8:", ":5%", "64K:5% 8:20%",
+					   "8:5% 8:6%", "8:20% 5%", "2000%", "8Q:5%",
+					   "nan%" };
+	struct tolerance t;
+	char err[256];
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (tolerance_parse(&t, bad[i], err, sizeof(err)) == 0)
+			fail_msg("'%s' was taken", bad[i]);
+		assert_non_null(strstr(err, "invalid tolerance"));
+	}
+}
+
+static void verdicts(void **state)
+{
+	(void)state;
+	/* within the tolerance, whatever the spread */
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 1.04, 1.0, 1.1), V_SAME);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 0.96, 0.9, 1.0), V_SAME);
+	/* outside it, ranges apart */
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 1.9, 2.1), V_SLOWER);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 0.5, 0.4, 0.6), V_FASTER);
+	/* outside it, each average inside the other's range: noise */
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.5, 2.0, 1.3, 0.6, 2.2), V_NOISE);
+	/* ranges that overlap, but one average outside the other's range: not noise */
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.5, 1.2, 1.3, 0.6, 2.2), V_SLOWER);
+	assert_string_equal(verdict_names[V_NOISE], "noise");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(one_tolerance_for_all_sizes),
+		cmocka_unit_test(bands_by_size),
+		cmocka_unit_test(bad_tolerances),
+		cmocka_unit_test(verdicts),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
