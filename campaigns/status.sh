@@ -5,6 +5,7 @@
 # sacct call where accounting exists, else squeue and scontrol. A job whose
 # name is not the one submitted (its id was reused) shows as 'unknown'; one
 # pending for a reason that will not clear as 'stuck (reason)'.
+# With --tsv first, the same rows tab-separated (for the report).
 # Exit status: 0 when every point is complete, 1 otherwise, 2 for an
 # invalid setting or unknown campaign.
 set -euo pipefail
@@ -13,7 +14,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 # shellcheck source=campaigns/manifest.sh
 . "$here/manifest.sh"
-script_options aller-status "usage: aller-status CAMPAIGN=name [RESULTS=dir]   (README, \"Campaigns\")" "$@"
+script_options aller-status "usage: aller-status [--tsv] CAMPAIGN=name [RESULTS=dir]   (README, \"Campaigns\")" "$@"
+row='%-42s %-8s %-22s %-6s %-10s %-12s %-5s %s\n'
+if [ "${1:-}" = --tsv ]; then
+	row='%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n'
+	shift
+fi
 
 locate_campaign "$@"
 for k in "${!given[@]}"; do
@@ -51,7 +57,6 @@ fi
 stuck_reasons='^(PartitionConfig|PartitionNodeLimit|PartitionTimeLimit|ReqNodeNotAvail.*|BadConstraints|InvalidAccount|InvalidQOS|QOSMax.*|AssocMax.*|AccountNotAllowed|QOSNotAllowed|JobHeldAdmin|JobHeldUser)$'
 
 complete=0
-row='%-42s %-8s %-22s %-6s %-10s %-12s %-5s %s\n'
 # shellcheck disable=SC2059 # the format is ours
 printf "$row" POINT JOB STATE EXIT ELAPSED NODELIST TRIES OUTPUT
 for key in "${M_POINTS[@]}"; do

@@ -13,6 +13,7 @@
 #include "bytes.h"
 #include "line.h"
 #include "format.h"
+#include "groups.h"
 #include "merged.h"
 
 const char *const emit_names[EMIT_NFILES] = { "bandwidth.dat", "concurrency.dat",
@@ -196,6 +197,17 @@ static void tsv_long(struct line *l, long v)
 	line_char(l, '\t');
 }
 
+/* The legend label: campaign and/or series, joined by '/', or "-". */
+static void tsv_label(struct line *l, int labels, const struct point *pt)
+{
+	const char *c = labels & LABEL_CAMPAIGN ? pt->campaign : NULL;
+	const char *s = labels & LABEL_SERIES ? pt->series : NULL;
+	char buf[512];
+
+	snprintf(buf, sizeof(buf), "%s%s%s", c ? c : "", c && s ? "/" : "", s ? s : "");
+	tsv_str(l, buf[0] ? buf : NULL);
+}
+
 static void index_row(struct emit *e, const struct set *s, const char *size)
 {
 	const struct point *pt = s->pt;
@@ -217,7 +229,7 @@ static void index_row(struct emit *e, const struct set *s, const char *size)
 	tsv(&l, pt->mpi, mpi_short(pt->mpi));
 	tsv_str(&l, pt->series);
 	tsv_str(&l, pt->variant);
-	tsv_str(&l, e->labels ? pt->series : NULL);
+	tsv_label(&l, e->labels, pt);
 	line_long(&l, s->rows);
 	line_char(&l, '\n');
 	line_flush(&l);

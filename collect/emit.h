@@ -17,7 +17,7 @@ extern const char *const emit_names[EMIT_NFILES];
 struct emit {
 	FILE **out;               /* [EMIT_NFILES] */
 	long nsets[EMIT_NDAT];    /* data sets written to each .dat file */
-	int labels;               /* legends name the series (there is more than one) */
+	int labels;               /* what legends name: LABEL_* (groups.h) */
 	struct sort_key *keys;    /* scratch for one group's sorts */
 	long nkeys;
 };

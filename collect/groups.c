@@ -97,12 +97,17 @@ int groups_read(struct groups *gs, const struct filelist *files)
 	return 0;
 }
 
-int groups_several_series(const struct groups *gs)
+int groups_labels(const struct groups *gs)
 {
-	for (size_t i = 1; i < gs->npts; i++)
+	int labels = 0;
+
+	for (size_t i = 1; i < gs->npts; i++) {
+		if (point_strcmp(gs->order[i]->campaign, gs->order[0]->campaign) != 0)
+			labels |= LABEL_CAMPAIGN;
 		if (point_strcmp(gs->order[i]->series, gs->order[0]->series) != 0)
-			return 1;
-	return 0;
+			labels |= LABEL_SERIES;
+	}
+	return labels;
 }
 
 /* Pass 2, parse: every point of the group, its rows into the group's store. */

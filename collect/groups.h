@@ -34,8 +34,11 @@ void groups_init(struct groups *gs, struct summary *s,
 		 void (*warn)(void *ctx, const char *path, long line, const char *msg), void *ctx);
 /* Pass 1: each file's header; unreadable or foreign files are skipped. 0, or -1 (out of memory). */
 int groups_read(struct groups *gs, const struct filelist *files);
-/* Whether the points have more than one series. */
-int groups_several_series(const struct groups *gs);
+/* What a data set's legend label names (sets.tsv's label): the campaign when
+ * the points have several, the series when they have several. */
+#define LABEL_CAMPAIGN 1
+#define LABEL_SERIES 2
+int groups_labels(const struct groups *gs);
 /*
  * Pass 2: each group parsed and resolved, then fn(ctx, group), which
  * returns the rows it took, or -1 to stop. 0, or -1 (out of memory or fn).

@@ -176,7 +176,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 		report_skipped(m, files);
 		failed = groups_read(&m->gs, files) != 0;
 		if (!failed) {
-			emit_init(&m->emit, m->out, groups_several_series(&m->gs));
+			emit_init(&m->emit, m->out, groups_labels(&m->gs));
 			failed = groups_each(&m->gs, emit_one, &m->emit) != 0;
 		}
 		if (failed)

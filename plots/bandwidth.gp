@@ -1,12 +1,14 @@
 # plots/bandwidth.gp: per-task bandwidth versus message size, one curve per
 # communicator size, with the min..max range; one (nodes, mode) per plot.
-# gnuplot -c bandwidth.gp DATA OUT FORMAT TITLE SUBTITLE MODE "INDEX:COMMSIZE:LABEL ..."
-# (LABEL: the set's series, or "-" when the data has only one)
+# The commsize-1 level (a local copy) is dashed and does not set the scale.
+# gnuplot -c bandwidth.gp DATA OUT FORMAT TITLE SUBTITLE MODE "SETS" ["LOCAL"]
+# SETS, LOCAL: "INDEX:COMMSIZE:LABEL ..." (LABEL: what the legend names, or "-")
 data = ARG1
 out = ARG2
 fmt = ARG3
 mode = ARG6
 sets = ARG7
+local = ARG8
 wanted = "bytes_per_peer bwavg_GiBs bwmin_GiBs bwmax_GiBs"
 load system("dirname '" . ARG0 . "'") . "/common.gp"
 set title ARG4 . "\n" . ARG5 noenhanced
@@ -18,7 +20,15 @@ set format y "%g"
 do for [e = 0:40:2] { set xtics add (bytes_label(e) 2**e) }
 set xtics rotate by -35 font ",9"
 n = words(sets)
+nl = words(local)
+# (gnuplot evaluates an index even for an empty iteration)
+idxl(k) = nl > 0 ? int(field(word(local, k), 1)) : 0
+idx(k) = int(field(word(sets, k), 1))
 x = col("bytes_per_peer"); y = col("bwavg_GiBs"); lo = col("bwmin_GiBs"); hi = col("bwmax_GiBs")
-plot for [k = 1:n] data index int(field(word(sets, k), 1)) \
+load system("dirname '" . ARG0 . "'") . "/ranges.gp"
+plot for [k = 1:n] data index idx(k) \
 	using x:y:lo:hi with yerrorlines lw 1.6 pt 7 ps 0.6 lc rgb shade(mode, k) \
-	title sprintf("commsize %s", field(word(sets, k), 2)) . label(field(word(sets, k), 3))
+	title sprintf("commsize %s", field(word(sets, k), 2)) . label(field(word(sets, k), 3)), \
+	for [k = 1:nl] data index idxl(k) using x:y noautoscale \
+	with linespoints dt 2 lw 1.2 pt 6 ps 0.6 lc rgb "#888888" \
+	title "commsize 1, local copy (off scale)" . label(field(word(local, k), 3))

@@ -1,14 +1,26 @@
-# plots/: make plots CAMPAIGN=name [FORMAT=png|svg|pdf], or make plots FILE=out.txt.
-# Never installs anything; CAMPAIGN and FILE reach plot.sh byte for byte
-# (CAMPAIGN_ARG_CAMPAIGN comes from campaigns/build.mk).
+# plots/: make plots CAMPAIGN="name [name ...]" [FORMAT=png|svg|pdf] (several
+# campaigns: on the same axes, in results/overlay-A-B), make plots FILE=out.txt,
+# make compare BASE=name NEW=name [TOL=5%], make report CAMPAIGN=name [BASE=name].
+# Never installs anything; the values reach the scripts byte for byte
+# (CAMPAIGN_ARG_CAMPAIGN and _RESULTS come from campaigns/build.mk).
 FORMAT ?= png
-plots: export CAMPAIGN_ARG_FILE := $(value FILE)
-plots: export CAMPAIGN_ARG_FORMAT := $(value FORMAT)
+plots compare report: export CAMPAIGN_ARG_FILE := $(value FILE)
+plots compare report: export CAMPAIGN_ARG_FORMAT := $(value FORMAT)
+compare report: export CAMPAIGN_ARG_BASE := $(value BASE)
+compare report: export CAMPAIGN_ARG_NEW := $(value NEW)
+compare report: export CAMPAIGN_ARG_TOL := $(value TOL)
 plots: all
 	@if [ -n "$$CAMPAIGN_ARG_FILE" ]; then \
 		bash plots/plot.sh --file "$$CAMPAIGN_ARG_FILE" --format "$$CAMPAIGN_ARG_FORMAT"; \
 	elif [ -n "$${CAMPAIGN_ARG_CAMPAIGN:-}" ]; then \
-		bash plots/plot.sh --campaign-dir "results/$$CAMPAIGN_ARG_CAMPAIGN" --format "$$CAMPAIGN_ARG_FORMAT"; \
+		set --; for c in $$CAMPAIGN_ARG_CAMPAIGN; do set -- "$$@" --campaign-dir "results/$$c"; done; \
+		bash plots/plot.sh "$$@" --format "$$CAMPAIGN_ARG_FORMAT"; \
 	else \
 		echo "plots: error: give CAMPAIGN=name or FILE=aller-output" >&2; exit 2; \
 	fi
+
+compare: all
+	@bash plots/compare.sh
+
+report: all
+	@$(slurm_env) bash plots/report.sh

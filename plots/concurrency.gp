@@ -20,6 +20,8 @@ idx(k) = int(field(word(sets, k), 1))
 md(k) = field(word(sets, k), 2)
 lb(k) = label(field(word(sets, k), 3))
 x = col("comms"); task = col("bwavg_GiBs"); agg = col("aggbw_GiBs")
+y = task
+load system("dirname '" . ARG0 . "'") . "/ranges.gp"
 plot for [k = 1:n] data index idx(k) using x:task with linespoints lw 2 pt 7 ps 0.7 \
 		lc rgb mode_color(md(k)) title sprintf("%s, per task", md(k)) . lb(k), \
 	for [k = 1:n] data index idx(k) using x:agg with linespoints lw 2 dt 2 pt 6 ps 0.7 \

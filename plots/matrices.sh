@@ -3,10 +3,12 @@
 # aller --reveal traffic matrices under DIR (matrix-L<level>-c<count>.dat,
 # in one directory per point for a campaign), the smallest and the largest
 # count of each level, into OUT_DIR (matrix-L..., or matrix-<point>-L... for
-# a campaign). Prints every file it wrote, one per line. Called by plot.sh.
-# Exit status: 0 ok, 3 gnuplot failed.
+# a campaign). Prints every file it wrote, one per line; one that fails is
+# skipped with a line "plots: skipped FILE: why" on stderr. Called by plot.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=plots/lib.sh
+. "$here/lib.sh"
 reveal_dir=$1 out=$2 fmt=$3 title=$4 kind=$5
 
 find "$reveal_dir" -name 'matrix-L*-c*.dat' | sed -E 's/^(.*)\/matrix-L([0-9]+)-c([0-9]+)\.dat$/\1\t\2\t\3/' |
@@ -16,10 +18,6 @@ find "$reveal_dir" -name 'matrix-L*-c*.dat' | sed -E 's/^(.*)\/matrix-L([0-9]+)-
 	while IFS=$'\t' read -r mdir level count; do
 		m=$mdir/matrix-L$level-c$count.dat name=matrix-L$level-c$count.$fmt
 		[ "$kind" = file ] || name=matrix-$(basename "$mdir")-L$level-c$count.$fmt
-		if ! err=$(gnuplot -c "$here/matrix.gp" "$m" "$out/$name" "$fmt" "$title: traffic matrix, level $level" \
-			"$(sed -n '1s/^# aller traffic matrix: //p' "$m")" 2>&1) || [ -n "$err" ]; then
-			printf '%s\nplots: error: gnuplot failed on matrix.gp for %s\n' "$err" "$out/$name" >&2
-			exit 3
-		fi
-		printf '%s\n' "$out/$name"
+		gnuplot_render "$here/matrix.gp" "$m" "$out/$name" "$fmt" "$title: traffic matrix, level $level" \
+			"$(sed -n '1s/^# aller traffic matrix: //p' "$m")" || true
 	done

@@ -1,25 +1,32 @@
 #!/usr/bin/env bash
-# plots/plot.sh: renders a campaign's plots, or a single aller output's.
-#   plot.sh --campaign-dir results/NAME [--format png|svg|pdf]
+# plots/plot.sh: renders a campaign's plots, several campaigns' on the same
+# axes, or a single aller output's.
+#   plot.sh --campaign-dir results/NAME [--campaign-dir results/OTHER ...] [--out-dir DIR] [--format png|svg|pdf]
 #   plot.sh --file OUT.txt [--out-dir results/file-NAME] [--format ...]
 # Runs the collector first when its output is missing or older than the raw
 # files, then gnuplot with plots/*.gp over the data sets listed in the
 # collector's index (merged/sets.tsv, read by column name); the scripts pick
-# their columns by name too. Heatmaps of aller --reveal traffic matrices (a
-# campaign's reveal/*/, or the '# reveal_dir:' of a file) by matrices.sh.
-# Prints every file it wrote, one per line.
-# Exit status: 0 ok, 2 usage error, 3 collector or gnuplot failed.
+# their columns by name too. Several campaigns go to results/overlay-A-B
+# (legends name the campaign). Heatmaps of aller --reveal traffic matrices
+# (a campaign's reveal/*/, or the '# reveal_dir:' of a file) by matrices.sh.
+# Prints every file it wrote, one per line; a plot that fails is skipped
+# with one line on stderr saying which and why.
+# Exit status: 0 at least one plot drawn, 2 usage error, 3 collector failed
+# or no plot drawn.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
 . "$here/../campaigns/lib.sh"
-script_options aller-plots "usage: aller-plots --campaign-dir DIR | --file OUT.txt [--out-dir DIR] [--format png|svg|pdf]" "$@"
+# shellcheck source=plots/lib.sh
+. "$here/lib.sh"
+script_options aller-plots "usage: aller-plots --campaign-dir DIR [--campaign-dir DIR ...] | --file OUT.txt [--out-dir DIR] [--format png|svg|pdf]" "$@"
 die() { printf 'plots: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
-dir="" file="" fmt=png
+camps=() dir="" file="" fmt=png
 while [ $# -gt 0 ]; do
 	case $1 in
-	--campaign-dir | --out-dir) dir=${2:?}; shift 2 ;;
+	--campaign-dir) camps+=("${2:?}"); shift 2 ;;
+	--out-dir) dir=${2:?}; shift 2 ;;
 	--file) file=${2:?}; shift 2 ;;
 	--format) fmt=${2:?}; shift 2 ;;
 	*) die "unknown argument '$1' (see the header of plots/plot.sh)" ;;
@@ -29,6 +36,7 @@ done
 command -v gnuplot >/dev/null || die "gnuplot is missing: install it (Debian: gnuplot-nox)" 3
 collect=$(find_tool collect)
 
+inputs=() reveal_dir=""
 if [ -n "$file" ]; then
 	[ -r "$file" ] || die "cannot read '$file'"
 	name=$(basename "$file")
@@ -42,10 +50,16 @@ if [ -n "$file" ]; then
 		reveal_dir=$(dirname "$file")/$reveal_dir
 	fi
 else
-	[ -n "$dir" ] || die "give --campaign-dir DIR or --file FILE"
-	[ -d "$dir/raw" ] || die "no raw outputs in '$dir' (no $dir/raw)"
-	inputs=("$dir/raw")
-	reveal_dir=$dir/reveal
+	[ ${#camps[@]} -gt 0 ] || die "give --campaign-dir DIR or --file FILE"
+	for c in "${camps[@]}"; do
+		[ -d "$c/raw" ] || die "no raw outputs in '$c' (no $c/raw)"
+		inputs+=("$c/raw")
+	done
+	if [ ${#camps[@]} -eq 1 ]; then
+		dir=${dir:-${camps[0]}} reveal_dir=${camps[0]}/reveal
+	else
+		dir=${dir:-$(dirname "${camps[0]}")/overlay-$(for c in "${camps[@]}"; do basename "$c"; done | paste -sd-)}
+	fi
 fi
 merged=$dir/merged index=$dir/merged/sets.tsv
 mkdir -p "$merged" "$dir/plots"
@@ -57,43 +71,42 @@ if [ ! -s "$index" ] || [ -n "$(find "${inputs[@]}" -newer "$index" -type f 2>/d
 	[ "$rc" -eq 0 ] || echo "plots: the collector reported problems: see $merged/summary.txt" >&2
 fi
 
-# sets CONDITION FIELDS [VAR=VALUE ...]: the index's rows where an awk
-# CONDITION holds, FIELDS printed tab-separated; v("name") is a column by name.
-sets() {
-	local cond=$1 fields=$2 vars=() a
-	shift 2
-	for a in "$@"; do vars+=(-v "$a"); done
-	awk -F'\t' -v OFS='\t' "${vars[@]}" 'function v(name) { return $c[name] }
-		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		'"$cond"' { print '"$fields"' }' "$index"
-}
+sets() { index_sets "$index" "$@"; }
+# distinct COLUMN: its values over the bandwidth sets, joined by " | ".
+distinct() { sets 'v("kind") == "bandwidth"' "v(\"$1\")" | awk '!seen[$0]++' | paste -sd'|' | sed 's/|/ | /g'; }
 
-IFS=$'\t' read -r campaign tpn buffers mpi < <(sets 'v("kind") == "bandwidth"' \
-	'v("campaign"), v("tasks_per_node"), v("buffers"), v("mpi")' | head -n 1) ||
-	die "no data to plot in $merged (see $merged/summary.txt)" 3
-title="aller: $campaign"
-[ "$campaign" = - ] && title="aller: $(basename "$dir")"
-[ "$mpi" = - ] && mpi="MPI unknown"
-subtitle="$mpi; $tpn tasks per node; $buffers buffers"
+campaigns=$(distinct campaign)
+[ -n "$campaigns" ] || die "no data to plot in $merged (see $merged/summary.txt)" 3
+title="aller: ${campaigns// | /, }"
+[ "$campaigns" = - ] && title="aller: $(basename "$dir")"
+mpi=$(distinct mpi | sed "s/^-$/MPI unknown/")
+subtitle="$mpi; $(distinct tasks_per_node) tasks per node; $(distinct buffers) buffers"
 
+drawn=0 skipped=0
 render() {
-	local script=$1 data=$2 out=$3 err
+	local script=$1 data=$2 out=$3
 	shift 3
-	if ! err=$(gnuplot -c "$here/$script" "$data" "$out" "$fmt" "$@" 2>&1) || [ -n "$err" ]; then
-		printf '%s\n' "$err" >&2
-		die "gnuplot failed on $script for $out" 3
+	if gnuplot_render "$here/$script" "$data" "$out" "$fmt" "$@"; then
+		drawn=$((drawn + 1))
+	else
+		skipped=$((skipped + 1))
 	fi
-	printf '%s\n' "$out"
 }
 
-# Bandwidth versus message size: one plot per (mode, nodes).
-bw='v("kind") == "bandwidth" && v("rows") > 0'
+# Bandwidth and latency versus message size: one plot each per (mode, nodes);
+# the commsize-1 level apart (it does not set the scale) when there are others.
+bw='v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n'
 while IFS=$'\t' read -r mode nodes; do
-	list=$(sets "$bw"' && v("mode") == m && v("nodes") == n' 'v("index") ":" v("commsize") ":" v("label")' \
-		m="$mode" n="$nodes" | paste -sd' ')
-	render bandwidth.gp "$merged/bandwidth.dat" "$dir/plots/bandwidth-$mode-n$nodes.$fmt" \
-		"$title: bandwidth versus message size, $mode, $nodes nodes" "$subtitle" "$mode" "$list"
-done < <(sets "$bw" 'v("mode"), v("nodes")' | sort -u -k1,1 -k2,2n)
+	f='v("index") ":" v("commsize") ":" v("label")'
+	main=$(sets "$bw"' && v("commsize") > 1' "$f" m="$mode" n="$nodes" | paste -sd' ')
+	local1=$(sets "$bw"' && v("commsize") == 1' "$f" m="$mode" n="$nodes" | paste -sd' ')
+	[ -n "$main" ] || { main=$local1; local1=""; }
+	for kind in bandwidth latency; do
+		render $kind.gp "$merged/bandwidth.dat" "$dir/plots/$kind-$mode-n$nodes.$fmt" \
+			"$title: $([ $kind = bandwidth ] && echo bandwidth || echo time per call) versus message size, $mode, $nodes nodes" \
+			"$subtitle" "$mode" "$main" "$local1"
+	done
+done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes")' | sort -u -k1,1 -k2,2n)
 
 # Concurrency: per node count, at the largest, a middle and the smallest
 # message size that every level has (the sets with the most rows).
@@ -111,7 +124,7 @@ for nodes in $(sets 'v("kind") == "concurrency"' 'v("nodes")' | sort -un); do
 	done
 done
 
-# Scaling: per (mode, series, commsize), the largest message size; needs two node counts.
+# Scaling: per (mode, label, commsize), the largest message size; needs two node counts.
 list=$(sets 'v("kind") == "scaling" && v("rows") > 0' \
 	'v("mode"), v("label"), v("commsize"), v("bytes_per_peer"), v("index"), v("size")' |
 	sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4n | awk -F'\t' '
@@ -120,12 +133,16 @@ list=$(sets 'v("kind") == "scaling" && v("rows") > 0' \
 	$1 FS $2 FS $3 != key { if (NR > 1) out(); key = $1 FS $2 FS $3 }
 	{ last = $0 }
 	END { if (NR) out() }')
-if [ -n "$list" ] && [ "$(sets "$bw" 'v("nodes")' | sort -u | wc -l)" -ge 2 ]; then
+if [ -n "$list" ] && [ "$(sets 'v("kind") == "bandwidth"' 'v("nodes")' | sort -u | wc -l)" -ge 2 ]; then
 	render scaling.gp "$merged/scaling.dat" "$dir/plots/scaling.$fmt" \
 		"$title: scaling over node counts at the largest message size" "$subtitle" "$list"
 fi
 
 # Traffic matrices of --reveal runs.
-if [ -n "${reveal_dir:-}" ] && [ -d "$reveal_dir" ]; then
-	bash "$here/matrices.sh" "$reveal_dir" "$dir/plots" "$fmt" "$title" "$([ -n "$file" ] && echo file || echo campaign)"
+if [ -n "$reveal_dir" ] && [ -d "$reveal_dir" ]; then
+	while read -r m; do
+		case $m in "plots: skipped "*) skipped=$((skipped + 1)) ;; *) printf '%s\n' "$m"; drawn=$((drawn + 1)) ;; esac
+	done < <(bash "$here/matrices.sh" "$reveal_dir" "$dir/plots" "$fmt" "$title" "$([ -n "$file" ] && echo file || echo campaign)" 2>&1)
 fi
+[ "$drawn" -gt 0 ] || die "no plot drawn ($skipped skipped)" 3
+[ "$skipped" -eq 0 ] || echo "plots: $drawn drawn, $skipped skipped" >&2

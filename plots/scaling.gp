@@ -15,10 +15,12 @@ set logscale x 2
 set logscale y 10
 set format x "%.0f"
 set format y "%g"
-set offsets graph 0.05, graph 0.05, 0, 0
+set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
 n = words(sets)
 f(k, i) = field(word(sets, k), i)
 x = col("nodes"); y = col("bwavg_GiBs")
+idx(k) = int(f(k, 1))
+load system("dirname '" . ARG0 . "'") . "/ranges.gp"
 plot for [k = 1:n] data index int(f(k, 1)) using x:y with linespoints lw 2 \
 	pt (k % 7 + 4) ps 0.9 lc rgb shade(f(k, 2), int(f(k, 5))) \
 	title sprintf("%s, commsize %s, %s per peer", f(k, 2), f(k, 3), f(k, 4)) . label(f(k, 6))

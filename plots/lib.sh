@@ -1,0 +1,28 @@
+# plots/lib.sh: reading the collector's index of data sets (sets.tsv, columns
+# by name). Sourced by plot.sh and compare.sh.
+# shellcheck shell=bash
+
+# index_sets INDEX CONDITION FIELDS [VAR=VALUE ...]: the rows of INDEX where
+# an awk CONDITION holds, FIELDS printed tab-separated; v("name") is a
+# column by name, VARs are awk variables.
+index_sets() {
+	local index=$1 cond=$2 fields=$3 vars=() a
+	shift 3
+	for a in "$@"; do vars+=(-v "$a"); done
+	awk -F'\t' -v OFS='\t' "${vars[@]}" 'function v(name) { return $c[name] }
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		'"$cond"' { print '"$fields"' }' "$index"
+}
+
+# gnuplot_render SCRIPT DATA OUT FORMAT ARGS...: one plot; prints OUT, or a
+# line "plots: skipped OUT: why" on stderr and returns 1.
+gnuplot_render() {
+	local script=$1 data=$2 out=$3 err
+	shift 3
+	if ! err=$(gnuplot -c "$script" "$data" "$out" "$@" 2>&1) || [ -n "$err" ]; then
+		printf 'plots: skipped %s: %s\n' "$out" "$(printf '%s' "$err" | grep -v '^ *$' | tail -n 1)" >&2
+		rm -f "$out"
+		return 1
+	fi
+	printf '%s\n' "$out"
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# plots/report.sh CAMPAIGN=name [BASE=name] [TOL=5%] [RESULTS=dir] (make report):
+# writes RESULTS/<campaign>/report.html, one static page that needs nothing
+# else (no external resources, no JavaScript; the plots are embedded): the
+# campaign's settings and provenance (MPI library, hosts, jobs), the status
+# of every point, the collector's summary, every plot and, with BASE, the
+# comparison with that campaign (table and ratio plots). Prints the page's path.
+# Exit status: 0 written, 2 bad input (unknown campaign), 3 a tool failed.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=campaigns/lib.sh
+. "$here/../campaigns/lib.sh"
+# shellcheck source=campaigns/manifest.sh
+. "$here/../campaigns/manifest.sh"
+script_options aller-report "usage: aller-report CAMPAIGN=name [BASE=name] [TOL=5%] [RESULTS=dir]" "$@"
+die() { printf 'report: error: %s\n' "$1" >&2; exit "${2:-2}"; }
+
+args=() base=${CAMPAIGN_ARG_BASE:-} tol=${CAMPAIGN_ARG_TOL:-5%}
+for a in "$@"; do
+	case $a in
+	BASE=*) base=${a#BASE=} ;;
+	TOL=*) tol=${a#TOL=} ;;
+	*) args+=("$a") ;;
+	esac
+done
+locate_campaign "${args[@]}"
+[ -f "$DIR/manifest" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $DIR/manifest)"
+[ -z "$base" ] || [ -d "$RESULTS/$base/raw" ] || die "no campaign '$base' in $RESULTS (no $RESULTS/$base/raw)"
+manifest_read "$DIR/manifest"
+
+esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
+# table CLASS HEADER...: rows from stdin, tab-separated, as an HTML table.
+table() {
+	local class=$1 h
+	shift
+	printf '<table class="%s"><thead><tr>' "$class"
+	for h in "$@"; do printf '<th>%s</th>' "$h"; done
+	printf '</tr></thead><tbody>\n'
+	esc | awk -F'\t' '{ printf "<tr>"; for (i = 1; i <= NF; i++) printf "<td>%s</td>", $i; print "</tr>" }'
+	printf '</tbody></table>\n'
+}
+# figure PNG: the plot embedded, its file name as caption.
+figure() {
+	printf '<figure><img alt="%s" src="data:image/png;base64,%s"><figcaption>%s</figcaption></figure>\n' \
+		"$(basename "$1")" "$(base64 -w0 "$1")" "$(basename "$1" .png)"
+}
+
+# The plots (PNG), the status of each point, the comparison.
+plots=$(bash "$here/plot.sh" --campaign-dir "$DIR" --format png 2>"$DIR/plots.log") ||
+	[ $? -eq 3 ] || die "the plots failed (see $DIR/plots.log)" 3
+status=$(bash "$here/../campaigns/status.sh" --tsv "CAMPAIGN=$CAMPAIGN" "RESULTS=$RESULTS" 2>&1) || true
+cmpdir=""
+if [ -n "$base" ]; then
+	cmpdir=$RESULTS/compare-$base-vs-$CAMPAIGN
+	rc=0
+	bash "$here/compare.sh" "BASE=$base" "NEW=$CAMPAIGN" "TOL=$tol" "RESULTS=$RESULTS" FORMAT=png \
+		>/dev/null 2>"$DIR/compare.log" || rc=$?
+	[ "$rc" -le 1 ] || die "the comparison failed: $(tail -n 1 "$DIR/compare.log")" "$rc"
+fi
+
+page() {
+	cat <<'EOF'
+<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<style>
+body { font-family: sans-serif; margin: 2em auto; max-width: 1200px; color: #222; }
+h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; margin-top: 2em; }
+table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; }
+th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }
+th { background: #eef2f7; }
+tr.complete td:last-child { color: #1a7f37; } tr.missing td:last-child, tr.failed td:last-child { color: #b42318; }
+pre { background: #f6f8fa; padding: 0.8em; overflow-x: auto; font-size: 0.85em; }
+figure { display: inline-block; margin: 0.5em; width: 48%; } figure img { width: 100%; border: 1px solid #ddd; }
+figcaption { font-size: 0.85em; color: #555; text-align: center; }
+</style>
+EOF
+	printf '<title>aller report: %s</title></head><body>\n' "$(esc <<<"$CAMPAIGN")"
+	printf '<h1>aller report: %s</h1>\n' "$(esc <<<"$CAMPAIGN")"
+	printf '<p>Written %s by %s from %s.</p>\n' "$(date -u +%FT%TZ)" "$(toolkit_version | esc)" "$(esc <<<"$DIR")"
+
+	printf '<h2 id="summary">Summary</h2>\n<pre>%s</pre>\n' "$(head -n 4 "$DIR/merged/summary.txt" 2>/dev/null | esc)"
+	printf '<h2 id="settings">Settings</h2>\n'
+	for k in "${!M_SETTING[@]}"; do printf '%s\t%s\n' "$k" "${M_SETTING[$k]}"; done | sort | table settings setting value
+	printf '<h2 id="provenance">Provenance</h2>\n'
+	{
+		printf 'MPI library\t%s\n' "$(sed -n 's/^# mpi: //p' "$DIR"/raw/*.out 2>/dev/null | sort -u | paste -sd';')"
+		printf 'hosts\t%s\n' "$(sed -n 's/^# host: \([^ ]*\) .*/\1/p' "$DIR"/raw/*.out 2>/dev/null | sort -u | paste -sd' ')"
+		printf 'jobs\t%s\n' "$(printf '%s\n' "${M_POINT_JOB[@]}" | sort -un | paste -sd' ')"
+		printf 'toolkit\t%s\n' "$(sed -n 's/^submission .* toolkit=//p' "$DIR/manifest" | sort -u | paste -sd';')"
+	} | table provenance what value
+	printf '<h2 id="status">Status</h2>\n'
+	tail -n +2 <<<"$status" |
+		table status point job state exit elapsed nodelist tries output |
+		awk '/^<tr>/ { s = $0; sub(/.*<td>/, "", s); sub(/[ <].*/, "", s); sub(/^<tr>/, "<tr class=\"" s "\">") } { print }'
+	if [ -n "$cmpdir" ]; then
+		printf '<h2 id="comparison">Comparison with %s</h2>\n' "$(esc <<<"$base")"
+		printf '<pre>%s</pre>\n' "$(esc <"$cmpdir/compare.txt")"
+		for p in "$cmpdir"/plots/ratio-*.png; do [ -e "$p" ] && figure "$p"; done
+	fi
+	printf '<h2 id="plots">Plots</h2>\n'
+	while read -r p; do
+		case $p in *.png) figure "$p" ;; esac
+	done <<<"$plots"
+	printf '</body></html>\n'
+}
+
+out=$DIR/report.html
+page >"$out.tmp.$$"
+mv "$out.tmp.$$" "$out"
+printf '%s\n' "$out"
