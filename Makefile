@@ -74,9 +74,10 @@ deps:
 
 # The toolkit in a shared software tree: binaries in bin/, the scripts in
 # share/aller/ (they find the binaries relative to themselves), wrappers
-# aller-campaign, aller-status and aller-plots that work from any directory.
+# aller-campaign, aller-status, aller-plots, aller-compare and aller-report
+# that work from any directory.
 SHARE_FILES := jobs/aller.sbatch jobs/finish.sbatch $(wildcard campaigns/*.sh) \
-	$(wildcard campaigns/*.conf) plots/plot.sh plots/matrices.sh $(wildcard plots/*.gp)
+	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp)
 # What an installed copy says it is (a source tree asks git).
 ALLER_VERSION := $(shell sed -n 's/^\#define ALLER_VERSION "\(.*\)"$$/\1/p' common/format.h)
 TOOLKIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
@@ -89,7 +90,8 @@ install: all
 		install -m $$(test -x $$f && echo 755 || echo 644) $$f $(DESTDIR)$(PREFIX)/share/aller/$$f || exit 1; \
 	done
 	$(Q)echo '$(ALLER_VERSION) ($(TOOLKIT_REV), installed)' >$(DESTDIR)$(PREFIX)/share/aller/VERSION
-	$(Q)for w in campaign:campaigns/submit.sh status:campaigns/status.sh plots:plots/plot.sh; do \
+	$(Q)for w in campaign:campaigns/submit.sh status:campaigns/status.sh plots:plots/plot.sh \
+		compare:plots/compare.sh report:plots/report.sh; do \
 		printf '#!/bin/sh\n# installed by aller'"'"'s make install\nexec bash "$$(dirname "$$0")/../share/aller/%s" "$$@"\n' \
 			"$${w#*:}" >$(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \
 		chmod 755 $(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \

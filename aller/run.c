@@ -121,6 +121,20 @@ static long test_rank(const char *name)
 	return (*end || errno) ? -1 : v;
 }
 
+/* ALLER_TEST_SLOW=RANK[:US] (tests only): that rank starts each timed call US late (1000). */
+static void test_slow(struct sweep *s)
+{
+	const char *v = getenv("ALLER_TEST_SLOW");
+	char *end;
+
+	s->slow_rank = test_rank("ALLER_TEST_SLOW");
+	s->slow_us = 1000;
+	if (v && (end = strchr(v, ':')) != NULL) {
+		s->slow_rank = strtol(v, NULL, 10);
+		s->slow_us = strtol(end + 1, NULL, 10);
+	}
+}
+
 /*
  * ALLER_TEST_DIE=RANK[:N] (tests only): that rank is killed (SIGKILL) before
  * the sweep, when $ALLER_ATTEMPT (set by the job template) is at most N.
@@ -236,6 +250,7 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	s.corrupt_rank = test_rank("ALLER_TEST_CORRUPT");
 	s.hang_rank = test_rank("ALLER_TEST_HANG");
 	s.stale_rank = test_rank("ALLER_TEST_STALE");
+	test_slow(&s);
 	test_die(w);
 	wall = MPI_Wtime();
 	rc = sweep_run(&s);

@@ -20,6 +20,7 @@ struct sweep {
 	long corrupt_rank;     /* ALLER_TEST_CORRUPT: damages a received element */
 	long hang_rank;        /* ALLER_TEST_HANG: sleeps before its first call */
 	long stale_rank;       /* ALLER_TEST_STALE: with --fresh-data, sends old data */
+	long slow_rank, slow_us; /* ALLER_TEST_SLOW: starts each timed call late */
 	long calls;            /* calls made so far, warm-ups too */
 	int sets;              /* data sets written so far (rank 0) */
 	double in_calls;       /* this task's seconds inside MPI_Alltoall, warm-ups too */

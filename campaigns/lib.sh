@@ -216,8 +216,8 @@ check_variants() {
 		[ -n "$assigns" ] || die "variant '$name' in VARIANTS has ':' and no assignment: give NAME:VAR=value[,VAR=value]"
 		IFS=, read -r -a alist <<<"$assigns"
 		for a in "${alist[@]}"; do
-			[[ $a =~ ^[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_./:+@%=-]*$ ]] ||
-				die "invalid assignment '$a' in variant '$name': expected VAR=value, the value of letters, digits and _ . / : + @ % = -"
+			[[ $a =~ ^[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_./:+@%=^-]*$ ]] ||
+				die "invalid assignment '$a' in variant '$name': expected VAR=value, the value of letters, digits and _ . / : + @ % = ^ -"
 		done
 	done
 }

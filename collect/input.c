@@ -26,8 +26,9 @@ int input_lines(const char *path, input_line_fn line, input_long_fn longline, vo
 		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	while (!stop) {
-		ssize_t n = read(fd, buf + have, sizeof(buf) - have);
+	/* a small first read: the header pass stops after a few KiB */
+	for (size_t want = 4096; !stop; want = sizeof(buf)) {
+		ssize_t n = read(fd, buf + have, (want < sizeof(buf) ? want : sizeof(buf)) - have);
 		size_t start = 0;
 
 		if (n < 0) {

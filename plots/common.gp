@@ -26,7 +26,7 @@ columns = system(sprintf("sed -n '/^# columns: /{s///p;q}' '%s'", data))
 col(name) = sum [i = 1:words(columns)] (word(columns, i) eq name ? i : 0)
 do for [name in wanted] {
 	if (col(name) == 0) {
-		print sprintf("plots: error: '%s' has no column '%s' (its columns: %s)", data, name, columns)
+		print sprintf("'%s' has no column '%s' (its columns: %s)", data, name, columns)
 		exit status 3
 	}
 }

@@ -48,7 +48,9 @@ figure() {
 # The plots (PNG), the status of each point, the comparison.
 plots=$(bash "$here/plot.sh" --campaign-dir "$DIR" --format png 2>"$DIR/plots.log") ||
 	[ $? -eq 3 ] || die "the plots failed (see $DIR/plots.log)" 3
-status=$(bash "$here/../campaigns/status.sh" --tsv "CAMPAIGN=$CAMPAIGN" "RESULTS=$RESULTS" 2>&1) || true
+# (status.sh reads the campaign's manifest, not make's other settings)
+status=$(unset "${!CAMPAIGN_ARG_@}"
+	bash "$here/../campaigns/status.sh" --tsv "CAMPAIGN=$CAMPAIGN" "RESULTS=$RESULTS" 2>"$DIR/status.log") || true
 cmpdir=""
 if [ -n "$base" ]; then
 	cmpdir=$RESULTS/compare-$base-vs-$CAMPAIGN
@@ -80,7 +82,14 @@ EOF
 
 	printf '<h2 id="summary">Summary</h2>\n<pre>%s</pre>\n' "$(head -n 4 "$DIR/merged/summary.txt" 2>/dev/null | esc)"
 	printf '<h2 id="settings">Settings</h2>\n'
-	for k in "${!M_SETTING[@]}"; do printf '%s\t%s\n' "$k" "${M_SETTING[$k]}"; done | sort | table settings setting value
+	{
+		for k in "${!M_SETTING[@]}"; do printf '%s\t%s\n' "$k" "${M_SETTING[$k]}"; done
+		# what the points measure with, per series ("LONGS (series 2)" from the second on)
+		for k in "${!M_SERIES[@]}"; do
+			s=${k%%,*}
+			printf '%s%s\t%s\n' "${k#*,}" "$([ "$s" = 1 ] || echo " (series $s)")" "${M_SERIES[$k]}"
+		done
+	} | sort | table settings setting value
 	printf '<h2 id="provenance">Provenance</h2>\n'
 	{
 		printf 'MPI library\t%s\n' "$(sed -n 's/^# mpi: //p' "$DIR"/raw/*.out 2>/dev/null | sort -u | paste -sd';')"
@@ -92,6 +101,7 @@ EOF
 	tail -n +2 <<<"$status" |
 		table status point job state exit elapsed nodelist tries output |
 		awk '/^<tr>/ { s = $0; sub(/.*<td>/, "", s); sub(/[ <].*/, "", s); sub(/^<tr>/, "<tr class=\"" s "\">") } { print }'
+	[ ! -s "$DIR/status.log" ] || printf '<pre>%s</pre>\n' "$(esc <"$DIR/status.log")"
 	if [ -n "$cmpdir" ]; then
 		printf '<h2 id="comparison">Comparison with %s</h2>\n' "$(esc <<<"$base")"
 		printf '<pre>%s</pre>\n' "$(esc <"$cmpdir/compare.txt")"

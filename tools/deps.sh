@@ -21,6 +21,7 @@ default_packages=(
 	bats shellcheck libcmocka-dev perl
 	clang libclang-rt-14-dev
 	util-linux procps iproute2 file time
+	chromium
 )
 if [ -n "${DEPS_PACKAGES:-}" ]; then
 	read -r -a packages <<<"$DEPS_PACKAGES"

@@ -42,9 +42,11 @@ load ../lib/helpers
 	run -0 make -C "$ROOT" install PREFIX=/opt/aller DESTDIR="$stage"
 	p=$stage/opt/aller
 	for f in bin/aller bin/collect bin/aller-campaign bin/aller-status bin/aller-plots \
+		bin/aller-compare bin/aller-report \
 		share/aller/jobs/aller.sbatch share/aller/jobs/finish.sbatch \
 		share/aller/campaigns/submit.sh share/aller/campaigns/smoke.conf \
-		share/aller/plots/plot.sh share/aller/plots/common.gp; do
+		share/aller/plots/plot.sh share/aller/plots/common.gp share/aller/plots/lib.sh \
+		share/aller/plots/compare.sh share/aller/plots/report.sh share/aller/plots/ranges.gp; do
 		[ -e "$p/$f" ] || { echo "missing $f"; return 1; }
 	done
 	cd "$BATS_TEST_TMPDIR"
@@ -54,7 +56,7 @@ load ../lib/helpers
 	run -0 env SLURM_CONF=/nonexistent "$p/bin/aller-campaign" DRYRUN=1 CAMPAIGN=x
 	[[ $output == *"ALLER_BIN=$p/bin/aller"*"$p/share/aller/jobs/aller.sbatch"* ]]
 	# the wrappers answer --help and --version, and know their version
-	for w in aller-campaign aller-status aller-plots; do
+	for w in aller-campaign aller-status aller-plots aller-compare aller-report; do
 		run --separate-stderr -0 "$p/bin/$w" --help
 		[[ $output == "usage: $w"* ]]
 		run -0 "$p/bin/$w" --version
@@ -64,6 +66,13 @@ load ../lib/helpers
 	cp -r "$ROOT/tests/data/smoke/raw" camp/
 	run -0 "$p/bin/aller-plots" --campaign-dir camp
 	[[ $output == *"camp/plots/scaling.png"* ]]
+	# the installed compare keeps its results in ./results
+	mkdir -p results/a results/b
+	cp -r camp/raw results/a/
+	cp -r camp/raw results/b/
+	run --separate-stderr -0 "$p/bin/aller-compare" BASE=a NEW=b
+	[[ ${lines[-1]} == "compare: "*" points matched: 0 faster, 0 slower, "*" same, 0 noise; 0 only in BASE, 0 only in NEW" ]]
+	[ -s results/compare-a-vs-b/compare.csv ]
 }
 
 @test "make deps is quiet when everything is installed" {

@@ -28,7 +28,7 @@ setup() {
 		grep -qx "# point: $key" "$f"
 	done
 	[ -s "$RES/smoke/merged/points.csv" ]
-	[ "$(find "$RES/smoke/plots" -name '*.png' | wc -l)" = 16 ]
+	[ "$(find "$RES/smoke/plots" -name '*.png' | wc -l)" = 22 ]
 	grep -q '^final .* job=' "$RES/smoke/manifest"
 	grep -qx 'setting NODES=1 2 4' "$RES/smoke/manifest"
 	grep -qx 'series 1 LONGS=8192' "$RES/smoke/manifest"
