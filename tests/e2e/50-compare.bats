@@ -76,7 +76,7 @@ compare() { bash "$ROOT/plots/compare.sh" "RESULTS=$RES" "$@"; }
 	page=$RES/cnew/report.html
 	[ "$output" = "$page" ]
 	# nothing outside the page: no links to files or the network, no scripts
-	! grep -qiE '<script|src="(http|file|/)|href="http' "$page"
+	[ "$(grep -ciE '<script|src="(http|file|/)|href="http' "$page")" = 0 ]
 	# every image is an embedded PNG that decodes
 	n=0
 	while read -r b64; do
@@ -89,7 +89,8 @@ compare() { bash "$ROOT/plots/compare.sh" "RESULTS=$RES" "$@"; }
 	[ "$n" = $((plots + ratios)) ]
 	# what the browser builds: the status table with one row per point
 	home=$BATS_TEST_TMPDIR/chromium
-	chrome=(chromium --headless --no-sandbox --disable-gpu --user-data-dir="$home" --window-size=1280,2400)
+	size=1280,2400
+	chrome=(chromium --headless --no-sandbox --disable-gpu --user-data-dir="$home" --window-size="$size")
 	"${chrome[@]}" --dump-dom "file://$page" >"$BATS_TEST_TMPDIR/dom.html" 2>/dev/null
 	[ "$(grep -o '<tr class="complete">' "$BATS_TEST_TMPDIR/dom.html" | wc -l)" = 2 ]
 	grep -q '<h2 id="comparison">Comparison with cbase</h2>' "$BATS_TEST_TMPDIR/dom.html"
