@@ -109,54 +109,127 @@ static void put_column(struct line *l, const struct group *g, const struct crow 
 	}
 }
 
-/* A row of a table's columns; runs of aller's columns in order are copied at once. */
-static void put_row(FILE *f, const struct group *g, const struct crow *r, int csv)
+/* Columns first..last, each as put_column writes it, with their separators. */
+static void put_columns(struct line *l, const struct group *g, const struct crow *r,
+			const struct merged_column *cols, int first, int last, int csv)
+{
+	for (int i = first; i <= last; i++) {
+		if (i > first)
+			line_char(l, csv ? ',' : ' ');
+		put_column(l, g, r, &cols[i], csv);
+	}
+}
+
+static int constant(enum merged_source src)
+{
+	return src != MSRC_ALLER && src != MSRC_BYTES && src != MSRC_LEVEL;
+}
+
+/* An upper bound of what columns first..last of a point take as text. */
+static size_t text_bound(const struct point *pt, const struct merged_column *cols, int first,
+			 int last)
+{
+	size_t n = 0;
+
+	for (int i = first; i <= last; i++) {
+		const char *t = cols[i].src == MSRC_MPI ? pt->mpi : point_text(pt, cols[i].src);
+		n += 2 * (t ? strlen(t) : 0) + 32;   /* quotes doubled, numbers, separators */
+	}
+	return n;
+}
+
+/*
+ * Columns first..last, all the point's own (constant over its rows): from
+ * the cache c when its last row was of the same point, else rendered and
+ * kept there (c NULL: not kept).
+ */
+static void put_constant(struct line *l, struct run_cache *c, const struct group *g,
+			 const struct crow *r, const struct merged_column *cols, int first, int last,
+			 int csv)
+{
+	const struct point *pt = g->pts[r->point];
+	struct line to;
+
+	if (c && c->pt == pt && c->first == first) {
+		line_put(l, c->text, c->len);
+		return;
+	}
+	if (!c || text_bound(pt, cols, first, last) > sizeof(c->text)) {   /* not kept */
+		put_columns(l, g, r, cols, first, last, csv);
+		return;
+	}
+	to.f = NULL;   /* never flushed: the bound fits */
+	to.buf = to.p = c->text;
+	to.end = c->text + sizeof(c->text);
+	put_columns(&to, g, r, cols, first, last, csv);
+	c->pt = pt;
+	c->first = first;
+	c->len = (size_t)(to.p - to.buf);
+	line_put(l, c->text, c->len);
+}
+
+/*
+ * A row of a table's columns: runs of aller's columns in order are copied
+ * at once, runs of the point's own from a cache.
+ */
+static void put_row(struct line *l, struct emit *e, const struct group *g, const struct crow *r,
+		    int csv)
 {
 	const struct merged_column *cols = csv ? merged_csv_columns : merged_dat_columns;
-	int n = csv ? merged_csv_ncolumns : merged_dat_ncolumns;
-	struct line l;
+	int n = csv ? merged_csv_ncolumns : merged_dat_ncolumns, runs = 0;
 
-	line_start(&l, f);
 	for (int i = 0; i < n; i++) {
+		int j = i;
 		if (i)
-			line_char(&l, csv ? ',' : ' ');
+			line_char(l, csv ? ',' : ' ');
 		if (cols[i].src == MSRC_ALLER) {
-			int j = i;
 			while (j + 1 < n && cols[j + 1].src == MSRC_ALLER &&
 			       cols[j + 1].arg == cols[j].arg + 1)
 				j++;
-			put_aller(&l, g, r, cols[i].arg, cols[j].arg, csv);
-			i = j;
+			put_aller(l, g, r, cols[i].arg, cols[j].arg, csv);
+		} else if (constant(cols[i].src)) {
+			while (j + 1 < n && constant(cols[j + 1].src))
+				j++;
+			put_constant(l, runs < EMIT_CACHE ? &e->cache[csv][runs] : NULL, g, r, cols,
+				     i, j, csv);
+			runs++;
 		} else {
-			put_column(&l, g, r, &cols[i], csv);
+			put_column(l, g, r, &cols[i], csv);
 		}
+		i = j;
 	}
-	line_char(&l, '\n');
-	line_flush(&l);
+	line_char(l, '\n');
 }
 
-void emit_init(struct emit *e, FILE **out, int labels)
+#define EMIT_BUFFER (256 * 1024)   /* each file's, written when full */
+
+int emit_init(struct emit *e, FILE **out, int labels)
 {
 	char names[1024];
 
 	memset(e, 0, sizeof(*e));
-	e->out = out;
 	e->labels = labels;
+	for (int i = 0; i < EMIT_NFILES; i++)
+		if (line_open(&e->out[i], out[i], EMIT_BUFFER) != 0)
+			return -1;
 	merged_names(merged_dat_columns, merged_dat_ncolumns, ' ', names, sizeof(names));
 	for (int i = 0; i < EMIT_NDAT; i++) {
-		fprintf(out[i], "# collect %s: %s\n", ALLER_VERSION, dat_about[i]);
-		fprintf(out[i], "# each data set: a '# key: value ...' comment, then a title row "
-			"(gnuplot: title columnheader(1)); data sets are separated by two blank "
-			"lines, gaps inside by one\n");
-		fprintf(out[i], "# columns: %s\n", names);
+		line_printf(&e->out[i], "# collect %s: %s\n", ALLER_VERSION, dat_about[i]);
+		line_printf(&e->out[i], "# each data set: a '# key: value ...' comment, then a title "
+			    "row (gnuplot: title columnheader(1)); data sets are separated by two "
+			    "blank lines, gaps inside by one\n");
+		line_printf(&e->out[i], "# columns: %s\n", names);
 	}
-	fprintf(out[EMIT_CSV], "%s\n",
-		merged_names(merged_csv_columns, merged_csv_ncolumns, ',', names, sizeof(names)));
-	fprintf(out[EMIT_SETS], "%s\n", MERGED_SET_COLUMNS);
+	line_printf(&e->out[EMIT_CSV], "%s\n",
+		    merged_names(merged_csv_columns, merged_csv_ncolumns, ',', names, sizeof(names)));
+	line_printf(&e->out[EMIT_SETS], "%s\n", MERGED_SET_COLUMNS);
+	return 0;
 }
 
 void emit_release(struct emit *e)
 {
+	for (int i = 0; i < EMIT_NFILES; i++)
+		line_close(&e->out[i]);
 	free(e->keys);
 	e->keys = NULL;
 	e->nkeys = 0;
@@ -211,60 +284,58 @@ static void tsv_label(struct line *l, int labels, const struct point *pt)
 static void index_row(struct emit *e, const struct set *s, const char *size)
 {
 	const struct point *pt = s->pt;
-	struct line l;
+	struct line *l = &e->out[EMIT_SETS];
 
-	line_start(&l, e->out[EMIT_SETS]);
-	tsv_str(&l, emit_names[s->file]);
-	tsv_long(&l, e->nsets[s->file] - 1);
-	tsv_str(&l, kind_names[s->file]);
-	tsv_str(&l, pt->campaign);
-	tsv_str(&l, pt->mode);
-	tsv_long(&l, s->nodes);
-	tsv_long(&l, s->commsize);
-	tsv_long(&l, s->comms);
-	tsv_long(&l, s->bytes);
-	tsv_str(&l, size);
-	tsv_str(&l, pt->tpn);
-	tsv_str(&l, pt->buffers);
-	tsv(&l, pt->mpi, mpi_short(pt->mpi));
-	tsv_str(&l, pt->series);
-	tsv_str(&l, pt->variant);
-	tsv_label(&l, e->labels, pt);
-	line_long(&l, s->rows);
-	line_char(&l, '\n');
-	line_flush(&l);
+	tsv_str(l, emit_names[s->file]);
+	tsv_long(l, e->nsets[s->file] - 1);
+	tsv_str(l, kind_names[s->file]);
+	tsv_str(l, pt->campaign);
+	tsv_str(l, pt->mode);
+	tsv_long(l, s->nodes);
+	tsv_long(l, s->commsize);
+	tsv_long(l, s->comms);
+	tsv_long(l, s->bytes);
+	tsv_str(l, size);
+	tsv_str(l, pt->tpn);
+	tsv_str(l, pt->buffers);
+	tsv(l, pt->mpi, mpi_short(pt->mpi));
+	tsv_str(l, pt->series);
+	tsv_str(l, pt->variant);
+	tsv_label(l, e->labels, pt);
+	line_long(l, s->rows);
+	line_char(l, '\n');
 }
 
 /* Opens a data set: separator, key comment, title row, index row. */
 static void open_set(struct emit *e, const struct set *s)
 {
-	FILE *f = e->out[s->file];
+	struct line *f = &e->out[s->file];
 	const struct point *pt = s->pt;
 	char size[32] = "";
 
 	if (e->nsets[s->file]++)
-		fputs("\n\n", f);
+		line_put(f, "\n\n", 2);
 	if (s->bytes >= 0)
 		format_bytes(size, sizeof(size), s->bytes);
-	fprintf(f, "# campaign: %s mode: %s", str(pt->campaign), str(pt->mode));
+	line_printf(f, "# campaign: %s mode: %s", str(pt->campaign), str(pt->mode));
 	if (s->nodes >= 0)
-		fprintf(f, " nodes: %ld", s->nodes);
-	fprintf(f, " tasks_per_node: %s buffers: %s instrumented: %s series: %s variant: %s",
+		line_printf(f, " nodes: %ld", s->nodes);
+	line_printf(f, " tasks_per_node: %s buffers: %s instrumented: %s series: %s variant: %s",
 		str(pt->tpn), str(pt->buffers), pt->reveal ? "yes" : "no", str(pt->series),
 		str(pt->variant));
 	switch (s->file) {
 	case EMIT_BANDWIDTH:
-		fprintf(f, " commsize: %ld comms: %ld state: %s job: %s file: %s\n"
+		line_printf(f, " commsize: %ld comms: %ld state: %s job: %s file: %s\n"
 			"\"%s, %ld nodes, commsize %ld\"\n", s->commsize, s->comms, s->state,
 			str(pt->job), pt->path, str(pt->mode), s->nodes, s->commsize);
 		break;
 	case EMIT_CONCURRENCY:
-		fprintf(f, " bytes_per_peer: %ld state: %s job: %s file: %s\n"
+		line_printf(f, " bytes_per_peer: %ld state: %s job: %s file: %s\n"
 			"\"%s, %ld nodes, %s per peer\"\n", s->bytes, s->state, str(pt->job),
 			pt->path, str(pt->mode), s->nodes, size);
 		break;
 	default:
-		fprintf(f, " commsize: %ld bytes_per_peer: %ld\n\"%s, commsize %ld, %s per peer\"\n",
+		line_printf(f, " commsize: %ld bytes_per_peer: %ld\n\"%s, commsize %ld, %s per peer\"\n",
 			s->commsize, s->bytes, str(pt->mode), s->commsize, size);
 	}
 	index_row(e, s, size[0] ? size : NULL);
@@ -355,11 +426,11 @@ static void write_sets(struct emit *e, const struct group *g, enum emit_file fil
 				s.bytes = r->count * (long)sizeof(long);
 			open_set(e, &s);
 		} else if (gap(file, &g->rows.rows[keys[i - 1].row], r, pos)) {
-			fputc('\n', e->out[file]);
+			line_char(&e->out[file], '\n');
 		}
-		put_row(e->out[file], g, r, 0);
+		put_row(&e->out[file], e, g, r, 0);
 		if (file == EMIT_BANDWIDTH)
-			put_row(e->out[EMIT_CSV], g, r, 1);
+			put_row(&e->out[EMIT_CSV], e, g, r, 1);
 	}
 }
 

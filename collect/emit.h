@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 
+#include "line.h"
 #include "rows.h"
 
 enum emit_file { EMIT_BANDWIDTH, EMIT_CONCURRENCY, EMIT_SCALING, EMIT_CSV, EMIT_SETS,
@@ -14,18 +15,30 @@ enum emit_file { EMIT_BANDWIDTH, EMIT_CONCURRENCY, EMIT_SCALING, EMIT_CSV, EMIT_
 #define EMIT_NDAT 3   /* the .dat files come first */
 extern const char *const emit_names[EMIT_NFILES];
 
+#define EMIT_CACHE 4   /* runs of a point's own columns kept per table */
+
+/* The text of a run of a point's own columns, from first on. */
+struct run_cache {
+	const struct point *pt;
+	int first;
+	size_t len;
+	char text[2048];
+};
+
 struct emit {
-	FILE **out;               /* [EMIT_NFILES] */
+	struct line out[EMIT_NFILES];
+	struct run_cache cache[2][EMIT_CACHE];   /* .dat rows, CSV rows */
 	long nsets[EMIT_NDAT];    /* data sets written to each .dat file */
 	int labels;               /* what legends name: LABEL_* (groups.h) */
 	struct sort_key *keys;    /* scratch for one group's sorts */
 	long nkeys;
 };
 
-/* Writes the files' header lines. */
-void emit_init(struct emit *e, FILE **out, int labels);
+/* Buffers for the files out[EMIT_NFILES] and their header lines; 0, or -1 (out of memory). */
+int emit_init(struct emit *e, FILE **out, int labels);
 /* Writes a group's winners; returns the rows written to the CSV, or -1 (out of memory). */
 long emit_group(struct emit *e, const struct group *g);
+/* Writes what is buffered and frees it; before the files are closed. */
 void emit_release(struct emit *e);
 
 #endif

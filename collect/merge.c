@@ -149,7 +149,6 @@ static long emit_one(void *ctx, const struct group *g)
 static void merge_release(struct merge *m)
 {
 	groups_release(&m->gs);
-	emit_release(&m->emit);
 	if (m->summary_warnings)
 		fclose(m->summary_warnings);
 	if (m->lockfd >= 0)
@@ -176,8 +175,9 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 		report_skipped(m, files);
 		failed = groups_read(&m->gs, files) != 0;
 		if (!failed) {
-			emit_init(&m->emit, m->out, groups_labels(&m->gs));
-			failed = groups_each(&m->gs, emit_one, &m->emit) != 0;
+			failed = emit_init(&m->emit, m->out, groups_labels(&m->gs)) != 0 ||
+				 groups_each(&m->gs, emit_one, &m->emit) != 0;
+			emit_release(&m->emit);   /* its buffers written, before the files close */
 		}
 		if (failed)
 			fprintf(stderr, "collect: error: out of memory\n");

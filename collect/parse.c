@@ -228,7 +228,27 @@ static int comment(struct parser *p, const char *line, size_t len)
 	return 0;
 }
 
-/* The columns of a data line (offsets and lengths of the first ALLER_NCOLS); their count. */
+/* Whether a line has control characters (but tabs): binary data. */
+static int binary(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)line[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			return 1;
+	}
+	return 0;
+}
+
+static void warn_binary(struct parser *p)
+{
+	if (!p->warned_binary++)
+		warn(p, "binary data: line skipped (further ones silently)");
+}
+
+/*
+ * The columns of a data line (offsets and lengths of the first
+ * ALLER_NCOLS); their count, or -1 for binary data. One pass over the line.
+ */
 static int split_columns(const char *line, size_t len, struct crow *r)
 {
 	size_t i = 0;
@@ -241,8 +261,9 @@ static int split_columns(const char *line, size_t len, struct crow *r)
 		if (i == len)
 			break;
 		start = i;
-		while (i < len && line[i] != ' ' && line[i] != '\t')
-			i++;
+		for (; i < len && line[i] != ' ' && line[i] != '\t'; i++)
+			if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
+				return -1;
 		if (n < ALLER_NCOLS) {
 			r->off[n] = (uint8_t)start;
 			r->len[n] = (uint8_t)(i - start);
@@ -252,11 +273,37 @@ static int split_columns(const char *line, size_t len, struct crow *r)
 	return n;
 }
 
+/* Every column a number of its kind; the first three kept in r. 0, or -1 with a warning. */
+static int check_columns(struct parser *p, const char *line, struct crow *r, int n)
+{
+	long *keep[3] = { &r->comms, &r->commsize, &r->count };
+
+	for (int c = 0; c < n; c++) {
+		const char *tok = line + r->off[c];
+		long v;
+		int ok = c <= ALLER_COL_COUNT || c == ALLER_COL_SLOWEST
+				 ? parse_uint(tok, r->len[c], &v) == 0 && (c == ALLER_COL_SLOWEST || v > 0)
+				 : is_number(tok, r->len[c]);
+		if (!ok) {
+			warn(p, "corrupt %s '%.*s': row dropped", column_names[c],
+			     r->len[c] > 40 ? 40 : (int)r->len[c], tok);
+			return -1;
+		}
+		if (c <= ALLER_COL_COUNT)
+			*keep[c] = v;
+	}
+	return 0;
+}
+
 static void data(struct parser *p, const char *line, size_t len, int complete)
 {
 	struct crow r;
 	int n;
 
+	if ((!complete || len > PARSE_MAX_DATA_LINE) && binary(line, len)) {
+		warn_binary(p);
+		return;
+	}
 	if (!complete) {
 		warn(p, "partial last line: row dropped");
 		return;
@@ -267,26 +314,17 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 	}
 	memset(&r, 0, sizeof(r));
 	n = split_columns(line, len, &r);
+	if (n < 0) {
+		warn_binary(p);
+		return;
+	}
 	if (n != ALLER_NCOLS && n != ALLER_V1_COLUMNS && n != ALLER_SPEC_COLUMNS) {
 		warn(p, "%d columns, expected %d (or the first %d or %d): row dropped", n, ALLER_NCOLS,
 		     ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
 		return;
 	}
-	for (int c = 0; c < n; c++) {
-		const char *tok = line + r.off[c];
-		long v;
-		int ok = c <= ALLER_COL_COUNT || c == ALLER_COL_SLOWEST
-				 ? parse_uint(tok, r.len[c], &v) == 0 && (c == ALLER_COL_SLOWEST || v > 0)
-				 : is_number(tok, r.len[c]);
-		if (!ok) {
-			warn(p, "corrupt %s '%.*s': row dropped", column_names[c],
-			     r.len[c] > 40 ? 40 : (int)r.len[c], tok);
-			return;
-		}
-	}
-	parse_uint(line + r.off[0], r.len[0], &r.comms);
-	parse_uint(line + r.off[1], r.len[1], &r.commsize);
-	parse_uint(line + r.off[2], r.len[2], &r.count);
+	if (check_columns(p, line, &r, n) != 0)
+		return;
 	r.ncols = (uint8_t)n;
 	if (p->level < 0) {
 		if (!p->warned_nolevel++)
@@ -308,20 +346,17 @@ int parser_line(struct parser *p, const char *line, size_t len, int complete)
 		len--;
 	if (len == 0)
 		return 0;
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)line[i];
-		if ((c < 0x20 && c != '\t') || c == 0x7f) {
-			if (!p->warned_binary++)
-				warn(p, "binary data: line skipped (further ones silently)");
-			return 0;
-		}
+	if (line[0] != '#' && !p->header_only) {
+		data(p, line, len, complete);   /* checks for binary data as it splits */
+		return 0;
+	}
+	if (binary(line, len)) {
+		warn_binary(p);
+		return 0;
 	}
 	if (line[0] == '#')
 		return comment(p, line, len);
-	if (p->header_only)
-		return 1;
-	data(p, line, len, complete);
-	return 0;
+	return 1;   /* a header-only parse ends at the first data line */
 }
 
 void parser_long_line(struct parser *p, size_t total)

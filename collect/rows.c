@@ -36,10 +36,13 @@ int rows_add(struct rows *s, const char *line, const struct crow *r, int point)
 	size_t len = 0;
 	struct crow *row;
 	char *to;
-	int at = 0;
+	int at = 0, plain = r->off[0] == 0;
 
-	for (int c = 0; c < r->ncols; c++)
+	for (int c = 0; c < r->ncols; c++) {
 		len += r->len[c] + 1u;
+		if (c)
+			plain &= r->off[c] == r->off[c - 1] + r->len[c - 1] + 1;
+	}
 	if (reserve(s, len) != 0)
 		return -1;
 	row = &s->rows[s->n++];
@@ -47,6 +50,11 @@ int rows_add(struct rows *s, const char *line, const struct crow *r, int point)
 	row->text = (long)s->alen;
 	row->point = point;
 	to = s->arena + s->alen;
+	if (plain) {   /* as aller prints it: single spaces between the columns */
+		s->alen += len - 1;
+		memcpy(to, line, len - 1);
+		return 0;
+	}
 	for (int c = 0; c < r->ncols; c++) {
 		if (c)
 			to[at++] = ' ';
