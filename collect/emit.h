@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "line.h"
+#include "row.h"
 #include "rows.h"
 
 enum emit_file { EMIT_BANDWIDTH, EMIT_CONCURRENCY, EMIT_SCALING, EMIT_CSV, EMIT_SETS,
@@ -15,19 +16,9 @@ enum emit_file { EMIT_BANDWIDTH, EMIT_CONCURRENCY, EMIT_SCALING, EMIT_CSV, EMIT_
 #define EMIT_NDAT 3   /* the .dat files come first */
 extern const char *const emit_names[EMIT_NFILES];
 
-#define EMIT_CACHE 4   /* runs of a point's own columns kept per table */
-
-/* The text of a run of a point's own columns, from first on. */
-struct run_cache {
-	const struct point *pt;
-	int first;
-	size_t len;
-	char text[2048];
-};
-
 struct emit {
 	struct line out[EMIT_NFILES];
-	struct run_cache cache[2][EMIT_CACHE];   /* .dat rows, CSV rows */
+	struct row_cache rows;
 	long nsets[EMIT_NDAT];    /* data sets written to each .dat file */
 	int labels;               /* what legends name: LABEL_* (groups.h) */
 	struct sort_key *keys;    /* scratch for one group's sorts */

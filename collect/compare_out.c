@@ -1,0 +1,224 @@
+/* compare_out.c: what a comparison writes (see compare_impl.h). */
+#include "compare_impl.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "merged.h"
+
+/* To stdout and compare.txt. */
+static void say(const struct cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void say(const struct cmp *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	if (c->txt) {
+		va_start(ap, fmt);
+		vfprintf(c->txt, fmt, ap);
+		va_end(ap);
+	}
+}
+
+static const char *str(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+static const char *side_name(const struct side *sd)
+{
+	return sd->campaign ? sd->campaign : sd->arg;
+}
+
+static void values(char *buf, size_t len, const struct side *sd, int i)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < sd->nvalues[i] && at < len; k++)
+		at += (size_t)snprintf(buf + at, len - at, "%s'%s'", k ? ", " : "", sd->values[i][k]);
+	if (sd->many[i] && at < len)
+		snprintf(buf + at, len - at, ", ...");
+}
+
+/* Whether a setting's values differ between the sides. */
+static int differs(const struct side *a, const struct side *b, int i)
+{
+	if (a->nvalues[i] != b->nvalues[i] || a->many[i] || b->many[i])
+		return 1;
+	for (int k = 0; k < a->nvalues[i]; k++) {
+		int found = 0;
+		for (int l = 0; l < b->nvalues[i]; l++)
+			found |= strcmp(a->values[i][k], b->values[i][l]) == 0;
+		if (!found)
+			return 1;
+	}
+	return 0;
+}
+
+static void head(const struct cmp *c)
+{
+	char a[2048], b[2048];
+	int shown = 0;
+
+	say(c, "# aller compare: BASE '%s' (%s) vs NEW '%s' (%s)\n", side_name(&c->base),
+	    c->base.arg, side_name(&c->new), c->new.arg);
+	say(c, "# tolerance: %s\n", c->tol_spec);
+	say(c, "# rule: same when |NEW/BASE - 1| <= the tolerance of the size; noise when outside "
+	    "it but each side's tavg lies inside the other's [tmin, tmax]; else faster or slower; "
+	    "ratio = tavg NEW / BASE, tmed likewise\n");
+	for (int i = 0; i < NSETTINGS; i++) {
+		if (!differs(&c->base, &c->new, i))
+			continue;
+		values(a, sizeof(a), &c->base, i);
+		values(b, sizeof(b), &c->new, i);
+		say(c, "# setting that differs: %s: BASE %s | NEW %s\n", compare_setting_name(i), a, b);
+		shown++;
+	}
+	if (!shown)
+		say(c, "# settings: the same on both sides\n");
+	say(c, "%-11s %-10s %4s %5s %5s %8s %10s %11s %11s %7s %7s %5s %s\n", "mode", "variant",
+	    "tpn", "nodes", "comms", "commsize", "per_peer", "tavg_base", "tavg_new", "ratio",
+	    "tmed", "tol", "verdict");
+}
+
+static void table_row(const struct cmp *c, const struct pair *p)
+{
+	char size[32];
+	char med[16] = "-";
+
+	if (isfinite(p->med_ratio))
+		snprintf(med, sizeof(med), "%.3f", p->med_ratio);
+	format_bytes(size, sizeof(size), p->b->bytes);
+	say(c, "%-11s %-10s %4s %5ld %5ld %8ld %10s %11.4e %11.4e %7.3f %7s %4.0f%% %s\n",
+	    str(p->b->pt->mode), str(p->b->pt->variant), str(p->b->pt->tpn), p->b->nodes,
+	    p->b->comms, p->b->commsize, size, p->b->tavg, p->n->tavg, p->ratio, med,
+	    100 * p->tol, verdict_names[p->v]);
+}
+
+/* Points of one side only, one line per point (mode, variant, tasks per node, nodes). */
+static void missing_lines(const struct cmp *c)
+{
+	const struct pair *first = NULL;
+	long rows = 0;
+
+	for (long i = 0; i <= c->npairs; i++) {
+		const struct pair *p = i < c->npairs ? &c->pairs[i] : NULL;
+		const struct meas *m, *f;
+		if (p && p->b && p->n)
+			continue;
+		m = p ? (p->b ? p->b : p->n) : NULL;
+		f = first ? (first->b ? first->b : first->n) : NULL;
+		if (p && first && !p->b == !first->b && compare_point_key(m, f) == 0) {
+			rows++;
+			continue;
+		}
+		if (first)
+			say(c, "# only in %s: %s, variant %s, %s tasks per node, %ld nodes%s (%ld rows)\n",
+			    first->b ? "BASE" : "NEW", str(f->pt->mode), str(f->pt->variant),
+			    str(f->pt->tpn), f->nodes, f->pt->reveal ? ", instrumented" : "", rows);
+		first = p;
+		rows = 1;
+	}
+}
+
+static void csv_num(FILE *f, double v, int last)
+{
+	if (isfinite(v))
+		fprintf(f, "%.6g", v);
+	fputc(last ? '\n' : ',', f);
+}
+
+static void csv_row(FILE *f, const struct pair *p)
+{
+	const struct meas *m = p->b ? p->b : p->n;
+	int both = p->b && p->n;
+
+	fprintf(f, "%s,%s,%s,%s,%ld,%ld,%ld,%ld,", str(m->pt->mode), str(m->pt->variant),
+		str(m->pt->tpn), m->pt->reveal ? "yes" : "no", m->nodes, m->comms, m->commsize,
+		m->bytes);
+	csv_num(f, both ? p->tol : NAN, 0);
+	csv_num(f, p->b ? p->b->tavg : NAN, 0);
+	csv_num(f, p->n ? p->n->tavg : NAN, 0);
+	csv_num(f, both ? p->ratio : NAN, 0);
+	csv_num(f, p->b ? p->b->tmed : NAN, 0);
+	csv_num(f, p->n ? p->n->tmed : NAN, 0);
+	csv_num(f, both ? p->med_ratio : NAN, 0);
+	csv_num(f, p->b ? p->b->tmin : NAN, 0);
+	csv_num(f, p->b ? p->b->tmax : NAN, 0);
+	csv_num(f, p->n ? p->n->tmin : NAN, 0);
+	csv_num(f, p->n ? p->n->tmax : NAN, 0);
+	fprintf(f, "%s\n", both ? verdict_names[p->v] : p->b ? "only_base" : "only_new");
+}
+
+#define DAT_COLUMNS "bytes_per_peer ratio tmed_ratio band_low band_high tavg_base tavg_new"
+
+/* The matched pairs as data sets per (point, commsize, comms), rows by size; their index. */
+static void ratio_sets(const struct cmp *c)
+{
+	long sets = 0;
+
+	fprintf(c->dat, "# aller compare: NEW/BASE per data set, rows by bytes per peer; band: "
+		"1 -/+ the tolerance\n# columns: %s\n", DAT_COLUMNS);
+	fprintf(c->idx, "%s\n", MERGED_SET_COLUMNS);
+	for (long i = 0; i < c->npairs;) {
+		const struct pair *p = &c->pairs[i];
+		const struct meas *m = p->b;
+		long k = i, rows = 0;
+		if (!p->b || !p->n) {
+			i++;
+			continue;
+		}
+		for (; k < c->npairs && (!c->pairs[k].b || !c->pairs[k].n ||
+					 compare_set_key(c->pairs[k].b, m) == 0); k++)
+			rows += c->pairs[k].b && c->pairs[k].n;
+		fprintf(c->dat, "%s# mode: %s variant: %s tasks_per_node: %s instrumented: %s nodes: "
+			"%ld commsize: %ld comms: %ld\n\"%s, %ld nodes, commsize %ld\"\n",
+			sets ? "\n\n" : "", str(m->pt->mode), str(m->pt->variant), str(m->pt->tpn),
+			m->pt->reveal ? "yes" : "no", m->nodes, m->commsize, m->comms,
+			str(m->pt->mode), m->nodes, m->commsize);
+		fprintf(c->idx, "compare.dat\t%ld\tratio\t-\t%s\t%ld\t%ld\t%ld\t-\t-\t%s\t-\t-\t-\t%s\t-\t%ld\n",
+			sets++, str(m->pt->mode), m->nodes, m->commsize, m->comms, str(m->pt->tpn),
+			str(m->pt->variant), rows);
+		for (; i < k; i++) {
+			p = &c->pairs[i];
+			if (!p->b || !p->n)
+				continue;
+			fprintf(c->dat, "%ld %.6g ", p->b->bytes, p->ratio);
+			fprintf(c->dat, isfinite(p->med_ratio) ? "%.6g" : "NaN", p->med_ratio);
+			fprintf(c->dat, " %.6g %.6g %.6e %.6e\n", 1 - p->tol, 1 + p->tol, p->b->tavg,
+				p->n->tavg);
+		}
+	}
+}
+
+void compare_report(struct cmp *c)
+{
+	head(c);
+	for (long i = 0; i < c->npairs; i++)
+		if (c->pairs[i].b && c->pairs[i].n)
+			table_row(c, &c->pairs[i]);
+	missing_lines(c);
+	if (c->dups[0] || c->dups[1])
+		say(c, "# left out: %ld measurements in BASE and %ld in NEW repeat the identity of "
+		    "another one on their side (points of several campaigns or series alike)\n",
+		    c->dups[0], c->dups[1]);
+	say(c, "compare: %ld points matched: %ld faster, %ld slower, %ld same, %ld noise; "
+	    "%ld only in BASE, %ld only in NEW\n", c->matched, c->count[V_FASTER],
+	    c->count[V_SLOWER], c->count[V_SAME], c->count[V_NOISE], c->only[0], c->only[1]);
+	if (c->csv) {
+		fprintf(c->csv, "mode,variant,tasks_per_node,instrumented,nodes,comms,commsize,"
+			"bytes_per_peer,tolerance,tavg_base,tavg_new,ratio,tmed_base,tmed_new,"
+			"tmed_ratio,tmin_base,tmax_base,tmin_new,tmax_new,verdict\n");
+		for (long i = 0; i < c->npairs; i++)
+			csv_row(c->csv, &c->pairs[i]);
+	}
+	if (c->dat)
+		ratio_sets(c);
+}
+

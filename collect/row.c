@@ -1,0 +1,184 @@
+/*
+ * row.c: one row of a merged table (common/merged.c: the .dat files' or the
+ * CSV's columns) from a stored row and its point. Runs of aller's columns
+ * are copied as aller printed them, runs of the point's own columns come
+ * from a cache, as a point's rows come one after the other.
+ */
+#include "row.h"
+
+#include <string.h>
+
+#include "format.h"
+#include "merged.h"
+
+size_t row_mpi_len(const char *mpi)
+{
+	return mpi ? strcspn(mpi, ",\"\n") : 0;
+}
+
+static const char *str(const char *s)
+{
+	return s ? s : "-";
+}
+
+static const char *point_text(const struct point *pt, enum merged_source src)
+{
+	switch (src) {
+	case MSRC_CAMPAIGN: return pt->campaign;
+	case MSRC_MODE: return pt->mode;
+	case MSRC_TPN: return pt->tpn;
+	case MSRC_BUFFERS: return pt->buffers;
+	case MSRC_JOB: return pt->job;
+	case MSRC_SOURCE: return pt->path;
+	case MSRC_SERIES: return pt->series;
+	case MSRC_VARIANT: return pt->variant;
+	default: return NULL;
+	}
+}
+
+/*
+ * Columns first..last of aller's, as printed: one copy, as rows are stored
+ * with single spaces between columns (rows.c). The columns older outputs
+ * lack (after the spec's ten, or format 1's twelve) are NaN (-1 for the
+ * slowest rank) in the .dat files, empty fields in the CSV.
+ */
+static void put_aller(struct line *l, const struct group *g, const struct crow *r, int first,
+		      int last, int csv)
+{
+	int have = last < r->ncols ? last : r->ncols - 1, sep = 0;
+
+	if (first <= have) {
+		const char *text = rows_text(&g->rows, r) + r->off[first];
+		size_t n = (size_t)r->off[have] + r->len[have] - r->off[first];
+		char tmp[256];   /* a stored row is at most PARSE_MAX_DATA_LINE long */
+		if (csv) {
+			for (size_t i = 0; i < n; i++)
+				tmp[i] = text[i] == ' ' ? ',' : text[i];
+			text = tmp;
+		}
+		line_put(l, text, n);
+		sep = 1;
+		first = have + 1;
+	}
+	for (int k = first; k <= last; k++) {
+		if (sep)
+			line_char(l, csv ? ',' : ' ');
+		sep = 1;
+		if (!csv)
+			line_str(l, k == ALLER_COL_SLOWEST ? "-1" : "NaN");
+	}
+}
+
+/* One column that is not aller's. */
+static void put_column(struct line *l, const struct group *g, const struct crow *r,
+		       const struct merged_column *c, int csv)
+{
+	const struct point *pt = g->pts[r->point];
+
+	switch (c->src) {
+	case MSRC_NODES: line_long(l, pt->nodes); break;
+	case MSRC_BYTES: line_long(l, r->count * (long)sizeof(long)); break;
+	case MSRC_WORLD: line_long(l, pt->world); break;
+	case MSRC_LEVEL: line_long(l, r->level); break;
+	case MSRC_INSTRUMENTED: line_str(l, pt->reveal ? "yes" : "no"); break;
+	case MSRC_STATE: line_str(l, point_state_name(point_state(pt))); break;
+	case MSRC_MPI: line_put(l, pt->mpi ? pt->mpi : "", row_mpi_len(pt->mpi)); break;
+	default:
+		if (csv)
+			line_csv(l, point_text(pt, c->src));
+		else
+			line_str(l, str(point_text(pt, c->src)));
+	}
+}
+
+/* Columns first..last, each as put_column writes it, with their separators. */
+static void put_columns(struct line *l, const struct group *g, const struct crow *r,
+			const struct merged_column *cols, int first, int last, int csv)
+{
+	for (int i = first; i <= last; i++) {
+		if (i > first)
+			line_char(l, csv ? ',' : ' ');
+		put_column(l, g, r, &cols[i], csv);
+	}
+}
+
+static int constant(enum merged_source src)
+{
+	return src != MSRC_ALLER && src != MSRC_BYTES && src != MSRC_LEVEL;
+}
+
+/* An upper bound of what columns first..last of a point take as text. */
+static size_t text_bound(const struct point *pt, const struct merged_column *cols, int first,
+			 int last)
+{
+	size_t n = 0;
+
+	for (int i = first; i <= last; i++) {
+		const char *t = cols[i].src == MSRC_MPI ? pt->mpi : point_text(pt, cols[i].src);
+		n += 2 * (t ? strlen(t) : 0) + 32;   /* quotes doubled, numbers, separators */
+	}
+	return n;
+}
+
+/*
+ * Columns first..last, all the point's own (constant over its rows): from
+ * the cache c when its last row was of the same point, else rendered and
+ * kept there (c NULL: not kept).
+ */
+static void put_constant(struct line *l, struct run_cache *c, const struct group *g,
+			 const struct crow *r, const struct merged_column *cols, int first, int last,
+			 int csv)
+{
+	const struct point *pt = g->pts[r->point];
+	struct line to;
+
+	if (c && c->pt == pt && c->first == first) {
+		line_put(l, c->text, c->len);
+		return;
+	}
+	if (!c || text_bound(pt, cols, first, last) > sizeof(c->text)) {   /* not kept */
+		put_columns(l, g, r, cols, first, last, csv);
+		return;
+	}
+	to.f = NULL;   /* never flushed: the bound fits */
+	to.buf = to.p = c->text;
+	to.end = c->text + sizeof(c->text);
+	put_columns(&to, g, r, cols, first, last, csv);
+	c->pt = pt;
+	c->first = first;
+	c->len = (size_t)(to.p - to.buf);
+	line_put(l, c->text, c->len);
+}
+
+/*
+ * A row of a table's columns: runs of aller's columns in order are copied
+ * at once, runs of the point's own from a cache.
+ */
+void row_put(struct line *l, struct row_cache *rc, const struct group *g, const struct crow *r,
+	     int csv)
+{
+	const struct merged_column *cols = csv ? merged_csv_columns : merged_dat_columns;
+	int n = csv ? merged_csv_ncolumns : merged_dat_ncolumns, runs = 0;
+
+	for (int i = 0; i < n; i++) {
+		int j = i;
+		if (i)
+			line_char(l, csv ? ',' : ' ');
+		if (cols[i].src == MSRC_ALLER) {
+			while (j + 1 < n && cols[j + 1].src == MSRC_ALLER &&
+			       cols[j + 1].arg == cols[j].arg + 1)
+				j++;
+			put_aller(l, g, r, cols[i].arg, cols[j].arg, csv);
+		} else if (constant(cols[i].src)) {
+			while (j + 1 < n && constant(cols[j + 1].src))
+				j++;
+			put_constant(l, runs < ROW_CACHE ? &rc->run[csv][runs] : NULL, g, r, cols,
+				     i, j, csv);
+			runs++;
+		} else {
+			put_column(l, g, r, &cols[i], csv);
+		}
+		i = j;
+	}
+	line_char(l, '\n');
+}

@@ -1,0 +1,30 @@
+/* row.h: one row of a merged table from a stored row (see row.c). */
+#ifndef COLLECT_ROW_H
+#define COLLECT_ROW_H
+
+#include <stddef.h>
+
+#include "line.h"
+#include "rows.h"
+
+#define ROW_CACHE 4   /* runs of a point's own columns kept per table */
+
+/* The text of a run of a point's own columns, from column `first` on. */
+struct run_cache {
+	const struct point *pt;
+	int first;
+	size_t len;
+	char text[2048];
+};
+
+struct row_cache {
+	struct run_cache run[2][ROW_CACHE];   /* .dat rows, CSV rows */
+};
+
+/* Row r of group g as a line of the .dat files (csv 0) or of points.csv (csv 1). */
+void row_put(struct line *l, struct row_cache *rc, const struct group *g, const struct crow *r,
+	     int csv);
+/* The MPI library's name and version: the length of its text up to the first comma. */
+size_t row_mpi_len(const char *mpi);
+
+#endif
