@@ -55,12 +55,14 @@ double tolerance_at(const struct tolerance *t, long bytes)
 }
 
 enum verdict compare_verdict(double tol, double base_avg, double base_min, double base_max,
-			     double new_avg, double new_min, double new_max)
+			     double new_avg, double new_min, double new_max, double med_ratio)
 {
 	double r = new_avg / base_avg;
 
 	if (fabs(r - 1) <= tol)
 		return V_SAME;
+	if (isfinite(med_ratio) && (r > 1 ? med_ratio < 1 - tol : med_ratio > 1 + tol))
+		return V_NOISE;   /* the averages and the medians disagree */
 	if (new_avg >= base_min && new_avg <= base_max && base_avg >= new_min && base_avg <= new_max)
 		return V_NOISE;
 	return r < 1 ? V_FASTER : V_SLOWER;

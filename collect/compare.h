@@ -2,10 +2,12 @@
  * compare.h: collect --compare BASE NEW: the points the two sides share,
  * matched by identity (mode, variant, tasks per node, instrumented, nodes,
  * communicators, commsize, bytes per peer), each with the ratio NEW/BASE of
- * the average time per call and a verdict:
+ * the average time per call (and of the median) and a verdict:
  *   same     the ratio is within the tolerance of its size band;
- *   noise    outside it, but each side's average lies inside the other's
- *            [tmin, tmax]: the difference is smaller than both runs' spread;
+ *   noise    outside it, but the medians' ratio is outside it the other way
+ *            (one slow call moved an average), or each side's average lies
+ *            inside the other's [tmin, tmax]: the difference is smaller
+ *            than both runs' spread;
  *   faster   the ratio is below 1 otherwise;
  *   slower   above 1 otherwise.
  * Points of one side only are listed too. Settings that differ between the
@@ -37,9 +39,9 @@ double tolerance_at(const struct tolerance *t, long bytes);
 enum verdict { V_SAME, V_NOISE, V_FASTER, V_SLOWER };
 extern const char *const verdict_names[4];
 
-/* The verdict of one pair: averages and [tmin, tmax] of each side. */
+/* The verdict of one pair: each side's average and [tmin, tmax], the medians' ratio (NaN: none). */
 enum verdict compare_verdict(double tol, double base_avg, double base_min, double base_max,
-			     double new_avg, double new_min, double new_max);
+			     double new_avg, double new_min, double new_max, double med_ratio);
 
 /*
  * collect --compare [--tol SPEC] [-o DIR] BASE NEW. Exit status: 0 nothing

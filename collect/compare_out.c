@@ -69,9 +69,10 @@ static void head(const struct cmp *c)
 	say(c, "# aller compare: BASE '%s' (%s) vs NEW '%s' (%s)\n", side_name(&c->base),
 	    c->base.arg, side_name(&c->new), c->new.arg);
 	say(c, "# tolerance: %s\n", c->tol_spec);
-	say(c, "# rule: same when |NEW/BASE - 1| <= the tolerance of the size; noise when outside "
-	    "it but each side's tavg lies inside the other's [tmin, tmax]; else faster or slower; "
-	    "ratio = tavg NEW / BASE, tmed likewise\n");
+	say(c, "# rule: ratio = tavg NEW / BASE, tmed likewise; same when |ratio - 1| <= the "
+	    "tolerance of the size; noise when outside it but tmed's ratio is outside it the other "
+	    "way, or each side's tavg lies inside the other's [tmin, tmax]; else faster or "
+	    "slower\n");
 	for (int i = 0; i < NSETTINGS; i++) {
 		if (!differs(&c->base, &c->new, i))
 			continue;

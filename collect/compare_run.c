@@ -55,7 +55,7 @@ static int join(struct cmp *c)
 		p->ratio = p->n->tavg / p->b->tavg;
 		p->med_ratio = p->n->tmed / p->b->tmed;
 		p->v = compare_verdict(p->tol, p->b->tavg, p->b->tmin, p->b->tmax, p->n->tavg,
-				       p->n->tmin, p->n->tmax);
+				       p->n->tmin, p->n->tmax, p->med_ratio);
 		c->count[p->v]++;
 		c->matched++;
 	}
@@ -116,8 +116,9 @@ static const char usage[] =
 	"Compares two sets of aller outputs (files, directories, or campaign\n"
 	"directories, whose raw/ is read): the points both have, by identity,\n"
 	"with the ratio NEW/BASE of tavg (and tmed) and a verdict: same (within\n"
-	"the tolerance), noise (each side's tavg inside the other's [tmin, tmax]),\n"
-	"faster or slower. Points of one side only are listed.\n"
+	"the tolerance), noise (tmed's ratio outside it the other way, or each\n"
+	"side's tavg inside the other's [tmin, tmax]), faster or slower. Points\n"
+	"of one side only are listed.\n"
 	"\n"
 	"  --tol=SPEC  tolerance: a percentage (default 5%), or size bands\n"
 	"              \"8:20% 64K:5%\" (from 8 B per peer 20%, from 64 KiB 5%)\n"

@@ -162,7 +162,7 @@ golden() {
 	diff -u $d/expected-bands.txt <(printf '%s\n' "$output")
 	# a side against itself: every point the same, exit 0
 	run --separate-stderr -0 "$COLLECT" --compare $d/new $d/new
-	[[ ${lines[-1]} == "compare: 6 points matched: 0 faster, 0 slower, 6 same, 0 noise; 0 only in BASE, 0 only in NEW" ]]
+	[[ ${lines[-1]} == "compare: 7 points matched: 0 faster, 0 slower, 7 same, 0 noise; 0 only in BASE, 0 only in NEW" ]]
 }
 
 @test "collect --compare: bad input is one line and exit 2" {
@@ -172,7 +172,7 @@ golden() {
 	[ "$stderr" = "collect: error: NEW cannot read '$BATS_TEST_TMPDIR/none': No such file or directory" ]
 	s=tests/data/smoke/raw/smoke-n4-strided-21.out
 	run --separate-stderr -2 "$COLLECT" --compare $d/base $s
-	[ "$stderr" = "collect: error: no common points: BASE '$d/base' has 6, NEW '$s' 50, none of the same identity" ]
+	[ "$stderr" = "collect: error: no common points: BASE '$d/base' has 7, NEW '$s' 50, none of the same identity" ]
 	run --separate-stderr -2 "$COLLECT" --compare --tol=5 $d/base
 	[ "$stderr" = "collect: error: --compare needs BASE and NEW (see 'collect --compare --help')" ]
 	run --separate-stderr -2 "$COLLECT" --compare --tol="64K:5% 8:20%" $d/base $d/new

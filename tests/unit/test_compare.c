@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -62,15 +63,20 @@ static void verdicts(void **state)
 {
 	(void)state;
 	/* within the tolerance, whatever the spread */
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 1.04, 1.0, 1.1), V_SAME);
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 0.96, 0.9, 1.0), V_SAME);
-	/* outside it, ranges apart */
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 1.9, 2.1), V_SLOWER);
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 0.5, 0.4, 0.6), V_FASTER);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 1.04, 1.0, 1.1, NAN), V_SAME);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 0.96, 0.9, 1.0, 3.0), V_SAME);
+	/* outside it, ranges apart; medians that agree, or none */
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 1.9, 2.1, 2.0), V_SLOWER);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 0.5, 0.4, 0.6, NAN), V_FASTER);
+	/* medians within the tolerance do not change it (half the tasks slower) */
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 0.9, 2.1, 1.0), V_SLOWER);
+	/* averages and medians the other way round: noise */
+	assert_int_equal(compare_verdict(0.05, 4.0, 0.1, 1.1, 1.7, 0.1, 2.3, 4.1), V_NOISE);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 1.9, 2.1, 0.5), V_NOISE);
 	/* outside it, each average inside the other's range: noise */
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.5, 2.0, 1.3, 0.6, 2.2), V_NOISE);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.5, 2.0, 1.3, 0.6, 2.2, NAN), V_NOISE);
 	/* ranges that overlap, but one average outside the other's range: not noise */
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.5, 1.2, 1.3, 0.6, 2.2), V_SLOWER);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.5, 1.2, 1.3, 0.6, 2.2, 1.3), V_SLOWER);
 	assert_string_equal(verdict_names[V_NOISE], "noise");
 }
 
