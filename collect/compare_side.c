@@ -128,14 +128,6 @@ int compare_meas(const void *x, const void *y)
 	return c ? c : cmp_num(a->bytes, b->bytes);
 }
 
-static void warn_stderr(void *ctx, const char *path, long line, const char *msg)
-{
-	(void)ctx;
-	(void)path;
-	(void)line;
-	(void)msg;   /* damaged inputs are the merge's to report; compare takes what reads */
-}
-
 /* A campaign directory stands for its raw outputs. */
 static const char *inputs_of(const char *arg, char *buf, size_t len)
 {
@@ -157,7 +149,8 @@ int compare_load(struct side *sd, const char *which)
 		fprintf(stderr, "collect: error: %s '%s' has no job outputs\n", which, sd->arg);
 		return 2;
 	}
-	groups_init(&sd->gs, &sd->s, warn_stderr, NULL);
+	/* no warnings: damaged inputs are the merge's to report; compare takes what reads */
+	groups_init(&sd->gs, &sd->s, NULL, NULL);
 	if (groups_read(&sd->gs, &sd->files) != 0 || groups_each(&sd->gs, take_group, sd) != 0) {
 		fprintf(stderr, "collect: error: out of memory\n");
 		return 3;
