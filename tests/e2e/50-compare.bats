@@ -41,11 +41,13 @@ compare() { bash "$ROOT/plots/compare.sh" "RESULTS=$RES" "$@"; }
 	head -n 1 "$d/compare.csv" | grep -q '^mode,variant,tasks_per_node,instrumented,nodes,'
 	# every point of both campaigns is there, each with a verdict
 	[ "$(tail -n +2 "$d/compare.csv" | grep -cv ',\(same\|noise\|faster\|slower\)$')" = 0 ]
-	# where rank 1 has peers, 2 ms against microseconds: slower, or noise where
-	# BASE itself had a call that long (this VM's outliers); never faster or same
+	# on one node, where rank 1 has peers, 2 ms against microseconds: slower,
+	# or noise where BASE itself had a call that long; never faster or same.
+	# (Across two nodes TCP calls here vary by milliseconds from run to run:
+	# in one CI run BASE's median at 8 KiB was 3.7 ms, and NEW read faster.)
 	slower=$(grep -c ',slower$' "$d/compare.csv")
-	[ "$(awk -F, 'NR > 1 && $7 > 1 && $20 != "slower" && $20 != "noise"' "$d/compare.csv" | wc -l)" = 0 ]
-	[ "$slower" -gt 20 ]
+	[ "$(awk -F, 'NR > 1 && $5 == 1 && $7 > 1 && $20 != "slower" && $20 != "noise"' "$d/compare.csv" | wc -l)" = 0 ]
+	[ "$(awk -F, 'NR > 1 && $5 == 1 && $7 > 1 && $20 == "slower"' "$d/compare.csv" | wc -l)" -ge 10 ]
 	[[ ${lines[-1]} == "compare: "*" points matched: "*" $slower slower, "* ]]
 	# the ratio plots and both campaigns on the same axes
 	[ -s "$d/plots/ratio-contiguous-n1.png" ]
