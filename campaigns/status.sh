@@ -42,6 +42,9 @@ if [ -n "$ids" ]; then
 		done <<<"$out"
 	fi
 	for id in ${ids//,/ }; do
+		# sacct's record of a pending job keeps Reason=None (a job held since
+		# its submission): the controller has the live reason
+		[[ ${info[$id]:-} == *"|PENDING|"* ]] && unset "info[$id]"
 		[ -n "${info[$id]:-}" ] && continue
 		line=" $(scontrol -o show job "$id" 2>/dev/null || true)"
 		field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$line"; }
