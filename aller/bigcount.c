@@ -6,7 +6,8 @@
 const char *bigcount_describe(void)
 {
 #if MPI_VERSION >= 4
-	return "MPI_Alltoall_c (MPI-4) for counts above INT_MAX";
+	return "MPI_Alltoall_c (MPI-4) for counts above INT_MAX with alltoall, one element of a "
+	       "derived datatype (chunks of 2^30 longs) with the other algorithms";
 #else
 	return "one element of a derived datatype (chunks of 2^30 longs) for counts above INT_MAX";
 #endif
@@ -17,7 +18,7 @@ const char *bigcount_describe(void)
  * INT_MAX: with MPI-4, *big is set and MPI_Alltoall_c takes the count as it
  * is; before, it is one element of a derived datatype.
  */
-void bigcount_type(long count, MPI_Datatype *type, int *n, int *big)
+void bigcount_type(long count, int large, MPI_Datatype *type, int *n, int *big)
 {
 	MPI_Datatype chunk, body, rest, both;
 	long q, r;
@@ -29,10 +30,14 @@ void bigcount_type(long count, MPI_Datatype *type, int *n, int *big)
 		return;
 	}
 #if MPI_VERSION >= 4
-	*type = MPI_LONG;
-	*n = 0;
-	*big = 1;
-	return;
+	if (large) {
+		*type = MPI_LONG;
+		*n = 0;
+		*big = 1;
+		return;
+	}
+#else
+	(void)large;
 #endif
 	MPI_Type_contiguous((int)PARTITION_CHUNK, MPI_LONG, &chunk);
 	MPI_Type_contiguous((int)q, chunk, &body);

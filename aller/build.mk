@@ -1,8 +1,10 @@
 # aller/: the benchmark. Built with $(MPICC); CUDA=1 adds device buffers.
-ALLER_LIB_SRC := options.c select.c partition.c stats.c hist.c verify.c output.c strbuf.c \
+ALLER_LIB_SRC := options.c algo_list.c select.c partition.c stats.c hist.c verify.c output.c strbuf.c \
 	traffic.c memcheck.c buffers_host.c
-ALLER_SRC := main.c run.c sweep.c bigcount.c timeout.c world.c reveal.c reveal_generic.c reveal_peers.c \
-	reveal_queues.c $(ALLER_LIB_SRC)
+ALLER_ALGO_SRC := algo.c algo_alltoall.c algo_ialltoall.c algo_persistent.c algo_alltoallv.c \
+	algo_pairwise.c algo_put.c
+ALLER_SRC := main.c run.c sweep.c sweep_count.c bigcount.c timeout.c world.c reveal.c \
+	reveal_generic.c reveal_peers.c reveal_queues.c $(ALLER_ALGO_SRC) $(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)
 ALLER_CU := $(O)/aller/buffers_cuda.o
 ALLER_CUDA_LIBS := -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart -lstdc++

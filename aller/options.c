@@ -35,6 +35,17 @@ static const char usage[] =
 	"                       are powers of 1024)\n"
 	"  --commsizes=LIST     measure only these communicator sizes, e.g. world or\n"
 	"                       8,2 (each one of world, world/2, ..., 1)\n"
+	"  --algo=LIST          the algorithms to time, side by side, comma-separated:\n"
+	"                       alltoall (MPI_Alltoall, the default), ialltoall\n"
+	"                       (+ MPI_Wait), persistent (MPI_Alltoall_init or\n"
+	"                       MPIX_Alltoall_init), alltoallv, pairwise (Isend/Irecv\n"
+	"                       to every peer, Waitall), put (MPI_Put between fences)\n"
+	"  --isolate[=all]      at levels of two or more communicators, also time\n"
+	"                       each count with communicator 0 alone (the others\n"
+	"                       wait): columns talone_s and interference = its\n"
+	"                       concurrent tavg / talone; =all times every\n"
+	"                       communicator alone in turn (comms extra passes per\n"
+	"                       count) and adds the average and worst factor\n"
 	"  --timeout=SECONDS    end the job when one call takes longer (1..604800)\n"
 	"  --reveal[=TIER]      show what MPI sends inside each call, through MPI_T:\n"
 	"                       auto (default), coll, pml, generic or queues; the\n"
@@ -65,6 +76,7 @@ void options_init(struct options *o)
 	o->buffers = BUFFERS_HOST;
 	o->check_args = -1;
 	selection_init(&o->sel);
+	algo_list_default(&o->algos);
 }
 
 int options_check_world(const struct options *o, long world, char *err, size_t errlen,
@@ -77,6 +89,12 @@ int options_check_world(const struct options *o, long world, char *err, size_t e
 		return -1;
 	}
 	return select_check(&o->sel, world, o->longs, err, errlen, note, notelen);
+}
+
+const char *options_isolate_name(enum isolate_mode m)
+{
+	return m == ISOLATE_NONE ? "none" : m == ISOLATE_FIRST ? "communicator 0"
+							       : "every communicator";
 }
 
 const char *options_verify_name(enum verify_mode v)
@@ -181,6 +199,34 @@ static int option_verify(struct options *o, const char *val, char *err, size_t e
 	return 0;
 }
 
+static int option_isolate(struct options *o, const char *val, char *err, size_t errlen)
+{
+	static const char *const names[] = { "none", "0", "all" };
+	int i = val ? pick(val, names, 3) : 1;
+
+	if (i < 0) {
+		snprintf(err, errlen, "invalid isolate '%s': allowed are '--isolate' (communicator "
+			 "0), '--isolate=all' and '--isolate=none'", val);
+		return -1;
+	}
+	o->isolate = (enum isolate_mode)i;
+	return 0;
+}
+
+static int option_algo(struct options *o, const char *val, char *err, size_t errlen)
+{
+	if (algo_list_parse(&o->algos, val, err, errlen) != 0)
+		return -1;
+	for (int i = 0; i < o->algos.n; i++) {
+		const char *why = algo_unavailable(o->algos.id[i]);
+		if (why) {
+			snprintf(err, errlen, "%s", why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int option_buffers(struct options *o, const char *val, char *err, size_t errlen)
 {
 	static const char *const names[] = { "host", "cuda" };
@@ -197,7 +243,8 @@ static int option_buffers(struct options *o, const char *val, char *err, size_t 
 
 enum option_id { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_NO_VERIFY, OPT_FRESH, OPT_VERIFY,
 		 OPT_WARMUP, OPT_MIN_BYTES, OPT_MAX_BYTES, OPT_COMMSIZES, OPT_TIMEOUT,
-		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_CHECK_ARGS, OPT_COUNT };
+		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_CHECK_ARGS, OPT_ALGO, OPT_ISOLATE,
+		 OPT_COUNT };
 
 /* value: 0 takes none, 1 needs one, 2 may have one, 3 needs a non-empty one;
  * usage: what it needs and how to give it. */
@@ -217,6 +264,8 @@ static const struct { const char *name; int value; const char *usage; } option_t
 	[OPT_REVEAL_DIR] = { "--reveal-dir", 3, "a directory: --reveal-dir=DIR" },
 	[OPT_BUFFERS] = { "--buffers", 2, "" },
 	[OPT_CHECK_ARGS] = { "--check-args", 2, "" },
+	[OPT_ALGO] = { "--algo", 3, "a list: --algo=alltoall,pairwise" },
+	[OPT_ISOLATE] = { "--isolate", 2, "" },
 };
 
 static int apply_option(struct options *o, enum option_id id, const char *val, char *err,
@@ -264,6 +313,10 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		}
 		return option_long("--check-args", "world size", val, 1, 1L << 40, &o->check_args,
 				   err, errlen);
+	case OPT_ALGO:
+		return option_algo(o, val, err, errlen);
+	case OPT_ISOLATE:
+		return option_isolate(o, val, err, errlen);
 	case OPT_COUNT:
 		break;
 	}

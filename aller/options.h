@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "algo_list.h"
 #include "select.h"
 
 #define OPTIONS_DEFAULT_ITERS 3L
@@ -15,6 +16,9 @@
 #define OPTIONS_MAX_WARMUP 1000L
 
 enum buffer_kind { BUFFERS_HOST, BUFFERS_CUDA };
+
+/* --isolate: nothing, communicator 0 alone, every communicator alone in turn. */
+enum isolate_mode { ISOLATE_NONE, ISOLATE_FIRST, ISOLATE_ALL };
 
 /* --verify: every call, the warm-up calls only, or none. */
 enum verify_mode { VERIFY_ALL, VERIFY_WARMUP, VERIFY_NONE };
@@ -31,6 +35,8 @@ struct options {
 	int fresh;            /* --fresh-data: send data rewritten before every call */
 	long warmup;          /* untimed calls before the timed ones, >= 0 */
 	struct selection sel; /* --commsizes, --min-bytes, --max-bytes */
+	struct algo_list algos; /* --algo, in the order given */
+	enum isolate_mode isolate;
 	long timeout;         /* seconds per call, 0 = none */
 	enum buffer_kind buffers;
 	enum reveal_tier reveal;
@@ -53,6 +59,9 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
  */
 int options_check_world(const struct options *o, long world, char *err, size_t errlen,
 			char *note, size_t notelen);
+
+/* "none", "communicator 0", "every communicator". */
+const char *options_isolate_name(enum isolate_mode m);
 
 /* "all", "warmup", "none". */
 const char *options_verify_name(enum verify_mode v);

@@ -1,6 +1,7 @@
 /* output.c: writes what format.h defines. */
 #include "output.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,19 +98,27 @@ void output_header(FILE *f, const struct run_info *r)
 	KEY(f, ALLER_KEY_WARMUP, "%ld", r->opt->warmup);
 	KEY(f, ALLER_KEY_LONGS, "%ld", r->opt->longs);
 	KEY(f, ALLER_KEY_SELECTION, "%s", r->selection);
+	KEY(f, ALLER_KEY_ALGOS, "%s", r->algos);
+	KEY(f, ALLER_KEY_ISOLATE, "%s", options_isolate_name(r->opt->isolate));
 	KEY(f, ALLER_KEY_START, "%s", r->start);
 	if (r->slurm_job)
 		KEY(f, ALLER_KEY_SLURM_JOB, "%s", r->slurm_job);
 	if (r->slurm_nodes)
 		KEY(f, ALLER_KEY_SLURM_NODES, "%s", r->slurm_nodes);
-	KEY(f, ALLER_KEY_TIMER, "MPI_Wtime around each MPI_Alltoall only, resolution %.3g s, "
+	KEY(f, ALLER_KEY_TIMER, "MPI_Wtime around each all-to-all call only (the data set's algorithm: "
+	    "from its first MPI call to its completion), resolution %.3g s, "
 	    "after an MPI_Barrier on MPI_COMM_WORLD; timeout %ld s", r->wtick, r->opt->timeout);
 	KEY(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
 	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task; bwmin, bwmax: "
 	    "per-sample own GiB / own time; bwavg = sum of GiB / sum of times; tmed, tp99: "
 	    "nearest-rank median and 99th percentile from a log histogram, relative error "
 	    "<= %.2f%%; aggbw = mean over iterations of all tasks' GiB / slowest time; "
-	    "busbw = count x commsize x 8 / tavg / 1e9 x (commsize - 1) / commsize (nccl-tests)",
+	    "busbw = count x commsize x 8 / tavg / 1e9 x (commsize - 1) / commsize (nccl-tests); "
+	    "with --isolate, at levels of two or more communicators: talone = tavg of "
+	    "communicator 0 run alone (the others wait at the barrier), interference = "
+	    "communicator 0's own tavg in the concurrent run / talone; with --isolate=all, "
+	    "interference_avg and interference_max = the average and the largest of that "
+	    "factor over all communicators, each run alone in turn; \"-\" where not measured",
 	    r->opt->iters, r->opt->warmup, 100 * HIST_REL_ERROR);
 	if (r->large_counts)
 		KEY(f, ALLER_KEY_LARGE_COUNTS, "%s", r->large_counts);
@@ -134,7 +143,7 @@ void output_sizes(struct strbuf *b, const struct partition *p)
 }
 
 void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p,
-		  int first)
+		  const char *algo, int first)
 {
 	long max = partition_max_size(p), min = partition_min_size(p);
 
@@ -151,22 +160,35 @@ void output_level(FILE *f, const struct run_info *r, int level, const struct par
 		KEY(f, ALLER_KEY_SIZES, "%s (uneven)", s ? s : "?");
 		free(s);
 	}
+	KEY(f, ALLER_KEY_ALGO, "%s", algo);
 	fprintf(f, "# %s world %d iters %ld\n", mode_name(r->opt->strided), r->w->size,
 		r->opt->iters);
 	fprintf(f, "# %s\n", ALLER_COLUMN_HEADER);
 }
 
+/* A measured value, or ALLER_MISSING (NAN: not measured). */
+static void optional(FILE *f, double v)
+{
+	if (isnan(v))
+		fprintf(f, " %s", ALLER_MISSING);
+	else
+		fprintf(f, " %.6e", v);
+}
+
 void output_row(FILE *f, const struct row *w)
 {
-	fprintf(f, "%ld %ld %ld %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e %ld %.6e %.6e %.6e\n",
+	fprintf(f, "%ld %ld %ld %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e %ld %.6e %.6e %.6e",
 		w->comms, w->commsize, w->count, w->gib, w->s.tmin, stats_tavg(&w->s),
 		w->s.tmax, w->s.bwmin, stats_bwavg(&w->s), w->s.bwmax, w->aggbw, w->slowest,
 		stats_tmed(&w->s), stats_tp99(&w->s), w->busbw);
+	for (int i = 0; i < 4; i++)
+		optional(f, w->isolate[i]);
+	fputc('\n', f);
 }
 
 void output_wall(FILE *f, double wall, double in_calls)
 {
-	KEY(f, ALLER_KEY_WALL, "%.3f s, of which %.3f s inside MPI_Alltoall calls (%.1f%%, "
+	KEY(f, ALLER_KEY_WALL, "%.3f s, of which %.3f s inside the all-to-all calls (%.1f%%, "
 	    "warm-ups included; rank 0)", wall, in_calls, wall > 0 ? 100 * in_calls / wall : 0);
 }
 

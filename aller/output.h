@@ -22,6 +22,7 @@ struct run_info {
 	const char *devices;      /* "name rank:device ..." lines, or NULL */
 	const char *env;          /* "NAME=value" lines (output_env), or NULL */
 	const char *selection;    /* what select_describe says */
+	const char *algos;        /* algo_list_describe */
 	const char *large_counts; /* how counts above INT_MAX are sent */
 	const char *start;        /* ISO-8601 UTC */
 	const char *slurm_job, *slurm_nodes; /* or NULL */
@@ -38,6 +39,8 @@ struct row {
 	double aggbw;
 	long slowest;
 	double busbw;             /* decimal GB/s, nccl-tests' definition */
+	/* talone_s, interference, interference_avg, interference_max; NAN: "-" */
+	double isolate[4];
 };
 
 void output_header(FILE *f, const struct run_info *r);
@@ -48,9 +51,9 @@ void output_header(FILE *f, const struct run_info *r);
  * launcher's own per-process plumbing (OMPI_MCA_orte_*, ranks, URIs).
  */
 void output_env(struct strbuf *b, char *const *env);
-/* Opens the data set of a level; the first one follows the header directly. */
+/* Opens the data set of a level and algorithm; the first follows the header directly. */
 void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p,
-		  int first);
+		  const char *algo, int first);
 /* Communicator sizes, run-length encoded: "3x2 1" for 3 3 1. */
 void output_sizes(struct strbuf *b, const struct partition *p);
 void output_row(FILE *f, const struct row *row);

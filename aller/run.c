@@ -121,7 +121,10 @@ static long test_rank(const char *name)
 	return (*end || errno) ? -1 : v;
 }
 
-/* ALLER_TEST_SLOW=RANK[:US] (tests only): that rank starts each timed call US late (1000). */
+/*
+ * ALLER_TEST_SLOW=RANK[:US[:busy]] (tests only): that rank starts each timed
+ * call US late (1000), asleep, or spinning on its core with ":busy".
+ */
 static void test_slow(struct sweep *s)
 {
 	const char *v = getenv("ALLER_TEST_SLOW");
@@ -131,7 +134,8 @@ static void test_slow(struct sweep *s)
 	s->slow_us = 1000;
 	if (v && (end = strchr(v, ':')) != NULL) {
 		s->slow_rank = strtol(v, NULL, 10);
-		s->slow_us = strtol(end + 1, NULL, 10);
+		s->slow_us = strtol(end + 1, &end, 10);
+		s->slow_busy = strcmp(end, ":busy") == 0;
 	}
 }
 
@@ -172,7 +176,7 @@ static int check_selection(const struct options *o, const struct world *w)
 /* What rank 0's header says, and the texts it points to. */
 struct header {
 	struct run_info info;
-	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256];
+	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256], algos[128];
 	char *command, *env, *map, *devices;
 };
 
@@ -191,6 +195,7 @@ static void describe_run(struct header *h, const struct options *o, const struct
 			*t = ' ';
 	utc_now(h->start, sizeof(h->start));
 	select_describe(&o->sel, h->selection, sizeof(h->selection));
+	algo_list_describe(&o->algos, h->algos, sizeof(h->algos));
 	h->command = join_args(argc, argv);
 	strbuf_init(&env);
 	output_env(&env, environ);
@@ -204,6 +209,7 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->devices = h->devices;
 	info->buffers = b->ops->name;
 	info->selection = h->selection;
+	info->algos = h->algos;
 	info->large_counts = bigcount_describe();
 	info->start = h->start;
 	info->slurm_job = getenv("SLURM_JOB_ID");
@@ -250,6 +256,7 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	s.corrupt_rank = test_rank("ALLER_TEST_CORRUPT");
 	s.hang_rank = test_rank("ALLER_TEST_HANG");
 	s.stale_rank = test_rank("ALLER_TEST_STALE");
+	s.trace = getenv("ALLER_TEST_TRACE") != NULL;
 	test_slow(&s);
 	test_die(w);
 	wall = MPI_Wtime();

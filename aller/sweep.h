@@ -21,9 +21,11 @@ struct sweep {
 	long hang_rank;        /* ALLER_TEST_HANG: sleeps before its first call */
 	long stale_rank;       /* ALLER_TEST_STALE: with --fresh-data, sends old data */
 	long slow_rank, slow_us; /* ALLER_TEST_SLOW: starts each timed call late */
+	int slow_busy;         /* ... spinning rather than asleep */
+	int trace;             /* ALLER_TEST_TRACE: a line on stderr per call */
 	long calls;            /* calls made so far, warm-ups too */
 	int sets;              /* data sets written so far (rank 0) */
-	double in_calls;       /* this task's seconds inside MPI_Alltoall, warm-ups too */
+	double in_calls;       /* this task's seconds inside the all-to-all calls, warm-ups too */
 };
 
 /* Collective. Returns the exit status: 0, 1 (verification failed) or 3. */

@@ -15,7 +15,7 @@
 #define ALLER_FORMAT_H
 
 #define ALLER_VERSION "1.1.0"
-#define ALLER_FORMAT_VERSION 2
+#define ALLER_FORMAT_VERSION 3
 
 /* Header keys: "# <key>: <value>". */
 #define ALLER_KEY_ALLER "aller"         /* aller version */
@@ -45,11 +45,14 @@
 #define ALLER_KEY_REVEAL "reveal"       /* "<tier> (...)" or ALLER_REVEAL_UNAVAILABLE */
 #define ALLER_KEY_REVEAL_QUEUES "reveal_queues" /* how the queues pass decides */
 #define ALLER_KEY_REVEAL_DIR "reveal_dir" /* where the traffic matrices are */
+#define ALLER_KEY_ALGOS "algos"       /* the algorithms timed, comma-separated, in order */
+#define ALLER_KEY_ISOLATE "isolate"     /* "none", "communicator 0" or "every communicator" */
 #define ALLER_KEY_COLUMNS "columns"
 #define ALLER_KEY_WALL "wall"          /* at the end: sweep time, share in calls */
 /* Per data set. */
 #define ALLER_KEY_LEVEL "level"         /* "<index> target <size>" */
 #define ALLER_KEY_SIZES "sizes"         /* communicator sizes when uneven, "3x2 1" */
+#define ALLER_KEY_ALGO "algo"           /* the data set's algorithm (ALLER_ALGO_NAMES) */
 /* After a data line of a --reveal run (see README, "Reveal"). */
 #define ALLER_KEY_TRAFFIC "traffic"     /* "count=N tier=T key=value ..." */
 #define ALLER_KEY_COUNTERS "counters"   /* generic tier: "count=N name=delta ..." */
@@ -77,6 +80,14 @@
 
 #define ALLER_DONE "# Done"
 
+/* Algorithms (--algo), in enum algo_id order; a data set without
+ * ALLER_KEY_ALGO (older files) is the first. */
+#define ALLER_ALGO_NAMES { "alltoall", "ialltoall", "persistent", "alltoallv", "pairwise", "put" }
+#define ALLER_NALGOS 6
+
+/* An isolation column where nothing was isolated (gnuplot: missing). */
+#define ALLER_MISSING "-"
+
 /* Data columns, in order. The first ten are the specification's contract. */
 enum aller_column {
 	ALLER_COL_COMMS,      /* number of concurrent communicators */
@@ -94,19 +105,27 @@ enum aller_column {
 	ALLER_COL_TMED,       /* seconds: median and 99th percentile of the samples */
 	ALLER_COL_TP99,
 	ALLER_COL_BUSBW,      /* decimal GB/s, nccl-tests' bus bandwidth */
+	ALLER_COL_TALONE,     /* --isolate: seconds, communicator 0 alone; else "-" */
+	ALLER_COL_INTERF,     /* its tavg concurrently / talone */
+	ALLER_COL_INTERF_AVG, /* --isolate=all: average and worst factor over communicators */
+	ALLER_COL_INTERF_MAX,
 	ALLER_NCOLS
 };
 #define ALLER_SPEC_COLUMNS 10
 #define ALLER_V1_COLUMNS 12   /* what format 1 wrote */
+#define ALLER_V2_COLUMNS 15   /* what format 2 wrote */
+#define ALLER_FIRST_OPTIONAL ALLER_COL_TALONE /* from here on a column may be "-" */
 
 /* Column names, in enum order (a unit test checks both agree). */
 #define ALLER_COLUMN_NAMES { "comms", "commsize", "count", "GiB", "tmin_s", "tavg_s", \
 	"tmax_s", "bwmin_GiBs", "bwavg_GiBs", "bwmax_GiBs", "aggbw_GiBs", "slowest_rank", \
-	"tmed_s", "tp99_s", "busbw_GBs" }
+	"tmed_s", "tp99_s", "busbw_GBs", "talone_s", "interference", "interference_avg", \
+	"interference_max" }
 
 /* Column header, as printed after "# " and ALLER_KEY_COLUMNS. */
 #define ALLER_COLUMN_HEADER \
 	"comms commsize count GiB tmin_s tavg_s tmax_s " \
-	"bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank tmed_s tp99_s busbw_GBs"
+	"bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank tmed_s tp99_s busbw_GBs " \
+	"talone_s interference interference_avg interference_max"
 
 #endif

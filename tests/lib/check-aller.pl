@@ -1,8 +1,10 @@
 #!/usr/bin/perl
 # check-aller.pl [--min-bytes=N] [--max-bytes=N] [--commsizes=LIST] WORLD LONGS ITERS MODE FILE:
 # checks an aller output against the specification, recomputing the
-# partition arithmetic, the selection of levels and sizes, and the derived
-# columns independently. Prints what is wrong and exits 1, or exits 0.
+# partition arithmetic, the selection of levels and sizes, the data sets of
+# each level (one per algorithm of '# algos:'), the isolation columns
+# ('# isolate:') and the derived columns independently. Prints what is
+# wrong and exits 1, or exits 0.
 use strict;
 use warnings;
 
@@ -27,7 +29,8 @@ sub err { push @errors, join('', @_); }
 my %key;
 for (@lines) { $key{$1} //= $2 if /^# ([a-z_]+): (.*)$/; }
 for my $k (qw(aller format command mpi world nodes tasks_per_node host buffers verify
-              data mode iters warmup longs selection start timer statistics columns)) {
+              data mode iters warmup longs selection algos isolate start timer statistics
+              columns)) {
 	err("header lacks '# $k:'") unless exists $key{$k};
 }
 err("world is '$key{world}', not $world") unless ($key{world} // '') eq $world;
@@ -50,15 +53,19 @@ sub counts_of {
 	}
 	return @c;
 }
-my @want;
+my @algos = split(/,/, $key{algos} // 'alltoall');
+my $isolate = $key{isolate} // 'none';
+my (@want, @want_algo);
 for (my ($t, $i) = ($world, 0); $t >= 1; $t = int($t / 2), $i++) {
 	next if %levels && !$levels{$t};
-	push @want, $i if counts_of($t);
+	next unless counts_of($t);
+	for my $a (@algos) { push @want, $i; push @want_algo, $a; }
 }
 err(scalar(@sets) . " data sets, expected " . scalar(@want)) unless @sets == @want;
 
 for my $n (0 .. $#sets) {
 	my $i = $want[$n] // -1;
+	my $algo = $want_algo[$n] // '?';
 	my $target = $world >> $i;
 	my $ncomms = int(($world + $target - 1) / $target);
 	my @sizes;
@@ -86,6 +93,7 @@ for my $n (0 .. $#sets) {
 	} elsif ($sizes) {
 		err("set $i: sizes line '$sizes' for even communicators");
 	}
+	err("set $i: no '# algo: $algo' line") unless grep { $_ eq "# algo: $algo" } @set;
 	err("set $i: no line naming mode, world and iterations")
 	    unless grep { $_ eq "# $mode world $world iters $iters" } @set;
 	my @rows = grep { !/^#/ && /\S/ } @set;
@@ -93,9 +101,19 @@ for my $n (0 .. $#sets) {
 	err("set $i: " . scalar(@rows) . " rows, expected " . scalar(@counts)) unless @rows == @counts;
 	for my $r (0 .. $#rows) {
 		my @f = split(' ', $rows[$r]);
-		if (@f != 15) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
+		if (@f != 19) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
 		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow,
-		    $tmed, $tp99, $busbw) = @f;
+		    $tmed, $tp99, $busbw, @iso) = @f;
+		# isolation: talone and interference where communicators were run alone,
+		# the average and worst factor with every one; "-" elsewhere
+		my @measured = ($isolate eq 'none' || $ncomms < 2) ? (0, 0, 0, 0)
+		    : $isolate eq 'communicator 0' ? (1, 1, 0, 0) : (1, 1, 1, 1);
+		for my $k (0 .. 3) {
+			my $ok = $measured[$k] ? $iso[$k] =~ /^[0-9.e+-]+$/ && $iso[$k] > 0 : $iso[$k] eq '-';
+			err("set $i row $r: isolation column $k is '$iso[$k]'") unless $ok;
+		}
+		err("set $i row $r: interference_avg $iso[2] > interference_max $iso[3]")
+		    if $measured[3] && $iso[2] > $iso[3] * (1 + 1e-6);
 		err("set $i row $r: comms $comms, expected $ncomms") unless $comms == $ncomms;
 		err("set $i row $r: commsize $size, expected $max") unless $size == $max;
 		err("set $i row $r: count $count, expected $counts[$r]")

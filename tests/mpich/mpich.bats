@@ -15,7 +15,7 @@ setup() {
 	run -0 mpirun_n 2 "$ALLER" c 1 16
 	[[ $output == *$'\n# mpi: MPICH Version: 4.'* ]]
 	[[ $output != *"Open MPI"* ]]
-	[[ $output == *$'\n# large_counts: MPI_Alltoall_c (MPI-4) for counts above INT_MAX\n'* ]]
+	[[ $output == *$'\n# large_counts: MPI_Alltoall_c (MPI-4) for counts above INT_MAX with alltoall'* ]]
 	run -0 ldd "$ALLER"
 	[[ $output == *libmpich* ]]
 	[[ $output != *libmpi.so.40* ]]

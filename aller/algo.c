@@ -1,0 +1,12 @@
+/* algo.c: the table of algorithms (algo.h). */
+#include "algo.h"
+
+const struct algo_op *algo_op(enum algo_id id)
+{
+	static const struct algo_op *const ops[ALGO_N] = {
+		[ALGO_ALLTOALL] = &algo_alltoall, [ALGO_IALLTOALL] = &algo_ialltoall,
+		[ALGO_PERSISTENT] = &algo_persistent, [ALGO_ALLTOALLV] = &algo_alltoallv,
+		[ALGO_PAIRWISE] = &algo_pairwise, [ALGO_PUT] = &algo_put,
+	};
+	return id >= 0 && id < ALGO_N ? ops[id] : NULL;
+}

@@ -1,0 +1,48 @@
+/*
+ * algo.h: one all-to-all algorithm behind one interface (the nccl-tests
+ * pattern: the harness, sweep.c, times and verifies; each algorithm is one
+ * small file that only moves the data). Every algorithm leaves in recv what
+ * MPI_Alltoall would: block i of rank j's send lands as block j of rank i's
+ * recv, so one fill and one check serve them all.
+ */
+#ifndef ALLER_ALGO_H
+#define ALLER_ALGO_H
+
+#include <mpi.h>
+
+#include "algo_list.h"
+
+/* What one count's calls move, and where. */
+struct algo_call {
+	MPI_Comm comm;
+	long rank, g;              /* in comm */
+	long count;                /* longs per peer */
+	MPI_Datatype type;         /* `n` of them move `count` longs (bigcount.h) */
+	int n;
+	int big;                   /* MPI-4: the _c call with `count` MPI_LONGs */
+	long *send, *recv;         /* each g x count longs */
+	long longs;                /* the buffers' size, for a window */
+	void *level;               /* the algorithm's own per level (a window) */
+	void *state;               /* ... and per count (requests, counts) */
+};
+
+struct algo_op {
+	enum algo_id id;
+	/* Optional: per level (the communicator is new), outside the timing. */
+	int (*level_open)(struct algo_call *a);
+	void (*level_close)(struct algo_call *a);
+	/* Optional: per count, outside the timing. */
+	int (*count_open)(struct algo_call *a);
+	void (*count_close)(struct algo_call *a);
+	/* The timed part: one complete exchange. An MPI error code. */
+	int (*call)(struct algo_call *a);
+	/* Whether it takes MPI-4's large-count (_c) calls; else a derived datatype. */
+	int large_counts;
+};
+
+const struct algo_op *algo_op(enum algo_id id);
+
+extern const struct algo_op algo_alltoall, algo_ialltoall, algo_persistent, algo_alltoallv,
+	algo_pairwise, algo_put;
+
+#endif

@@ -1,0 +1,92 @@
+/* algo_list.c: see algo_list.h. Compiled with the MPI headers, but calls no MPI. */
+#include "algo_list.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+
+static const char *const names[ALGO_N] = ALLER_ALGO_NAMES;
+_Static_assert(ALGO_N == ALLER_NALGOS, "format.h's algorithm names and enum algo_id agree");
+
+const char *algo_name(enum algo_id id)
+{
+	return id >= 0 && id < ALGO_N ? names[id] : "?";
+}
+
+void algo_list_default(struct algo_list *l)
+{
+	l->id[0] = ALGO_ALLTOALL;
+	l->n = 1;
+}
+
+static int lookup(const char *s, size_t len)
+{
+	for (int i = 0; i < ALGO_N; i++)
+		if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0)
+			return i;
+	return -1;
+}
+
+int algo_list_parse(struct algo_list *l, const char *s, char *err, size_t errlen)
+{
+	static const char allowed[] = "alltoall, ialltoall, persistent, alltoallv, pairwise, put";
+	struct algo_list out = { .n = 0 };
+
+	for (const char *p = s;; p++) {
+		size_t len = strcspn(p, ",");
+		int id = lookup(p, len);
+		if (len == 0) {
+			snprintf(err, errlen, "invalid algorithm list '%s': an empty name (allowed are "
+				 "%s, comma-separated)", s, allowed);
+			return -1;
+		}
+		if (id < 0) {
+			snprintf(err, errlen, "unknown algorithm '%.*s' in '--algo=%s': allowed are %s",
+				 (int)(len > 64 ? 64 : len), p, s, allowed);
+			return -1;
+		}
+		for (int i = 0; i < out.n; i++)
+			if (out.id[i] == (enum algo_id)id) {
+				snprintf(err, errlen, "algorithm '%s' is given twice in '--algo=%s': "
+					 "name each once", names[id], s);
+				return -1;
+			}
+		out.id[out.n++] = (enum algo_id)id;
+		p += len;
+		if (*p == '\0')
+			break;
+	}
+	*l = out;
+	return 0;
+}
+
+void algo_list_describe(const struct algo_list *l, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < l->n && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? "," : "", names[l->id[i]]);
+}
+
+const char *algo_unavailable(enum algo_id id)
+{
+	if (id != ALGO_PERSISTENT)
+		return NULL;
+#if MPI_VERSION >= 4 || defined(OMPI_HAVE_MPI_EXT_PCOLLREQ)
+	return NULL;
+#else
+	return "algorithm 'persistent' needs MPI_Alltoall_init (MPI-4) or Open MPI's "
+	       "MPIX_Alltoall_init (mpiext pcollreq); this MPI library has neither";
+#endif
+}
+
+void algo_pairwise_step(long r, long k, long g, long *to, long *from)
+{
+	*to = (r + k) % g;
+	*from = (r - k % g + g) % g;
+}

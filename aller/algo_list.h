@@ -1,0 +1,40 @@
+/*
+ * algo_list.h: the algorithms aller can time (--algo), without MPI: their
+ * names, the parsing of a list, what this build can run, and the pairwise
+ * exchange's schedule. The operations themselves are algo.h.
+ */
+#ifndef ALLER_ALGO_LIST_H
+#define ALLER_ALGO_LIST_H
+
+#include <stddef.h>
+
+#include "format.h"
+
+enum algo_id { ALGO_ALLTOALL, ALGO_IALLTOALL, ALGO_PERSISTENT, ALGO_ALLTOALLV, ALGO_PAIRWISE,
+	       ALGO_PUT, ALGO_N };
+
+/* The algorithms asked for, in the order given; the default is alltoall alone. */
+struct algo_list {
+	enum algo_id id[ALGO_N];
+	int n;
+};
+
+const char *algo_name(enum algo_id id);
+void algo_list_default(struct algo_list *l);
+/*
+ * A comma-separated list of names (each once). 0, or -1 with a one-line
+ * message (without the program name) in err.
+ */
+int algo_list_parse(struct algo_list *l, const char *s, char *err, size_t errlen);
+/* "alltoall,pairwise": the list as given (for the header). */
+void algo_list_describe(const struct algo_list *l, char *buf, size_t len);
+/* NULL when this build runs it, else why not (one line). */
+const char *algo_unavailable(enum algo_id id);
+/*
+ * Step k (0..g-1) of the pairwise exchange of rank r in a group of g: it
+ * sends to (r + k) mod g and receives from (r - k) mod g, so over the g
+ * steps every ordered pair meets exactly once, the rank itself at step 0.
+ */
+void algo_pairwise_step(long r, long k, long g, long *to, long *from);
+
+#endif

@@ -1,0 +1,375 @@
+/*
+ * sweep_count.c: one count at one level with one algorithm. With --isolate,
+ * communicator 0 (or each in turn) first runs alone while the others wait
+ * at the world barrier; then all run at once. Every pass has the same
+ * warm-ups, iterations, fill, poison and check; only the algorithm's call
+ * sits between the two MPI_Wtime calls, and all reductions happen outside.
+ */
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bigcount.h"
+#include "stats.h"
+#include "sweep_impl.h"
+#include "timeout.h"
+
+/* Prepares the timeout message of one count (the handler adds the phase). */
+static void timeout_set(const struct sweep *s, const struct level *l, int index, long count)
+{
+	char where[1536];
+
+	if (s->opt->timeout <= 0)
+		return;
+	snprintf(where, sizeof(where), " at level %d (commsize %ld), count %ld, communicator %ld "
+		 "of %ld on hosts %s (seen by rank %d on %s)\n", index, l->g, count, l->color,
+		 l->p.ncomms, l->hosts ? l->hosts : "?", s->w->rank, world_host(s->w));
+	timeout_prepare(s->opt->timeout, where, partition_key(&l->p, s->w->rank) == 0,
+			s->w->rank == 0);
+}
+
+/* What one count measures, on this task. */
+struct count_run {
+	long count;
+	int index;
+	struct algo_call a;    /* what the algorithm's calls move */
+	long active;           /* the communicator of an isolation pass; -1: all at once */
+	struct stats st;       /* the concurrent pass */
+	double *slowest_t;     /* [STATS_NMAX + iters]: max reductions, then per-iteration times */
+	double slow;           /* this task's slowest sample */
+	double alone, together; /* this task's timed seconds: its communicator alone, and in all */
+	double *iso;           /* [2 x ncomms]: the sums of alone and together per communicator */
+	long wrong, wrong_iter;
+	struct mismatch first;
+	char failed[256];      /* the first failed buffer operation's message, or "" */
+};
+
+/* A buffer operation's status: the first failure is kept for the count's verdict. */
+static void op_done(struct count_run *c, const struct buffers *b, long rc)
+{
+	if (rc < 0 && !c->failed[0])
+		snprintf(c->failed, sizeof(c->failed), "%s", b->err[0] ? b->err : "buffer error");
+}
+
+/* ALLER_TEST_SLOW: this rank starts the call late, asleep or busy. */
+static void arrive_late(const struct sweep *s)
+{
+	double until;
+
+	if (!s->slow_busy) {
+		usleep((useconds_t)s->slow_us);
+		return;
+	}
+	until = MPI_Wtime() + (double)s->slow_us * 1e-6;
+	while (MPI_Wtime() < until)
+		;
+}
+
+/*
+ * One call: the world barrier, then the timed call of the algorithm; its
+ * seconds. In an isolation pass the other communicators' tasks only take
+ * part in the barrier (and return 0).
+ */
+static double timed_call(struct sweep *s, const struct level *l, struct count_run *c, int timed)
+{
+	int concurrent = c->active < 0, err;
+	double t0, t1;
+
+	timeout_arm(s->opt->timeout, TIMEOUT_BARRIER);
+	sweep_check_mpi(s, MPI_Barrier(MPI_COMM_WORLD), s->w->rank == 0, "MPI_Barrier", c->index,
+			c->count);
+	if (!concurrent && c->active != l->color)
+		return 0;
+	if (timed && concurrent)
+		reveal_call_before(s->reveal);
+	timeout_arm(s->opt->timeout, TIMEOUT_CALL);
+	if (s->trace)
+		fprintf(stderr, "aller: trace: rank %d level %d algo %s count %ld %s%s\n",
+			s->w->rank, c->index, algo_name(l->op->id), c->count,
+			concurrent ? "together" : "alone", timed ? "" : " warm-up");
+	if (s->hang_rank == s->w->rank && s->calls == 0)
+		sleep(60);
+	if (timed && s->slow_rank == s->w->rank)   /* arrives late; its peers wait in the call */
+		arrive_late(s);
+	t0 = MPI_Wtime();
+	err = l->op->call(&c->a);
+	t1 = MPI_Wtime();
+	timeout_disarm(s->opt->timeout);
+	if (timed && concurrent)
+		reveal_call_after(s->reveal);
+	s->calls++;
+	s->in_calls += t1 - t0;
+	sweep_check_mpi(s, err, partition_key(&l->p, s->w->rank) == 0, algo_name(l->op->id),
+			c->index, c->count);
+	return t1 - t0 > 0 ? t1 - t0 : MPI_Wtick();
+}
+
+/* Whether call `it` (warm-ups first) is checked. */
+static int checked(const struct options *o, long it)
+{
+	return o->verify == VERIFY_ALL || (o->verify == VERIFY_WARMUP && it < o->warmup);
+}
+
+/* A checked call's verdict, kept for the count's. Returns whether it poisoned for the next. */
+static int check_call(struct sweep *s, struct count_run *c, long it, int next)
+{
+	const struct options *o = s->opt;
+	struct mismatch m;
+	long w = s->b->ops->check(s->b, c->a.g, c->count, s->w->rank,
+				  o->fresh ? it : VERIFY_REUSED, next, &m);
+
+	op_done(c, s->b, w);
+	if (w < 0)
+		w = 0;
+	if (w > 0 && c->wrong == 0) {
+		c->first = m;
+		c->wrong_iter = it;
+	}
+	c->wrong += w;
+	return next;
+}
+
+/* A timed sample: the concurrent pass's statistics, or an isolation pass's sum. */
+static void sample(const struct sweep *s, struct count_run *c, long it, double t)
+{
+	if (c->active >= 0) {
+		c->alone += t;
+		return;
+	}
+	c->together += t;
+	stats_add(&c->st, t, stats_gib(c->count, c->a.g));
+	c->slowest_t[STATS_NMAX + it - s->opt->warmup] = t;
+	if (t > c->slow)
+		c->slow = t;
+}
+
+/*
+ * One pass: warm-ups and timed iterations, with the fill, poison and check
+ * they need; the check of one call poisons for the next checked one.
+ */
+static void run_calls(struct sweep *s, const struct level *l, struct count_run *c)
+{
+	const struct buffer_ops *ops = s->b->ops;
+	const struct options *o = s->opt;
+	long me = s->w->rank, total = o->warmup + o->iters, n = l->g * c->count;
+	int poisoned = 0, member = c->active < 0 || c->active == l->color;
+
+	if (member && !o->fresh) {
+		timeout_arm(s->opt->timeout, TIMEOUT_FILL);
+		op_done(c, s->b, ops->fill(s->b, l->g, c->count, me, VERIFY_REUSED));
+	}
+	for (long it = 0; it < total; it++) {
+		int timed = it >= o->warmup, check = member && checked(o, it);
+		int next = it + 1 < total && checked(o, it + 1);
+		double t;
+
+		timeout_arm(s->opt->timeout, TIMEOUT_FILL);
+		if (member && o->fresh && !(s->stale_rank == me && it > 0))
+			op_done(c, s->b, ops->fill(s->b, l->g, c->count, me, it));
+		if (check && !poisoned)
+			op_done(c, s->b, ops->poison(s->b, n));
+		t = timed_call(s, l, c, timed);
+		if (!member)
+			continue;
+		if (s->corrupt_rank == me)
+			op_done(c, s->b, ops->corrupt(s->b, n / 2));
+		poisoned = check ? check_call(s, c, it, next) : 0;
+		if (timed)
+			sample(s, c, it, t);
+	}
+}
+
+/* The isolation passes of --isolate at a level of two or more communicators. */
+static int isolating(const struct sweep *s, const struct level *l)
+{
+	return s->opt->isolate != ISOLATE_NONE && l->p.ncomms > 1;
+}
+
+static long isolated_comms(const struct sweep *s, const struct level *l)
+{
+	return !isolating(s, l) ? 0 : s->opt->isolate == ISOLATE_ALL ? l->p.ncomms : 1;
+}
+
+/*
+ * Collective: 3 when a buffer operation failed anywhere, 1 when any task
+ * received a wrong element, each with one message; else 0.
+ */
+static int count_verdict(const struct sweep *s, const struct level *l, const struct count_run *c)
+{
+	char msg[640];
+
+	snprintf(msg, sizeof(msg), "%s at level %d, count %ld", c->failed, c->index, c->count);
+	if (world_agree_failed(s->w, c->failed[0] != 0, msg))
+		return 3;
+	if (s->opt->verify == VERIFY_NONE)
+		return 0;
+	snprintf(msg, sizeof(msg), "verification failed at level %d (communicator %ld of %ld, "
+		 "commsize %ld), algorithm %s, count %ld, iteration %ld%s%s: element %ld from rank "
+		 "%ld: expected 0x%016lx, received 0x%016lx (%ld wrong elements over all checked "
+		 "calls)", c->index, l->color, l->p.ncomms, l->g, algo_name(l->op->id), c->count,
+		 c->wrong_iter, c->wrong_iter < s->opt->warmup ? " (warm-up)" : "",
+		 isolating(s, l) ? " (alone or together)" : "", c->first.element, c->first.peer,
+		 (unsigned long)c->first.expected, (unsigned long)c->first.received, c->wrong);
+	return world_agree_failed(s->w, c->wrong > 0, msg) ? 1 : 0;
+}
+
+/*
+ * Collective: the isolation columns of the row (rank 0): per isolated
+ * communicator its tavg alone and together, from each task's sums.
+ */
+static void isolation_row(const struct sweep *s, const struct level *l, struct count_run *c,
+			  struct row *row)
+{
+	long n = isolated_comms(s, l), iters = s->opt->iters;
+	double sum = 0, worst = 0;
+
+	for (int i = 0; i < 4; i++)
+		row->isolate[i] = NAN;
+	if (n == 0)
+		return;
+	memset(c->iso, 0, sizeof(double) * 2 * (size_t)n);
+	if (l->color < n) {
+		c->iso[l->color] = c->alone;
+		c->iso[n + l->color] = c->together;
+	}
+	sweep_check_mpi(s, MPI_Reduce(s->w->rank == 0 ? MPI_IN_PLACE : c->iso, c->iso, (int)(2 * n),
+				      MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD),
+			s->w->rank == 0, "MPI_Reduce (isolation)", c->index, c->count);
+	if (s->w->rank != 0)
+		return;
+	for (long k = 0; k < n; k++) {
+		double tasks = (double)partition_size(&l->p, k) * (double)iters;
+		double factor = (c->iso[n + k] / tasks) / (c->iso[k] / tasks);
+		if (k == 0) {
+			row->isolate[0] = c->iso[0] / tasks;
+			row->isolate[1] = factor;
+		}
+		sum += factor;
+		worst = factor > worst ? factor : worst;
+	}
+	if (n > 1) {
+		row->isolate[2] = sum / (double)n;
+		row->isolate[3] = worst;
+	}
+}
+
+/* Collective: reduces the samples to rank 0, which prints the row. */
+static void count_row(const struct sweep *s, const struct level *l, struct count_run *c,
+		      double *sums)
+{
+	long iters = s->opt->iters, me = s->w->rank;
+	struct { double t; int rank; } slow = { c->slow, s->w->rank }, slowest;
+	struct row row;
+	double total, agg = 0;
+
+	stats_pack(&c->st, c->slowest_t, sums);
+	sweep_check_mpi(s, MPI_Reduce(me == 0 ? MPI_IN_PLACE : c->slowest_t, c->slowest_t,
+				      (int)(STATS_NMAX + iters), MPI_DOUBLE, MPI_MAX, 0,
+				      MPI_COMM_WORLD), me == 0, "MPI_Reduce (maxima)", c->index,
+			c->count);
+	sweep_check_mpi(s, MPI_Reduce(me == 0 ? MPI_IN_PLACE : sums, sums, STATS_NSUM, MPI_DOUBLE,
+				      MPI_SUM, 0, MPI_COMM_WORLD),
+			me == 0, "MPI_Reduce (sums)", c->index, c->count);
+	sweep_check_mpi(s, MPI_Reduce(&slow, &slowest, 1, MPI_DOUBLE_INT, MPI_MAXLOC, 0,
+				      MPI_COMM_WORLD), me == 0, "MPI_Reduce (slowest)", c->index,
+			c->count);
+	isolation_row(s, l, c, &row);
+	if (me != 0)
+		return;
+	total = stats_gib(c->count, 1) * partition_sum_sizes(&l->p);
+	for (long i = 0; i < iters; i++)
+		agg += total / c->slowest_t[STATS_NMAX + i];
+	row.comms = l->p.ncomms;
+	row.commsize = partition_max_size(&l->p);
+	row.count = c->count;
+	row.gib = stats_gib(c->count, row.commsize);
+	stats_unpack(&row.s, c->slowest_t, sums);
+	row.aggbw = agg / (double)iters;
+	row.slowest = slowest.rank;
+	row.busbw = stats_busbw(c->count, row.commsize, stats_tavg(&row.s));
+	output_row(s->out, &row);
+}
+
+static void count_free(struct count_run *c, double *sums)
+{
+	if (c) {
+		free(c->slowest_t);
+		free(c->iso);
+	}
+	free(c);
+	free(sums);
+}
+
+/* Collective: the count's memory on every task, or 3 (one message). */
+static int count_alloc(struct sweep *s, const struct level *l, struct count_run **cp,
+		       double **sums)
+{
+	struct count_run *c = calloc(1, sizeof(*c));
+
+	*sums = malloc(sizeof(double) * STATS_NSUM);
+	if (c) {
+		c->slowest_t = malloc(sizeof(double) * (size_t)(STATS_NMAX + s->opt->iters));
+		c->iso = malloc(sizeof(double) * 2 * (size_t)(isolated_comms(s, l) + 1));
+	}
+	if (world_agree_failed(s->w, !c || !*sums || !c->slowest_t || !c->iso,
+			       "out of memory for the statistics")) {
+		count_free(c, *sums);
+		return 3;
+	}
+	*cp = c;
+	return 0;
+}
+
+/* The algorithm's arguments for this count, and its per-count state (outside the timing). */
+static void count_open(struct sweep *s, struct level *l, struct count_run *c)
+{
+	c->a = (struct algo_call){ .comm = l->comm, .rank = partition_key(&l->p, s->w->rank),
+				   .g = l->g, .count = c->count, .send = s->b->send,
+				   .recv = s->b->recv, .longs = s->b->longs, .level = l->op_level };
+	bigcount_type(c->count, l->op->large_counts, &c->a.type, &c->a.n, &c->a.big);
+	if (l->op->count_open)
+		sweep_check_mpi(s, l->op->count_open(&c->a), s->w->rank == 0,
+				"preparing the algorithm", c->index, c->count);
+}
+
+static void count_close(struct level *l, struct count_run *c)
+{
+	if (l->op->count_close)
+		l->op->count_close(&c->a);
+	if (c->a.type != MPI_LONG)
+		MPI_Type_free(&c->a.type);
+}
+
+int sweep_count(struct sweep *s, struct level *l, int index, long count)
+{
+	struct count_run *c;
+	double *sums;
+	int rc;
+
+	if (count_alloc(s, l, &c, &sums) != 0)
+		return 3;
+	c->count = count;
+	c->index = index;
+	c->wrong_iter = -1;
+	stats_init(&c->st);
+	count_open(s, l, c);
+	timeout_set(s, l, index, count);
+	for (long k = 0; k < isolated_comms(s, l); k++) {
+		c->active = k;
+		run_calls(s, l, c);
+	}
+	c->active = -1;
+	reveal_count_begin(s->reveal);
+	run_calls(s, l, c);
+	count_close(l, c);
+	rc = count_verdict(s, l, c);
+	if (rc == 0) {
+		count_row(s, l, c, sums);
+		reveal_count_end(s->reveal, &l->p, l->color, l->comm, index, count, s->out);
+	}
+	count_free(c, sums);
+	return rc;
+}
