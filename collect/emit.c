@@ -22,11 +22,12 @@ const char *const emit_names[EMIT_NFILES] = { "bandwidth.dat", "concurrency.dat"
 static const char *const kind_names[EMIT_NDAT] = { "bandwidth", "concurrency", "scaling" };
 
 static const char *const dat_about[EMIT_NDAT] = {
-	"bandwidth versus message size: one data set per (campaign, mode, nodes, commsize), "
-	"rows by count",
-	"bandwidth versus concurrency: one data set per (campaign, mode, nodes, bytes per peer), "
-	"rows by number of communicators",
-	"scaling: one data set per (campaign, mode, commsize, bytes per peer), rows by node count",
+	"bandwidth versus message size: one data set per (campaign, mode, nodes, algorithm, "
+	"commsize), rows by count",
+	"bandwidth versus concurrency: one data set per (campaign, mode, nodes, algorithm, bytes "
+	"per peer), rows by number of communicators",
+	"scaling: one data set per (campaign, mode, algorithm, commsize, bytes per peer), rows by "
+	"node count",
 };
 
 static const char *str(const char *s)
@@ -73,6 +74,7 @@ struct set {
 	enum emit_file file;
 	const struct point *pt;
 	long nodes, commsize, comms, bytes, rows;   /* -1: not a key of this kind */
+	int algo;
 	const char *state;
 };
 
@@ -134,6 +136,7 @@ static void index_row(struct emit *e, const struct set *s, const char *size)
 	tsv(l, pt->mpi, row_mpi_len(pt->mpi));
 	tsv_str(l, pt->series);
 	tsv_str(l, pt->variant);
+	tsv_str(l, merged_algo_name(s->algo));
 	tsv_label(l, e->labels, pt);
 	line_long(l, s->rows);
 	line_char(l, '\n');
@@ -145,6 +148,8 @@ static void open_set(struct emit *e, const struct set *s)
 	struct line *f = &e->out[s->file];
 	const struct point *pt = s->pt;
 	char size[32] = "";
+	/* the title names the algorithm unless it is MPI_Alltoall */
+	const char *algo = s->algo ? merged_algo_name(s->algo) : "", *sep = s->algo ? ", " : "";
 
 	if (e->nsets[s->file]++)
 		line_put(f, "\n\n", 2);
@@ -153,30 +158,32 @@ static void open_set(struct emit *e, const struct set *s)
 	line_printf(f, "# campaign: %s mode: %s", str(pt->campaign), str(pt->mode));
 	if (s->nodes >= 0)
 		line_printf(f, " nodes: %ld", s->nodes);
-	line_printf(f, " tasks_per_node: %s buffers: %s instrumented: %s series: %s variant: %s",
-		str(pt->tpn), str(pt->buffers), pt->reveal ? "yes" : "no", str(pt->series),
-		str(pt->variant));
+	line_printf(f, " tasks_per_node: %s buffers: %s instrumented: %s series: %s variant: %s "
+		    "algo: %s", str(pt->tpn), str(pt->buffers), pt->reveal ? "yes" : "no",
+		    str(pt->series), str(pt->variant), merged_algo_name(s->algo));
 	switch (s->file) {
 	case EMIT_BANDWIDTH:
 		line_printf(f, " commsize: %ld comms: %ld state: %s job: %s file: %s\n"
-			"\"%s, %ld nodes, commsize %ld\"\n", s->commsize, s->comms, s->state,
-			str(pt->job), pt->path, str(pt->mode), s->nodes, s->commsize);
+			"\"%s, %ld nodes, commsize %ld%s%s\"\n", s->commsize, s->comms, s->state,
+			str(pt->job), pt->path, str(pt->mode), s->nodes, s->commsize, sep, algo);
 		break;
 	case EMIT_CONCURRENCY:
 		line_printf(f, " bytes_per_peer: %ld state: %s job: %s file: %s\n"
-			"\"%s, %ld nodes, %s per peer\"\n", s->bytes, s->state, str(pt->job),
-			pt->path, str(pt->mode), s->nodes, size);
+			"\"%s, %ld nodes, %s per peer%s%s\"\n", s->bytes, s->state, str(pt->job),
+			pt->path, str(pt->mode), s->nodes, size, sep, algo);
 		break;
 	default:
-		line_printf(f, " commsize: %ld bytes_per_peer: %ld\n\"%s, commsize %ld, %s per peer\"\n",
-			s->commsize, s->bytes, str(pt->mode), s->commsize, size);
+		line_printf(f, " commsize: %ld bytes_per_peer: %ld\n\"%s, commsize %ld, %s per peer"
+			"%s%s\"\n", s->commsize, s->bytes, str(pt->mode), s->commsize, size, sep,
+			algo);
 	}
 	index_row(e, s, size[0] ? size : NULL);
 }
 
-/* Rows in one order: up to three keys, then the row's own index (a stable order). */
+/* Rows in one order: up to four keys, then the row's own index (a stable order). */
+#define SORT_KEYS 4
 struct sort_key {
-	long k[3];
+	long k[SORT_KEYS];
 	long row;
 };
 
@@ -184,7 +191,7 @@ static int by_keys(const void *a, const void *b)
 {
 	const struct sort_key *x = a, *y = b;
 
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < SORT_KEYS; i++)
 		if (x->k[i] != y->k[i])
 			return (x->k[i] > y->k[i]) - (x->k[i] < y->k[i]);
 	return (x->row > y->row) - (x->row < y->row);
@@ -197,27 +204,28 @@ static void sort_rows(struct sort_key *keys, long n, const struct group *g, enum
 	for (long i = 0; i < n; i++) {
 		const struct crow *r = &g->rows.rows[keys[i].row];
 		long *k = keys[i].k;
+		k[0] = r->algo;
 		switch (o) {
 		case BY_LEVEL_COUNT:
-			k[0] = r->level, k[1] = r->count, k[2] = 0;
+			k[1] = r->level, k[2] = r->count, k[3] = 0;
 			break;
 		case BY_COUNT_LEVEL:
-			k[0] = r->count, k[1] = r->level, k[2] = 0;
+			k[1] = r->count, k[2] = r->level, k[3] = 0;
 			break;
 		default:
-			k[0] = r->commsize, k[1] = r->count, k[2] = g->pts[r->point]->nodes;
+			k[1] = r->commsize, k[2] = r->count, k[3] = g->pts[r->point]->nodes;
 		}
 	}
 	if (n > 1)
 		qsort(keys, (size_t)n, sizeof(*keys), by_keys);
 }
 
-/* Rows from keys[i] on with the same first (and, with two, second) key. */
+/* Rows from keys[i] on with the same first nkeys keys. */
 static long run_length(const struct sort_key *keys, long i, long n, int nkeys)
 {
 	long j = i + 1;
 
-	while (j < n && keys[j].k[0] == keys[i].k[0] && (nkeys < 2 || keys[j].k[1] == keys[i].k[1]))
+	while (j < n && memcmp(keys[j].k, keys[i].k, sizeof(long) * (size_t)nkeys) == 0)
 		j++;
 	return j - i;
 }
@@ -241,13 +249,13 @@ static void write_sets(struct emit *e, const struct group *g, enum emit_file fil
 		       const struct point *pt, const long *pos)
 {
 	const struct sort_key *keys = e->keys;
-	int nkeys = file == EMIT_SCALING ? 2 : 1;
+	int nkeys = file == EMIT_SCALING ? 3 : 2;   /* the algorithm and the set's own */
 	long left = 0;
 
 	for (long i = 0; i < n; i++, left--) {
 		const struct crow *r = &g->rows.rows[keys[i].row];
 		if (left == 0) {
-			struct set s = { file, pt, -1, -1, -1, -1, 0, NULL };
+			struct set s = { file, pt, -1, -1, -1, -1, 0, r->algo, NULL };
 			s.rows = left = run_length(keys, i, n, nkeys);
 			s.state = point_state_name(point_state(pt));
 			if (file != EMIT_SCALING)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 static const char *const column_names[] = ALLER_COLUMN_NAMES;
+static const char *const algo_names[ALLER_NALGOS] = ALLER_ALGO_NAMES;
 
 void parser_init(struct parser *p, struct point *pt, int header_only)
 {
@@ -145,6 +146,8 @@ static const struct key keys[] = {
 	SETTING(ALLER_KEY_SELECTION, PS_SELECTION),
 	SETTING(ALLER_KEY_VARIANT_ENV, PS_VARIANT_ENV),
 	SETTING(ALLER_KEY_LAUNCHER, PS_LAUNCHER),
+	SETTING(ALLER_KEY_ALGOS, PS_ALGOS),
+	SETTING(ALLER_KEY_ISOLATE, PS_ISOLATE),
 };
 #undef SETTING
 #undef STR
@@ -197,7 +200,21 @@ static int level(struct parser *p, const char *val, size_t vlen)
 	size_t n = space ? (size_t)(space - val) : vlen;
 
 	p->level = parse_uint(val, n, &v) == 0 && v < 1000000 ? (int)v : p->level + 1;
+	p->algo = 0;   /* older files: MPI_Alltoall */
 	return p->header_only;
+}
+
+/* "# algo: <name>": the data set's algorithm; an unknown one drops its rows. */
+static void algo(struct parser *p, const char *val, size_t vlen)
+{
+	for (int i = 0; i < ALLER_NALGOS; i++)
+		if (vlen == strlen(algo_names[i]) && memcmp(val, algo_names[i], vlen) == 0) {
+			p->algo = i;
+			return;
+		}
+	p->algo = -1;
+	warn(p, "unknown algorithm '%.*s': the data set's rows dropped", vlen > 40 ? 40 : (int)vlen,
+	     val);
 }
 
 /* "# key: value" (or "# Done"); returns 1 when a header-only parse is done. */
@@ -220,6 +237,10 @@ static int comment(struct parser *p, const char *line, size_t len)
 	vlen = len - (size_t)(val - line);
 	if (klen == strlen(ALLER_KEY_LEVEL) && memcmp(key, ALLER_KEY_LEVEL, klen) == 0)
 		return level(p, val, vlen);
+	if (klen == strlen(ALLER_KEY_ALGO) && memcmp(key, ALLER_KEY_ALGO, klen) == 0) {
+		algo(p, val, vlen);
+		return 0;
+	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (klen == strlen(keys[i].key) && memcmp(key, keys[i].key, klen) == 0) {
 			set_key(p->pt, &keys[i], val, vlen);
@@ -265,15 +286,16 @@ static int split_columns(const char *line, size_t len, struct crow *r)
 			if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
 				return -1;
 		if (n < ALLER_NCOLS) {
-			r->off[n] = (uint8_t)start;
-			r->len[n] = (uint8_t)(i - start);
+			r->off[n] = (uint16_t)start;
+			r->len[n] = (uint16_t)(i - start);
 		}
 		n++;
 	}
 	return n;
 }
 
-/* Every column a number of its kind; the first three kept in r. 0, or -1 with a warning. */
+/* Every column a number of its kind ("-" where optional); the first three kept in r.
+ * 0, or -1 with a warning. */
 static int check_columns(struct parser *p, const char *line, struct crow *r, int n)
 {
 	long *keep[3] = { &r->comms, &r->commsize, &r->count };
@@ -283,7 +305,8 @@ static int check_columns(struct parser *p, const char *line, struct crow *r, int
 		long v;
 		int ok = c <= ALLER_COL_COUNT || c == ALLER_COL_SLOWEST
 				 ? parse_uint(tok, r->len[c], &v) == 0 && (c == ALLER_COL_SLOWEST || v > 0)
-				 : is_number(tok, r->len[c]);
+				 : is_number(tok, r->len[c]) ||
+					   (c >= ALLER_FIRST_OPTIONAL && r->len[c] == 1 && *tok == '-');
 		if (!ok) {
 			warn(p, "corrupt %s '%.*s': row dropped", column_names[c],
 			     r->len[c] > 40 ? 40 : (int)r->len[c], tok);
@@ -318,11 +341,14 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 		warn_binary(p);
 		return;
 	}
-	if (n != ALLER_NCOLS && n != ALLER_V1_COLUMNS && n != ALLER_SPEC_COLUMNS) {
-		warn(p, "%d columns, expected %d (or the first %d or %d): row dropped", n, ALLER_NCOLS,
-		     ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
+	if (n != ALLER_NCOLS && n != ALLER_V2_COLUMNS && n != ALLER_V1_COLUMNS &&
+	    n != ALLER_SPEC_COLUMNS) {
+		warn(p, "%d columns, expected %d (or the first %d, %d or %d): row dropped", n,
+		     ALLER_NCOLS, ALLER_V2_COLUMNS, ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
 		return;
 	}
+	if (p->algo < 0)
+		return;   /* an unknown algorithm's data set, said once */
 	if (check_columns(p, line, &r, n) != 0)
 		return;
 	r.ncols = (uint8_t)n;
@@ -334,6 +360,7 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 	if (p->pt->done && !p->warned_after_done++)
 		warn(p, "data after '%s'", ALLER_DONE);
 	r.level = p->level;
+	r.algo = (uint8_t)p->algo;
 	p->pt->nrows++;
 	if (p->row)
 		p->row(p->ctx, line, len, &r);

@@ -10,9 +10,9 @@
 
 #include "point.h"
 
-/* Lines longer than this are skipped with a warning (a data line is ~170). */
+/* Lines longer than this are skipped with a warning (a data line is ~230). */
 #define PARSE_MAX_LINE 65536
-#define PARSE_MAX_DATA_LINE 255
+#define PARSE_MAX_DATA_LINE 511
 #define PARSE_MAX_WARNINGS 20   /* per file; then one line with the count */
 
 struct parser {
@@ -20,6 +20,7 @@ struct parser {
 	long lineno;
 	int header_only;           /* stop at the first data set */
 	int level;                 /* current data set, -1 before the first */
+	int algo;                  /* its algorithm (ALLER_ALGO_NAMES), -1: unknown */
 	int warned_binary, warned_nolevel, warned_after_done;
 	long warnings, suppressed;
 	/* where rows and warnings go */

@@ -11,9 +11,10 @@
 struct crow {
 	long comms, commsize, count;
 	long text;                   /* offset of the line in the group's arena */
-	uint8_t off[ALLER_NCOLS];    /* each column's offset in the line */
-	uint8_t len[ALLER_NCOLS];
-	uint8_t ncols;               /* ALLER_SPEC_COLUMNS, ALLER_V1_COLUMNS or ALLER_NCOLS */
+	uint16_t off[ALLER_NCOLS];   /* each column's offset in the line */
+	uint16_t len[ALLER_NCOLS];
+	uint8_t ncols;               /* ALLER_SPEC_COLUMNS, ALLER_V1_COLUMNS, _V2_ or ALLER_NCOLS */
+	uint8_t algo;                /* the data set's algorithm (ALLER_ALGO_NAMES) */
 	int level;                   /* index of the data set in the file */
 	int point;                   /* index of its point */
 };
@@ -22,7 +23,7 @@ enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 
 /* Further header keys that shape a measurement, for comparisons (first occurrence). */
 enum point_setting { PS_ALLER, PS_ITERS, PS_WARMUP, PS_LONGS, PS_VERIFY, PS_DATA, PS_SELECTION,
-		     PS_VARIANT_ENV, PS_LAUNCHER, PS_NSETTINGS };
+		     PS_VARIANT_ENV, PS_LAUNCHER, PS_ALGOS, PS_ISOLATE, PS_NSETTINGS };
 extern const char *const point_setting_names[PS_NSETTINGS];
 
 struct point {

@@ -50,11 +50,17 @@ static void put_aller(struct line *l, const struct group *g, const struct crow *
 	if (first <= have) {
 		const char *text = rows_text(&g->rows, r) + r->off[first];
 		size_t n = (size_t)r->off[have] + r->len[have] - r->off[first];
-		char tmp[256];   /* a stored row is at most PARSE_MAX_DATA_LINE long */
-		if (csv) {
-			for (size_t i = 0; i < n; i++)
-				tmp[i] = text[i] == ' ' ? ',' : text[i];
+		char tmp[512];   /* a stored row is at most PARSE_MAX_DATA_LINE long */
+		if (csv) {   /* spaces become commas, a lone "-" (not measured) an empty field */
+			size_t k = 0;
+			for (size_t i = 0; i < n; i++) {
+				int lone = text[i] == '-' && (i == 0 || text[i - 1] == ' ') &&
+					   (i + 1 == n || text[i + 1] == ' ');
+				if (!lone)
+					tmp[k++] = text[i] == ' ' ? ',' : text[i];
+			}
 			text = tmp;
+			n = k;
 		}
 		line_put(l, text, n);
 		sep = 1;
@@ -80,6 +86,7 @@ static void put_column(struct line *l, const struct group *g, const struct crow 
 	case MSRC_BYTES: line_long(l, r->count * (long)sizeof(long)); break;
 	case MSRC_WORLD: line_long(l, pt->world); break;
 	case MSRC_LEVEL: line_long(l, r->level); break;
+	case MSRC_ALGO: line_str(l, merged_algo_name(r->algo)); break;
 	case MSRC_INSTRUMENTED: line_str(l, pt->reveal ? "yes" : "no"); break;
 	case MSRC_STATE: line_str(l, point_state_name(point_state(pt))); break;
 	case MSRC_MPI: line_put(l, pt->mpi ? pt->mpi : "", row_mpi_len(pt->mpi)); break;
@@ -104,7 +111,7 @@ static void put_columns(struct line *l, const struct group *g, const struct crow
 
 static int constant(enum merged_source src)
 {
-	return src != MSRC_ALLER && src != MSRC_BYTES && src != MSRC_LEVEL;
+	return src != MSRC_ALLER && src != MSRC_BYTES && src != MSRC_LEVEL && src != MSRC_ALGO;
 }
 
 /* An upper bound of what columns first..last of a point take as text. */

@@ -59,7 +59,7 @@ int rows_add(struct rows *s, const char *line, const struct crow *r, int point)
 		if (c)
 			to[at++] = ' ';
 		memcpy(to + at, line + r->off[c], r->len[c]);
-		row->off[c] = (uint8_t)at;
+		row->off[c] = (uint16_t)at;
 		at += r->len[c];
 	}
 	s->alen += (size_t)at;

@@ -19,7 +19,11 @@
 	ALLER("slowest_rank", ALLER_COL_SLOWEST), \
 	ALLER("tmed_s", ALLER_COL_TMED), \
 	ALLER("tp99_s", ALLER_COL_TP99), \
-	ALLER("busbw_GBs", ALLER_COL_BUSBW)
+	ALLER("busbw_GBs", ALLER_COL_BUSBW), \
+	ALLER("talone_s", ALLER_COL_TALONE), \
+	ALLER("interference", ALLER_COL_INTERF), \
+	ALLER("interference_avg", ALLER_COL_INTERF_AVG), \
+	ALLER("interference_max", ALLER_COL_INTERF_MAX)
 
 const struct merged_column merged_dat_columns[] = {
 	{ "nodes", MSRC_NODES, 0 },
@@ -28,6 +32,7 @@ const struct merged_column merged_dat_columns[] = {
 	{ "bytes_per_peer", MSRC_BYTES, 0 },
 	ALLER("count", ALLER_COL_COUNT),
 	MEASURED,
+	{ "algo", MSRC_ALGO, 0 },
 };
 const int merged_dat_ncolumns = sizeof(merged_dat_columns) / sizeof(merged_dat_columns[0]);
 
@@ -40,6 +45,7 @@ const struct merged_column merged_csv_columns[] = {
 	{ "buffers", MSRC_BUFFERS, 0 },
 	{ "instrumented", MSRC_INSTRUMENTED, 0 },
 	{ "level", MSRC_LEVEL, 0 },
+	{ "algo", MSRC_ALGO, 0 },
 	ALLER("comms", ALLER_COL_COMMS),
 	ALLER("commsize", ALLER_COL_COMMSIZE),
 	ALLER("count", ALLER_COL_COUNT),
@@ -53,6 +59,13 @@ const struct merged_column merged_csv_columns[] = {
 	{ "variant", MSRC_VARIANT, 0 },
 };
 const int merged_csv_ncolumns = sizeof(merged_csv_columns) / sizeof(merged_csv_columns[0]);
+
+const char *merged_algo_name(int algo)
+{
+	static const char *const names[ALLER_NALGOS] = ALLER_ALGO_NAMES;
+
+	return algo >= 0 && algo < ALLER_NALGOS ? names[algo] : "?";
+}
 
 char *merged_names(const struct merged_column *cols, int n, char sep, char *buf, size_t len)
 {

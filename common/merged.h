@@ -25,6 +25,7 @@ enum merged_source {
 	MSRC_BYTES,          /* bytes per peer: count x 8 */
 	MSRC_WORLD,          /* the point's world size */
 	MSRC_LEVEL,          /* the data set's index in its file */
+	MSRC_ALGO,           /* the data set's algorithm */
 	MSRC_INSTRUMENTED,   /* "yes" for a --reveal run, else "no" */
 	MSRC_STATE,          /* complete, incomplete or failed */
 	MSRC_MPI,            /* the MPI library up to its first comma */
@@ -43,12 +44,15 @@ extern const int merged_dat_ncolumns;
 extern const struct merged_column merged_csv_columns[];
 extern const int merged_csv_ncolumns;
 
+/* An algorithm's name (format.h's ALLER_ALGO_NAMES), "?" out of range. */
+const char *merged_algo_name(int algo);
+
 /* The names of a table joined by sep, into buf; returns buf. */
 char *merged_names(const struct merged_column *cols, int n, char sep, char *buf, size_t len);
 
 /* The index of the data sets, one tab-separated row per set. */
 #define MERGED_SETS_FILE "sets.tsv"
 #define MERGED_SET_COLUMNS "file\tindex\tkind\tcampaign\tmode\tnodes\tcommsize\tcomms\t" \
-	"bytes_per_peer\tsize\ttasks_per_node\tbuffers\tmpi\tseries\tvariant\tlabel\trows"
+	"bytes_per_peer\tsize\ttasks_per_node\tbuffers\tmpi\tseries\tvariant\talgo\tlabel\trows"
 
 #endif

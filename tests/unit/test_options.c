@@ -189,7 +189,96 @@ static const struct bad {
 	{ { "--commsizes=0" }, "invalid commsize '0' in '0'" },
 	{ { "--commsizes=4,4" }, "commsize '4' is listed twice in '4,4'" },
 	{ { "--commsizes=world,world" }, "commsize 'world' is listed twice" },
+	{ { "--algo=" }, "option '--algo' needs a list: --algo=alltoall,pairwise" },
+	{ { "--algo" }, "option '--algo' needs a list" },
+	{ { "--algo=bruck" }, "unknown algorithm 'bruck' in '--algo=bruck': allowed are alltoall, "
+			      "ialltoall, persistent, alltoallv, pairwise, put" },
+	{ { "--algo=alltoall,Put" }, "unknown algorithm 'Put'" },
+	{ { "--algo=put,alltoall,put" }, "algorithm 'put' is given twice in "
+					 "'--algo=put,alltoall,put': name each once" },
+	{ { "--algo=alltoall,,put" }, "invalid algorithm list 'alltoall,,put': an empty name" },
+	{ { "--algo=alltoall," }, "an empty name" },
+	{ { "--algo=,put" }, "an empty name" },
+	{ { "--isolate=some" }, "invalid isolate 'some': allowed are '--isolate' (communicator "
+				"0), '--isolate=all' and '--isolate=none'" },
+	{ { "--isolate=" }, "invalid isolate ''" },
 };
+
+static void algorithms_and_isolation(void **state)
+{
+	struct options o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, err, NULL, NULL, NULL, NULL), 0);
+	assert_int_equal(o.algos.n, 1);
+	assert_int_equal(o.algos.id[0], ALGO_ALLTOALL);
+	assert_int_equal(o.isolate, ISOLATE_NONE);
+	assert_int_equal(parse(&o, err, "--algo=put,alltoall,pairwise", "--isolate", NULL, NULL), 0);
+	assert_int_equal(o.algos.n, 3);
+	assert_int_equal(o.algos.id[0], ALGO_PUT);
+	assert_int_equal(o.algos.id[1], ALGO_ALLTOALL);
+	assert_int_equal(o.algos.id[2], ALGO_PAIRWISE);
+	assert_int_equal(o.isolate, ISOLATE_FIRST);
+	assert_int_equal(parse(&o, err, "--algo=alltoall,ialltoall,persistent,alltoallv,pairwise,put",
+			       "--isolate=all", NULL, NULL), 0);
+	assert_int_equal(o.algos.n, ALGO_N);
+	for (int i = 0; i < ALGO_N; i++)
+		assert_int_equal(o.algos.id[i], i);
+	assert_int_equal(o.isolate, ISOLATE_ALL);
+	assert_string_equal(options_isolate_name(o.isolate), "every communicator");
+	assert_int_equal(parse(&o, err, "--isolate=0", NULL, NULL, NULL), 0);
+	assert_int_equal(o.isolate, ISOLATE_FIRST);
+	assert_int_equal(parse(&o, err, "--isolate=none", NULL, NULL, NULL), 0);
+	assert_int_equal(o.isolate, ISOLATE_NONE);
+}
+
+/* Every ordered pair exactly once per call, each rank sending and receiving once a step. */
+static void pairwise_schedule(void **state)
+{
+	(void)state;
+	for (long g = 1; g <= 64; g++) {
+		static char met[64][64];
+		memset(met, 0, sizeof(met));
+		for (long k = 0; k < g; k++) {
+			char sends[64] = { 0 }, recvs[64] = { 0 };
+			for (long r = 0; r < g; r++) {
+				long to, from, back, unused;
+				algo_pairwise_step(r, k, g, &to, &from);
+				assert_in_range(to, 0, g - 1);
+				assert_in_range(from, 0, g - 1);
+				/* what r sends at step k, `to` receives at step k */
+				algo_pairwise_step(to, k, g, &unused, &back);
+				assert_int_equal(back, r);
+				assert_int_equal(k == 0, to == r);
+				met[r][to]++;
+				sends[to]++;
+				recvs[from]++;
+			}
+			for (long r = 0; r < g; r++) {
+				assert_int_equal(sends[r], 1);
+				assert_int_equal(recvs[r], 1);
+			}
+		}
+		for (long a = 0; a < g; a++)
+			for (long b = 0; b < g; b++)
+				assert_int_equal(met[a][b], 1);
+	}
+}
+
+static void algorithm_names(void **state)
+{
+	static const char *const names[] = ALLER_ALGO_NAMES;
+	char buf[128];
+	struct algo_list l;
+	(void)state;
+	for (int i = 0; i < ALGO_N; i++)
+		assert_string_equal(algo_name((enum algo_id)i), names[i]);
+	assert_int_equal(algo_list_parse(&l, "pairwise,alltoallv", buf, sizeof(buf)), 0);
+	algo_list_describe(&l, buf, sizeof(buf));
+	assert_string_equal(buf, "pairwise,alltoallv");
+	/* this build (Open MPI 4.1 with pcollreq, or MPI-4) has a persistent all-to-all */
+	assert_null(algo_unavailable(ALGO_PERSISTENT));
+}
 
 static void bad_arguments(void **state)
 {
@@ -213,6 +302,9 @@ int main(void)
 		cmocka_unit_test(measurement_options),
 		cmocka_unit_test(reveal_options),
 		cmocka_unit_test(bad_arguments),
+		cmocka_unit_test(algorithms_and_isolation),
+		cmocka_unit_test(pairwise_schedule),
+		cmocka_unit_test(algorithm_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
 /* Unit tests: aller's output (output.c) against the shared format (format.h). */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -49,6 +50,7 @@ static struct run_info info(void)
 	opt.iters = 2;
 	opt.longs = 64;
 	r.selection = "commsizes all; bytes per peer 8 B..max";
+	r.algos = "alltoall,put";
 	r.large_counts = "MPI_Alltoall_c";
 	r.start = "2026-12-01T00:00:00Z";
 	r.slurm_job = "42";
@@ -65,13 +67,14 @@ static void header_names_every_key(void **state)
 {
 	struct run_info r = info();
 	char *s = render(do_header, &r);
-	const char *want[] = { "# aller: " ALLER_VERSION "\n", "# format: 2\n",
+	const char *want[] = { "# aller: " ALLER_VERSION "\n", "# format: 3\n",
 			       "# command: aller s 2 64\n", "# mpi: Open MPI v4.1.4\n",
 			       "# world: 7\n", "# nodes: 2\n", "# tasks_per_node: 3-4\n",
 			       "# host: n1 0-3\n", "# host: n2 4-6\n", "# buffers: host\n",
 			       "# verify: all\n", "# data: reused\n", "# mode: strided\n",
 			       "# iters: 2\n", "# warmup: 1\n", "# longs: 64\n",
-			       "# selection: commsizes all; bytes per peer 8 B..max\n", "# start: 2026-12-01T00:00:00Z\n",
+			       "# selection: commsizes all; bytes per peer 8 B..max\n",
+			       "# algos: alltoall,put\n", "# isolate: none\n", "# start: 2026-12-01T00:00:00Z\n",
 			       "# slurm_job: 42\n", "# slurm_nodes: n[1-2]\n",
 			       "# columns: " ALLER_COLUMN_HEADER "\n" };
 	(void)state;
@@ -93,7 +96,7 @@ struct level_arg {
 static void do_level(FILE *f, void *arg)
 {
 	struct level_arg *a = arg;
-	output_level(f, &a->r, a->level, &a->p, a->first);
+	output_level(f, &a->r, a->level, &a->p, "pairwise", a->first);
 }
 
 static void uneven_levels_list_sizes(void **state)
@@ -109,7 +112,7 @@ static void uneven_levels_list_sizes(void **state)
 	s = render(do_level, &a);
 	assert_true(strncmp(s, "\n\n# level: 1 target 3 comms 3 commsize 3\n", 40) == 0);
 	assert_non_null(strstr(s, "# sizes: 3x2 1 (uneven)\n"));
-	assert_non_null(strstr(s, "# contiguous world 7 iters 2\n"));
+	assert_non_null(strstr(s, "# algo: pairwise\n# contiguous world 7 iters 2\n"));
 	free(s);
 	partition_init(&a.p, 8, 8, 0);
 	a.level = 0;
@@ -168,10 +171,13 @@ static void rows_have_the_columns_in_order(void **state)
 	w.aggbw = 6;
 	w.slowest = 3;
 	w.busbw = 7.5;
+	w.isolate[0] = 0.25;
+	w.isolate[1] = 2;
+	w.isolate[2] = w.isolate[3] = NAN;   /* not measured: "-" */
 	s = render(do_row, &w);
 	assert_string_equal(s, "2 4 16 1.500000e+00 5.000000e-01 5.000000e-01 5.000000e-01 "
 			       "3.000000e+00 3.000000e+00 3.000000e+00 6.000000e+00 3 "
-			       "5.000000e-01 5.000000e-01 7.500000e+00\n");
+			       "5.000000e-01 5.000000e-01 7.500000e+00 2.500000e-01 2.000000e+00 - -\n");
 	for (tok = strtok(s, " \n"); tok; tok = strtok(NULL, " \n"))
 		n++;
 	assert_int_equal(n, ALLER_NCOLS);

@@ -226,7 +226,41 @@ static void mismatched_columns(void **state)
 	/* the spec's ten columns, format 1's twelve and format 2's fifteen */
 	assert_int_equal(seen.rows, 3);
 	assert_int_equal(seen.warnings, 2);
-	assert_non_null(strstr(seen.last, "13 columns, expected 15 (or the first 12 or 10)"));
+	assert_non_null(strstr(seen.last, "13 columns, expected 19 (or the first 15, 12 or 10)"));
+	point_release(&pt);
+}
+
+#define ROW3(iso) "2 4 16 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5 " \
+	"1.5e-05 2.5e-05 6.0e+00 " iso "\n"
+
+/* Format 3: a data set per algorithm, isolation columns measured or "-". */
+static void algorithms_and_isolation_columns(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	FEED(HEADER "# algos: pairwise,put\n# isolate: communicator 0\n"
+	     "# algo: pairwise\n" ROW3("8.0e-06 1.25e+00 - -")
+	     "\n\n# level: 1 target 4 comms 2 commsize 4\n# algo: put\n" ROW3("- - - -")
+	     "\n\n# level: 2 target 2 comms 4 commsize 2\n" ROW3("- - - -")
+	     "# Done\n");
+	assert_int_equal(seen.rows, 3);
+	assert_int_equal(seen.warnings, 0);
+	assert_string_equal(pt.setting[PS_ALGOS], "pairwise,put");
+	assert_string_equal(pt.setting[PS_ISOLATE], "communicator 0");
+	assert_int_equal(seen.row.algo, 0);   /* a set without '# algo:' is MPI_Alltoall's */
+	point_release(&pt);
+	FEED(HEADER "# algo: put\n" ROW3("8.0e-06 1.25e+00 - -") "# Done\n");
+	assert_int_equal(seen.row.algo, 5);
+	assert_string_equal(merged_algo_name(seen.row.algo), "put");
+	point_release(&pt);
+	/* "-" only where a column may be missing; an unknown algorithm's rows are dropped */
+	FEED(HEADER "1 8 16 - 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5 "
+	     "1.5e-05 2.5e-05 6.0e+00 - - - -\n"
+	     "# algo: bruck\n" ROW3("- - - -") "# Done\n");
+	assert_int_equal(seen.rows, 0);
+	assert_int_equal(seen.warnings, 2);
+	assert_non_null(strstr(seen.last, "unknown algorithm 'bruck': the data set's rows dropped"));
 	point_release(&pt);
 }
 
@@ -363,7 +397,8 @@ static void merged_columns_agree_with_aller(void **state)
 	merged_names(merged_dat_columns, merged_dat_ncolumns, ' ', names, sizeof(names));
 	assert_string_equal(names, "nodes comms commsize bytes_per_peer count GiB tmin_s tavg_s "
 			    "tmax_s bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank tmed_s "
-			    "tp99_s busbw_GBs");
+			    "tp99_s busbw_GBs talone_s interference interference_avg interference_max "
+			    "algo");
 	/* a buffer too small cuts the list, never overruns it */
 	merged_names(merged_dat_columns, merged_dat_ncolumns, ' ', names, 12);
 	assert_string_equal(names, "nodes comms");
@@ -382,6 +417,7 @@ int main(void)
 		cmocka_unit_test(empty_file),
 		cmocka_unit_test(binary_garbage),
 		cmocka_unit_test(mismatched_columns),
+		cmocka_unit_test(algorithms_and_isolation_columns),
 		cmocka_unit_test(long_data_line),
 		cmocka_unit_test(exit_and_incomplete_markers),
 		cmocka_unit_test(warnings_are_capped),
