@@ -10,10 +10,11 @@
 
 CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CAMPAIGN_VARS=(CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS
-	LONGS VARIANTS MPI PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT
+	LONGS VARIANTS MPI ALGOS ISOLATE PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT
 	RETRIES DRYRUN FORCE FORMAT)
 # What makes a measurement: a point's identity (with its node count and mode).
-IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI ALLER_ARGS LAUNCHER)
+IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI ALGOS ISOLATE ALLER_ARGS
+	LAUNCHER)
 # How a submission asks Slurm; may change from one submission to the next.
 SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT RETRIES FORMAT)
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
@@ -158,6 +159,15 @@ lock_campaign() {
 	echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)" >"$lock.holder"
 }
 
+# aller_args BUFFERS ALGOS ISOLATE ALLER_ARGS: the options a series gives aller.
+aller_args() {
+	local a=()
+	[ "$1" = cuda ] && a+=(--buffers=cuda)
+	[ -z "$2" ] || a+=("--algo=$2")
+	case $3 in 1) a+=(--isolate) ;; all) a+=(--isolate=all) ;; esac
+	printf '%s' "${a[*]}${4:+${a[*]:+ }$4}"
+}
+
 # Every setting, from the arguments, the CONF file and the defaults.
 resolve_settings() {
 	# an existing campaign reads a CONF file only when one is named
@@ -174,6 +184,8 @@ resolve_settings() {
 	LONGS=$(setting LONGS 0)
 	VARIANTS=$(setting VARIANTS default)
 	MPI=$(setting MPI openmpi)
+	ALGOS=$(setting ALGOS)
+	ISOLATE=$(setting ISOLATE)
 	PARTITION=$(setting PARTITION)
 	ACCOUNT=$(setting ACCOUNT)
 	QOS=$(setting QOS)
@@ -236,6 +248,9 @@ validate_settings() {
 	[[ $BUFFERS == host || $BUFFERS == cuda ]] || die "invalid BUFFERS '$BUFFERS': allowed are host and cuda"
 	[[ $MPI == openmpi || $MPI == mpich ]] || die "invalid MPI '$MPI': allowed are openmpi and mpich (an aller built with make MPI=mpich)"
 	is_int "$ITERS" || die "invalid ITERS '$ITERS': expected an integer (<= 0: aller's default)"
+	[[ -z $ALGOS || $ALGOS =~ ^[a-z]+(,[a-z]+)*$ ]] ||
+		die "invalid ALGOS '$ALGOS': expected aller's --algo list, e.g. alltoall,pairwise,put"
+	[[ $ISOLATE =~ ^(|0|1|all)$ ]] || die "invalid ISOLATE '$ISOLATE': allowed are 0, 1 (communicator 0 alone) and all"
 	check_variants
 	for n in PARTITION ACCOUNT QOS; do
 		[ -z "${!n}" ] || is_name "${!n}" || die "invalid $n '${!n}': allowed are letters, digits, '.', '_' and '-'"

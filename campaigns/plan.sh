@@ -72,8 +72,7 @@ check_points() {
 		s="$P_SERIES $((P_NODES * P_TPN)) $P_MODE $P_LONGS"
 		[ -z "${checked[$s]:-}" ] || continue
 		checked[$s]=1
-		read -r -a args <<<"$(series_setting "$P_SERIES" ALLER_ARGS)"
-		[ "$(series_setting "$P_SERIES" BUFFERS)" = host ] || args=(--buffers=cuda "${args[@]}")
+		read -r -a args <<<"$(series_aller_args "$P_SERIES")"
 		if ! err=$("$(aller_binary "$(series_setting "$P_SERIES" MPI)")" \
 			--check-args="$((P_NODES * P_TPN))" "${args[@]}" "$P_MODE" \
 			"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
@@ -99,6 +98,12 @@ check_results() {
 # The value of an identity setting for a series: this submission's, or the manifest's.
 series_setting() {
 	if [ "$1" = "$SERIES" ]; then printf '%s' "${!2}"; else series_value "$1" "$2"; fi
+}
+
+# The options series S gives aller (buffers, algorithms, isolation, ALLER_ARGS).
+series_aller_args() {
+	aller_args "$(series_setting "$1" BUFFERS)" "$(series_setting "$1" ALGOS)" \
+		"$(series_setting "$1" ISOLATE)" "$(series_setting "$1" ALLER_ARGS)"
 }
 
 # G_*: the jobs, one allocation per (series, nodes, tasks per node), or per point with SPLIT=1.
@@ -139,10 +144,7 @@ job_settings() {
 	echo "ALLER_CAMPAIGN=$CAMPAIGN"
 	echo "ALLER_SUBMISSION=$SUB"
 	echo "ALLER_ITERS=$(series_setting "$s" ITERS)"
-	local args
-	args=$(series_setting "$s" ALLER_ARGS)
-	[ "$(series_setting "$s" BUFFERS)" = cuda ] && args="--buffers=cuda${args:+ }$args"
-	echo "ALLER_ARGS=$args"
+	echo "ALLER_ARGS=$(series_aller_args "$s")"
 	echo "ALLER_LAUNCHER=$(series_setting "$s" LAUNCHER)"
 	echo "ALLER_GPUS_PER_TASK=$(series_setting "$s" GPUS_PER_TASK)"
 	echo "ALLER_TOOLKIT=$(toolkit_version)"

@@ -105,14 +105,16 @@ static void tsv_long(struct line *l, long v)
 	line_char(l, '\t');
 }
 
-/* The legend label: campaign and/or series, joined by '/', or "-". */
-static void tsv_label(struct line *l, int labels, const struct point *pt)
+/* The legend label: campaign, series and/or algorithm, joined by '/', or "-". */
+static void tsv_label(struct line *l, int labels, const struct point *pt, int algo)
 {
 	const char *c = labels & LABEL_CAMPAIGN ? pt->campaign : NULL;
 	const char *s = labels & LABEL_SERIES ? pt->series : NULL;
+	const char *a = labels & LABEL_ALGO ? merged_algo_name(algo) : NULL;
 	char buf[512];
 
-	snprintf(buf, sizeof(buf), "%s%s%s", c ? c : "", c && s ? "/" : "", s ? s : "");
+	snprintf(buf, sizeof(buf), "%s%s%s%s%s", c ? c : "", c && s ? "/" : "", s ? s : "",
+		 (c || s) && a ? "/" : "", a ? a : "");
 	tsv_str(l, buf[0] ? buf : NULL);
 }
 
@@ -137,7 +139,7 @@ static void index_row(struct emit *e, const struct set *s, const char *size)
 	tsv_str(l, pt->series);
 	tsv_str(l, pt->variant);
 	tsv_str(l, merged_algo_name(s->algo));
-	tsv_label(l, e->labels, pt);
+	tsv_label(l, e->labels, pt, s->algo);
 	line_long(l, s->rows);
 	line_char(l, '\n');
 }

@@ -101,7 +101,12 @@ int groups_labels(const struct groups *gs)
 {
 	int labels = 0;
 
-	for (size_t i = 1; i < gs->npts; i++) {
+	for (size_t i = 0; i < gs->npts; i++) {
+		const char *algos = gs->order[i]->setting[PS_ALGOS];
+		if (algos && strcmp(algos, "alltoall") != 0)
+			labels |= LABEL_ALGO;
+		if (i == 0)
+			continue;
 		if (point_strcmp(gs->order[i]->campaign, gs->order[0]->campaign) != 0)
 			labels |= LABEL_CAMPAIGN;
 		if (point_strcmp(gs->order[i]->series, gs->order[0]->series) != 0)

@@ -35,9 +35,11 @@ void groups_init(struct groups *gs, struct summary *s,
 /* Pass 1: each file's header; unreadable or foreign files are skipped. 0, or -1 (out of memory). */
 int groups_read(struct groups *gs, const struct filelist *files);
 /* What a data set's legend label names (sets.tsv's label): the campaign when
- * the points have several, the series when they have several. */
+ * the points have several, the series when they have several, the algorithm
+ * when a point timed another than MPI_Alltoall. */
 #define LABEL_CAMPAIGN 1
 #define LABEL_SERIES 2
+#define LABEL_ALGO 4
 int groups_labels(const struct groups *gs);
 /*
  * Pass 2: each group parsed and resolved, then fn(ctx, group), which

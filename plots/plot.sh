@@ -93,20 +93,32 @@ render() {
 	fi
 }
 
-# Bandwidth and latency versus message size: one plot each per (mode, nodes);
-# the commsize-1 level apart (it does not set the scale) when there are others.
-bw='v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n'
-while IFS=$'\t' read -r mode nodes; do
+# Bandwidth and latency versus message size: one plot each per (mode, nodes,
+# algorithm: named in the file but for alltoall); the commsize-1 level apart
+# (it does not set the scale) when there are others.
+bw='v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("algo") == a'
+while IFS=$'\t' read -r mode nodes algo; do
 	f='v("index") ":" v("commsize") ":" v("label")'
-	main=$(sets "$bw"' && v("commsize") > 1' "$f" m="$mode" n="$nodes" | paste -sd' ')
-	local1=$(sets "$bw"' && v("commsize") == 1' "$f" m="$mode" n="$nodes" | paste -sd' ')
+	main=$(sets "$bw"' && v("commsize") > 1' "$f" m="$mode" n="$nodes" a="$algo" | paste -sd' ')
+	local1=$(sets "$bw"' && v("commsize") == 1' "$f" m="$mode" n="$nodes" a="$algo" | paste -sd' ')
 	[ -n "$main" ] || { main=$local1; local1=""; }
+	suffix="" about=""
+	[ "$algo" = alltoall ] || suffix=-$algo about=", $algo"
 	for kind in bandwidth latency; do
-		render $kind.gp "$merged/bandwidth.dat" "$dir/plots/$kind-$mode-n$nodes.$fmt" \
-			"$title: $([ $kind = bandwidth ] && echo bandwidth || echo time per call) versus message size, $mode, $nodes nodes" \
+		render $kind.gp "$merged/bandwidth.dat" "$dir/plots/$kind-$mode-n$nodes$suffix.$fmt" \
+			"$title: $([ $kind = bandwidth ] && echo bandwidth || echo time per call) versus message size, $mode, $nodes nodes$about" \
 			"$subtitle" "$mode" "$main" "$local1"
 	done
-done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes")' | sort -u -k1,1 -k2,2n)
+done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("algo")' | sort -u -k1,1 -k2,2n -k3,3)
+
+# The algorithms side by side: per (mode, nodes, commsize) that has two or more.
+while IFS=$'\t' read -r mode nodes commsize; do
+	list=$(sets 'v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("commsize") == cs' \
+		'v("index") ":" v("algo") ":" v("label")' m="$mode" n="$nodes" cs="$commsize" | paste -sd' ')
+	render algorithms.gp "$merged/bandwidth.dat" "$dir/plots/algorithms-$mode-n$nodes-c$commsize.$fmt" \
+		"$title: the algorithms, $mode, $nodes nodes, commsize $commsize" "$subtitle" "$list"
+done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("commsize"), v("algo")' |
+	sort -u | awk -F'\t' '{ n[$1 FS $2 FS $3]++ } END { for (k in n) if (n[k] > 1) print k }' | sort -k1,1 -k2,2n -k3,3nr)
 
 # Concurrency: per node count, at the largest, a middle and the smallest
 # message size that every level has (the sets with the most rows).
@@ -123,6 +135,25 @@ for nodes in $(sets 'v("kind") == "concurrency"' 'v("nodes")' | sort -un); do
 			"$title: bandwidth versus concurrency, $nodes nodes, $size per peer" "$subtitle" "$list"
 	done
 done
+
+# Interference (aller --isolate): per (nodes, algorithm), communicator 0's
+# factor versus the number of communicators, per mode at up to three sizes.
+if awk -v c=interference '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == c) k = i - 2; next }
+	/^[0-9]/ && k && $k ~ /^[0-9]/ { found = 1; exit } END { exit !found }' "$merged/concurrency.dat"; then
+	ci='v("kind") == "concurrency" && v("rows") > 1 && v("nodes") == n && v("algo") == a'
+	while IFS=$'\t' read -r nodes algo; do
+		mapfile -t sizes < <(sets "$ci" 'v("bytes_per_peer")' n="$nodes" a="$algo" | sort -un)
+		[ ${#sizes[@]} -gt 0 ] || continue
+		pick=$(printf '%s\n' "${sizes[-1]}" "${sizes[$((${#sizes[@]} / 2))]}" "${sizes[0]}" | sort -un | paste -sd' ')
+		list=$(sets "$ci"' && index(" " p " ", " " v("bytes_per_peer") " ")' \
+			'v("index"), v("mode"), v("size")' n="$nodes" a="$algo" p="$pick" |
+			awk -F'\t' '{ gsub(/ /, "~", $3); printf "%s%s:%s:%s:%d", sep, $1, $2, $3, ++shade[$2]; sep = " " }')
+		suffix="" about=""
+		[ "$algo" = alltoall ] || suffix=-$algo about=", $algo"
+		render interference.gp "$merged/concurrency.dat" "$dir/plots/interference-n$nodes$suffix.$fmt" \
+			"$title: interference between concurrent communicators, $nodes nodes$about" "$subtitle" "$list"
+	done < <(sets 'v("kind") == "concurrency" && v("rows") > 1' 'v("nodes"), v("algo")' | sort -u -k1,1n -k2,2)
+fi
 
 # Scaling: per (mode, label, commsize), the largest message size; needs two node counts.
 list=$(sets 'v("kind") == "scaling" && v("rows") > 0' \

@@ -1,0 +1,30 @@
+# plots/algorithms.gp: the algorithms side by side: per-task bandwidth versus
+# message size, one curve per algorithm, at one (mode, nodes, commsize).
+# gnuplot -c algorithms.gp DATA OUT FORMAT TITLE SUBTITLE "INDEX:ALGO:LABEL ..."
+data = ARG1
+out = ARG2
+fmt = ARG3
+sets = ARG6
+wanted = "bytes_per_peer bwavg_GiBs bwmin_GiBs bwmax_GiBs"
+load system("dirname '" . ARG0 . "'") . "/common.gp"
+set title ARG4 . "\n" . ARG5 noenhanced
+set xlabel "bytes per peer (log_2)"
+set ylabel "per-task bandwidth, GiB/s (in + out; bars: min..max)"
+set logscale x 2
+set logscale y 10
+set format y "%g"
+do for [e = 0:40:2] { set xtics add (bytes_label(e) 2**e) }
+set xtics rotate by -35 font ",9"
+# one colour per algorithm, whatever the plot
+algo_names = "alltoall ialltoall persistent alltoallv pairwise put"
+algo_colors = "#2171b5 #6a51a3 #238b45 #d94801 #cb181d #525252"
+algo_color(a) = word(algo_colors, sum [i = 1:words(algo_names)] (word(algo_names, i) eq a ? i : 0) + 0)
+n = words(sets)
+idx(k) = int(field(word(sets, k), 1))
+# the legend: the label (which names the algorithm, and campaign or series when several)
+lb(k) = field(word(sets, k), 3) eq "-" ? field(word(sets, k), 2) : field(word(sets, k), 3)
+x = col("bytes_per_peer"); y = col("bwavg_GiBs"); lo = col("bwmin_GiBs"); hi = col("bwmax_GiBs")
+load system("dirname '" . ARG0 . "'") . "/ranges.gp"
+plot for [k = 1:n] data index idx(k) \
+	using x:y:lo:hi with yerrorlines lw 1.6 pt 7 ps 0.6 lc rgb algo_color(field(word(sets, k), 2)) \
+	title lb(k)
