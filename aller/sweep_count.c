@@ -24,9 +24,10 @@ static void timeout_set(const struct sweep *s, const struct level *l, int index,
 
 	if (s->opt->timeout <= 0)
 		return;
-	snprintf(where, sizeof(where), " at level %d (commsize %ld), count %ld, communicator %ld "
-		 "of %ld on hosts %s (seen by rank %d on %s)\n", index, l->g, count, l->color,
-		 l->p.ncomms, l->hosts ? l->hosts : "?", s->w->rank, world_host(s->w));
+	snprintf(where, sizeof(where), " at level %d (commsize %ld), algorithm %s, count %ld, "
+		 "communicator %ld of %ld on hosts %s (seen by rank %d on %s)\n", index, l->g,
+		 algo_name(l->op->id), count, l->color, l->p.ncomms, l->hosts ? l->hosts : "?",
+		 s->w->rank, world_host(s->w));
 	timeout_prepare(s->opt->timeout, where, partition_key(&l->p, s->w->rank) == 0,
 			s->w->rank == 0);
 }

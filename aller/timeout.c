@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 static const char *const phase_name[] = { "preparing the buffers", "MPI_Barrier",
-					  "MPI_Alltoall" };
+					  "the all-to-all call" };
 static volatile sig_atomic_t phase;
 static char head[128], tail[1536];
 static size_t head_len, tail_len;
