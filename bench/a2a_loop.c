@@ -1,16 +1,77 @@
 /*
  * a2a_loop: the plainest timed MPI_Alltoall loop, to check aller against.
- * a2a_loop ITERS LONGS [fresh]: for counts LONGS/world .. 1 (halving) on
- * MPI_COMM_WORLD, one warm-up and ITERS calls, each after an MPI_Barrier and
- * between two MPI_Wtime; prints "count tavg" with tavg the mean over ranks
- * and iterations, aller's definition. With "fresh", the send data is written
- * anew before each call (untimed), as aller's verification must: the peers
- * then cannot re-read it from their own caches.
+ * a2a_loop ITERS LONGS [fresh|reused] [ALGO]: for counts LONGS/world .. 1
+ * (halving) on MPI_COMM_WORLD, one warm-up and ITERS calls, each after an
+ * MPI_Barrier and between two MPI_Wtime; prints "count tavg" with tavg the
+ * mean over ranks and iterations, aller's definition. With "fresh", the send
+ * data is written anew before each call (untimed), as aller's verification
+ * must: the peers then cannot re-read it from their own caches. ALGO is one
+ * of aller's --algo names (default alltoall), written here plainly, apart
+ * from aller's own code, as the reference it is measured against.
  */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+#if MPI_VERSION >= 4
+#define INIT MPI_Alltoall_init
+#elif defined(OMPI_HAVE_MPI_EXT_PCOLLREQ)
+#define INIT MPIX_Alltoall_init
+#endif
+
+static const char *algo = "alltoall";
+static MPI_Request *reqs, preq;
+static int *counts, *displs;
+static MPI_Win win;
+
+/* Per count, outside the timing: what the algorithm needs. */
+static void prepare(long *send, long *recv, int n, int size)
+{
+	for (int i = 0; i < size; i++) {
+		counts[i] = n;
+		displs[i] = i * n;
+	}
+#ifdef INIT
+	if (strcmp(algo, "persistent") == 0)
+		INIT(send, n, MPI_LONG, recv, n, MPI_LONG, MPI_COMM_WORLD, MPI_INFO_NULL, &preq);
+#endif
+}
+
+/* One exchange by the algorithm. */
+static void exchange(long *send, long *recv, int n, int rank, int size)
+{
+	if (strcmp(algo, "ialltoall") == 0) {
+		MPI_Request r;
+		MPI_Ialltoall(send, n, MPI_LONG, recv, n, MPI_LONG, MPI_COMM_WORLD, &r);
+		MPI_Wait(&r, MPI_STATUS_IGNORE);
+	} else if (strcmp(algo, "persistent") == 0) {
+		MPI_Start(&preq);
+		MPI_Wait(&preq, MPI_STATUS_IGNORE);
+	} else if (strcmp(algo, "alltoallv") == 0) {
+		MPI_Alltoallv(send, counts, displs, MPI_LONG, recv, counts, displs, MPI_LONG,
+			      MPI_COMM_WORLD);
+	} else if (strcmp(algo, "pairwise") == 0) {
+		for (int k = 0; k < size; k++) {
+			int to = (rank + k) % size, from = (rank - k + size) % size;
+			MPI_Irecv(recv + (long)from * n, n, MPI_LONG, from, 0, MPI_COMM_WORLD, &reqs[2 * k]);
+			MPI_Isend(send + (long)to * n, n, MPI_LONG, to, 0, MPI_COMM_WORLD, &reqs[2 * k + 1]);
+		}
+		MPI_Waitall(2 * size, reqs, MPI_STATUSES_IGNORE);
+	} else if (strcmp(algo, "put") == 0) {
+		MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
+		for (int k = 0; k < size; k++) {
+			int to = (rank + k) % size;
+			MPI_Put(send + (long)to * n, n, MPI_LONG, to, (MPI_Aint)rank * n * 8, n, MPI_LONG, win);
+		}
+		MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+	} else {
+		MPI_Alltoall(send, n, MPI_LONG, recv, n, MPI_LONG, MPI_COMM_WORLD);
+	}
+}
 
 int main(int argc, char **argv)
 {
@@ -22,10 +83,12 @@ int main(int argc, char **argv)
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
-	fresh = argc == 4 && strcmp(argv[3], "fresh") == 0;
-	if ((argc != 3 && !fresh) || (iters = atol(argv[1])) < 1 || (longs = atol(argv[2])) < size) {
+	fresh = argc >= 4 && strcmp(argv[3], "fresh") == 0;
+	if (argc == 5)
+		algo = argv[4];
+	if (argc < 3 || argc > 5 || (iters = atol(argv[1])) < 1 || (longs = atol(argv[2])) < size) {
 		if (rank == 0)
-			fprintf(stderr, "usage: a2a_loop ITERS LONGS [fresh] (LONGS >= ranks)\n");
+			fprintf(stderr, "usage: a2a_loop ITERS LONGS [fresh|reused] [ALGO] (LONGS >= ranks)\n");
 		MPI_Finalize();
 		return 2;
 	}
@@ -35,25 +98,38 @@ int main(int argc, char **argv)
 		MPI_Abort(MPI_COMM_WORLD, 3);
 	memset(send, 1, sizeof(long) * (size_t)longs);
 	memset(recv, 0, sizeof(long) * (size_t)longs);
+	reqs = malloc(sizeof(MPI_Request) * 2 * (size_t)size);
+	counts = malloc(sizeof(int) * (size_t)size);
+	displs = malloc(sizeof(int) * (size_t)size);
+	if (strcmp(algo, "put") == 0)
+		MPI_Win_create(recv, (MPI_Aint)longs * 8, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
 	for (long count = longs / size; count >= 1; count /= 2) {
 		double sum = 0, total;
+		prepare(send, recv, (int)count, size);
 		for (long it = 0; it <= iters; it++) {
 			double t0, t1;
 			for (long j = 0; fresh && j < count * size; j++)
 				send[j] = j * 0x9E3779B97F4A7C15L + it;
 			MPI_Barrier(MPI_COMM_WORLD);
 			t0 = MPI_Wtime();
-			MPI_Alltoall(send, (int)count, MPI_LONG, recv, (int)count, MPI_LONG, MPI_COMM_WORLD);
+			exchange(send, recv, (int)count, rank, size);
 			t1 = MPI_Wtime();
 			if (it > 0)
 				sum += t1 - t0;
 		}
+		if (strcmp(algo, "persistent") == 0)
+			MPI_Request_free(&preq);
 		MPI_Reduce(&sum, &total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
 		if (rank == 0)
 			printf("%ld %.6e\n", count, total / (double)(iters * size));
 	}
+	if (strcmp(algo, "put") == 0)
+		MPI_Win_free(&win);
 	free(send);
 	free(recv);
+	free(reqs);
+	free(counts);
+	free(displs);
 	MPI_Finalize();
 	return 0;
 }

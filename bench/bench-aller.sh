@@ -6,8 +6,12 @@
 # before each call, --no-verify against the plain loop; then the share of
 # aller's wall time spent inside the calls for a whole sweep with LONGS=4Mi,
 # at 3 and at ITERS iterations, for each --verify mode.
+# With ALGOS="pairwise put ...": instead, per algorithm, aller --algo=ALGO
+# (verified) against the loop making the same calls, and communicator 0's
+# interference factor (aller --isolate) at each level of two or more
+# communicators.
 # Prints figures; asserts nothing.
-# Settings: RANKS ("2 4"), ITERS (20), LONGS (1Mi), ROUNDS (5).
+# Settings: RANKS ("2 4"), ITERS (20), LONGS (1Mi), ROUNDS (5), ALGOS (none).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 iters=${ITERS:-20} longs=${LONGS:-1048576} rounds=${ROUNDS:-5}
@@ -15,9 +19,45 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 aller=$root/build/bin/aller loop=$root/build/bench/a2a_loop
 
+# algos RANKS: each algorithm against the plain loop of its calls, interleaved; interference.
+algos() {
+	for ((r = 1; r <= rounds; r++)); do
+		for v in $(for a in $ALGOS; do echo "loop:$a aller:$a"; done | tr ' ' '\n' | shuf); do
+			a=${v#*:}
+			case $v in
+			loop:*) run "$loop" "$iters" "$longs" reused "$a" >"$tmp/loop-$a.$r" ;;
+			aller:*) run "$aller" --algo="$a" --commsizes=world c "$iters" "$longs" |
+				world_rows >"$tmp/aller-$a.$r" ;;
+			esac
+		done
+	done
+	echo "# bench-aller ALGOS: $ranks ranks, $iters timed iterations, LONGS=$longs, $rounds interleaved rounds"
+	echo "# median over rounds of the average time per call on the world communicator; ratio ="
+	echo "# aller --algo=ALGO (verified) / the plain loop of the same calls (target: within 5% from 64 KiB)"
+	printf '%-11s %10s %11s %11s %7s\n' algo bytes/peer loop_s aller_s ratio
+	for a in $ALGOS; do
+		while read -r count _; do
+			awk -v a="$a" -v c="$count" -v l="$(med "loop-$a" "$count")" -v x="$(med "aller-$a" "$count")" \
+				'BEGIN { printf "%-11s %10d %11.4e %11.4e %7.3f\n", a, c * 8, l, x, x / l }'
+		done <"$tmp/loop-$a.1"
+	done
+	echo "# interference (--isolate): communicator 0's tavg together / alone, median over"
+	echo "# sizes and $rounds rounds, per level (comms x commsize):"
+	for ((r = 1; r <= rounds; r++)); do
+		run "$aller" --isolate c 5 "$((ranks * 8192))" | awk '/^[0-9]/ && $1 > 1 { print $1 "x" $2, $17 }'
+	done | sort -k1,1V | awk '{ v[$1] = v[$1] " " $2 } END { for (k in v) print k, v[k] }' | sort -V |
+		while read -r level values; do
+			printf '#   %s: %s\n' "$level" "$(tr ' ' '\n' <<<"$values" | grep . | median)"
+		done
+}
+
 for ranks in ${RANKS:-2 4}; do
 	# shellcheck source=bench/lib.sh
 	. "$root/bench/lib.sh"
+	if [ -n "${ALGOS:-}" ]; then
+		algos
+		continue
+	fi
 	# Interleaved, in a new random order each round: this VM has slow phases
 	# of some seconds, which a fixed order would lay on the same variant.
 	for ((r = 1; r <= rounds; r++)); do

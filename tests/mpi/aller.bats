@@ -171,13 +171,16 @@ check_algos() {
 	[ "$(grep -c '^# algo: put$' "$out")" -ge 1 ]
 }
 @test "every algorithm verifies and checks out at 1, 2, 3, 4, 5 and 8 ranks, with --isolate=all" {
-	for n in 1 2 3 4 5 8; do check_algos "$n"; done
+	# MPICH polls without yielding: 5 and 8 ranks on 2 cores take minutes there
+	for n in 1 2 3 $([ "$TEST_MPI" = mpich ] || echo 4 5 8); do check_algos "$n"; done
 }
 
 @test "a corrupted element is caught with every algorithm" {
+	local n=4
+	[ "$TEST_MPI" = openmpi ] || n=2   # MPICH polls: fewer ranks than cores
 	for a in ${ALGOS//,/ }; do
-		ALLER_TEST_CORRUPT=2 OMPI_MCA_osc=pt2pt run --separate-stderr -1 mpirun_n 4 "$ALLER" --algo=$a s 2 32
-		[[ $stderr == *"verification failed at level 0 (communicator 0 of 1, commsize 4), algorithm $a, count 8,"* ]]
+		ALLER_TEST_CORRUPT=1 OMPI_MCA_osc=pt2pt run --separate-stderr -1 mpirun_n $n "$ALLER" --algo=$a s 2 32
+		[[ $stderr == *"verification failed at level 0 (communicator 0 of 1, commsize $n), algorithm $a, count $((32 / n)),"* ]]
 		[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
 	done
 }
@@ -206,6 +209,8 @@ interference() {
 }
 
 @test "a busy rank in communicator 1 raises communicator 0's interference; in communicator 0 it does not" {
+	# MPICH's waiting ranks spin themselves: 8 of them on 2 cores are all busy
+	[ "$TEST_MPI" = openmpi ] || skip "MPICH polls without yielding"
 	other=$(interference 5)
 	own=$(interference 1)
 	echo "interference: busy rank in communicator 1: $other, in communicator 0: $own" >&3
