@@ -166,7 +166,7 @@ check() {
 ALGOS=alltoall,ialltoall,persistent,alltoallv,pairwise,put
 check_algos() {
 	local n=$1 out="$BATS_TEST_TMPDIR/algos.$1"
-	OMPI_MCA_osc=pt2pt mpirun_n "$n" "$ALLER" --algo=$ALGOS --isolate=all c 2 $((n * 8)) >"$out"
+	OMPI_MCA_osc=pt2pt mpirun_n "$n" "$ALLER" --algo="$ALGOS" --isolate=all c 2 $((n * 8)) >"$out"
 	perl "$ROOT/tests/lib/check-aller.pl" "$n" $((n * 8)) 2 contiguous "$out"
 	[ "$(grep -c '^# algo: put$' "$out")" -ge 1 ]
 }
@@ -179,7 +179,7 @@ check_algos() {
 	local n=4
 	[ "$TEST_MPI" = openmpi ] || n=2   # MPICH polls: fewer ranks than cores
 	for a in ${ALGOS//,/ }; do
-		ALLER_TEST_CORRUPT=1 OMPI_MCA_osc=pt2pt run --separate-stderr -1 mpirun_n $n "$ALLER" --algo=$a s 2 32
+		ALLER_TEST_CORRUPT=1 OMPI_MCA_osc=pt2pt run --separate-stderr -1 mpirun_n "$n" "$ALLER" --algo="$a" s 2 32
 		[[ $stderr == *"verification failed at level 0 (communicator 0 of 1, commsize $n), algorithm $a, count $((32 / n)),"* ]]
 		[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
 	done
