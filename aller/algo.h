@@ -38,6 +38,9 @@ struct algo_op {
 	int (*call)(struct algo_call *a);
 	/* Whether it takes MPI-4's large-count (_c) calls; else a derived datatype. */
 	int large_counts;
+	/* Whether --reveal's coll counters see its payload (Open MPI's coll monitoring
+	 * wraps the blocking and non-blocking collectives, not the persistent ones). */
+	int coll_counted;
 };
 
 const struct algo_op *algo_op(enum algo_id id);

@@ -11,4 +11,5 @@ static int call(struct algo_call *a)
 	return MPI_Alltoall(a->send, a->n, a->type, a->recv, a->n, a->type, a->comm);
 }
 
-const struct algo_op algo_alltoall = { .id = ALGO_ALLTOALL, .call = call, .large_counts = 1 };
+const struct algo_op algo_alltoall = { .id = ALGO_ALLTOALL, .call = call, .large_counts = 1,
+				       .coll_counted = 1 };

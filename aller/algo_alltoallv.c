@@ -62,4 +62,5 @@ static int call(struct algo_call *a)
 }
 
 const struct algo_op algo_alltoallv = { .id = ALGO_ALLTOALLV, .count_open = count_open,
-					.count_close = count_close, .call = call };
+					.count_close = count_close, .call = call,
+					.coll_counted = 1 };

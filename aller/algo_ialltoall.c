@@ -9,4 +9,4 @@ static int call(struct algo_call *a)
 	return rc == MPI_SUCCESS ? MPI_Wait(&req, MPI_STATUS_IGNORE) : rc;
 }
 
-const struct algo_op algo_ialltoall = { .id = ALGO_IALLTOALL, .call = call };
+const struct algo_op algo_ialltoall = { .id = ALGO_IALLTOALL, .call = call, .coll_counted = 1 };

@@ -47,9 +47,14 @@ void reveal_count_begin(struct reveal *r);
 void reveal_call_before(struct reveal *r);
 void reveal_call_after(struct reveal *r);
 
-/* Collective: the "# traffic:" (or "# counters:") line and the matrix of one count. */
+/*
+ * Collective: the "# traffic:" (or "# counters:") line and the matrix of one
+ * count. coll_counted: the coll counters see the algorithm's payload; else
+ * (point-to-point, one-sided, persistent) the logical payload is
+ * count x 8 x (g - 1) per rank and call.
+ */
 void reveal_count_end(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
-		      int level, long count, FILE *out);
+		      int level, long count, int coll_counted, FILE *out);
 
 /* Collective: the queues pass of a level, "# late:" lines at rank 0. */
 void reveal_queues(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,

@@ -59,7 +59,7 @@ static void matrix(struct reveal *r, const struct partition *p, long color, MPI_
 }
 
 void reveal_count_end(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
-		      int level, long count, FILE *out)
+		      int level, long count, int coll_counted, FILE *out)
 {
 	long world = r->w->size, g = partition_size(p, color);
 	const uint64_t *cb = r->delta + (size_t)REVEAL_COLL_BYTES * (size_t)world;
@@ -77,7 +77,9 @@ void reveal_count_end(struct reveal *r, const struct partition *p, long color, M
 	m = r->delta + (size_t)(r->tier == REVEAL_PML ? REVEAL_PML_MSGS : REVEAL_COLL_MSGS) * (size_t)world;
 	b = r->delta + (size_t)(r->tier == REVEAL_PML ? REVEAL_PML_BYTES : REVEAL_COLL_BYTES) * (size_t)world;
 	for (long q = 0; q < world; q++) {
-		if (partition_color(p, q) == color) {
+		if (q == r->w->rank) {
+			continue;   /* to oneself: a copy (pairwise posts it as a message) */
+		} else if (partition_color(p, q) == color) {
 			msgs += (double)m[q];
 			bytes += (double)b[q];
 			logical += (double)cb[q];
@@ -85,6 +87,8 @@ void reveal_count_end(struct reveal *r, const struct partition *p, long color, M
 			cross += (double)b[q];
 		}
 	}
+	if (!coll_counted)   /* the coll counters see no payload, or only a fence's */
+		logical = (double)count * (double)sizeof(long) * (double)(g - 1) * calls;
 	traffic_init(&t);
 	traffic_add(&t, g, msgs / calls, bytes / calls, logical / calls, cross / calls);
 	traffic_pack(&t, vmax, vsum);

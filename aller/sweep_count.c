@@ -369,7 +369,8 @@ int sweep_count(struct sweep *s, struct level *l, int index, long count)
 	rc = count_verdict(s, l, c);
 	if (rc == 0) {
 		count_row(s, l, c, sums);
-		reveal_count_end(s->reveal, &l->p, l->color, l->comm, index, count, s->out);
+		reveal_count_end(s->reveal, &l->p, l->color, l->comm, index, count,
+				 l->op->coll_counted, s->out);
 	}
 	count_free(c, sums);
 	return rc;

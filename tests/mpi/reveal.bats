@@ -23,6 +23,20 @@ setup() {
 	grep -q '^# traffic: count=2 tier=pml msgs=1 .* cross_bytes=0$' out
 }
 
+@test "--reveal with every algorithm: pairwise reads as pairwise, put as the fences' extra traffic" {
+	for a in ialltoall persistent alltoallv pairwise; do
+		mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv --algo=$a c 1 64 >out
+		perl "$ROOT/tests/lib/check-aller.pl" 4 64 1 contiguous out
+		perl "$ROOT/tests/lib/check-traffic.pl" pairwise/linear out
+	done
+	# put (osc pt2pt): the puts and the fences' messages, more bytes than the payload
+	OMPI_MCA_osc=pt2pt mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv --algo=put c 1 64 >out
+	perl "$ROOT/tests/lib/check-aller.pl" 4 64 1 contiguous out
+	grep -q '^# traffic: count=16 tier=pml msgs=[0-9.]* .* logical=384 amplification=[0-9.]* fingerprint=other cross_bytes=0$' out
+	awk '/^# traffic: count=16 / { split($0, f, /[ =]/); for (i = 1; i in f; i++) if (f[i] == "amplification") a = f[i + 1] }
+		END { exit !(a > 1) }' out
+}
+
 @test "forcing Bruck changes the fingerprint and the amplification" {
 	OMPI_MCA_coll_tuned_use_dynamic_rules=1 OMPI_MCA_coll_tuned_alltoall_algorithm=3 \
 		mpirun_n 8 "$ALLER" --reveal --reveal-dir=rv c 1 64 >out
