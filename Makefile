@@ -2,7 +2,8 @@
 # One non-recursive Makefile; fragments per directory are included below.
 #
 #   make                 build build/bin/aller and build/bin/collect
-#   make CUDA=1          aller with CUDA device buffers (CUDA_HOME=/usr/local/cuda)
+#   make CUDA=1          aller with CUDA device buffers (CUDA_HOME=/usr/local/cuda;
+#                        NVCC_ARCH= the -gencode list, NVCCFLAGS= nvcc flags)
 #   make test            every test, through prove (TAP)
 #   make demo            local Slurm cluster, smoke campaign, plots
 #   make install PREFIX=/opt/aller DESTDIR=...
@@ -25,6 +26,10 @@ MPICC ?= mpicc
 NVCC ?= nvcc
 CUDA ?= 0
 CUDA_HOME ?= /usr/local/cuda
+# Device code for A100 (sm_80) and H100/H200 (sm_90), and PTX for newer GPUs.
+NVCC_ARCH ?= -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+	-gencode arch=compute_90,code=compute_90
+NVCCFLAGS ?= -O2
 PREFIX ?= /usr/local
 WERROR ?= 0
 
@@ -33,8 +38,10 @@ B ?= build
 O := $(B)/obj
 
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(MPI_WARN)
+NVCC_WARN := -Xcompiler -Wall,-fPIC
 ifeq ($(WERROR),1)
 WARN += -Werror
+NVCC_WARN += -Werror all-warnings -Xcompiler -Werror
 endif
 ALLER_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) -MMD -MP
 ALLER_CPPFLAGS := -Ialler -Icommon
@@ -54,7 +61,8 @@ all: $(B)/bin/aller $(B)/bin/collect
 
 # Switching CUDA, compilers or flags rebuilds what depends on them.
 FLAGS_NOW := MPI=$(MPI) CUDA=$(CUDA) MPICC=$(MPICC) CC=$(CC) NVCC=$(NVCC) CUDA_HOME=$(CUDA_HOME) \
-	CFLAGS=$(CFLAGS) CPPFLAGS=$(CPPFLAGS) LDFLAGS=$(LDFLAGS) LDLIBS=$(LDLIBS) WERROR=$(WERROR)
+	CFLAGS=$(CFLAGS) CPPFLAGS=$(CPPFLAGS) LDFLAGS=$(LDFLAGS) LDLIBS=$(LDLIBS) WERROR=$(WERROR) \
+	NVCC_ARCH=$(NVCC_ARCH) NVCCFLAGS=$(NVCCFLAGS)
 $(B)/flags: FORCE
 	@mkdir -p $(B)
 	@if [ "$$(cat $@ 2>/dev/null)" != '$(FLAGS_NOW)' ]; then echo '$(FLAGS_NOW)' >$@; fi

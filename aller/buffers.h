@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "gpu.h"
 #include "options.h"
 #include "verify.h"
 
@@ -15,17 +16,24 @@ struct buffers {
 	long *send, *recv;   /* host or device pointers, each `longs` long */
 	long longs;
 	int device;          /* CUDA device, -1 for host */
+	char device_id[GPU_ID_MAX]; /* its UUID (or PCI bus id), "" for host */
+	int device_sharers;  /* the node's ranks on that device (itself included) */
 	void *priv;          /* back end's own state */
 	char err[256];       /* what the last failed operation says */
 };
 
 struct buffer_ops {
 	const char *name;
-	/* Picks a device among the visible ones by local rank; 0 or -1 with err. */
-	int (*init)(struct buffers *b, int local_rank, char *err, size_t errlen);
+	/* The back end's own set-up (no device chosen yet); 0 or -1 with err. */
+	int (*init)(struct buffers *b, char *err, size_t errlen);
+	/* Devices only (NULL for host): the ids of the visible devices, then the
+	 * one chosen (an index into them, gpu_assign); 0 or -1 with err. */
+	int (*visible)(struct buffers *b, struct gpu_seen *seen, char *err, size_t errlen);
+	int (*select)(struct buffers *b, int index, char *err, size_t errlen);
 	/*
 	 * Bytes the buffers may take and how many ranks share them (its node's
-	 * MemAvailable, or its device's free memory); available < 0: unknown.
+	 * MemAvailable, or its device's free memory and device_sharers);
+	 * available < 0: unknown.
 	 */
 	void (*available)(const struct buffers *b, int local_size, double *available,
 			  int *sharers, char *what, size_t whatlen);

@@ -1,7 +1,10 @@
 /*
  * buffers_cuda.cu: device buffers (CUDA=1). Fill, poison and check run as
  * kernels on the device, computing the same values as the host back end
- * (verify.h). One GPU per task: local rank modulo the visible devices.
+ * (verify.h). One GPU per task: run.c gathers the node's visible devices
+ * (by UUID) and picks one per rank with gpu_assign (gpu.h). Every kernel
+ * launch is checked, and the check kernel counts what it examined: a check
+ * that did not run cannot pass.
  */
 #include <cuda_runtime.h>
 #include <stdio.h>
@@ -14,7 +17,7 @@ extern "C" {
 struct cuda_priv {
 	long *peers;          /* device copy of the peers' world ranks */
 	long cap;
-	unsigned long long *result; /* device: wrong count, first wrong index */
+	unsigned long long *result; /* device: wrong count, first wrong index, examined */
 };
 
 #define CUDA_TRY(call, what)                                                   \
@@ -48,39 +51,72 @@ static int fail(struct buffers *b, cudaError_t e, const char *what)
 		CUDA_OK(cudaDeviceSynchronize(), what);                        \
 	} while (0)
 
-static int cuda_init(struct buffers *b, int local_rank, char *err, size_t errlen)
+static int cuda_init(struct buffers *b, char *err, size_t errlen)
 {
 	int n = 0;
-	struct cuda_priv *p;
 
 	CUDA_TRY(cudaGetDeviceCount(&n), "no usable CUDA device");
 	if (n < 1) {
 		snprintf(err, errlen, "no usable CUDA device: none visible");
 		return -1;
 	}
-	b->device = local_rank % n;
-	CUDA_TRY(cudaSetDevice(b->device), "cannot select CUDA device");
-	p = (struct cuda_priv *)calloc(1, sizeof(*p));
-	if (!p) {
+	b->priv = calloc(1, sizeof(struct cuda_priv));
+	if (!b->priv) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	b->priv = p;
-	CUDA_TRY(cudaMalloc((void **)&p->result, 2 * sizeof(unsigned long long)),
+	return 0;
+}
+
+/* A device's id: "GPU-" and its UUID, as nvidia-smi -L prints it. */
+static void device_id(const cudaDeviceProp *prop, char *id, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)prop->uuid.bytes;
+	size_t at = (size_t)snprintf(id, len, "GPU-");
+
+	for (int i = 0; i < 16 && at < len; i++)
+		at += (size_t)snprintf(id + at, len - at, "%s%02x",
+				       i == 4 || i == 6 || i == 8 || i == 10 ? "-" : "", u[i]);
+}
+
+static int cuda_visible(struct buffers *b, struct gpu_seen *seen, char *err, size_t errlen)
+{
+	int n = 0;
+
+	(void)b;
+	CUDA_TRY(cudaGetDeviceCount(&n), "no usable CUDA device");
+	seen->n = n < GPU_MAX_VISIBLE ? n : GPU_MAX_VISIBLE;
+	for (int i = 0; i < seen->n; i++) {
+		cudaDeviceProp prop;
+		CUDA_TRY(cudaGetDeviceProperties(&prop, i), "cannot read a CUDA device's properties");
+		device_id(&prop, seen->id[i], GPU_ID_MAX);
+	}
+	return 0;
+}
+
+static int cuda_select(struct buffers *b, int index, char *err, size_t errlen)
+{
+	struct cuda_priv *p = (struct cuda_priv *)b->priv;
+	cudaDeviceProp prop;
+
+	b->device = index;
+	CUDA_TRY(cudaSetDevice(index), "cannot select CUDA device");
+	CUDA_TRY(cudaGetDeviceProperties(&prop, index), "cannot read a CUDA device's properties");
+	device_id(&prop, b->device_id, sizeof(b->device_id));
+	CUDA_TRY(cudaMalloc((void **)&p->result, 3 * sizeof(unsigned long long)),
 		 "cannot allocate on the CUDA device");
 	return 0;
 }
 
-/* The device's free memory; ranks that see the same device share it (local ranks modulo devices). */
+/* The device's free memory, shared by the node's ranks on it. */
 static void cuda_available(const struct buffers *b, int local_size, double *available,
 			   int *sharers, char *what, size_t whatlen)
 {
 	size_t free_bytes = 0, total = 0;
-	int n = 1;
 
-	cudaGetDeviceCount(&n);
-	*sharers = n > 0 ? (local_size + n - 1) / n : 1;
-	snprintf(what, whatlen, "CUDA device %d", b->device);
+	(void)local_size;
+	*sharers = b->device_sharers > 0 ? b->device_sharers : 1;
+	snprintf(what, whatlen, "CUDA device %d (%s)", b->device, b->device_id);
 	*available = cudaMemGetInfo(&free_bytes, &total) == cudaSuccess ? (double)free_bytes : -1;
 }
 
@@ -129,17 +165,23 @@ __global__ void fill_kernel(long *send, const long *peers, long n, long count, l
 	}
 }
 
+/* result: wrong elements, the first wrong index, the elements examined. */
 __global__ void check_kernel(const long *recv, const long *peers, long n, long count, long me,
 			     long iter, unsigned long long *result)
 {
+	unsigned long long examined = 0;
+
 	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
 	     i += (long)gridDim.x * blockDim.x) {
 		long k = i / count, j = i % count;
+		examined++;
 		if (recv[i] != verify_block_value(verify_seed(peers[k], me, count, iter), j)) {
 			atomicAdd(&result[0], 1ULL);
 			atomicMin(&result[1], (unsigned long long)i);
 		}
 	}
+	if (examined)
+		atomicAdd(&result[2], examined);
 }
 
 static unsigned grid_for(long n)
@@ -170,13 +212,18 @@ static long cuda_check(struct buffers *b, long npeers, long count, long me, long
 		       int repoison, struct mismatch *first)
 {
 	struct cuda_priv *p = (struct cuda_priv *)b->priv;
-	unsigned long long init[2] = { 0, ~0ULL }, res[2];
+	unsigned long long init[3] = { 0, ~0ULL, 0 }, res[3];
 	long n = npeers * count;
 
 	CUDA_OK(cudaMemcpy(p->result, init, sizeof(init), cudaMemcpyHostToDevice), "cudaMemcpy");
 	check_kernel<<<grid_for(n), 256>>>(b->recv, p->peers, n, count, me, iter, p->result);
 	KERNEL_OK("check kernel");
 	CUDA_OK(cudaMemcpy(res, p->result, sizeof(res), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	if (res[2] != (unsigned long long)n) {   /* a check that did not look cannot pass */
+		snprintf(b->err, sizeof(b->err), "CUDA device %d: the check kernel examined %llu "
+			 "of %ld elements", b->device, res[2], n);
+		return -1;
+	}
 	if (res[0] > 0) {
 		long i = (long)res[1], k = i / count, peer;
 		CUDA_OK(cudaMemcpy(&peer, p->peers + k, sizeof(long), cudaMemcpyDeviceToHost),
@@ -219,8 +266,8 @@ static void cuda_release(struct buffers *b)
 }
 
 static const struct buffer_ops ops = {
-	"cuda", cuda_init, cuda_available, cuda_alloc, cuda_set_peers, cuda_fill,
-	cuda_poison, cuda_check, cuda_corrupt, cuda_release,
+	"cuda", cuda_init, cuda_visible, cuda_select, cuda_available, cuda_alloc, cuda_set_peers,
+	cuda_fill, cuda_poison, cuda_check, cuda_corrupt, cuda_release,
 };
 
 extern "C" const struct buffer_ops *buffers_cuda_ops(void)

@@ -13,9 +13,8 @@ struct host_priv {
 	long fail_rank;   /* ALLER_TEST_BUFFER_FAIL: this world rank's fills fail */
 };
 
-static int host_init(struct buffers *b, int local_rank, char *err, size_t errlen)
+static int host_init(struct buffers *b, char *err, size_t errlen)
 {
-	(void)local_rank;
 	(void)err;
 	(void)errlen;
 	struct host_priv *p = calloc(1, sizeof(*p));

@@ -1,5 +1,5 @@
 # aller/: the benchmark. Built with $(MPICC); CUDA=1 adds device buffers.
-ALLER_LIB_SRC := options.c algo_list.c select.c partition.c stats.c hist.c verify.c output.c strbuf.c \
+ALLER_LIB_SRC := options.c algo_list.c gpu.c select.c partition.c stats.c hist.c verify.c output.c strbuf.c \
 	traffic.c memcheck.c buffers_host.c
 ALLER_ALGO_SRC := algo.c algo_alltoall.c algo_ialltoall.c algo_persistent.c algo_alltoallv.c \
 	algo_pairwise.c algo_put.c
@@ -23,10 +23,10 @@ $(O)/aller/%.o: aller/%.c $(B)/flags
 	$(Q)$(MPICC) $(ALLER_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(O)/aller/buffers_cuda.o: aller/buffers_cuda.cu aller/buffers.h aller/verify.h aller/options.h \
-		aller/select.h $(B)/flags
+		aller/select.h aller/gpu.h aller/algo_list.h $(B)/flags
 	$(call say,NVCC,$@)
 	@mkdir -p $(@D)
-	$(Q)$(NVCC) -Ialler -Icommon -O2 -Xcompiler -Wall,-fPIC -c -o $@ $<
+	$(Q)$(NVCC) -Ialler -Icommon $(NVCC_ARCH) $(NVCCFLAGS) $(NVCC_WARN) -c -o $@ $<
 
 $(B)/bin/aller: $(ALLER_OBJ)
 	$(call say,LD,$@)

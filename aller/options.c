@@ -22,6 +22,9 @@ static const char usage[] =
 	"\n"
 	"  --buffers=host|cuda  where the buffers live (default host; cuda needs a\n"
 	"                       build with CUDA=1 and a CUDA-aware MPI)\n"
+	"  --cuda-aware=auto|yes  whether the MPI library takes device pointers: ask\n"
+	"                       it (auto, the default: Open MPI's or MPICH's query),\n"
+	"                       or take your word for it (yes, recorded in the header)\n"
 	"  --verify=all|warmup|none\n"
 	"                       check the received data of every call (all, the\n"
 	"                       default), of the warm-up calls only, or never\n"
@@ -199,6 +202,20 @@ static int option_verify(struct options *o, const char *val, char *err, size_t e
 	return 0;
 }
 
+static int option_cuda_aware(struct options *o, const char *val, char *err, size_t errlen)
+{
+	static const char *const names[] = { "auto", "yes" };
+	int i = pick(val, names, 2);
+
+	if (i < 0) {
+		snprintf(err, errlen, "invalid cuda-aware '%s': allowed are 'auto' (ask the MPI "
+			 "library) and 'yes'", val);
+		return -1;
+	}
+	o->cuda_aware = i;
+	return 0;
+}
+
 static int option_isolate(struct options *o, const char *val, char *err, size_t errlen)
 {
 	static const char *const names[] = { "none", "0", "all" };
@@ -244,7 +261,7 @@ static int option_buffers(struct options *o, const char *val, char *err, size_t 
 enum option_id { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_NO_VERIFY, OPT_FRESH, OPT_VERIFY,
 		 OPT_WARMUP, OPT_MIN_BYTES, OPT_MAX_BYTES, OPT_COMMSIZES, OPT_TIMEOUT,
 		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_CHECK_ARGS, OPT_ALGO, OPT_ISOLATE,
-		 OPT_COUNT };
+		 OPT_CUDA_AWARE, OPT_COUNT };
 
 /* value: 0 takes none, 1 needs one, 2 may have one, 3 needs a non-empty one;
  * usage: what it needs and how to give it. */
@@ -266,6 +283,7 @@ static const struct { const char *name; int value; const char *usage; } option_t
 	[OPT_CHECK_ARGS] = { "--check-args", 2, "" },
 	[OPT_ALGO] = { "--algo", 3, "a list: --algo=alltoall,pairwise" },
 	[OPT_ISOLATE] = { "--isolate", 2, "" },
+	[OPT_CUDA_AWARE] = { "--cuda-aware", 1, "a value: --cuda-aware=auto|yes" },
 };
 
 static int apply_option(struct options *o, enum option_id id, const char *val, char *err,
@@ -317,6 +335,8 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		return option_algo(o, val, err, errlen);
 	case OPT_ISOLATE:
 		return option_isolate(o, val, err, errlen);
+	case OPT_CUDA_AWARE:
+		return option_cuda_aware(o, val, err, errlen);
 	case OPT_COUNT:
 		break;
 	}

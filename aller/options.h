@@ -39,6 +39,7 @@ struct options {
 	enum isolate_mode isolate;
 	long timeout;         /* seconds per call, 0 = none */
 	enum buffer_kind buffers;
+	int cuda_aware;       /* --cuda-aware=yes: the user's word (GPU_AWARE_YES), else ask */
 	enum reveal_tier reveal;
 	const char *reveal_dir; /* --reveal-dir, or NULL for the default */
 	long check_args;      /* --check-args[=WORLD]: -1 no, 0 without a world, else its size */

@@ -90,6 +90,8 @@ void output_header(FILE *f, const struct run_info *r)
 	key_lines(f, ALLER_KEY_HOST, r->host_map);
 	KEY(f, ALLER_KEY_BUFFERS, "%s", r->buffers);
 	key_lines(f, ALLER_KEY_DEVICE, r->devices);
+	if (r->cuda_aware)
+		KEY(f, ALLER_KEY_CUDA_AWARE, "%s", r->cuda_aware);
 	key_lines(f, ALLER_KEY_ENV, r->env);
 	KEY(f, ALLER_KEY_VERIFY, "%s", options_verify_name(r->opt->verify));
 	KEY(f, ALLER_KEY_DATA, "%s", r->opt->fresh ? "fresh" : "reused");

@@ -19,7 +19,8 @@ struct run_info {
 	const char *mpi;          /* first line of the library version */
 	const char *host_map;     /* "name ranges" lines */
 	const char *buffers;      /* "host" or "cuda" */
-	const char *devices;      /* "name rank:device ..." lines, or NULL */
+	const char *devices;      /* "name id ranks" lines (gpu_describe), or NULL */
+	const char *cuda_aware;   /* cuda: how the MPI library was found to take device pointers */
 	const char *env;          /* "NAME=value" lines (output_env), or NULL */
 	const char *selection;    /* what select_describe says */
 	const char *algos;        /* algo_list_describe */

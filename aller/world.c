@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu.h"
 #include "strbuf.h"
 
 int world_init(struct world *w)
@@ -64,24 +65,25 @@ const char *world_host(const struct world *w)
 }
 
 /* Ranks grouped by node in one pass (a counting sort): node n's are ranks[at[n]..at[n+1]). */
-static void ranks_by_node(const int *pairs, int size, int nnodes, long *ranks, long *at)
+static void ranks_by_node(const int *nodes, int size, int nnodes, long *ranks, long *at)
 {
 	memset(at, 0, sizeof(long) * (size_t)(nnodes + 1));
 	for (int r = 0; r < size; r++)
-		at[pairs[2 * r] + 1]++;
+		at[nodes[r] + 1]++;
 	for (int n = 0; n < nnodes; n++)
 		at[n + 1] += at[n];
 	for (int r = 0; r < size; r++)
-		ranks[at[pairs[2 * r]]++] = r;
+		ranks[at[nodes[r]]++] = r;
 	for (int n = nnodes; n > 0; n--)
 		at[n] = at[n - 1];
 	at[0] = 0;
 }
 
-int world_host_map(const struct world *w, int device, char **map, char **devices)
+int world_host_map(const struct world *w, const char *device_id, char **map, char **devices)
 {
-	int pair[2] = { w->node, device };
-	int *all = NULL;
+	int node = w->node;
+	int *nodes = NULL;
+	char (*ids)[GPU_ID_MAX] = NULL, (*mine_ids)[GPU_ID_MAX] = NULL, id[GPU_ID_MAX] = "";
 	long *ranks = NULL, *at = NULL;
 	struct strbuf m, d;
 	int ok = 1;
@@ -89,48 +91,48 @@ int world_host_map(const struct world *w, int device, char **map, char **devices
 	*map = NULL;
 	if (devices)
 		*devices = NULL;
+	snprintf(id, sizeof(id), "%s", device_id ? device_id : "");
 	if (w->rank == 0) {
-		all = malloc(2 * sizeof(int) * (size_t)w->size);
+		nodes = malloc(sizeof(int) * (size_t)w->size);
+		ids = malloc(sizeof(*ids) * (size_t)w->size);
+		mine_ids = malloc(sizeof(*mine_ids) * (size_t)w->size);
 		ranks = malloc(sizeof(long) * (size_t)w->size);
 		at = malloc(sizeof(long) * (size_t)(w->nnodes + 1));
-		ok = all && ranks && at;
+		ok = nodes && ids && mine_ids && ranks && at;
 	}
 	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	if (!ok) {
-		free(all);
-		free(ranks);
-		free(at);
-		return -1;
+	if (ok) {
+		MPI_Gather(&node, 1, MPI_INT, nodes, 1, MPI_INT, 0, MPI_COMM_WORLD);
+		MPI_Gather(id, GPU_ID_MAX, MPI_CHAR, ids, GPU_ID_MAX, MPI_CHAR, 0, MPI_COMM_WORLD);
 	}
-	MPI_Gather(pair, 2, MPI_INT, all, 2, MPI_INT, 0, MPI_COMM_WORLD);
-	if (w->rank != 0)
-		return 0;
-
-	ranks_by_node(all, w->size, w->nnodes, ranks, at);
-	strbuf_init(&m);
-	strbuf_init(&d);
-	for (int n = 0; n < w->nnodes; n++) {
-		const long *mine = ranks + at[n];
-		long k = at[n + 1] - at[n];
-		strbuf_addf(&m, "%s ", w->names[n]);
-		strbuf_add_ranges(&m, mine, k);
-		strbuf_addf(&m, "\n");
-		if (!devices)
-			continue;
-		strbuf_addf(&d, "%s", w->names[n]);
-		for (long i = 0; i < k; i++)
-			strbuf_addf(&d, " %ld:%d", mine[i], all[2 * mine[i] + 1]);
-		strbuf_addf(&d, "\n");
+	if (ok && w->rank == 0) {
+		ranks_by_node(nodes, w->size, w->nnodes, ranks, at);
+		strbuf_init(&m);
+		strbuf_init(&d);
+		for (int n = 0; n < w->nnodes; n++) {
+			const long *mine = ranks + at[n];
+			long k = at[n + 1] - at[n];
+			strbuf_addf(&m, "%s ", w->names[n]);
+			strbuf_add_ranges(&m, mine, k);
+			strbuf_addf(&m, "\n");
+			for (long i = 0; i < k; i++)
+				memcpy(mine_ids[i], ids[mine[i]], GPU_ID_MAX);
+			if (devices)
+				gpu_describe(&d, w->names[n], k, mine, (const char (*)[GPU_ID_MAX])mine_ids);
+		}
+		*map = strbuf_detach(&m);
+		if (devices)
+			*devices = strbuf_detach(&d);
+		else
+			strbuf_release(&d);
+		ok = *map && (!devices || *devices);
 	}
-	free(all);
+	free(nodes);
+	free(ids);
+	free(mine_ids);
 	free(ranks);
 	free(at);
-	*map = strbuf_detach(&m);
-	if (devices)
-		*devices = strbuf_detach(&d);
-	else
-		strbuf_release(&d);
-	return (*map && (!devices || *devices)) ? 0 : -1;
+	return ok ? 0 : -1;
 }
 
 int world_agree_failed(const struct world *w, int failed, const char *msg)

@@ -19,10 +19,10 @@ const char *world_host(const struct world *w);
 
 /*
  * Collective: the host-to-ranks map, "name ranges" per line, and when
- * devices is non-NULL "name rank:device ..." per line; both only at rank 0
- * (malloc'd, NULL elsewhere).
+ * devices is non-NULL "name device-id ranges" per device (gpu_describe);
+ * both only at rank 0 (malloc'd, NULL elsewhere). device_id: this rank's.
  */
-int world_host_map(const struct world *w, int device, char **map, char **devices);
+int world_host_map(const struct world *w, const char *device_id, char **map, char **devices);
 
 
 

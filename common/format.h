@@ -27,7 +27,8 @@
 #define ALLER_KEY_TPN "tasks_per_node"  /* "N" or "MIN-MAX" when uneven */
 #define ALLER_KEY_HOST "host"           /* "<name> <rank ranges>", one per host */
 #define ALLER_KEY_BUFFERS "buffers"     /* "host" or "cuda ..." */
-#define ALLER_KEY_DEVICE "device"       /* "<rank> <device>" per task (cuda) */
+#define ALLER_KEY_DEVICE "device"       /* "<host> <GPU id> <ranks>" per device (cuda) */
+#define ALLER_KEY_CUDA_AWARE "cuda_aware" /* cuda: "yes (how it was decided)" */
 #define ALLER_KEY_ENV "env"             /* "NAME=value" that shapes the run, one per line */
 #define ALLER_KEY_VERIFY "verify"       /* "all", "warmup" or "none" ("on"/"off" in format 1) */
 #define ALLER_KEY_DATA "data"           /* "reused" or "fresh" */

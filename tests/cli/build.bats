@@ -20,7 +20,9 @@ load ../lib/helpers
 
 @test "make CUDA=1 builds aller with device buffers; without a GPU it says so and exits 3" {
 	command -v "${NVCC:-nvcc}" >/dev/null || skip "no nvcc"
-	run -0 make -C "$ROOT" B="$BATS_TEST_TMPDIR/c" CUDA=1 WERROR=1 "$BATS_TEST_TMPDIR/c/bin/aller"
+	run -0 make -C "$ROOT" B="$BATS_TEST_TMPDIR/c" CUDA=1 WERROR=1 V=1 "$BATS_TEST_TMPDIR/c/bin/aller"
+	# device code for sm_80 and sm_90 and PTX for newer GPUs, nvcc's warnings as errors
+	[[ $output == *"nvcc "*"-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90"*"-Werror all-warnings"* ]]
 	aller=$BATS_TEST_TMPDIR/c/bin/aller
 	run -0 ldd "$aller"
 	[[ $output == *libcudart* ]]

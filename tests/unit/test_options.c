@@ -202,6 +202,9 @@ static const struct bad {
 	{ { "--isolate=some" }, "invalid isolate 'some': allowed are '--isolate' (communicator "
 				"0), '--isolate=all' and '--isolate=none'" },
 	{ { "--isolate=" }, "invalid isolate ''" },
+	{ { "--cuda-aware=maybe" }, "invalid cuda-aware 'maybe': allowed are 'auto' (ask the MPI "
+				    "library) and 'yes'" },
+	{ { "--cuda-aware" }, "option '--cuda-aware' needs a value: --cuda-aware=auto|yes" },
 };
 
 static void algorithms_and_isolation(void **state)
@@ -230,6 +233,9 @@ static void algorithms_and_isolation(void **state)
 	assert_int_equal(o.isolate, ISOLATE_FIRST);
 	assert_int_equal(parse(&o, err, "--isolate=none", NULL, NULL, NULL), 0);
 	assert_int_equal(o.isolate, ISOLATE_NONE);
+	assert_int_equal(o.cuda_aware, 0);
+	assert_int_equal(parse(&o, err, "--cuda-aware=yes", NULL, NULL, NULL), 0);
+	assert_int_equal(o.cuda_aware, 1);
 }
 
 /* Every ordered pair exactly once per call, each rank sending and receiving once a step. */

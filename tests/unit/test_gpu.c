@@ -1,0 +1,133 @@
+/* Unit tests: GPU assignment, device lines and the CUDA-awareness decision (gpu.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gpu.h"
+
+/* seen_of(s, "A B C D"): one rank's visible ids. */
+static void seen_of(struct gpu_seen *s, const char *ids)
+{
+	char buf[256], *tok;
+
+	memset(s, 0, sizeof(*s));
+	snprintf(buf, sizeof(buf), "%s", ids);
+	for (tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+		snprintf(s->id[s->n++], GPU_ID_MAX, "%s", tok);
+}
+
+static const char *picked(const struct gpu_seen *s, int pick)
+{
+	return pick < 0 ? "-" : s->id[pick];
+}
+
+/* --gpu-bind=closest, tasks alternating sockets: each socket's ranks see its four GPUs. */
+static void alternating_sockets_take_one_gpu_each(void **state)
+{
+	struct gpu_seen seen[8];
+	int pick[8];
+	const char *want[8] = { "A", "E", "B", "F", "C", "G", "D", "H" };
+	(void)state;
+	for (int r = 0; r < 8; r++)
+		seen_of(&seen[r], r % 2 ? "E F G H" : "A B C D");
+	assert_int_equal(gpu_assign(8, seen, pick), 0);
+	for (int r = 0; r < 8; r++)
+		assert_string_equal(picked(&seen[r], pick[r]), want[r]);
+}
+
+/* The old rule (local rank modulo visible) would put ranks 0 and 2 on one GPU here. */
+static void every_rank_sees_all_or_its_own(void **state)
+{
+	struct gpu_seen seen[4];
+	int pick[4];
+	(void)state;
+	for (int r = 0; r < 4; r++)
+		seen_of(&seen[r], "A B C D");
+	assert_int_equal(gpu_assign(4, seen, pick), 0);
+	for (int r = 0; r < 4; r++)
+		assert_int_equal(pick[r], r);
+	/* --gpu-bind=single:1: each sees one, its own */
+	seen_of(&seen[0], "A");
+	seen_of(&seen[1], "B");
+	seen_of(&seen[2], "C");
+	seen_of(&seen[3], "D");
+	assert_int_equal(gpu_assign(4, seen, pick), 0);
+	for (int r = 0; r < 4; r++)
+		assert_int_equal(pick[r], 0);
+	/* the same set in another order is one group, in its first rank's order */
+	seen_of(&seen[0], "A B");
+	seen_of(&seen[1], "B A");
+	assert_int_equal(gpu_assign(2, seen, pick), 0);
+	assert_string_equal(picked(&seen[0], pick[0]), "A");
+	assert_string_equal(picked(&seen[1], pick[1]), "B");
+	assert_int_equal(pick[1], 0);   /* an index into its own list */
+}
+
+static void fewer_gpus_than_ranks_and_duplicates_are_counted(void **state)
+{
+	struct gpu_seen seen[6];
+	int pick[6];
+	(void)state;
+	for (int r = 0; r < 6; r++)
+		seen_of(&seen[r], "A B");
+	assert_int_equal(gpu_assign(6, seen, pick), 4);   /* A B A B A B: four repeat one */
+	/* one bound to A alone, others seeing A and B: the second group's first takes A too */
+	seen_of(&seen[0], "A");
+	seen_of(&seen[1], "A B");
+	assert_int_equal(gpu_assign(2, seen, pick), 1);
+	/* none visible */
+	seen_of(&seen[0], "");
+	assert_int_equal(gpu_assign(1, seen, pick), 0);
+	assert_int_equal(pick[0], -1);
+}
+
+static void device_lines_are_compact(void **state)
+{
+	const long ranks[5] = { 0, 1, 2, 3, 8 };
+	const char ids[5][GPU_ID_MAX] = { "GPU-a", "GPU-b", "GPU-a", "GPU-c", "GPU-a" };
+	struct strbuf b;
+	char *s;
+	(void)state;
+	strbuf_init(&b);
+	gpu_describe(&b, "n1", 5, ranks, ids);
+	s = strbuf_detach(&b);
+	assert_string_equal(s, "n1 GPU-a 0,2,8 (shared)\nn1 GPU-b 1\nn1 GPU-c 3\n");
+	free(s);
+}
+
+static void cuda_awareness_decision(void **state)
+{
+	char how[512];
+	const char *q = "MPIX_Query_cuda_support()";
+	(void)state;
+	assert_int_equal(gpu_mpi_takes_cuda(q, GPU_QUERY_YES, GPU_AWARE_AUTO, how, sizeof(how)), 1);
+	assert_string_equal(how, "yes (MPIX_Query_cuda_support() answers 1)");
+	assert_int_equal(gpu_mpi_takes_cuda(q, GPU_QUERY_NO, GPU_AWARE_AUTO, how, sizeof(how)), 0);
+	assert_non_null(strstr(how, "not CUDA-aware (MPIX_Query_cuda_support() answers 0)"));
+	assert_int_equal(gpu_mpi_takes_cuda(NULL, GPU_QUERY_NONE, GPU_AWARE_AUTO, how, sizeof(how)), 0);
+	assert_non_null(strstr(how, "cannot tell whether the MPI library is CUDA-aware"));
+	assert_non_null(strstr(how, "--cuda-aware=yes"));
+	/* the user's word, recorded as such */
+	assert_int_equal(gpu_mpi_takes_cuda(NULL, GPU_QUERY_NONE, GPU_AWARE_YES, how, sizeof(how)), 1);
+	assert_string_equal(how, "yes (--cuda-aware=yes, not asked of the library)");
+	assert_int_equal(gpu_mpi_takes_cuda(q, GPU_QUERY_NO, GPU_AWARE_YES, how, sizeof(how)), 1);
+	assert_non_null(strstr(how, "answers 0"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(alternating_sockets_take_one_gpu_each),
+		cmocka_unit_test(every_rank_sees_all_or_its_own),
+		cmocka_unit_test(fewer_gpus_than_ranks_and_duplicates_are_counted),
+		cmocka_unit_test(device_lines_are_compact),
+		cmocka_unit_test(cuda_awareness_decision),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
