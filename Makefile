@@ -4,6 +4,7 @@
 #   make                 build build/bin/aller and build/bin/collect
 #   make CUDA=1          aller with CUDA device buffers (CUDA_HOME=/usr/local/cuda;
 #                        NVCC_ARCH= the -gencode list, NVCCFLAGS= nvcc flags)
+#   make CUDA=1 NCCL=1   ... and --transport=nccl (NCCL_HOME=$(CUDA_HOME))
 #   make test            every test, through prove (TAP)
 #   make demo            local Slurm cluster, smoke campaign, plots
 #   make install PREFIX=/opt/aller DESTDIR=...
@@ -26,6 +27,8 @@ MPICC ?= mpicc
 NVCC ?= nvcc
 CUDA ?= 0
 CUDA_HOME ?= /usr/local/cuda
+NCCL ?= 0
+NCCL_HOME ?= $(CUDA_HOME)
 # Device code for A100 (sm_80) and H100/H200 (sm_90), and PTX for newer GPUs.
 NVCC_ARCH ?= -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
 	-gencode arch=compute_90,code=compute_90
@@ -62,7 +65,7 @@ all: $(B)/bin/aller $(B)/bin/collect
 # Switching CUDA, compilers or flags rebuilds what depends on them.
 FLAGS_NOW := MPI=$(MPI) CUDA=$(CUDA) MPICC=$(MPICC) CC=$(CC) NVCC=$(NVCC) CUDA_HOME=$(CUDA_HOME) \
 	CFLAGS=$(CFLAGS) CPPFLAGS=$(CPPFLAGS) LDFLAGS=$(LDFLAGS) LDLIBS=$(LDLIBS) WERROR=$(WERROR) \
-	NVCC_ARCH=$(NVCC_ARCH) NVCCFLAGS=$(NVCCFLAGS)
+	NVCC_ARCH=$(NVCC_ARCH) NVCCFLAGS=$(NVCCFLAGS) NCCL=$(NCCL) NCCL_HOME=$(NCCL_HOME)
 $(B)/flags: FORCE
 	@mkdir -p $(B)
 	@if [ "$$(cat $@ 2>/dev/null)" != '$(FLAGS_NOW)' ]; then echo '$(FLAGS_NOW)' >$@; fi

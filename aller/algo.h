@@ -15,6 +15,7 @@
 /* What one count's calls move, and where. */
 struct algo_call {
 	MPI_Comm comm;
+	long color;                /* the communicator's colour in the level's partition */
 	long rank, g;              /* in comm */
 	long count;                /* longs per peer */
 	MPI_Datatype type;         /* `n` of them move `count` longs (bigcount.h) */
@@ -46,6 +47,9 @@ struct algo_op {
 const struct algo_op *algo_op(enum algo_id id);
 
 extern const struct algo_op algo_alltoall, algo_ialltoall, algo_persistent, algo_alltoallv,
-	algo_pairwise, algo_put;
+	algo_pairwise, algo_put, algo_nccl;
+
+/* A NCCL=1 build: the library's version ("2.28.9"); else NULL. */
+const char *algo_nccl_version(void);
 
 #endif

@@ -25,7 +25,7 @@ void algo_list_default(struct algo_list *l)
 
 static int lookup(const char *s, size_t len)
 {
-	for (int i = 0; i < ALGO_N; i++)
+	for (int i = 0; i < ALGO_MPI_N; i++)
 		if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0)
 			return i;
 	return -1;
@@ -42,6 +42,11 @@ int algo_list_parse(struct algo_list *l, const char *s, char *err, size_t errlen
 		if (len == 0) {
 			snprintf(err, errlen, "invalid algorithm list '%s': an empty name (allowed are "
 				 "%s, comma-separated)", s, allowed);
+			return -1;
+		}
+		if (id < 0 && len == 4 && strncmp(p, "nccl", 4) == 0) {
+			snprintf(err, errlen, "'nccl' is a transport, not an MPI algorithm: use "
+				 "--transport=nccl");
 			return -1;
 		}
 		if (id < 0) {
@@ -75,6 +80,11 @@ void algo_list_describe(const struct algo_list *l, char *buf, size_t len)
 
 const char *algo_unavailable(enum algo_id id)
 {
+#ifndef ALLER_NCCL
+	if (id == ALGO_NCCL)
+		return "'--transport=nccl' needs a build with 'make CUDA=1 NCCL=1'; this aller moves "
+		       "data with MPI only";
+#endif
 	if (id != ALGO_PERSISTENT)
 		return NULL;
 #if MPI_VERSION >= 4 || defined(OMPI_HAVE_MPI_EXT_PCOLLREQ)

@@ -11,7 +11,8 @@
 #include "format.h"
 
 enum algo_id { ALGO_ALLTOALL, ALGO_IALLTOALL, ALGO_PERSISTENT, ALGO_ALLTOALLV, ALGO_PAIRWISE,
-	       ALGO_PUT, ALGO_N };
+	       ALGO_PUT, ALGO_NCCL, ALGO_N };
+#define ALGO_MPI_N ALGO_NCCL   /* --algo takes the MPI ones; nccl comes with --transport=nccl */
 
 /* The algorithms asked for, in the order given; the default is alltoall alone. */
 struct algo_list {
@@ -28,7 +29,7 @@ void algo_list_default(struct algo_list *l);
 int algo_list_parse(struct algo_list *l, const char *s, char *err, size_t errlen);
 /* "alltoall,pairwise": the list as given (for the header). */
 void algo_list_describe(const struct algo_list *l, char *buf, size_t len);
-/* NULL when this build runs it, else why not (one line). */
+/* NULL when this build runs it, else why not (one line). ALLER_NCCL: a NCCL=1 build. */
 const char *algo_unavailable(enum algo_id id);
 /*
  * Step k (0..g-1) of the pairwise exchange of rank r in a group of g: it

@@ -8,7 +8,18 @@ ALLER_SRC := main.c run.c sweep.c sweep_count.c bigcount.c timeout.c world.c rev
 ifeq ($(CUDA),1)
 ALLER_CU := $(O)/aller/buffers_cuda.o
 ALLER_CUDA_LIBS := -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart -lstdc++
+ifeq ($(NCCL),1)
+# --transport=nccl: NCCL from NCCL_HOME (its include/ and lib64/ or lib/)
+ALLER_SRC += algo_nccl.c
+# (their headers are not ours to warn about)
+ALLER_CPPFLAGS += -DALLER_NCCL -isystem $(NCCL_HOME)/include -isystem $(CUDA_HOME)/include
+ALLER_CUDA_LIBS := -L$(NCCL_HOME)/lib64 -L$(NCCL_HOME)/lib -Wl,-rpath,$(NCCL_HOME)/lib64 \
+	-Wl,-rpath,$(NCCL_HOME)/lib -lnccl $(ALLER_CUDA_LIBS)
+endif
 else
+ifeq ($(NCCL),1)
+$(error NCCL=1 needs CUDA=1: NCCL moves device memory)
+endif
 ALLER_SRC += buffers_nocuda.c
 ALLER_CU :=
 ALLER_CUDA_LIBS :=

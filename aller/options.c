@@ -43,6 +43,9 @@ static const char usage[] =
 	"                       (+ MPI_Wait), persistent (MPI_Alltoall_init or\n"
 	"                       MPIX_Alltoall_init), alltoallv, pairwise (Isend/Irecv\n"
 	"                       to every peer, Waitall), put (MPI_Put between fences)\n"
+	"  --transport=mpi|nccl who moves the data: MPI (default), or NCCL's\n"
+	"                       ncclAlltoAll on device buffers, MPI only\n"
+	"                       bootstrapping (a build with CUDA=1 NCCL=1)\n"
 	"  --isolate[=all]      at levels of two or more communicators, also time\n"
 	"                       each count with communicator 0 alone (the others\n"
 	"                       wait): columns talone_s and interference = its\n"
@@ -230,8 +233,49 @@ static int option_isolate(struct options *o, const char *val, char *err, size_t 
 	return 0;
 }
 
+static int option_transport(struct options *o, const char *val, char *err, size_t errlen)
+{
+	static const char *const names[] = { "mpi", "nccl" };
+	int i = pick(val, names, 2);
+
+	if (i < 0) {
+		snprintf(err, errlen, "invalid transport '%s': allowed are 'mpi' and 'nccl'", val);
+		return -1;
+	}
+	o->transport = (enum transport)i;
+	return 0;
+}
+
+/* --transport=nccl: ncclAlltoAll on device buffers, nothing else. */
+static int transport_check(struct options *o, char *err, size_t errlen)
+{
+	const char *why = algo_unavailable(ALGO_NCCL);
+
+	if (o->transport != TRANSPORT_NCCL)
+		return 0;
+	if (why) {
+		snprintf(err, errlen, "%s", why);
+		return -1;
+	}
+	if (o->algos_given) {
+		snprintf(err, errlen, "'--transport=nccl' has one algorithm, ncclAlltoAll: leave "
+			 "out --algo");
+		return -1;
+	}
+	if (o->buffers_given && o->buffers != BUFFERS_CUDA) {
+		snprintf(err, errlen, "'--transport=nccl' moves device memory: leave out "
+			 "--buffers=host");
+		return -1;
+	}
+	o->algos.id[0] = ALGO_NCCL;
+	o->algos.n = 1;
+	o->buffers = BUFFERS_CUDA;
+	return 0;
+}
+
 static int option_algo(struct options *o, const char *val, char *err, size_t errlen)
 {
+	o->algos_given = 1;
 	if (algo_list_parse(&o->algos, val, err, errlen) != 0)
 		return -1;
 	for (int i = 0; i < o->algos.n; i++) {
@@ -255,13 +299,14 @@ static int option_buffers(struct options *o, const char *val, char *err, size_t 
 		return -1;
 	}
 	o->buffers = i == 0 ? BUFFERS_HOST : BUFFERS_CUDA;
+	o->buffers_given = 1;
 	return 0;
 }
 
 enum option_id { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_NO_VERIFY, OPT_FRESH, OPT_VERIFY,
 		 OPT_WARMUP, OPT_MIN_BYTES, OPT_MAX_BYTES, OPT_COMMSIZES, OPT_TIMEOUT,
 		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_CHECK_ARGS, OPT_ALGO, OPT_ISOLATE,
-		 OPT_CUDA_AWARE, OPT_COUNT };
+		 OPT_CUDA_AWARE, OPT_TRANSPORT, OPT_COUNT };
 
 /* value: 0 takes none, 1 needs one, 2 may have one, 3 needs a non-empty one;
  * usage: what it needs and how to give it. */
@@ -284,6 +329,7 @@ static const struct { const char *name; int value; const char *usage; } option_t
 	[OPT_ALGO] = { "--algo", 3, "a list: --algo=alltoall,pairwise" },
 	[OPT_ISOLATE] = { "--isolate", 2, "" },
 	[OPT_CUDA_AWARE] = { "--cuda-aware", 1, "a value: --cuda-aware=auto|yes" },
+	[OPT_TRANSPORT] = { "--transport", 1, "a value: --transport=mpi|nccl" },
 };
 
 static int apply_option(struct options *o, enum option_id id, const char *val, char *err,
@@ -337,6 +383,8 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		return option_isolate(o, val, err, errlen);
 	case OPT_CUDA_AWARE:
 		return option_cuda_aware(o, val, err, errlen);
+	case OPT_TRANSPORT:
+		return option_transport(o, val, err, errlen);
 	case OPT_COUNT:
 		break;
 	}
@@ -409,6 +457,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			return -1;
 		}
 	}
+	if (transport_check(o, err, errlen) != 0)
+		return -1;
 	if (o->verify == VERIFY_WARMUP && o->warmup == 0) {
 		snprintf(err, errlen, "'--verify=warmup' checks the warm-up calls, and '--warmup=0' "
 			 "leaves none: use --warmup=1 or more, or --verify=none");

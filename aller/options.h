@@ -17,6 +17,9 @@
 
 enum buffer_kind { BUFFERS_HOST, BUFFERS_CUDA };
 
+/* --transport: MPI moves the data, or NCCL (MPI only bootstraps). */
+enum transport { TRANSPORT_MPI, TRANSPORT_NCCL };
+
 /* --isolate: nothing, communicator 0 alone, every communicator alone in turn. */
 enum isolate_mode { ISOLATE_NONE, ISOLATE_FIRST, ISOLATE_ALL };
 
@@ -36,6 +39,8 @@ struct options {
 	long warmup;          /* untimed calls before the timed ones, >= 0 */
 	struct selection sel; /* --commsizes, --min-bytes, --max-bytes */
 	struct algo_list algos; /* --algo, in the order given */
+	enum transport transport;
+	int algos_given, buffers_given;
 	enum isolate_mode isolate;
 	long timeout;         /* seconds per call, 0 = none */
 	enum buffer_kind buffers;

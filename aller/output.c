@@ -100,6 +100,7 @@ void output_header(FILE *f, const struct run_info *r)
 	KEY(f, ALLER_KEY_WARMUP, "%ld", r->opt->warmup);
 	KEY(f, ALLER_KEY_LONGS, "%ld", r->opt->longs);
 	KEY(f, ALLER_KEY_SELECTION, "%s", r->selection);
+	KEY(f, ALLER_KEY_TRANSPORT, "%s", r->transport ? r->transport : "mpi");
 	KEY(f, ALLER_KEY_ALGOS, "%s", r->algos);
 	KEY(f, ALLER_KEY_ISOLATE, "%s", options_isolate_name(r->opt->isolate));
 	KEY(f, ALLER_KEY_START, "%s", r->start);

@@ -24,6 +24,7 @@ struct run_info {
 	const char *env;          /* "NAME=value" lines (output_env), or NULL */
 	const char *selection;    /* what select_describe says */
 	const char *algos;        /* algo_list_describe */
+	const char *transport;    /* "mpi", or "nccl <version>" */
 	const char *large_counts; /* how counts above INT_MAX are sent */
 	const char *start;        /* ISO-8601 UTC */
 	const char *slurm_job, *slurm_nodes; /* or NULL */

@@ -296,6 +296,11 @@ int reveal_init(struct reveal **rp, const struct options *o, const struct world 
 	test_delay(r);
 	if (r->asked == REVEAL_OFF)
 		return 0;
+	if (o->transport == TRANSPORT_NCCL) {   /* nothing to read: the exchange is not MPI's */
+		snprintf(r->header, sizeof(r->header), "%s (MPI_T does not see NCCL: "
+			 "--transport=nccl moves the data outside MPI)", ALLER_REVEAL_UNAVAILABLE);
+		return 0;
+	}
 	agreed = open_session(r);
 	failed = r->nvars > 0 && alloc_buffers(r) != 0;
 	if (world_agree_failed(w, failed, "out of memory for the reveal counters: reveal is off")) {

@@ -13,6 +13,7 @@
 #include <mpi-ext.h>
 #endif
 
+#include "algo.h"
 #include "bigcount.h"
 #include "buffers.h"
 #include "gpu.h"
@@ -44,9 +45,10 @@ static enum gpu_query query_cuda(const char **name)
 
 /*
  * Collective: one device per rank, by the ids each rank of a node sees
- * (gpu_assign); ranks that share a device are a warning. 0 or 3.
+ * (gpu_assign); ranks that share a device are a warning, or with strict
+ * (NCCL, which cannot) an error. 0 or 3.
  */
-static int pick_device(const struct world *w, struct buffers *b)
+static int pick_device(const struct world *w, struct buffers *b, int strict)
 {
 	struct gpu_seen mine, *all = NULL;
 	int *pick = NULL, shared = 0, failed, sharers = 0;
@@ -81,6 +83,13 @@ static int pick_device(const struct world *w, struct buffers *b)
 	if (world_agree_failed(w, failed, err))
 		return 3;
 	MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+	if (strict && shared > 0) {
+		if (w->rank == 0)
+			fprintf(stderr, "aller: error: %d rank(s) share their GPU with another rank of "
+				"their node, which NCCL cannot: give each rank a GPU of its own "
+				"(--gpus-per-task=1), or fewer ranks per node\n", shared);
+		return 3;
+	}
 	if (shared > 0 && w->rank == 0)
 		fprintf(stderr, "aller: warning: %d rank(s) share their GPU with another rank of "
 			"their node (the header's device lines say which): give each rank a GPU "
@@ -119,9 +128,11 @@ static int setup_buffers(const struct options *o, const struct world *w, struct 
 	failed = b->ops->init(b, err, sizeof(err)) != 0;
 	if (world_agree_failed(w, failed, err))
 		return 3;
-	if (b->ops->visible && pick_device(w, b) != 0)
+	if (b->ops->visible && pick_device(w, b, o->transport == TRANSPORT_NCCL) != 0)
 		return 3;
-	if (o->buffers == BUFFERS_CUDA) {
+	if (o->transport == TRANSPORT_NCCL)
+		snprintf(aware, awarelen, "not needed (NCCL moves the data; MPI only bootstraps)");
+	else if (o->buffers == BUFFERS_CUDA) {
 		enum gpu_query q = query_cuda(&query);
 		failed = !gpu_mpi_takes_cuda(query, q, o->cuda_aware ? GPU_AWARE_YES : GPU_AWARE_AUTO,
 					     aware, awarelen);
@@ -258,6 +269,7 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->devices = h->devices;
 	info->buffers = b->ops->name;
 	info->cuda_aware = o->buffers == BUFFERS_CUDA ? h->cuda_aware : NULL;
+	info->transport = o->transport == TRANSPORT_NCCL ? algo_nccl_version() : "mpi";
 	info->selection = h->selection;
 	info->algos = h->algos;
 	info->large_counts = bigcount_describe();

@@ -98,9 +98,9 @@ static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id
 		    int n)
 {
 	long target = partition_level_target(s->w->size, index);
-	struct algo_call a = { .comm = l->comm, .rank = partition_key(&l->p, s->w->rank),
-			       .g = l->g, .send = s->b->send, .recv = s->b->recv,
-			       .longs = s->b->longs };
+	struct algo_call a = { .comm = l->comm, .color = l->color,
+			       .rank = partition_key(&l->p, s->w->rank), .g = l->g,
+			       .send = s->b->send, .recv = s->b->recv, .longs = s->b->longs };
 	int rc = 0;
 
 	l->op = algo_op(id);

@@ -327,7 +327,8 @@ static int count_alloc(struct sweep *s, const struct level *l, struct count_run 
 /* The algorithm's arguments for this count, and its per-count state (outside the timing). */
 static void count_open(struct sweep *s, struct level *l, struct count_run *c)
 {
-	c->a = (struct algo_call){ .comm = l->comm, .rank = partition_key(&l->p, s->w->rank),
+	c->a = (struct algo_call){ .comm = l->comm, .color = l->color,
+				   .rank = partition_key(&l->p, s->w->rank),
 				   .g = l->g, .count = c->count, .send = s->b->send,
 				   .recv = s->b->recv, .longs = s->b->longs, .level = l->op_level };
 	bigcount_type(c->count, l->op->large_counts, &c->a.type, &c->a.n, &c->a.big);

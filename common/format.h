@@ -48,6 +48,7 @@
 #define ALLER_KEY_REVEAL_DIR "reveal_dir" /* where the traffic matrices are */
 #define ALLER_KEY_ALGOS "algos"       /* the algorithms timed, comma-separated, in order */
 #define ALLER_KEY_ISOLATE "isolate"     /* "none", "communicator 0" or "every communicator" */
+#define ALLER_KEY_TRANSPORT "transport" /* "mpi", or "nccl <version>" */
 #define ALLER_KEY_COLUMNS "columns"
 #define ALLER_KEY_WALL "wall"          /* at the end: sweep time, share in calls */
 /* Per data set. */
@@ -82,9 +83,11 @@
 #define ALLER_DONE "# Done"
 
 /* Algorithms (--algo), in enum algo_id order; a data set without
- * ALLER_KEY_ALGO (older files) is the first. */
-#define ALLER_ALGO_NAMES { "alltoall", "ialltoall", "persistent", "alltoallv", "pairwise", "put" }
-#define ALLER_NALGOS 6
+ * ALLER_KEY_ALGO (older files) is the first; "nccl" is ncclAlltoAll, the one
+ * algorithm of --transport=nccl. */
+#define ALLER_ALGO_NAMES { "alltoall", "ialltoall", "persistent", "alltoallv", "pairwise", "put", \
+	"nccl" }
+#define ALLER_NALGOS 7
 
 /* An isolation column where nothing was isolated (gnuplot: missing). */
 #define ALLER_MISSING "-"

@@ -99,7 +99,7 @@ check() {
 
 @test "with --fresh-data a rank that sends the previous iteration's data is caught" {
 	ALLER_TEST_STALE=1 run --separate-stderr -1 mpirun_n 3 "$ALLER" --fresh-data c 2 24
-	[[ $stderr == *"verification failed at level 0 (communicator 0 of 1, commsize 3), count 8, iteration 1: element 0 from rank 1: expected 0x"* ]]
+	[[ $stderr == *"verification failed at level 0 (communicator 0 of 1, commsize 3), algorithm alltoall, count 8, iteration 1: element 0 from rank 1: expected 0x"* ]]
 	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
 	# reused data is the same in every call by design: the hook changes nothing
 	ALLER_TEST_STALE=1 run -0 mpirun_n 3 "$ALLER" c 2 24

@@ -224,8 +224,8 @@ static void algorithms_and_isolation(void **state)
 	assert_int_equal(o.isolate, ISOLATE_FIRST);
 	assert_int_equal(parse(&o, err, "--algo=alltoall,ialltoall,persistent,alltoallv,pairwise,put",
 			       "--isolate=all", NULL, NULL), 0);
-	assert_int_equal(o.algos.n, ALGO_N);
-	for (int i = 0; i < ALGO_N; i++)
+	assert_int_equal(o.algos.n, ALGO_MPI_N);
+	for (int i = 0; i < ALGO_MPI_N; i++)
 		assert_int_equal(o.algos.id[i], i);
 	assert_int_equal(o.isolate, ISOLATE_ALL);
 	assert_string_equal(options_isolate_name(o.isolate), "every communicator");
@@ -286,6 +286,27 @@ static void algorithm_names(void **state)
 	assert_null(algo_unavailable(ALGO_PERSISTENT));
 }
 
+/* --transport=nccl: ncclAlltoAll on device buffers, in a NCCL=1 build only. */
+static void transport(void **state)
+{
+	struct options o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, err, NULL, NULL, NULL, NULL), 0);
+	assert_int_equal(o.transport, TRANSPORT_MPI);
+	assert_int_equal(parse(&o, err, "--transport=mpi", NULL, NULL, NULL), 0);
+	assert_int_equal(parse(&o, err, "--transport=nccl", NULL, NULL, NULL), -1);
+#ifdef ALLER_NCCL
+	fail_msg("the unit tests are built without NCCL");
+#endif
+	assert_string_equal(err, "'--transport=nccl' needs a build with 'make CUDA=1 NCCL=1'; this "
+				 "aller moves data with MPI only");
+	assert_int_equal(parse(&o, err, "--transport=gloo", NULL, NULL, NULL), -1);
+	assert_string_equal(err, "invalid transport 'gloo': allowed are 'mpi' and 'nccl'");
+	assert_int_equal(parse(&o, err, "--algo=nccl", NULL, NULL, NULL), -1);
+	assert_string_equal(err, "'nccl' is a transport, not an MPI algorithm: use --transport=nccl");
+}
+
 static void bad_arguments(void **state)
 {
 	(void)state;
@@ -311,6 +332,7 @@ int main(void)
 		cmocka_unit_test(algorithms_and_isolation),
 		cmocka_unit_test(pairwise_schedule),
 		cmocka_unit_test(algorithm_names),
+		cmocka_unit_test(transport),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,130 @@
+/*
+ * algo_nccl.c (make CUDA=1 NCCL=1): the exchange by NCCL, --transport=nccl.
+ * MPI only bootstraps: rank 0's unique id is broadcast and every rank joins
+ * one NCCL communicator of the world, once; each level splits it with
+ * ncclCommSplit by the same colours and keys as the MPI partition. A call is
+ * ncclAlltoAll on the rank's stream (grouped ncclSend/ncclRecv where the
+ * library predates it), timed by MPI_Wtime up to cudaStreamSynchronize:
+ * host time around the whole exchange, as the MPI algorithms are timed
+ * (CUDA events would leave out the launch and the wait, and need the
+ * stream's own clock to be compared across ranks).
+ * No MPI call touches device memory, so the MPI library need not be CUDA-aware.
+ */
+#include <cuda_runtime.h>
+#include <nccl.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "algo.h"
+
+static ncclComm_t world;
+static cudaStream_t stream;
+static int ready;
+
+/* A failed NCCL or CUDA call: one line from this rank, and an MPI error code for the harness. */
+static int failed(const char *what, const char *why)
+{
+	int rank = 0;
+
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	fprintf(stderr, "aller: error: rank %d: %s: %s\n", rank, what, why);
+	return MPI_ERR_OTHER;
+}
+
+#define NCCL_OK(call, what)                                                    \
+	do {                                                                   \
+		ncclResult_t r_ = (call);                                      \
+		if (r_ != ncclSuccess)                                         \
+			return failed(what, ncclGetErrorString(r_));           \
+	} while (0)
+#define CUDA_OK(call, what)                                                    \
+	do {                                                                   \
+		cudaError_t e_ = (call);                                       \
+		if (e_ != cudaSuccess)                                         \
+			return failed(what, cudaGetErrorString(e_));           \
+	} while (0)
+
+/* Collective on MPI_COMM_WORLD, once: the world's NCCL communicator. */
+static int world_open(void)
+{
+	ncclUniqueId id;
+	int rank, size, rc;
+
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	if (rank == 0)
+		NCCL_OK(ncclGetUniqueId(&id), "ncclGetUniqueId");
+	rc = MPI_Bcast(&id, (int)sizeof(id), MPI_BYTE, 0, MPI_COMM_WORLD);
+	if (rc != MPI_SUCCESS)
+		return rc;
+	CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+	NCCL_OK(ncclCommInitRank(&world, size, id, rank), "ncclCommInitRank");
+	ready = 1;
+	return MPI_SUCCESS;
+}
+
+static int level_open(struct algo_call *a)
+{
+	ncclComm_t *comm = malloc(sizeof(*comm));
+	int rc = ready ? MPI_SUCCESS : world_open();
+
+	if (!comm)
+		return MPI_ERR_NO_MEM;
+	if (rc != MPI_SUCCESS) {
+		free(comm);
+		return rc;
+	}
+	if (ncclCommSplit(world, (int)a->color, (int)a->rank, comm, NULL) != ncclSuccess) {
+		free(comm);
+		return failed("ncclCommSplit", "the level's communicators");
+	}
+	a->level = comm;
+	return MPI_SUCCESS;
+}
+
+static void level_close(struct algo_call *a)
+{
+	ncclComm_t *comm = a->level;
+
+	if (comm)
+		ncclCommDestroy(*comm);
+	free(comm);
+	a->level = NULL;
+}
+
+static int call(struct algo_call *a)
+{
+	ncclComm_t comm = *(ncclComm_t *)a->level;
+
+#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 28, 0)
+	NCCL_OK(ncclAlltoAll(a->send, a->recv, (size_t)a->count, ncclInt64, comm, stream),
+		"ncclAlltoAll");
+#else
+	NCCL_OK(ncclGroupStart(), "ncclGroupStart");
+	for (long k = 0; k < a->g; k++) {
+		NCCL_OK(ncclSend(a->send + k * a->count, (size_t)a->count, ncclInt64, (int)k, comm,
+				 stream), "ncclSend");
+		NCCL_OK(ncclRecv(a->recv + k * a->count, (size_t)a->count, ncclInt64, (int)k, comm,
+				 stream), "ncclRecv");
+	}
+	NCCL_OK(ncclGroupEnd(), "ncclGroupEnd");
+#endif
+	CUDA_OK(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+	return MPI_SUCCESS;
+}
+
+const char *algo_nccl_version(void)
+{
+	static char text[32];
+	int v = 0;
+
+	if (ncclGetVersion(&v) != ncclSuccess)
+		return "nccl (version unknown)";
+	/* 22809: 2.28.9 */
+	snprintf(text, sizeof(text), "nccl %d.%d.%d", v / 10000, v / 100 % 100, v % 100);
+	return text;
+}
+
+/* The whole count moves as one ncclInt64 count (size_t): no derived datatype. */
+const struct algo_op algo_nccl = { .id = ALGO_NCCL, .level_open = level_open,
+				   .level_close = level_close, .call = call, .large_counts = 1 };
