@@ -10,11 +10,11 @@
 
 CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CAMPAIGN_VARS=(CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS
-	LONGS VARIANTS MPI ALGOS ISOLATE PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT
+	LONGS VARIANTS MPI TRANSPORT ALGOS ISOLATE PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT
 	RETRIES DRYRUN FORCE FORMAT)
 # What makes a measurement: a point's identity (with its node count and mode).
-IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI ALGOS ISOLATE ALLER_ARGS
-	LAUNCHER)
+IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI TRANSPORT ALGOS ISOLATE
+	ALLER_ARGS LAUNCHER)
 # How a submission asks Slurm; may change from one submission to the next.
 SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT RETRIES FORMAT)
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
@@ -159,13 +159,14 @@ lock_campaign() {
 	echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)" >"$lock.holder"
 }
 
-# aller_args BUFFERS ALGOS ISOLATE ALLER_ARGS: the options a series gives aller.
+# aller_args BUFFERS TRANSPORT ALGOS ISOLATE ALLER_ARGS: the options a series gives aller.
 aller_args() {
 	local a=()
 	[ "$1" = cuda ] && a+=(--buffers=cuda)
-	[ -z "$2" ] || a+=("--algo=$2")
-	case $3 in 1) a+=(--isolate) ;; all) a+=(--isolate=all) ;; esac
-	printf '%s' "${a[*]}${4:+${a[*]:+ }$4}"
+	[ "$2" = nccl ] && a+=(--transport=nccl)
+	[ -z "$3" ] || a+=("--algo=$3")
+	case $4 in 1) a+=(--isolate) ;; all) a+=(--isolate=all) ;; esac
+	printf '%s' "${a[*]}${5:+${a[*]:+ }$5}"
 }
 
 # Every setting, from the arguments, the CONF file and the defaults.
@@ -184,6 +185,7 @@ resolve_settings() {
 	LONGS=$(setting LONGS 0)
 	VARIANTS=$(setting VARIANTS default)
 	MPI=$(setting MPI openmpi)
+	TRANSPORT=$(setting TRANSPORT)
 	ALGOS=$(setting ALGOS)
 	ISOLATE=$(setting ISOLATE)
 	PARTITION=$(setting PARTITION)
@@ -248,6 +250,7 @@ validate_settings() {
 	[[ $BUFFERS == host || $BUFFERS == cuda ]] || die "invalid BUFFERS '$BUFFERS': allowed are host and cuda"
 	[[ $MPI == openmpi || $MPI == mpich ]] || die "invalid MPI '$MPI': allowed are openmpi and mpich (an aller built with make MPI=mpich)"
 	is_int "$ITERS" || die "invalid ITERS '$ITERS': expected an integer (<= 0: aller's default)"
+	[[ $TRANSPORT =~ ^(|mpi|nccl)$ ]] || die "invalid TRANSPORT '$TRANSPORT': allowed are mpi and nccl (an aller built with make CUDA=1 NCCL=1)"
 	[[ -z $ALGOS || $ALGOS =~ ^[a-z]+(,[a-z]+)*$ ]] ||
 		die "invalid ALGOS '$ALGOS': expected aller's --algo list, e.g. alltoall,pairwise,put"
 	[[ $ISOLATE =~ ^(|0|1|all)$ ]] || die "invalid ISOLATE '$ISOLATE': allowed are 0, 1 (communicator 0 alone) and all"

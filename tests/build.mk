@@ -83,3 +83,14 @@ fuzz-collect: deps $(B)/fuzz/fuzz_parse $(B)/fuzz/fuzz_merge fuzz-corpus
 		-artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus
 	$(B)/fuzz/fuzz_merge -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 -close_fd_mask=2 \
 		-artifact_prefix=$(B)/fuzz/merge- $(B)/fuzz/corpus-merge
+
+# The checks that need a GPU (tests/gpu/run.sh builds CUDA=1 NCCL=1 itself).
+$(B)/tests/gpu-kernels: tests/gpu/kernels.c $(O)/aller/buffers_cuda.o
+	$(call say,LD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(MPICC) $(ALLER_CPPFLAGS) -isystem $(CUDA_HOME)/include $(ALLER_CFLAGS) $(CFLAGS) -o $@ $^ \
+		$(ALLER_CUDA_LIBS) $(LDLIBS)
+
+.PHONY: gpu-check
+gpu-check:
+	@bash tests/gpu/run.sh

@@ -39,6 +39,34 @@ load ../lib/helpers
 	[[ $output != *libcudart* ]]
 }
 
+@test "make CUDA=1 NCCL=1 builds --transport=nccl and the GPU kernel test; without a GPU: exit 3, one line" {
+	command -v "${NVCC:-nvcc}" >/dev/null || skip "no nvcc"
+	[ -e "${NCCL_HOME:-/usr/local/cuda}/include/nccl.h" ] || skip "no NCCL"
+	b=$BATS_TEST_TMPDIR/n
+	run -0 make -C "$ROOT" B="$b" CUDA=1 NCCL=1 WERROR=1 "$b/bin/aller" "$b/tests/gpu-kernels"
+	run -0 ldd "$b/bin/aller"
+	[[ $output == *libnccl* ]]
+	[[ $output == *libcudart* ]]
+	run --separate-stderr -0 "$b/bin/aller" --help
+	[[ $output == *"--transport=mpi|nccl"* ]]
+	if nvidia-smi -L >/dev/null 2>&1; then
+		skip "a GPU is present: make gpu-check runs the device checks"
+	fi
+	run --separate-stderr -3 "$b/bin/aller" --transport=nccl c 1 16
+	[[ $stderr == "aller: error: rank 0 on "*": no usable CUDA device: "* ]]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
+	run --separate-stderr -2 "$b/bin/aller" --transport=nccl --algo=pairwise c 1 16
+	[ "$stderr" = "aller: error: '--transport=nccl' has one algorithm, ncclAlltoAll: leave out --algo" ]
+	run -2 "$b/tests/gpu-kernels"
+	[[ $output == "kernels: no device: "* ]]
+	# and the GPU check itself skips cleanly
+	run -0 bash "$ROOT/tests/gpu/run.sh"
+	[ "$output" = "gpu-check: all: skipped (no GPU: nvidia-smi -L fails)" ]
+	# the build without NCCL refuses the transport in one line
+	run --separate-stderr -2 "$ALLER" --transport=nccl c 1 16
+	[ "$stderr" = "aller: error: '--transport=nccl' needs a build with 'make CUDA=1 NCCL=1'; this aller moves data with MPI only" ]
+}
+
 @test "make install PREFIX DESTDIR stages a toolkit that works from any directory" {
 	stage=$BATS_TEST_TMPDIR/stage
 	run -0 make -C "$ROOT" install PREFIX=/opt/aller DESTDIR="$stage"
