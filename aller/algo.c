@@ -1,6 +1,15 @@
 /* algo.c: the table of algorithms (algo.h). */
 #include "algo.h"
 
+/* ALLER_TEST_NCCL_STUB (algo_list.h): MPI_Alltoall under the nccl name. */
+static int stub_call(struct algo_call *a)
+{
+	return algo_alltoall.call(a);
+}
+
+static const struct algo_op algo_nccl_stub = { .id = ALGO_NCCL, .call = stub_call,
+					       .large_counts = 1, .coll_counted = 1 };
+
 const struct algo_op *algo_op(enum algo_id id)
 {
 	static const struct algo_op *const ops[ALGO_N] = {
@@ -11,12 +20,14 @@ const struct algo_op *algo_op(enum algo_id id)
 		[ALGO_NCCL] = &algo_nccl,
 #endif
 	};
+	if (id == ALGO_NCCL && algo_nccl_stubbed())
+		return &algo_nccl_stub;
 	return id >= 0 && id < ALGO_N ? ops[id] : NULL;
 }
 
 #ifndef ALLER_NCCL
 const char *algo_nccl_version(void)
 {
-	return NULL;
+	return algo_nccl_stubbed() ? "nccl (stub: MPI_Alltoall on host buffers, tests only)" : NULL;
 }
 #endif

@@ -29,6 +29,12 @@ void algo_list_default(struct algo_list *l);
 int algo_list_parse(struct algo_list *l, const char *s, char *err, size_t errlen);
 /* "alltoall,pairwise": the list as given (for the header). */
 void algo_list_describe(const struct algo_list *l, char *buf, size_t len);
+/*
+ * ALLER_TEST_NCCL_STUB (tests only): --transport=nccl's output path without
+ * a GPU, in any build: the nccl data sets and header, moved by MPI_Alltoall
+ * on host buffers.
+ */
+int algo_nccl_stubbed(void);
 /* NULL when this build runs it, else why not (one line). ALLER_NCCL: a NCCL=1 build. */
 const char *algo_unavailable(enum algo_id id);
 /*

@@ -118,6 +118,8 @@ const char *algo_nccl_version(void)
 	static char text[32];
 	int v = 0;
 
+	if (algo_nccl_stubbed())
+		return "nccl (stub: MPI_Alltoall on host buffers, tests only)";
 	if (ncclGetVersion(&v) != ncclSuccess)
 		return "nccl (version unknown)";
 	/* 22809: 2.28.9 */

@@ -7,71 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
-	"usage: aller [OPTIONS] [MODE] [ITERS] [LONGS]\n"
-	"\n"
-	"Runs MPI_Alltoall concurrently on all subcommunicators of a partition of\n"
-	"MPI_COMM_WORLD, for communicator sizes world..1 (halving) and per-peer\n"
-	"counts max..1 (halving), and prints gnuplot-ready blocks of statistics.\n"
-	"\n"
-	"  MODE   's...' or 'S...': strided groups (rank % comms); anything else:\n"
-	"         contiguous blocks of ranks (default)\n"
-	"  ITERS  timed iterations per count, plus the warm-up; <= 0: 3\n"
-	"  LONGS  per-task send (and receive) buffer size in longs; <= 0: 134217728\n"
-	"         (1 GiB); at most 2^59\n"
-	"\n"
-	"  --buffers=host|cuda  where the buffers live (default host; cuda needs a\n"
-	"                       build with CUDA=1 and a CUDA-aware MPI)\n"
-	"  --cuda-aware=auto|yes  whether the MPI library takes device pointers: ask\n"
-	"                       it (auto, the default: Open MPI's or MPICH's query),\n"
-	"                       or take your word for it (yes, recorded in the header)\n"
-	"  --verify=all|warmup|none\n"
-	"                       check the received data of every call (all, the\n"
-	"                       default), of the warm-up calls only, or never\n"
-	"  --no-verify          the same as --verify=none\n"
-	"  --fresh-data         rewrite the send data before every call, with a\n"
-	"                       payload that depends on the iteration (default: it\n"
-	"                       is written once per level and count)\n"
-	"  --warmup=N           untimed calls before the timed ones (default 1, 0..1000)\n"
-	"  --min-bytes=SIZE     measure only per-peer sizes of at least SIZE bytes\n"
-	"  --max-bytes=SIZE     ... and at most SIZE (8, 64K, 4M, 1G: K, M, G, T, P\n"
-	"                       are powers of 1024)\n"
-	"  --commsizes=LIST     measure only these communicator sizes, e.g. world or\n"
-	"                       8,2 (each one of world, world/2, ..., 1)\n"
-	"  --algo=LIST          the algorithms to time, side by side, comma-separated:\n"
-	"                       alltoall (MPI_Alltoall, the default), ialltoall\n"
-	"                       (+ MPI_Wait), persistent (MPI_Alltoall_init or\n"
-	"                       MPIX_Alltoall_init), alltoallv, pairwise (Isend/Irecv\n"
-	"                       to every peer, Waitall), put (MPI_Put between fences)\n"
-	"  --transport=mpi|nccl who moves the data: MPI (default), or NCCL's\n"
-	"                       ncclAlltoAll on device buffers, MPI only\n"
-	"                       bootstrapping (a build with CUDA=1 NCCL=1)\n"
-	"  --isolate[=all]      at levels of two or more communicators, also time\n"
-	"                       each count with communicator 0 alone (the others\n"
-	"                       wait): columns talone_s and interference = its\n"
-	"                       concurrent tavg / talone; =all times every\n"
-	"                       communicator alone in turn (comms extra passes per\n"
-	"                       count) and adds the average and worst factor\n"
-	"  --timeout=SECONDS    end the job when one call takes longer (1..604800)\n"
-	"  --reveal[=TIER]      show what MPI sends inside each call, through MPI_T:\n"
-	"                       auto (default), coll, pml, generic or queues; the\n"
-	"                       run is marked instrumented (README: Reveal)\n"
-	"  --reveal-dir=DIR     where the traffic matrices go (default\n"
-	"                       $ALLER_REVEAL_DIR, else aller-reveal-JOB.STEP\n"
-	"                       under Slurm, else aller-reveal-PID)\n"
-	"  --check-args[=WORLD] check the arguments (against a world of WORLD ranks)\n"
-	"                       and exit: 0 valid, 2 not; no MPI\n"
-	"  --version            print the version and exit\n"
-	"  --help               print this help and exit\n"
-	"\n"
-	"Exit status: 0 ok, 1 verification failed, 2 usage error,\n"
-	"3 system, MPI or CUDA error.\n";
-
-const char *options_usage(void)
-{
-	return usage;
-}
-
 void options_init(struct options *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -269,7 +204,8 @@ static int transport_check(struct options *o, char *err, size_t errlen)
 	}
 	o->algos.id[0] = ALGO_NCCL;
 	o->algos.n = 1;
-	o->buffers = BUFFERS_CUDA;
+	if (!algo_nccl_stubbed())
+		o->buffers = BUFFERS_CUDA;
 	return 0;
 }
 

@@ -22,23 +22,27 @@ aller=$root/build/bin/aller loop=$root/build/bench/a2a_loop
 # algos RANKS: each algorithm against the plain loop of its calls, interleaved; interference.
 algos() {
 	for ((r = 1; r <= rounds; r++)); do
-		for v in $(for a in $ALGOS; do echo "loop:$a aller:$a"; done | tr ' ' '\n' | shuf); do
+		for v in $(for a in $ALGOS; do echo "loop:$a aller:$a nv:$a"; done | tr ' ' '\n' | shuf); do
 			a=${v#*:}
 			case $v in
 			loop:*) run "$loop" "$iters" "$longs" reused "$a" >"$tmp/loop-$a.$r" ;;
 			aller:*) run "$aller" --algo="$a" --commsizes=world c "$iters" "$longs" |
 				world_rows >"$tmp/aller-$a.$r" ;;
+			nv:*) run "$aller" --algo="$a" --no-verify --commsizes=world c "$iters" "$longs" |
+				world_rows >"$tmp/nv-$a.$r" ;;
 			esac
 		done
 	done
 	echo "# bench-aller ALGOS: $ranks ranks, $iters timed iterations, LONGS=$longs, $rounds interleaved rounds"
 	echo "# median over rounds of the average time per call on the world communicator; ratio ="
-	echo "# aller --algo=ALGO (verified) / the plain loop of the same calls (target: within 5% from 64 KiB)"
-	printf '%-11s %10s %11s %11s %7s\n' algo bytes/peer loop_s aller_s ratio
+	echo "# aller --algo=ALGO (verified) / the plain loop of the same calls (target: within 5% from"
+	echo "# 64 KiB); ratio_nv: aller --no-verify (the harness alone: barrier, timing) / the loop"
+	printf '%-11s %10s %11s %11s %7s %11s %8s\n' algo bytes/peer loop_s aller_s ratio no-verify_s ratio_nv
 	for a in $ALGOS; do
 		while read -r count _; do
 			awk -v a="$a" -v c="$count" -v l="$(med "loop-$a" "$count")" -v x="$(med "aller-$a" "$count")" \
-				'BEGIN { printf "%-11s %10d %11.4e %11.4e %7.3f\n", a, c * 8, l, x, x / l }'
+				-v n="$(med "nv-$a" "$count")" \
+				'BEGIN { printf "%-11s %10d %11.4e %11.4e %7.3f %11.4e %8.3f\n", a, c * 8, l, x, x / l, n, n / l }'
 		done <"$tmp/loop-$a.1"
 	done
 	echo "# interference (--isolate): communicator 0's tavg together / alone, median over"

@@ -222,3 +222,15 @@ interference() {
 	OMPI_MCA_osc=rdma run --separate-stderr -3 mpirun_n 1 "$ALLER" --algo=put c 1 8
 	[[ $stderr == *"aller: note: MPI_Win_create failed on a communicator of one task; with Open MPI 4.1 that is its osc rdma component (open-mpi/ompi#10726): set OMPI_MCA_osc=pt2pt"* ]]
 }
+
+@test "--transport=nccl's output (stubbed: no GPU here) passes the checker; the collector keeps it apart" {
+	ALLER_TEST_NCCL_STUB=1 mpirun_n 4 "$ALLER" --transport=nccl c 1 64 >"$BATS_TEST_TMPDIR/nccl.out"
+	perl "$ROOT/tests/lib/check-aller.pl" 4 64 1 contiguous "$BATS_TEST_TMPDIR/nccl.out"
+	grep -qx '# transport: nccl (stub: MPI_Alltoall on host buffers, tests only)' "$BATS_TEST_TMPDIR/nccl.out"
+	[ "$(grep -c '^# algo: nccl$' "$BATS_TEST_TMPDIR/nccl.out")" = 3 ]
+	mpirun_n 4 "$ALLER" c 1 64 >"$BATS_TEST_TMPDIR/mpi.out"
+	grep -qx '# transport: mpi' "$BATS_TEST_TMPDIR/mpi.out"
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/merged" "$BATS_TEST_TMPDIR/nccl.out" "$BATS_TEST_TMPDIR/mpi.out"
+	[ "$(grep -c '^bandwidth.dat	.*	nccl	' "$BATS_TEST_TMPDIR/merged/sets.tsv")" = 3 ]
+	[ "$(grep -c '^bandwidth.dat	.*	alltoall	' "$BATS_TEST_TMPDIR/merged/sets.tsv")" = 3 ]
+}
