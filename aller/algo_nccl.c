@@ -4,10 +4,13 @@
  * one NCCL communicator of the world, once; each level splits it with
  * ncclCommSplit by the same colours and keys as the MPI partition. A call is
  * ncclAlltoAll on the rank's stream (grouped ncclSend/ncclRecv where the
- * library predates it), timed by MPI_Wtime up to cudaStreamSynchronize:
- * host time around the whole exchange, as the MPI algorithms are timed
- * (CUDA events would leave out the launch and the wait, and need the
- * stream's own clock to be compared across ranks).
+ * library predates it), timed by MPI_Wtime until the stream is done: host
+ * time around the whole exchange, as the MPI algorithms are timed (CUDA
+ * events would leave out the launch and the wait, and need the stream's own
+ * clock to be compared across ranks). The wait polls the stream and
+ * ncclCommGetAsyncError: a communicator that failed (a peer gone, a network
+ * error) is aborted and the call fails, rather than waiting for ever; a call
+ * that only hangs is ended by --timeout's alarm, as any other.
  * No MPI call touches device memory, so the MPI library need not be CUDA-aware.
  */
 #include <cuda_runtime.h>
@@ -92,6 +95,26 @@ static void level_close(struct algo_call *a)
 	a->level = NULL;
 }
 
+/* Until the stream is done, or the communicator failed (then aborted). */
+static int wait_done(const struct algo_call *a)
+{
+	const ncclComm_t *comm = a->level;
+
+	for (;;) {
+		ncclResult_t async = ncclSuccess;
+		cudaError_t e = cudaStreamQuery(stream);
+		if (e == cudaSuccess)
+			return MPI_SUCCESS;
+		if (e != cudaErrorNotReady)
+			return failed("the NCCL stream", cudaGetErrorString(e));
+		if (ncclCommGetAsyncError(*comm, &async) == ncclSuccess && async != ncclSuccess &&
+		    async != ncclInProgress) {
+			ncclCommAbort(*comm);   /* the harness ends the run (MPI_Abort) next */
+			return failed("ncclAlltoAll (communicator aborted)", ncclGetErrorString(async));
+		}
+	}
+}
+
 static int call(struct algo_call *a)
 {
 	ncclComm_t comm = *(ncclComm_t *)a->level;
@@ -109,8 +132,7 @@ static int call(struct algo_call *a)
 	}
 	NCCL_OK(ncclGroupEnd(), "ncclGroupEnd");
 #endif
-	CUDA_OK(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-	return MPI_SUCCESS;
+	return wait_done(a);
 }
 
 const char *algo_nccl_version(void)

@@ -63,7 +63,7 @@ load ../lib/helpers
 	run -0 bash "$ROOT/tests/gpu/run.sh"
 	[ "$output" = "gpu-check: all: skipped (no GPU: nvidia-smi -L fails)" ]
 	# the build without NCCL refuses the transport in one line
-	run --separate-stderr -2 "$ALLER" --transport=nccl c 1 16
+	run --separate-stderr -2 "$ROOT/build/bin/aller" --transport=nccl c 1 16
 	[ "$stderr" = "aller: error: '--transport=nccl' needs a build with 'make CUDA=1 NCCL=1'; this aller moves data with MPI only" ]
 }
 
