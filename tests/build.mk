@@ -39,7 +39,7 @@ test-build: all unit-tests
 	@$(MAKE) --no-print-directory MPI=mpich B=$(B)/mpich WERROR=$(WERROR) $(B)/mpich/bin/aller
 
 test-run:
-	$(PROVE) -e tests/tap-run $(TESTS)
+	$(PROVE) --timer -e tests/tap-run $(TESTS)
 
 check: test
 
