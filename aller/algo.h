@@ -24,6 +24,7 @@ struct algo_call {
 	long *send, *recv;         /* each g x count longs */
 	long longs;                /* the buffers' size, for a window */
 	void *level;               /* the algorithm's own per level (a window) */
+	const char *hint;          /* a failed level_open's advice, or NULL */
 	void *state;               /* ... and per count (requests, counts) */
 };
 

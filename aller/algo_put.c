@@ -5,12 +5,11 @@
  * communicator is new), outside the timing.
  *
  * Open MPI 4.1's osc rdma component (its default without UCX) cannot make a
- * window on one task (open-mpi/ompi#10726): there the failure says so, and
- * how to choose another component.
+ * window on one task (open-mpi/ompi#10726): there the failure's hint says
+ * so, and how to choose another component.
  */
 #include "algo.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 static int level_open(struct algo_call *a)
@@ -24,10 +23,9 @@ static int level_open(struct algo_call *a)
 			    a->comm, win);
 	if (rc != MPI_SUCCESS) {
 		if (a->g == 1)
-			fprintf(stderr, "aller: note: MPI_Win_create failed on a communicator of one "
-				"task; with Open MPI 4.1 that is its osc rdma component "
-				"(open-mpi/ompi#10726): set OMPI_MCA_osc=pt2pt (or ucx), or leave "
-				"commsize 1 out with --commsizes\n");
+			a->hint = "MPI_Win_create on one task: with Open MPI 4.1 that is its osc "
+				  "rdma component (open-mpi/ompi#10726): set OMPI_MCA_osc=pt2pt (or "
+				  "ucx), or leave commsize 1 out with --commsizes";
 		free(win);
 		return rc;
 	}

@@ -101,14 +101,25 @@ static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id
 	struct algo_call a = { .comm = l->comm, .color = l->color,
 			       .rank = partition_key(&l->p, s->w->rank), .g = l->g,
 			       .send = s->b->send, .recv = s->b->recv, .longs = s->b->longs };
-	int rc = 0;
+	int rc = 0, failed = 0;
+	char msg[MPI_MAX_ERROR_STRING + 512];
 
 	l->op = algo_op(id);
 	if (s->w->rank == 0)
 		output_level(s->out, s->info, index, &l->p, algo_name(id), s->sets++ == 0);
-	if (l->op->level_open)
-		sweep_check_mpi(s, l->op->level_open(&a), s->w->rank == 0, "opening the algorithm",
-				index, 0);
+	/* agreed, not aborted: Open MPI 4.1's abort hangs after a failed MPI_Win_create */
+	if (l->op->level_open && (rc = l->op->level_open(&a)) != MPI_SUCCESS) {
+		int len = 0;
+		char why[MPI_MAX_ERROR_STRING] = "";
+		MPI_Error_string(rc, why, &len);
+		snprintf(msg, sizeof(msg), "%s: setting up the level failed at level %d "
+			 "(commsize %ld): %s%s%s", algo_name(id), index, l->g, why,
+			 a.hint ? "; " : "", a.hint ? a.hint : "");
+		failed = 1;
+	}
+	if (world_agree_failed(s->w, failed, msg))
+		return 3;
+	rc = 0;
 	l->op_level = a.level;
 	for (int i = first; i < first + n && rc == 0; i++)
 		rc = sweep_count(s, l, index, partition_count(s->opt->longs, target, i));
