@@ -50,6 +50,11 @@ const struct algo_op *algo_op(enum algo_id id);
 extern const struct algo_op algo_alltoall, algo_ialltoall, algo_persistent, algo_alltoallv,
 	algo_pairwise, algo_put, algo_nccl;
 
+/* Before MPI_Init, when put is asked for: Open MPI's osc component (osc.h). */
+void algo_put_prepare(void);
+/* The "# osc:" header text under Open MPI (what put runs on, and who chose it), else NULL. */
+const char *algo_put_osc(void);
+
 /* A NCCL=1 build: the library's version ("2.28.9"); else NULL. */
 const char *algo_nccl_version(void);
 

@@ -70,6 +70,14 @@ int algo_list_parse(struct algo_list *l, const char *s, char *err, size_t errlen
 	return 0;
 }
 
+int algo_list_has(const struct algo_list *l, enum algo_id id)
+{
+	for (int i = 0; i < l->n; i++)
+		if (l->id[i] == id)
+			return 1;
+	return 0;
+}
+
 void algo_list_describe(const struct algo_list *l, char *buf, size_t len)
 {
 	size_t at = 0;

@@ -4,13 +4,79 @@
  * window covers the receive buffer and is created once per level (the
  * communicator is new), outside the timing.
  *
- * Open MPI 4.1's osc rdma component (its default without UCX) cannot make a
- * window on one task (open-mpi/ompi#10726): there the failure's hint says
- * so, and how to choose another component.
+ * Under Open MPI 4 aller chooses the osc component (osc.h) before MPI_Init
+ * unless OMPI_MCA_osc is set; where the user's choice allows osc rdma, the
+ * levels it cannot serve (commsize 1, or two communicators on one node) are
+ * refused before MPI_Win_create, by every task of a communicator alike.
  */
 #include "algo.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+
+#include "osc.h"
+
+#if defined(OPEN_MPI) && defined(OMPI_MAJOR_VERSION)
+#define OMPI_MAJOR OMPI_MAJOR_VERSION
+#else
+#define OMPI_MAJOR 0
+#endif
+
+static const char *osc_set;   /* what aller set OMPI_MCA_osc to, or NULL */
+
+void algo_put_prepare(void)
+{
+	const char *osc = osc_choice(getenv("OMPI_MCA_osc"), OMPI_MAJOR);
+
+	if (osc && setenv("OMPI_MCA_osc", osc, 1) == 0)
+		osc_set = osc;
+}
+
+const char *algo_put_osc(void)
+{
+	static char note[256];
+	const char *env = getenv("OMPI_MCA_osc");
+
+	if (OMPI_MAJOR == 0)
+		return NULL;
+	if (osc_set)
+		snprintf(note, sizeof(note), "%s (set by aller: OMPI_MCA_osc was unset; Open MPI %d's "
+			 "osc rdma cannot make every window put needs)", osc_set, OMPI_MAJOR);
+	else
+		snprintf(note, sizeof(note), "%s (OMPI_MCA_osc%s)", env && *env ? env : "default",
+			 env && *env ? ", the user's" : " unset");
+	return note;
+}
+
+/*
+ * Collective over the world: why osc rdma cannot serve this level, agreed by
+ * the communicator's tasks, or NULL. A node is shared when its tasks belong
+ * to more than one communicator.
+ */
+static const char *rdma_refusal(const struct algo_call *a)
+{
+	MPI_Comm node;
+	int mine[2] = { (int)a->color, -(int)a->color }, seen[2] = { 0, 0 }, why;
+
+	if (!osc_rdma_possible(getenv("OMPI_MCA_osc"), OMPI_MAJOR))
+		return NULL;
+	if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) ==
+	    MPI_SUCCESS) {
+		MPI_Allreduce(mine, seen, 2, MPI_INT, MPI_MIN, node);
+		MPI_Comm_free(&node);
+	}
+	why = a->g == 1 ? 1 : seen[0] != -seen[1] ? 2 : 0;
+	MPI_Allreduce(MPI_IN_PLACE, &why, 1, MPI_INT, MPI_MAX, a->comm);
+	if (why == 1)
+		return "Open MPI's osc rdma cannot make a window on one task (open-mpi/ompi#10726); "
+		       "unset OMPI_MCA_osc (aller then chooses pt2pt) or set it to pt2pt";
+	if (why == 2)
+		return "Open MPI's osc rdma names a window's shared memory by its communicator's id, "
+		       "which the concurrent communicators of a node share: their windows collide "
+		       "(MPI_Put hangs); unset OMPI_MCA_osc (aller then chooses pt2pt) or set it to "
+		       "pt2pt";
+	return NULL;
+}
 
 static int level_open(struct algo_call *a)
 {
@@ -19,13 +85,13 @@ static int level_open(struct algo_call *a)
 
 	if (!win)
 		return MPI_ERR_NO_MEM;
+	if ((a->hint = rdma_refusal(a)) != NULL) {
+		free(win);
+		return MPI_ERR_WIN;
+	}
 	rc = MPI_Win_create(a->recv, (MPI_Aint)a->longs * (MPI_Aint)sizeof(long), 1, MPI_INFO_NULL,
 			    a->comm, win);
 	if (rc != MPI_SUCCESS) {
-		if (a->g == 1)
-			a->hint = "MPI_Win_create on one task: with Open MPI 4.1 that is its osc "
-				  "rdma component (open-mpi/ompi#10726): set OMPI_MCA_osc=pt2pt (or "
-				  "ucx), or leave commsize 1 out with --commsizes";
 		free(win);
 		return rc;
 	}

@@ -1,5 +1,5 @@
 # aller/: the benchmark. Built with $(MPICC); CUDA=1 adds device buffers.
-ALLER_LIB_SRC := options.c options_usage.c algo_list.c gpu.c select.c partition.c stats.c hist.c verify.c output.c strbuf.c \
+ALLER_LIB_SRC := options.c options_usage.c algo_list.c osc.c gpu.c select.c partition.c stats.c hist.c verify.c output.c strbuf.c \
 	traffic.c memcheck.c buffers_host.c
 ALLER_ALGO_SRC := algo.c algo_alltoall.c algo_ialltoall.c algo_persistent.c algo_alltoallv.c \
 	algo_pairwise.c algo_put.c

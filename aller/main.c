@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algo.h"
 #include "format.h"
 #include "options.h"
 #include "reveal.h"
@@ -61,6 +62,8 @@ int main(int argc, char **argv)
 
 	if (!bad)
 		reveal_prepare(o.reveal);
+	if (!bad && algo_list_has(&o.algos, ALGO_PUT))
+		algo_put_prepare();
 	MPI_Init(&argc, &argv);
 	if (bad) {
 		MPI_Comm_rank(MPI_COMM_WORLD, &rank);

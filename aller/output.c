@@ -103,6 +103,8 @@ void output_header(FILE *f, const struct run_info *r)
 	KEY(f, ALLER_KEY_TRANSPORT, "%s", r->transport ? r->transport : "mpi");
 	KEY(f, ALLER_KEY_ALGOS, "%s", r->algos);
 	KEY(f, ALLER_KEY_ISOLATE, "%s", options_isolate_name(r->opt->isolate));
+	if (r->osc)
+		KEY(f, ALLER_KEY_OSC, "%s", r->osc);
 	KEY(f, ALLER_KEY_START, "%s", r->start);
 	if (r->slurm_job)
 		KEY(f, ALLER_KEY_SLURM_JOB, "%s", r->slurm_job);
@@ -143,6 +145,11 @@ void output_sizes(struct strbuf *b, const struct partition *p)
 		strbuf_addf(b, run > 1 ? "%s%ldx%ld" : "%s%ld", c ? " " : "", size, run);
 		c += run;
 	}
+}
+
+void output_failed(FILE *f, const char *msg)
+{
+	KEY(f, ALLER_KEY_FAILED, "%s", msg);
 }
 
 void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p,

@@ -25,6 +25,7 @@ struct run_info {
 	const char *selection;    /* what select_describe says */
 	const char *algos;        /* algo_list_describe */
 	const char *transport;    /* "mpi", or "nccl <version>" */
+	const char *osc;          /* put under Open MPI: algo_put_osc(), else NULL */
 	const char *large_counts; /* how counts above INT_MAX are sent */
 	const char *start;        /* ISO-8601 UTC */
 	const char *slurm_job, *slurm_nodes; /* or NULL */
@@ -59,6 +60,8 @@ void output_level(FILE *f, const struct run_info *r, int level, const struct par
 /* Communicator sizes, run-length encoded: "3x2 1" for 3 3 1. */
 void output_sizes(struct strbuf *b, const struct partition *p);
 void output_row(FILE *f, const struct row *row);
+/* In a data set's place: why its set-up failed (no rows follow). */
+void output_failed(FILE *f, const char *msg);
 /* The sweep's wall time and the part of it inside the calls (rank 0). */
 void output_wall(FILE *f, double wall, double in_calls);
 void output_done(FILE *f);

@@ -272,6 +272,7 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->transport = o->transport == TRANSPORT_NCCL ? algo_nccl_version() : "mpi";
 	info->selection = h->selection;
 	info->algos = h->algos;
+	info->osc = algo_list_has(&o->algos, ALGO_PUT) ? algo_put_osc() : NULL;
 	info->large_counts = bigcount_describe();
 	info->start = h->start;
 	info->slurm_job = getenv("SLURM_JOB_ID");
@@ -324,9 +325,13 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	wall = MPI_Wtime();
 	rc = sweep_run(&s);
 	wall = MPI_Wtime() - wall;
-	if (rc == 0 && w->rank == 0) {
+	if ((rc == 0 || s.failed_sets > 0) && w->rank == 0) {
 		output_wall(stdout, wall, s.in_calls);
 		output_done(stdout);
+		if (s.failed_sets > 0)
+			fprintf(stderr, "aller: error: %d data set%s failed to set up (each named in its "
+				"place by '# %s:'); the others were measured\n", s.failed_sets,
+				s.failed_sets > 1 ? "s" : "", ALLER_KEY_FAILED);
 	}
 	return rc;
 }

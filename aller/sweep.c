@@ -93,6 +93,26 @@ static void level_close(struct level *l)
 	free(l->hosts);
 }
 
+int sweep_set_failed(struct sweep *s, const struct level *l, int index, const char *what,
+			   int rc, const char *why)
+{
+	char msg[MPI_MAX_ERROR_STRING + 640] = "", err[MPI_MAX_ERROR_STRING] = "";
+	int len = 0;
+
+	if (rc != MPI_SUCCESS) {
+		if (!why)
+			MPI_Error_string(rc, err, &len);
+		snprintf(msg, sizeof(msg), "%s: %s failed at level %d (commsize %ld): %s",
+			 algo_name(l->op->id), what, index, l->g, why ? why : err);
+	}
+	if (!world_agree_failed_text(s->w, rc != MPI_SUCCESS, msg, sizeof(msg)))
+		return 0;
+	if (s->out)
+		output_failed(s->out, msg);
+	s->failed_sets++;
+	return 1;
+}
+
 /* One algorithm at one level: its data set, its per-level state, its counts. */
 static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id, int first,
 		    int n)
@@ -101,28 +121,25 @@ static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id
 	struct algo_call a = { .comm = l->comm, .color = l->color,
 			       .rank = partition_key(&l->p, s->w->rank), .g = l->g,
 			       .send = s->b->send, .recv = s->b->recv, .longs = s->b->longs };
-	int rc = 0, failed = 0;
-	char msg[MPI_MAX_ERROR_STRING + 512];
+	int rc = MPI_SUCCESS;
 
 	l->op = algo_op(id);
 	if (s->w->rank == 0)
 		output_level(s->out, s->info, index, &l->p, algo_name(id), s->sets++ == 0);
-	/* agreed, not aborted: Open MPI 4.1's abort hangs after a failed MPI_Win_create */
-	if (l->op->level_open && (rc = l->op->level_open(&a)) != MPI_SUCCESS) {
-		int len = 0;
-		char why[MPI_MAX_ERROR_STRING] = "";
-		MPI_Error_string(rc, why, &len);
-		snprintf(msg, sizeof(msg), "%s: setting up the level failed at level %d "
-			 "(commsize %ld): %s%s%s", algo_name(id), index, l->g, why,
-			 a.hint ? "; " : "", a.hint ? a.hint : "");
-		failed = 1;
+	/* agreed, not aborted: a task whose set-up failed may have left MPI in any state */
+	if (l->op->level_open)
+		rc = l->op->level_open(&a);
+	if (sweep_set_failed(s, l, index, "setting up the level", rc, a.hint)) {
+		if (rc == MPI_SUCCESS && l->op->level_close)
+			l->op->level_close(&a);
+		return 0;
 	}
-	if (world_agree_failed(s->w, failed, msg))
-		return 3;
 	rc = 0;
 	l->op_level = a.level;
 	for (int i = first; i < first + n && rc == 0; i++)
 		rc = sweep_count(s, l, index, partition_count(s->opt->longs, target, i));
+	if (rc == SWEEP_SET_FAILED)
+		rc = 0;
 	if (l->op->level_close)
 		l->op->level_close(&a);
 	return rc;
@@ -159,5 +176,5 @@ int sweep_run(struct sweep *s)
 	timeout_install();
 	for (int index = 0; index < nlevels && rc == 0; index++)
 		rc = run_level(s, index);
-	return rc;
+	return rc == 0 && s->failed_sets > 0 ? 3 : rc;
 }

@@ -324,17 +324,26 @@ static int count_alloc(struct sweep *s, const struct level *l, struct count_run 
 	return 0;
 }
 
-/* The algorithm's arguments for this count, and its per-count state (outside the timing). */
-static void count_open(struct sweep *s, struct level *l, struct count_run *c)
+/* Collective: the algorithm's arguments for this count, and its per-count state (outside the
+ * timing); whether its set-up failed anywhere (said once). */
+static int count_open(struct sweep *s, struct level *l, struct count_run *c)
 {
+	int rc = MPI_SUCCESS;
+
 	c->a = (struct algo_call){ .comm = l->comm, .color = l->color,
 				   .rank = partition_key(&l->p, s->w->rank),
 				   .g = l->g, .count = c->count, .send = s->b->send,
 				   .recv = s->b->recv, .longs = s->b->longs, .level = l->op_level };
 	bigcount_type(c->count, l->op->large_counts, &c->a.type, &c->a.n, &c->a.big);
 	if (l->op->count_open)
-		sweep_check_mpi(s, l->op->count_open(&c->a), s->w->rank == 0,
-				"preparing the algorithm", c->index, c->count);
+		rc = l->op->count_open(&c->a);
+	if (!sweep_set_failed(s, l, c->index, "preparing the count", rc, NULL))
+		return 0;
+	if (rc == MPI_SUCCESS && l->op->count_close)
+		l->op->count_close(&c->a);
+	if (c->a.type != MPI_LONG)
+		MPI_Type_free(&c->a.type);
+	return 1;
 }
 
 static void count_close(struct level *l, struct count_run *c)
@@ -357,7 +366,10 @@ int sweep_count(struct sweep *s, struct level *l, int index, long count)
 	c->index = index;
 	c->wrong_iter = -1;
 	stats_init(&c->st);
-	count_open(s, l, c);
+	if (count_open(s, l, c)) {
+		count_free(c, sums);
+		return SWEEP_SET_FAILED;
+	}
 	timeout_set(s, l, index, count);
 	for (long k = 0; k < isolated_comms(s, l); k++) {
 		c->active = k;

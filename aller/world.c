@@ -135,7 +135,8 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 	return ok ? 0 : -1;
 }
 
-int world_agree_failed(const struct world *w, int failed, const char *msg)
+/* The lowest failed rank, agreed by all (w->size when none); it prints msg. */
+static int agree_first(const struct world *w, int failed, const char *msg)
 {
 	int first = failed ? w->rank : w->size;
 
@@ -152,5 +153,29 @@ int world_agree_failed(const struct world *w, int failed, const char *msg)
 	}
 	if (first == w->rank && failed)
 		fprintf(stderr, "aller: error: rank %d on %s: %s\n", w->rank, world_host(w), msg);
-	return first < w->size;
+	return first;
+}
+
+int world_agree_failed(const struct world *w, int failed, const char *msg)
+{
+	return agree_first(w, failed, msg) < w->size;
+}
+
+int world_agree_failed_text(const struct world *w, int failed, char *msg, size_t len)
+{
+	int first = agree_first(w, failed, msg);
+	size_t n;
+
+	if (first == w->size || len < 2)
+		return 0;
+	if (first == w->rank) {
+		char *mine = strdup(msg);
+		snprintf(msg, len, "rank %d on %s: %s", w->rank, world_host(w), mine ? mine : "?");
+		free(mine);
+	}
+	n = strlen(msg) + 1;
+	MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG, first, MPI_COMM_WORLD);
+	MPI_Bcast(msg, (int)(n < len ? n : len), MPI_CHAR, first, MPI_COMM_WORLD);
+	msg[len - 1] = '\0';
+	return 1;
 }

@@ -2,6 +2,8 @@
 #ifndef ALLER_WORLD_H
 #define ALLER_WORLD_H
 
+#include <stddef.h>
+
 #define WORLD_NAME_MAX 256
 
 struct world {
@@ -31,4 +33,9 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
  * "aller: error: rank R on HOST: MSG" on stderr. Returns nonzero if any did.
  */
 int world_agree_failed(const struct world *w, int failed, const char *msg);
+/*
+ * Collective: as world_agree_failed, and then every task's msg (of len
+ * bytes) holds "rank R on HOST: " and the lowest failed rank's message.
+ */
+int world_agree_failed_text(const struct world *w, int failed, char *msg, size_t len);
 #endif

@@ -10,10 +10,21 @@ $(foreach v,$(campaign_given),$(eval export CAMPAIGN_ARG_$v := $$(value $v)))
 # Slurm's commands reach the local cluster when it is up, unless SLURM_CONF is set.
 slurm_env = $(if $(SLURM_CONF),,$(if $(wildcard $(B)/cluster/env.sh),. $(B)/cluster/env.sh;))
 
-campaign: all
+# A typo on make's command line is never a campaign: make would drop an
+# unknown NODE=4 and run the default. Every upper-case variable given there
+# must be the campaign's (CAMPAIGN_VARS) or the Makefile's own (MAKE_VARS).
+MAKE_VARS := MPI MPICC CC NVCC CUDA CUDA_HOME NCCL NCCL_HOME NVCC_ARCH NVCCFLAGS PREFIX DESTDIR \
+	WERROR CFLAGS CPPFLAGS LDFLAGS LDLIBS V B PROVE TESTS FUZZ_SECONDS FUZZ_CC DEMO_CAMPAIGN \
+	FILE FORMAT BASE NEW TOL SLURM_CONF $(CLUSTER_VARS)
+command_line_vars := $(sort $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $v)),$v)))
+.PHONY: make-vars
+make-vars:
+	@bash campaigns/make-vars.sh '$(firstword $(MAKECMDGOALS))' '$(MAKE_VARS)' -- $(command_line_vars)
+
+campaign: make-vars all
 	@$(slurm_env) bash campaigns/submit.sh
 
-status:
+status: make-vars
 	@$(slurm_env) bash campaigns/status.sh
 
 # The main job: the local cluster, the smoke campaign, its plots.

@@ -75,9 +75,30 @@ declare -A from_conf=()
 
 is_var() { [[ " ${CAMPAIGN_VARS[*]} " == *" $1 "* ]]; }
 
+# nearest_name NAME KNOWN...: the known name closest to a typo (edit distance
+# at most 2, or a third of its length), or nothing.
+nearest_name() {
+	printf '%s\n' "$@" | awk 'NR == 1 { t = $0; next }
+		{
+			n = length(t); m = length($0)
+			for (i = 0; i <= n; i++) d[i, 0] = i
+			for (j = 0; j <= m; j++) d[0, j] = j
+			for (i = 1; i <= n; i++)
+				for (j = 1; j <= m; j++) {
+					c = d[i - 1, j - 1] + (substr(t, i, 1) != substr($0, j, 1))
+					if (d[i - 1, j] + 1 < c) c = d[i - 1, j] + 1
+					if (d[i, j - 1] + 1 < c) c = d[i, j - 1] + 1
+					d[i, j] = c
+				}
+			if (best == "" || d[n, m] < bestd) { best = $0; bestd = d[n, m] }
+		}
+		END { if (best != "" && (bestd <= 2 || bestd <= length(t) / 3)) print best }'
+}
+
 give() {
 	local k=$1 v=$2
-	is_var "$k" || die "unknown variable '$k': allowed are ${CAMPAIGN_VARS[*]}"
+	is_var "$k" || die "unknown variable '$k'$(hint=$(nearest_name "$k" "${CAMPAIGN_VARS[@]}") &&
+		[ -n "$hint" ] && echo " (did you mean $hint?)"): allowed are ${CAMPAIGN_VARS[*]}"
 	[[ $v != *$'\n'* ]] || die "invalid $k: its value has a newline; give it on one line"
 	given[$k]=$v
 }

@@ -106,6 +106,7 @@ enum key_kind {
 	K_EXIT,        /* aller's exit status (255 when not a number) */
 	K_INCOMPLETE,  /* the job marked the point incomplete (and a text field) */
 	K_SETTING,     /* a setting (enum point_setting in `field`), the first occurrence wins */
+	K_FAILED,      /* a data set's set-up failed: counted (and a text field) */
 };
 
 struct key {
@@ -136,6 +137,7 @@ static const struct key keys[] = {
 	LONG(ALLER_KEY_ATTEMPT, attempt),
 	{ ALLER_KEY_EXIT, K_EXIT, offsetof(struct point, exit_code) },
 	{ ALLER_KEY_INCOMPLETE, K_INCOMPLETE, offsetof(struct point, incomplete) },
+	{ ALLER_KEY_FAILED, K_FAILED, offsetof(struct point, failed) },
 	STR(ALLER_KEY_POINT_SERIES, series),
 	STR(ALLER_KEY_VARIANT, variant),
 	SETTING(ALLER_KEY_ITERS, PS_ITERS),
@@ -175,6 +177,9 @@ static void set_key(struct point *pt, const struct key *k, const char *val, size
 		break;
 	case K_INCOMPLETE:
 		pt->marked_incomplete = 1;
+		break;
+	case K_FAILED:
+		pt->failed_sets++;
 		break;
 	case K_EXIT:
 		*num = value_long(val, vlen);
@@ -242,6 +247,8 @@ static int comment(struct parser *p, const char *line, size_t len)
 		algo(p, val, vlen);
 		return 0;
 	}
+	if (klen == strlen(ALLER_KEY_FAILED) && memcmp(key, ALLER_KEY_FAILED, klen) == 0)
+		warn(p, "data set failed, no rows: %.*s", vlen > 200 ? 200 : (int)vlen, val);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (klen == strlen(keys[i].key) && memcmp(key, keys[i].key, klen) == 0) {
 			set_key(p->pt, &keys[i], val, vlen);

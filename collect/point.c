@@ -31,6 +31,7 @@ void point_release(struct point *p)
 	free(p->series);
 	free(p->variant);
 	free(p->incomplete);
+	free(p->failed);
 	for (int i = 0; i < PS_NSETTINGS; i++)
 		free(p->setting[i]);
 	memset(p, 0, sizeof(*p));
@@ -53,7 +54,7 @@ enum point_state point_state(const struct point *p)
 {
 	if (p->marked_incomplete || stop_signal(p->exit_code))
 		return POINT_INCOMPLETE;
-	if (p->exit_code > 0 || !p->has_header)
+	if (p->exit_code > 0 || !p->has_header || p->failed_sets > 0)
 		return POINT_FAILED;
 	if (p->done)
 		return POINT_COMPLETE;
@@ -66,6 +67,9 @@ void point_reason(const struct point *p, char *buf, size_t len)
 		snprintf(buf, len, "%s", p->incomplete ? p->incomplete : "stopped by its job");
 	else if (stop_signal(p->exit_code))
 		snprintf(buf, len, "ended by %s", stop_signal(p->exit_code));
+	else if (p->failed_sets > 0)
+		snprintf(buf, len, "%ld data set%s failed: %.200s", p->failed_sets,
+			 p->failed_sets > 1 ? "s" : "", p->failed ? p->failed : "?");
 	else if (p->exit_code > 128)
 		snprintf(buf, len, "exit %ld (signal %ld)", p->exit_code, p->exit_code - 128);
 	else if (p->exit_code > 0)

@@ -32,6 +32,8 @@ struct point {
 	char *campaign, *mode, *tpn, *buffers, *mpi, *job, *start, *reveal;
 	char *series, *variant;      /* a campaign point's identity, but nodes and mode */
 	char *incomplete;            /* the job's '# incomplete:' text */
+	char *failed;                /* the first '# failed:' text (a data set's set-up) */
+	long failed_sets;            /* data sets that say '# failed:' */
 	char *setting[PS_NSETTINGS]; /* NULL when absent */
 	long nodes, world, restart, attempt, exit_code; /* -1 when absent */
 	int has_header, has_provenance, done, marked_incomplete;
@@ -49,7 +51,8 @@ void point_release(struct point *p);
  *               aller was ended by SIGTERM, SIGUSR1, SIGINT, SIGHUP or SIGKILL
  *               (time limit, scancel, preemption), or it has no '# Done';
  *   failed      aller exited non-zero otherwise, or never started (the job's
- *               provenance lines and nothing after them);
+ *               provenance lines and nothing after them), or a data set's
+ *               set-up failed ('# failed: ...'; the other data sets' rows count);
  *   complete    '# Done' and exit 0 (or no exit line: a plain aller output).
  */
 enum point_state point_state(const struct point *p);

@@ -49,12 +49,15 @@
 #define ALLER_KEY_ALGOS "algos"       /* the algorithms timed, comma-separated, in order */
 #define ALLER_KEY_ISOLATE "isolate"     /* "none", "communicator 0" or "every communicator" */
 #define ALLER_KEY_TRANSPORT "transport" /* "mpi", or "nccl <version>" */
+#define ALLER_KEY_OSC "osc"             /* put under Open MPI: its osc component, who chose it */
 #define ALLER_KEY_COLUMNS "columns"
 #define ALLER_KEY_WALL "wall"          /* at the end: sweep time, share in calls */
 /* Per data set. */
 #define ALLER_KEY_LEVEL "level"         /* "<index> target <size>" */
 #define ALLER_KEY_SIZES "sizes"         /* communicator sizes when uneven, "3x2 1" */
 #define ALLER_KEY_ALGO "algo"           /* the data set's algorithm (ALLER_ALGO_NAMES) */
+#define ALLER_KEY_FAILED "failed"       /* "ALGO: what failed at level N (commsize G): why":
+					 * the data set has no rows, the run goes on, exit 3 */
 /* After a data line of a --reveal run (see README, "Reveal"). */
 #define ALLER_KEY_TRAFFIC "traffic"     /* "count=N tier=T key=value ..." */
 #define ALLER_KEY_COUNTERS "counters"   /* generic tier: "count=N name=delta ..." */

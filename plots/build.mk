@@ -9,7 +9,7 @@ plots compare report: export CAMPAIGN_ARG_FORMAT := $(value FORMAT)
 compare report: export CAMPAIGN_ARG_BASE := $(value BASE)
 compare report: export CAMPAIGN_ARG_NEW := $(value NEW)
 compare report: export CAMPAIGN_ARG_TOL := $(value TOL)
-plots: all
+plots: make-vars all
 	@if [ -n "$$CAMPAIGN_ARG_FILE" ]; then \
 		bash plots/plot.sh --file "$$CAMPAIGN_ARG_FILE" --format "$$CAMPAIGN_ARG_FORMAT"; \
 	elif [ -n "$${CAMPAIGN_ARG_CAMPAIGN:-}" ]; then \
@@ -19,8 +19,8 @@ plots: all
 		echo "plots: error: give CAMPAIGN=name or FILE=aller-output" >&2; exit 2; \
 	fi
 
-compare: all
+compare: make-vars all
 	@bash plots/compare.sh
 
-report: all
+report: make-vars all
 	@$(slurm_env) bash plots/report.sh

@@ -81,6 +81,8 @@ EOF
 	printf '<p>Written %s by %s from %s.</p>\n' "$(date -u +%FT%TZ)" "$(toolkit_version | esc)" "$(esc <<<"$DIR")"
 
 	printf '<h2 id="summary">Summary</h2>\n<pre>%s</pre>\n' "$(head -n 4 "$DIR/merged/summary.txt" 2>/dev/null | esc)"
+	failed=$(grep -F ': data set failed, no rows: ' "$DIR/merged/summary.txt" 2>/dev/null || true)
+	[ -z "$failed" ] || printf '<h2 id="failed">Failed data sets</h2>\n<pre>%s</pre>\n' "$(esc <<<"$failed")"
 	printf '<h2 id="settings">Settings</h2>\n'
 	{
 		for k in "${!M_SETTING[@]}"; do printf '%s\t%s\n' "$k" "${M_SETTING[$k]}"; done

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "options.h"
+#include "osc.h"
 
 static int parse(struct options *o, char *err, const char *a1, const char *a2, const char *a3,
 		 const char *a4)
@@ -320,6 +321,29 @@ static void bad_arguments(void **state)
 	}
 }
 
+/* --algo=put's one-sided component under Open MPI (osc.c). */
+static void put_osc(void **state)
+{
+	(void)state;
+	assert_string_equal(osc_choice(NULL, 4), "pt2pt");
+	assert_string_equal(osc_choice("", 4), "pt2pt");
+	assert_string_equal(osc_choice(NULL, 3), "pt2pt");
+	assert_null(osc_choice("rdma", 4));      /* the user's own is respected */
+	assert_null(osc_choice("ucx", 4));
+	assert_null(osc_choice(NULL, 5));        /* no pt2pt in Open MPI 5 */
+	assert_null(osc_choice(NULL, 0));        /* not Open MPI */
+	assert_true(osc_rdma_possible("rdma", 4));
+	assert_true(osc_rdma_possible("pt2pt,rdma", 4));
+	assert_true(osc_rdma_possible("^pt2pt", 4));
+	assert_true(osc_rdma_possible(NULL, 4));
+	assert_false(osc_rdma_possible("pt2pt", 4));
+	assert_false(osc_rdma_possible("^rdma", 4));
+	assert_false(osc_rdma_possible("^pt2pt,rdma", 4));
+	assert_false(osc_rdma_possible("rdmax,xrdma", 4));
+	assert_false(osc_rdma_possible("rdma", 5));
+	assert_false(osc_rdma_possible("rdma", 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -333,6 +357,7 @@ int main(void)
 		cmocka_unit_test(pairwise_schedule),
 		cmocka_unit_test(algorithm_names),
 		cmocka_unit_test(transport),
+		cmocka_unit_test(put_osc),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
