@@ -75,12 +75,14 @@ static void write_output(FILE *f, long k, long longs, unsigned *seed)
 	info.buffers = "host";
 	info.selection = "commsizes all; bytes per peer 8 B..max";
 	info.start = start;
+	info.algos = "alltoall";
+	info.transport = "mpi";
 	info.wtick = 1e-9;
 	output_header(f, &info);
 	for (int level = 0; level < partition_nlevels(world); level++) {
 		struct partition p;
 		partition_init(&p, world, partition_level_target(world, level), strided);
-		output_level(f, &info, level, &p, level == 0);
+		output_level(f, &info, level, &p, "alltoall", level == 0);
 		level_rows(f, &p, longs, seed);
 	}
 	output_done(f);

@@ -20,7 +20,7 @@ default_packages=(
 	gnuplot-nox
 	bats shellcheck libcmocka-dev perl
 	clang libclang-rt-14-dev
-	util-linux procps iproute2 file time
+	util-linux procps iproute2 file time stress-ng
 	chromium
 )
 if [ -n "${DEPS_PACKAGES:-}" ]; then

@@ -117,3 +117,10 @@ load ../lib/helpers
 		setpriv --reuid=65534 --regid=65534 --clear-groups bash "$ROOT/tools/deps.sh"
 	[ "$stderr" = "deps: error: missing Debian packages: aller-no-such-package; as root, run: apt-get install aller-no-such-package" ]
 }
+
+@test "make bench-collect builds and runs at a smoke size (so it cannot rot)" {
+	# the test build's flags (WERROR=1): nothing is rebuilt
+	run --separate-stderr -0 make -C "$ROOT" --no-print-directory WERROR=1 bench-collect N=22 ROUNDS=1
+	[[ $output == *"# bench-collect: 22 synthetic job outputs"* ]]
+	[[ $output == *"peak memory:"* ]]
+}
