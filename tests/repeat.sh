@@ -4,6 +4,7 @@
 #
 #   tests/repeat.sh [--load] N FILE...   each test file N times, here (built tree)
 #   tests/repeat.sh [--load] --clone N   N fresh clones of HEAD, each 'CI=true bash .ci/run'
+#   tests/repeat.sh --table LOG...       the table of earlier rounds' logs
 #
 # --load keeps one core busy for the whole of each round (stress-ng --cpu 1,
 # or a shell loop where stress-ng is missing), started and stopped here.
@@ -14,16 +15,48 @@
 set -uo pipefail
 
 usage() { echo "usage: tests/repeat.sh [--load] N FILE... | [--load] --clone N" >&2; exit 2; }
-load=0 clone=0
+load=0 clone=0 table=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--load) load=1 ;;
 	--clone) clone=1 ;;
-	-*) echo "repeat: error: unknown option '$1'; allowed: --load, --clone" >&2; exit 2 ;;
+	--table) table=1 ;;
+	-*) echo "repeat: error: unknown option '$1'; allowed: --load, --clone, --table" >&2; exit 2 ;;
 	*) break ;;
 	esac
 	shift
 done
+# prove -v: a file's name opens its lines ("[12:00:00] tests/x.bats .. "), then TAP.
+tally() {
+	awk '
+	{ line = $0; sub(/^\[[0-9:]+\] /, "", line) }
+	match(line, /^[^ ]+\.bats \.+ ?|^[^ ]*build\/[^ ]*tests\/[^ ]+ \.+ ?/) {
+		file = substr(line, 1, RLENGTH); sub(/ \.+ ?$/, "", file); sub(/^.*build\//, "build/", file)
+		line = substr(line, RLENGTH + 1)
+	}
+	file != "" && match(line, /^(not )?ok [0-9]+ (- )?/) {
+		ok = line !~ /^not /
+		name = substr(line, RLENGTH + 1); sub(/ # (skip|SKIP).*$/, "", name)
+		key = file "\t" name
+		if (!(key in runs)) order[++k] = key
+		runs[key]++; passes[key] += ok
+	}
+	END {
+		for (i = 1; i <= k; i++) {
+			key = order[i]
+			if (passes[key] < runs[key]) printf "%d/%d\t%s\n", passes[key], runs[key], key
+		}
+		for (i = 1; i <= k; i++) {
+			key = order[i]
+			if (passes[key] == runs[key]) printf "%d/%d\t%s\n", passes[key], runs[key], key
+		}
+	}' "$@"
+}
+if [ "$table" = 1 ]; then
+	[ $# -gt 0 ] || usage
+	tally "$@"
+	exit 0
+fi
 [ $# -ge 1 ] || usage
 n=$1
 shift
@@ -83,28 +116,5 @@ for ((i = 1; i <= n; i++)); do
 	round "$i" "$@" || failed=1
 done
 
-# prove -v: a file's name opens its lines ("[12:00:00] tests/x.bats .. "), then TAP.
-awk '
-	{ line = $0; sub(/^\[[0-9:]+\] /, "", line) }
-	match(line, /^[^ ]+\.bats \.+ ?|^[^ ]*build\/[^ ]*tests\/[^ ]+ \.+ ?/) {
-		file = substr(line, 1, RLENGTH); sub(/ \.+ ?$/, "", file); sub(/^.*build\//, "build/", file)
-		line = substr(line, RLENGTH + 1)
-	}
-	file != "" && match(line, /^(not )?ok [0-9]+ (- )?/) {
-		ok = line !~ /^not /
-		name = substr(line, RLENGTH + 1); sub(/ # (skip|SKIP).*$/, "", name)
-		key = file "\t" name
-		if (!(key in runs)) order[++k] = key
-		runs[key]++; passes[key] += ok
-	}
-	END {
-		for (i = 1; i <= k; i++) {
-			key = order[i]
-			if (passes[key] < runs[key]) printf "%d/%d\t%s\n", passes[key], runs[key], key
-		}
-		for (i = 1; i <= k; i++) {
-			key = order[i]
-			if (passes[key] == runs[key]) printf "%d/%d\t%s\n", passes[key], runs[key], key
-		}
-	}' "$dir"/round-*.log
+tally "$dir"/round-*.log
 exit "$failed"
