@@ -149,26 +149,29 @@ static int parse_group(struct groups *gs)
 	return 0;
 }
 
-/* Pass 2, re-runs: of points with the same node count, the newest complete job wins. */
+/*
+ * Pass 2, re-runs: of points with the same node count (adjacent: sorted by
+ * nodes), the newest complete job wins. One pass over each run of them: the
+ * winner so far meets the next, the loser is superseded (and said so).
+ */
 static void resolve_reruns(struct groups *gs)
 {
 	struct point **pts = gs->g.pts;
 	int n = gs->g.n;
 
-	for (int i = 0; i < n; i++) {
-		for (int j = i + 1; j < n && pts[j]->nodes == pts[i]->nodes; j++) {
-			struct point *loser, *winner;
+	for (int i = 0, j; i < n; i = j) {
+		struct point *best = pts[i];
+		for (j = i + 1; j < n && pts[j]->nodes == pts[i]->nodes; j++) {
+			struct point *winner = point_newer(pts[j], best) ? pts[j] : best;
+			struct point *loser = winner == best ? pts[j] : best;
 			char msg[1024];
-			if (pts[j]->superseded || pts[i]->superseded)
-				continue;
-			winner = point_newer(pts[j], pts[i]) ? pts[j] : pts[i];
-			loser = winner == pts[j] ? pts[i] : pts[j];
 			loser->superseded = 1;
 			snprintf(msg, sizeof(msg), "re-run of the point (%s, %ld nodes): superseded "
 				 "by '%s' (%s, job %s; the newest complete job wins)",
 				 loser->mode ? loser->mode : "-", loser->nodes, winner->path,
 				 point_state_name(point_state(winner)), winner->job ? winner->job : "-");
 			warn(gs, loser->path, 1, msg);
+			best = winner;
 		}
 	}
 }
