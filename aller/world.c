@@ -94,16 +94,20 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 	snprintf(id, sizeof(id), "%s", device_id ? device_id : "");
 	if (w->rank == 0) {
 		nodes = malloc(sizeof(int) * (size_t)w->size);
-		ids = malloc(sizeof(*ids) * (size_t)w->size);
-		mine_ids = malloc(sizeof(*mine_ids) * (size_t)w->size);
+		if (devices) {   /* device ids only with device buffers (the same on every task) */
+			ids = malloc(sizeof(*ids) * (size_t)w->size);
+			mine_ids = malloc(sizeof(*mine_ids) * (size_t)w->size);
+		}
 		ranks = malloc(sizeof(long) * (size_t)w->size);
 		at = malloc(sizeof(long) * (size_t)(w->nnodes + 1));
-		ok = nodes && ids && mine_ids && ranks && at;
+		ok = nodes && ranks && at && (!devices || (ids && mine_ids));
 	}
 	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
 	if (ok) {
 		MPI_Gather(&node, 1, MPI_INT, nodes, 1, MPI_INT, 0, MPI_COMM_WORLD);
-		MPI_Gather(id, GPU_ID_MAX, MPI_CHAR, ids, GPU_ID_MAX, MPI_CHAR, 0, MPI_COMM_WORLD);
+		if (devices)
+			MPI_Gather(id, GPU_ID_MAX, MPI_CHAR, ids, GPU_ID_MAX, MPI_CHAR, 0,
+				   MPI_COMM_WORLD);
 	}
 	if (ok && w->rank == 0) {
 		ranks_by_node(nodes, w->size, w->nnodes, ranks, at);
@@ -115,10 +119,11 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 			strbuf_addf(&m, "%s ", w->names[n]);
 			strbuf_add_ranges(&m, mine, k);
 			strbuf_addf(&m, "\n");
+			if (!devices)
+				continue;
 			for (long i = 0; i < k; i++)
 				memcpy(mine_ids[i], ids[mine[i]], GPU_ID_MAX);
-			if (devices)
-				gpu_describe(&d, w->names[n], k, mine, (const char (*)[GPU_ID_MAX])mine_ids);
+			gpu_describe(&d, w->names[n], k, mine, (const char (*)[GPU_ID_MAX])mine_ids);
 		}
 		*map = strbuf_detach(&m);
 		if (devices)

@@ -22,7 +22,8 @@ const char *world_host(const struct world *w);
 /*
  * Collective: the host-to-ranks map, "name ranges" per line, and when
  * devices is non-NULL "name device-id ranges" per device (gpu_describe);
- * both only at rank 0 (malloc'd, NULL elsewhere). device_id: this rank's.
+ * both only at rank 0 (malloc'd, NULL elsewhere). device_id: this rank's, gathered
+ * only when devices is non-NULL (on every task alike).
  */
 int world_host_map(const struct world *w, const char *device_id, char **map, char **devices);
 
