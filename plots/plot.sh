@@ -69,6 +69,8 @@ if [ ! -s "$index" ] || [ -n "$(find "${inputs[@]}" -newer "$index" -type f 2>/d
 	"$collect" -q -o "$merged" "${inputs[@]}" 2>"$dir/collect.log" || rc=$?
 	[ "$rc" -le 1 ] || { cat "$dir/collect.log" >&2; die "the collector failed (exit $rc)" 3; }
 	[ "$rc" -eq 0 ] || echo "plots: the collector reported problems: see $merged/summary.txt" >&2
+	# data sets that failed to set up have no rows to draw: each is named
+	grep -F ': data set failed, no rows: ' "$dir/collect.log" | sed 's/^/plots: /' >&2 || true
 fi
 
 sets() { index_sets "$index" "$@"; }

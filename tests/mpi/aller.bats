@@ -256,6 +256,11 @@ interference() {
 	[ "$(grep -c ',alltoall,' "$BATS_TEST_TMPDIR/merged/points.csv")" = 12 ]
 	run -0 "$COLLECT" --state "$BATS_TEST_TMPDIR/rdma.out"
 	[[ $output == "failed	2 data sets failed: rank 0 on "*"put: setting up the level failed at level 1"* ]]
+	# the plots draw the measured data sets and name the failed ones
+	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --file "$BATS_TEST_TMPDIR/rdma.out" \
+		--out-dir "$BATS_TEST_TMPDIR/plots" --format svg
+	[ "$(grep -c '^plots: .*: data set failed, no rows: rank 0 on .*: put: ' <<<"$stderr")" = 2 ]
+	[ -s "$BATS_TEST_TMPDIR/plots/plots/bandwidth-contiguous-n1-put.svg" ]
 }
 
 @test "--transport=nccl's output (stubbed: no GPU here) passes the checker; the collector keeps it apart" {
