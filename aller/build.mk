@@ -1,16 +1,21 @@
 # aller/: the benchmark. Built with $(MPICC); CUDA=1 adds device buffers.
-ALLER_LIB_SRC := options.c options_usage.c algo_list.c osc.c gpu.c select.c partition.c stats.c hist.c verify.c output.c strbuf.c \
-	traffic.c memcheck.c buffers_host.c
-ALLER_ALGO_SRC := algo.c algo_alltoall.c algo_ialltoall.c algo_persistent.c algo_alltoallv.c \
-	algo_pairwise.c algo_put.c
-ALLER_SRC := main.c run.c sweep.c sweep_count.c bigcount.c timeout.c world.c reveal.c \
-	reveal_generic.c reveal_peers.c reveal_queues.c $(ALLER_ALGO_SRC) $(ALLER_LIB_SRC)
+# The core (options, selection, the sweep, output, the world) and three wings:
+# algo/ (the all-to-all algorithms), reveal/ (MPI_T), buffers/ (host and
+# device memory, verification, GPUs).
+ALLER_LIB_SRC := options.c options_usage.c algo/algo_list.c algo/osc.c buffers/gpu.c select.c \
+	partition.c stats.c hist.c buffers/verify.c output.c strbuf.c reveal/traffic.c \
+	buffers/memcheck.c buffers/buffers_host.c
+ALLER_ALGO_SRC := algo/algo.c algo/algo_alltoall.c algo/algo_ialltoall.c algo/algo_persistent.c \
+	algo/algo_alltoallv.c algo/algo_pairwise.c algo/algo_put.c
+ALLER_SRC := main.c run.c sweep.c sweep_count.c bigcount.c timeout.c world.c reveal/reveal.c \
+	reveal/reveal_generic.c reveal/reveal_peers.c reveal/reveal_queues.c $(ALLER_ALGO_SRC) \
+	$(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)
-ALLER_CU := $(O)/aller/buffers_cuda.o
+ALLER_CU := $(O)/aller/buffers/buffers_cuda.o
 ALLER_CUDA_LIBS := -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart -lstdc++
 ifeq ($(NCCL),1)
 # --transport=nccl: NCCL from NCCL_HOME (its include/ and lib64/ or lib/)
-ALLER_SRC += algo_nccl.c
+ALLER_SRC += algo/algo_nccl.c
 # (their headers are not ours to warn about)
 ALLER_CPPFLAGS += -DALLER_NCCL -isystem $(NCCL_HOME)/include -isystem $(CUDA_HOME)/include
 ALLER_CUDA_LIBS := -L$(NCCL_HOME)/lib64 -L$(NCCL_HOME)/lib -Wl,-rpath,$(NCCL_HOME)/lib64 \
@@ -20,7 +25,7 @@ else
 ifeq ($(NCCL),1)
 $(error NCCL=1 needs CUDA=1: NCCL moves device memory)
 endif
-ALLER_SRC += buffers_nocuda.c
+ALLER_SRC += buffers/buffers_nocuda.c
 ALLER_CU :=
 ALLER_CUDA_LIBS :=
 endif
@@ -33,8 +38,9 @@ $(O)/aller/%.o: aller/%.c $(B)/flags
 	@mkdir -p $(@D)
 	$(Q)$(MPICC) $(ALLER_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(O)/aller/buffers_cuda.o: aller/buffers_cuda.cu aller/buffers.h aller/verify.h aller/options.h \
-		aller/select.h aller/gpu.h aller/algo_list.h $(B)/flags
+$(O)/aller/buffers/buffers_cuda.o: aller/buffers/buffers_cuda.cu aller/buffers/buffers.h \
+		aller/buffers/verify.h aller/options.h aller/select.h aller/buffers/gpu.h \
+		aller/algo/algo_list.h $(B)/flags
 	$(call say,NVCC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(NVCC) -Ialler -Icommon $(NVCC_ARCH) $(NVCCFLAGS) $(NVCC_WARN) -c -o $@ $<

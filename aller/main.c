@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algo.h"
+#include "algo/algo.h"
 #include "format.h"
 #include "options.h"
-#include "reveal.h"
+#include "reveal/reveal.h"
 #include "run.h"
 
 /* Before MPI_Init only the launcher's variables tell which task we are. */

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "algo_list.h"
+#include "algo/algo_list.h"
 #include "select.h"
 
 #define OPTIONS_DEFAULT_ITERS 3L

@@ -13,13 +13,13 @@
 #include <mpi-ext.h>
 #endif
 
-#include "algo.h"
+#include "algo/algo.h"
 #include "bigcount.h"
-#include "buffers.h"
-#include "gpu.h"
-#include "memcheck.h"
+#include "buffers/buffers.h"
+#include "buffers/gpu.h"
+#include "buffers/memcheck.h"
 #include "output.h"
-#include "reveal.h"
+#include "reveal/reveal.h"
 #include "strbuf.h"
 #include "sweep.h"
 #include "world.h"

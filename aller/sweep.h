@@ -4,10 +4,10 @@
 
 #include <stdio.h>
 
-#include "buffers.h"
+#include "buffers/buffers.h"
 #include "options.h"
 #include "output.h"
-#include "reveal.h"
+#include "reveal/reveal.h"
 #include "world.h"
 
 struct sweep {

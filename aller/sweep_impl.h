@@ -4,7 +4,7 @@
 
 #include <mpi.h>
 
-#include "algo.h"
+#include "algo/algo.h"
 #include "partition.h"
 #include "sweep.h"
 

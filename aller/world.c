@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu.h"
+#include "buffers/gpu.h"
 #include "strbuf.h"
 
 int world_init(struct world *w)

@@ -85,7 +85,7 @@ fuzz-collect: deps $(B)/fuzz/fuzz_parse $(B)/fuzz/fuzz_merge fuzz-corpus
 		-artifact_prefix=$(B)/fuzz/merge- $(B)/fuzz/corpus-merge
 
 # The checks that need a GPU (tests/gpu/run.sh builds CUDA=1 NCCL=1 itself).
-$(B)/tests/gpu-kernels: tests/gpu/kernels.c $(O)/aller/buffers_cuda.o
+$(B)/tests/gpu-kernels: tests/gpu/kernels.c $(O)/aller/buffers/buffers_cuda.o
 	$(call say,LD,$@)
 	@mkdir -p $(@D)
 	$(Q)$(MPICC) $(ALLER_CPPFLAGS) -isystem $(CUDA_HOME)/include $(ALLER_CFLAGS) $(CFLAGS) -o $@ $^ \

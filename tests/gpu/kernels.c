@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "buffers.h"
-#include "verify.h"
+#include "buffers/buffers.h"
+#include "buffers/verify.h"
 
 static long failures;
 

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "gpu.h"
+#include "buffers/gpu.h"
 
 /* seen_of(s, "A B C D"): one rank's visible ids. */
 static void seen_of(struct gpu_seen *s, const char *ids)

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "options.h"
-#include "osc.h"
+#include "algo/osc.h"
 
 static int parse(struct options *o, char *err, const char *a1, const char *a2, const char *a3,
 		 const char *a4)

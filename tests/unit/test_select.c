@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "bytes.h"
-#include "memcheck.h"
+#include "buffers/memcheck.h"
 #include "partition.h"
 #include "select.h"
 

@@ -12,7 +12,7 @@
 #include "hist.h"
 #include "stats.h"
 #include "strbuf.h"
-#include "verify.h"
+#include "buffers/verify.h"
 
 static void stats_over_samples(void **state)
 {

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "traffic.h"
+#include "reveal/traffic.h"
 
 static void log2_ceil(void **state)
 {

@@ -1,6 +1,6 @@
 /*
  * algo.h: one all-to-all algorithm behind one interface (the nccl-tests
- * pattern: the harness, sweep.c, times and verifies; each algorithm is one
+ * pattern: the harness, sweep_count.c, times and verifies; each algorithm is one
  * small file that only moves the data). Every algorithm leaves in recv what
  * MPI_Alltoall would: block i of rank j's send lands as block j of rank i's
  * recv, so one fill and one check serve them all.
