@@ -7,7 +7,7 @@ ALLER_LIB_SRC := options.c options_usage.c algo/algo_list.c algo/osc.c buffers/g
 	buffers/memcheck.c buffers/buffers_host.c
 ALLER_ALGO_SRC := algo/algo.c algo/algo_alltoall.c algo/algo_ialltoall.c algo/algo_persistent.c \
 	algo/algo_alltoallv.c algo/algo_pairwise.c algo/algo_put.c
-ALLER_SRC := main.c run.c sweep.c sweep_count.c bigcount.c timeout.c world.c reveal/reveal.c \
+ALLER_SRC := main.c run.c sweep.c sweep_count.c bigcount.c timeout.c world.c buffers/setup.c reveal/reveal.c \
 	reveal/reveal_generic.c reveal/reveal_peers.c reveal/reveal_queues.c $(ALLER_ALGO_SRC) \
 	$(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)

@@ -9,15 +9,11 @@
 #include <string.h>
 #include <time.h>
 
-#if __has_include(<mpi-ext.h>)
-#include <mpi-ext.h>
-#endif
 
 #include "algo/algo.h"
 #include "bigcount.h"
 #include "buffers/buffers.h"
-#include "buffers/gpu.h"
-#include "buffers/memcheck.h"
+#include "buffers/setup.h"
 #include "output.h"
 #include "reveal/reveal.h"
 #include "strbuf.h"
@@ -25,127 +21,6 @@
 #include "world.h"
 
 extern char **environ;
-
-/* What the MPI library's own query says of device pointers, and its name (NULL: none). */
-static enum gpu_query query_cuda(const char **name)
-{
-#if defined(MPIX_CUDA_AWARE_SUPPORT)
-	*name = "MPIX_Query_cuda_support()";
-	return MPIX_Query_cuda_support() ? GPU_QUERY_YES : GPU_QUERY_NO;
-#elif defined(MPIX_GPU_SUPPORT_CUDA)
-	int yes = 0;
-	*name = "MPIX_GPU_query_support(MPIX_GPU_SUPPORT_CUDA)";
-	return MPIX_GPU_query_support(MPIX_GPU_SUPPORT_CUDA, &yes) == MPI_SUCCESS && yes
-		       ? GPU_QUERY_YES : GPU_QUERY_NO;
-#else
-	*name = NULL;
-	return GPU_QUERY_NONE;
-#endif
-}
-
-/*
- * Collective: one device per rank, by the ids each rank of a node sees
- * (gpu_assign); ranks that share a device are a warning, or with strict
- * (NCCL, which cannot) an error. 0 or 3.
- */
-static int pick_device(const struct world *w, struct buffers *b, int strict)
-{
-	struct gpu_seen mine, *all = NULL;
-	int *pick = NULL, shared = 0, failed, sharers = 0;
-	char err[512] = "";
-	MPI_Comm node;
-
-	memset(&mine, 0, sizeof(mine));
-	failed = b->ops->visible(b, &mine, err, sizeof(err)) != 0;
-	if (world_agree_failed(w, failed, err))
-		return 3;
-	all = malloc(sizeof(*all) * (size_t)w->local_size);
-	pick = malloc(sizeof(int) * (size_t)w->local_size);
-	if (world_agree_failed(w, !all || !pick, "out of memory for the devices of the node")) {
-		free(all);
-		free(pick);
-		return 3;
-	}
-	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &node);
-	MPI_Allgather(&mine, (int)sizeof(mine), MPI_BYTE, all, (int)sizeof(mine), MPI_BYTE, node);
-	MPI_Comm_free(&node);
-	shared = gpu_assign(w->local_size, all, pick);
-	for (int r = 0; r < w->local_size; r++)
-		sharers += pick[r] >= 0 && pick[w->local_rank] >= 0 &&
-			   strcmp(all[r].id[pick[r]], all[w->local_rank].id[pick[w->local_rank]]) == 0;
-	b->device_sharers = sharers;
-	failed = pick[w->local_rank] < 0;
-	snprintf(err, sizeof(err), "no usable CUDA device: none visible");
-	if (!failed)
-		failed = b->ops->select(b, pick[w->local_rank], err, sizeof(err)) != 0;
-	free(all);
-	free(pick);
-	if (world_agree_failed(w, failed, err))
-		return 3;
-	MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-	if (strict && shared > 0) {
-		if (w->rank == 0)
-			fprintf(stderr, "aller: error: %d rank(s) share their GPU with another rank of "
-				"their node, which NCCL cannot: give each rank a GPU of its own "
-				"(--gpus-per-task=1), or fewer ranks per node\n", shared);
-		return 3;
-	}
-	if (shared > 0 && w->rank == 0)
-		fprintf(stderr, "aller: warning: %d rank(s) share their GPU with another rank of "
-			"their node (the header's device lines say which): give each rank a GPU "
-			"of its own (--gpus-per-task=1), or fewer ranks per node\n", shared);
-	return 0;
-}
-
-/* Collective: whether every rank's buffers fit, before any rank allocates; 0 or -1. */
-static int fits(const struct options *o, const struct world *w, const struct buffers *b)
-{
-	char err[512] = "", what[64];
-	double available;
-	int sharers;
-
-	b->ops->available(b, w->local_size, &available, &sharers, what, sizeof(what));
-	return world_agree_failed(w, memcheck(o->longs, sharers, available, what, world_host(w),
-					      err, sizeof(err)) != 0, err) ? -1 : 0;
-}
-
-/* Picks, initialises and allocates the buffers; 0 or an exit status. */
-static int setup_buffers(const struct options *o, const struct world *w, struct buffers *b,
-			 char *aware, size_t awarelen)
-{
-	char err[512] = "";
-	int failed;
-	const char *query;
-
-	memset(b, 0, sizeof(*b));
-	b->ops = o->buffers == BUFFERS_CUDA ? buffers_cuda_ops() : &buffers_host_ops;
-	if (!b->ops) {
-		if (w->rank == 0)
-			fprintf(stderr, "aller: error: '--buffers=cuda' needs a build with "
-				"'make CUDA=1'; this aller has host buffers only\n");
-		return 2;
-	}
-	failed = b->ops->init(b, err, sizeof(err)) != 0;
-	if (world_agree_failed(w, failed, err))
-		return 3;
-	if (b->ops->visible && pick_device(w, b, o->transport == TRANSPORT_NCCL) != 0)
-		return 3;
-	if (o->transport == TRANSPORT_NCCL)
-		snprintf(aware, awarelen, "not needed (NCCL moves the data; MPI only bootstraps)");
-	else if (o->buffers == BUFFERS_CUDA) {
-		enum gpu_query q = query_cuda(&query);
-		failed = !gpu_mpi_takes_cuda(query, q, o->cuda_aware ? GPU_AWARE_YES : GPU_AWARE_AUTO,
-					     aware, awarelen);
-		if (world_agree_failed(w, failed, aware))
-			return 3;
-	}
-	if (fits(o, w, b) != 0)
-		return 3;
-	failed = b->ops->alloc(b, o->longs, err, sizeof(err)) != 0;
-	if (world_agree_failed(w, failed, err))
-		return 3;
-	return 0;
-}
 
 static char *join_args(int argc, char **argv)
 {
@@ -290,7 +165,7 @@ static int prepare(const struct options *o, const struct world *w, struct buffer
 	int rc = check_selection(o, w);
 
 	if (rc == 0)
-		rc = setup_buffers(o, w, b, h->cuda_aware, sizeof(h->cuda_aware));
+		rc = buffers_setup(o, w, b, h->cuda_aware, sizeof(h->cuda_aware));
 	if (rc == 0 && world_host_map(w, b->device_id, &h->map,
 					   o->buffers == BUFFERS_CUDA ? &h->devices : NULL)) {
 		fprintf(stderr, "aller: error: out of memory for the host map\n");
