@@ -56,8 +56,9 @@ static long test_rank(const char *name)
 }
 
 /*
- * ALLER_TEST_SLOW=RANK[:US[:busy]] (tests only): that rank starts each timed
- * call US late (1000), asleep, or spinning on its core with ":busy".
+ * ALLER_TEST_SLOW=RANK[:US[:busy][:together]] (tests only): that rank starts
+ * each timed call US late (1000), asleep, or spinning on its core with
+ * ":busy"; with ":together" only in the concurrent pass (not alone, --isolate).
  */
 static void test_slow(struct sweep *s)
 {
@@ -69,7 +70,8 @@ static void test_slow(struct sweep *s)
 	if (v && (end = strchr(v, ':')) != NULL) {
 		s->slow_rank = strtol(v, NULL, 10);
 		s->slow_us = strtol(end + 1, &end, 10);
-		s->slow_busy = strcmp(end, ":busy") == 0;
+		s->slow_busy = strstr(end, ":busy") != NULL;
+		s->slow_together = strstr(end, ":together") != NULL;
 	}
 }
 

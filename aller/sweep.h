@@ -22,6 +22,7 @@ struct sweep {
 	long stale_rank;       /* ALLER_TEST_STALE: with --fresh-data, sends old data */
 	long slow_rank, slow_us; /* ALLER_TEST_SLOW: starts each timed call late */
 	int slow_busy;         /* ... spinning rather than asleep */
+	int slow_together;     /* ... only in the concurrent pass */
 	int trace;             /* ALLER_TEST_TRACE: a line on stderr per call */
 	long calls;            /* calls made so far, warm-ups too */
 	int sets;              /* data sets written so far (rank 0) */

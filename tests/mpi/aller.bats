@@ -201,20 +201,30 @@ check_algos() {
 	grep '^1 2 ' <<<"$output" | awk '$16 != "-" || $17 != "-" { exit 1 }'
 }
 
-# interference N SLOWRANK: the median factor over the rows of the 2 x 4 level,
-# with that rank spinning before each of its calls.
+# interference SLOW: the median factor of communicator 0 over the rows of the
+# 2 x 2 level, with ALLER_TEST_SLOW=SLOW.
 interference() {
-	ALLER_TEST_SLOW=$1:3000:busy mpirun_n 8 "$ALLER" --isolate --commsizes=4 --min-bytes=512 c 5 512 |
-		awk '/^2 4 / { print $17 }' | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+	ALLER_TEST_SLOW=$1 mpirun_n 4 "$ALLER" --isolate --commsizes=2 --min-bytes=512 c 5 256 |
+		awk '/^2 2 / { print $17 }' | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
-@test "a busy rank in communicator 1 raises communicator 0's interference; in communicator 0 it does not" {
-	# MPICH's waiting ranks spin themselves: 8 of them on 2 cores are all busy
+# What --isolate's factor means, independent of the machine's load: rank 1
+# of communicator 0, 50 ms late only when all run together, keeps its peer
+# waiting in the call, so its communicator's concurrent tavg is >= 25 ms
+# against microseconds alone; late in both passes, the factor is ~1.
+# Tolerance: a factor of 2 either way, which only 12 ms of preemption on
+# average per call could cross (a busy core here preempts for a few ms). That
+# a busy rank of another communicator slows communicator 0 through the
+# shared cores is a figure of this machine (README, Benchmarks), not a test:
+# under a competing load it is noise (a run with one busy core measured 0.82,
+# where 4.7-10 is usual).
+@test "--isolate's interference factor: late only together raises it, late in both passes does not" {
+	# MPICH's waiting ranks spin: alone, communicator 0 shares two cores with them
 	[ "$TEST_MPI" = openmpi ] || skip "MPICH polls without yielding"
-	other=$(interference 5)
-	own=$(interference 1)
-	echo "interference: busy rank in communicator 1: $other, in communicator 0: $own" >&3
-	awk -v o="$other" -v s="$own" 'BEGIN { exit !(o > 2 && o > 2 * s) }'
+	together=$(interference 1:50000:together)
+	both=$(interference 1:50000)
+	echo "interference: late together only: $together, late in both passes: $both" >&3
+	awk -v t="$together" -v b="$both" 'BEGIN { exit !(t > 2 && b > 0.5 && b < 2) }'
 }
 
 @test "put with Open MPI's defaults: aller chooses osc pt2pt, says so, and every level is measured" {
