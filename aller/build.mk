@@ -5,8 +5,9 @@
 ALLER_LIB_SRC := options.c options_usage.c algo/algo_list.c algo/osc.c buffers/gpu.c select.c \
 	partition.c stats.c hist.c buffers/verify.c output.c strbuf.c reveal/traffic.c \
 	buffers/memcheck.c buffers/buffers_host.c
-ALLER_ALGO_SRC := algo/algo.c algo/algo_alltoall.c algo/algo_ialltoall.c algo/algo_persistent.c \
-	algo/algo_alltoallv.c algo/algo_pairwise.c algo/algo_put.c
+# every algorithm's file (format.h's list names them); NCCL's only in a NCCL build
+ALLER_ALGO_SRC := algo/algo.c $(patsubst aller/%,%,$(filter-out aller/algo/algo_list.c \
+	aller/algo/algo_nccl.c,$(wildcard aller/algo/algo_*.c)))
 ALLER_SRC := main.c run.c sweep.c sweep_count.c bigcount.c timeout.c world.c buffers/setup.c reveal/reveal.c \
 	reveal/reveal_generic.c reveal/reveal_peers.c reveal/reveal_queues.c $(ALLER_ALGO_SRC) \
 	$(ALLER_LIB_SRC)

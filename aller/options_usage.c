@@ -1,6 +1,9 @@
 /* options_usage.c: aller's help text (options.c parses what it describes). */
 #include "options.h"
 
+/* One line per algorithm of format.h's list: "  name: what it does". */
+#define USAGE_ALGO_(ID, name, what) "                         " #name ": " what "\n"
+
 static const char usage[] =
 	"usage: aller [OPTIONS] [MODE] [ITERS] [LONGS]\n"
 	"\n"
@@ -33,10 +36,7 @@ static const char usage[] =
 	"  --commsizes=LIST     measure only these communicator sizes, e.g. world or\n"
 	"                       8,2 (each one of world, world/2, ..., 1)\n"
 	"  --algo=LIST          the algorithms to time, side by side, comma-separated:\n"
-	"                       alltoall (MPI_Alltoall, the default), ialltoall\n"
-	"                       (+ MPI_Wait), persistent (MPI_Alltoall_init or\n"
-	"                       MPIX_Alltoall_init), alltoallv, pairwise (Isend/Irecv\n"
-	"                       to every peer, Waitall), put (MPI_Put between fences)\n"
+	ALLER_MPI_ALGOS(USAGE_ALGO_)
 	"  --transport=mpi|nccl who moves the data: MPI (default), or NCCL's\n"
 	"                       ncclAlltoAll on device buffers, MPI only\n"
 	"                       bootstrapping (a build with CUDA=1 NCCL=1)\n"

@@ -85,12 +85,29 @@
 
 #define ALLER_DONE "# Done"
 
-/* Algorithms (--algo), in enum algo_id order; a data set without
- * ALLER_KEY_ALGO (older files) is the first; "nccl" is ncclAlltoAll, the one
- * algorithm of --transport=nccl. */
-#define ALLER_ALGO_NAMES { "alltoall", "ialltoall", "persistent", "alltoallv", "pairwise", "put", \
-	"nccl" }
-#define ALLER_NALGOS 7
+/*
+ * Algorithms, one line each: X(ID, name, what it does). An algorithm is this
+ * line and its file, aller/algo/algo_<name>.c, defining algo_<name>; the
+ * enum (ALGO_<ID>), the names, --help, the allowed list, the operations'
+ * table and the collector's names all come from here. The order is the
+ * enum's: a data set without ALLER_KEY_ALGO (older files) is the first; a
+ * new MPI algorithm goes at the end of ALLER_MPI_ALGOS (its text fits
+ * --help's 80 columns). "nccl" is
+ * ncclAlltoAll, the one algorithm of --transport=nccl, and the last.
+ */
+#define ALLER_MPI_ALGOS(X) \
+	X(ALLTOALL, alltoall, "MPI_Alltoall, the default") \
+	X(IALLTOALL, ialltoall, "MPI_Ialltoall + MPI_Wait") \
+	X(PERSISTENT, persistent, "MPI_(X)Alltoall_init, MPI_Start + MPI_Wait") \
+	X(ALLTOALLV, alltoallv, "MPI_Alltoallv, equal counts") \
+	X(PAIRWISE, pairwise, "MPI_Irecv + MPI_Isend per peer, MPI_Waitall") \
+	X(PUT, put, "MPI_Put per peer between two MPI_Win_fence")
+#define ALLER_ALGOS(X) ALLER_MPI_ALGOS(X) \
+	X(NCCL, nccl, "ncclAlltoAll (--transport=nccl)")
+#define ALLER_ALGO_NAME_(ID, name, what) #name,
+#define ALLER_ALGO_ONE_(ID, name, what) +1
+#define ALLER_ALGO_NAMES { ALLER_ALGOS(ALLER_ALGO_NAME_) }
+#define ALLER_NALGOS (0 ALLER_ALGOS(ALLER_ALGO_ONE_))
 
 /* An isolation column where nothing was isolated (gnuplot: missing). */
 #define ALLER_MISSING "-"

@@ -12,10 +12,10 @@ static const struct algo_op algo_nccl_stub = { .id = ALGO_NCCL, .call = stub_cal
 
 const struct algo_op *algo_op(enum algo_id id)
 {
+#define ALGO_OP_(ID, name, what) [ALGO_##ID] = &algo_##name,
 	static const struct algo_op *const ops[ALGO_N] = {
-		[ALGO_ALLTOALL] = &algo_alltoall, [ALGO_IALLTOALL] = &algo_ialltoall,
-		[ALGO_PERSISTENT] = &algo_persistent, [ALGO_ALLTOALLV] = &algo_alltoallv,
-		[ALGO_PAIRWISE] = &algo_pairwise, [ALGO_PUT] = &algo_put,
+		ALLER_MPI_ALGOS(ALGO_OP_)
+#undef ALGO_OP_
 #ifdef ALLER_NCCL
 		[ALGO_NCCL] = &algo_nccl,
 #endif

@@ -47,8 +47,10 @@ struct algo_op {
 
 const struct algo_op *algo_op(enum algo_id id);
 
-extern const struct algo_op algo_alltoall, algo_ialltoall, algo_persistent, algo_alltoallv,
-	algo_pairwise, algo_put, algo_nccl;
+/* Each algorithm's operations, algo_<name> (format.h's list). */
+#define ALGO_EXTERN_(ID, name, what) extern const struct algo_op algo_##name;
+ALLER_ALGOS(ALGO_EXTERN_)
+#undef ALGO_EXTERN_
 
 /* Before MPI_Init, when put is asked for: Open MPI's osc component (osc.h). */
 void algo_put_prepare(void);

@@ -34,7 +34,9 @@ static int lookup(const char *s, size_t len)
 
 int algo_list_parse(struct algo_list *l, const char *s, char *err, size_t errlen)
 {
-	static const char allowed[] = "alltoall, ialltoall, persistent, alltoallv, pairwise, put";
+#define ALGO_ALLOWED_(ID, name, what) ", " #name
+	static const char *const allowed = ALLER_MPI_ALGOS(ALGO_ALLOWED_) + 2;
+#undef ALGO_ALLOWED_
 	struct algo_list out = { .n = 0 };
 
 	for (const char *p = s;; p++) {

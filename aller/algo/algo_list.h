@@ -10,9 +10,12 @@
 
 #include "format.h"
 
-enum algo_id { ALGO_ALLTOALL, ALGO_IALLTOALL, ALGO_PERSISTENT, ALGO_ALLTOALLV, ALGO_PAIRWISE,
-	       ALGO_PUT, ALGO_NCCL, ALGO_N };
-#define ALGO_MPI_N ALGO_NCCL   /* --algo takes the MPI ones; nccl comes with --transport=nccl */
+/* format.h's list: ALGO_ALLTOALL ... ALGO_NCCL. */
+#define ALGO_ID_(ID, name, what) ALGO_##ID,
+enum algo_id { ALLER_ALGOS(ALGO_ID_) ALGO_N };
+#undef ALGO_ID_
+/* --algo takes the MPI ones; nccl comes with --transport=nccl */
+#define ALGO_MPI_N (0 ALLER_MPI_ALGOS(ALLER_ALGO_ONE_))
 
 /* The algorithms asked for, in the order given; the default is alltoall alone. */
 struct algo_list {

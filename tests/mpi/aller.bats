@@ -227,6 +227,28 @@ interference() {
 	awk -v t="$together" -v b="$both" 'BEGIN { exit !(t > 2 && b > 0.5 && b < 2) }'
 }
 
+@test "an algorithm is its file and one line of format.h's list: enum, names, --help, table, collector" {
+	[ "$TEST_MPI" = openmpi ] || skip "one build is enough"
+	t=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$t"
+	tar -C "$ROOT" --exclude=./build --exclude=./results --exclude=./.git -cf - . | tar -C "$t" -xf -
+	sed -i 's/^\(\tX(PUT, put, .*)\)$/\1 \\\n\tX(COPY, copy, "MPI_Alltoall once more (a test)")/' \
+		"$t/common/format.h"
+	sed 's/algo_alltoall/algo_copy/; s/ALGO_ALLTOALL/ALGO_COPY/' "$t/aller/algo/algo_alltoall.c" \
+		>"$t/aller/algo/algo_copy.c"
+	[ "$(diff "$ROOT/common/format.h" "$t/common/format.h" | grep -c '^>')" = 2 ] # the line, and its continuation
+	make -s -C "$t" -j2 build/bin/aller build/bin/collect >&2
+	run -0 "$t/build/bin/aller" --help
+	[[ $output == *"copy: MPI_Alltoall once more (a test)"* ]]
+	run --separate-stderr -2 "$t/build/bin/aller" --algo=nope
+	[[ $stderr == *"allowed are alltoall, ialltoall, persistent, alltoallv, pairwise, put, copy" ]]
+	mpirun_n 2 "$t/build/bin/aller" --algo=alltoall,copy c 1 16 >"$BATS_TEST_TMPDIR/copy.out"
+	perl "$ROOT/tests/lib/check-aller.pl" 2 16 1 contiguous "$BATS_TEST_TMPDIR/copy.out"
+	[ "$(grep -c '^# algo: copy$' "$BATS_TEST_TMPDIR/copy.out")" = 2 ]
+	"$t/build/bin/collect" -q -o "$BATS_TEST_TMPDIR/m" "$BATS_TEST_TMPDIR/copy.out"
+	[ "$(grep -c ',copy,' "$BATS_TEST_TMPDIR/m/points.csv")" = "$(grep -c ',alltoall,' "$BATS_TEST_TMPDIR/m/points.csv")" ]
+}
+
 @test "put with Open MPI's defaults: aller chooses osc pt2pt, says so, and every level is measured" {
 	[ "$TEST_MPI" = openmpi ] || skip "Open MPI's osc component"
 	run --separate-stderr -0 timeout 60 "${MPIRUN[@]}" 4 "$ALLER" --algo=put c 1 16
