@@ -177,22 +177,37 @@ void output_level(FILE *f, const struct run_info *r, int level, const struct par
 }
 
 /* A measured value, or ALLER_MISSING (NAN: not measured). */
-static void optional(FILE *f, double v)
+/* One column of a row, by its kind (format.h), after a space but the first. */
+static void col_COUNT(FILE *f, int first, long v)
+{
+	fprintf(f, first ? "%ld" : " %ld", v);
+}
+
+static void col_RANK(FILE *f, int first, long v)
+{
+	col_COUNT(f, first, v);
+}
+
+static void col_REAL(FILE *f, int first, double v)
+{
+	fprintf(f, first ? "%.6e" : " %.6e", v);
+}
+
+static void col_OPT(FILE *f, int first, double v)
 {
 	if (isnan(v))
-		fprintf(f, " %s", ALLER_MISSING);
+		fprintf(f, first ? "%s" : " %s", ALLER_MISSING);
 	else
-		fprintf(f, " %.6e", v);
+		col_REAL(f, first, v);
 }
 
 void output_row(FILE *f, const struct row *w)
 {
-	fprintf(f, "%ld %ld %ld %.6e %.6e %.6e %.6e %.6e %.6e %.6e %.6e %ld %.6e %.6e %.6e",
-		w->comms, w->commsize, w->count, w->gib, w->s.tmin, stats_tavg(&w->s),
-		w->s.tmax, w->s.bwmin, stats_bwavg(&w->s), w->s.bwmax, w->aggbw, w->slowest,
-		stats_tmed(&w->s), stats_tp99(&w->s), w->busbw);
-	for (int i = 0; i < 4; i++)
-		optional(f, w->isolate[i]);
+#define FIRST_(ID, name, kind, value) col_##kind(f, 1, value);
+#define NEXT_(ID, name, kind, value) col_##kind(f, 0, value);
+	ALLER_COLUMNS(FIRST_, NEXT_)
+#undef FIRST_
+#undef NEXT_
 	fputc('\n', f);
 }
 

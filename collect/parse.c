@@ -306,15 +306,19 @@ static int split_columns(const char *line, size_t len, struct crow *r)
  * 0, or -1 with a warning. */
 static int check_columns(struct parser *p, const char *line, struct crow *r, int n)
 {
+	enum kind { COUNT, RANK, REAL, OPT };
+#define KIND_(ID, name, kind, value) kind,
+	static const enum kind kinds[ALLER_NCOLS] = { ALLER_COLUMNS(KIND_, KIND_) };
+#undef KIND_
 	long *keep[3] = { &r->comms, &r->commsize, &r->count };
 
 	for (int c = 0; c < n; c++) {
 		const char *tok = line + r->off[c];
-		long v;
-		int ok = c <= ALLER_COL_COUNT || c == ALLER_COL_SLOWEST
-				 ? parse_uint(tok, r->len[c], &v) == 0 && (c == ALLER_COL_SLOWEST || v > 0)
+		long v = 0;
+		int ok = kinds[c] == COUNT || kinds[c] == RANK
+				 ? parse_uint(tok, r->len[c], &v) == 0 && (kinds[c] == RANK || v > 0)
 				 : is_number(tok, r->len[c]) ||
-					   (c >= ALLER_FIRST_OPTIONAL && r->len[c] == 1 && *tok == '-');
+					   (kinds[c] == OPT && r->len[c] == 1 && *tok == '-');
 		if (!ok) {
 			warn(p, "corrupt %s '%.*s': row dropped", column_names[c],
 			     r->len[c] > 40 ? 40 : (int)r->len[c], tok);

@@ -112,44 +112,53 @@
 /* An isolation column where nothing was isolated (gnuplot: missing). */
 #define ALLER_MISSING "-"
 
-/* Data columns, in order. The first ten are the specification's contract. */
-enum aller_column {
-	ALLER_COL_COMMS,      /* number of concurrent communicators */
-	ALLER_COL_COMMSIZE,   /* tasks in the largest communicator */
-	ALLER_COL_COUNT,      /* MPI_Alltoall count per peer, in longs */
-	ALLER_COL_GIB,        /* in+out GiB per task of the largest communicator */
-	ALLER_COL_TMIN,       /* seconds */
-	ALLER_COL_TAVG,
-	ALLER_COL_TMAX,
-	ALLER_COL_BWMIN,      /* GiB/s per task */
-	ALLER_COL_BWAVG,
-	ALLER_COL_BWMAX,
-	ALLER_COL_AGGBW,      /* GiB/s of all tasks together */
-	ALLER_COL_SLOWEST,    /* world rank of the slowest sample */
-	ALLER_COL_TMED,       /* seconds: median and 99th percentile of the samples */
-	ALLER_COL_TP99,
-	ALLER_COL_BUSBW,      /* decimal GB/s, nccl-tests' bus bandwidth */
-	ALLER_COL_TALONE,     /* --isolate: seconds, communicator 0 alone; else "-" */
-	ALLER_COL_INTERF,     /* its tavg concurrently / talone */
-	ALLER_COL_INTERF_AVG, /* --isolate=all: average and worst factor over communicators */
-	ALLER_COL_INTERF_MAX,
-	ALLER_NCOLS
-};
+/*
+ * Data columns, one line each: X(ID, name, kind, value). The first ten are
+ * the specification's contract; a new one goes at the end (with a new
+ * ALLER_FORMAT_VERSION; the collector keeps reading the older counts). From
+ * this list come enum aller_column (ALLER_COL_<ID>), the names, the header,
+ * aller's row (value: an expression of `w`, aller's struct row; output.c),
+ * the collector's check of each column (kind) and the measured columns of
+ * the merged tables (common/merged.c). Kinds: COUNT a positive integer, RANK
+ * a non-negative one, REAL a number (%.6e), OPT a number or "-" where not
+ * measured. The identity columns come first (Y for the first, X the rest:
+ * the header joins names with spaces).
+ */
+#define ALLER_IDENTITY_COLUMNS(Y, X) \
+	Y(COMMS, comms, COUNT, w->comms)              /* concurrent communicators */ \
+	X(COMMSIZE, commsize, COUNT, w->commsize)     /* tasks in the largest one */ \
+	X(COUNT, count, COUNT, w->count)              /* MPI_Alltoall count per peer, longs */
+#define ALLER_MEASURED_COLUMNS(X) \
+	X(GIB, GiB, REAL, w->gib)                     /* in+out GiB per task, largest comm */ \
+	X(TMIN, tmin_s, REAL, w->s.tmin)              /* seconds */ \
+	X(TAVG, tavg_s, REAL, stats_tavg(&w->s)) \
+	X(TMAX, tmax_s, REAL, w->s.tmax) \
+	X(BWMIN, bwmin_GiBs, REAL, w->s.bwmin)        /* GiB/s per task */ \
+	X(BWAVG, bwavg_GiBs, REAL, stats_bwavg(&w->s)) \
+	X(BWMAX, bwmax_GiBs, REAL, w->s.bwmax) \
+	X(AGGBW, aggbw_GiBs, REAL, w->aggbw)          /* GiB/s of all tasks together */ \
+	X(SLOWEST, slowest_rank, RANK, w->slowest)    /* world rank of the slowest sample */ \
+	X(TMED, tmed_s, REAL, stats_tmed(&w->s))      /* median and 99th percentile */ \
+	X(TP99, tp99_s, REAL, stats_tp99(&w->s)) \
+	X(BUSBW, busbw_GBs, REAL, w->busbw)           /* decimal GB/s, nccl-tests' */ \
+	X(TALONE, talone_s, OPT, w->isolate[0])       /* --isolate: communicator 0 alone */ \
+	X(INTERF, interference, OPT, w->isolate[1])   /* its tavg concurrently / talone */ \
+	X(INTERF_AVG, interference_avg, OPT, w->isolate[2]) /* --isolate=all: average */ \
+	X(INTERF_MAX, interference_max, OPT, w->isolate[3]) /* ... and worst factor */
+#define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
+
+#define ALLER_COL_ID_(ID, name, kind, value) ALLER_COL_##ID,
+enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
 #define ALLER_SPEC_COLUMNS 10
 #define ALLER_V1_COLUMNS 12   /* what format 1 wrote */
 #define ALLER_V2_COLUMNS 15   /* what format 2 wrote */
-#define ALLER_FIRST_OPTIONAL ALLER_COL_TALONE /* from here on a column may be "-" */
 
-/* Column names, in enum order (a unit test checks both agree). */
-#define ALLER_COLUMN_NAMES { "comms", "commsize", "count", "GiB", "tmin_s", "tavg_s", \
-	"tmax_s", "bwmin_GiBs", "bwavg_GiBs", "bwmax_GiBs", "aggbw_GiBs", "slowest_rank", \
-	"tmed_s", "tp99_s", "busbw_GBs", "talone_s", "interference", "interference_avg", \
-	"interference_max" }
-
-/* Column header, as printed after "# " and ALLER_KEY_COLUMNS. */
-#define ALLER_COLUMN_HEADER \
-	"comms commsize count GiB tmin_s tavg_s tmax_s " \
-	"bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank tmed_s tp99_s busbw_GBs " \
-	"talone_s interference interference_avg interference_max"
+#define ALLER_COL_NAME_(ID, name, kind, value) #name,
+/* Column names, in enum order. */
+#define ALLER_COLUMN_NAMES { ALLER_COLUMNS(ALLER_COL_NAME_, ALLER_COL_NAME_) }
+#define ALLER_COL_FIRST_(ID, name, kind, value) #name
+#define ALLER_COL_NEXT_(ID, name, kind, value) " " #name
+/* Column header, as printed after "# " and ALLER_KEY_COLUMNS (a string literal). */
+#define ALLER_COLUMN_HEADER ALLER_COLUMNS(ALLER_COL_FIRST_, ALLER_COL_NEXT_)
 
 #endif

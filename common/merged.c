@@ -6,24 +6,9 @@
 #include "format.h"
 
 #define ALLER(name, col) { name, MSRC_ALLER, col }
-/* What aller measured, from its GiB column on, in both tables. */
-#define MEASURED \
-	ALLER("GiB", ALLER_COL_GIB), \
-	ALLER("tmin_s", ALLER_COL_TMIN), \
-	ALLER("tavg_s", ALLER_COL_TAVG), \
-	ALLER("tmax_s", ALLER_COL_TMAX), \
-	ALLER("bwmin_GiBs", ALLER_COL_BWMIN), \
-	ALLER("bwavg_GiBs", ALLER_COL_BWAVG), \
-	ALLER("bwmax_GiBs", ALLER_COL_BWMAX), \
-	ALLER("aggbw_GiBs", ALLER_COL_AGGBW), \
-	ALLER("slowest_rank", ALLER_COL_SLOWEST), \
-	ALLER("tmed_s", ALLER_COL_TMED), \
-	ALLER("tp99_s", ALLER_COL_TP99), \
-	ALLER("busbw_GBs", ALLER_COL_BUSBW), \
-	ALLER("talone_s", ALLER_COL_TALONE), \
-	ALLER("interference", ALLER_COL_INTERF), \
-	ALLER("interference_avg", ALLER_COL_INTERF_AVG), \
-	ALLER("interference_max", ALLER_COL_INTERF_MAX)
+/* What aller measured, from its GiB column on, in both tables (format.h's list). */
+#define MEASURED_(ID, name, kind, value) ALLER(#name, ALLER_COL_##ID),
+#define MEASURED ALLER_MEASURED_COLUMNS(MEASURED_)
 
 const struct merged_column merged_dat_columns[] = {
 	{ "nodes", MSRC_NODES, 0 },
@@ -31,7 +16,7 @@ const struct merged_column merged_dat_columns[] = {
 	ALLER("commsize", ALLER_COL_COMMSIZE),
 	{ "bytes_per_peer", MSRC_BYTES, 0 },
 	ALLER("count", ALLER_COL_COUNT),
-	MEASURED,
+	MEASURED
 	{ "algo", MSRC_ALGO, 0 },
 };
 const int merged_dat_ncolumns = sizeof(merged_dat_columns) / sizeof(merged_dat_columns[0]);
@@ -50,7 +35,7 @@ const struct merged_column merged_csv_columns[] = {
 	ALLER("commsize", ALLER_COL_COMMSIZE),
 	ALLER("count", ALLER_COL_COUNT),
 	{ "bytes_per_peer", MSRC_BYTES, 0 },
-	MEASURED,
+	MEASURED
 	{ "state", MSRC_STATE, 0 },
 	{ "job", MSRC_JOB, 0 },
 	{ "source", MSRC_SOURCE, 0 },

@@ -85,13 +85,13 @@ is_png() {
 	[[ $stderr == *"plots: error: give CAMPAIGN=name or FILE=aller-output"* ]]
 }
 
-# tree_with SED: a copy of the toolkit whose common/merged.c is edited by SED,
-# with its own collector; prints the copy's root.
+# tree_with SED [FILE]: a copy of the toolkit whose FILE (common/merged.c) is
+# edited by SED, with its own collector; prints the copy's root.
 tree_with() {
 	local t=$BATS_TEST_TMPDIR/tree
 	mkdir -p "$t"
 	tar -C "$ROOT" --exclude=./build --exclude=./results --exclude=./.git -cf - . | tar -C "$t" -xf -
-	sed -i "$1" "$t/common/merged.c"
+	sed -i "$1" "$t/${2:-common/merged.c}"
 	make -s -C "$t" build/bin/collect >&2
 	echo "$t"
 }
@@ -112,7 +112,8 @@ tree_with() {
 }
 
 @test "a column the plots use, gone from the merged format, fails loudly: those plots are skipped" {
-	t=$(tree_with 's/ALLER("bwavg_GiBs"/ALLER("bwavg"/')
+	# the collector's copy of the column list names it otherwise
+	t=$(tree_with 's/X(BWAVG, bwavg_GiBs,/X(BWAVG, bwavg,/' common/format.h)
 	run --separate-stderr -0 bash "$t/plots/plot.sh" --campaign-dir "$camp"
 	# one line per plot that needs it, naming the column; the latency plots do not
 	[[ $stderr == *"plots: skipped $camp/plots/bandwidth-contiguous-n1.png: '$camp/merged/bandwidth.dat' has no column 'bwavg_GiBs' (its columns: nodes comms "* ]]
@@ -122,7 +123,7 @@ tree_with() {
 	[ ! -e "$camp/plots/bandwidth-contiguous-n1.png" ]
 	# with no plot left to draw: exit 3
 	rm -rf "$camp/merged"
-	t=$(tree_with 's/ALLER("bwavg_GiBs"/ALLER("bwavg"/; s/ALLER("tavg_s"/ALLER("tavg"/')
+	t=$(tree_with 's/X(BWAVG, bwavg_GiBs,/X(BWAVG, bwavg,/; s/X(TAVG, tavg_s,/X(TAVG, tavg,/' common/format.h)
 	run --separate-stderr -3 bash "$t/plots/plot.sh" --campaign-dir "$camp"
 	[ "${stderr##*$'\n'}" = "plots: error: no plot drawn (22 skipped)" ]
 }

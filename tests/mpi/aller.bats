@@ -227,26 +227,37 @@ interference() {
 	awk -v t="$together" -v b="$both" 'BEGIN { exit !(t > 2 && b > 0.5 && b < 2) }'
 }
 
-@test "an algorithm is its file and one line of format.h's list: enum, names, --help, table, collector" {
+@test "an algorithm is its file and one line of a list, a column one line: all the rest follows" {
 	[ "$TEST_MPI" = openmpi ] || skip "one build is enough"
 	t=$BATS_TEST_TMPDIR/tree
 	mkdir -p "$t"
 	tar -C "$ROOT" --exclude=./build --exclude=./results --exclude=./.git -cf - . | tar -C "$t" -xf -
-	sed -i 's/^\(\tX(PUT, put, .*)\)$/\1 \\\n\tX(COPY, copy, "MPI_Alltoall once more (a test)")/' \
+	sed -i -e 's/^\(\tX(PUT, put, .*)\)$/\1 \\\n\tX(COPY, copy, "MPI_Alltoall once more (a test)")/' \
+		-e 's|^\(\tX(INTERF_MAX, .*\)$|\1 \\\n\tX(TWICE, tavg2_s, REAL, 2 * stats_tavg(\&w->s))|' \
 		"$t/common/format.h"
 	sed 's/algo_alltoall/algo_copy/; s/ALGO_ALLTOALL/ALGO_COPY/' "$t/aller/algo/algo_alltoall.c" \
 		>"$t/aller/algo/algo_copy.c"
-	[ "$(diff "$ROOT/common/format.h" "$t/common/format.h" | grep -c '^>')" = 2 ] # the line, and its continuation
+	# two lines each: the new one, and the continuation of the line before
+	[ "$(diff "$ROOT/common/format.h" "$t/common/format.h" | grep -c '^>')" = 4 ]
 	make -s -C "$t" -j2 build/bin/aller build/bin/collect >&2
 	run -0 "$t/build/bin/aller" --help
 	[[ $output == *"copy: MPI_Alltoall once more (a test)"* ]]
 	run --separate-stderr -2 "$t/build/bin/aller" --algo=nope
 	[[ $stderr == *"allowed are alltoall, ialltoall, persistent, alltoallv, pairwise, put, copy" ]]
-	mpirun_n 2 "$t/build/bin/aller" --algo=alltoall,copy c 1 16 >"$BATS_TEST_TMPDIR/copy.out"
-	perl "$ROOT/tests/lib/check-aller.pl" 2 16 1 contiguous "$BATS_TEST_TMPDIR/copy.out"
-	[ "$(grep -c '^# algo: copy$' "$BATS_TEST_TMPDIR/copy.out")" = 2 ]
-	"$t/build/bin/collect" -q -o "$BATS_TEST_TMPDIR/m" "$BATS_TEST_TMPDIR/copy.out"
+	out=$BATS_TEST_TMPDIR/copy.out
+	mpirun_n 2 "$t/build/bin/aller" --algo=alltoall,copy c 1 16 >"$out"
+	[ "$(grep -c '^# algo: copy$' "$out")" = 2 ]
+	# the header and every row have the column: twice tavg
+	grep -q '^# columns: comms .* interference_max tavg2_s$' "$out"
+	awk '/^[0-9]/ { n++; if (NF != 20 || $20 < 1.99 * $6 || $20 > 2.01 * $6) exit 1 } END { exit n == 0 }' "$out"
+	# the collector parses both and merges them by name
+	"$t/build/bin/collect" -q -o "$BATS_TEST_TMPDIR/m" "$out"
 	[ "$(grep -c ',copy,' "$BATS_TEST_TMPDIR/m/points.csv")" = "$(grep -c ',alltoall,' "$BATS_TEST_TMPDIR/m/points.csv")" ]
+	head -n 1 "$BATS_TEST_TMPDIR/m/points.csv" | grep -q ',interference_max,tavg2_s,state,'
+	grep -q '^# columns: .* interference_max tavg2_s algo$' "$BATS_TEST_TMPDIR/m/bandwidth.dat"
+	# (the contract checker knows the columns of this format only)
+	sed -i 's/ tavg2_s$//; /^[0-9]/s/ [^ ]*$//' "$out"
+	perl "$ROOT/tests/lib/check-aller.pl" 2 16 1 contiguous "$out"
 }
 
 @test "put with Open MPI's defaults: aller chooses osc pt2pt, says so, and every level is measured" {
