@@ -1,7 +1,6 @@
 /* run.c: everything between MPI_Init and MPI_Finalize (see run.h). */
 #include "run.h"
 
-#include <errno.h>
 #include <mpi.h>
 #include <signal.h>
 #include <stdio.h>
@@ -41,56 +40,13 @@ static void utc_now(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* A test-only variable naming a world rank, or -1. */
-static long test_rank(const char *name)
-{
-	const char *s = getenv(name);
-	char *end;
-	long v;
-
-	if (!s || !*s)
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	return (*end || errno) ? -1 : v;
-}
-
-/*
- * ALLER_TEST_SLOW=RANK[:US[:busy][:together]] (tests only): that rank starts
- * each timed call US late (1000), asleep, or spinning on its core with
- * ":busy"; with ":together" only in the concurrent pass (not alone, --isolate).
- */
-static void test_slow(struct sweep *s)
-{
-	const char *v = getenv("ALLER_TEST_SLOW");
-	char *end;
-
-	s->slow_rank = test_rank("ALLER_TEST_SLOW");
-	s->slow_us = 1000;
-	if (v && (end = strchr(v, ':')) != NULL) {
-		s->slow_rank = strtol(v, NULL, 10);
-		s->slow_us = strtol(end + 1, &end, 10);
-		s->slow_busy = strstr(end, ":busy") != NULL;
-		s->slow_together = strstr(end, ":together") != NULL;
-	}
-}
-
-/*
- * ALLER_TEST_DIE=RANK[:N] (tests only): that rank is killed (SIGKILL) before
- * the sweep, when $ALLER_ATTEMPT (set by the job template) is at most N.
- */
+/* ALLER_TEST_DIE (faults.h): this rank is killed before the sweep. */
 static void test_die(const struct world *w)
 {
-	const char *s = getenv("ALLER_TEST_DIE"), *a = getenv("ALLER_ATTEMPT");
-	char *end;
-	long rank, upto = 1000000;
+	const struct faults *f = faults();
+	const char *a = getenv("ALLER_ATTEMPT");
 
-	if (!s || !*s)
-		return;
-	rank = strtol(s, &end, 10);
-	if (*end == ':')
-		upto = strtol(end + 1, NULL, 10);
-	if (rank == w->rank && (a ? strtol(a, NULL, 10) : 1) <= upto)
+	if (f->die_rank == w->rank && (a ? strtol(a, NULL, 10) : 1) <= f->die_upto)
 		raise(SIGKILL);
 }
 
@@ -193,11 +149,7 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	s.info = info;
 	s.reveal = rv;
 	s.out = w->rank == 0 ? stdout : NULL;
-	s.corrupt_rank = test_rank("ALLER_TEST_CORRUPT");
-	s.hang_rank = test_rank("ALLER_TEST_HANG");
-	s.stale_rank = test_rank("ALLER_TEST_STALE");
-	s.trace = getenv("ALLER_TEST_TRACE") != NULL;
-	test_slow(&s);
+	s.faults = faults();
 	test_die(w);
 	wall = MPI_Wtime();
 	rc = sweep_run(&s);

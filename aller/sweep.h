@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "buffers/buffers.h"
+#include "faults.h"
 #include "options.h"
 #include "output.h"
 #include "reveal/reveal.h"
@@ -17,13 +18,7 @@ struct sweep {
 	const struct run_info *info;
 	struct reveal *reveal;
 	FILE *out;             /* rank 0's data stream, NULL elsewhere */
-	long corrupt_rank;     /* ALLER_TEST_CORRUPT: damages a received element */
-	long hang_rank;        /* ALLER_TEST_HANG: sleeps before its first call */
-	long stale_rank;       /* ALLER_TEST_STALE: with --fresh-data, sends old data */
-	long slow_rank, slow_us; /* ALLER_TEST_SLOW: starts each timed call late */
-	int slow_busy;         /* ... spinning rather than asleep */
-	int slow_together;     /* ... only in the concurrent pass */
-	int trace;             /* ALLER_TEST_TRACE: a line on stderr per call */
+	const struct faults *faults; /* the test hooks (faults.h), no-ops unless set */
 	long calls;            /* calls made so far, warm-ups too */
 	int sets;              /* data sets written so far (rank 0) */
 	int failed_sets;       /* data sets whose set-up failed (the run goes on, then exit 3) */

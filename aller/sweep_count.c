@@ -55,18 +55,29 @@ static void op_done(struct count_run *c, const struct buffers *b, long rc)
 		snprintf(c->failed, sizeof(c->failed), "%s", b->err[0] ? b->err : "buffer error");
 }
 
-/* ALLER_TEST_SLOW: this rank starts the call late, asleep or busy. */
-static void arrive_late(const struct sweep *s)
+/* The test hooks before a call (faults.h): a no-op unless one is set. */
+static void faults_before_call(struct sweep *s, const struct level *l, const struct count_run *c,
+			       int timed)
 {
-	double until;
+	const struct faults *f = s->faults;
+	int concurrent = c->active < 0;
+	long me = s->w->rank;
 
-	if (!s->slow_busy) {
-		usleep((useconds_t)s->slow_us);
-		return;
+	if (f->trace)
+		fprintf(stderr, "aller: trace: rank %ld level %d algo %s count %ld %s%s\n", me,
+			c->index, algo_name(l->op->id), c->count, concurrent ? "together" : "alone",
+			timed ? "" : " warm-up");
+	if (f->hang_rank == me && s->calls == 0)
+		sleep(60);
+	/* arrives late; its peers wait in the call */
+	if (timed && f->slow_rank == me && (concurrent || !f->slow_together)) {
+		double until = MPI_Wtime() + (double)f->slow_us * 1e-6;
+		if (!f->slow_busy)
+			usleep((useconds_t)f->slow_us);
+		else
+			while (MPI_Wtime() < until)
+				;
 	}
-	until = MPI_Wtime() + (double)s->slow_us * 1e-6;
-	while (MPI_Wtime() < until)
-		;
 }
 
 /*
@@ -87,15 +98,7 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 	if (timed && concurrent)
 		reveal_call_before(s->reveal);
 	timeout_arm(s->opt->timeout, TIMEOUT_CALL);
-	if (s->trace)
-		fprintf(stderr, "aller: trace: rank %d level %d algo %s count %ld %s%s\n",
-			s->w->rank, c->index, algo_name(l->op->id), c->count,
-			concurrent ? "together" : "alone", timed ? "" : " warm-up");
-	if (s->hang_rank == s->w->rank && s->calls == 0)
-		sleep(60);
-	/* arrives late; its peers wait in the call */
-	if (timed && s->slow_rank == s->w->rank && (concurrent || !s->slow_together))
-		arrive_late(s);
+	faults_before_call(s, l, c, timed);
 	t0 = MPI_Wtime();
 	err = l->op->call(&c->a);
 	t1 = MPI_Wtime();
@@ -169,14 +172,14 @@ static void run_calls(struct sweep *s, const struct level *l, struct count_run *
 		double t;
 
 		timeout_arm(s->opt->timeout, TIMEOUT_FILL);
-		if (member && o->fresh && !(s->stale_rank == me && it > 0))
+		if (member && o->fresh && !(s->faults->stale_rank == me && it > 0))
 			op_done(c, s->b, ops->fill(s->b, l->g, c->count, me, it));
 		if (check && !poisoned)
 			op_done(c, s->b, ops->poison(s->b, n));
 		t = timed_call(s, l, c, timed);
 		if (!member)
 			continue;
-		if (s->corrupt_rank == me)
+		if (s->faults->corrupt_rank == me)
 			op_done(c, s->b, ops->corrupt(s->b, n / 2));
 		poisoned = check ? check_call(s, c, it, next) : 0;
 		if (timed)

@@ -10,6 +10,8 @@
 #include <mpi-ext.h>
 #endif
 
+#include "faults.h"
+
 static const char *const names[ALGO_N] = ALLER_ALGO_NAMES;
 _Static_assert(ALGO_N == ALLER_NALGOS, "format.h's algorithm names and enum algo_id agree");
 
@@ -91,9 +93,7 @@ void algo_list_describe(const struct algo_list *l, char *buf, size_t len)
 
 int algo_nccl_stubbed(void)
 {
-	const char *v = getenv("ALLER_TEST_NCCL_STUB");
-
-	return v && *v && strcmp(v, "0") != 0;
+	return faults()->nccl_stub;
 }
 
 const char *algo_unavailable(enum algo_id id)

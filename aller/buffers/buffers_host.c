@@ -1,5 +1,6 @@
 /* buffers_host.c: page-aligned host buffers, first touched by the owning task. */
 #include "buffers.h"
+#include "faults.h"
 #include "memcheck.h"
 
 #include <errno.h>
@@ -18,13 +19,12 @@ static int host_init(struct buffers *b, char *err, size_t errlen)
 	(void)err;
 	(void)errlen;
 	struct host_priv *p = calloc(1, sizeof(*p));
-	const char *fail = getenv("ALLER_TEST_BUFFER_FAIL");
 
 	b->device = -1;
 	b->priv = p;
 	if (!p)
 		return -1;
-	p->fail_rank = fail && *fail ? strtol(fail, NULL, 10) : -1;
+	p->fail_rank = faults()->buffer_fail_rank;
 	return 0;
 }
 
@@ -32,7 +32,6 @@ static int host_init(struct buffers *b, char *err, size_t errlen)
 static void host_available(const struct buffers *b, int local_size, double *available,
 			   int *sharers, char *what, size_t whatlen)
 {
-	const char *test = getenv("ALLER_TEST_MEMAVAIL");
 	char text[8192];
 	size_t n = 0;
 	FILE *f;
@@ -41,8 +40,8 @@ static void host_available(const struct buffers *b, int local_size, double *avai
 	*sharers = local_size;
 	snprintf(what, whatlen, "the node");
 	*available = -1;
-	if (test && *test) {
-		*available = strtod(test, NULL);
+	if (faults()->memavail >= 0) {
+		*available = faults()->memavail;
 		return;
 	}
 	if ((f = fopen("/proc/meminfo", "r"))) {

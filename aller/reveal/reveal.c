@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "dirs.h"
+#include "faults.h"
 #include "format.h"
 
 #define CAP_COLL 1
@@ -246,17 +247,11 @@ static void release_parts(struct reveal *r)
 	r->tier = REVEAL_OFF;
 }
 
-/* ALLER_TEST_DELAY=RANK[:MS] (tests only): a late rank in the queues pass. */
+/* ALLER_TEST_DELAY (faults.h): a late rank in the queues pass. */
 static void test_delay(struct reveal *r)
 {
-	const char *delay = getenv("ALLER_TEST_DELAY");
-	char *end;
-
-	r->delay_rank = -1;
-	if (!delay || !*delay)
-		return;
-	r->delay_rank = strtol(delay, &end, 10);
-	r->delay_us = *end == ':' ? 1000 * strtol(end + 1, NULL, 10) : 50000;
+	r->delay_rank = faults()->delay_rank;
+	r->delay_us = faults()->delay_us;
 }
 
 /* Collective: the MPI_T session and the tier every rank can use; the agreed capabilities. */

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "faults.h"
 #include "options.h"
 #include "algo/osc.h"
 
@@ -344,6 +345,54 @@ static void put_osc(void **state)
 	assert_false(osc_rdma_possible("rdma", 0));
 }
 
+/* The test hooks, parsed once (faults.c), from a table instead of the environment. */
+static const char *const *fake_env;
+static const char *fake_get(const char *name)
+{
+	for (const char *const *e = fake_env; *e; e += 2)
+		if (strcmp(e[0], name) == 0)
+			return e[1];
+	return NULL;
+}
+
+static void test_hooks(void **state)
+{
+	static const char *const none[] = { NULL };
+	static const char *const all[] = {
+		"ALLER_TEST_CORRUPT", "3", "ALLER_TEST_HANG", "1", "ALLER_TEST_STALE", "x",
+		"ALLER_TEST_SLOW", "5:3000:busy:together", "ALLER_TEST_TRACE", "1",
+		"ALLER_TEST_DIE", "2:1", "ALLER_TEST_BUFFER_FAIL", "0",
+		"ALLER_TEST_MEMAVAIL", "1e9", "ALLER_TEST_DELAY", "2:7",
+		"ALLER_TEST_NCCL_STUB", "0", NULL
+	};
+	struct faults f;
+	(void)state;
+	fake_env = none;
+	faults_parse(&f, fake_get);
+	assert_int_equal(f.corrupt_rank, -1);
+	assert_int_equal(f.slow_rank, -1);
+	assert_int_equal(f.die_rank, -1);
+	assert_int_equal(f.buffer_fail_rank, -1);
+	assert_int_equal(f.delay_rank, -1);
+	assert_true(f.memavail < 0);
+	assert_false(f.trace || f.nccl_stub || f.slow_busy || f.slow_together);
+	fake_env = all;
+	faults_parse(&f, fake_get);
+	assert_int_equal(f.corrupt_rank, 3);
+	assert_int_equal(f.hang_rank, 1);
+	assert_int_equal(f.stale_rank, -1);   /* not a rank */
+	assert_int_equal(f.slow_rank, 5);
+	assert_int_equal(f.slow_us, 3000);
+	assert_true(f.slow_busy && f.slow_together && f.trace);
+	assert_int_equal(f.die_rank, 2);
+	assert_int_equal(f.die_upto, 1);
+	assert_int_equal(f.buffer_fail_rank, 0);
+	assert_true(f.memavail == 1e9);
+	assert_int_equal(f.delay_rank, 2);
+	assert_int_equal(f.delay_us, 7000);
+	assert_false(f.nccl_stub);   /* "0" is off */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -358,6 +407,7 @@ int main(void)
 		cmocka_unit_test(algorithm_names),
 		cmocka_unit_test(transport),
 		cmocka_unit_test(put_osc),
+		cmocka_unit_test(test_hooks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,71 @@
+/* faults.c: see faults.h. Pure: no MPI. */
+#include "faults.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A variable naming a world rank, or -1. */
+static long rank_of(const char *s)
+{
+	char *end;
+	long v;
+
+	if (!s || !*s)
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	return (*end && *end != ':') || errno ? -1 : v;
+}
+
+/* The number after RANK:, or def. */
+static long after_colon(const char *s, long def)
+{
+	const char *c = s ? strchr(s, ':') : NULL;
+
+	return c && c[1] ? strtol(c + 1, NULL, 10) : def;
+}
+
+void faults_parse(struct faults *f, const char *(*get)(const char *name))
+{
+	const char *slow = get("ALLER_TEST_SLOW"), *die = get("ALLER_TEST_DIE");
+	const char *mem = get("ALLER_TEST_MEMAVAIL"), *delay = get("ALLER_TEST_DELAY");
+	const char *stub = get("ALLER_TEST_NCCL_STUB");
+	const char *c;
+
+	memset(f, 0, sizeof(*f));
+	f->corrupt_rank = rank_of(get("ALLER_TEST_CORRUPT"));
+	f->hang_rank = rank_of(get("ALLER_TEST_HANG"));
+	f->stale_rank = rank_of(get("ALLER_TEST_STALE"));
+	f->slow_rank = rank_of(slow);
+	f->slow_us = after_colon(slow, 1000);
+	if (slow && (c = strchr(slow, ':')) != NULL) {
+		f->slow_busy = strstr(c + 1, ":busy") != NULL;
+		f->slow_together = strstr(c + 1, ":together") != NULL;
+	}
+	f->trace = get("ALLER_TEST_TRACE") != NULL;
+	f->die_rank = rank_of(die);
+	f->die_upto = after_colon(die, 1000000);
+	f->buffer_fail_rank = rank_of(get("ALLER_TEST_BUFFER_FAIL"));
+	f->memavail = mem && *mem ? strtod(mem, NULL) : -1;
+	f->delay_rank = rank_of(delay);
+	f->delay_us = 1000 * after_colon(delay, 50);
+	f->nccl_stub = stub && *stub && strcmp(stub, "0") != 0;
+}
+
+static const char *from_env(const char *name)
+{
+	return getenv(name);
+}
+
+const struct faults *faults(void)
+{
+	static struct faults f;
+	static int parsed;
+
+	if (!parsed) {
+		faults_parse(&f, from_env);
+		parsed = 1;
+	}
+	return &f;
+}

@@ -1,0 +1,41 @@
+/*
+ * faults.h: the test hooks, ALLER_TEST_* (tests only), parsed once, in one
+ * place. Unset, each is a no-op; aller's measurements never read them
+ * beyond these functions and fields.
+ *
+ *   ALLER_TEST_CORRUPT=RANK     that rank damages one received element per call
+ *   ALLER_TEST_HANG=RANK        ... sleeps 60 s before its first call
+ *   ALLER_TEST_STALE=RANK       ... keeps its first iteration's send data (--fresh-data)
+ *   ALLER_TEST_SLOW=RANK[:US[:busy][:together]]
+ *                               ... starts each timed call US (1000) late, asleep,
+ *                               or spinning (:busy); only in the concurrent pass
+ *                               of --isolate (:together)
+ *   ALLER_TEST_TRACE=1          every rank prints a line per call on stderr
+ *   ALLER_TEST_DIE=RANK[:N]     that rank is killed (SIGKILL) before the sweep
+ *                               while $ALLER_ATTEMPT <= N
+ *   ALLER_TEST_BUFFER_FAIL=RANK ... its fills fail as a device error would
+ *   ALLER_TEST_MEMAVAIL=BYTES   stands in for the node's MemAvailable
+ *   ALLER_TEST_DELAY=RANK[:MS]  a late rank (50 ms) in reveal's queues pass
+ *   ALLER_TEST_NCCL_STUB=1      --transport=nccl without a GPU (algo_list.h)
+ */
+#ifndef ALLER_FAULTS_H
+#define ALLER_FAULTS_H
+
+struct faults {
+	long corrupt_rank, hang_rank, stale_rank;   /* -1: none */
+	long slow_rank, slow_us;
+	int slow_busy, slow_together;
+	int trace;
+	long die_rank, die_upto;
+	long buffer_fail_rank;
+	double memavail;                            /* < 0: none */
+	long delay_rank, delay_us;
+	int nccl_stub;
+};
+
+/* The hooks from get (getenv; another for the unit tests), every one parsed. */
+void faults_parse(struct faults *f, const char *(*get)(const char *name));
+/* This process's, parsed from the environment on first use. */
+const struct faults *faults(void);
+
+#endif
