@@ -13,6 +13,7 @@
 #include "bigcount.h"
 #include "buffers/buffers.h"
 #include "buffers/setup.h"
+#include "failure.h"
 #include "output.h"
 #include "reveal/reveal.h"
 #include "strbuf.h"
@@ -124,11 +125,11 @@ static int prepare(const struct options *o, const struct world *w, struct buffer
 
 	if (rc == 0)
 		rc = buffers_setup(o, w, b, h->cuda_aware, sizeof(h->cuda_aware));
-	if (rc == 0 && world_host_map(w, b->device_id, &h->map,
-					   o->buffers == BUFFERS_CUDA ? &h->devices : NULL)) {
-		fprintf(stderr, "aller: error: out of memory for the host map\n");
-		MPI_Abort(MPI_COMM_WORLD, 3);
-	}
+	if (rc == 0 && failure_agree(w, world_host_map(w, b->device_id, &h->map,
+							 o->buffers == BUFFERS_CUDA ? &h->devices
+										    : NULL) != 0,
+					 "out of memory for the host map"))
+		rc = 3;
 	if (rc == 0)
 		rc = reveal_init(rv, o, w);
 	return rc;

@@ -15,22 +15,6 @@
 #include "sweep_impl.h"
 #include "timeout.h"
 
-void sweep_check_mpi(const struct sweep *s, int rc, int lowest, const char *what, int index,
-		     long count)
-{
-	char msg[MPI_MAX_ERROR_STRING];
-	int len;
-
-	if (rc == MPI_SUCCESS)
-		return;
-	MPI_Error_string(rc, msg, &len);
-	if (!lowest)
-		sleep(1);
-	fprintf(stderr, "aller: error: rank %d on %s: %s failed at level %d, count %ld: %s\n",
-		s->w->rank, world_host(s->w), what, index, count, msg);
-	MPI_Abort(MPI_COMM_WORLD, 3);
-}
-
 /*
  * The communicator's distinct host names, at most 8 of them spelled out:
  * a bitmap of the nodes, OR-reduced over the communicator.
@@ -44,7 +28,7 @@ static char *comm_hosts(const struct sweep *s, struct level *l, int index)
 	if (!bits)
 		return NULL;
 	bits[s->w->node / 64] |= 1ULL << (s->w->node % 64);
-	sweep_check_mpi(s, MPI_Allreduce(MPI_IN_PLACE, bits, nwords, MPI_UINT64_T, MPI_BOR,
+	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, bits, nwords, MPI_UINT64_T, MPI_BOR,
 					 l->comm), s->w->rank == 0, "MPI_Allreduce (hosts)", index, 0);
 	strbuf_init(&b);
 	for (int n = 0; n < s->w->nnodes; n++) {
@@ -69,7 +53,7 @@ static int level_open(const struct sweep *s, int index, struct level *l)
 		       s->opt->strided);
 	l->color = partition_color(&l->p, rank);
 	l->g = partition_size(&l->p, l->color);
-	sweep_check_mpi(s, MPI_Comm_split(MPI_COMM_WORLD, (int)l->color,
+	failure_mpi(s->w, MPI_Comm_split(MPI_COMM_WORLD, (int)l->color,
 					  (int)partition_key(&l->p, rank), &l->comm),
 			rank == 0, "MPI_Comm_split", index, 0);
 	l->peers = malloc(sizeof(long) * (size_t)l->g);
@@ -79,7 +63,7 @@ static int level_open(const struct sweep *s, int index, struct level *l)
 			l->peers[i] = partition_member(&l->p, l->color, i);
 		ok = s->b->ops->set_peers(s->b, l->peers, l->g) == 0;
 	}
-	if (world_agree_failed(s->w, !ok, "out of memory for the communicator's peers"))
+	if (failure_agree(s->w, !ok, "out of memory for the communicator's peers"))
 		return -1;
 	if (s->opt->timeout > 0)
 		l->hosts = comm_hosts(s, l, index);
@@ -91,26 +75,6 @@ static void level_close(struct level *l)
 	MPI_Comm_free(&l->comm);
 	free(l->peers);
 	free(l->hosts);
-}
-
-int sweep_set_failed(struct sweep *s, const struct level *l, int index, const char *what,
-			   int rc, const char *why)
-{
-	char msg[MPI_MAX_ERROR_STRING + 640] = "", err[MPI_MAX_ERROR_STRING] = "";
-	int len = 0;
-
-	if (rc != MPI_SUCCESS) {
-		if (!why)
-			MPI_Error_string(rc, err, &len);
-		snprintf(msg, sizeof(msg), "%s: %s failed at level %d (commsize %ld): %s",
-			 algo_name(l->op->id), what, index, l->g, why ? why : err);
-	}
-	if (!world_agree_failed_text(s->w, rc != MPI_SUCCESS, msg, sizeof(msg)))
-		return 0;
-	if (s->out)
-		output_failed(s->out, msg);
-	s->failed_sets++;
-	return 1;
 }
 
 /* One algorithm at one level: its data set, its per-level state, its counts. */

@@ -91,7 +91,7 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 	double t0, t1;
 
 	timeout_arm(s->opt->timeout, TIMEOUT_BARRIER);
-	sweep_check_mpi(s, MPI_Barrier(MPI_COMM_WORLD), s->w->rank == 0, "MPI_Barrier", c->index,
+	failure_mpi(s->w, MPI_Barrier(MPI_COMM_WORLD), s->w->rank == 0, "MPI_Barrier", c->index,
 			c->count);
 	if (!concurrent && c->active != l->color)
 		return 0;
@@ -107,7 +107,7 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 		reveal_call_after(s->reveal);
 	s->calls++;
 	s->in_calls += t1 - t0;
-	sweep_check_mpi(s, err, partition_key(&l->p, s->w->rank) == 0, algo_name(l->op->id),
+	failure_mpi(s->w, err, partition_key(&l->p, s->w->rank) == 0, algo_name(l->op->id),
 			c->index, c->count);
 	return t1 - t0 > 0 ? t1 - t0 : MPI_Wtick();
 }
@@ -207,7 +207,7 @@ static int count_verdict(const struct sweep *s, const struct level *l, const str
 	char msg[640];
 
 	snprintf(msg, sizeof(msg), "%s at level %d, count %ld", c->failed, c->index, c->count);
-	if (world_agree_failed(s->w, c->failed[0] != 0, msg))
+	if (failure_agree(s->w, c->failed[0] != 0, msg))
 		return 3;
 	if (s->opt->verify == VERIFY_NONE)
 		return 0;
@@ -218,7 +218,7 @@ static int count_verdict(const struct sweep *s, const struct level *l, const str
 		 c->wrong_iter, c->wrong_iter < s->opt->warmup ? " (warm-up)" : "",
 		 isolating(s, l) ? " (alone or together)" : "", c->first.element, c->first.peer,
 		 (unsigned long)c->first.expected, (unsigned long)c->first.received, c->wrong);
-	return world_agree_failed(s->w, c->wrong > 0, msg) ? 1 : 0;
+	return failure_agree(s->w, c->wrong > 0, msg) ? 1 : 0;
 }
 
 /*
@@ -240,7 +240,7 @@ static void isolation_row(const struct sweep *s, const struct level *l, struct c
 		c->iso[l->color] = c->alone;
 		c->iso[n + l->color] = c->together;
 	}
-	sweep_check_mpi(s, MPI_Reduce(s->w->rank == 0 ? MPI_IN_PLACE : c->iso, c->iso, (int)(2 * n),
+	failure_mpi(s->w, MPI_Reduce(s->w->rank == 0 ? MPI_IN_PLACE : c->iso, c->iso, (int)(2 * n),
 				      MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD),
 			s->w->rank == 0, "MPI_Reduce (isolation)", c->index, c->count);
 	if (s->w->rank != 0)
@@ -271,14 +271,14 @@ static void count_row(const struct sweep *s, const struct level *l, struct count
 	double total, agg = 0;
 
 	stats_pack(&c->st, c->slowest_t, sums);
-	sweep_check_mpi(s, MPI_Reduce(me == 0 ? MPI_IN_PLACE : c->slowest_t, c->slowest_t,
+	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : c->slowest_t, c->slowest_t,
 				      (int)(STATS_NMAX + iters), MPI_DOUBLE, MPI_MAX, 0,
 				      MPI_COMM_WORLD), me == 0, "MPI_Reduce (maxima)", c->index,
 			c->count);
-	sweep_check_mpi(s, MPI_Reduce(me == 0 ? MPI_IN_PLACE : sums, sums, STATS_NSUM, MPI_DOUBLE,
+	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : sums, sums, STATS_NSUM, MPI_DOUBLE,
 				      MPI_SUM, 0, MPI_COMM_WORLD),
 			me == 0, "MPI_Reduce (sums)", c->index, c->count);
-	sweep_check_mpi(s, MPI_Reduce(&slow, &slowest, 1, MPI_DOUBLE_INT, MPI_MAXLOC, 0,
+	failure_mpi(s->w, MPI_Reduce(&slow, &slowest, 1, MPI_DOUBLE_INT, MPI_MAXLOC, 0,
 				      MPI_COMM_WORLD), me == 0, "MPI_Reduce (slowest)", c->index,
 			c->count);
 	isolation_row(s, l, c, &row);
@@ -319,7 +319,7 @@ static int count_alloc(struct sweep *s, const struct level *l, struct count_run 
 		c->slowest_t = malloc(sizeof(double) * (size_t)(STATS_NMAX + s->opt->iters));
 		c->iso = malloc(sizeof(double) * 2 * (size_t)(isolated_comms(s, l) + 1));
 	}
-	if (world_agree_failed(s->w, !c || !*sums || !c->slowest_t || !c->iso,
+	if (failure_agree(s->w, !c || !*sums || !c->slowest_t || !c->iso,
 			       "out of memory for the statistics")) {
 		count_free(c, *sums);
 		return 3;

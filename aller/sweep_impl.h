@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include "algo/algo.h"
+#include "failure.h"
 #include "partition.h"
 #include "sweep.h"
 
@@ -19,18 +20,15 @@ struct level {
 	void *op_level;            /* its per-level state (algo_call.level) */
 };
 
-/* A failed MPI call: one message (the lowest rank concerned first), exit 3. */
-void sweep_check_mpi(const struct sweep *s, int rc, int lowest, const char *what, int index,
-		     long count);
+/* Collective: the data set's set-up failure (failure_data_set), counted for the exit status. */
+static inline int sweep_set_failed(struct sweep *s, const struct level *l, int index,
+				   const char *what, int rc, const char *why)
+{
+	int failed = failure_data_set(s->w, s->out, algo_name(l->op->id), index, l->g, what, rc, why);
 
-/*
- * Collective: a failed set-up of the data set (rc on this task; why: the
- * algorithm's own reason, else MPI's error string), agreed by all; the
- * failure is named in the data set's place ("# failed: ...") and on stderr,
- * and counted; the sweep goes on with the next data set. Whether it failed.
- */
-int sweep_set_failed(struct sweep *s, const struct level *l, int index, const char *what, int rc,
-		     const char *why);
+	s->failed_sets += failed;
+	return failed;
+}
 
 /* sweep_count: the data set failed and was said so; its other counts are skipped. */
 #define SWEEP_SET_FAILED (-1)

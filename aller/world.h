@@ -26,17 +26,4 @@ const char *world_host(const struct world *w);
  * only when devices is non-NULL (on every task alike).
  */
 int world_host_map(const struct world *w, const char *device_id, char **map, char **devices);
-
-
-
-/*
- * Collective: whether any task failed; the lowest failed rank prints
- * "aller: error: rank R on HOST: MSG" on stderr. Returns nonzero if any did.
- */
-int world_agree_failed(const struct world *w, int failed, const char *msg);
-/*
- * Collective: as world_agree_failed, and then every task's msg (of len
- * bytes) holds "rank R on HOST: " and the lowest failed rank's message.
- */
-int world_agree_failed_text(const struct world *w, int failed, char *msg, size_t len);
 #endif

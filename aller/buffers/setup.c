@@ -10,6 +10,7 @@
 #include <mpi-ext.h>
 #endif
 
+#include "failure.h"
 #include "gpu.h"
 #include "memcheck.h"
 
@@ -44,11 +45,11 @@ static int pick_device(const struct world *w, struct buffers *b, int strict)
 
 	memset(&mine, 0, sizeof(mine));
 	failed = b->ops->visible(b, &mine, err, sizeof(err)) != 0;
-	if (world_agree_failed(w, failed, err))
+	if (failure_agree(w, failed, err))
 		return 3;
 	all = malloc(sizeof(*all) * (size_t)w->local_size);
 	pick = malloc(sizeof(int) * (size_t)w->local_size);
-	if (world_agree_failed(w, !all || !pick, "out of memory for the devices of the node")) {
+	if (failure_agree(w, !all || !pick, "out of memory for the devices of the node")) {
 		free(all);
 		free(pick);
 		return 3;
@@ -67,7 +68,7 @@ static int pick_device(const struct world *w, struct buffers *b, int strict)
 		failed = b->ops->select(b, pick[w->local_rank], err, sizeof(err)) != 0;
 	free(all);
 	free(pick);
-	if (world_agree_failed(w, failed, err))
+	if (failure_agree(w, failed, err))
 		return 3;
 	MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
 	if (strict && shared > 0) {
@@ -92,7 +93,7 @@ static int fits(const struct options *o, const struct world *w, const struct buf
 	int sharers;
 
 	b->ops->available(b, w->local_size, &available, &sharers, what, sizeof(what));
-	return world_agree_failed(w, memcheck(o->longs, sharers, available, what, world_host(w),
+	return failure_agree(w, memcheck(o->longs, sharers, available, what, world_host(w),
 					      err, sizeof(err)) != 0, err) ? -1 : 0;
 }
 
@@ -112,7 +113,7 @@ int buffers_setup(const struct options *o, const struct world *w, struct buffers
 		return 2;
 	}
 	failed = b->ops->init(b, err, sizeof(err)) != 0;
-	if (world_agree_failed(w, failed, err))
+	if (failure_agree(w, failed, err))
 		return 3;
 	if (b->ops->visible && pick_device(w, b, o->transport == TRANSPORT_NCCL) != 0)
 		return 3;
@@ -122,13 +123,13 @@ int buffers_setup(const struct options *o, const struct world *w, struct buffers
 		enum gpu_query q = query_cuda(&query);
 		failed = !gpu_mpi_takes_cuda(query, q, o->cuda_aware ? GPU_AWARE_YES : GPU_AWARE_AUTO,
 					     aware, awarelen);
-		if (world_agree_failed(w, failed, aware))
+		if (failure_agree(w, failed, aware))
 			return 3;
 	}
 	if (fits(o, w, b) != 0)
 		return 3;
 	failed = b->ops->alloc(b, o->longs, err, sizeof(err)) != 0;
-	if (world_agree_failed(w, failed, err))
+	if (failure_agree(w, failed, err))
 		return 3;
 	return 0;
 }

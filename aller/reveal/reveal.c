@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "dirs.h"
+#include "failure.h"
 #include "faults.h"
 #include "format.h"
 
@@ -283,7 +284,7 @@ int reveal_init(struct reveal **rp, const struct options *o, const struct world 
 	int agreed, failed = 0;
 
 	*rp = r;
-	if (world_agree_failed(w, !r, "out of memory for --reveal"))
+	if (failure_agree(w, !r, "out of memory for --reveal"))
 		return 3;
 	r->asked = o->reveal;
 	r->tier = REVEAL_OFF;
@@ -298,7 +299,7 @@ int reveal_init(struct reveal **rp, const struct options *o, const struct world 
 	}
 	agreed = open_session(r);
 	failed = r->nvars > 0 && alloc_buffers(r) != 0;
-	if (world_agree_failed(w, failed, "out of memory for the reveal counters: reveal is off")) {
+	if (failure_agree(w, failed, "out of memory for the reveal counters: reveal is off")) {
 		release_parts(r);
 		r->asked = o->reveal;
 		snprintf(r->header, sizeof(r->header), "%s (out of memory for the counters)",
@@ -312,7 +313,7 @@ int reveal_init(struct reveal **rp, const struct options *o, const struct world 
 		snprintf(why, sizeof(why), "cannot create the reveal directory '%s': %s", r->dir,
 			 strerror(errno));
 	}
-	if (world_agree_failed(w, failed, why))
+	if (failure_agree(w, failed, why))
 		return 3;
 	if (r->tier == REVEAL_OFF && !r->queues) {
 		why_unavailable(r, agreed, why, sizeof(why));
