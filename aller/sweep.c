@@ -29,7 +29,7 @@ static char *comm_hosts(const struct sweep *s, struct level *l, int index)
 		return NULL;
 	bits[s->w->node / 64] |= 1ULL << (s->w->node % 64);
 	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, bits, nwords, MPI_UINT64_T, MPI_BOR,
-					 l->comm), s->w->rank == 0, "MPI_Allreduce (hosts)", index, 0);
+					 l->a.comm), s->w->rank == 0, "MPI_Allreduce (hosts)", index, 0);
 	strbuf_init(&b);
 	for (int n = 0; n < s->w->nnodes; n++) {
 		if (!(bits[n / 64] >> (n % 64) & 1))
@@ -43,25 +43,28 @@ static char *comm_hosts(const struct sweep *s, struct level *l, int index)
 	return strbuf_detach(&b);
 }
 
-static int level_open(const struct sweep *s, int index, struct level *l)
+static int level_open(const struct sweep *s, int index, long target, struct level *l)
 {
 	long rank = s->w->rank;
+	struct algo_call *a = &l->a;
 	int ok;
 
 	memset(l, 0, sizeof(*l));
-	partition_init(&l->p, s->w->size, partition_level_target(s->w->size, index),
-		       s->opt->strided);
-	l->color = partition_color(&l->p, rank);
-	l->g = partition_size(&l->p, l->color);
-	failure_mpi(s->w, MPI_Comm_split(MPI_COMM_WORLD, (int)l->color,
-					  (int)partition_key(&l->p, rank), &l->comm),
-			rank == 0, "MPI_Comm_split", index, 0);
-	l->peers = malloc(sizeof(long) * (size_t)l->g);
+	partition_init(&l->p, s->w->size, target, s->opt->strided);
+	a->color = partition_color(&l->p, rank);
+	a->rank = partition_key(&l->p, rank);
+	a->g = partition_size(&l->p, a->color);
+	a->send = s->b->send;
+	a->recv = s->b->recv;
+	a->longs = s->b->longs;
+	failure_mpi(s->w, MPI_Comm_split(MPI_COMM_WORLD, (int)a->color, (int)a->rank, &a->comm),
+		    rank == 0, "MPI_Comm_split", index, 0);
+	l->peers = malloc(sizeof(long) * (size_t)a->g);
 	ok = l->peers != NULL;
 	if (ok) {
-		for (long i = 0; i < l->g; i++)
-			l->peers[i] = partition_member(&l->p, l->color, i);
-		ok = s->b->ops->set_peers(s->b, l->peers, l->g) == 0;
+		for (long i = 0; i < a->g; i++)
+			l->peers[i] = partition_member(&l->p, a->color, i);
+		ok = s->b->ops->set_peers(s->b, l->peers, a->g) == 0;
 	}
 	if (failure_agree(s->w, !ok, "out of memory for the communicator's peers"))
 		return -1;
@@ -72,7 +75,7 @@ static int level_open(const struct sweep *s, int index, struct level *l)
 
 static void level_close(struct level *l)
 {
-	MPI_Comm_free(&l->comm);
+	MPI_Comm_free(&l->a.comm);
 	free(l->peers);
 	free(l->hosts);
 }
@@ -81,31 +84,28 @@ static void level_close(struct level *l)
 static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id, int first,
 		    int n)
 {
-	long target = partition_level_target(s->w->size, index);
-	struct algo_call a = { .comm = l->comm, .color = l->color,
-			       .rank = partition_key(&l->p, s->w->rank), .g = l->g,
-			       .send = s->b->send, .recv = s->b->recv, .longs = s->b->longs };
 	int rc = MPI_SUCCESS;
 
 	l->op = algo_op(id);
+	l->a.level = NULL;
+	l->a.hint = NULL;
 	if (s->w->rank == 0)
 		output_level(s->out, s->info, index, &l->p, algo_name(id), s->sets++ == 0);
 	/* agreed, not aborted: a task whose set-up failed may have left MPI in any state */
 	if (l->op->level_open)
-		rc = l->op->level_open(&a);
-	if (sweep_set_failed(s, l, index, "setting up the level", rc, a.hint)) {
+		rc = l->op->level_open(&l->a);
+	if (sweep_set_failed(s, l, index, "setting up the level", rc, l->a.hint)) {
 		if (rc == MPI_SUCCESS && l->op->level_close)
-			l->op->level_close(&a);
+			l->op->level_close(&l->a);
 		return 0;
 	}
 	rc = 0;
-	l->op_level = a.level;
 	for (int i = first; i < first + n && rc == 0; i++)
-		rc = sweep_count(s, l, index, partition_count(s->opt->longs, target, i));
+		rc = sweep_count(s, l, index, partition_count(s->opt->longs, l->p.target, i));
 	if (rc == SWEEP_SET_FAILED)
 		rc = 0;
 	if (l->op->level_close)
-		l->op->level_close(&a);
+		l->op->level_close(&l->a);
 	return rc;
 }
 
@@ -121,13 +121,13 @@ static int run_level(struct sweep *s, int index)
 	select_counts(&s->opt->sel, s->opt->longs, target, &first, &n);
 	if (n == 0)
 		return 0;
-	if (level_open(s, index, &l) != 0)
+	if (level_open(s, index, target, &l) != 0)
 		return 3;
-	reveal_level_begin(s->reveal, l.comm);
+	reveal_level_begin(s->reveal, l.a.comm);
 	for (int i = 0; i < s->opt->algos.n && rc == 0; i++)
 		rc = run_algo(s, &l, index, s->opt->algos.id[i], first, n);
 	if (rc == 0)
-		reveal_queues(s->reveal, &l.p, l.color, l.comm, index, s->out);
+		reveal_queues(s->reveal, &l.p, l.a.color, l.a.comm, index, s->out);
 	reveal_level_end(s->reveal);
 	level_close(&l);
 	return rc;

@@ -25,18 +25,17 @@ static void timeout_set(const struct sweep *s, const struct level *l, int index,
 	if (s->opt->timeout <= 0)
 		return;
 	snprintf(where, sizeof(where), " at level %d (commsize %ld), algorithm %s, count %ld, "
-		 "communicator %ld of %ld on hosts %s (seen by rank %d on %s)\n", index, l->g,
-		 algo_name(l->op->id), count, l->color, l->p.ncomms, l->hosts ? l->hosts : "?",
+		 "communicator %ld of %ld on hosts %s (seen by rank %d on %s)\n", index, l->a.g,
+		 algo_name(l->op->id), count, l->a.color, l->p.ncomms, l->hosts ? l->hosts : "?",
 		 s->w->rank, world_host(s->w));
-	timeout_prepare(s->opt->timeout, where, partition_key(&l->p, s->w->rank) == 0,
+	timeout_prepare(s->opt->timeout, where, l->a.rank == 0,
 			s->w->rank == 0);
 }
 
 /* What one count measures, on this task. */
 struct count_run {
-	long count;
 	int index;
-	struct algo_call a;    /* what the algorithm's calls move */
+	struct algo_call a;    /* what the algorithm's calls move: the level's, and the count */
 	long active;           /* the communicator of an isolation pass; -1: all at once */
 	struct stats st;       /* the concurrent pass */
 	double *slowest_t;     /* [STATS_NMAX + iters]: max reductions, then per-iteration times */
@@ -65,7 +64,7 @@ static void faults_before_call(struct sweep *s, const struct level *l, const str
 
 	if (f->trace)
 		fprintf(stderr, "aller: trace: rank %ld level %d algo %s count %ld %s%s\n", me,
-			c->index, algo_name(l->op->id), c->count, concurrent ? "together" : "alone",
+			c->index, algo_name(l->op->id), c->a.count, concurrent ? "together" : "alone",
 			timed ? "" : " warm-up");
 	if (f->hang_rank == me && s->calls == 0)
 		sleep(60);
@@ -92,8 +91,8 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 
 	timeout_arm(s->opt->timeout, TIMEOUT_BARRIER);
 	failure_mpi(s->w, MPI_Barrier(MPI_COMM_WORLD), s->w->rank == 0, "MPI_Barrier", c->index,
-			c->count);
-	if (!concurrent && c->active != l->color)
+			c->a.count);
+	if (!concurrent && c->active != l->a.color)
 		return 0;
 	if (timed && concurrent)
 		reveal_call_before(s->reveal);
@@ -107,8 +106,8 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 		reveal_call_after(s->reveal);
 	s->calls++;
 	s->in_calls += t1 - t0;
-	failure_mpi(s->w, err, partition_key(&l->p, s->w->rank) == 0, algo_name(l->op->id),
-			c->index, c->count);
+	failure_mpi(s->w, err, l->a.rank == 0, algo_name(l->op->id),
+			c->index, c->a.count);
 	return t1 - t0 > 0 ? t1 - t0 : MPI_Wtick();
 }
 
@@ -123,7 +122,7 @@ static int check_call(struct sweep *s, struct count_run *c, long it, int next)
 {
 	const struct options *o = s->opt;
 	struct mismatch m;
-	long w = s->b->ops->check(s->b, c->a.g, c->count, s->w->rank,
+	long w = s->b->ops->check(s->b, c->a.g, c->a.count, s->w->rank,
 				  o->fresh ? it : VERIFY_REUSED, next, &m);
 
 	op_done(c, s->b, w);
@@ -145,7 +144,7 @@ static void sample(const struct sweep *s, struct count_run *c, long it, double t
 		return;
 	}
 	c->together += t;
-	stats_add(&c->st, t, stats_gib(c->count, c->a.g));
+	stats_add(&c->st, t, stats_gib(c->a.count, c->a.g));
 	c->slowest_t[STATS_NMAX + it - s->opt->warmup] = t;
 	if (t > c->slow)
 		c->slow = t;
@@ -159,12 +158,12 @@ static void run_calls(struct sweep *s, const struct level *l, struct count_run *
 {
 	const struct buffer_ops *ops = s->b->ops;
 	const struct options *o = s->opt;
-	long me = s->w->rank, total = o->warmup + o->iters, n = l->g * c->count;
-	int poisoned = 0, member = c->active < 0 || c->active == l->color;
+	long me = s->w->rank, total = o->warmup + o->iters, n = l->a.g * c->a.count;
+	int poisoned = 0, member = c->active < 0 || c->active == l->a.color;
 
 	if (member && !o->fresh) {
 		timeout_arm(s->opt->timeout, TIMEOUT_FILL);
-		op_done(c, s->b, ops->fill(s->b, l->g, c->count, me, VERIFY_REUSED));
+		op_done(c, s->b, ops->fill(s->b, l->a.g, c->a.count, me, VERIFY_REUSED));
 	}
 	for (long it = 0; it < total; it++) {
 		int timed = it >= o->warmup, check = member && checked(o, it);
@@ -173,7 +172,7 @@ static void run_calls(struct sweep *s, const struct level *l, struct count_run *
 
 		timeout_arm(s->opt->timeout, TIMEOUT_FILL);
 		if (member && o->fresh && !(s->faults->stale_rank == me && it > 0))
-			op_done(c, s->b, ops->fill(s->b, l->g, c->count, me, it));
+			op_done(c, s->b, ops->fill(s->b, l->a.g, c->a.count, me, it));
 		if (check && !poisoned)
 			op_done(c, s->b, ops->poison(s->b, n));
 		t = timed_call(s, l, c, timed);
@@ -206,7 +205,7 @@ static int count_verdict(const struct sweep *s, const struct level *l, const str
 {
 	char msg[640];
 
-	snprintf(msg, sizeof(msg), "%s at level %d, count %ld", c->failed, c->index, c->count);
+	snprintf(msg, sizeof(msg), "%s at level %d, count %ld", c->failed, c->index, c->a.count);
 	if (failure_agree(s->w, c->failed[0] != 0, msg))
 		return 3;
 	if (s->opt->verify == VERIFY_NONE)
@@ -214,7 +213,7 @@ static int count_verdict(const struct sweep *s, const struct level *l, const str
 	snprintf(msg, sizeof(msg), "verification failed at level %d (communicator %ld of %ld, "
 		 "commsize %ld), algorithm %s, count %ld, iteration %ld%s%s: element %ld from rank "
 		 "%ld: expected 0x%016lx, received 0x%016lx (%ld wrong elements over all checked "
-		 "calls)", c->index, l->color, l->p.ncomms, l->g, algo_name(l->op->id), c->count,
+		 "calls)", c->index, l->a.color, l->p.ncomms, l->a.g, algo_name(l->op->id), c->a.count,
 		 c->wrong_iter, c->wrong_iter < s->opt->warmup ? " (warm-up)" : "",
 		 isolating(s, l) ? " (alone or together)" : "", c->first.element, c->first.peer,
 		 (unsigned long)c->first.expected, (unsigned long)c->first.received, c->wrong);
@@ -236,13 +235,13 @@ static void isolation_row(const struct sweep *s, const struct level *l, struct c
 	if (n == 0)
 		return;
 	memset(c->iso, 0, sizeof(double) * 2 * (size_t)n);
-	if (l->color < n) {
-		c->iso[l->color] = c->alone;
-		c->iso[n + l->color] = c->together;
+	if (l->a.color < n) {
+		c->iso[l->a.color] = c->alone;
+		c->iso[n + l->a.color] = c->together;
 	}
 	failure_mpi(s->w, MPI_Reduce(s->w->rank == 0 ? MPI_IN_PLACE : c->iso, c->iso, (int)(2 * n),
 				      MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD),
-			s->w->rank == 0, "MPI_Reduce (isolation)", c->index, c->count);
+			s->w->rank == 0, "MPI_Reduce (isolation)", c->index, c->a.count);
 	if (s->w->rank != 0)
 		return;
 	for (long k = 0; k < n; k++) {
@@ -274,27 +273,27 @@ static void count_row(const struct sweep *s, const struct level *l, struct count
 	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : c->slowest_t, c->slowest_t,
 				      (int)(STATS_NMAX + iters), MPI_DOUBLE, MPI_MAX, 0,
 				      MPI_COMM_WORLD), me == 0, "MPI_Reduce (maxima)", c->index,
-			c->count);
+			c->a.count);
 	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : sums, sums, STATS_NSUM, MPI_DOUBLE,
 				      MPI_SUM, 0, MPI_COMM_WORLD),
-			me == 0, "MPI_Reduce (sums)", c->index, c->count);
+			me == 0, "MPI_Reduce (sums)", c->index, c->a.count);
 	failure_mpi(s->w, MPI_Reduce(&slow, &slowest, 1, MPI_DOUBLE_INT, MPI_MAXLOC, 0,
 				      MPI_COMM_WORLD), me == 0, "MPI_Reduce (slowest)", c->index,
-			c->count);
+			c->a.count);
 	isolation_row(s, l, c, &row);
 	if (me != 0)
 		return;
-	total = stats_gib(c->count, 1) * partition_sum_sizes(&l->p);
+	total = stats_gib(c->a.count, 1) * partition_sum_sizes(&l->p);
 	for (long i = 0; i < iters; i++)
 		agg += total / c->slowest_t[STATS_NMAX + i];
 	row.comms = l->p.ncomms;
 	row.commsize = partition_max_size(&l->p);
-	row.count = c->count;
-	row.gib = stats_gib(c->count, row.commsize);
+	row.count = c->a.count;
+	row.gib = stats_gib(c->a.count, row.commsize);
 	stats_unpack(&row.s, c->slowest_t, sums);
 	row.aggbw = agg / (double)iters;
 	row.slowest = slowest.rank;
-	row.busbw = stats_busbw(c->count, row.commsize, stats_tavg(&row.s));
+	row.busbw = stats_busbw(c->a.count, row.commsize, stats_tavg(&row.s));
 	output_row(s->out, &row);
 }
 
@@ -334,11 +333,7 @@ static int count_open(struct sweep *s, struct level *l, struct count_run *c)
 {
 	int rc = MPI_SUCCESS;
 
-	c->a = (struct algo_call){ .comm = l->comm, .color = l->color,
-				   .rank = partition_key(&l->p, s->w->rank),
-				   .g = l->g, .count = c->count, .send = s->b->send,
-				   .recv = s->b->recv, .longs = s->b->longs, .level = l->op_level };
-	bigcount_type(c->count, l->op->large_counts, &c->a.type, &c->a.n, &c->a.big);
+	bigcount_type(c->a.count, l->op->large_counts, &c->a.type, &c->a.n, &c->a.big);
 	if (l->op->count_open)
 		rc = l->op->count_open(&c->a);
 	if (!sweep_set_failed(s, l, c->index, "preparing the count", rc, NULL))
@@ -366,7 +361,8 @@ int sweep_count(struct sweep *s, struct level *l, int index, long count)
 
 	if (count_alloc(s, l, &c, &sums) != 0)
 		return 3;
-	c->count = count;
+	c->a = l->a;
+	c->a.count = count;
 	c->index = index;
 	c->wrong_iter = -1;
 	stats_init(&c->st);
@@ -386,7 +382,7 @@ int sweep_count(struct sweep *s, struct level *l, int index, long count)
 	rc = count_verdict(s, l, c);
 	if (rc == 0) {
 		count_row(s, l, c, sums);
-		reveal_count_end(s->reveal, &l->p, l->color, l->comm, index, count,
+		reveal_count_end(s->reveal, &l->p, l->a.color, l->a.comm, index, count,
 				 l->op->coll_counted, s->out);
 	}
 	count_free(c, sums);

@@ -11,20 +11,22 @@
 
 /* One level: its partition and this task's communicator in it. */
 struct level {
-	struct partition p;
-	long color, g;
-	MPI_Comm comm;
+	struct partition p;   /* p.target: the level's target communicator size */
+	/* This task's communicator (comm, color, rank and size g in it) and
+	 * buffers, held once: each count's call copies it and adds the count;
+	 * a.level is the algorithm's per-level state. */
+	struct algo_call a;
 	long *peers;
 	char *hosts;          /* the communicator's hosts, for the timeout message */
 	const struct algo_op *op;  /* the algorithm of the data set being measured */
-	void *op_level;            /* its per-level state (algo_call.level) */
 };
 
 /* Collective: the data set's set-up failure (failure_data_set), counted for the exit status. */
 static inline int sweep_set_failed(struct sweep *s, const struct level *l, int index,
 				   const char *what, int rc, const char *why)
 {
-	int failed = failure_data_set(s->w, s->out, algo_name(l->op->id), index, l->g, what, rc, why);
+	int failed = failure_data_set(s->w, s->out, algo_name(l->op->id), index, l->a.g, what,
+				      rc, why);
 
 	s->failed_sets += failed;
 	return failed;
