@@ -83,22 +83,20 @@ int select_level(const struct selection *s, long world, long target)
 	return 0;
 }
 
-void select_counts(const struct selection *s, long longs, long target, int *first, int *n)
+int select_counts(const struct selection *s, long longs, long target,
+		  long counts[SELECT_MAX_COUNTS])
 {
-	int total = partition_ncounts(longs, target);
+	int total = partition_ncounts(longs, target), n = 0;
 
-	*first = 0;
-	*n = 0;
-	for (int i = 0; i < total; i++) {
-		long bytes = partition_count(longs, target, i) * (long)sizeof(long);
+	for (int i = 0; i < total && n < SELECT_MAX_COUNTS; i++) {
+		long count = partition_count(longs, target, i), bytes = count * (long)sizeof(long);
 		if (s->max_bytes && bytes > s->max_bytes)
 			continue;
 		if (s->min_bytes && bytes < s->min_bytes)
 			break;
-		if (*n == 0)
-			*first = i;
-		(*n)++;
+		counts[n++] = count;
 	}
+	return n;
 }
 
 static void add_bytes(struct strbuf *b, long bytes)
@@ -195,17 +193,17 @@ int select_check(const struct selection *s, long world, long longs, char *err, s
 	/* the first selected level with counts: the note says what the bounds became there */
 	for (long t = world; t >= 1; t /= 2) {
 		struct strbuf b;
-		int first, n;
+		long counts[SELECT_MAX_COUNTS];
+		int n;
 		if (!select_level(s, world, t))
 			continue;
-		select_counts(s, longs, t, &first, &n);
+		n = select_counts(s, longs, t, counts);
 		if (n == 0)
 			continue;
 		strbuf_init(&b);
-		note_bound(&b, "--max-bytes", s->max_bytes,
-			   partition_count(longs, t, first) * (long)sizeof(long), world, t);
-		note_bound(&b, "--min-bytes", s->min_bytes,
-			   partition_count(longs, t, first + n - 1) * (long)sizeof(long), world, t);
+		note_bound(&b, "--max-bytes", s->max_bytes, counts[0] * (long)sizeof(long), world, t);
+		note_bound(&b, "--min-bytes", s->min_bytes, counts[n - 1] * (long)sizeof(long), world,
+			   t);
 		snprintf(note, notelen, "%s", b.s ? b.s : "");
 		strbuf_release(&b);
 		return 0;

@@ -46,11 +46,15 @@ int select_check(const struct selection *s, long world, long longs, char *err, s
 		 char *note, size_t notelen);
 /* Whether the level of this target size is measured. */
 int select_level(const struct selection *s, long world, long target);
+/* At most this many counts per level: a count halves from at most 2^63. */
+#define SELECT_MAX_COUNTS 64
 /*
- * The counts measured at a level: indexes *first .. *first + *n - 1 of the
- * halving sequence of partition_count(longs, target, i); *n may be 0.
+ * The counts measured at a level, largest first (per peer, in longs, from
+ * the halving sequence of partition_count): their number, 0 to
+ * SELECT_MAX_COUNTS, in counts[].
  */
-void select_counts(const struct selection *s, long longs, long target, int *first, int *n);
+int select_counts(const struct selection *s, long longs, long target,
+		  long counts[SELECT_MAX_COUNTS]);
 /* For the header: "commsizes all; bytes per peer 8 B..8 MiB". */
 void select_describe(const struct selection *s, char *buf, size_t len);
 

@@ -81,8 +81,8 @@ static void level_close(struct level *l)
 }
 
 /* One algorithm at one level: its data set, its per-level state, its counts. */
-static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id, int first,
-		    int n)
+static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id,
+		    const long *counts, int n)
 {
 	int rc = MPI_SUCCESS;
 
@@ -100,8 +100,8 @@ static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id
 		return 0;
 	}
 	rc = 0;
-	for (int i = first; i < first + n && rc == 0; i++)
-		rc = sweep_count(s, l, index, partition_count(s->opt->longs, l->p.target, i));
+	for (int i = 0; i < n && rc == 0; i++)
+		rc = sweep_count(s, l, index, counts[i]);
 	if (rc == SWEEP_SET_FAILED)
 		rc = 0;
 	if (l->op->level_close)
@@ -114,18 +114,19 @@ static int run_level(struct sweep *s, int index)
 {
 	long target = partition_level_target(s->w->size, index);
 	struct level l;
-	int first, n, rc = 0;
+	long counts[SELECT_MAX_COUNTS];
+	int n, rc = 0;
 
 	if (!select_level(&s->opt->sel, s->w->size, target))
 		return 0;
-	select_counts(&s->opt->sel, s->opt->longs, target, &first, &n);
+	n = select_counts(&s->opt->sel, s->opt->longs, target, counts);
 	if (n == 0)
 		return 0;
 	if (level_open(s, index, target, &l) != 0)
 		return 3;
 	reveal_level_begin(s->reveal, l.a.comm);
 	for (int i = 0; i < s->opt->algos.n && rc == 0; i++)
-		rc = run_algo(s, &l, index, s->opt->algos.id[i], first, n);
+		rc = run_algo(s, &l, index, s->opt->algos.id[i], counts, n);
 	if (rc == 0)
 		reveal_queues(s->reveal, &l.p, l.a.color, l.a.comm, index, s->out);
 	reveal_level_end(s->reveal);

@@ -67,14 +67,13 @@ static void sizes_that_do_not(void **state)
 /* The counts a selection keeps, as "c1 c2 ..." */
 static void counts(const struct selection *s, long longs, long target, char *buf, size_t len)
 {
-	int first, n;
+	long c[SELECT_MAX_COUNTS];
+	int n = select_counts(s, longs, target, c);
 	size_t at = 0;
 
 	buf[0] = '\0';
-	select_counts(s, longs, target, &first, &n);
-	for (int i = first; i < first + n; i++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%ld", i > first ? " " : "",
-				       partition_count(longs, target, i));
+	for (int i = 0; i < n; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%ld", i ? " " : "", c[i]);
 }
 
 static void size_window(void **state)
