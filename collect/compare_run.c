@@ -6,14 +6,12 @@
  */
 #include "compare_impl.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "dirs.h"
 #include "merged.h"
+#include "outset.h"
 
 /* Whether measurement i of a side has the identity of the one before it. */
 static int repeated(const struct side *sd, long i)
@@ -65,49 +63,16 @@ static int join(struct cmp *c)
 static const char *const out_names[4] = { "compare.txt", "compare.csv", "compare.dat",
 					  MERGED_SETS_FILE };
 
-/* Opens DIR's files as temporaries; 0, or -1 with the message said. */
-static int open_out(struct cmp *c, const char *dir, char tmp[4][4096])
+/* Opens DIR's files as temporaries, each also one of c's streams; 0, or -1 said. */
+static int open_out(struct cmp *c, const char *dir, struct outset *o)
 {
-	FILE **f[4] = { &c->txt, &c->csv, &c->dat, &c->idx };
-
-	if (dirs_make(dir) != 0) {
-		fprintf(stderr, "collect: error: cannot create the output directory '%s': %s\n", dir,
-			strerror(errno));
+	if (outset_dir(dir) != 0 || outset_open(o, dir, out_names, 4, 0) != 0)
 		return -1;
-	}
-	for (int i = 0; i < 4; i++) {
-		snprintf(tmp[i], 4096, "%s/.%s.tmp.%ld", dir, out_names[i], (long)getpid());
-		if (!(*f[i] = fopen(tmp[i], "w"))) {
-			fprintf(stderr, "collect: error: cannot write '%s': %s\n", tmp[i], strerror(errno));
-			return -1;
-		}
-	}
+	c->txt = o->f[0];
+	c->csv = o->f[1];
+	c->dat = o->f[2];
+	c->idx = o->f[3];
 	return 0;
-}
-
-/* Closes them and renames them into place when all are whole; 0 or -1. */
-static int commit_out(struct cmp *c, const char *dir, char tmp[4][4096], int failed)
-{
-	FILE **f[4] = { &c->txt, &c->csv, &c->dat, &c->idx };
-	char final[4096];
-
-	for (int i = 0; i < 4; i++) {
-		if (*f[i] && (ferror(*f[i]) | fclose(*f[i])) && !failed) {
-			fprintf(stderr, "collect: error: cannot write '%s': %s\n", tmp[i], strerror(errno));
-			failed = 1;
-		}
-		*f[i] = NULL;
-	}
-	for (int i = 0; i < 4; i++) {
-		snprintf(final, sizeof(final), "%s/%s", dir, out_names[i]);
-		if (failed)
-			unlink(tmp[i]);
-		else if (rename(tmp[i], final) != 0) {
-			fprintf(stderr, "collect: error: cannot rename '%s': %s\n", tmp[i], strerror(errno));
-			failed = 1;
-		}
-	}
-	return failed ? -1 : 0;
 }
 
 static const char usage[] =
@@ -167,7 +132,8 @@ int compare_main(int argc, char **argv)
 	const char *tol = "5%", *dir = NULL, *arg[2];
 	struct tolerance t;
 	struct cmp c;
-	char err[512], tmp[4][4096];
+	struct outset out = { .n = 0 };
+	char err[512];
 	int rc = parse_args(argc, argv, &tol, &dir, arg);
 
 	if (rc != 0)
@@ -193,13 +159,13 @@ int compare_main(int argc, char **argv)
 			"none of the same identity\n", arg[0], c.base.n, arg[1], c.new.n);
 		rc = 2;
 	}
-	if (rc == 0 && dir && open_out(&c, dir, tmp) != 0)
+	if (rc == 0 && dir && open_out(&c, dir, &out) != 0)
 		rc = 3;
 	if (rc == 0) {
 		compare_report(&c);
 		rc = c.count[V_SLOWER] ? 1 : 0;
 	}
-	if (dir && (c.txt || c.csv || c.dat || c.idx) && commit_out(&c, dir, tmp, rc > 1) != 0)
+	if (out.n && outset_commit(&out, rc > 1) != 0)
 		rc = 3;
 	free(c.pairs);
 	compare_side_release(&c.base);

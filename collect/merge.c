@@ -5,7 +5,6 @@
  */
 #include "merge.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +12,8 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "dirs.h"
 #include "emit.h"
+#include "outset.h"
 
 #define NOUT (EMIT_NFILES + 1) /* the merged files and summary.txt */
 
@@ -24,9 +23,7 @@ struct merge {
 	FILE *summary_warnings;      /* the warnings, for summary.txt */
 	struct groups gs;
 	struct emit emit;
-	/* the outputs: temporary and final names */
-	FILE *out[NOUT];
-	char tmp[NOUT][4096], final[NOUT][4096];
+	struct outset out;           /* the merged files and summary.txt */
 	int lockfd;
 };
 
@@ -59,7 +56,7 @@ static void write_summary(FILE *f, const struct summary *s)
 /* The summary, then every warning. */
 static void finish_summary(struct merge *m)
 {
-	FILE *sum = m->out[EMIT_NFILES];
+	FILE *sum = m->out.f[EMIT_NFILES];
 	char buf[4096];
 	size_t n;
 
@@ -80,52 +77,16 @@ static void finish_summary(struct merge *m)
  */
 static int open_outputs(struct merge *m)
 {
-	const char *dir = m->o->outdir;
+	const char *dir = m->o->outdir, *names[NOUT];
 
-	if (dirs_make(dir) != 0) {
-		fprintf(stderr, "collect: error: cannot create the output directory '%s': %s\n",
-			dir, strerror(errno));
+	if (outset_dir(dir) != 0)
 		return -1;
-	}
 	m->lockfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (m->lockfd >= 0)
 		flock(m->lockfd, LOCK_EX);
-	for (int i = 0; i < NOUT; i++) {
-		const char *name = i < EMIT_NFILES ? emit_names[i] : "summary.txt";
-		snprintf(m->final[i], sizeof(m->final[i]), "%s/%s", dir, name);
-		snprintf(m->tmp[i], sizeof(m->tmp[i]), "%s/.%s.tmp.%ld", dir, name, (long)getpid());
-		m->out[i] = fopen(m->tmp[i], "w");
-		if (!m->out[i]) {
-			fprintf(stderr, "collect: error: cannot write '%s': %s\n", m->tmp[i],
-				strerror(errno));
-			return -1;
-		}
-		setvbuf(m->out[i], NULL, _IOFBF, 1 << 20);
-	}
-	return 0;
-}
-
-/* Closes the outputs and, when all are whole, renames them into place; 0 or -1. */
-static int commit_outputs(struct merge *m, int failed)
-{
-	for (int i = 0; i < NOUT; i++) {
-		if (m->out[i] && (ferror(m->out[i]) | fclose(m->out[i])) && !failed) {
-			fprintf(stderr, "collect: error: cannot write '%s': %s\n", m->tmp[i],
-				strerror(errno));
-			failed = 1;
-		}
-		m->out[i] = NULL;
-	}
-	for (int i = 0; i < NOUT; i++) {
-		if (failed)
-			unlink(m->tmp[i]);
-		else if (rename(m->tmp[i], m->final[i]) != 0) {
-			fprintf(stderr, "collect: error: cannot rename '%s': %s\n", m->tmp[i],
-				strerror(errno));
-			failed = 1;
-		}
-	}
-	return failed ? -1 : 0;
+	for (int i = 0; i < NOUT; i++)
+		names[i] = i < EMIT_NFILES ? emit_names[i] : "summary.txt";
+	return outset_open(&m->out, dir, names, NOUT, 1 << 20);
 }
 
 static void report_skipped(struct merge *m, const struct filelist *files)
@@ -175,7 +136,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 		report_skipped(m, files);
 		failed = groups_read(&m->gs, files) != 0;
 		if (!failed) {
-			failed = emit_init(&m->emit, m->out, groups_labels(&m->gs)) != 0 ||
+			failed = emit_init(&m->emit, m->out.f, groups_labels(&m->gs)) != 0 ||
 				 groups_each(&m->gs, emit_one, &m->emit) != 0;
 			emit_release(&m->emit);   /* its buffers written, before the files close */
 		}
@@ -184,7 +145,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 		else
 			finish_summary(m);
 	}
-	failed = commit_outputs(m, failed) != 0;
+	failed = outset_commit(&m->out, failed) != 0;
 	merge_release(m);
 	free(m);
 	if (failed)
