@@ -9,7 +9,7 @@
 
 #include "line.h"
 #include "row.h"
-#include "rows.h"
+#include "store.h"
 
 enum emit_file { EMIT_BANDWIDTH, EMIT_CONCURRENCY, EMIT_SCALING, EMIT_CSV, EMIT_SETS,
 		 EMIT_NFILES };

@@ -9,7 +9,7 @@
 #define COLLECT_GROUPS_H
 
 #include "input.h"
-#include "rows.h"
+#include "store.h"
 
 struct summary {
 	long files, points, complete, incomplete, failed, superseded, skipped, rows, warnings;

@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 #include "line.h"
-#include "rows.h"
+#include "store.h"
 
 #define ROW_CACHE 4   /* runs of a point's own columns kept per table */
 

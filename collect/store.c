@@ -1,5 +1,5 @@
-/* rows.c: see rows.h. */
-#include "rows.h"
+/* store.c: see store.h. */
+#include "store.h"
 
 #include <stdlib.h>
 #include <string.h>

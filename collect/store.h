@@ -1,10 +1,10 @@
 /*
- * rows.h: the rows of one group of points, kept as the text aller printed
- * (columns joined by single spaces) in one arena, so numbers are copied,
- * never rewritten.
+ * store.h: the row store: the rows of one group of points, kept as the text
+ * aller printed (columns joined by single spaces) in one arena, so numbers
+ * are copied, never rewritten. (row.c makes one merged row from them.)
  */
-#ifndef COLLECT_ROWS_H
-#define COLLECT_ROWS_H
+#ifndef COLLECT_STORE_H
+#define COLLECT_STORE_H
 
 #include <stddef.h>
 
