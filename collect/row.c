@@ -38,7 +38,7 @@ static const char *point_text(const struct point *pt, enum merged_source src)
 
 /*
  * Columns first..last of aller's, as printed: one copy, as rows are stored
- * with single spaces between columns (rows.c). The columns older outputs
+ * with single spaces between columns (store.c). The columns older outputs
  * lack (after the spec's ten, or format 1's twelve) are NaN (-1 for the
  * slowest rank) in the .dat files, empty fields in the CSV.
  */
