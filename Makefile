@@ -87,14 +87,14 @@ deps:
 # share/aller/ (they find the binaries relative to themselves), wrappers
 # aller-campaign, aller-status, aller-plots, aller-compare and aller-report
 # that work from any directory.
-SHARE_FILES := jobs/aller.sbatch jobs/finish.sbatch $(wildcard campaigns/*.sh) \
+SHARE_FILES := jobs/aller.sbatch jobs/finish.sbatch $(wildcard sh/*.sh) $(wildcard campaigns/*.sh) \
 	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp)
 # What an installed copy says it is (a source tree asks git).
 ALLER_VERSION := $(shell sed -n 's/^\#define ALLER_VERSION "\(.*\)"$$/\1/p' common/format.h)
 TOOLKIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 install: all
 	$(call say,INSTALL,$(DESTDIR)$(PREFIX))
-	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/aller/jobs \
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/aller/jobs $(DESTDIR)$(PREFIX)/share/aller/sh \
 		$(DESTDIR)$(PREFIX)/share/aller/campaigns $(DESTDIR)$(PREFIX)/share/aller/plots
 	$(Q)install -m 755 $(B)/bin/aller $(B)/bin/collect $(DESTDIR)$(PREFIX)/bin/
 	$(Q)for f in $(SHARE_FILES); do \

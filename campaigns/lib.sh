@@ -20,80 +20,14 @@ SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT RETRIES FOR
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
 TIME_MIN_SECONDS=60       # the job's warning comes a quarter of it, at most 60 s, before the end
 
-die() {
-	printf 'campaign: error: %s\n' "$1" >&2
-	exit "${2:-2}"
-}
-
-# toolkit_version: "1.1.0 (REV)", from the source tree or an installed VERSION file.
-toolkit_version() {
-	local v
-	v=$(sed -n 's/^#define ALLER_VERSION "\(.*\)"$/\1/p' "$CAMPAIGN_ROOT/common/format.h" 2>/dev/null)
-	if [ -n "$v" ]; then
-		printf '%s (%s)\n' "$v" "$(git -C "$CAMPAIGN_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
-	elif [ -r "$CAMPAIGN_ROOT/VERSION" ]; then
-		cat "$CAMPAIGN_ROOT/VERSION"
-	else
-		echo unknown
-	fi
-}
-
-# --help and --version for the scripts (and their installed wrappers).
-script_options() {
-	local name=$1 usage=$2
-	shift 2
-	case ${1:-} in
-	--help | -h) printf '%s\n' "$usage"; exit 0 ;;
-	--version) printf '%s %s\n' "$name" "$(toolkit_version)"; exit 0 ;;
-	esac
-}
-
-# find_tool NAME: the toolkit's binary: a source tree's build/bin, an
-# installed PREFIX/bin, or PATH.
-find_tool() {
-	local t
-	for t in "$CAMPAIGN_ROOT/build/bin/$1" "$CAMPAIGN_ROOT/../../bin/$1"; do
-		[ -x "$t" ] && { (cd "$(dirname "$t")" && printf '%s/%s' "$(pwd)" "$1"); return; }
-	done
-	command -v "$1" || die "cannot find '$1': run 'make' first" 3
-}
-
-# aller_binary MPI: the aller built against that library (make, make MPI=mpich;
-# an installed MPICH one is aller.mpich).
-aller_binary() {
-	if [ "$1" = mpich ]; then
-		[ ! -x "$CAMPAIGN_ROOT/build/mpich/bin/aller" ] || { echo "$CAMPAIGN_ROOT/build/mpich/bin/aller"; return; }
-		command -v aller.mpich || die "cannot find aller for MPICH: run 'make MPI=mpich' first" 3
-	else
-		find_tool aller
-	fi
-}
+# shellcheck source=sh/toolkit.sh
+. "$CAMPAIGN_ROOT/sh/toolkit.sh"
 
 # Settings as given: arguments and CAMPAIGN_ARG_* win over the CONF file.
 declare -A given=()
 declare -A from_conf=()
 
 is_var() { [[ " ${CAMPAIGN_VARS[*]} " == *" $1 "* ]]; }
-
-# nearest_name NAME KNOWN...: the known name closest to a typo (edit distance
-# at most 2, or a third of its length), or nothing.
-nearest_name() {
-	printf '%s\n' "$@" | awk 'NR == 1 { t = $0; next }
-		{
-			n = length(t); m = length($0)
-			for (i = 0; i <= n; i++) d[i, 0] = i
-			for (j = 0; j <= m; j++) d[0, j] = j
-			for (i = 1; i <= n; i++)
-				for (j = 1; j <= m; j++) {
-					c = d[i - 1, j - 1] + (substr(t, i, 1) != substr($0, j, 1))
-					if (d[i - 1, j] + 1 < c) c = d[i - 1, j] + 1
-					if (d[i, j - 1] + 1 < c) c = d[i, j - 1] + 1
-					d[i, j] = c
-				}
-			if (best == "" || d[n, m] < bestd) { best = $0; bestd = d[n, m] }
-		}
-		END { if (best != "" && (bestd <= 2 || bestd <= length(t) / 3)) print best }'
-}
 
 give() {
 	local k=$1 v=$2

@@ -8,8 +8,8 @@
 # unknown campaign, no common points, a bad TOL), 3 a tool failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=campaigns/lib.sh
-. "$here/../campaigns/lib.sh"
+# shellcheck source=sh/toolkit.sh
+. "$here/../sh/toolkit.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
 script_options aller-compare "usage: aller-compare BASE=name NEW=name [TOL=5%] [RESULTS=dir] [FORMAT=png|svg|pdf]" "$@"

@@ -15,8 +15,8 @@
 # or no plot drawn.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=campaigns/lib.sh
-. "$here/../campaigns/lib.sh"
+# shellcheck source=sh/toolkit.sh
+. "$here/../sh/toolkit.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
 script_options aller-plots "usage: aller-plots --campaign-dir DIR [--campaign-dir DIR ...] | --file OUT.txt [--out-dir DIR] [--format png|svg|pdf]" "$@"
