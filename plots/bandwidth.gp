@@ -1,8 +1,9 @@
 # plots/bandwidth.gp: per-task bandwidth versus message size, one curve per
 # communicator size, with the min..max range; one (nodes, mode) per plot.
 # The commsize-1 level (a local copy) is dashed and does not set the scale.
-# gnuplot -c bandwidth.gp DATA OUT FORMAT TITLE SUBTITLE MODE "SETS" ["LOCAL"]
-# SETS, LOCAL: "INDEX:COMMSIZE:LABEL ..." (LABEL: what the legend names, or "-")
+# gnuplot -c bandwidth.gp DATA OUT FORMAT TITLE SUBTITLE MODE SETS LOCAL
+# SETS, LOCAL: files of data sets by name (common.gp): index commsize label
+# (label: what the legend names, or "-")
 data = ARG1
 out = ARG2
 fmt = ARG3
@@ -19,16 +20,17 @@ set logscale y 10
 set format y "%g"
 do for [e = 0:40:2] { set xtics add (bytes_label(e) 2**e) }
 set xtics rotate by -35 font ",9"
-n = words(sets)
-nl = words(local)
+n = sets_n(sets); S_index = sets_col(sets, "index"); S_commsize = sets_col(sets, "commsize")
+S_label = sets_col(sets, "label")
+nl = sets_n(local); L_index = sets_col(local, "index"); L_label = sets_col(local, "label")
 # (gnuplot evaluates an index even for an empty iteration)
-idxl(k) = nl > 0 ? int(field(word(local, k), 1)) : 0
-idx(k) = int(field(word(sets, k), 1))
+idxl(k) = nl > 0 ? int(word(L_index, k)) : 0
+idx(k) = int(word(S_index, k))
 x = col("bytes_per_peer"); y = col("bwavg_GiBs"); lo = col("bwmin_GiBs"); hi = col("bwmax_GiBs")
 load system("dirname '" . ARG0 . "'") . "/ranges.gp"
 plot for [k = 1:n] data index idx(k) \
 	using x:y:lo:hi with yerrorlines lw 1.6 pt 7 ps 0.6 lc rgb shade(mode, k) \
-	title sprintf("commsize %s", field(word(sets, k), 2)) . label(field(word(sets, k), 3)), \
+	title sprintf("commsize %s", word(S_commsize, k)) . label(spaces(word(S_label, k))), \
 	for [k = 1:nl] data index idxl(k) using x:y noautoscale \
 	with linespoints dt 2 lw 1.2 pt 6 ps 0.6 lc rgb "#888888" \
-	title "commsize 1, local copy (off scale)" . label(field(word(local, k), 3))
+	title "commsize 1, local copy (off scale)" . label(spaces(word(L_label, k)))

@@ -43,11 +43,17 @@ bytes_label(e) = e < 10 ? sprintf("%d B", 2**e) : e < 20 ? sprintf("%d KiB", 2**
 	e < 30 ? sprintf("%d MiB", 2**(e - 20)) : e < 40 ? sprintf("%d GiB", 2**(e - 30)) : \
 	sprintf("%d TiB", 2**(e - 40))
 
-# Fields of "a:b:c" words: field("3:strided:8", 2) is "strided"; a "~" in a
-# field stands for a space ("64~KiB").
-before(s) = strstrt(s, ":") ? s[1:strstrt(s, ":") - 1] : s
-after(s) = s[strstrt(s, ":") + 1:]
+# The plot's data sets, by name: a file (plots/lib.sh, index_list) of one
+# data set per line, tab-separated, its first line naming the columns.
+# sets_n(f): how many; sets_col(f, name): that column's values, one word
+# each (word(.., k) is data set k's), an empty value "-", a space "~"
+# (spaces() gives it back: "64~KiB"); nth(c, k): how many of words 1..k of c
+# equal word k (a mode's k-th set takes its k-th shade).
+sets_n(f) = int(system(sprintf("awk 'END { print NR ? NR - 1 : 0 }' '%s'", f)))
+sets_col(f, name) = system(sprintf("awk -F'\t' -v n='%s' 'NR == 1 { for (i = 1; i <= NF; i++) \
+	if ($i == n) c = i; next } { v = c ? $c : \"\"; gsub(/ /, \"~\", v); \
+	printf \"%%s%%s\", (NR > 2 ? \" \" : \"\"), (v == \"\" ? \"-\" : v) }' '%s'", name, f))
 spaces(s) = strstrt(s, "~") ? s[1:strstrt(s, "~") - 1] . " " . spaces(s[strstrt(s, "~") + 1:]) : s
-field(s, f) = f <= 1 ? spaces(before(s)) : field(after(s), f - 1)
+nth(c, k) = sum [j = 1:k] (word(c, j) eq word(c, k) ? 1 : 0)
 # A legend's series label: ", t2-L8192-bruck-s1", or nothing for "-".
 label(l) = l eq "-" || l eq "" ? "" : ", " . l

@@ -44,9 +44,10 @@ rc=0
 
 # The ratio per (mode, nodes), one curve per level.
 index=$out/sets.tsv
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
 while IFS=$'\t' read -r mode nodes; do
-	list=$(index_sets "$index" 'v("mode") == m && v("nodes") == n' 'v("index") ":" v("commsize")' \
-		m="$mode" n="$nodes" | paste -sd' ')
+	index_list "$index" 'v("mode") == m && v("nodes") == n' "index commsize" m="$mode" n="$nodes" >"$list"
 	gnuplot_render "$here/ratio.gp" "$out/compare.dat" "$out/plots/ratio-$mode-n$nodes.$fmt" "$fmt" \
 		"aller: $new / $base: time per call, $mode, $nodes nodes" "TOL $tol; below 1: $new is faster" \
 		"$mode" "$list" >&2 || true

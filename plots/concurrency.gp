@@ -1,7 +1,8 @@
 # plots/concurrency.gp: bandwidth versus the number of concurrent
 # communicators at one message size, per task (solid) and aggregate (dashed),
 # contiguous and strided together.
-# gnuplot -c concurrency.gp DATA OUT FORMAT TITLE SUBTITLE "INDEX:MODE:LABEL ..."
+# gnuplot -c concurrency.gp DATA OUT FORMAT TITLE SUBTITLE SETS
+# SETS: a file of data sets by name (common.gp): index mode label
 data = ARG1
 out = ARG2
 fmt = ARG3
@@ -15,10 +16,11 @@ set logscale x 2
 set logscale y 10
 set format x "%.0f"
 set format y "%g"
-n = words(sets)
-idx(k) = int(field(word(sets, k), 1))
-md(k) = field(word(sets, k), 2)
-lb(k) = label(field(word(sets, k), 3))
+n = sets_n(sets); S_index = sets_col(sets, "index"); S_mode = sets_col(sets, "mode")
+S_label = sets_col(sets, "label")
+idx(k) = int(word(S_index, k))
+md(k) = word(S_mode, k)
+lb(k) = label(spaces(word(S_label, k)))
 x = col("comms"); task = col("bwavg_GiBs"); agg = col("aggbw_GiBs")
 y = task
 load system("dirname '" . ARG0 . "'") . "/ranges.gp"

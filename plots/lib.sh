@@ -14,6 +14,18 @@ index_sets() {
 		'"$cond"' { print '"$fields"' }' "$index"
 }
 
+# index_list INDEX CONDITION "NAME ..." [VAR=VALUE ...]: a plot's data sets by
+# name, as the gnuplot scripts read them (common.gp, sets_col): a first line
+# naming the columns, then the NAMEd columns of the rows where CONDITION
+# holds, tab-separated.
+index_list() {
+	local index=$1 cond=$2 cols
+	read -r -a cols <<<"$3"
+	shift 3
+	(IFS=$'\t' && printf '%s\n' "${cols[*]}")
+	index_sets "$index" "$cond" "$(printf 'v("%s"), ' "${cols[@]}" | sed 's/, $//')" "$@"
+}
+
 # gnuplot_render SCRIPT DATA OUT FORMAT ARGS...: one plot; prints OUT, or a
 # line "plots: skipped OUT: why" on stderr and returns 1.
 gnuplot_render() {

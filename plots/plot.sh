@@ -19,60 +19,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../sh/toolkit.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
+# shellcheck source=plots/prepare.sh
+. "$here/prepare.sh"
 script_options aller-plots "usage: aller-plots --campaign-dir DIR [--campaign-dir DIR ...] | --file OUT.txt [--out-dir DIR] [--format png|svg|pdf]" "$@"
 die() { printf 'plots: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
-camps=() dir="" file="" fmt=png
-while [ $# -gt 0 ]; do
-	case $1 in
-	--campaign-dir) camps+=("${2:?}"); shift 2 ;;
-	--out-dir) dir=${2:?}; shift 2 ;;
-	--file) file=${2:?}; shift 2 ;;
-	--format) fmt=${2:?}; shift 2 ;;
-	*) die "unknown argument '$1' (see the header of plots/plot.sh)" ;;
-	esac
-done
-[[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"
-command -v gnuplot >/dev/null || die "gnuplot is missing: install it (Debian: gnuplot-nox)" 3
-collect=$(find_tool collect)
-
-inputs=() reveal_dir=""
-if [ -n "$file" ]; then
-	[ -r "$file" ] || die "cannot read '$file'"
-	name=$(basename "$file")
-	results=$PWD/results
-	[ -f "$here/../Makefile" ] && results=$(dirname "$here")/results
-	dir=${dir:-$results/file-${name%.*}}
-	inputs=("$file")
-	# the matrices' directory as aller named it, maybe relative to the file's
-	reveal_dir=$(sed -n 's/^# reveal_dir: //p' "$file" | head -n 1)
-	if [ -n "$reveal_dir" ] && [ ! -d "$reveal_dir" ] && [ "${reveal_dir#/}" = "$reveal_dir" ]; then
-		reveal_dir=$(dirname "$file")/$reveal_dir
-	fi
-else
-	[ ${#camps[@]} -gt 0 ] || die "give --campaign-dir DIR or --file FILE"
-	for c in "${camps[@]}"; do
-		[ -d "$c/raw" ] || die "no raw outputs in '$c' (no $c/raw)"
-		inputs+=("$c/raw")
-	done
-	if [ ${#camps[@]} -eq 1 ]; then
-		dir=${dir:-${camps[0]}} reveal_dir=${camps[0]}/reveal
-	else
-		dir=${dir:-$(dirname "${camps[0]}")/overlay-$(for c in "${camps[@]}"; do basename "$c"; done | paste -sd-)}
-	fi
-fi
-merged=$dir/merged index=$dir/merged/sets.tsv
-mkdir -p "$merged" "$dir/plots"
-
-if [ ! -s "$index" ] || [ -n "$(find "${inputs[@]}" -newer "$index" -type f 2>/dev/null | head -n 1)" ]; then
-	rc=0
-	"$collect" -q -o "$merged" "${inputs[@]}" 2>"$dir/collect.log" || rc=$?
-	[ "$rc" -le 1 ] || { cat "$dir/collect.log" >&2; die "the collector failed (exit $rc)" 3; }
-	[ "$rc" -eq 0 ] || echo "plots: the collector reported problems: see $merged/summary.txt" >&2
-	# data sets that failed to set up have no rows to draw: each is named
-	grep -F ': data set failed, no rows: ' "$dir/collect.log" | sed 's/^/plots: /' >&2 || true
-fi
-
+prepare_plots "$@"
 sets() { index_sets "$index" "$@"; }
 # distinct COLUMN: its values over the bandwidth sets, joined by " | ".
 distinct() { sets 'v("kind") == "bandwidth"' "v(\"$1\")" | awk '!seen[$0]++' | paste -sd'|' | sed 's/|/ | /g'; }
@@ -94,18 +46,27 @@ render() {
 		skipped=$((skipped + 1))
 	fi
 }
+# list NAME CONDITION "COLUMN ..." [VAR=VALUE ...]: a plot's data sets, by
+# column name, into a file the gnuplot script reads (common.gp); its path.
+lists=$(mktemp -d)
+trap 'rm -rf "$lists"' EXIT
+list() { index_list "$index" "${@:2}" >"$lists/$1" && echo "$lists/$1"; }
+count() { echo $(($(wc -l <"$1") - 1)); }
+# three SIZE...: of sizes sorted up, the largest, a middle and the smallest.
+three() { printf '%s\n' "${@: -1}" "${@:$(($# / 2 + 1)):1}" "$1"; }
+# named ALGO: suffix and about, what a plot's file and title add for it.
+named() { suffix="" about=""; if [ "$1" != alltoall ]; then suffix=-$1 about=", $1"; fi; }
 
 # Bandwidth and latency versus message size: one plot each per (mode, nodes,
 # algorithm: named in the file but for alltoall); the commsize-1 level apart
 # (it does not set the scale) when there are others.
 bw='v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("algo") == a'
 while IFS=$'\t' read -r mode nodes algo; do
-	f='v("index") ":" v("commsize") ":" v("label")'
-	main=$(sets "$bw"' && v("commsize") > 1' "$f" m="$mode" n="$nodes" a="$algo" | paste -sd' ')
-	local1=$(sets "$bw"' && v("commsize") == 1' "$f" m="$mode" n="$nodes" a="$algo" | paste -sd' ')
-	[ -n "$main" ] || { main=$local1; local1=""; }
-	suffix="" about=""
-	[ "$algo" = alltoall ] || suffix=-$algo about=", $algo"
+	at=(m="$mode" n="$nodes" a="$algo")
+	main=$(list main "$bw"' && v("commsize") > 1' "index commsize label" "${at[@]}")
+	local1=$(list local "$bw"' && v("commsize") == 1' "index commsize label" "${at[@]}")
+	[ "$(count "$main")" -gt 0 ] || { mv "$local1" "$main"; local1=$(list local 0 "index commsize label"); }
+	named "$algo"
 	for kind in bandwidth latency; do
 		render $kind.gp "$merged/bandwidth.dat" "$dir/plots/$kind-$mode-n$nodes$suffix.$fmt" \
 			"$title: $([ $kind = bandwidth ] && echo bandwidth || echo time per call) versus message size, $mode, $nodes nodes$about" \
@@ -115,10 +76,10 @@ done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes")
 
 # The algorithms side by side: per (mode, nodes, commsize) that has two or more.
 while IFS=$'\t' read -r mode nodes commsize; do
-	list=$(sets 'v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("commsize") == cs' \
-		'v("index") ":" v("algo") ":" v("label")' m="$mode" n="$nodes" cs="$commsize" | paste -sd' ')
 	render algorithms.gp "$merged/bandwidth.dat" "$dir/plots/algorithms-$mode-n$nodes-c$commsize.$fmt" \
-		"$title: the algorithms, $mode, $nodes nodes, commsize $commsize" "$subtitle" "$list"
+		"$title: the algorithms, $mode, $nodes nodes, commsize $commsize" "$subtitle" \
+		"$(list algos 'v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("commsize") == cs' \
+			"index algo label" m="$mode" n="$nodes" cs="$commsize")"
 done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("commsize"), v("algo")' |
 	sort -u | awk -F'\t' '{ n[$1 FS $2 FS $3]++ } END { for (k in n) if (n[k] > 1) print k }' | sort -k1,1 -k2,2n -k3,3nr)
 
@@ -129,12 +90,11 @@ for nodes in $(sets 'v("kind") == "concurrency"' 'v("nodes")' | sort -un); do
 	max=$(sets "$cc" 'v("rows")' n="$nodes" | sort -n | tail -n 1)
 	mapfile -t sizes < <(sets "$cc"' && v("rows") == max' 'v("bytes_per_peer")' n="$nodes" max="${max:-0}" | sort -un)
 	[ ${#sizes[@]} -gt 0 ] || continue
-	for b in $(printf '%s\n' "${sizes[-1]}" "${sizes[$((${#sizes[@]} / 2))]}" "${sizes[0]}" | sort -unr); do
-		list=$(sets "$cc"' && v("bytes_per_peer") == b' 'v("index") ":" v("mode") ":" v("label")' \
-			n="$nodes" b="$b" | paste -sd' ')
+	for b in $(three "${sizes[@]}" | sort -unr); do
 		size=$(sets "$cc"' && v("bytes_per_peer") == b' 'v("size")' n="$nodes" b="$b" | head -n 1)
 		render concurrency.gp "$merged/concurrency.dat" "$dir/plots/concurrency-n$nodes-${b}B.$fmt" \
-			"$title: bandwidth versus concurrency, $nodes nodes, $size per peer" "$subtitle" "$list"
+			"$title: bandwidth versus concurrency, $nodes nodes, $size per peer" "$subtitle" \
+			"$(list cc "$cc"' && v("bytes_per_peer") == b' "index mode label" n="$nodes" b="$b")"
 	done
 done
 
@@ -146,29 +106,28 @@ if awk -v c=interference '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == c
 	while IFS=$'\t' read -r nodes algo; do
 		mapfile -t sizes < <(sets "$ci" 'v("bytes_per_peer")' n="$nodes" a="$algo" | sort -un)
 		[ ${#sizes[@]} -gt 0 ] || continue
-		pick=$(printf '%s\n' "${sizes[-1]}" "${sizes[$((${#sizes[@]} / 2))]}" "${sizes[0]}" | sort -un | paste -sd' ')
-		list=$(sets "$ci"' && index(" " p " ", " " v("bytes_per_peer") " ")' \
-			'v("index"), v("mode"), v("size")' n="$nodes" a="$algo" p="$pick" |
-			awk -F'\t' '{ gsub(/ /, "~", $3); printf "%s%s:%s:%s:%d", sep, $1, $2, $3, ++shade[$2]; sep = " " }')
-		suffix="" about=""
-		[ "$algo" = alltoall ] || suffix=-$algo about=", $algo"
+		pick=$(three "${sizes[@]}" | sort -un | paste -sd' ')
+		named "$algo"
 		render interference.gp "$merged/concurrency.dat" "$dir/plots/interference-n$nodes$suffix.$fmt" \
-			"$title: interference between concurrent communicators, $nodes nodes$about" "$subtitle" "$list"
+			"$title: interference between concurrent communicators, $nodes nodes$about" "$subtitle" \
+			"$(list ci "$ci"' && index(" " p " ", " " v("bytes_per_peer") " ")' "index mode size" \
+				n="$nodes" a="$algo" p="$pick")"
 	done < <(sets 'v("kind") == "concurrency" && v("rows") > 1' 'v("nodes"), v("algo")' | sort -u -k1,1n -k2,2)
 fi
 
 # Scaling: per (mode, label, commsize), the largest message size; needs two node counts.
-list=$(sets 'v("kind") == "scaling" && v("rows") > 0' \
-	'v("mode"), v("label"), v("commsize"), v("bytes_per_peer"), v("index"), v("size")' |
-	sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4n | awk -F'\t' '
-	function out(f) { split(last, f, "\t"); gsub(/ /, "~", f[6])
-		printf "%s%s:%s:%s:%s:%d:%s", sep, f[5], f[1], f[3], f[6], ++shade[f[1]], f[2]; sep = " " }
-	$1 FS $2 FS $3 != key { if (NR > 1) out(); key = $1 FS $2 FS $3 }
-	{ last = $0 }
-	END { if (NR) out() }')
-if [ -n "$list" ] && [ "$(sets 'v("kind") == "bandwidth"' 'v("nodes")' | sort -u | wc -l)" -ge 2 ]; then
+{
+	printf 'index\tmode\tcommsize\tsize\tlabel\n'
+	sets 'v("kind") == "scaling" && v("rows") > 0' \
+		'v("mode"), v("label"), v("commsize"), v("bytes_per_peer"), v("index"), v("size")' |
+		sort -t$'\t' -k1,1 -k2,2 -k3,3n -k4,4n | awk -F'\t' -v OFS='\t' '
+		$1 FS $2 FS $3 != key { if (NR > 1) print last; key = $1 FS $2 FS $3 }
+		{ last = $5 OFS $1 OFS $3 OFS $6 OFS $2 }
+		END { if (NR) print last }'
+} >"$lists/scaling"
+if [ "$(count "$lists/scaling")" -gt 0 ] && [ "$(sets 'v("kind") == "bandwidth"' 'v("nodes")' | sort -u | wc -l)" -ge 2 ]; then
 	render scaling.gp "$merged/scaling.dat" "$dir/plots/scaling.$fmt" \
-		"$title: scaling over node counts at the largest message size" "$subtitle" "$list"
+		"$title: scaling over node counts at the largest message size" "$subtitle" "$lists/scaling"
 fi
 
 # Traffic matrices of --reveal runs.

@@ -1,7 +1,7 @@
 # plots/scaling.gp: per-task bandwidth versus node count at the largest
 # message size, one curve per mode and communicator size.
-# gnuplot -c scaling.gp DATA OUT FORMAT TITLE SUBTITLE "INDEX:MODE:COMMSIZE:SIZE:SHADE:LABEL ..."
-# (SIZE: bytes per peer as the index labels it, "~" for its space)
+# gnuplot -c scaling.gp DATA OUT FORMAT TITLE SUBTITLE SETS
+# SETS: a file of data sets by name (common.gp): index mode commsize size label
 data = ARG1
 out = ARG2
 fmt = ARG3
@@ -16,11 +16,13 @@ set logscale y 10
 set format x "%.0f"
 set format y "%g"
 set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
-n = words(sets)
-f(k, i) = field(word(sets, k), i)
+n = sets_n(sets); S_index = sets_col(sets, "index"); S_mode = sets_col(sets, "mode")
+S_commsize = sets_col(sets, "commsize"); S_size = sets_col(sets, "size")
+S_label = sets_col(sets, "label")
 x = col("nodes"); y = col("bwavg_GiBs")
-idx(k) = int(f(k, 1))
+idx(k) = int(word(S_index, k))
 load system("dirname '" . ARG0 . "'") . "/ranges.gp"
-plot for [k = 1:n] data index int(f(k, 1)) using x:y with linespoints lw 2 \
-	pt (k % 7 + 4) ps 0.9 lc rgb shade(f(k, 2), int(f(k, 5))) \
-	title sprintf("%s, commsize %s, %s per peer", f(k, 2), f(k, 3), f(k, 4)) . label(f(k, 6))
+plot for [k = 1:n] data index idx(k) using x:y with linespoints lw 2 \
+	pt (k % 7 + 4) ps 0.9 lc rgb shade(word(S_mode, k), nth(S_mode, k)) \
+	title sprintf("%s, commsize %s, %s per peer", word(S_mode, k), word(S_commsize, k), \
+		spaces(word(S_size, k))) . label(spaces(word(S_label, k)))

@@ -1,0 +1,58 @@
+# plots/prepare.sh: plot.sh's arguments, inputs and merge. Sourced; after
+# prepare_plots ARGS..., these are set: fmt, file, dir (where the plots go,
+# in dir/plots), merged and index (the collector's output and its sets.tsv,
+# merged anew when missing or older than the inputs), reveal_dir.
+# shellcheck shell=bash disable=SC2034 # set for plot.sh
+
+prepare_plots() {
+	local c name results rc camps
+	camps=() dir="" file="" fmt=png inputs=() reveal_dir=""
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--campaign-dir) camps+=("${2:?}"); shift 2 ;;
+		--out-dir) dir=${2:?}; shift 2 ;;
+		--file) file=${2:?}; shift 2 ;;
+		--format) fmt=${2:?}; shift 2 ;;
+		*) die "unknown argument '$1' (see the header of plots/plot.sh)" ;;
+		esac
+	done
+	[[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"
+	command -v gnuplot >/dev/null || die "gnuplot is missing: install it (Debian: gnuplot-nox)" 3
+	collect=$(find_tool collect)
+
+	if [ -n "$file" ]; then
+		[ -r "$file" ] || die "cannot read '$file'"
+		name=$(basename "$file")
+		results=$PWD/results
+		[ -f "$CAMPAIGN_ROOT/Makefile" ] && results=$CAMPAIGN_ROOT/results
+		dir=${dir:-$results/file-${name%.*}}
+		inputs=("$file")
+		# the matrices' directory as aller named it, maybe relative to the file's
+		reveal_dir=$(sed -n 's/^# reveal_dir: //p' "$file" | head -n 1)
+		if [ -n "$reveal_dir" ] && [ ! -d "$reveal_dir" ] && [ "${reveal_dir#/}" = "$reveal_dir" ]; then
+			reveal_dir=$(dirname "$file")/$reveal_dir
+		fi
+	else
+		[ ${#camps[@]} -gt 0 ] || die "give --campaign-dir DIR or --file FILE"
+		for c in "${camps[@]}"; do
+			[ -d "$c/raw" ] || die "no raw outputs in '$c' (no $c/raw)"
+			inputs+=("$c/raw")
+		done
+		if [ ${#camps[@]} -eq 1 ]; then
+			dir=${dir:-${camps[0]}} reveal_dir=${camps[0]}/reveal
+		else
+			dir=${dir:-$(dirname "${camps[0]}")/overlay-$(for c in "${camps[@]}"; do basename "$c"; done | paste -sd-)}
+		fi
+	fi
+	merged=$dir/merged index=$dir/merged/sets.tsv
+	mkdir -p "$merged" "$dir/plots"
+
+	if [ ! -s "$index" ] || [ -n "$(find "${inputs[@]}" -newer "$index" -type f 2>/dev/null | head -n 1)" ]; then
+		rc=0
+		"$collect" -q -o "$merged" "${inputs[@]}" 2>"$dir/collect.log" || rc=$?
+		[ "$rc" -le 1 ] || { cat "$dir/collect.log" >&2; die "the collector failed (exit $rc)" 3; }
+		[ "$rc" -eq 0 ] || echo "plots: the collector reported problems: see $merged/summary.txt" >&2
+		# data sets that failed to set up have no rows to draw: each is named
+		grep -F ': data set failed, no rows: ' "$dir/collect.log" | sed 's/^/plots: /' >&2 || true
+	fi
+}
