@@ -41,16 +41,26 @@ if [ -n "$ids" ]; then
 			info[$id]="$name|${state%% *}|$code|$elapsed|$list|$reason"
 		done <<<"$out"
 	fi
+	# the name each job was submitted with
+	declare -A want=()
+	for key in "${M_POINTS[@]}"; do
+		[ -z "${M_POINT_JOB[$key]:-}" ] || want[${M_POINT_JOB[$key]}]=${M_POINT_NAME[$key]:-}
+	done
+	final_states='^(COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL|OUT_OF_MEMORY|PREEMPTED|BOOT_FAIL|DEADLINE)$'
 	for id in ${ids//,/ }; do
-		# sacct's record of a pending job keeps Reason=None (a job held since
-		# its submission): the controller has the live reason
-		[[ ${info[$id]:-} == *"|PENDING|"* ]] && unset "info[$id]"
-		[ -n "${info[$id]:-}" ] && continue
+		# slurmdbd's record lags the controller's: a pending job's reason stays
+		# None, an ended job may still read RUNNING, and a job whose start
+		# record has not landed is named "allocation" (measured under load, 2
+		# of 3 runs); unless sacct has the job ended under its own name, the
+		# controller's live record (kept MinJobAge) wins where it has one
+		IFS='|' read -r name state _ <<<"${info[$id]:-}"
+		[ -n "${info[$id]:-}" ] && [[ $state =~ $final_states ]] && [ "$name" = "${want[$id]:-$name}" ] &&
+			continue
 		line=" $(scontrol -o show job "$id" 2>/dev/null || true)"
 		field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$line"; }
 		if [ "$line" != " " ]; then
 			info[$id]="$(field JobName)|$(field JobState)|$(field ExitCode)|$(field RunTime)|$(field NodeList)|$(field Reason)"
-		else
+		elif [ -z "${info[$id]:-}" ]; then
 			info[$id]="-|UNKNOWN|-|-|-|-"
 		fi
 	done

@@ -18,6 +18,7 @@ setup() {
 	final=$(submit CAMPAIGN=smoke)
 	wait_job "$final" 300
 	run -0 status CAMPAIGN=smoke
+	printf '%s\n' "$output"   # shown when the test fails
 	[ "$(printf '%s\n' "$output" | grep -c ' complete$')" = 6 ]
 	[ "$(printf '%s\n' "$output" | grep -c 'COMPLETED')" = 6 ]
 	# each point's last attempt is complete (a transient failure may add one before it)
@@ -65,12 +66,14 @@ setup() {
 @test "a re-run resubmits exactly the point whose output is missing" {
 	rm "$RES"/smoke/raw/smoke-n2-strided-*.out
 	run -1 status CAMPAIGN=smoke
+	printf '%s\n' "$output"   # shown when the test fails
 	before=$(grep -c '^point ' "$RES/smoke/manifest")
 	final=$(submit CAMPAIGN=smoke)
 	[ "$(grep -c '^point ' "$RES/smoke/manifest")" = $((before + 1)) ]
 	[[ $(grep '^point ' "$RES/smoke/manifest" | tail -n 1) == "point "*" n2-strided-t2-L8192-default-s1 job="* ]]
 	wait_job "$final" 300
 	run -0 status CAMPAIGN=smoke
+	printf '%s\n' "$output"   # shown when the test fails
 	[ -e "$(latest "$RES"/smoke/raw/smoke-n2-strided-*.out)" ]
 	run --separate-stderr -0 submit CAMPAIGN=smoke
 	[ -z "$output" ]
@@ -82,6 +85,7 @@ setup() {
 	final=$(ALLER_TEST_CORRUPT=3 submit CAMPAIGN=fail NODES="1 2" MODES=contiguous LONGS=64)
 	wait_job "$final" 300
 	run -1 status CAMPAIGN=fail
+	printf '%s\n' "$output"   # shown when the test fails
 	[[ $output == *"n1-contiguous-t2-L64-default-s1 "*"COMPLETED"*" complete"* ]]
 	[[ $output == *"n2-contiguous-t2-L64-default-s1 "*"FAILED "*"1:0"*"failed (exit 1)"* ]]
 	# a verification failure is not tried again (a transient crash before it may be)
@@ -116,6 +120,7 @@ setup() {
 	final=$(submit CAMPAIGN=gpu NODES=1 MODES=contiguous GPUS_PER_TASK=1)
 	wait_job "$final" 300
 	run -0 status CAMPAIGN=gpu
+	printf '%s\n' "$output"   # shown when the test fails
 	grep -qx '# launcher: srun --mpi=pmix --kill-on-bad-exit=1 --export=ALL --gpus-per-task=1 --gpu-bind=closest' "$RES"/gpu/raw/*.out
 }
 
@@ -123,6 +128,7 @@ setup() {
 	final=$(submit CAMPAIGN=rv NODES=2 MODES="contiguous strided" LONGS=256 ALLER_ARGS=--reveal)
 	wait_job "$final" 300
 	run -0 status CAMPAIGN=rv
+	printf '%s\n' "$output"   # shown when the test fails
 	for f in $(latest "$RES"/rv/raw/*contiguous*.out) $(latest "$RES"/rv/raw/*strided*.out); do
 		grep -q '^# reveal: pml; ' "$f"
 		perl "$ROOT/tests/lib/check-traffic.pl" pairwise/linear "$f"
@@ -148,6 +154,7 @@ setup() {
 	wait_job "$job" 120
 	bash "$ROOT/cluster/node.sh" revive n4
 	run -1 status CAMPAIGN=nodefail
+	printf '%s\n' "$output"   # shown when the test fails
 	[[ $output == *"NODE_FAIL"*"incomplete"* ]]
 	wait_job "$final" 60
 	for _ in $(seq 60); do
@@ -157,6 +164,7 @@ setup() {
 	final=$(submit CAMPAIGN=nodefail NODES=4 MODES=contiguous ITERS=2 LONGS=64)
 	wait_job "$final" 300
 	run -0 status CAMPAIGN=nodefail
+	printf '%s\n' "$output"   # shown when the test fails
 	[[ $output == *"COMPLETED"*" complete"* ]]
 }
 
@@ -166,6 +174,7 @@ setup() {
 	grep -q -- '--signal=B:USR1@15' <(submit CAMPAIGN=limit2 NODES=1 TIME=1 DRYRUN=1)
 	wait_job "$final" 200
 	run -1 status CAMPAIGN=limit
+	printf '%s\n' "$output"   # shown when the test fails
 	[[ $output == *" incomplete (time limit reached at "* ]]
 	grep -q '^# incomplete: time limit reached' "$RES"/limit/raw/*.out
 }
