@@ -2,7 +2,7 @@
 # The core (options, selection, the sweep, output, the world) and three wings:
 # algo/ (the all-to-all algorithms), reveal/ (MPI_T), buffers/ (host and
 # device memory, verification, GPUs).
-ALLER_LIB_SRC := options.c options_usage.c faults.c algo/algo_list.c algo/osc.c buffers/gpu.c select.c \
+ALLER_LIB_SRC := options.c options_usage.c split.c faults.c algo/algo_list.c algo/osc.c buffers/gpu.c select.c \
 	partition.c stats.c hist.c buffers/verify.c output.c strbuf.c reveal/traffic.c \
 	buffers/memcheck.c buffers/buffers_host.c
 # every algorithm's file (format.h's list names them); NCCL's only in a NCCL build

@@ -28,10 +28,16 @@ static int first_task(void)
 }
 
 /* --check-args: the verdict a run would give its arguments, without MPI. */
-static int check_args(const struct options *o, int bad, const char *err)
+static int check_args(struct options *o, int bad, const char *err)
 {
 	char msg[512], note[512];
 
+	for (int i = 0; i < o->nsplits && !bad; i++)
+		if (o->splits[i].kind == SPLIT_MATRIX &&
+		    split_matrix_load(&o->splits[i], msg, sizeof(msg)) != 0) {
+			fprintf(stderr, "aller: error: %s\n", msg);
+			return 2;
+		}
 	if (!bad && o->check_args > 0 &&
 	    options_check_world(o, o->check_args, msg, sizeof(msg), note, sizeof(note)) != 0) {
 		fprintf(stderr, "aller: error: %s\n", msg);

@@ -1,6 +1,8 @@
 /* options.c: aller's command line: [MODE] [ITERS] [LONGS] and GNU long options. */
 #include "options.h"
 
+#include "partition.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -18,6 +20,30 @@ void options_init(struct options *o)
 	o->check_args = -1;
 	selection_init(&o->sel);
 	algo_list_default(&o->algos);
+	split_parse(&o->splits[0], "uniform", NULL, 0);
+	o->nsplits = 1;
+}
+
+int options_uneven(const struct options *o)
+{
+	for (int i = 0; i < o->nsplits; i++)
+		if (split_uneven(&o->splits[i]))
+			return 1;
+	return 0;
+}
+
+/* Whether a level of the selection has communicators of n tasks, all of them. */
+static int has_level(const struct options *o, long world, long n)
+{
+	for (int i = 0; i < partition_nlevels(world); i++) {
+		struct partition p;
+		long target = partition_level_target(world, i);
+		partition_init(&p, world, target, o->strided);
+		if (select_level(&o->sel, world, target) && partition_min_size(&p) == n &&
+		    partition_max_size(&p) == n)
+			return 1;
+	}
+	return 0;
 }
 
 int options_check_world(const struct options *o, long world, char *err, size_t errlen,
@@ -29,6 +55,15 @@ int options_check_world(const struct options *o, long world, char *err, size_t e
 			 "at least one long (use LONGS >= %ld)", o->longs, world, world);
 		return -1;
 	}
+	for (int i = 0; i < o->nsplits; i++)
+		if (o->splits[i].kind == SPLIT_MATRIX && !has_level(o, world, o->splits[i].n)) {
+			snprintf(err, errlen, "the matrix of --split=%s is %ld x %ld, and no measured "
+				 "level of a world of %ld has communicators of %ld tasks: give a "
+				 "matrix of a communicator size (world, world/2, ..., 1)",
+				 o->splits[i].spec, o->splits[i].n, o->splits[i].n, world,
+				 o->splits[i].n);
+			return -1;
+		}
 	return select_check(&o->sel, world, o->longs, err, errlen, note, notelen);
 }
 
@@ -239,10 +274,68 @@ static int option_buffers(struct options *o, const char *val, char *err, size_t 
 	return 0;
 }
 
+/* --split=SPEC, once per spec: the first replaces the default uniform. */
+static int option_split(struct options *o, const char *val, char *err, size_t errlen)
+{
+	struct split s;
+
+	if (split_parse(&s, val, err, errlen) != 0)
+		return -1;
+	if (!o->splits_given)
+		o->nsplits = 0;
+	o->splits_given = 1;
+	for (int i = 0; i < o->nsplits; i++)
+		if (strcmp(o->splits[i].spec, s.spec) == 0) {
+			snprintf(err, errlen, "--split=%s is given twice", val);
+			return -1;
+		}
+	if (o->nsplits == SPLIT_MAX) {
+		snprintf(err, errlen, "too many --split options: at most %d", SPLIT_MAX);
+		return -1;
+	}
+	o->splits[o->nsplits++] = s;
+	return 0;
+}
+
+/*
+ * Uneven splits need an algorithm that sends blocks of their own sizes:
+ * alltoallv (the default then), pairwise or put; not NCCL's ncclAlltoAll,
+ * nor device buffers (their fill and check take equal blocks).
+ */
+static int split_check(struct options *o, char *err, size_t errlen)
+{
+	const char *uneven = NULL;
+
+	for (int i = 0; i < o->nsplits && !uneven; i++)
+		if (split_uneven(&o->splits[i]))
+			uneven = o->splits[i].spec;
+	if (!uneven)
+		return 0;
+	if (o->transport == TRANSPORT_NCCL || o->buffers == BUFFERS_CUDA) {
+		snprintf(err, errlen, "--split=%s is for host buffers and MPI: uneven blocks %s are "
+			 "not in this aller; leave out --split or %s", uneven,
+			 o->transport == TRANSPORT_NCCL ? "over NCCL" : "in device memory",
+			 o->transport == TRANSPORT_NCCL ? "--transport=nccl" : "--buffers=cuda");
+		return -1;
+	}
+	if (!o->algos_given) {
+		o->algos.id[0] = ALGO_ALLTOALLV;
+		o->algos.n = 1;
+	}
+	for (int i = 0; i < o->algos.n; i++)
+		if (!algo_takes_split(o->algos.id[i])) {
+			snprintf(err, errlen, "--split=%s sends uneven blocks, which %s cannot: allowed "
+				 "with it are --algo=alltoallv, pairwise and put", uneven,
+				 algo_name(o->algos.id[i]));
+			return -1;
+		}
+	return 0;
+}
+
 enum option_id { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_NO_VERIFY, OPT_FRESH, OPT_VERIFY,
 		 OPT_WARMUP, OPT_MIN_BYTES, OPT_MAX_BYTES, OPT_COMMSIZES, OPT_TIMEOUT,
 		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_CHECK_ARGS, OPT_ALGO, OPT_ISOLATE,
-		 OPT_CUDA_AWARE, OPT_TRANSPORT, OPT_COUNT };
+		 OPT_CUDA_AWARE, OPT_TRANSPORT, OPT_SPLIT, OPT_COUNT };
 
 /* value: 0 takes none, 1 needs one, 2 may have one, 3 needs a non-empty one;
  * usage: what it needs and how to give it. */
@@ -266,6 +359,7 @@ static const struct { const char *name; int value; const char *usage; } option_t
 	[OPT_ISOLATE] = { "--isolate", 2, "" },
 	[OPT_CUDA_AWARE] = { "--cuda-aware", 1, "a value: --cuda-aware=auto|yes" },
 	[OPT_TRANSPORT] = { "--transport", 1, "a value: --transport=mpi|nccl" },
+	[OPT_SPLIT] = { "--split", 3, "a spec: --split=zipf:1.2 (see aller --help)" },
 };
 
 static int apply_option(struct options *o, enum option_id id, const char *val, char *err,
@@ -321,6 +415,8 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		return option_cuda_aware(o, val, err, errlen);
 	case OPT_TRANSPORT:
 		return option_transport(o, val, err, errlen);
+	case OPT_SPLIT:
+		return option_split(o, val, err, errlen);
 	case OPT_COUNT:
 		break;
 	}
@@ -393,7 +489,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			return -1;
 		}
 	}
-	if (transport_check(o, err, errlen) != 0)
+	if (transport_check(o, err, errlen) != 0 || split_check(o, err, errlen) != 0)
 		return -1;
 	if (o->verify == VERIFY_WARMUP && o->warmup == 0) {
 		snprintf(err, errlen, "'--verify=warmup' checks the warm-up calls, and '--warmup=0' "

@@ -6,6 +6,7 @@
 
 #include "algo/algo_list.h"
 #include "select.h"
+#include "split.h"
 
 #define OPTIONS_DEFAULT_ITERS 3L
 #define OPTIONS_DEFAULT_LONGS (128L * 1024 * 1024) /* 1 GiB of longs */
@@ -39,8 +40,10 @@ struct options {
 	long warmup;          /* untimed calls before the timed ones, >= 0 */
 	struct selection sel; /* --commsizes, --min-bytes, --max-bytes */
 	struct algo_list algos; /* --algo, in the order given */
+	struct split splits[SPLIT_MAX]; /* --split, in the order given; default uniform alone */
+	int nsplits;
 	enum transport transport;
-	int algos_given, buffers_given;
+	int algos_given, buffers_given, splits_given;
 	enum isolate_mode isolate;
 	long timeout;         /* seconds per call, 0 = none */
 	enum buffer_kind buffers;
@@ -61,10 +64,14 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 
 /*
  * What needs the world's size: LONGS at least the world, the selection's
- * levels and sizes. 0, or -1 with a message; a note (or "") otherwise.
+ * levels and sizes, a level for every --split=matrix (loaded). 0, or -1
+ * with a message; a note (or "") otherwise.
  */
 int options_check_world(const struct options *o, long world, char *err, size_t errlen,
 			char *note, size_t notelen);
+
+/* Whether any --split is uneven. */
+int options_uneven(const struct options *o);
 
 /* "none", "communicator 0", "every communicator". */
 const char *options_isolate_name(enum isolate_mode m);

@@ -37,6 +37,12 @@ static const char usage[] =
 	"                       8,2 (each one of world, world/2, ..., 1)\n"
 	"  --algo=LIST          the algorithms to time, side by side, comma-separated:\n"
 	ALLER_MPI_ALGOS(USAGE_ALGO_)
+	"  --split=SPEC         uneven all-to-all, as mixture-of-experts routing makes\n"
+	"                       it: how each task's data divides among its peers, the\n"
+	"                       count staying the mean; uniform (default), spread:F,\n"
+	"                       zipf:S[:SEED], hot:K:F, idle:F, rotate:K:F or\n"
+	"                       matrix:FILE; again for another data set per level;\n"
+	"                       with alltoallv (then the default), pairwise or put\n"
 	"  --transport=mpi|nccl who moves the data: MPI (default), or NCCL's\n"
 	"                       ncclAlltoAll on device buffers, MPI only\n"
 	"                       bootstrapping (a build with CUDA=1 NCCL=1)\n"

@@ -102,6 +102,8 @@ void output_header(FILE *f, const struct run_info *r)
 	KEY(f, ALLER_KEY_SELECTION, "%s", r->selection);
 	KEY(f, ALLER_KEY_TRANSPORT, "%s", r->transport ? r->transport : "mpi");
 	KEY(f, ALLER_KEY_ALGOS, "%s", r->algos);
+	if (r->splits)
+		KEY(f, ALLER_KEY_SPLITS, "%s", r->splits);
 	KEY(f, ALLER_KEY_ISOLATE, "%s", options_isolate_name(r->opt->isolate));
 	if (r->osc)
 		KEY(f, ALLER_KEY_OSC, "%s", r->osc);
@@ -114,7 +116,8 @@ void output_header(FILE *f, const struct run_info *r)
 	    "from its first MPI call to its completion), resolution %.3g s, "
 	    "after an MPI_Barrier on MPI_COMM_WORLD; timeout %ld s", r->wtick, r->opt->timeout);
 	KEY(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
-	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task; bwmin, bwmax: "
+	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task (with --split: of the "
+	    "mean task; each sample's own in+out bytes for bwmin, bwmax and bwavg); bwmin, bwmax: "
 	    "per-sample own GiB / own time; bwavg = sum of GiB / sum of times; tmed, tp99: "
 	    "nearest-rank median and 99th percentile from a log histogram, relative error "
 	    "<= %.2f%%; aggbw = mean over iterations of all tasks' GiB / slowest time; "
@@ -123,7 +126,11 @@ void output_header(FILE *f, const struct run_info *r)
 	    "communicator 0 run alone (the others wait at the barrier), interference = "
 	    "communicator 0's own tavg in the concurrent run / talone; with --isolate=all, "
 	    "interference_avg and interference_max = the average and the largest of that "
-	    "factor over all communicators, each run alone in turn; \"-\" where not measured",
+	    "factor over all communicators, each run alone in turn; imbalance = the busiest "
+	    "task's in+out bytes / the mean task's; busbw_v = the busiest task's larger of "
+	    "sent and received bytes per call / tavg / 1e9 x (commsize - 1) / commsize "
+	    "(nccl-tests' alltoallv); hottest_rank = the task that received the most, \"-\" "
+	    "when every task received alike; \"-\" where not measured",
 	    r->opt->iters, r->opt->warmup, 100 * HIST_REL_ERROR);
 	if (r->large_counts)
 		KEY(f, ALLER_KEY_LARGE_COUNTS, "%s", r->large_counts);
@@ -152,8 +159,13 @@ void output_failed(FILE *f, const char *msg)
 	KEY(f, ALLER_KEY_FAILED, "%s", msg);
 }
 
+void output_skipped(FILE *f, long count, const char *why)
+{
+	KEY(f, ALLER_KEY_SKIPPED, "count %ld: %s", count, why);
+}
+
 void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p,
-		  const char *algo, int first)
+		  const char *algo, const char *split, int first)
 {
 	long max = partition_max_size(p), min = partition_min_size(p);
 
@@ -171,6 +183,8 @@ void output_level(FILE *f, const struct run_info *r, int level, const struct par
 		free(s);
 	}
 	KEY(f, ALLER_KEY_ALGO, "%s", algo);
+	if (split)
+		KEY(f, ALLER_KEY_SPLIT, "%s", split);
 	fprintf(f, "# %s world %d iters %ld\n", mode_name(r->opt->strided), r->w->size,
 		r->opt->iters);
 	fprintf(f, "# %s\n", ALLER_COLUMN_HEADER);
@@ -191,6 +205,14 @@ static void col_RANK(FILE *f, int first, long v)
 static void col_REAL(FILE *f, int first, double v)
 {
 	fprintf(f, first ? "%.6e" : " %.6e", v);
+}
+
+static void col_ORANK(FILE *f, int first, double v)
+{
+	if (isnan(v))
+		fprintf(f, first ? "%s" : " %s", ALLER_MISSING);
+	else
+		col_COUNT(f, first, (long)v);
 }
 
 static void col_OPT(FILE *f, int first, double v)

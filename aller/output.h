@@ -24,6 +24,7 @@ struct run_info {
 	const char *env;          /* "NAME=value" lines (output_env), or NULL */
 	const char *selection;    /* what select_describe says */
 	const char *algos;        /* algo_list_describe */
+	const char *splits;       /* the --split list (split_describe), NULL when uniform alone */
 	const char *transport;    /* "mpi", or "nccl <version>" */
 	const char *osc;          /* put under Open MPI: algo_put_osc(), else NULL */
 	const char *large_counts; /* how counts above INT_MAX are sent */
@@ -44,6 +45,9 @@ struct row {
 	double busbw;             /* decimal GB/s, nccl-tests' definition */
 	/* talone_s, interference, interference_avg, interference_max; NAN: "-" */
 	double isolate[4];
+	double imbalance;         /* the busiest task's in+out bytes / the mean task's */
+	double vbusbw;            /* nccl-tests' alltoallv bus bandwidth, decimal GB/s */
+	double hottest;           /* world rank receiving the most; NAN ("-"): all alike */
 };
 
 void output_header(FILE *f, const struct run_info *r);
@@ -54,9 +58,14 @@ void output_header(FILE *f, const struct run_info *r);
  * launcher's own per-process plumbing (OMPI_MCA_orte_*, ranks, URIs).
  */
 void output_env(struct strbuf *b, char *const *env);
-/* Opens the data set of a level and algorithm; the first follows the header directly. */
+/*
+ * Opens the data set of a level, algorithm and split (split_describe, NULL
+ * for uniform: no line); the first follows the header directly.
+ */
 void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p,
-		  const char *algo, int first);
+		  const char *algo, const char *split, int first);
+/* In a count's place: why it was not measured (its uneven blocks do not fit). */
+void output_skipped(FILE *f, long count, const char *why);
 /* Communicator sizes, run-length encoded: "3x2 1" for 3 3 1. */
 void output_sizes(struct strbuf *b, const struct partition *p);
 void output_row(FILE *f, const struct row *row);

@@ -51,6 +51,40 @@ static void test_die(const struct world *w)
 		raise(SIGKILL);
 }
 
+/*
+ * Collective: rank 0 reads each --split=matrix:FILE and broadcasts it (N,
+ * then the N x N running sums); 0, or 2 when a file is bad (rank 0 says why).
+ */
+static int load_matrices(struct options *o, const struct world *w)
+{
+	char err[512] = "";
+
+	for (int i = 0; i < o->nsplits; i++) {
+		struct split *s = &o->splits[i];
+		long n = 0;
+		if (s->kind != SPLIT_MATRIX)
+			continue;
+		if (w->rank == 0)
+			n = split_matrix_load(s, err, sizeof(err)) == 0 ? s->n : -1;
+		MPI_Bcast(&n, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+		if (n < 0) {
+			if (w->rank == 0)
+				fprintf(stderr, "aller: error: %s\n", err);
+			return 2;
+		}
+		if (w->rank != 0 && !(s->cum = malloc(sizeof(double) * (size_t)(n * n))))
+			n = 0;
+		if (failure_agree(w, n == 0, "out of memory for a --split matrix"))
+			return 3;
+		s->n = n;
+		for (long at = 0; at < n * n; at += 1L << 28) {
+			long part = n * n - at < 1L << 28 ? n * n - at : 1L << 28;
+			MPI_Bcast(s->cum + at, (int)part, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+		}
+	}
+	return 0;
+}
+
 /* Collective: the levels and sizes asked for exist here; 0 or 2 (rank 0 says why). */
 static int check_selection(const struct options *o, const struct world *w)
 {
@@ -70,6 +104,7 @@ static int check_selection(const struct options *o, const struct world *w)
 struct header {
 	struct run_info info;
 	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256], algos[128];
+	char splits[SPLIT_MAX * (SPLIT_SPEC_MAX + 24)];
 	char cuda_aware[512];
 	char *command, *env, *map, *devices;
 };
@@ -106,6 +141,17 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->transport = o->transport == TRANSPORT_NCCL ? algo_nccl_version() : "mpi";
 	info->selection = h->selection;
 	info->algos = h->algos;
+	info->splits = NULL;
+	if (options_uneven(o)) {
+		size_t at = 0;
+		for (int i = 0; i < o->nsplits; i++) {
+			if (i)
+				at += (size_t)snprintf(h->splits + at, sizeof(h->splits) - at, " ");
+			split_describe(&o->splits[i], h->splits + at, sizeof(h->splits) - at);
+			at += strlen(h->splits + at);
+		}
+		info->splits = h->splits;
+	}
 	info->osc = algo_list_has(&o->algos, ALGO_PUT) ? algo_put_osc() : NULL;
 	info->large_counts = bigcount_describe();
 	info->start = h->start;
@@ -118,11 +164,13 @@ static void describe_run(struct header *h, const struct options *o, const struct
 }
 
 /* Collective: checks, buffers, host map and reveal before the sweep; 0 or an exit status. */
-static int prepare(const struct options *o, const struct world *w, struct buffers *b,
+static int prepare(struct options *o, const struct world *w, struct buffers *b,
 		   struct header *h, struct reveal **rv)
 {
-	int rc = check_selection(o, w);
+	int rc = load_matrices(o, w);
 
+	if (rc == 0)
+		rc = check_selection(o, w);
 	if (rc == 0)
 		rc = buffers_setup(o, w, b, h->cuda_aware, sizeof(h->cuda_aware));
 	if (rc == 0 && failure_agree(w, world_host_map(w, b->device_id, &h->map,
@@ -166,7 +214,7 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	return rc;
 }
 
-int run_benchmark(const struct options *o, int argc, char **argv)
+int run_benchmark(struct options *o, int argc, char **argv)
 {
 	struct header h;
 	struct world w;
@@ -189,6 +237,8 @@ int run_benchmark(const struct options *o, int argc, char **argv)
 	if (rc == 0)
 		rc = sweep(o, &w, &b, &h.info, rv);
 	reveal_free(rv);
+	for (int i = 0; i < o->nsplits; i++)
+		split_free(&o->splits[i]);
 	if (b.ops && b.priv)
 		b.ops->release(&b);
 	free(h.map);

@@ -4,7 +4,10 @@
 
 #include "options.h"
 
-/* Collective. Returns the exit status (0, 1, 2 or 3); rank 0 prints. */
-int run_benchmark(const struct options *o, int argc, char **argv);
+/*
+ * Collective. Returns the exit status (0, 1, 2 or 3); rank 0 prints. Rank 0
+ * reads the matrix files of --split=matrix:FILE into o, every rank gets them.
+ */
+int run_benchmark(struct options *o, int argc, char **argv);
 
 #endif

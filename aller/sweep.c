@@ -80,17 +80,21 @@ static void level_close(struct level *l)
 	free(l->hosts);
 }
 
-/* One algorithm at one level: its data set, its per-level state, its counts. */
+/* One algorithm and split at one level: its data set, its per-level state, its counts. */
 static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id,
-		    const long *counts, int n)
+		    const struct split *split, const long *counts, int n)
 {
 	int rc = MPI_SUCCESS;
+	char how[SPLIT_SPEC_MAX + 24];
 
 	l->op = algo_op(id);
+	l->split = split;
 	l->a.level = NULL;
 	l->a.hint = NULL;
+	split_describe(split, how, sizeof(how));
 	if (s->w->rank == 0)
-		output_level(s->out, s->info, index, &l->p, algo_name(id), s->sets++ == 0);
+		output_level(s->out, s->info, index, &l->p, algo_name(id),
+			     split_uneven(split) ? how : NULL, s->sets++ == 0);
 	/* agreed, not aborted: a task whose set-up failed may have left MPI in any state */
 	if (l->op->level_open)
 		rc = l->op->level_open(&l->a);
@@ -109,7 +113,7 @@ static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id
 	return rc;
 }
 
-/* One level: its communicators, each algorithm's counts, the queues pass. */
+/* One level: its communicators, each algorithm's and split's counts, the queues pass. */
 static int run_level(struct sweep *s, int index)
 {
 	long target = partition_level_target(s->w->size, index);
@@ -126,7 +130,13 @@ static int run_level(struct sweep *s, int index)
 		return 3;
 	reveal_level_begin(s->reveal, l.a.comm);
 	for (int i = 0; i < s->opt->algos.n && rc == 0; i++)
-		rc = run_algo(s, &l, index, s->opt->algos.id[i], counts, n);
+		for (int k = 0; k < s->opt->nsplits && rc == 0; k++) {
+			const struct split *sp = &s->opt->splits[k];
+			/* a matrix's data set only where every communicator is N x N */
+			if (split_fits(sp, partition_min_size(&l.p)) &&
+			    split_fits(sp, partition_max_size(&l.p)))
+				rc = run_algo(s, &l, index, s->opt->algos.id[i], sp, counts, n);
+		}
 	if (rc == 0)
 		reveal_queues(s->reveal, &l.p, l.a.color, l.a.comm, index, s->out);
 	reveal_level_end(s->reveal);

@@ -19,6 +19,7 @@ struct level {
 	long *peers;
 	char *hosts;          /* the communicator's hosts, for the timeout message */
 	const struct algo_op *op;  /* the algorithm of the data set being measured */
+	const struct split *split; /* ... and its split (--split) */
 };
 
 /* Collective: the data set's set-up failure (failure_data_set), counted for the exit status. */
@@ -35,8 +36,9 @@ static inline int sweep_set_failed(struct sweep *s, const struct level *l, int i
 /* sweep_count: the data set failed and was said so; its other counts are skipped. */
 #define SWEEP_SET_FAILED (-1)
 /*
- * Collective: one count at one level with l->op: the calls, the verdict, the
- * row. 0, 1 (verification), 3, or SWEEP_SET_FAILED.
+ * Collective: one count at one level with l->op and l->split: the calls, the
+ * verdict, the row. 0 (also for a count whose uneven blocks do not fit the
+ * buffers: said in its place), 1 (verification), 3, or SWEEP_SET_FAILED.
  */
 int sweep_count(struct sweep *s, struct level *l, int index, long count);
 

@@ -8,11 +8,16 @@
  * must: the peers then cannot re-read it from their own caches. ALGO is one
  * of aller's --algo names (default alltoall), written here plainly, apart
  * from aller's own code, as the reference it is measured against.
+ * a2a_loop ITERS LONGS reused alltoallv SPEC: MPI_Alltoallv with the counts
+ * of aller's --split=SPEC (split.c computes them, here for the whole world);
+ * a count whose busiest task would not fit LONGS is left out, as aller does.
  */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "split.h"
 
 #if __has_include(<mpi-ext.h>)
 #include <mpi-ext.h>
@@ -25,15 +30,48 @@
 
 static const char *algo = "alltoall";
 static MPI_Request *reqs, preq;
-static int *counts, *displs;
+static int *counts, *displs, *rcounts, *rdispls;
+static struct split sp;     /* --split's, or uniform */
 static MPI_Win win;
+
+/*
+ * The split's counts of call `iter` for this rank (row and column), the
+ * plainest way: every entry from split_count. The largest total of any rank.
+ */
+static long split_counts(int n, int rank, int size, long iter)
+{
+	struct split_plan p;
+	long most = 0;
+
+	if (split_plan_init(&p, &sp, size, n, 0, iter) != 0)
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	for (int r = 0; r < size; r++) {
+		long out = 0, in = 0;
+		for (int k = 0; k < size; k++) {
+			out += split_count(&p, r, k);
+			in += split_count(&p, k, r);
+		}
+		most = out > most ? out : most;
+		most = in > most ? in : most;
+	}
+	for (int i = 0, at = 0, rat = 0; i < size; i++) {
+		counts[i] = (int)split_count(&p, rank, i);
+		displs[i] = at;
+		at += counts[i];
+		rcounts[i] = (int)split_count(&p, i, rank);
+		rdispls[i] = rat;
+		rat += rcounts[i];
+	}
+	split_plan_free(&p);
+	return most;
+}
 
 /* Per count, outside the timing: what the algorithm needs. */
 static void prepare(long *send, long *recv, int n, int size)
 {
 	for (int i = 0; i < size; i++) {
-		counts[i] = n;
-		displs[i] = i * n;
+		counts[i] = rcounts[i] = n;
+		displs[i] = rdispls[i] = i * n;
 	}
 #ifdef INIT
 	if (strcmp(algo, "persistent") == 0)
@@ -52,7 +90,7 @@ static void exchange(long *send, long *recv, int n, int rank, int size)
 		MPI_Start(&preq);
 		MPI_Wait(&preq, MPI_STATUS_IGNORE);
 	} else if (strcmp(algo, "alltoallv") == 0) {
-		MPI_Alltoallv(send, counts, displs, MPI_LONG, recv, counts, displs, MPI_LONG,
+		MPI_Alltoallv(send, counts, displs, MPI_LONG, recv, rcounts, rdispls, MPI_LONG,
 			      MPI_COMM_WORLD);
 	} else if (strcmp(algo, "pairwise") == 0) {
 		for (int k = 0; k < size; k++) {
@@ -84,11 +122,15 @@ int main(int argc, char **argv)
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	fresh = argc >= 4 && strcmp(argv[3], "fresh") == 0;
-	if (argc == 5)
+	if (argc >= 5)
 		algo = argv[4];
-	if (argc < 3 || argc > 5 || (iters = atol(argv[1])) < 1 || (longs = atol(argv[2])) < size) {
+	split_parse(&sp, argc == 6 ? argv[5] : "uniform", NULL, 0);
+	if (argc < 3 || argc > 6 || (iters = atol(argv[1])) < 1 || (longs = atol(argv[2])) < size ||
+	    (argc == 6 && (strcmp(algo, "alltoallv") != 0 || sp.kind == SPLIT_MATRIX ||
+			   split_parse(&sp, argv[5], NULL, 0) != 0))) {
 		if (rank == 0)
-			fprintf(stderr, "usage: a2a_loop ITERS LONGS [fresh|reused] [ALGO] (LONGS >= ranks)\n");
+			fprintf(stderr, "usage: a2a_loop ITERS LONGS [fresh|reused] [ALGO [SPLIT]] "
+				"(LONGS >= ranks; SPLIT with alltoallv, not matrix)\n");
 		MPI_Finalize();
 		return 2;
 	}
@@ -101,13 +143,19 @@ int main(int argc, char **argv)
 	reqs = malloc(sizeof(MPI_Request) * 2 * (size_t)size);
 	counts = malloc(sizeof(int) * (size_t)size);
 	displs = malloc(sizeof(int) * (size_t)size);
+	rcounts = malloc(sizeof(int) * (size_t)size);
+	rdispls = malloc(sizeof(int) * (size_t)size);
 	if (strcmp(algo, "put") == 0)
 		MPI_Win_create(recv, (MPI_Aint)longs * 8, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
 	for (long count = longs / size; count >= 1; count /= 2) {
 		double sum = 0, total;
 		prepare(send, recv, (int)count, size);
+		if (split_uneven(&sp) && split_counts((int)count, rank, size, 0) > longs)
+			continue;
 		for (long it = 0; it <= iters; it++) {
 			double t0, t1;
+			if (split_varies(&sp))
+				split_counts((int)count, rank, size, it);
 			for (long j = 0; fresh && j < count * size; j++)
 				send[j] = j * 0x9E3779B97F4A7C15L + it;
 			MPI_Barrier(MPI_COMM_WORLD);
@@ -130,6 +178,8 @@ int main(int argc, char **argv)
 	free(reqs);
 	free(counts);
 	free(displs);
+	free(rcounts);
+	free(rdispls);
 	MPI_Finalize();
 	return 0;
 }

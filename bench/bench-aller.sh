@@ -10,8 +10,11 @@
 # (verified) against the loop making the same calls, and communicator 0's
 # interference factor (aller --isolate) at each level of two or more
 # communicators.
+# With SPLITS="uniform zipf:1.2 hot:1:0.5 ...": instead, per split, aller
+# --split=SPLIT (alltoallv, verified, and --no-verify) against the plain loop
+# of MPI_Alltoallv calls with the same counts (a2a_loop's, from split.c).
 # Prints figures; asserts nothing.
-# Settings: RANKS ("2 4"), ITERS (20), LONGS (1Mi), ROUNDS (5), ALGOS (none).
+# Settings: RANKS ("2 4"), ITERS (20), LONGS (1Mi), ROUNDS (5), ALGOS (none), SPLITS (none).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 iters=${ITERS:-20} longs=${LONGS:-1048576} rounds=${ROUNDS:-5}
@@ -55,9 +58,44 @@ algos() {
 		done
 }
 
+# splits RANKS: each split's alltoallv against the plain loop of the same calls, interleaved.
+splits() {
+	local s f v
+	for ((r = 1; r <= rounds; r++)); do
+		for v in $(for s in $SPLITS; do echo "loop@$s aller@$s nv@$s"; done | tr ' ' '\n' | shuf); do
+			s=${v#*@} f=$(tr ':/' '__' <<<"${v#*@}")
+			case $v in
+			loop@*) run "$loop" "$iters" "$longs" reused alltoallv "$s" >"$tmp/sloop-$f.$r" ;;
+			aller@*) run "$aller" --split="$s" --commsizes=world c "$iters" "$longs" |
+				world_rows >"$tmp/saller-$f.$r" ;;
+			nv@*) run "$aller" --split="$s" --no-verify --commsizes=world c "$iters" "$longs" |
+				world_rows >"$tmp/snv-$f.$r" ;;
+			esac
+		done
+	done
+	echo "# bench-aller SPLITS: $ranks ranks, $iters timed iterations, LONGS=$longs, $rounds interleaved rounds"
+	echo "# median over rounds of the average time per call on the world communicator, alltoallv;"
+	echo "# ratio = aller --split=SPLIT (verified) / the plain loop of MPI_Alltoallv with the same"
+	echo "# counts; ratio_nv: aller --no-verify / the loop; counts whose busiest task does not fit"
+	echo "# LONGS are left out by both"
+	printf '%-14s %10s %11s %11s %7s %11s %8s\n' split bytes/peer loop_s aller_s ratio no-verify_s ratio_nv
+	for s in $SPLITS; do
+		f=$(tr ':/' '__' <<<"$s")
+		while read -r count _; do
+			awk -v s="$s" -v c="$count" -v l="$(med "sloop-$f" "$count")" -v x="$(med "saller-$f" "$count")" \
+				-v n="$(med "snv-$f" "$count")" \
+				'BEGIN { printf "%-14s %10d %11.4e %11.4e %7.3f %11.4e %8.3f\n", s, c * 8, l, x, x / l, n, n / l }'
+		done <"$tmp/sloop-$f.1"
+	done
+}
+
 for ranks in ${RANKS:-2 4}; do
 	# shellcheck source=bench/lib.sh
 	. "$root/bench/lib.sh"
+	if [ -n "${SPLITS:-}" ]; then
+		splits
+		continue
+	fi
 	if [ -n "${ALGOS:-}" ]; then
 		algos
 		continue

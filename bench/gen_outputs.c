@@ -82,7 +82,7 @@ static void write_output(FILE *f, long k, long longs, unsigned *seed)
 	for (int level = 0; level < partition_nlevels(world); level++) {
 		struct partition p;
 		partition_init(&p, world, partition_level_target(world, level), strided);
-		output_level(f, &info, level, &p, "alltoall", level == 0);
+		output_level(f, &info, level, &p, "alltoall", NULL, level == 0);
 		level_rows(f, &p, longs, seed);
 	}
 	output_done(f);

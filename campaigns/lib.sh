@@ -10,11 +10,11 @@
 
 CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CAMPAIGN_VARS=(CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS
-	LONGS VARIANTS MPI TRANSPORT ALGOS ISOLATE PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT
-	RETRIES DRYRUN FORCE FORMAT)
+	LONGS VARIANTS MPI TRANSPORT ALGOS SPLITS ISOLATE PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH
+	ALLER_ARGS SPLIT RETRIES DRYRUN FORCE FORMAT)
 # What makes a measurement: a point's identity (with its node count and mode).
 IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI TRANSPORT ALGOS ISOLATE
-	ALLER_ARGS LAUNCHER)
+	ALLER_ARGS LAUNCHER SPLITS)
 # How a submission asks Slurm; may change from one submission to the next.
 SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT RETRIES FORMAT)
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
@@ -114,12 +114,13 @@ lock_campaign() {
 	echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)" >"$lock.holder"
 }
 
-# aller_args BUFFERS TRANSPORT ALGOS ISOLATE ALLER_ARGS: the options a series gives aller.
+# aller_args BUFFERS TRANSPORT ALGOS ISOLATE ALLER_ARGS SPLITS: the options a series gives aller.
 aller_args() {
-	local a=()
+	local a=() s
 	[ "$1" = cuda ] && a+=(--buffers=cuda)
 	[ "$2" = nccl ] && a+=(--transport=nccl)
 	[ -z "$3" ] || a+=("--algo=$3")
+	for s in ${6-}; do a+=("--split=$s"); done
 	case $4 in 1) a+=(--isolate) ;; all) a+=(--isolate=all) ;; esac
 	printf '%s' "${a[*]}${5:+${a[*]:+ }$5}"
 }
@@ -142,6 +143,7 @@ resolve_settings() {
 	MPI=$(setting MPI openmpi)
 	TRANSPORT=$(setting TRANSPORT)
 	ALGOS=$(setting ALGOS)
+	SPLITS=$(setting SPLITS)
 	ISOLATE=$(setting ISOLATE)
 	PARTITION=$(setting PARTITION)
 	ACCOUNT=$(setting ACCOUNT)
@@ -208,6 +210,8 @@ validate_settings() {
 	[[ $TRANSPORT =~ ^(|mpi|nccl)$ ]] || die "invalid TRANSPORT '$TRANSPORT': allowed are mpi and nccl (an aller built with make CUDA=1 NCCL=1)"
 	[[ -z $ALGOS || $ALGOS =~ ^[a-z]+(,[a-z]+)*$ ]] ||
 		die "invalid ALGOS '$ALGOS': expected aller's --algo list, e.g. alltoall,pairwise,put"
+	[[ -z $SPLITS || $SPLITS =~ ^[A-Za-z0-9_.:/+-]+([[:space:]]+[A-Za-z0-9_.:/+-]+)*$ ]] ||
+		die "invalid SPLITS '$SPLITS': expected aller's --split specs, space-separated, e.g. \"uniform zipf:1.2 hot:1:0.5\""
 	[[ $ISOLATE =~ ^(|0|1|all)$ ]] || die "invalid ISOLATE '$ISOLATE': allowed are 0, 1 (communicator 0 alone) and all"
 	check_variants
 	for n in PARTITION ACCOUNT QOS; do

@@ -100,11 +100,11 @@ series_setting() {
 	if [ "$1" = "$SERIES" ]; then printf '%s' "${!2}"; else series_value "$1" "$2"; fi
 }
 
-# The options series S gives aller (buffers, transport, algorithms, isolation, ALLER_ARGS).
+# The options series S gives aller (buffers, transport, algorithms, isolation, ALLER_ARGS, splits).
 series_aller_args() {
 	aller_args "$(series_setting "$1" BUFFERS)" "$(series_setting "$1" TRANSPORT)" \
 		"$(series_setting "$1" ALGOS)" "$(series_setting "$1" ISOLATE)" \
-		"$(series_setting "$1" ALLER_ARGS)"
+		"$(series_setting "$1" ALLER_ARGS)" "$(series_setting "$1" SPLITS)"
 }
 
 # G_*: the jobs, one allocation per (series, nodes, tasks per node), or per point with SPLIT=1.

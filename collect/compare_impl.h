@@ -18,7 +18,7 @@
 struct meas {
 	const struct point *pt;
 	long nodes, comms, commsize, bytes;
-	int algo;                        /* its data set's algorithm */
+	int algo, split;                 /* its data set's algorithm and split (splits.h) */
 	double tmin, tavg, tmax, tmed;   /* tmed: NaN before format 2 */
 };
 

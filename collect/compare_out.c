@@ -7,6 +7,7 @@
 
 #include "bytes.h"
 #include "merged.h"
+#include "splits.h"
 
 /* To stdout and compare.txt. */
 static void say(const struct cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -88,6 +89,16 @@ static void head(const struct cmp *c)
 	    "tmed", "tol", "verdict");
 }
 
+/* The algorithm, and its split but uniform: "alltoallv/zipf:1.2:1". */
+static const char *algo_text(const struct meas *m)
+{
+	static char buf[320];
+
+	snprintf(buf, sizeof(buf), "%s%s%s", merged_algo_name(m->algo), m->split ? "/" : "",
+		 m->split ? splits_name(m->split) : "");
+	return buf;
+}
+
 static void table_row(const struct cmp *c, const struct pair *p)
 {
 	char size[32];
@@ -98,7 +109,7 @@ static void table_row(const struct cmp *c, const struct pair *p)
 	format_bytes(size, sizeof(size), p->b->bytes);
 	say(c, "%-11s %-10s %4s %5ld %5ld %8ld %-10s %10s %11.4e %11.4e %7.3f %7s %4.0f%% %s\n",
 	    str(p->b->pt->mode), str(p->b->pt->variant), str(p->b->pt->tpn), p->b->nodes,
-	    p->b->comms, p->b->commsize, merged_algo_name(p->b->algo), size, p->b->tavg, p->n->tavg, p->ratio, med,
+	    p->b->comms, p->b->commsize, algo_text(p->b), size, p->b->tavg, p->n->tavg, p->ratio, med,
 	    100 * p->tol, verdict_names[p->v]);
 }
 
@@ -140,9 +151,9 @@ static void csv_row(FILE *f, const struct pair *p)
 	const struct meas *m = p->b ? p->b : p->n;
 	int both = p->b && p->n;
 
-	fprintf(f, "%s,%s,%s,%s,%ld,%ld,%ld,%s,%ld,", str(m->pt->mode), str(m->pt->variant),
+	fprintf(f, "%s,%s,%s,%s,%ld,%ld,%ld,%s,%s,%ld,", str(m->pt->mode), str(m->pt->variant),
 		str(m->pt->tpn), m->pt->reveal ? "yes" : "no", m->nodes, m->comms, m->commsize,
-		merged_algo_name(m->algo), m->bytes);
+		merged_algo_name(m->algo), splits_name(m->split), m->bytes);
 	csv_num(f, both ? p->tol : NAN, 0);
 	csv_num(f, p->b ? p->b->tavg : NAN, 0);
 	csv_num(f, p->n ? p->n->tavg : NAN, 0);
@@ -179,15 +190,16 @@ static void ratio_sets(const struct cmp *c)
 					 compare_set_key(c->pairs[k].b, m) == 0); k++)
 			rows += c->pairs[k].b && c->pairs[k].n;
 		fprintf(c->dat, "%s# mode: %s variant: %s tasks_per_node: %s instrumented: %s nodes: "
-			"%ld commsize: %ld comms: %ld algo: %s\n\"%s, %ld nodes, commsize %ld%s%s\"\n",
-			sets ? "\n\n" : "", str(m->pt->mode), str(m->pt->variant), str(m->pt->tpn),
-			m->pt->reveal ? "yes" : "no", m->nodes, m->commsize, m->comms,
-			merged_algo_name(m->algo), str(m->pt->mode), m->nodes, m->commsize,
-			m->algo ? ", " : "", m->algo ? merged_algo_name(m->algo) : "");
+			"%ld commsize: %ld comms: %ld algo: %s split: %s\n\"%s, %ld nodes, commsize "
+			"%ld%s%s\"\n", sets ? "\n\n" : "", str(m->pt->mode), str(m->pt->variant),
+			str(m->pt->tpn), m->pt->reveal ? "yes" : "no", m->nodes, m->commsize, m->comms,
+			merged_algo_name(m->algo), splits_name(m->split), str(m->pt->mode), m->nodes,
+			m->commsize, m->algo || m->split ? ", " : "",
+			m->algo || m->split ? algo_text(m) : "");
 		fprintf(c->idx, "compare.dat\t%ld\tratio\t-\t%s\t%ld\t%ld\t%ld\t-\t-\t%s\t-\t-\t-"
-			"\t%s\t%s\t-\t%ld\n", sets++, str(m->pt->mode), m->nodes, m->commsize,
+			"\t%s\t%s\t%s\t-\t%ld\n", sets++, str(m->pt->mode), m->nodes, m->commsize,
 			m->comms, str(m->pt->tpn), str(m->pt->variant), merged_algo_name(m->algo),
-			rows);
+			splits_name(m->split), rows);
 		for (; i < k; i++) {
 			p = &c->pairs[i];
 			if (!p->b || !p->n)
@@ -216,7 +228,7 @@ void compare_report(struct cmp *c)
 	    c->count[V_SLOWER], c->count[V_SAME], c->count[V_NOISE], c->only[0], c->only[1]);
 	if (c->csv) {
 		fprintf(c->csv, "mode,variant,tasks_per_node,instrumented,nodes,comms,commsize,algo,"
-			"bytes_per_peer,tolerance,tavg_base,tavg_new,ratio,tmed_base,tmed_new,"
+			"split,bytes_per_peer,tolerance,tavg_base,tavg_new,ratio,tmed_base,tmed_new,"
 			"tmed_ratio,tmin_base,tmax_base,tmin_new,tmax_new,verdict\n");
 		for (long i = 0; i < c->npairs; i++)
 			csv_row(c->csv, &c->pairs[i]);

@@ -82,6 +82,7 @@ static long take_group(void *ctx, const struct group *g)
 			m->comms = r->comms;
 			m->commsize = r->commsize;
 			m->algo = r->algo;
+			m->split = r->split;
 			m->bytes = r->count * (long)sizeof(long);
 			m->tmin = number(text, r, ALLER_COL_TMIN);
 			m->tavg = number(text, r, ALLER_COL_TAVG);
@@ -116,6 +117,7 @@ int compare_set_key(const struct meas *a, const struct meas *b)
 	int c;
 
 	if ((c = compare_point_key(a, b)) || (c = cmp_num(a->algo, b->algo)) ||
+	    (c = cmp_num(a->split, b->split)) ||
 	    (c = cmp_num(a->commsize, b->commsize)) || (c = cmp_num(a->comms, b->comms)))
 		return c;
 	return 0;

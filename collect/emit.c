@@ -16,6 +16,7 @@
 #include "groups.h"
 #include "merged.h"
 #include "row.h"
+#include "splits.h"
 
 const char *const emit_names[EMIT_NFILES] = { "bandwidth.dat", "concurrency.dat",
 					      "scaling.dat", "points.csv", MERGED_SETS_FILE };
@@ -23,11 +24,11 @@ static const char *const kind_names[EMIT_NDAT] = { "bandwidth", "concurrency", "
 
 static const char *const dat_about[EMIT_NDAT] = {
 	"bandwidth versus message size: one data set per (campaign, mode, nodes, algorithm, "
-	"commsize), rows by count",
-	"bandwidth versus concurrency: one data set per (campaign, mode, nodes, algorithm, bytes "
-	"per peer), rows by number of communicators",
-	"scaling: one data set per (campaign, mode, algorithm, commsize, bytes per peer), rows by "
-	"node count",
+	"split, commsize), rows by count",
+	"bandwidth versus concurrency: one data set per (campaign, mode, nodes, algorithm, split, "
+	"bytes per peer), rows by number of communicators",
+	"scaling: one data set per (campaign, mode, algorithm, split, commsize, bytes per peer), "
+	"rows by node count",
 };
 
 static const char *str(const char *s)
@@ -74,7 +75,7 @@ struct set {
 	enum emit_file file;
 	const struct point *pt;
 	long nodes, commsize, comms, bytes, rows;   /* -1: not a key of this kind */
-	int algo;
+	int algo, split;
 	const char *state;
 };
 
@@ -105,16 +106,21 @@ static void tsv_long(struct line *l, long v)
 	line_char(l, '\t');
 }
 
-/* The legend label: campaign, series and/or algorithm, joined by '/', or "-". */
-static void tsv_label(struct line *l, int labels, const struct point *pt, int algo)
+/* The legend label: campaign, series, algorithm and/or split, joined by '/', or "-". */
+static void tsv_label(struct line *l, int labels, const struct point *pt, int algo, int split)
 {
-	const char *c = labels & LABEL_CAMPAIGN ? pt->campaign : NULL;
-	const char *s = labels & LABEL_SERIES ? pt->series : NULL;
-	const char *a = labels & LABEL_ALGO ? merged_algo_name(algo) : NULL;
+	const char *parts[4] = { labels & LABEL_CAMPAIGN ? pt->campaign : NULL,
+				 labels & LABEL_SERIES ? pt->series : NULL,
+				 labels & LABEL_ALGO ? merged_algo_name(algo) : NULL,
+				 labels & LABEL_SPLIT ? splits_name(split) : NULL };
 	char buf[512];
+	size_t at = 0;
 
-	snprintf(buf, sizeof(buf), "%s%s%s%s%s", c ? c : "", c && s ? "/" : "", s ? s : "",
-		 (c || s) && a ? "/" : "", a ? a : "");
+	buf[0] = '\0';
+	for (int i = 0; i < 4; i++)
+		if (parts[i] && at < sizeof(buf))
+			at += (size_t)snprintf(buf + at, sizeof(buf) - at, "%s%s", at ? "/" : "",
+					       parts[i]);
 	tsv_str(l, buf[0] ? buf : NULL);
 }
 
@@ -139,7 +145,8 @@ static void index_row(struct emit *e, const struct set *s, const char *size)
 	tsv_str(l, pt->series);
 	tsv_str(l, pt->variant);
 	tsv_str(l, merged_algo_name(s->algo));
-	tsv_label(l, e->labels, pt, s->algo);
+	tsv_str(l, splits_name(s->split));
+	tsv_label(l, e->labels, pt, s->algo, s->split);
 	line_long(l, s->rows);
 	line_char(l, '\n');
 }
@@ -150,8 +157,12 @@ static void open_set(struct emit *e, const struct set *s)
 	struct line *f = &e->out[s->file];
 	const struct point *pt = s->pt;
 	char size[32] = "";
-	/* the title names the algorithm unless it is MPI_Alltoall */
-	const char *algo = s->algo ? merged_algo_name(s->algo) : "", *sep = s->algo ? ", " : "";
+	/* the title names the algorithm unless it is MPI_Alltoall, and a split but uniform */
+	char algo[320];
+
+	snprintf(algo, sizeof(algo), "%s%s%s%s", s->algo ? ", " : "",
+		 s->algo ? merged_algo_name(s->algo) : "", s->split ? ", split " : "",
+		 s->split ? splits_name(s->split) : "");
 
 	if (e->nsets[s->file]++)
 		line_put(f, "\n\n", 2);
@@ -161,23 +172,23 @@ static void open_set(struct emit *e, const struct set *s)
 	if (s->nodes >= 0)
 		line_printf(f, " nodes: %ld", s->nodes);
 	line_printf(f, " tasks_per_node: %s buffers: %s instrumented: %s series: %s variant: %s "
-		    "algo: %s", str(pt->tpn), str(pt->buffers), pt->reveal ? "yes" : "no",
-		    str(pt->series), str(pt->variant), merged_algo_name(s->algo));
+		    "algo: %s split: %s", str(pt->tpn), str(pt->buffers), pt->reveal ? "yes" : "no",
+		    str(pt->series), str(pt->variant), merged_algo_name(s->algo),
+		    splits_name(s->split));
 	switch (s->file) {
 	case EMIT_BANDWIDTH:
 		line_printf(f, " commsize: %ld comms: %ld state: %s job: %s file: %s\n"
-			"\"%s, %ld nodes, commsize %ld%s%s\"\n", s->commsize, s->comms, s->state,
-			str(pt->job), pt->path, str(pt->mode), s->nodes, s->commsize, sep, algo);
+			"\"%s, %ld nodes, commsize %ld%s\"\n", s->commsize, s->comms, s->state,
+			str(pt->job), pt->path, str(pt->mode), s->nodes, s->commsize, algo);
 		break;
 	case EMIT_CONCURRENCY:
 		line_printf(f, " bytes_per_peer: %ld state: %s job: %s file: %s\n"
-			"\"%s, %ld nodes, %s per peer%s%s\"\n", s->bytes, s->state, str(pt->job),
-			pt->path, str(pt->mode), s->nodes, size, sep, algo);
+			"\"%s, %ld nodes, %s per peer%s\"\n", s->bytes, s->state, str(pt->job),
+			pt->path, str(pt->mode), s->nodes, size, algo);
 		break;
 	default:
 		line_printf(f, " commsize: %ld bytes_per_peer: %ld\n\"%s, commsize %ld, %s per peer"
-			"%s%s\"\n", s->commsize, s->bytes, str(pt->mode), s->commsize, size, sep,
-			algo);
+			"%s\"\n", s->commsize, s->bytes, str(pt->mode), s->commsize, size, algo);
 	}
 	index_row(e, s, size[0] ? size : NULL);
 }
@@ -206,7 +217,7 @@ static void sort_rows(struct sort_key *keys, long n, const struct group *g, enum
 	for (long i = 0; i < n; i++) {
 		const struct crow *r = &g->rows.rows[keys[i].row];
 		long *k = keys[i].k;
-		k[0] = r->algo;
+		k[0] = (long)r->algo << 8 | r->split;
 		switch (o) {
 		case BY_LEVEL_COUNT:
 			k[1] = r->level, k[2] = r->count, k[3] = 0;
@@ -251,13 +262,13 @@ static void write_sets(struct emit *e, const struct group *g, enum emit_file fil
 		       const struct point *pt, const long *pos)
 {
 	const struct sort_key *keys = e->keys;
-	int nkeys = file == EMIT_SCALING ? 3 : 2;   /* the algorithm and the set's own */
+	int nkeys = file == EMIT_SCALING ? 3 : 2;   /* the algorithm and split, the set's own */
 	long left = 0;
 
 	for (long i = 0; i < n; i++, left--) {
 		const struct crow *r = &g->rows.rows[keys[i].row];
 		if (left == 0) {
-			struct set s = { file, pt, -1, -1, -1, -1, 0, r->algo, NULL };
+			struct set s = { file, pt, -1, -1, -1, -1, 0, r->algo, r->split, NULL };
 			s.rows = left = run_length(keys, i, n, nkeys);
 			s.state = point_state_name(point_state(pt));
 			if (file != EMIT_SCALING)

@@ -105,6 +105,8 @@ int groups_labels(const struct groups *gs)
 		const char *algos = gs->order[i]->setting[PS_ALGOS];
 		if (algos && strcmp(algos, "alltoall") != 0)
 			labels |= LABEL_ALGO;
+		if (gs->order[i]->setting[PS_SPLITS])
+			labels |= LABEL_SPLIT;
 		if (i == 0)
 			continue;
 		if (point_strcmp(gs->order[i]->campaign, gs->order[0]->campaign) != 0)

@@ -40,6 +40,7 @@ int groups_read(struct groups *gs, const struct filelist *files);
 #define LABEL_CAMPAIGN 1
 #define LABEL_SERIES 2
 #define LABEL_ALGO 4
+#define LABEL_SPLIT 8
 int groups_labels(const struct groups *gs);
 /*
  * Pass 2: each group parsed and resolved, then fn(ctx, group), which

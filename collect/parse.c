@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "splits.h"
+
 static const char *const column_names[] = ALLER_COLUMN_NAMES;
 static const char *const algo_names[ALLER_NALGOS] = ALLER_ALGO_NAMES;
 
@@ -151,6 +153,7 @@ static const struct key keys[] = {
 	SETTING(ALLER_KEY_ALGOS, PS_ALGOS),
 	SETTING(ALLER_KEY_ISOLATE, PS_ISOLATE),
 	SETTING(ALLER_KEY_TRANSPORT, PS_TRANSPORT),
+	SETTING(ALLER_KEY_SPLITS, PS_SPLITS),
 };
 #undef SETTING
 #undef STR
@@ -207,6 +210,7 @@ static int level(struct parser *p, const char *val, size_t vlen)
 
 	p->level = parse_uint(val, n, &v) == 0 && v < 1000000 ? (int)v : p->level + 1;
 	p->algo = 0;   /* older files: MPI_Alltoall */
+	p->split = 0;  /* no '# split:': uniform */
 	return p->header_only;
 }
 
@@ -221,6 +225,14 @@ static void algo(struct parser *p, const char *val, size_t vlen)
 	p->algo = -1;
 	warn(p, "unknown algorithm '%.*s': the data set's rows dropped", vlen > 40 ? 40 : (int)vlen,
 	     val);
+}
+
+/* "# split: <spec>": the data set's split; past SPLITS_MAX its rows are dropped. */
+static void split(struct parser *p, const char *val, size_t vlen)
+{
+	if ((p->split = splits_id(val, vlen)) < 0)
+		warn(p, "split '%.*s' is one more than %d: the data set's rows dropped",
+		     vlen > 40 ? 40 : (int)vlen, val, SPLITS_MAX);
 }
 
 /* "# key: value" (or "# Done"); returns 1 when a header-only parse is done. */
@@ -245,6 +257,10 @@ static int comment(struct parser *p, const char *line, size_t len)
 		return level(p, val, vlen);
 	if (klen == strlen(ALLER_KEY_ALGO) && memcmp(key, ALLER_KEY_ALGO, klen) == 0) {
 		algo(p, val, vlen);
+		return 0;
+	}
+	if (klen == strlen(ALLER_KEY_SPLIT) && memcmp(key, ALLER_KEY_SPLIT, klen) == 0) {
+		split(p, val, vlen);
 		return 0;
 	}
 	if (klen == strlen(ALLER_KEY_FAILED) && memcmp(key, ALLER_KEY_FAILED, klen) == 0)
@@ -306,7 +322,7 @@ static int split_columns(const char *line, size_t len, struct crow *r)
  * 0, or -1 with a warning. */
 static int check_columns(struct parser *p, const char *line, struct crow *r, int n)
 {
-	enum kind { COUNT, RANK, REAL, OPT };
+	enum kind { COUNT, RANK, REAL, OPT, ORANK };
 #define KIND_(ID, name, kind, value) kind,
 	static const enum kind kinds[ALLER_NCOLS] = { ALLER_COLUMNS(KIND_, KIND_) };
 #undef KIND_
@@ -315,10 +331,11 @@ static int check_columns(struct parser *p, const char *line, struct crow *r, int
 	for (int c = 0; c < n; c++) {
 		const char *tok = line + r->off[c];
 		long v = 0;
-		int ok = kinds[c] == COUNT || kinds[c] == RANK
-				 ? parse_uint(tok, r->len[c], &v) == 0 && (kinds[c] == RANK || v > 0)
-				 : is_number(tok, r->len[c]) ||
-					   (kinds[c] == OPT && r->len[c] == 1 && *tok == '-');
+		int missing = (kinds[c] == OPT || kinds[c] == ORANK) && r->len[c] == 1 && *tok == '-';
+		int ok = missing || (kinds[c] == COUNT || kinds[c] == RANK || kinds[c] == ORANK
+					     ? parse_uint(tok, r->len[c], &v) == 0 &&
+						       (kinds[c] != COUNT || v > 0)
+					     : is_number(tok, r->len[c]));
 		if (!ok) {
 			warn(p, "corrupt %s '%.*s': row dropped", column_names[c],
 			     r->len[c] > 40 ? 40 : (int)r->len[c], tok);
@@ -353,14 +370,15 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 		warn_binary(p);
 		return;
 	}
-	if (n != ALLER_NCOLS && n != ALLER_V2_COLUMNS && n != ALLER_V1_COLUMNS &&
-	    n != ALLER_SPEC_COLUMNS) {
-		warn(p, "%d columns, expected %d (or the first %d, %d or %d): row dropped", n,
-		     ALLER_NCOLS, ALLER_V2_COLUMNS, ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
+	if (n != ALLER_NCOLS && n != ALLER_V3_COLUMNS && n != ALLER_V2_COLUMNS &&
+	    n != ALLER_V1_COLUMNS && n != ALLER_SPEC_COLUMNS) {
+		warn(p, "%d columns, expected %d (or the first %d, %d, %d or %d): row dropped", n,
+		     ALLER_NCOLS, ALLER_V3_COLUMNS, ALLER_V2_COLUMNS, ALLER_V1_COLUMNS,
+		     ALLER_SPEC_COLUMNS);
 		return;
 	}
-	if (p->algo < 0)
-		return;   /* an unknown algorithm's data set, said once */
+	if (p->algo < 0 || p->split < 0)
+		return;   /* an unknown algorithm's data set, or one split too many: said once */
 	if (check_columns(p, line, &r, n) != 0)
 		return;
 	r.ncols = (uint8_t)n;
@@ -373,6 +391,7 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 		warn(p, "data after '%s'", ALLER_DONE);
 	r.level = p->level;
 	r.algo = (uint8_t)p->algo;
+	r.split = (uint8_t)p->split;
 	p->pt->nrows++;
 	if (p->row)
 		p->row(p->ctx, line, len, &r);

@@ -21,6 +21,7 @@ struct parser {
 	int header_only;           /* stop at the first data set */
 	int level;                 /* current data set, -1 before the first */
 	int algo;                  /* its algorithm (ALLER_ALGO_NAMES), -1: unknown */
+	int split;                 /* its split (splits.h), -1: one too many */
 	int warned_binary, warned_nolevel, warned_after_done;
 	long warnings, suppressed;
 	/* where rows and warnings go */

@@ -8,7 +8,7 @@
 const char *const point_setting_names[PS_NSETTINGS] = {
 	ALLER_KEY_ALLER, ALLER_KEY_ITERS, ALLER_KEY_WARMUP, ALLER_KEY_LONGS, ALLER_KEY_VERIFY,
 	ALLER_KEY_DATA, ALLER_KEY_SELECTION, ALLER_KEY_VARIANT_ENV, ALLER_KEY_LAUNCHER,
-	ALLER_KEY_ALGOS, ALLER_KEY_ISOLATE, ALLER_KEY_TRANSPORT
+	ALLER_KEY_ALGOS, ALLER_KEY_ISOLATE, ALLER_KEY_TRANSPORT, ALLER_KEY_SPLITS
 };
 
 void point_init(struct point *p)
@@ -130,7 +130,8 @@ int point_cmp_group(const struct point *a, const struct point *b)
 	if (!a->reveal != !b->reveal)
 		return a->reveal ? 1 : -1;
 	if ((c = point_strcmp(a->setting[PS_TRANSPORT], b->setting[PS_TRANSPORT])) ||
-	    (c = point_strcmp(a->setting[PS_ALGOS], b->setting[PS_ALGOS])))
+	    (c = point_strcmp(a->setting[PS_ALGOS], b->setting[PS_ALGOS])) ||
+	    (c = point_strcmp(a->setting[PS_SPLITS], b->setting[PS_SPLITS])))
 		return c;
 	return 0;
 }

@@ -13,8 +13,9 @@ struct crow {
 	long text;                   /* offset of the line in the group's arena */
 	uint16_t off[ALLER_NCOLS];   /* each column's offset in the line */
 	uint16_t len[ALLER_NCOLS];
-	uint8_t ncols;               /* ALLER_SPEC_COLUMNS, ALLER_V1_COLUMNS, _V2_ or ALLER_NCOLS */
+	uint8_t ncols;               /* ALLER_SPEC_COLUMNS, ALLER_V1_COLUMNS, _V2_, _V3_ or ALLER_NCOLS */
 	uint8_t algo;                /* the data set's algorithm (ALLER_ALGO_NAMES) */
+	uint8_t split;               /* ... and its split (splits.h; 0 uniform) */
 	int level;                   /* index of the data set in the file */
 	int point;                   /* index of its point */
 };
@@ -23,7 +24,8 @@ enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 
 /* Further header keys that shape a measurement, for comparisons (first occurrence). */
 enum point_setting { PS_ALLER, PS_ITERS, PS_WARMUP, PS_LONGS, PS_VERIFY, PS_DATA, PS_SELECTION,
-		     PS_VARIANT_ENV, PS_LAUNCHER, PS_ALGOS, PS_ISOLATE, PS_TRANSPORT, PS_NSETTINGS };
+		     PS_VARIANT_ENV, PS_LAUNCHER, PS_ALGOS, PS_ISOLATE, PS_TRANSPORT, PS_SPLITS,
+		     PS_NSETTINGS };
 extern const char *const point_setting_names[PS_NSETTINGS];
 
 struct point {
@@ -68,8 +70,8 @@ int point_strcmp(const char *a, const char *b);
  * of settings, the MPI library among them; also for failed points, which
  * have no aller header); older campaigns fixed tasks per node and buffers;
  * outside campaigns, aller's header tells them (and the library).
- * Instrumented runs, other transports and other lists of algorithms stay
- * apart. 0 when a and b are of one group.
+ * Instrumented runs, other transports and other lists of algorithms or
+ * splits stay apart. 0 when a and b are of one group.
  */
 int point_cmp_group(const struct point *a, const struct point *b);
 /* Newest complete job wins: >0 when a should replace b (same point). */

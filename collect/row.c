@@ -10,6 +10,7 @@
 
 #include "format.h"
 #include "merged.h"
+#include "splits.h"
 
 size_t row_mpi_len(const char *mpi)
 {
@@ -87,6 +88,7 @@ static void put_column(struct line *l, const struct group *g, const struct crow 
 	case MSRC_WORLD: line_long(l, pt->world); break;
 	case MSRC_LEVEL: line_long(l, r->level); break;
 	case MSRC_ALGO: line_str(l, merged_algo_name(r->algo)); break;
+	case MSRC_SPLIT: line_str(l, splits_name(r->split)); break;
 	case MSRC_INSTRUMENTED: line_str(l, pt->reveal ? "yes" : "no"); break;
 	case MSRC_STATE: line_str(l, point_state_name(point_state(pt))); break;
 	case MSRC_MPI: line_put(l, pt->mpi ? pt->mpi : "", row_mpi_len(pt->mpi)); break;
@@ -111,7 +113,8 @@ static void put_columns(struct line *l, const struct group *g, const struct crow
 
 static int constant(enum merged_source src)
 {
-	return src != MSRC_ALLER && src != MSRC_BYTES && src != MSRC_LEVEL && src != MSRC_ALGO;
+	return src != MSRC_ALLER && src != MSRC_BYTES && src != MSRC_LEVEL && src != MSRC_ALGO &&
+	       src != MSRC_SPLIT;
 }
 
 /* An upper bound of what columns first..last of a point take as text. */

@@ -15,7 +15,7 @@
 #define ALLER_FORMAT_H
 
 #define ALLER_VERSION "1.1.0"
-#define ALLER_FORMAT_VERSION 3
+#define ALLER_FORMAT_VERSION 4
 
 /* Header keys: "# <key>: <value>". */
 #define ALLER_KEY_ALLER "aller"         /* aller version */
@@ -47,6 +47,8 @@
 #define ALLER_KEY_REVEAL_QUEUES "reveal_queues" /* how the queues pass decides */
 #define ALLER_KEY_REVEAL_DIR "reveal_dir" /* where the traffic matrices are */
 #define ALLER_KEY_ALGOS "algos"       /* the algorithms timed, comma-separated, in order */
+#define ALLER_KEY_SPLITS "splits"       /* the --split list (split_describe), space-separated;
+					 * absent: uniform alone */
 #define ALLER_KEY_ISOLATE "isolate"     /* "none", "communicator 0" or "every communicator" */
 #define ALLER_KEY_TRANSPORT "transport" /* "mpi", or "nccl <version>" */
 #define ALLER_KEY_OSC "osc"             /* put under Open MPI: its osc component, who chose it */
@@ -56,6 +58,10 @@
 #define ALLER_KEY_LEVEL "level"         /* "<index> target <size>" */
 #define ALLER_KEY_SIZES "sizes"         /* communicator sizes when uneven, "3x2 1" */
 #define ALLER_KEY_ALGO "algo"           /* the data set's algorithm (ALLER_ALGO_NAMES) */
+#define ALLER_KEY_SPLIT "split"         /* the data set's --split, one word (split_describe);
+					 * absent: uniform */
+#define ALLER_KEY_SKIPPED "skipped"     /* "count N: why": a count of uneven blocks that
+					 * did not fit the buffers (no row; the run goes on) */
 #define ALLER_KEY_FAILED "failed"       /* "ALGO: what failed at level N (commsize G): why":
 					 * the data set has no rows, the run goes on, exit 3 */
 /* After a data line of a --reveal run (see README, "Reveal"). */
@@ -121,7 +127,7 @@
  * the collector's check of each column (kind) and the measured columns of
  * the merged tables (common/merged.c). Kinds: COUNT a positive integer, RANK
  * a non-negative one, REAL a number (%.6e), OPT a number or "-" where not
- * measured. The identity columns come first (Y for the first, X the rest:
+ * measured, ORANK a RANK or "-". The identity columns come first (Y for the first, X the rest:
  * the header joins names with spaces).
  */
 #define ALLER_IDENTITY_COLUMNS(Y, X) \
@@ -144,7 +150,10 @@
 	X(TALONE, talone_s, OPT, w->isolate[0])       /* --isolate: communicator 0 alone */ \
 	X(INTERF, interference, OPT, w->isolate[1])   /* its tavg concurrently / talone */ \
 	X(INTERF_AVG, interference_avg, OPT, w->isolate[2]) /* --isolate=all: average */ \
-	X(INTERF_MAX, interference_max, OPT, w->isolate[3]) /* ... and worst factor */
+	X(INTERF_MAX, interference_max, OPT, w->isolate[3]) /* ... and worst factor */ \
+	X(IMBALANCE, imbalance, REAL, w->imbalance)   /* busiest task's in+out / the mean */ \
+	X(VBUSBW, busbw_v_GBs, REAL, w->vbusbw)       /* nccl-tests' alltoallv busbw */ \
+	X(HOTTEST, hottest_rank, ORANK, w->hottest)     /* receives the most; "-": all alike */
 #define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
 
 #define ALLER_COL_ID_(ID, name, kind, value) ALLER_COL_##ID,
@@ -152,6 +161,7 @@ enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
 #define ALLER_SPEC_COLUMNS 10
 #define ALLER_V1_COLUMNS 12   /* what format 1 wrote */
 #define ALLER_V2_COLUMNS 15   /* what format 2 wrote */
+#define ALLER_V3_COLUMNS 19   /* what format 3 wrote */
 
 #define ALLER_COL_NAME_(ID, name, kind, value) #name,
 /* Column names, in enum order. */

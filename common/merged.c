@@ -18,6 +18,7 @@ const struct merged_column merged_dat_columns[] = {
 	ALLER("count", ALLER_COL_COUNT),
 	MEASURED
 	{ "algo", MSRC_ALGO, 0 },
+	{ "split", MSRC_SPLIT, 0 },
 };
 const int merged_dat_ncolumns = sizeof(merged_dat_columns) / sizeof(merged_dat_columns[0]);
 
@@ -31,6 +32,7 @@ const struct merged_column merged_csv_columns[] = {
 	{ "instrumented", MSRC_INSTRUMENTED, 0 },
 	{ "level", MSRC_LEVEL, 0 },
 	{ "algo", MSRC_ALGO, 0 },
+	{ "split", MSRC_SPLIT, 0 },
 	ALLER("comms", ALLER_COL_COMMS),
 	ALLER("commsize", ALLER_COL_COMMSIZE),
 	ALLER("count", ALLER_COL_COUNT),

@@ -26,6 +26,7 @@ enum merged_source {
 	MSRC_WORLD,          /* the point's world size */
 	MSRC_LEVEL,          /* the data set's index in its file */
 	MSRC_ALGO,           /* the data set's algorithm */
+	MSRC_SPLIT,          /* ... and its split ("uniform" without one) */
 	MSRC_INSTRUMENTED,   /* "yes" for a --reveal run, else "no" */
 	MSRC_STATE,          /* complete, incomplete or failed */
 	MSRC_MPI,            /* the MPI library up to its first comma */
@@ -53,6 +54,7 @@ char *merged_names(const struct merged_column *cols, int n, char sep, char *buf,
 /* The index of the data sets, one tab-separated row per set. */
 #define MERGED_SETS_FILE "sets.tsv"
 #define MERGED_SET_COLUMNS "file\tindex\tkind\tcampaign\tmode\tnodes\tcommsize\tcomms\t" \
-	"bytes_per_peer\tsize\ttasks_per_node\tbuffers\tmpi\tseries\tvariant\talgo\tlabel\trows"
+	"bytes_per_peer\tsize\ttasks_per_node\tbuffers\tmpi\tseries\tvariant\talgo\tsplit\tlabel\t" \
+	"rows"
 
 #endif

@@ -52,35 +52,67 @@ lists=$(mktemp -d)
 trap 'rm -rf "$lists"' EXIT
 list() { index_list "$index" "${@:2}" >"$lists/$1" && echo "$lists/$1"; }
 count() { echo $(($(wc -l <"$1") - 1)); }
+# common_size LIST: the largest bytes per peer that every data set of LIST
+# (bandwidth.dat's, by index) has a row of; 0 when none.
+common_size() {
+	awk -F'\t' 'FNR == NR { if (FNR > 1) { want[$1] = 1; n++ } next }
+		/^# columns: / { for (i = 3; i <= NF; i++) if ($i == "bytes_per_peer") c = i - 2; next }
+		/^# campaign: / { set++; next }
+		/^[0-9]/ && ((set - 1) in want) { split($0, f, " "); have[f[c]]++ }
+		END { for (b in have) if (have[b] == n && b + 0 > best) best = b + 0; print best + 0 }' \
+		"$1" FS=' ' "$merged/bandwidth.dat"
+}
+# bytes_text BYTES: "64 KiB".
+bytes_text() { awk -v b="$1" 'BEGIN { split("B KiB MiB GiB TiB", u, " "); k = 1
+	while (b >= 1024 && b % 1024 == 0 && k < 5) { b /= 1024; k++ } printf "%d %s", b, u[k] }'; }
 # three SIZE...: of sizes sorted up, the largest, a middle and the smallest.
 three() { printf '%s\n' "${@: -1}" "${@:$(($# / 2 + 1)):1}" "$1"; }
-# named ALGO: suffix and about, what a plot's file and title add for it.
-named() { suffix="" about=""; if [ "$1" != alltoall ]; then suffix=-$1 about=", $1"; fi; }
+# named ALGO [SPLIT]: suffix and about, what a plot's file and title add for
+# them (nothing for alltoall and uniform; a split's ':' and '/' become '_').
+named() {
+	suffix="" about=""
+	if [ "$1" != alltoall ]; then suffix=-$1 about=", $1"; fi
+	if [ "${2:-uniform}" != uniform ]; then suffix=$suffix-$(printf '%s' "$2" | tr ':/' '__') about="$about, split $2"; fi
+}
 
 # Bandwidth and latency versus message size: one plot each per (mode, nodes,
-# algorithm: named in the file but for alltoall); the commsize-1 level apart
-# (it does not set the scale) when there are others.
-bw='v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("algo") == a'
-while IFS=$'\t' read -r mode nodes algo; do
-	at=(m="$mode" n="$nodes" a="$algo")
+# algorithm, split: named in the file but for alltoall and uniform); the
+# commsize-1 level apart (it does not set the scale) when there are others.
+bw='v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("algo") == a && v("split") == s'
+while IFS=$'\t' read -r mode nodes algo split; do
+	at=(m="$mode" n="$nodes" a="$algo" s="$split")
 	main=$(list main "$bw"' && v("commsize") > 1' "index commsize label" "${at[@]}")
 	local1=$(list local "$bw"' && v("commsize") == 1' "index commsize label" "${at[@]}")
 	[ "$(count "$main")" -gt 0 ] || { mv "$local1" "$main"; local1=$(list local 0 "index commsize label"); }
-	named "$algo"
+	named "$algo" "$split"
 	for kind in bandwidth latency; do
 		render $kind.gp "$merged/bandwidth.dat" "$dir/plots/$kind-$mode-n$nodes$suffix.$fmt" \
 			"$title: $([ $kind = bandwidth ] && echo bandwidth || echo time per call) versus message size, $mode, $nodes nodes$about" \
 			"$subtitle" "$mode" "$main" "$local1"
 	done
-done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("algo")' | sort -u -k1,1 -k2,2n -k3,3)
+done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("algo"), v("split")' | sort -u -k1,1 -k2,2n -k3,3 -k4,4)
 
-# The algorithms side by side: per (mode, nodes, commsize) that has two or more.
+# The algorithms side by side: per (mode, nodes, commsize, split) that has two or more.
+while IFS=$'\t' read -r mode nodes commsize split; do
+	named alltoall "$split"
+	render algorithms.gp "$merged/bandwidth.dat" "$dir/plots/algorithms-$mode-n$nodes-c$commsize$suffix.$fmt" \
+		"$title: the algorithms, $mode, $nodes nodes, commsize $commsize$about" "$subtitle" \
+		"$(list algos 'v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("commsize") == cs && v("split") == s' \
+			"index algo label" m="$mode" n="$nodes" cs="$commsize" s="$split")"
+done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("commsize"), v("split"), v("algo")' |
+	sort -u | awk -F'\t' '{ n[$1 FS $2 FS $3 FS $4]++ } END { for (k in n) if (n[k] > 1) print k }' | sort -k1,1 -k2,2n -k3,3nr -k4,4)
+
+# Splits (aller --split): time per call versus the split, per (mode, nodes,
+# commsize) that has two or more, at the largest size every one measured.
+sp='v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("commsize") == cs'
 while IFS=$'\t' read -r mode nodes commsize; do
-	render algorithms.gp "$merged/bandwidth.dat" "$dir/plots/algorithms-$mode-n$nodes-c$commsize.$fmt" \
-		"$title: the algorithms, $mode, $nodes nodes, commsize $commsize" "$subtitle" \
-		"$(list algos 'v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("commsize") == cs' \
-			"index algo label" m="$mode" n="$nodes" cs="$commsize")"
-done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("commsize"), v("algo")' |
+	f=$(list splits "$sp" "index algo split label" m="$mode" n="$nodes" cs="$commsize")
+	b=$(common_size "$f")
+	[ "$b" -gt 0 ] || continue
+	render splits.gp "$merged/bandwidth.dat" "$dir/plots/splits-$mode-n$nodes-c$commsize.$fmt" \
+		"$title: time per call versus the split, $mode, $nodes nodes, commsize $commsize, $(bytes_text "$b") per peer" \
+		"$subtitle" "$f" "$b" "$(awk -F'\t' 'NR > 1 && !seen[$3]++ { printf "%s%s", s, $3; s = " " }' "$f")"
+done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("commsize"), v("split")' |
 	sort -u | awk -F'\t' '{ n[$1 FS $2 FS $3]++ } END { for (k in n) if (n[k] > 1) print k }' | sort -k1,1 -k2,2n -k3,3nr)
 
 # Concurrency: per node count, at the largest, a middle and the smallest
@@ -102,17 +134,17 @@ done
 # factor versus the number of communicators, per mode at up to three sizes.
 if awk -v c=interference '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == c) k = i - 2; next }
 	/^[0-9]/ && k && $k ~ /^[0-9]/ { found = 1; exit } END { exit !found }' "$merged/concurrency.dat"; then
-	ci='v("kind") == "concurrency" && v("rows") > 1 && v("nodes") == n && v("algo") == a'
-	while IFS=$'\t' read -r nodes algo; do
-		mapfile -t sizes < <(sets "$ci" 'v("bytes_per_peer")' n="$nodes" a="$algo" | sort -un)
+	ci='v("kind") == "concurrency" && v("rows") > 1 && v("nodes") == n && v("algo") == a && v("split") == s'
+	while IFS=$'\t' read -r nodes algo split; do
+		mapfile -t sizes < <(sets "$ci" 'v("bytes_per_peer")' n="$nodes" a="$algo" s="$split" | sort -un)
 		[ ${#sizes[@]} -gt 0 ] || continue
 		pick=$(three "${sizes[@]}" | sort -un | paste -sd' ')
-		named "$algo"
+		named "$algo" "$split"
 		render interference.gp "$merged/concurrency.dat" "$dir/plots/interference-n$nodes$suffix.$fmt" \
 			"$title: interference between concurrent communicators, $nodes nodes$about" "$subtitle" \
 			"$(list ci "$ci"' && index(" " p " ", " " v("bytes_per_peer") " ")' "index mode size" \
-				n="$nodes" a="$algo" p="$pick")"
-	done < <(sets 'v("kind") == "concurrency" && v("rows") > 1' 'v("nodes"), v("algo")' | sort -u -k1,1n -k2,2)
+				n="$nodes" a="$algo" s="$split" p="$pick")"
+	done < <(sets 'v("kind") == "concurrency" && v("rows") > 1' 'v("nodes"), v("algo"), v("split")' | sort -u -k1,1n -k2,2 -k3,3)
 fi
 
 # Scaling: per (mode, label, commsize), the largest message size; needs two node counts.

@@ -3,7 +3,8 @@
  * pattern: the harness, sweep_count.c, times and verifies; each algorithm is one
  * small file that only moves the data). Every algorithm leaves in recv what
  * MPI_Alltoall would: block i of rank j's send lands as block j of rank i's
- * recv, so one fill and one check serve them all.
+ * recv, so one fill and one check serve them all. Those that take uneven
+ * blocks (algo_takes_split) read their sizes from a->v.
  */
 #ifndef ALLER_ALGO_H
 #define ALLER_ALGO_H
@@ -11,6 +12,7 @@
 #include <mpi.h>
 
 #include "algo_list.h"
+#include "split.h"
 
 /* What one count's calls move, and where. */
 struct algo_call {
@@ -22,6 +24,9 @@ struct algo_call {
 	int n;
 	int big;                   /* MPI-4: the _c call with `count` MPI_LONGs */
 	long *send, *recv;         /* each g x count longs */
+	/* --split: this task's uneven blocks, their counts and displacements fit an
+	 * int (sweep_count.c makes sure); NULL: every block `count` longs. */
+	const struct split_layout *v;
 	long longs;                /* the buffers' size, for a window */
 	void *level;               /* the algorithm's own per level (a window) */
 	const char *hint;          /* a failed level_open's advice, or NULL */

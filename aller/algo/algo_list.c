@@ -118,3 +118,8 @@ void algo_pairwise_step(long r, long k, long g, long *to, long *from)
 	*to = (r + k) % g;
 	*from = (r - k % g + g) % g;
 }
+
+int algo_takes_split(enum algo_id id)
+{
+	return id == ALGO_ALLTOALLV || id == ALGO_PAIRWISE || id == ALGO_PUT;
+}

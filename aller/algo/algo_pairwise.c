@@ -2,7 +2,8 @@
  * algo_pairwise.c: a hand-written exchange: at step k every rank posts a
  * receive from (rank - k) mod g and a send to (rank + k) mod g
  * (algo_pairwise_step), all steps at once, then MPI_Waitall. The requests
- * are allocated per count, outside the timing.
+ * are allocated per count, outside the timing. Uneven blocks (--split) go
+ * as MPI_LONGs from their displacements.
  */
 #include "algo.h"
 
@@ -30,9 +31,16 @@ static int call(struct algo_call *a)
 	for (long k = 0; k < a->g && rc == MPI_SUCCESS; k++) {
 		long to, from;
 		algo_pairwise_step(a->rank, k, a->g, &to, &from);
-		rc = MPI_Irecv(a->recv + from * a->count, a->n, a->type, (int)from, 0, a->comm,
-			       &req[2 * k]);
-		if (rc == MPI_SUCCESS)
+		if (a->v)
+			rc = MPI_Irecv(a->recv + a->v->rdispls[from], (int)a->v->rcounts[from],
+				       MPI_LONG, (int)from, 0, a->comm, &req[2 * k]);
+		else
+			rc = MPI_Irecv(a->recv + from * a->count, a->n, a->type, (int)from, 0,
+				       a->comm, &req[2 * k]);
+		if (rc == MPI_SUCCESS && a->v)
+			rc = MPI_Isend(a->send + a->v->sdispls[to], (int)a->v->scounts[to], MPI_LONG,
+				       (int)to, 0, a->comm, &req[2 * k + 1]);
+		else if (rc == MPI_SUCCESS)
 			rc = MPI_Isend(a->send + to * a->count, a->n, a->type, (int)to, 0, a->comm,
 				       &req[2 * k + 1]);
 	}

@@ -2,7 +2,9 @@
  * algo_put.c: one-sided: every rank puts block i of its send buffer into
  * rank i's receive buffer, at its own block, between two MPI_Win_fence. The
  * window covers the receive buffer and is created once per level (the
- * communicator is new), outside the timing.
+ * communicator is new), outside the timing. With uneven blocks (--split)
+ * each target's displacement of this task's block is asked of it once per
+ * count (MPI_Alltoall of one long), outside the timing.
  *
  * Under Open MPI 4 aller chooses the osc component (osc.h) before MPI_Init
  * unless OMPI_MCA_osc is set; where the user's choice allows osc rdma, the
@@ -110,15 +112,47 @@ static void level_close(struct algo_call *a)
 	a->level = NULL;
 }
 
+/* Uneven blocks: where this task's block lands in each target's receive buffer. */
+static int count_open(struct algo_call *a)
+{
+	long *at;
+	int rc;
+
+	if (!a->v)
+		return MPI_SUCCESS;
+	if (!(at = malloc(sizeof(long) * (size_t)a->g)))
+		return MPI_ERR_NO_MEM;
+	rc = MPI_Alltoall(a->v->rdispls, 1, MPI_LONG, at, 1, MPI_LONG, a->comm);
+	if (rc != MPI_SUCCESS) {
+		free(at);
+		return rc;
+	}
+	a->state = at;
+	return MPI_SUCCESS;
+}
+
+static void count_close(struct algo_call *a)
+{
+	free(a->state);
+	a->state = NULL;
+}
+
 static int call(struct algo_call *a)
 {
 	MPI_Win win = *(MPI_Win *)a->level;
 	MPI_Aint at = (MPI_Aint)a->rank * a->count * (MPI_Aint)sizeof(long);
+	const long *disp = a->state;
 	int rc = MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
 
 	for (long i = 0; i < a->g && rc == MPI_SUCCESS; i++) {
 		long to = (a->rank + i) % a->g;   /* spread the targets, as pairwise does */
-		rc = MPI_Put(a->send + to * a->count, a->n, a->type, (int)to, at, a->n, a->type, win);
+		if (a->v)
+			rc = MPI_Put(a->send + a->v->sdispls[to], (int)a->v->scounts[to], MPI_LONG,
+				     (int)to, (MPI_Aint)disp[to] * (MPI_Aint)sizeof(long),
+				     (int)a->v->scounts[to], MPI_LONG, win);
+		else
+			rc = MPI_Put(a->send + to * a->count, a->n, a->type, (int)to, at, a->n,
+				     a->type, win);
 	}
 	if (rc != MPI_SUCCESS)
 		return rc;
@@ -126,4 +160,5 @@ static int call(struct algo_call *a)
 }
 
 const struct algo_op algo_put = { .id = ALGO_PUT, .level_open = level_open,
-				  .level_close = level_close, .call = call };
+				  .level_close = level_close, .count_open = count_open,
+				  .count_close = count_close, .call = call };

@@ -43,13 +43,15 @@ struct buffer_ops {
 	/*
 	 * The operations between calls return 0, or -1 with b->err set (a device
 	 * error); the caller goes on with the calls and has every rank agree on
-	 * failures at the end of the count, so no rank exits alone.
+	 * failures at the end of the count, so no rank exits alone. Uneven
+	 * blocks (blk, verify.h) only on the host: options refuse them on devices.
 	 */
-	int (*fill)(struct buffers *b, long npeers, long count, long me, long iter);
+	int (*fill)(struct buffers *b, long npeers, long count, long me, long iter,
+		    const struct verify_blocks *blk);
 	int (*poison)(struct buffers *b, long n);
 	/* The wrong elements, or -1; with repoison, poisons what it checked, for the next call. */
 	long (*check)(struct buffers *b, long npeers, long count, long me, long iter,
-		      int repoison, struct mismatch *first);
+		      int repoison, struct mismatch *first, const struct verify_blocks *blk);
 	/* Test only: damages received element i. */
 	int (*corrupt)(struct buffers *b, long i);
 	void (*release)(struct buffers *b);

@@ -190,11 +190,14 @@ static unsigned grid_for(long n)
 	return (unsigned)(blocks > 65535 ? 65535 : blocks < 1 ? 1 : blocks);
 }
 
-static int cuda_fill(struct buffers *b, long npeers, long count, long me, long iter)
+/* blk: uneven blocks are refused with device buffers (options.c), so NULL here. */
+static int cuda_fill(struct buffers *b, long npeers, long count, long me, long iter,
+		     const struct verify_blocks *blk)
 {
 	struct cuda_priv *p = (struct cuda_priv *)b->priv;
 	long n = npeers * count;
 
+	(void)blk;
 	fill_kernel<<<grid_for(n), 256>>>(b->send, p->peers, n, count, me, iter);
 	KERNEL_OK("fill kernel");
 	return 0;
@@ -209,12 +212,13 @@ static int cuda_poison(struct buffers *b, long n)
 }
 
 static long cuda_check(struct buffers *b, long npeers, long count, long me, long iter,
-		       int repoison, struct mismatch *first)
+		       int repoison, struct mismatch *first, const struct verify_blocks *blk)
 {
 	struct cuda_priv *p = (struct cuda_priv *)b->priv;
 	unsigned long long init[3] = { 0, ~0ULL, 0 }, res[3];
 	long n = npeers * count;
 
+	(void)blk;
 	CUDA_OK(cudaMemcpy(p->result, init, sizeof(init), cudaMemcpyHostToDevice), "cudaMemcpy");
 	check_kernel<<<grid_for(n), 256>>>(b->recv, p->peers, n, count, me, iter, p->result);
 	KERNEL_OK("check kernel");

@@ -1,12 +1,14 @@
 /* verify.c: host fill and check (see verify.h). */
 #include "verify.h"
 
-void verify_fill(long *send, const long *peers, long npeers, long count, long me, long iter)
+void verify_fill(long *send, const long *peers, long npeers, long count, long me, long iter,
+		 const struct verify_blocks *blk)
 {
 	for (long k = 0; k < npeers; k++) {
 		unsigned long long seed = verify_seed(me, peers[k], count, iter);
-		long *block = send + k * count;
-		for (long j = 0; j < count; j++)
+		long *block = send + (blk ? blk->displs[k] : k * count);
+		long n = blk ? blk->counts[k] : count;
+		for (long j = 0; j < n; j++)
 			block[j] = verify_block_value(seed, j);
 	}
 }
@@ -25,15 +27,17 @@ void verify_poison(long *recv, long n)
 #define VERIFY_CHUNK 512
 
 long verify_check(long *recv, const long *peers, long npeers, long count,
-		  long me, long iter, int repoison, struct mismatch *first)
+		  long me, long iter, int repoison, struct mismatch *first,
+		  const struct verify_blocks *blk)
 {
 	long wrong = 0;
 
 	for (long k = 0; k < npeers; k++) {
 		unsigned long long seed = verify_seed(peers[k], me, count, iter);
-		long *block = recv + k * count;
-		for (long c = 0; c < count; c += VERIFY_CHUNK) {
-			long end = c + VERIFY_CHUNK < count ? c + VERIFY_CHUNK : count, bad = 0;
+		long *block = recv + (blk ? blk->displs[k] : k * count);
+		long n = blk ? blk->counts[k] : count;
+		for (long c = 0; c < n; c += VERIFY_CHUNK) {
+			long end = c + VERIFY_CHUNK < n ? c + VERIFY_CHUNK : n, bad = 0;
 			for (long j = c; j < end; j++)
 				bad |= block[j] ^ verify_block_value(seed, j);
 			for (long j = c; bad && j < end; j++) {
@@ -48,6 +52,12 @@ long verify_check(long *recv, const long *peers, long npeers, long count,
 			if (repoison)
 				verify_poison(block + c, end - c);
 		}
+	}
+	if (blk && blk->guard >= 0 && recv[blk->guard] != VERIFY_POISON && wrong++ == 0) {
+		first->peer = peers[npeers - 1];   /* past the last block: one too many */
+		first->element = blk->counts[npeers - 1];
+		first->expected = VERIFY_POISON;
+		first->received = recv[blk->guard];
 	}
 	return wrong;
 }

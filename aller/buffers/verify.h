@@ -64,8 +64,22 @@ struct mismatch {
 	long expected, received;
 };
 
+/*
+ * Uneven blocks (--split): block k has counts[k] longs at displs[k]; the
+ * element at `guard` (one past the last block, or -1 past the buffer) is
+ * poisoned with the rest and must still be poison after the call, so a
+ * block of 0 elements is checked as empty and nothing lands past the end.
+ * NULL: every block `count` longs, block k at k x count. The values of a
+ * block stay verify_value(sender, receiver, j, count, iter), count the mean.
+ */
+struct verify_blocks {
+	const long *counts, *displs;
+	long guard;
+};
+
 /* Host versions; peers[k] is the world rank of communicator rank k. */
-void verify_fill(long *send, const long *peers, long npeers, long count, long me, long iter);
+void verify_fill(long *send, const long *peers, long npeers, long count, long me, long iter,
+		 const struct verify_blocks *blk);
 void verify_poison(long *recv, long n);
 /*
  * Returns the number of wrong elements; the first one goes to *first. With
@@ -73,6 +87,7 @@ void verify_poison(long *recv, long n);
  * call: one pass over the buffer instead of two.
  */
 long verify_check(long *recv, const long *peers, long npeers, long count,
-		  long me, long iter, int repoison, struct mismatch *first);
+		  long me, long iter, int repoison, struct mismatch *first,
+		  const struct verify_blocks *blk);
 
 #endif

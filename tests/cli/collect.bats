@@ -27,7 +27,7 @@ golden() {
 	[[ $stderr == *"in/smoke-n2-contiguous-20.out:60: partial last line: row dropped"* ]]
 	[[ $stderr == *"in/garbage.bin:1: no aller header"* ]]
 	[ "$(printf '%s\n' "$stderr" | grep -c "corrupt tmin_s 'nan'")" = 1 ]
-	[[ $stderr == *"collect: 8 points: 6 complete, 1 incomplete, 1 failed; 1 superseded by a re-run"* ]]
+	[[ $stderr == *"collect: 9 points: 7 complete, 1 incomplete, 1 failed; 1 superseded by a re-run"* ]]
 }
 
 @test "the newest complete job wins a re-run" {
@@ -64,15 +64,15 @@ golden() {
 	cd "$DATA/collect/damaged"
 	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
 	csv=$BATS_TEST_TMPDIR/out/points.csv
-	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,state,'
+	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,state,'
 	# format 2: the three columns as aller printed them, no isolation columns
 	row=$(grep -m1 '^1 2 1 ' in/fmt2-n1-contiguous-50.out)
 	read -r -a f <<<"$row"
-	grep -q "^fmt2,contiguous,1,2,2,host,no,0,alltoall,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,complete,50," "$csv"
-	grep -q "^1 1 2 8 1 .* ${f[12]} ${f[13]} ${f[14]} NaN NaN NaN NaN alltoall\$" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
+	grep -q "^fmt2,contiguous,1,2,2,host,no,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,complete,50," "$csv"
+	grep -q "^1 1 2 8 1 .* ${f[12]} ${f[13]} ${f[14]} NaN NaN NaN NaN NaN NaN NaN alltoall uniform\$" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 	# format 1: empty fields and NaN (gnuplot skips them)
-	grep -q '^smoke,contiguous,1,2,2,host,no,0,alltoall,1,2,1,8,.*,1,,,,,,,,complete,31,' "$csv"
-	grep -q '^1 1 2 8 1 .* 1 NaN NaN NaN NaN NaN NaN NaN alltoall$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
+	grep -q '^smoke,contiguous,1,2,2,host,no,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,complete,31,' "$csv"
+	grep -q '^1 1 2 8 1 .* 1 NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN alltoall uniform$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 }
 
 @test "collect names every input it skips and why, and exits 1" {
@@ -147,8 +147,8 @@ golden() {
 	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
 	out=$BATS_TEST_TMPDIR/out
 	# one bandwidth set per (level, algorithm): 3 levels x 2 algorithms
-	[ "$(grep -c '^# campaign: fmt3 .* algo: alltoall commsize' "$out/bandwidth.dat")" = 3 ]
-	[ "$(grep -c '^# campaign: fmt3 .* algo: pairwise commsize' "$out/bandwidth.dat")" = 3 ]
+	[ "$(grep -c '^# campaign: fmt3 .* algo: alltoall split: uniform commsize' "$out/bandwidth.dat")" = 3 ]
+	[ "$(grep -c '^# campaign: fmt3 .* algo: pairwise split: uniform commsize' "$out/bandwidth.dat")" = 3 ]
 	grep -qx '"contiguous, 1 nodes, commsize 2, pairwise"' "$out/bandwidth.dat"
 	# the index names each set's algorithm, by column name
 	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -158,9 +158,33 @@ golden() {
 	# a row with measured isolation: copied as printed; "-" is an empty CSV field
 	row=$(grep -m1 '^2 2 8 ' in/fmt3-n1-contiguous-60.out)
 	read -r -a f <<<"$row"
-	grep -q "^fmt3,contiguous,1,4,4,host,no,1,alltoall,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},complete,60," "$out/points.csv"
-	grep -q "^fmt3,contiguous,1,4,4,host,no,0,pairwise,1,4,8,64,.*,,,,,complete,60," "$out/points.csv"
-	grep -q "^1 2 2 64 8 .* ${f[15]} ${f[16]} ${f[17]} ${f[18]} alltoall\$" "$out/bandwidth.dat"
+	grep -q "^fmt3,contiguous,1,4,4,host,no,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,complete,60," "$out/points.csv"
+	grep -q "^fmt3,contiguous,1,4,4,host,no,0,pairwise,uniform,1,4,8,64,.*,,,,,,,,complete,60," "$out/points.csv"
+	grep -q "^1 2 2 64 8 .* ${f[15]} ${f[16]} ${f[17]} ${f[18]} NaN NaN NaN alltoall uniform\$" "$out/bandwidth.dat"
+}
+
+@test "format 4: splits stay apart (data sets, CSV, index); uniform's columns say 1 and '-'" {
+	cd "$DATA/collect/damaged"
+	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
+	out=$BATS_TEST_TMPDIR/out
+	# one bandwidth set per (level, split): 3 levels x 3 splits, each named
+	for s in uniform zipf:1.2:1 hot:1:0.5; do
+		[ "$(grep -c "^# campaign: fmt4 .* algo: alltoallv split: $s commsize" "$out/bandwidth.dat")" = 3 ]
+	done
+	grep -qx '"contiguous, 1 nodes, commsize 4, alltoallv, split zipf:1.2:1"' "$out/bandwidth.dat"
+	grep -qx '"contiguous, 1 nodes, commsize 4, alltoallv"' "$out/bandwidth.dat"
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["campaign"] == "fmt4" && $c["file"] == "bandwidth.dat" { n[$c["split"]]++ }
+		END { exit !(n["uniform"] == 3 && n["zipf:1.2:1"] == 3 && n["hot:1:0.5"] == 3) }' "$out/sets.tsv"
+	# the CSV by column name: uniform rows have imbalance 1 and no hottest rank; hot:1:0.5
+	# makes rank 0 of each communicator of 4 the hottest, imbalance above 1
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["campaign"] != "fmt4" { next }
+		$c["split"] == "uniform" && ($c["imbalance"] != 1 || $c["hottest_rank"] != "") { bad++ }
+		$c["split"] == "hot:1:0.5" && $c["commsize"] == 4 && ($c["imbalance"] <= 1 ||
+			$c["hottest_rank"] != 0) { bad++ }
+		$c["split"] != "" { seen++ }
+		END { exit !(bad == 0 && seen == 36) }' "$out/points.csv"
 }
 
 @test "collect --compare: table and CSV as the golden files say; exit 1 when something is slower" {

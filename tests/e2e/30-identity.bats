@@ -74,6 +74,25 @@ queued() { squeue -h | wc -l; }
 	done
 }
 
+@test "a SPLITS campaign: a data set per split, kept apart to the splits plot; SPLITS is identity" {
+	final=$(submit CAMPAIGN=splits NODES=2 MODES=contiguous LONGS=256 ITERS=2 FORMAT=svg \
+		SPLITS="uniform zipf:1.2 hot:1:0.5")
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=splits
+	printf '%s\n' "$output"   # shown when the test fails
+	f=$(latest "$RES"/splits/raw/splits-n2-contiguous-t2-L256-default-s1-*.out)
+	grep -qx '# splits: uniform zipf:1.2:1 hot:1:0.5' "$f"
+	grep -qx '# algos: alltoallv' "$f"
+	[ "$(awk -F'\t' 'NR > 1 && $3 == "bandwidth" { print $17 }' "$RES/splits/merged/sets.tsv" | sort -u | paste -sd' ')" = "hot:1:0.5 uniform zipf:1.2:1" ]
+	[ -s "$RES/splits/plots/splits-contiguous-n2-c4.svg" ]
+	grep -q 'zipf:1.2:1' "$RES/splits/plots/splits-contiguous-n2-c4.svg"
+	# SPLITS is a point's identity: another list is refused (FORCE=1 would make a series)
+	run -2 submit CAMPAIGN=splits SPLITS="uniform idle:0.5"
+	[[ $output == *"was made with SPLITS=uniform zipf:1.2 hot:1:0.5, not uniform idle:0.5"* ]]
+	run -2 submit CAMPAIGN=refuse NODES=1 SPLITS="zipf:1.2" ALGOS=alltoall
+	[[ $output == *"--split=zipf:1.2 sends uneven blocks, which alltoall cannot"* ]]
+}
+
 @test "a node count the partition cannot give is refused before anything is queued" {
 	before=$(queued)
 	run -3 submit CAMPAIGN=big NODES="1 9" MODES=contiguous LONGS=64

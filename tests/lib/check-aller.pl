@@ -101,9 +101,10 @@ for my $n (0 .. $#sets) {
 	err("set $i: " . scalar(@rows) . " rows, expected " . scalar(@counts)) unless @rows == @counts;
 	for my $r (0 .. $#rows) {
 		my @f = split(' ', $rows[$r]);
-		if (@f != 19) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
+		if (@f != 22) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
 		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow,
 		    $tmed, $tp99, $busbw, @iso) = @f;
+		my ($imbalance, $vbusbw, $hottest) = splice(@iso, 4);
 		# isolation: talone and interference where communicators were run alone,
 		# the average and worst factor with every one; "-" elsewhere
 		my @measured = ($isolate eq 'none' || $ncomms < 2) ? (0, 0, 0, 0)
@@ -136,6 +137,13 @@ for my $n (0 .. $#sets) {
 		my $bus = $count * $max * 8 / $tavg / 1e9 * ($max - 1) / $max;
 		err("set $i row $r: busbw $busbw, expected $bus")
 		    if abs($busbw - $bus) > 1e-5 * $bus + 1e-300;
+		# uniform: the split's columns say so (even communicators: no task busier than another)
+		err("set $i row $r: busbw_v $vbusbw, expected busbw $busbw")
+		    if abs($vbusbw - $busbw) > 1e-5 * $busbw + 1e-300;
+		err("set $i row $r: imbalance $imbalance, hottest rank $hottest with even communicators")
+		    if $min == $max && ($imbalance != 1 || $hottest ne '-');
+		err("set $i row $r: imbalance $imbalance, hottest rank $hottest with uneven ones")
+		    if $min != $max && ($imbalance <= 1 || $hottest !~ /^\d+$/ || $hottest >= $world);
 	}
 }
 if (@errors) {

@@ -240,6 +240,45 @@ static void algorithms_and_isolation(void **state)
 	assert_int_equal(o.cuda_aware, 1);
 }
 
+/* --split: the default uniform, a list, the algorithms that take it. */
+static void splits(void **state)
+{
+	struct options o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, err, NULL, NULL, NULL, NULL), 0);
+	assert_int_equal(o.nsplits, 1);
+	assert_int_equal(o.splits[0].kind, SPLIT_UNIFORM);
+	assert_false(options_uneven(&o));
+	/* uneven without --algo: alltoallv */
+	assert_int_equal(parse(&o, err, "--split=zipf:1.2", "--split=uniform", NULL, NULL), 0);
+	assert_int_equal(o.nsplits, 2);
+	assert_int_equal(o.splits[0].kind, SPLIT_ZIPF);
+	assert_int_equal(o.splits[1].kind, SPLIT_UNIFORM);
+	assert_true(options_uneven(&o));
+	assert_int_equal(o.algos.n, 1);
+	assert_int_equal(o.algos.id[0], ALGO_ALLTOALLV);
+	assert_int_equal(parse(&o, err, "--algo=pairwise,put,alltoallv", "--split=hot:1:0.5", NULL,
+			       NULL), 0);
+	assert_int_equal(o.algos.n, 3);
+	/* uniform goes with every algorithm */
+	assert_int_equal(parse(&o, err, "--algo=alltoall", "--split=uniform", NULL, NULL), 0);
+	assert_int_equal(parse(&o, err, "--algo=alltoall,pairwise", "--split=idle:0.5", NULL, NULL),
+			 -1);
+	assert_string_equal(err, "--split=idle:0.5 sends uneven blocks, which alltoall cannot: "
+				 "allowed with it are --algo=alltoallv, pairwise and put");
+	assert_int_equal(parse(&o, err, "--split=hot:1:0.5", "--buffers=cuda", NULL, NULL), -1);
+	assert_string_equal(err, "--split=hot:1:0.5 is for host buffers and MPI: uneven blocks in "
+				 "device memory are not in this aller; leave out --split or "
+				 "--buffers=cuda");
+	assert_int_equal(parse(&o, err, "--split=zipf:1", "--split=zipf:1", NULL, NULL), -1);
+	assert_string_equal(err, "--split=zipf:1 is given twice");
+	assert_int_equal(parse(&o, err, "--split=zipf", NULL, NULL, NULL), -1);
+	assert_non_null(strstr(err, "invalid split 'zipf': zipf takes an exponent"));
+	assert_int_equal(parse(&o, err, "--split", NULL, NULL, NULL), -1);
+	assert_string_equal(err, "option '--split' needs a spec: --split=zipf:1.2 (see aller --help)");
+}
+
 /* Every ordered pair exactly once per call, each rank sending and receiving once a step. */
 static void pairwise_schedule(void **state)
 {
@@ -403,6 +442,7 @@ int main(void)
 		cmocka_unit_test(reveal_options),
 		cmocka_unit_test(bad_arguments),
 		cmocka_unit_test(algorithms_and_isolation),
+		cmocka_unit_test(splits),
 		cmocka_unit_test(pairwise_schedule),
 		cmocka_unit_test(algorithm_names),
 		cmocka_unit_test(transport),

@@ -96,7 +96,7 @@ struct level_arg {
 static void do_level(FILE *f, void *arg)
 {
 	struct level_arg *a = arg;
-	output_level(f, &a->r, a->level, &a->p, "pairwise", a->first);
+	output_level(f, &a->r, a->level, &a->p, "pairwise", NULL, a->first);
 }
 
 static void uneven_levels_list_sizes(void **state)

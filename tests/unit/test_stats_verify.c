@@ -217,22 +217,22 @@ static void fill_then_check(void **state)
 	for (int k = 0; k < 3; k++)
 		for (long j = 0; j < count; j++)
 			recv[k * count + j] = verify_value(peers[k], me, j, count, 1);
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m), 0);
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 2, 0, &m), 15); /* stale */
+	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m, NULL), 0);
+	assert_int_equal(verify_check(recv, peers, 3, count, me, 2, 0, &m, NULL), 15); /* stale */
 
 	recv[7] ^= 1;   /* peer 9 (index 1), element 2 */
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m), 1);
+	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m, NULL), 1);
 	assert_int_equal(m.peer, 9);
 	assert_int_equal(m.element, 2);
 	assert_int_equal(m.received, m.expected ^ 1);
 
 	verify_poison(recv, 15);
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m), 15);
+	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m, NULL), 15);
 
-	verify_fill(send, peers, 3, count, me, 1);
+	verify_fill(send, peers, 3, count, me, 1, NULL);
 	assert_true(send[count + 3] == verify_value(me, 9, 3, count, 1));
 	/* the next count's data is not this one's: a call that moved too little fails */
-	verify_fill(send, peers, 3, count, me, VERIFY_REUSED);
+	verify_fill(send, peers, 3, count, me, VERIFY_REUSED, NULL);
 	assert_true(send[3] == verify_value(me, 4, 3, count, VERIFY_REUSED));
 	assert_true(send[3] != verify_value(me, 4, 3, count / 2, VERIFY_REUSED));
 	free(send);
@@ -252,7 +252,7 @@ static void check_in_chunks_and_repoison(void **state)
 	recv[count + 700] ^= 4;
 	recv[count + 1499] ^= 4;
 	recv[count + 511] ^= 4;
-	assert_int_equal(verify_check(recv, peers, 2, count, me, VERIFY_REUSED, 1, &m), 3);
+	assert_int_equal(verify_check(recv, peers, 2, count, me, VERIFY_REUSED, 1, &m, NULL), 3);
 	assert_int_equal(m.peer, 0);
 	assert_int_equal(m.element, 511);
 	assert_true(m.received == (m.expected ^ 4));
@@ -260,7 +260,7 @@ static void check_in_chunks_and_repoison(void **state)
 		if (recv[i] != VERIFY_POISON)
 			fail_msg("element %ld not poisoned again", i);
 	/* the next call's check sees the poison: a call that wrote nothing fails */
-	assert_int_equal(verify_check(recv, peers, 2, count, me, VERIFY_REUSED, 0, &m), 2 * count);
+	assert_int_equal(verify_check(recv, peers, 2, count, me, VERIFY_REUSED, 0, &m, NULL), 2 * count);
 	free(recv);
 }
 

@@ -1,0 +1,477 @@
+/* split.c: see split.h. */
+#include "split.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buffers/verify.h"
+
+static const char allowed[] = "allowed are uniform, spread:F, zipf:S[:SEED], hot:K:F, idle:F, "
+			      "rotate:K:F and matrix:FILE";
+
+/* A whole decimal number in [lo, hi]; 0 or -1. */
+static int number(const char *s, double lo, double hi, double *out)
+{
+	char *end;
+	double v;
+
+	if (!*s || (*s != '.' && *s != '-' && *s != '+' && (*s < '0' || *s > '9')))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end || errno == ERANGE || !isfinite(v) || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* A whole decimal integer in [lo, hi]; 0 or -1. */
+static int integer(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*end || errno == ERANGE || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* The spec's fields after its name, split at ':' (at most 3); their number. */
+static int fields(char *rest, char *f[3])
+{
+	int n = 0;
+
+	while (rest && n < 3) {
+		f[n++] = rest;
+		rest = strchr(rest, ':');
+		if (rest)
+			*rest++ = '\0';
+	}
+	return rest ? 4 : n;
+}
+
+int split_parse(struct split *s, const char *spec, char *err, size_t errlen)
+{
+	char buf[SPLIT_SPEC_MAX], *rest, *f[3];
+	long seed = (long)SPLIT_DEFAULT_SEED;
+	int n;
+
+	memset(s, 0, sizeof(*s));
+	if (strlen(spec) >= sizeof(buf)) {
+		snprintf(err, errlen, "split '%.40s...' is too long: at most %d characters", spec,
+			 SPLIT_SPEC_MAX - 1);
+		return -1;
+	}
+	strcpy(s->spec, spec);
+	strcpy(buf, spec);
+	rest = strchr(buf, ':');
+	if (rest)
+		*rest++ = '\0';
+	n = rest ? fields(rest, f) : 0;
+	s->seed = SPLIT_DEFAULT_SEED;
+	if (strcmp(buf, "uniform") == 0 && n == 0) {
+		s->kind = SPLIT_UNIFORM;
+		return 0;
+	}
+	if (strcmp(buf, "matrix") == 0 && rest && *rest && !strpbrk(rest, " \t\n")) {
+		s->kind = SPLIT_MATRIX;
+		return 0;
+	}
+	if (strcmp(buf, "spread") == 0 && n == 1 && number(f[0], 0, 1, &s->f) == 0) {
+		s->kind = SPLIT_SPREAD;
+		return 0;
+	}
+	if (strcmp(buf, "idle") == 0 && n == 1 && number(f[0], 0, 1, &s->f) == 0 && s->f < 1) {
+		s->kind = SPLIT_IDLE;
+		return 0;
+	}
+	if (strcmp(buf, "zipf") == 0 && (n == 1 || n == 2) && number(f[0], 0, 16, &s->f) == 0 &&
+	    (n == 1 || integer(f[1], 0, 1L << 62, &seed) == 0)) {
+		s->kind = SPLIT_ZIPF;
+		s->seed = (unsigned long)seed;
+		return 0;
+	}
+	if ((strcmp(buf, "hot") == 0 || strcmp(buf, "rotate") == 0) && n == 2 &&
+	    integer(f[0], 1, 1L << 40, &s->k) == 0 && number(f[1], 0, 1, &s->f) == 0) {
+		s->kind = buf[0] == 'h' ? SPLIT_HOT : SPLIT_ROTATE;
+		return 0;
+	}
+	if (strcmp(buf, "spread") == 0 || strcmp(buf, "idle") == 0)
+		snprintf(err, errlen, "invalid split '%s': %s takes a fraction F, 0 <= F <= 1%s "
+			 "(e.g. %s:0.5)", spec, buf, buf[0] == 'i' ? " and F < 1" : "", buf);
+	else if (strcmp(buf, "zipf") == 0)
+		snprintf(err, errlen, "invalid split '%s': zipf takes an exponent S, 0 <= S <= 16, "
+			 "and an optional seed, a non-negative integer (e.g. zipf:1.2 or zipf:1.2:7)",
+			 spec);
+	else if (strcmp(buf, "hot") == 0 || strcmp(buf, "rotate") == 0)
+		snprintf(err, errlen, "invalid split '%s': %s takes K receivers (a positive integer) "
+			 "and the fraction F of the traffic they get, 0 <= F <= 1 (e.g. %s:1:0.5)",
+			 spec, buf, buf);
+	else if (strcmp(buf, "matrix") == 0)
+		snprintf(err, errlen, "invalid split '%s': matrix takes a file (matrix:FILE), its "
+			 "name without spaces", spec);
+	else
+		snprintf(err, errlen, "invalid split '%s': %s", spec, allowed);
+	return -1;
+}
+
+void split_describe(const struct split *s, char *buf, size_t len)
+{
+	if (s->kind == SPLIT_ZIPF && strchr(s->spec + strlen("zipf:"), ':') == NULL)
+		snprintf(buf, len, "%s:%lu", s->spec, s->seed);
+	else
+		snprintf(buf, len, "%s", s->spec);
+}
+
+int split_uneven(const struct split *s)
+{
+	return s->kind != SPLIT_UNIFORM;
+}
+
+int split_varies(const struct split *s)
+{
+	return s->kind == SPLIT_ROTATE;
+}
+
+int split_fits(const struct split *s, long g)
+{
+	return s->kind != SPLIT_MATRIX || g == s->n;
+}
+
+/* One token of a matrix file: 0, or -1 with the message. */
+static int matrix_token(const char *tok, size_t len, const char *file, long line, double *v,
+			char *err, size_t errlen)
+{
+	char word[64];
+
+	if (len >= sizeof(word) || (snprintf(word, sizeof(word), "%.*s", (int)len, tok),
+				    number(word, -INFINITY, INFINITY, v) != 0)) {
+		snprintf(err, errlen, "matrix file '%s': '%.*s' on line %ld is not a number", file,
+			 len > 40 ? 40 : (int)len, tok, line);
+		return -1;
+	}
+	if (*v < 0) {
+		snprintf(err, errlen, "matrix file '%s': the weight %s on line %ld is negative: "
+			 "allowed are numbers >= 0", file, word, line);
+		return -1;
+	}
+	return 0;
+}
+
+int split_matrix_parse(const char *text, const char *file, long *np, double **cump, char *err,
+		       size_t errlen)
+{
+	long n = -1, rows = 0, line = 0, have = 0, cap = 0;
+	double *cum = NULL, sum = 0;
+	const char *p = text;
+
+	while (*p) {
+		const char *eol = strchr(p, '\n'), *end = eol ? eol : p + strlen(p);
+		const char *hash = memchr(p, '#', (size_t)(end - p)), *stop = hash ? hash : end;
+		long cols = 0;
+
+		line++;
+		while (p < stop) {
+			size_t len;
+			double v;
+			while (p < stop && (*p == ' ' || *p == '\t' || *p == '\r'))
+				p++;
+			len = strcspn(p, " \t\r#\n");
+			if (p >= stop || len == 0)
+				break;
+			if (matrix_token(p, len, file, line, &v, err, errlen) != 0)
+				goto fail;
+			p += len;
+			cols++;
+			if (have == cap) {
+				double *c;
+				cap = cap ? 2 * cap : 1024;
+				if (cap > SPLIT_MATRIX_MAX * SPLIT_MATRIX_MAX ||
+				    !(c = realloc(cum, sizeof(double) * (size_t)cap))) {
+					snprintf(err, errlen, "matrix file '%s': too large (at most "
+						 "%ld x %ld)", file, SPLIT_MATRIX_MAX, SPLIT_MATRIX_MAX);
+					goto fail;
+				}
+				cum = c;
+			}
+			sum += v;
+			cum[have++] = sum;
+		}
+		if (cols > 0) {
+			if (n < 0)
+				n = cols;
+			if (cols != n) {
+				snprintf(err, errlen, "matrix file '%s': line %ld has %ld numbers, the "
+					 "first row %ld: a matrix must be N x N", file, line, cols, n);
+				goto fail;
+			}
+			if (rows == n) {
+				snprintf(err, errlen, "matrix file '%s': more than %ld rows of %ld numbers "
+					 "(line %ld): a matrix must be N x N", file, n, n, line);
+				goto fail;
+			}
+			rows++;
+		}
+		p = eol ? eol + 1 : end;
+	}
+	if (n < 0) {
+		snprintf(err, errlen, "matrix file '%s' has no numbers: expected N lines of N "
+			 "weights", file);
+		goto fail;
+	}
+	if (rows != n) {
+		snprintf(err, errlen, "matrix file '%s' has %ld rows of %ld numbers: a matrix must "
+			 "be N x N", file, rows, n);
+		goto fail;
+	}
+	if (sum <= 0) {
+		snprintf(err, errlen, "matrix file '%s': every weight is 0: nothing to send", file);
+		goto fail;
+	}
+	*np = n;
+	*cump = cum;
+	return 0;
+fail:
+	free(cum);
+	return -1;
+}
+
+const char *split_file(const struct split *s)
+{
+	return s->spec + strlen("matrix:");
+}
+
+int split_matrix_load(struct split *s, char *err, size_t errlen)
+{
+	const char *file = split_file(s);
+	FILE *f = fopen(file, "r");
+	char *text = NULL;
+	size_t len = 0, cap = 0, got;
+	int rc, bad;
+
+	if (!f) {
+		snprintf(err, errlen, "cannot read the matrix file '%s': %s", file,
+			 strerror(errno));
+		return -1;
+	}
+	do {
+		if (len + 65537 > cap) {
+			char *t = realloc(text, cap = 2 * cap + 65537);
+			if (!t) {
+				fclose(f);
+				free(text);
+				snprintf(err, errlen, "matrix file '%s': out of memory", file);
+				return -1;
+			}
+			text = t;
+		}
+		got = fread(text + len, 1, 65536, f);
+		len += got;
+	} while (got > 0);
+	bad = ferror(f);
+	fclose(f);
+	text[len] = '\0';
+	if (bad || strlen(text) != len) {
+		snprintf(err, errlen, "matrix file '%s' %s", file,
+			 bad ? "could not be read to its end" : "is not text (a NUL byte)");
+		free(text);
+		return -1;
+	}
+	rc = split_matrix_parse(text, file, &s->n, &s->cum, err, errlen);
+	free(text);
+	return rc;
+}
+
+void split_free(struct split *s)
+{
+	free(s->cum);
+	s->cum = NULL;
+	s->n = 0;
+}
+
+/*
+ * Where the first k + 1 of `n` shares end, of a total t (cumulative rounding):
+ * floor(t x cum[k] / cum[n - 1]), exactly t at the last.
+ */
+static long share_end(long t, const double *cum, long k, long n)
+{
+	long double e;
+
+	if (k < 0)
+		return 0;
+	if (k == n - 1)
+		return t;
+	e = floorl((long double)t * (long double)cum[k] / (long double)cum[n - 1]);
+	return e < 0 ? 0 : e > (long double)t ? t : (long)e;
+}
+
+/* The share weight of position k of a plan with a table. */
+static double weight(const struct split *s, long g, long k)
+{
+	switch (s->kind) {
+	case SPLIT_SPREAD:
+		return (1 - s->f) / (double)g + s->f * (double)k / ((double)g * (double)(g - 1) / 2);
+	case SPLIT_ZIPF:
+		return pow((double)(k + 1), -s->f);
+	case SPLIT_HOT:
+	case SPLIT_ROTATE:
+		return k < s->k ? s->f / (double)s->k : (1 - s->f) / (double)(g - s->k);
+	case SPLIT_IDLE: {
+		long idle = (long)floor(s->f * (double)g);
+		return k < g - (idle < g ? idle : g - 1) ? 1 : 0;
+	}
+	default:
+		return 1;
+	}
+}
+
+int split_plan_init(struct split_plan *p, const struct split *s, long g, long c, long color,
+		    long iter)
+{
+	int table = s->kind != SPLIT_UNIFORM && s->kind != SPLIT_MATRIX && g > 1 &&
+		    !((s->kind == SPLIT_HOT || s->kind == SPLIT_ROTATE) && s->k >= g);
+	double *cum;
+
+	p->s = s;
+	p->g = g;
+	p->c = c;
+	p->color = color;
+	p->iter = iter;
+	p->pos = NULL;
+	if (!table)
+		return 0;
+	p->pos = malloc(sizeof(long) * (size_t)g);
+	cum = malloc(sizeof(double) * (size_t)g);
+	if (!p->pos || !cum) {
+		free(p->pos);
+		free(cum);
+		p->pos = NULL;
+		return -1;
+	}
+	for (long k = 0; k < g; k++)
+		cum[k] = (k ? cum[k - 1] : 0) + weight(s, g, k);
+	for (long k = 0; k < g; k++)
+		p->pos[k] = share_end(g * c, cum, k, g) - share_end(g * c, cum, k - 1, g);
+	free(cum);
+	return 0;
+}
+
+void split_plan_free(struct split_plan *p)
+{
+	free(p->pos);
+	p->pos = NULL;
+}
+
+/* A pseudo-random permutation of [0, 2^(2 half)): four Feistel rounds. */
+static unsigned long long feistel(unsigned long long x, int half, unsigned long long key)
+{
+	unsigned long long mask = (1ULL << half) - 1, l = x >> half, r = x & mask;
+
+	for (unsigned long long round = 0; round < 4; round++) {
+		unsigned long long t = l ^ (verify_mix(r ^ key ^ round * 0x9e3779b97f4a7c15ULL) & mask);
+		l = r;
+		r = t;
+	}
+	return l << half | r;
+}
+
+/* Sender i's place (0 = the most popular) for receiver j: its own permutation (cycle walk). */
+static long zipf_place(const struct split_plan *p, long i, long j)
+{
+	unsigned long long key = verify_mix(p->s->seed * 0xd1b54a32d192ed03ULL ^
+					    verify_mix((unsigned long long)p->color << 40 ^
+						       (unsigned long long)i));
+	unsigned long long x = (unsigned long long)j;
+	int half = 1;
+
+	while ((1ULL << (2 * half)) < (unsigned long long)p->g)
+		half++;
+	do
+		x = feistel(x, half, key);
+	while (x >= (unsigned long long)p->g);
+	return (long)x;
+}
+
+long split_count(const struct split_plan *p, long i, long j)
+{
+	const struct split *s = p->s;
+	long g = p->g;
+
+	if (s->kind == SPLIT_MATRIX) {
+		long t = g * g * p->c, e = i * s->n + j, last = s->n * s->n;
+		return share_end(t, s->cum, e, last) - share_end(t, s->cum, e - 1, last);
+	}
+	if (!p->pos)
+		return p->c;
+	switch (s->kind) {
+	case SPLIT_SPREAD:
+		return p->pos[(j - i + g) % g];
+	case SPLIT_ZIPF:
+		return p->pos[zipf_place(p, i, j)];
+	case SPLIT_ROTATE: {
+		unsigned __int128 shift = (unsigned __int128)(unsigned long)p->iter *
+					  (unsigned long)s->k % (unsigned long)g;
+		return p->pos[(j - (long)shift + g) % g];
+	}
+	default:
+		return p->pos[j];
+	}
+}
+
+int split_layout_alloc(struct split_layout *v, long g)
+{
+	size_t n = (size_t)g;
+
+	memset(v, 0, sizeof(*v));
+	v->g = g;
+	v->scounts = malloc(sizeof(long) * n);
+	v->sdispls = malloc(sizeof(long) * n);
+	v->rcounts = malloc(sizeof(long) * n);
+	v->rdispls = malloc(sizeof(long) * n);
+	if (v->scounts && v->sdispls && v->rcounts && v->rdispls)
+		return 0;
+	split_layout_free(v);
+	return -1;
+}
+
+void split_layout_fill(struct split_layout *v, const struct split_plan *p, long me)
+{
+	v->stotal = v->rtotal = 0;
+	for (long k = 0; k < v->g; k++) {
+		v->scounts[k] = split_count(p, me, k);
+		v->sdispls[k] = v->stotal;
+		v->stotal += v->scounts[k];
+		v->rcounts[k] = split_count(p, k, me);
+		v->rdispls[k] = v->rtotal;
+		v->rtotal += v->rcounts[k];
+	}
+}
+
+void split_layout_free(struct split_layout *v)
+{
+	free(v->scounts);
+	free(v->sdispls);
+	free(v->rcounts);
+	free(v->rdispls);
+	memset(v, 0, sizeof(*v));
+}
+
+long split_layout_max(const struct split_layout *v)
+{
+	long m = 0;
+
+	for (long k = 0; k < v->g; k++) {
+		long e = v->sdispls[k] + v->scounts[k], r = v->rdispls[k] + v->rcounts[k];
+		m = e > m ? e : m;
+		m = r > m ? r : m;
+	}
+	return m;
+}

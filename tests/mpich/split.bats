@@ -1,0 +1,1 @@
+../mpi/split.bats
