@@ -22,32 +22,57 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 aller=$root/build/bin/aller loop=$root/build/bench/a2a_loop
 
-# algos RANKS: each algorithm against the plain loop of its calls, interleaved; interference.
-algos() {
+# versus ARGS_FN ITEM...: per ITEM, the plain loop (a2a_loop ITERS LONGS reused
+# $(ARGS_FN loop ITEM)) and aller verified and --no-verify ($(ARGS_FN aller
+# ITEM)) on the world communicator, interleaved in a new order each round.
+versus() {
+	local fn=$1 i f v
+	shift
 	for ((r = 1; r <= rounds; r++)); do
-		for v in $(for a in $ALGOS; do echo "loop:$a aller:$a nv:$a"; done | tr ' ' '\n' | shuf); do
-			a=${v#*:}
+		for v in $(for i in "$@"; do echo "loop@$i aller@$i nv@$i"; done | tr ' ' '\n' | shuf); do
+			i=${v#*@} f=$(tr ':/' '__' <<<"${v#*@}")
+			read -r -a l <<<"$("$fn" loop "$i")"
+			read -r -a a <<<"$("$fn" aller "$i")"
 			case $v in
-			loop:*) run "$loop" "$iters" "$longs" reused "$a" >"$tmp/loop-$a.$r" ;;
-			aller:*) run "$aller" --algo="$a" --commsizes=world c "$iters" "$longs" |
-				world_rows >"$tmp/aller-$a.$r" ;;
-			nv:*) run "$aller" --algo="$a" --no-verify --commsizes=world c "$iters" "$longs" |
-				world_rows >"$tmp/nv-$a.$r" ;;
+			loop@*) run "$loop" "$iters" "$longs" reused "${l[@]}" >"$tmp/loop-$f.$r" ;;
+			aller@*) run "$aller" "${a[@]}" --commsizes=world c "$iters" "$longs" |
+				world_rows >"$tmp/aller-$f.$r" ;;
+			nv@*) run "$aller" "${a[@]}" --no-verify --commsizes=world c "$iters" "$longs" |
+				world_rows >"$tmp/nv-$f.$r" ;;
 			esac
 		done
 	done
+}
+
+# versus_table NAME ITEM...: versus's medians, a row per (ITEM, count the loop measured).
+versus_table() {
+	local name=$1 i f
+	shift
+	printf '%-14s %10s %11s %11s %7s %11s %8s\n' "$name" bytes/peer loop_s aller_s ratio no-verify_s ratio_nv
+	for i in "$@"; do
+		f=$(tr ':/' '__' <<<"$i")
+		while read -r count _; do
+			awk -v i="$i" -v c="$count" -v l="$(med "loop-$f" "$count")" -v x="$(med "aller-$f" "$count")" \
+				-v n="$(med "nv-$f" "$count")" \
+				'BEGIN { printf "%-14s %10d %11.4e %11.4e %7.3f %11.4e %8.3f\n", i, c * 8, l, x, x / l, n, n / l }'
+		done <"$tmp/loop-$f.1"
+	done
+}
+
+# What the loop and aller are given per algorithm, per split.
+algo_args() { if [ "$1" = loop ]; then echo "$2"; else echo "--algo=$2"; fi; }
+split_args() { if [ "$1" = loop ]; then echo "alltoallv $2"; else echo "--split=$2"; fi; }
+
+# algos RANKS: each algorithm against the plain loop of its calls, interleaved; interference.
+algos() {
+	# shellcheck disable=SC2086 # a list of names
+	versus algo_args $ALGOS
 	echo "# bench-aller ALGOS: $ranks ranks, $iters timed iterations, LONGS=$longs, $rounds interleaved rounds"
 	echo "# median over rounds of the average time per call on the world communicator; ratio ="
 	echo "# aller --algo=ALGO (verified) / the plain loop of the same calls (target: within 5% from"
 	echo "# 64 KiB); ratio_nv: aller --no-verify (the harness alone: barrier, timing) / the loop"
-	printf '%-11s %10s %11s %11s %7s %11s %8s\n' algo bytes/peer loop_s aller_s ratio no-verify_s ratio_nv
-	for a in $ALGOS; do
-		while read -r count _; do
-			awk -v a="$a" -v c="$count" -v l="$(med "loop-$a" "$count")" -v x="$(med "aller-$a" "$count")" \
-				-v n="$(med "nv-$a" "$count")" \
-				'BEGIN { printf "%-11s %10d %11.4e %11.4e %7.3f %11.4e %8.3f\n", a, c * 8, l, x, x / l, n, n / l }'
-		done <"$tmp/loop-$a.1"
-	done
+	# shellcheck disable=SC2086
+	versus_table algo $ALGOS
 	echo "# interference (--isolate): communicator 0's tavg together / alone, median over"
 	echo "# sizes and $rounds rounds, per level (comms x commsize):"
 	for ((r = 1; r <= rounds; r++)); do
@@ -60,33 +85,15 @@ algos() {
 
 # splits RANKS: each split's alltoallv against the plain loop of the same calls, interleaved.
 splits() {
-	local s f v
-	for ((r = 1; r <= rounds; r++)); do
-		for v in $(for s in $SPLITS; do echo "loop@$s aller@$s nv@$s"; done | tr ' ' '\n' | shuf); do
-			s=${v#*@} f=$(tr ':/' '__' <<<"${v#*@}")
-			case $v in
-			loop@*) run "$loop" "$iters" "$longs" reused alltoallv "$s" >"$tmp/sloop-$f.$r" ;;
-			aller@*) run "$aller" --split="$s" --commsizes=world c "$iters" "$longs" |
-				world_rows >"$tmp/saller-$f.$r" ;;
-			nv@*) run "$aller" --split="$s" --no-verify --commsizes=world c "$iters" "$longs" |
-				world_rows >"$tmp/snv-$f.$r" ;;
-			esac
-		done
-	done
+	# shellcheck disable=SC2086 # a list of specs
+	versus split_args $SPLITS
 	echo "# bench-aller SPLITS: $ranks ranks, $iters timed iterations, LONGS=$longs, $rounds interleaved rounds"
 	echo "# median over rounds of the average time per call on the world communicator, alltoallv;"
 	echo "# ratio = aller --split=SPLIT (verified) / the plain loop of MPI_Alltoallv with the same"
 	echo "# counts; ratio_nv: aller --no-verify / the loop; counts whose busiest task does not fit"
 	echo "# LONGS are left out by both"
-	printf '%-14s %10s %11s %11s %7s %11s %8s\n' split bytes/peer loop_s aller_s ratio no-verify_s ratio_nv
-	for s in $SPLITS; do
-		f=$(tr ':/' '__' <<<"$s")
-		while read -r count _; do
-			awk -v s="$s" -v c="$count" -v l="$(med "sloop-$f" "$count")" -v x="$(med "saller-$f" "$count")" \
-				-v n="$(med "snv-$f" "$count")" \
-				'BEGIN { printf "%-14s %10d %11.4e %11.4e %7.3f %11.4e %8.3f\n", s, c * 8, l, x, x / l, n, n / l }'
-		done <"$tmp/sloop-$f.1"
-	done
+	# shellcheck disable=SC2086
+	versus_table split $SPLITS
 }
 
 for ranks in ${RANKS:-2 4}; do
