@@ -93,7 +93,7 @@ col() {
 	[ "$(grep -c "^# split: matrix:$m\$" "$BATS_TEST_TMPDIR/out")" = 1 ]
 	grep -B4 "^# split: matrix:" "$BATS_TEST_TMPDIR/out" | grep -q "commsize 2\$"
 	for bad in '1 2 3\n4 5 6\n' '1 -1\n1 1\n' '1 x\n1 1\n' '' '0 0\n0 0\n'; do
-		printf "$bad" >"$m"
+		printf "%b" "$bad" >"$m"
 		run --separate-stderr -2 mpirun_n "$N" "$ALLER" --split=matrix:"$m" c 2 256
 		[ "$(printf '%s\n' "$stderr" | grep -c "^aller: error: matrix file '$m'")" = 1 ]
 		[ -z "$output" ]
