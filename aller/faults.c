@@ -30,7 +30,7 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 {
 	const char *slow = get("ALLER_TEST_SLOW"), *die = get("ALLER_TEST_DIE");
 	const char *mem = get("ALLER_TEST_MEMAVAIL"), *delay = get("ALLER_TEST_DELAY");
-	const char *stub = get("ALLER_TEST_NCCL_STUB");
+	const char *stub = get("ALLER_TEST_NCCL_STUB"), *stall = get("ALLER_TEST_STALL");
 	const char *c;
 
 	memset(f, 0, sizeof(*f));
@@ -43,6 +43,9 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 		f->slow_busy = strstr(c + 1, ":busy") != NULL;
 		f->slow_together = strstr(c + 1, ":together") != NULL;
 	}
+	f->slow_iter = slow && (c = strstr(slow, ":iter=")) != NULL ? strtol(c + 6, NULL, 10) : -1;
+	f->stall_iter = rank_of(stall);
+	f->stall_us = after_colon(stall, 1000);
 	f->trace = get("ALLER_TEST_TRACE") != NULL;
 	f->die_rank = rank_of(die);
 	f->die_upto = after_colon(die, 1000000);

@@ -6,10 +6,13 @@
  *   ALLER_TEST_CORRUPT=RANK     that rank damages one received element per call
  *   ALLER_TEST_HANG=RANK        ... sleeps 60 s before its first call
  *   ALLER_TEST_STALE=RANK       ... keeps its first iteration's send data (--fresh-data)
- *   ALLER_TEST_SLOW=RANK[:US[:busy][:together]]
+ *   ALLER_TEST_SLOW=RANK[:US[:busy][:together][:iter=I]]
  *                               ... starts each timed call US (1000) late, asleep,
  *                               or spinning (:busy); only in the concurrent pass
- *                               of --isolate (:together)
+ *                               of --isolate (:together); only in timed call I
+ *                               (0 the first) of each count (:iter=I)
+ *   ALLER_TEST_STALL=I[:US]     every rank sleeps US (1000) inside timed call I of
+ *                               each count's concurrent pass: a system-wide hiccup
  *   ALLER_TEST_TRACE=1          every rank prints a line per call on stderr
  *   ALLER_TEST_DIE=RANK[:N]     that rank is killed (SIGKILL) before the sweep
  *                               while $ALLER_ATTEMPT <= N
@@ -25,6 +28,8 @@ struct faults {
 	long corrupt_rank, hang_rank, stale_rank;   /* -1: none */
 	long slow_rank, slow_us;
 	int slow_busy, slow_together;
+	long slow_iter;                             /* -1: every timed call */
+	long stall_iter, stall_us;                  /* -1: none */
 	int trace;
 	long die_rank, die_upto;
 	long buffer_fail_rank;

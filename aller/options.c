@@ -18,6 +18,8 @@ void options_init(struct options *o)
 	o->warmup = OPTIONS_DEFAULT_WARMUP;
 	o->buffers = BUFFERS_HOST;
 	o->check_args = -1;
+	o->cold_cache = -1;
+	o->min_iters = 1;
 	selection_init(&o->sel);
 	algo_list_default(&o->algos);
 	split_parse(&o->splits[0], "uniform", NULL, 0);
@@ -71,6 +73,11 @@ const char *options_isolate_name(enum isolate_mode m)
 {
 	return m == ISOLATE_NONE ? "none" : m == ISOLATE_FIRST ? "communicator 0"
 							       : "every communicator";
+}
+
+const char *options_timing_name(enum timing_mode t)
+{
+	return t == TIMING_BARRIER ? "barrier" : t == TIMING_LOOP ? "loop" : "osu";
 }
 
 const char *options_verify_name(enum verify_mode v)
@@ -274,6 +281,44 @@ static int option_buffers(struct options *o, const char *val, char *err, size_t 
 	return 0;
 }
 
+static int option_timing(struct options *o, const char *val, char *err, size_t errlen)
+{
+	static const char *const names[] = { "barrier", "loop", "osu" };
+	int i = pick(val, names, 3);
+
+	if (i < 0) {
+		snprintf(err, errlen, "invalid timing '%s': allowed are 'barrier' (aller's: a world "
+			 "barrier before each call), 'loop' (IMB's) and 'osu' (OSU's)", val);
+		return -1;
+	}
+	o->timing = (enum timing_mode)i;
+	return 0;
+}
+
+/* --cold-cache[=BYTES]: the ring beyond the buffers; without BYTES the last-level cache's. */
+static int option_cold_cache(struct options *o, const char *val, char *err, size_t errlen)
+{
+	o->cold_cache = 0;
+	return val ? select_parse_size("--cold-cache", val, &o->cold_cache, err, errlen) : 0;
+}
+
+/* --time-per-size=SECONDS: a positive decimal number. */
+static int option_budget(struct options *o, const char *val, char *err, size_t errlen)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(val, &end);
+	if (end == val || *end || errno || !(v >= 1e-3 && v <= OPTIONS_MAX_TIME_PER_SIZE)) {
+		snprintf(err, errlen, "invalid time per size '%s': expected seconds, 0.001..%.0f "
+			 "(e.g. --time-per-size=0.5)", val, OPTIONS_MAX_TIME_PER_SIZE);
+		return -1;
+	}
+	o->time_per_size = v;
+	return 0;
+}
+
 /* --split=SPEC, once per spec: the first replaces the default uniform. */
 static int option_split(struct options *o, const char *val, char *err, size_t errlen)
 {
@@ -332,10 +377,44 @@ static int split_check(struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* What --timing, --cold-cache and --time-per-size cannot go with; 0 or -1 with a message. */
+static int modes_check(const struct options *o, char *err, size_t errlen)
+{
+	int varies = 0;
+
+	for (int i = 0; i < o->nsplits; i++)
+		varies |= split_varies(&o->splits[i]);
+	if (o->timing == TIMING_LOOP && (o->fresh || o->reveal != REVEAL_OFF || varies)) {
+		snprintf(err, errlen, "'--timing=loop' times back-to-back calls as one: nothing can "
+			 "happen between them, so not with %s", o->fresh ? "--fresh-data"
+			 : o->reveal != REVEAL_OFF ? "--reveal" : "a moving --split (rotate)");
+		return -1;
+	}
+	if (o->cold_cache >= 0 && (o->buffers == BUFFERS_CUDA || algo_list_has(&o->algos,
+									   ALGO_PERSISTENT))) {
+		snprintf(err, errlen, "'--cold-cache' moves each call to other buffers: not with %s",
+			 o->buffers == BUFFERS_CUDA ? "device buffers (--buffers=cuda, --transport=nccl)"
+			 : "--algo=persistent, whose request holds one pair of buffers");
+		return -1;
+	}
+	if (o->time_per_size > 0 && o->warmup == 0) {
+		snprintf(err, errlen, "'--time-per-size' chooses the iterations from the warm-up's "
+			 "time, and '--warmup=0' leaves none: use --warmup=1 or more");
+		return -1;
+	}
+	if (o->time_per_size > 0 && o->min_iters > o->iters) {
+		snprintf(err, errlen, "'--min-iters=%ld' is more than ITERS (%ld), the most a "
+			 "budget may run: raise ITERS or lower --min-iters", o->min_iters, o->iters);
+		return -1;
+	}
+	return 0;
+}
+
 enum option_id { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_NO_VERIFY, OPT_FRESH, OPT_VERIFY,
 		 OPT_WARMUP, OPT_MIN_BYTES, OPT_MAX_BYTES, OPT_COMMSIZES, OPT_TIMEOUT,
 		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_CHECK_ARGS, OPT_ALGO, OPT_ISOLATE,
-		 OPT_CUDA_AWARE, OPT_TRANSPORT, OPT_SPLIT, OPT_COUNT };
+		 OPT_CUDA_AWARE, OPT_TRANSPORT, OPT_SPLIT, OPT_TIMING, OPT_COLD_CACHE,
+		 OPT_TIME_PER_SIZE, OPT_MIN_ITERS, OPT_SAMPLES, OPT_COUNT };
 
 /* value: 0 takes none, 1 needs one, 2 may have one, 3 needs a non-empty one;
  * usage: what it needs and how to give it. */
@@ -360,6 +439,11 @@ static const struct { const char *name; int value; const char *usage; } option_t
 	[OPT_CUDA_AWARE] = { "--cuda-aware", 1, "a value: --cuda-aware=auto|yes" },
 	[OPT_TRANSPORT] = { "--transport", 1, "a value: --transport=mpi|nccl" },
 	[OPT_SPLIT] = { "--split", 3, "a spec: --split=zipf:1.2 (see aller --help)" },
+	[OPT_TIMING] = { "--timing", 1, "a value: --timing=barrier|loop|osu" },
+	[OPT_COLD_CACHE] = { "--cold-cache", 2, "" },
+	[OPT_TIME_PER_SIZE] = { "--time-per-size", 1, "a value: --time-per-size=SECONDS" },
+	[OPT_MIN_ITERS] = { "--min-iters", 1, "a value: --min-iters=N" },
+	[OPT_SAMPLES] = { "--samples", 3, "a directory: --samples=DIR" },
 };
 
 static int apply_option(struct options *o, enum option_id id, const char *val, char *err,
@@ -417,6 +501,18 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		return option_transport(o, val, err, errlen);
 	case OPT_SPLIT:
 		return option_split(o, val, err, errlen);
+	case OPT_TIMING:
+		return option_timing(o, val, err, errlen);
+	case OPT_COLD_CACHE:
+		return option_cold_cache(o, val, err, errlen);
+	case OPT_TIME_PER_SIZE:
+		return option_budget(o, val, err, errlen);
+	case OPT_MIN_ITERS:
+		return option_long("--min-iters", "minimum iterations", val, 1, OPTIONS_MAX_ITERS,
+				   &o->min_iters, err, errlen);
+	case OPT_SAMPLES:
+		o->samples = val;
+		return 0;
 	case OPT_COUNT:
 		break;
 	}
@@ -489,7 +585,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			return -1;
 		}
 	}
-	if (transport_check(o, err, errlen) != 0 || split_check(o, err, errlen) != 0)
+	if (transport_check(o, err, errlen) != 0 || split_check(o, err, errlen) != 0 ||
+	    modes_check(o, err, errlen) != 0)
 		return -1;
 	if (o->verify == VERIFY_WARMUP && o->warmup == 0) {
 		snprintf(err, errlen, "'--verify=warmup' checks the warm-up calls, and '--warmup=0' "

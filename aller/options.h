@@ -24,6 +24,11 @@ enum transport { TRANSPORT_MPI, TRANSPORT_NCCL };
 /* --isolate: nothing, communicator 0 alone, every communicator alone in turn. */
 enum isolate_mode { ISOLATE_NONE, ISOLATE_FIRST, ISOLATE_ALL };
 
+/* --timing: a world barrier before each call (aller's), back-to-back calls timed as
+ * one loop (IMB's), or each call timed with a barrier after it (OSU's). */
+enum timing_mode { TIMING_BARRIER, TIMING_LOOP, TIMING_OSU };
+#define OPTIONS_MAX_TIME_PER_SIZE 86400.0
+
 /* --verify: every call, the warm-up calls only, or none. */
 enum verify_mode { VERIFY_ALL, VERIFY_WARMUP, VERIFY_NONE };
 
@@ -46,6 +51,11 @@ struct options {
 	int algos_given, buffers_given, splits_given;
 	enum isolate_mode isolate;
 	long timeout;         /* seconds per call, 0 = none */
+	enum timing_mode timing;
+	long cold_cache;      /* --cold-cache[=BYTES]: -1 off, 0 the last-level cache's size, else BYTES */
+	double time_per_size; /* --time-per-size=SECONDS, 0: ITERS timed calls per count */
+	long min_iters;       /* --min-iters: the fewest with a budget (ITERS the most) */
+	const char *samples;  /* --samples=DIR, or NULL */
 	enum buffer_kind buffers;
 	int cuda_aware;       /* --cuda-aware=yes: the user's word (GPU_AWARE_YES), else ask */
 	enum reveal_tier reveal;
@@ -75,6 +85,9 @@ int options_uneven(const struct options *o);
 
 /* "none", "communicator 0", "every communicator". */
 const char *options_isolate_name(enum isolate_mode m);
+
+/* "barrier", "loop", "osu". */
+const char *options_timing_name(enum timing_mode t);
 
 /* "all", "warmup", "none". */
 const char *options_verify_name(enum verify_mode v);

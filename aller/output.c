@@ -75,6 +75,14 @@ void output_env(struct strbuf *b, char *const *env)
 	free(v);
 }
 
+/* What each --timing does, for the timer line. */
+static const char *const timing_how[] = {
+	[TIMING_BARRIER] = "after an MPI_Barrier on MPI_COMM_WORLD",
+	[TIMING_LOOP] = "around ITERS back-to-back calls after one MPI_Barrier on MPI_COMM_WORLD, "
+			"per call the loop's time / ITERS (IMB's)",
+	[TIMING_OSU] = "each call followed by an MPI_Barrier on MPI_COMM_WORLD (OSU's)",
+};
+
 void output_header(FILE *f, const struct run_info *r)
 {
 	KEY(f, ALLER_KEY_ALLER, "%s", ALLER_VERSION);
@@ -113,8 +121,16 @@ void output_header(FILE *f, const struct run_info *r)
 	if (r->slurm_nodes)
 		KEY(f, ALLER_KEY_SLURM_NODES, "%s", r->slurm_nodes);
 	KEY(f, ALLER_KEY_TIMER, "MPI_Wtime around each all-to-all call only (the data set's algorithm: "
-	    "from its first MPI call to its completion), resolution %.3g s, "
-	    "after an MPI_Barrier on MPI_COMM_WORLD; timeout %ld s", r->wtick, r->opt->timeout);
+	    "from its first MPI call to its completion), resolution %.3g s, %s; timeout %ld s",
+	    r->wtick, timing_how[r->opt->timing], r->opt->timeout);
+	KEY(f, ALLER_KEY_TIMING, "%s", options_timing_name(r->opt->timing));
+	KEY(f, ALLER_KEY_CACHE, "%s", r->cache ? r->cache : "hot");
+	if (r->opt->time_per_size > 0)
+		KEY(f, ALLER_KEY_BUDGET, "%g s of timed calls per (level, count): as many as fit at the "
+		    "longest warm-up iteration of any task, %ld..%ld (column iters)",
+		    r->opt->time_per_size, r->opt->min_iters, r->opt->iters);
+	if (r->samples)
+		KEY(f, ALLER_KEY_SAMPLES, "%s", r->samples);
 	KEY(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
 	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task (with --split: of the "
 	    "mean task; each sample's own in+out bytes for bwmin, bwmax and bwavg); bwmin, bwmax: "

@@ -27,6 +27,8 @@ struct run_info {
 	const char *splits;       /* the --split list (split_describe), NULL when uniform alone */
 	const char *transport;    /* "mpi", or "nccl <version>" */
 	const char *osc;          /* put under Open MPI: algo_put_osc(), else NULL */
+	const char *cache;        /* the buffers' "hot ..." or "cold ..." */
+	const char *samples;      /* --samples: the files' pattern, else NULL */
 	const char *large_counts; /* how counts above INT_MAX are sent */
 	const char *start;        /* ISO-8601 UTC */
 	const char *slurm_job, *slurm_nodes; /* or NULL */
@@ -38,6 +40,7 @@ struct run_info {
 
 struct row {
 	long comms, commsize, count;
+	long iters;               /* its timed calls per task (ITERS, or --time-per-size's) */
 	double gib;
 	struct stats s;
 	double aggbw;

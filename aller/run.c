@@ -105,7 +105,7 @@ struct header {
 	struct run_info info;
 	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256], algos[128];
 	char splits[SPLIT_MAX * (SPLIT_SPEC_MAX + 24)];
-	char cuda_aware[512];
+	char cuda_aware[512], samples[4200];
 	char *command, *env, *map, *devices;
 };
 
@@ -154,6 +154,8 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	}
 	info->osc = algo_list_has(&o->algos, ALGO_PUT) ? algo_put_osc() : NULL;
 	info->large_counts = bigcount_describe();
+	info->cache = b->cache;
+	info->samples = o->samples ? h->samples : NULL;
 	info->start = h->start;
 	info->slurm_job = getenv("SLURM_JOB_ID");
 	info->slurm_nodes = getenv("SLURM_JOB_NODELIST");
@@ -163,9 +165,9 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->reveal_dir = reveal_dir(rv);
 }
 
-/* Collective: checks, buffers, host map and reveal before the sweep; 0 or an exit status. */
+/* Collective: checks, buffers, host map, reveal and samples before the sweep; 0 or an exit status. */
 static int prepare(struct options *o, const struct world *w, struct buffers *b,
-		   struct header *h, struct reveal **rv)
+		   struct header *h, struct reveal **rv, struct samples **sam)
 {
 	int rc = load_matrices(o, w);
 
@@ -180,12 +182,14 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 		rc = 3;
 	if (rc == 0)
 		rc = reveal_init(rv, o, w);
+	if (rc == 0)
+		rc = samples_open(sam, o, w, h->samples, sizeof(h->samples));
 	return rc;
 }
 
 /* Collective: the sweep between the header and "# Done"; its exit status. */
 static int sweep(const struct options *o, const struct world *w, struct buffers *b,
-		 const struct run_info *info, struct reveal *rv)
+		 const struct run_info *info, struct reveal *rv, struct samples *sam)
 {
 	struct sweep s;
 	double wall;
@@ -197,6 +201,7 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	s.b = b;
 	s.info = info;
 	s.reveal = rv;
+	s.samples = sam;
 	s.out = w->rank == 0 ? stdout : NULL;
 	s.faults = faults();
 	test_die(w);
@@ -220,6 +225,7 @@ int run_benchmark(struct options *o, int argc, char **argv)
 	struct world w;
 	struct buffers b = { 0 };
 	struct reveal *rv = NULL;
+	struct samples *sam = NULL;
 	int rc;
 
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -228,15 +234,16 @@ int run_benchmark(struct options *o, int argc, char **argv)
 		return 3;
 	}
 	memset(&h, 0, sizeof(h));
-	rc = prepare(o, &w, &b, &h, &rv);
+	rc = prepare(o, &w, &b, &h, &rv, &sam);
 	if (rc == 0 && w.rank == 0) {
 		describe_run(&h, o, &w, &b, rv, argc, argv);
 		setvbuf(stdout, NULL, _IOLBF, 0);
 		output_header(stdout, &h.info);
 	}
 	if (rc == 0)
-		rc = sweep(o, &w, &b, &h.info, rv);
+		rc = sweep(o, &w, &b, &h.info, rv, sam);
 	reveal_free(rv);
+	samples_close(sam);
 	for (int i = 0; i < o->nsplits; i++)
 		split_free(&o->splits[i]);
 	if (b.ops && b.priv)

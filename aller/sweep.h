@@ -9,6 +9,7 @@
 #include "options.h"
 #include "output.h"
 #include "reveal/reveal.h"
+#include "samples.h"
 #include "world.h"
 
 struct sweep {
@@ -17,6 +18,7 @@ struct sweep {
 	struct buffers *b;
 	const struct run_info *info;
 	struct reveal *reveal;
+	struct samples *samples; /* --samples, or NULL */
 	FILE *out;             /* rank 0's data stream, NULL elsewhere */
 	const struct faults *faults; /* the test hooks (faults.h), no-ops unless set */
 	long calls;            /* calls made so far, warm-ups too */

@@ -33,224 +33,6 @@ static void timeout_set(const struct sweep *s, const struct level *l, int index,
 			s->w->rank == 0);
 }
 
-/* Maxima reduced with the statistics' (MPI_MAX): the split's, after stats_pack's. */
-enum { SPLIT_IO = STATS_NMAX, SPLIT_DIR, SPLIT_NEG_IN, COUNT_NMAX };
-
-/* What one count measures, on this task. */
-struct count_run {
-	int index;
-	struct algo_call a;    /* what the algorithm's calls move: the level's, and the count */
-	int uneven;            /* --split: a.v is this task's blocks of the call at hand */
-	struct split_plan plan;
-	struct split_layout v;
-	struct verify_blocks sblk, rblk; /* v's, for the fill and the check */
-	double in, out;        /* longs this task received and sent in its timed concurrent calls */
-	long active;           /* the communicator of an isolation pass; -1: all at once */
-	struct stats st;       /* the concurrent pass */
-	double *slowest_t;     /* [COUNT_NMAX + iters]: max reductions, then per-iteration times */
-	double slow;           /* this task's slowest sample */
-	double alone, together; /* this task's timed seconds: its communicator alone, and in all */
-	double *iso;           /* [2 x ncomms]: the sums of alone and together per communicator */
-	long wrong, wrong_iter;
-	struct mismatch first;
-	char failed[256];      /* the first failed buffer operation's message, or "" */
-};
-
-/* A buffer operation's status: the first failure is kept for the count's verdict. */
-static void op_done(struct count_run *c, const struct buffers *b, long rc)
-{
-	if (rc < 0 && !c->failed[0])
-		snprintf(c->failed, sizeof(c->failed), "%s", b->err[0] ? b->err : "buffer error");
-}
-
-/* The test hooks before a call (faults.h): a no-op unless one is set. */
-static void faults_before_call(struct sweep *s, const struct level *l, const struct count_run *c,
-			       int timed)
-{
-	const struct faults *f = s->faults;
-	int concurrent = c->active < 0;
-	long me = s->w->rank;
-
-	if (f->trace)
-		fprintf(stderr, "aller: trace: rank %ld level %d algo %s count %ld %s%s\n", me,
-			c->index, algo_name(l->op->id), c->a.count, concurrent ? "together" : "alone",
-			timed ? "" : " warm-up");
-	if (f->hang_rank == me && s->calls == 0)
-		sleep(60);
-	/* arrives late; its peers wait in the call */
-	if (timed && f->slow_rank == me && (concurrent || !f->slow_together)) {
-		double until = MPI_Wtime() + (double)f->slow_us * 1e-6;
-		if (!f->slow_busy)
-			usleep((useconds_t)f->slow_us);
-		else
-			while (MPI_Wtime() < until)
-				;
-	}
-}
-
-/*
- * One call: the world barrier, then the timed call of the algorithm; its
- * seconds. In an isolation pass the other communicators' tasks only take
- * part in the barrier (and return 0).
- */
-static double timed_call(struct sweep *s, const struct level *l, struct count_run *c, int timed)
-{
-	int concurrent = c->active < 0, err;
-	double t0, t1;
-
-	timeout_arm(s->opt->timeout, TIMEOUT_BARRIER);
-	failure_mpi(s->w, MPI_Barrier(MPI_COMM_WORLD), s->w->rank == 0, "MPI_Barrier", c->index,
-			c->a.count);
-	if (!concurrent && c->active != l->a.color)
-		return 0;
-	if (timed && concurrent)
-		reveal_call_before(s->reveal);
-	timeout_arm(s->opt->timeout, TIMEOUT_CALL);
-	faults_before_call(s, l, c, timed);
-	t0 = MPI_Wtime();
-	err = l->op->call(&c->a);
-	t1 = MPI_Wtime();
-	timeout_disarm(s->opt->timeout);
-	if (timed && concurrent)
-		reveal_call_after(s->reveal);
-	s->calls++;
-	s->in_calls += t1 - t0;
-	failure_mpi(s->w, err, l->a.rank == 0, algo_name(l->op->id),
-			c->index, c->a.count);
-	return t1 - t0 > 0 ? t1 - t0 : MPI_Wtick();
-}
-
-/* Whether call `it` (warm-ups first) is checked. */
-static int checked(const struct options *o, long it)
-{
-	return o->verify == VERIFY_ALL || (o->verify == VERIFY_WARMUP && it < o->warmup);
-}
-
-/* A checked call's verdict, kept for the count's. Returns whether it poisoned for the next. */
-static int check_call(struct sweep *s, struct count_run *c, long it, int next)
-{
-	const struct options *o = s->opt;
-	struct mismatch m;
-	long w = s->b->ops->check(s->b, c->a.g, c->a.count, s->w->rank,
-				  o->fresh ? it : VERIFY_REUSED, next, &m, c->uneven ? &c->rblk : NULL);
-
-	op_done(c, s->b, w);
-	if (w < 0)
-		w = 0;
-	if (w > 0 && c->wrong == 0) {
-		c->first = m;
-		c->wrong_iter = it;
-	}
-	c->wrong += w;
-	return next;
-}
-
-/* A timed sample: the concurrent pass's statistics, or an isolation pass's sum. */
-static void sample(const struct sweep *s, struct count_run *c, long it, double t)
-{
-	if (c->active >= 0) {
-		c->alone += t;
-		return;
-	}
-	c->together += t;
-	if (c->uneven) {
-		stats_add(&c->st, t, (double)(c->v.stotal + c->v.rtotal) * (double)sizeof(long) /
-					     (1024.0 * 1024.0 * 1024.0));
-		c->in += (double)c->v.rtotal;
-		c->out += (double)c->v.stotal;
-	} else {
-		stats_add(&c->st, t, stats_gib(c->a.count, c->a.g));
-		c->in += (double)(c->a.g * c->a.count);
-		c->out += (double)(c->a.g * c->a.count);
-	}
-	c->slowest_t[COUNT_NMAX + it - s->opt->warmup] = t;
-	if (t > c->slow)
-		c->slow = t;
-}
-
-/* The split's blocks of call `it` (warm-ups from 0): the layout, the check's guard. */
-static void layout_at(struct sweep *s, struct count_run *c, long it)
-{
-	c->plan.iter = it;
-	split_layout_fill(&c->v, &c->plan, c->a.rank);
-	c->sblk = (struct verify_blocks){ c->v.scounts, c->v.sdispls, -1 };
-	c->rblk = (struct verify_blocks){ c->v.rcounts, c->v.rdispls,
-					  c->v.rtotal < s->b->longs ? c->v.rtotal : -1 };
-}
-
-/*
- * A split whose blocks move from call to call (rotate): before call `it`, the
- * new layout and the algorithm's per-count state for it (outside the timing;
- * put's asks every target, so every task of the communicator does this).
- */
-static void relayout(struct sweep *s, const struct level *l, struct count_run *c, long it)
-{
-	int rc = MPI_SUCCESS;
-
-	layout_at(s, c, it);
-	if (l->op->count_close)
-		l->op->count_close(&c->a);
-	if (l->op->count_open)
-		rc = l->op->count_open(&c->a);
-	if (rc != MPI_SUCCESS && !c->failed[0])
-		snprintf(c->failed, sizeof(c->failed), "%s: preparing call %ld of a moving split "
-			 "failed (MPI error %d)", algo_name(l->op->id), it, rc);
-}
-
-/* The longs a checked call may write: its blocks, and the guard after them. */
-static long written(const struct level *l, const struct count_run *c)
-{
-	if (!c->uneven)
-		return l->a.g * c->a.count;
-	return c->rblk.guard >= 0 ? c->v.rtotal + 1 : c->v.rtotal;
-}
-
-/*
- * One pass: warm-ups and timed iterations, with the fill, poison and check
- * they need; the check of one call poisons for the next checked one.
- */
-static void run_calls(struct sweep *s, const struct level *l, struct count_run *c)
-{
-	const struct buffer_ops *ops = s->b->ops;
-	const struct options *o = s->opt;
-	long me = s->w->rank, total = o->warmup + o->iters;
-	int poisoned = 0, member = c->active < 0 || c->active == l->a.color;
-	int varies = c->uneven && split_varies(l->split);
-	const struct verify_blocks *sblk = c->uneven ? &c->sblk : NULL;
-
-	/* moving blocks are written before each checked call only: an unchecked call's
-	 * data does not matter, and writing it would evict what the loop of plain calls keeps */
-	if (member && !o->fresh && !varies) {
-		timeout_arm(s->opt->timeout, TIMEOUT_FILL);
-		op_done(c, s->b, ops->fill(s->b, l->a.g, c->a.count, me, VERIFY_REUSED, sblk));
-	}
-	for (long it = 0; it < total; it++) {
-		int timed = it >= o->warmup, check = member && checked(o, it);
-		int next = it + 1 < total && checked(o, it + 1);
-		double t;
-
-		timeout_arm(s->opt->timeout, TIMEOUT_FILL);
-		if (varies) {
-			relayout(s, l, c, it);
-			poisoned = 0;   /* the next call's blocks lie elsewhere */
-		}
-		if (member && (o->fresh || (varies && check)) &&
-		    !(s->faults->stale_rank == me && it > 0))
-			op_done(c, s->b, ops->fill(s->b, l->a.g, c->a.count, me,
-						   o->fresh ? it : VERIFY_REUSED, sblk));
-		if (check && !poisoned)
-			op_done(c, s->b, ops->poison(s->b, written(l, c)));
-		t = timed_call(s, l, c, timed);
-		if (!member)
-			continue;
-		if (s->faults->corrupt_rank == me)
-			op_done(c, s->b, ops->corrupt(s->b, written(l, c) / 2));
-		poisoned = check ? check_call(s, c, it, next) : 0;
-		if (timed)
-			sample(s, c, it, t);
-	}
-}
-
 /* The isolation passes of --isolate at a level of two or more communicators. */
 static int isolating(const struct sweep *s, const struct level *l)
 {
@@ -292,7 +74,7 @@ static int count_verdict(const struct sweep *s, const struct level *l, const str
 static void isolation_row(const struct sweep *s, const struct level *l, struct count_run *c,
 			  struct row *row)
 {
-	long n = isolated_comms(s, l), iters = s->opt->iters;
+	long n = isolated_comms(s, l), iters = c->iters;
 	double sum = 0, worst = 0;
 
 	for (int i = 0; i < 4; i++)
@@ -334,7 +116,7 @@ static void isolation_row(const struct sweep *s, const struct level *l, struct c
 static void split_columns(const struct sweep *s, const double *max, double sum_io,
 			  double in_max, int hot, struct row *row)
 {
-	double g = (double)row->commsize, busiest = max[SPLIT_DIR] / (double)s->opt->iters;
+	double g = (double)row->commsize, busiest = max[SPLIT_DIR] / (double)row->iters;
 
 	row->imbalance = max[SPLIT_IO] / (sum_io / (double)s->w->size);
 	row->vbusbw = busiest * (double)sizeof(long) / stats_tavg(&row->s) / 1e9 * (g - 1) / g;
@@ -345,7 +127,7 @@ static void split_columns(const struct sweep *s, const double *max, double sum_i
 static void count_row(const struct sweep *s, const struct level *l, struct count_run *c,
 		      double *sums)
 {
-	long iters = s->opt->iters, me = s->w->rank;
+	long iters = c->iters, me = s->w->rank;
 	struct { double t; int rank; } mine[2] = { { c->slow, s->w->rank }, { c->in, s->w->rank } },
 				       found[2];
 	struct row row;
@@ -374,6 +156,7 @@ static void count_row(const struct sweep *s, const struct level *l, struct count
 	row.comms = l->p.ncomms;
 	row.commsize = partition_max_size(&l->p);
 	row.count = c->a.count;
+	row.iters = iters;
 	row.gib = stats_gib(c->a.count, row.commsize);
 	stats_unpack(&row.s, max, sums);
 	row.aggbw = agg / (double)iters;
@@ -434,7 +217,7 @@ static int split_open(struct sweep *s, const struct level *l, struct count_run *
 	ok = split_layout_alloc(&c->v, c->a.g) == 0 &&
 	     split_plan_init(&c->plan, l->split, c->a.g, c->a.count, c->a.color, 0) == 0;
 	if (ok) {
-		layout_at(s, c, 0);
+		sweep_layout_at(s, c, 0);
 		c->a.v = &c->v;
 		need[1] = (double)(c->v.stotal > c->v.rtotal ? c->v.stotal : c->v.rtotal);
 		need[2] = (double)split_layout_max(&c->v);
@@ -443,9 +226,10 @@ static int split_open(struct sweep *s, const struct level *l, struct count_run *
 	MPI_Allreduce(MPI_IN_PLACE, need, 3, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
 	if (need[0] > 0)
 		return ok ? MPI_SUCCESS : MPI_ERR_NO_MEM;
-	if (need[1] > (double)s->b->longs)
+	c->slot = (long)need[1] + 1;   /* --cold-cache's slots: the largest blocks, and a guard */
+	if (need[1] > (double)s->opt->longs)
 		snprintf(why, sizeof(why), "the busiest task sends or receives %.0f longs, more than "
-			 "its buffer's %ld (LONGS): raise LONGS to measure it", need[1], s->b->longs);
+			 "its buffer's %ld (LONGS): raise LONGS to measure it", need[1], s->opt->longs);
 	else if (need[2] > (double)INT_MAX)
 		snprintf(why, sizeof(why), "a block ends at long %.0f, past MPI's int counts",
 			 need[2]);
@@ -468,6 +252,9 @@ static int count_open(struct sweep *s, struct level *l, struct count_run *c)
 
 	bigcount_type(c->a.count, l->op->large_counts, &c->a.type, &c->a.n, &c->a.big);
 	rc = split_open(s, l, c, &skip);
+	if (!c->uneven)
+		c->slot = l->a.g * c->a.count;
+	c->nslots = s->opt->cold_cache >= 0 && s->b->longs / c->slot > 1 ? s->b->longs / c->slot : 1;
 	if (!skip && rc == MPI_SUCCESS && l->op->count_open)
 		rc = l->op->count_open(&c->a);
 	if (!skip && !sweep_set_failed(s, l, c->index, "preparing the count", rc, NULL))
@@ -508,14 +295,18 @@ int sweep_count(struct sweep *s, struct level *l, int index, long count)
 	timeout_set(s, l, index, count);
 	for (long k = 0; k < isolated_comms(s, l); k++) {
 		c->active = k;
-		run_calls(s, l, c);
+		sweep_pass(s, l, c);
 	}
 	c->active = -1;
 	reveal_count_begin(s->reveal);
-	run_calls(s, l, c);
+	sweep_pass(s, l, c);
 	count_close(l, c);
 	rc = count_verdict(s, l, c);
 	if (rc == 0) {
+		char split[SPLIT_SPEC_MAX + 24];
+		split_describe(l->split, split, sizeof(split));
+		samples_count(s->samples, index, algo_name(l->op->id), split, count, l->a.color,
+			      c->iters, c->slowest_t + COUNT_NMAX);
 		count_row(s, l, c, sums);
 		reveal_count_end(s->reveal, &l->p, l->a.color, l->a.comm, index, count,
 				 l->op->coll_counted, s->out);

@@ -7,6 +7,7 @@
 #include "algo/algo.h"
 #include "failure.h"
 #include "partition.h"
+#include "stats.h"
 #include "sweep.h"
 
 /* One level: its partition and this task's communicator in it. */
@@ -32,6 +33,41 @@ static inline int sweep_set_failed(struct sweep *s, const struct level *l, int i
 	s->failed_sets += failed;
 	return failed;
 }
+
+/* Maxima reduced with the statistics' (MPI_MAX): the split's, after stats_pack's. */
+enum { SPLIT_IO = STATS_NMAX, SPLIT_DIR, SPLIT_NEG_IN, COUNT_NMAX };
+
+/* What one count measures, on this task (sweep_count.c; its calls, sweep_calls.c). */
+struct count_run {
+	int index;
+	struct algo_call a;    /* what the algorithm's calls move: the level's, and the count */
+	long iters;            /* its timed calls: ITERS, or --time-per-size's (0: not chosen yet) */
+	long slot, nslots;     /* --cold-cache: a call's slot (longs) and how many the ring has */
+	double warm;           /* this task's longest warm-up iteration, wall seconds */
+	int poisoned;          /* the receive buffer of the next call is poisoned */
+	int uneven;            /* --split: a.v is this task's blocks of the call at hand */
+	struct split_plan plan;
+	struct split_layout v;
+	struct verify_blocks sblk, rblk; /* v's, for the fill and the check */
+	double in, out;        /* longs this task received and sent in its timed concurrent calls */
+	long active;           /* the communicator of an isolation pass; -1: all at once */
+	struct stats st;       /* the concurrent pass */
+	double *slowest_t;     /* [COUNT_NMAX + ITERS]: max reductions, then per-iteration times */
+	double slow;           /* this task's slowest sample */
+	double alone, together; /* this task's timed seconds: its communicator alone, and in all */
+	double *iso;           /* [2 x ncomms]: the sums of alone and together per communicator */
+	long wrong, wrong_iter;
+	struct mismatch first;
+	char failed[256];      /* the first failed buffer operation's message, or "" */
+};
+
+/*
+ * Collective: one pass of a count (sweep_calls.c): its warm-ups, then its
+ * timed calls as --timing says, with the fill, poison and check they need.
+ */
+void sweep_pass(struct sweep *s, const struct level *l, struct count_run *c);
+/* The split's blocks of call `it` (warm-ups from 0): the layout, the check's guard. */
+void sweep_layout_at(struct sweep *s, struct count_run *c, long it);
 
 /* sweep_count: the data set failed and was said so; its other counts are skipped. */
 #define SWEEP_SET_FAILED (-1)

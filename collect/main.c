@@ -10,12 +10,14 @@
 #include "format.h"
 #include "input.h"
 #include "merge.h"
+#include "samples.h"
 #include "state.h"
 
 static const char usage[] =
 	"usage: collect [-o DIR] [-q] PATH...\n"
 	"       collect --state FILE...\n"
 	"       collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n"
+	"       collect --samples PATH...\n"
 	"\n"
 	"Merges aller outputs (files, or directories of them) into DIR (default\n"
 	"./merged): bandwidth.dat, concurrency.dat, scaling.dat, points.csv and\n"
@@ -27,6 +29,9 @@ static const char usage[] =
 	"  --state    print each point file's state instead: complete, incomplete,\n"
 	"             failed or missing, a reason, the file (tab-separated)\n"
 	"  --compare  compare two sets of outputs (see 'collect --compare --help')\n"
+	"  --samples  aller --samples' files (or directories): per data set and\n"
+	"             count the first call over the rest, and each slow call:\n"
+	"             straggler (named), system-wide, host or partial\n"
 	"  --version  print the version and exit\n"
 	"  --help     print this help and exit\n"
 	"\n"
@@ -45,6 +50,8 @@ int main(int argc, char **argv)
 		return state_main(argc - 2, argv + 2);
 	if (argc > 1 && strcmp(argv[1], "--compare") == 0)
 		return compare_main(argc - 2, argv + 2);
+	if (argc > 1 && strcmp(argv[1], "--samples") == 0)
+		return samples_main(argc - 2, argv + 2);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (only_paths || a[0] != '-' || strcmp(a, "-") == 0) {

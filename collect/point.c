@@ -8,7 +8,8 @@
 const char *const point_setting_names[PS_NSETTINGS] = {
 	ALLER_KEY_ALLER, ALLER_KEY_ITERS, ALLER_KEY_WARMUP, ALLER_KEY_LONGS, ALLER_KEY_VERIFY,
 	ALLER_KEY_DATA, ALLER_KEY_SELECTION, ALLER_KEY_VARIANT_ENV, ALLER_KEY_LAUNCHER,
-	ALLER_KEY_ALGOS, ALLER_KEY_ISOLATE, ALLER_KEY_TRANSPORT, ALLER_KEY_SPLITS
+	ALLER_KEY_ALGOS, ALLER_KEY_ISOLATE, ALLER_KEY_TRANSPORT, ALLER_KEY_SPLITS, ALLER_KEY_TIMING,
+	ALLER_KEY_CACHE, ALLER_KEY_BUDGET
 };
 
 void point_init(struct point *p)
@@ -117,6 +118,18 @@ int point_newer(const struct point *a, const struct point *b)
 	return point_strcmp(a->path, b->path) > 0;
 }
 
+/* Outputs before format 4 said nothing of these: they timed with a barrier, caches hot. */
+static const char *timing(const struct point *p)
+{
+	return p->setting[PS_TIMING] ? p->setting[PS_TIMING] : "barrier";
+}
+
+static const char *cold(const struct point *p)
+{
+	const char *c = p->setting[PS_CACHE];
+	return c && strncmp(c, "hot", 3) != 0 ? c : NULL;
+}
+
 int point_cmp_group(const struct point *a, const struct point *b)
 {
 	int c;
@@ -131,7 +144,9 @@ int point_cmp_group(const struct point *a, const struct point *b)
 		return a->reveal ? 1 : -1;
 	if ((c = point_strcmp(a->setting[PS_TRANSPORT], b->setting[PS_TRANSPORT])) ||
 	    (c = point_strcmp(a->setting[PS_ALGOS], b->setting[PS_ALGOS])) ||
-	    (c = point_strcmp(a->setting[PS_SPLITS], b->setting[PS_SPLITS])))
+	    (c = point_strcmp(a->setting[PS_SPLITS], b->setting[PS_SPLITS])) ||
+	    (c = point_strcmp(timing(a), timing(b))) || (c = point_strcmp(cold(a), cold(b))) ||
+	    (c = point_strcmp(a->setting[PS_BUDGET], b->setting[PS_BUDGET])))
 		return c;
 	return 0;
 }

@@ -25,7 +25,7 @@ enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 /* Further header keys that shape a measurement, for comparisons (first occurrence). */
 enum point_setting { PS_ALLER, PS_ITERS, PS_WARMUP, PS_LONGS, PS_VERIFY, PS_DATA, PS_SELECTION,
 		     PS_VARIANT_ENV, PS_LAUNCHER, PS_ALGOS, PS_ISOLATE, PS_TRANSPORT, PS_SPLITS,
-		     PS_NSETTINGS };
+		     PS_TIMING, PS_CACHE, PS_BUDGET, PS_NSETTINGS };
 extern const char *const point_setting_names[PS_NSETTINGS];
 
 struct point {
@@ -70,8 +70,8 @@ int point_strcmp(const char *a, const char *b);
  * of settings, the MPI library among them; also for failed points, which
  * have no aller header); older campaigns fixed tasks per node and buffers;
  * outside campaigns, aller's header tells them (and the library).
- * Instrumented runs, other transports and other lists of algorithms or
- * splits stay apart. 0 when a and b are of one group.
+ * Instrumented runs, other transports, other lists of algorithms or
+ * splits, other timings (--timing), cold caches and budgets stay apart. 0 when a and b are of one group.
  */
 int point_cmp_group(const struct point *a, const struct point *b);
 /* Newest complete job wins: >0 when a should replace b (same point). */

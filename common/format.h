@@ -52,6 +52,10 @@
 #define ALLER_KEY_ISOLATE "isolate"     /* "none", "communicator 0" or "every communicator" */
 #define ALLER_KEY_TRANSPORT "transport" /* "mpi", or "nccl <version>" */
 #define ALLER_KEY_OSC "osc"             /* put under Open MPI: its osc component, who chose it */
+#define ALLER_KEY_TIMING "timing"       /* "barrier", "loop" or "osu" (--timing), and how */
+#define ALLER_KEY_CACHE "cache"         /* "hot ..." or "cold ..." (--cold-cache) */
+#define ALLER_KEY_BUDGET "budget"       /* --time-per-size: seconds per (level, count), the range */
+#define ALLER_KEY_SAMPLES "samples"     /* --samples: where every task's time of every call goes */
 #define ALLER_KEY_COLUMNS "columns"
 #define ALLER_KEY_WALL "wall"          /* at the end: sweep time, share in calls */
 /* Per data set. */
@@ -153,7 +157,8 @@
 	X(INTERF_MAX, interference_max, OPT, w->isolate[3]) /* ... and worst factor */ \
 	X(IMBALANCE, imbalance, REAL, w->imbalance)   /* busiest task's in+out / the mean */ \
 	X(VBUSBW, busbw_v_GBs, REAL, w->vbusbw)       /* nccl-tests' alltoallv busbw */ \
-	X(HOTTEST, hottest_rank, ORANK, w->hottest)     /* receives the most; "-": all alike */
+	X(HOTTEST, hottest_rank, ORANK, w->hottest)     /* receives the most; "-": all alike */ \
+	X(ITERS, iters, COUNT, w->iters)              /* timed calls per task (--time-per-size) */
 #define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
 
 #define ALLER_COL_ID_(ID, name, kind, value) ALLER_COL_##ID,

@@ -2,7 +2,7 @@
 # all run by prove through tests/tap-run.
 ALLER_UNIT := test_options test_select test_partition test_stats_verify test_output test_traffic \
 	test_gpu test_split
-COLLECT_UNIT := test_parse test_compare
+COLLECT_UNIT := test_parse test_compare test_samples
 UNIT_BIN := $(ALLER_UNIT:%=$(B)/tests/%) $(COLLECT_UNIT:%=$(B)/tests/%)
 BATS_TESTS := $(sort $(wildcard tests/cli/*.bats)) $(sort $(wildcard tests/mpi/*.bats)) \
 	$(sort $(wildcard tests/mpich/*.bats)) $(sort $(wildcard tests/e2e/*.bats))
@@ -22,7 +22,7 @@ $(COLLECT_UNIT:%=$(B)/tests/%): $(B)/tests/%: tests/unit/%.c $(COLLECT_LIB_OBJ)
 	$(call say,CCLD,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(COLLECT_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) \
-		-lcmocka $(LDLIBS)
+		-lcmocka -lm $(LDLIBS)
 
 .PHONY: unit-tests test-build test-run
 unit-tests: $(UNIT_BIN)

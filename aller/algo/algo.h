@@ -28,6 +28,7 @@ struct algo_call {
 	 * int (sweep_count.c makes sure); NULL: every block `count` longs. */
 	const struct split_layout *v;
 	long longs;                /* the buffers' size, for a window */
+	long at;                   /* where send and recv begin in them (--cold-cache's slot) */
 	void *level;               /* the algorithm's own per level (a window) */
 	const char *hint;          /* a failed level_open's advice, or NULL */
 	void *state;               /* ... and per count (requests, counts) */

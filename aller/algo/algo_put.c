@@ -140,7 +140,7 @@ static void count_close(struct algo_call *a)
 static int call(struct algo_call *a)
 {
 	MPI_Win win = *(MPI_Win *)a->level;
-	MPI_Aint at = (MPI_Aint)a->rank * a->count * (MPI_Aint)sizeof(long);
+	MPI_Aint at = ((MPI_Aint)a->at + (MPI_Aint)a->rank * a->count) * (MPI_Aint)sizeof(long);
 	const long *disp = a->state;
 	int rc = MPI_Win_fence(MPI_MODE_NOPRECEDE, win);
 
@@ -148,7 +148,7 @@ static int call(struct algo_call *a)
 		long to = (a->rank + i) % a->g;   /* spread the targets, as pairwise does */
 		if (a->v)
 			rc = MPI_Put(a->send + a->v->sdispls[to], (int)a->v->scounts[to], MPI_LONG,
-				     (int)to, (MPI_Aint)disp[to] * (MPI_Aint)sizeof(long),
+				     (int)to, ((MPI_Aint)a->at + disp[to]) * (MPI_Aint)sizeof(long),
 				     (int)a->v->scounts[to], MPI_LONG, win);
 		else
 			rc = MPI_Put(a->send + to * a->count, a->n, a->type, (int)to, at, a->n,

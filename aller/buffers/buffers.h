@@ -14,7 +14,8 @@
 struct buffers {
 	const struct buffer_ops *ops;
 	long *send, *recv;   /* host or device pointers, each `longs` long */
-	long longs;
+	long longs;          /* LONGS, and with --cold-cache the ring beyond it */
+	char cache[256];     /* "hot ..." or "cold ...", for the header */
 	int device;          /* CUDA device, -1 for host */
 	char device_id[GPU_ID_MAX]; /* its UUID (or PCI bus id), "" for host */
 	int device_sharers;  /* the node's ranks on that device (itself included) */
@@ -43,17 +44,19 @@ struct buffer_ops {
 	/*
 	 * The operations between calls return 0, or -1 with b->err set (a device
 	 * error); the caller goes on with the calls and has every rank agree on
-	 * failures at the end of the count, so no rank exits alone. Uneven
-	 * blocks (blk, verify.h) only on the host: options refuse them on devices.
+	 * failures at the end of the count, so no rank exits alone. Each works on
+	 * the buffers from long `at` on (--cold-cache's slot; 0 otherwise).
+	 * Uneven blocks (blk, verify.h) only on the host: options refuse them on
+	 * devices.
 	 */
-	int (*fill)(struct buffers *b, long npeers, long count, long me, long iter,
+	int (*fill)(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		    const struct verify_blocks *blk);
-	int (*poison)(struct buffers *b, long n);
+	int (*poison)(struct buffers *b, long at, long n);
 	/* The wrong elements, or -1; with repoison, poisons what it checked, for the next call. */
-	long (*check)(struct buffers *b, long npeers, long count, long me, long iter,
+	long (*check)(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		      int repoison, struct mismatch *first, const struct verify_blocks *blk);
-	/* Test only: damages received element i. */
-	int (*corrupt)(struct buffers *b, long i);
+	/* Test only: damages received element at + i. */
+	int (*corrupt)(struct buffers *b, long at, long i);
 	void (*release)(struct buffers *b);
 };
 

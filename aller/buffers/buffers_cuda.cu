@@ -191,27 +191,27 @@ static unsigned grid_for(long n)
 }
 
 /* blk: uneven blocks are refused with device buffers (options.c), so NULL here. */
-static int cuda_fill(struct buffers *b, long npeers, long count, long me, long iter,
+static int cuda_fill(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		     const struct verify_blocks *blk)
 {
 	struct cuda_priv *p = (struct cuda_priv *)b->priv;
 	long n = npeers * count;
 
 	(void)blk;
-	fill_kernel<<<grid_for(n), 256>>>(b->send, p->peers, n, count, me, iter);
+	fill_kernel<<<grid_for(n), 256>>>(b->send + at, p->peers, n, count, me, iter);
 	KERNEL_OK("fill kernel");
 	return 0;
 }
 
-static int cuda_poison(struct buffers *b, long n)
+static int cuda_poison(struct buffers *b, long at, long n)
 {
 	/* VERIFY_POISON is the byte 0x5a repeated */
-	CUDA_OK(cudaMemset(b->recv, 0x5a, (size_t)n * sizeof(long)), "cudaMemset");
+	CUDA_OK(cudaMemset(b->recv + at, 0x5a, (size_t)n * sizeof(long)), "cudaMemset");
 	CUDA_OK(cudaDeviceSynchronize(), "cudaMemset");
 	return 0;
 }
 
-static long cuda_check(struct buffers *b, long npeers, long count, long me, long iter,
+static long cuda_check(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		       int repoison, struct mismatch *first, const struct verify_blocks *blk)
 {
 	struct cuda_priv *p = (struct cuda_priv *)b->priv;
@@ -220,7 +220,7 @@ static long cuda_check(struct buffers *b, long npeers, long count, long me, long
 
 	(void)blk;
 	CUDA_OK(cudaMemcpy(p->result, init, sizeof(init), cudaMemcpyHostToDevice), "cudaMemcpy");
-	check_kernel<<<grid_for(n), 256>>>(b->recv, p->peers, n, count, me, iter, p->result);
+	check_kernel<<<grid_for(n), 256>>>(b->recv + at, p->peers, n, count, me, iter, p->result);
 	KERNEL_OK("check kernel");
 	CUDA_OK(cudaMemcpy(res, p->result, sizeof(res), cudaMemcpyDeviceToHost), "cudaMemcpy");
 	if (res[2] != (unsigned long long)n) {   /* a check that did not look cannot pass */
@@ -235,22 +235,22 @@ static long cuda_check(struct buffers *b, long npeers, long count, long me, long
 		first->peer = peer;
 		first->element = i % count;
 		first->expected = verify_value(peer, me, i % count, count, iter);
-		CUDA_OK(cudaMemcpy(&first->received, b->recv + i, sizeof(long),
+		CUDA_OK(cudaMemcpy(&first->received, b->recv + at + i, sizeof(long),
 				   cudaMemcpyDeviceToHost), "cudaMemcpy");
 	}
 	/* device memory is fast enough for a second pass */
-	if (repoison && cuda_poison(b, n) != 0)
+	if (repoison && cuda_poison(b, at, n) != 0)
 		return -1;
 	return (long)res[0];
 }
 
-static int cuda_corrupt(struct buffers *b, long i)
+static int cuda_corrupt(struct buffers *b, long at, long i)
 {
 	long v;
 
-	CUDA_OK(cudaMemcpy(&v, b->recv + i, sizeof(v), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	CUDA_OK(cudaMemcpy(&v, b->recv + at + i, sizeof(v), cudaMemcpyDeviceToHost), "cudaMemcpy");
 	v ^= 0x10;
-	CUDA_OK(cudaMemcpy(b->recv + i, &v, sizeof(v), cudaMemcpyHostToDevice), "cudaMemcpy");
+	CUDA_OK(cudaMemcpy(b->recv + at + i, &v, sizeof(v), cudaMemcpyHostToDevice), "cudaMemcpy");
 	return 0;
 }
 

@@ -87,7 +87,7 @@ static int host_set_peers(struct buffers *b, const long *peers, long npeers)
 	return 0;
 }
 
-static int host_fill(struct buffers *b, long npeers, long count, long me, long iter,
+static int host_fill(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		     const struct verify_blocks *blk)
 {
 	struct host_priv *p = b->priv;
@@ -96,26 +96,26 @@ static int host_fill(struct buffers *b, long npeers, long count, long me, long i
 		snprintf(b->err, sizeof(b->err), "fill failed (ALLER_TEST_BUFFER_FAIL=%ld)", me);
 		return -1;
 	}
-	verify_fill(b->send, p->peers, npeers, count, me, iter, blk);
+	verify_fill(b->send + at, p->peers, npeers, count, me, iter, blk);
 	return 0;
 }
 
-static int host_poison(struct buffers *b, long n)
+static int host_poison(struct buffers *b, long at, long n)
 {
-	verify_poison(b->recv, n);
+	verify_poison(b->recv + at, n);
 	return 0;
 }
 
-static long host_check(struct buffers *b, long npeers, long count, long me, long iter,
+static long host_check(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		       int repoison, struct mismatch *first, const struct verify_blocks *blk)
 {
 	struct host_priv *p = b->priv;
-	return verify_check(b->recv, p->peers, npeers, count, me, iter, repoison, first, blk);
+	return verify_check(b->recv + at, p->peers, npeers, count, me, iter, repoison, first, blk);
 }
 
-static int host_corrupt(struct buffers *b, long i)
+static int host_corrupt(struct buffers *b, long at, long i)
 {
-	b->recv[i] ^= 0x10;
+	b->recv[at + i] ^= 0x10;
 	return 0;
 }
 

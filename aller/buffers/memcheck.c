@@ -2,6 +2,7 @@
 #include "memcheck.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 double memcheck_need(long longs, int sharers)
@@ -26,6 +27,46 @@ int memcheck(long longs, int sharers, double available, const char *what, const 
 		 "per %s", sharers, sharers == 1 ? "" : "s", host, gib(need), longs, what,
 		 gib(available), strncmp(what, "CUDA", 4) == 0 ? "device" : "node");
 	return -1;
+}
+
+/* The first line of root/index<i>/<name>, without its newline; 0 or -1. */
+static int sysfs_word(const char *root, int i, const char *name, char *buf, size_t len)
+{
+	char path[1024];
+	FILE *f;
+	int ok;
+
+	snprintf(path, sizeof(path), "%s/index%d/%s", root, i, name);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return ok ? 0 : -1;
+}
+
+long memcheck_llc(const char *root, int *level)
+{
+	long best = -1;
+
+	*level = 0;
+	for (int i = 0; i < 16; i++) {
+		char lv[32], type[32], size[32], *end;
+		long l, v;
+		if (sysfs_word(root, i, "level", lv, sizeof(lv)) != 0 ||
+		    sysfs_word(root, i, "type", type, sizeof(type)) != 0 ||
+		    sysfs_word(root, i, "size", size, sizeof(size)) != 0 ||
+		    strcmp(type, "Instruction") == 0)
+			continue;
+		l = strtol(lv, NULL, 10);
+		v = strtol(size, &end, 10);
+		v *= *end == 'K' ? 1024L : *end == 'M' ? 1024L * 1024 : *end == 'G' ? 1L << 30 : 1;
+		if (v > 0 && l >= *level) {
+			*level = (int)l;
+			best = v;
+		}
+	}
+	return best;
 }
 
 double memcheck_meminfo(const char *text)

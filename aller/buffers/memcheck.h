@@ -20,5 +20,12 @@ int memcheck(long longs, int sharers, double available, const char *what, const 
 	     char *err, size_t errlen);
 /* MemAvailable of /proc/meminfo's text, in bytes; -1 when it has none. */
 double memcheck_meminfo(const char *text);
+/*
+ * The last-level cache of a CPU from its sysfs directory (root:
+ * /sys/devices/system/cpu/cpu0/cache): the size in bytes of the highest
+ * level's data or unified cache (index<i>/level, type, size "32768K"), its
+ * level in *level; -1 when there is none.
+ */
+long memcheck_llc(const char *root, int *level);
 
 #endif

@@ -85,16 +85,53 @@ static int pick_device(const struct world *w, struct buffers *b, int strict)
 	return 0;
 }
 
-/* Collective: whether every rank's buffers fit, before any rank allocates; 0 or -1. */
-static int fits(const struct options *o, const struct world *w, const struct buffers *b)
+/* Collective: whether every rank's buffers (longs each) fit, before any rank allocates; 0 or -1. */
+static int fits(const struct world *w, const struct buffers *b, long longs)
 {
 	char err[512] = "", what[64];
 	double available;
 	int sharers;
 
 	b->ops->available(b, w->local_size, &available, &sharers, what, sizeof(what));
-	return failure_agree(w, memcheck(o->longs, sharers, available, what, world_host(w),
+	return failure_agree(w, memcheck(longs, sharers, available, what, world_host(w),
 					      err, sizeof(err)) != 0, err) ? -1 : 0;
+}
+
+/*
+ * Collective: the longs of each buffer, LONGS and with --cold-cache a ring
+ * as large as BYTES or the largest last-level cache of any task (sysfs),
+ * said in b->cache; 0, or 2 when no task knows its cache (rank 0 says so).
+ */
+static int buffer_longs(const struct options *o, const struct world *w, struct buffers *b,
+			long *longs)
+{
+	long bytes = o->cold_cache;
+	int level = 0;
+
+	*longs = o->longs;
+	if (o->cold_cache < 0) {
+		snprintf(b->cache, sizeof(b->cache), "hot (every call reuses one pair of buffers)");
+		return 0;
+	}
+	if (bytes == 0) {
+		bytes = memcheck_llc("/sys/devices/system/cpu/cpu0/cache", &level);
+		MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+		MPI_Allreduce(MPI_IN_PLACE, &level, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+		if (bytes <= 0) {
+			if (w->rank == 0)
+				fprintf(stderr, "aller: error: '--cold-cache' found no last-level cache "
+					"size in /sys/devices/system/cpu/cpu0/cache: give one, "
+					"--cold-cache=BYTES (e.g. 32M)\n");
+			return 2;
+		}
+	}
+	*longs += (bytes + (long)sizeof(long) - 1) / (long)sizeof(long);
+	snprintf(b->cache, sizeof(b->cache), "cold: each call its own slot of a ring of LONGS + %ld "
+		 "longs per buffer (%ld bytes beyond LONGS: %s), slots of the count's blocks, in "
+		 "turn", *longs - o->longs, bytes, o->cold_cache > 0 ? "--cold-cache's" : level == 3 ?
+		 "the largest L3 cache of the tasks, sysfs" : "the largest last-level cache of the "
+		 "tasks, sysfs");
+	return 0;
 }
 
 int buffers_setup(const struct options *o, const struct world *w, struct buffers *b,
@@ -102,6 +139,7 @@ int buffers_setup(const struct options *o, const struct world *w, struct buffers
 {
 	char err[512] = "";
 	int failed;
+	long longs;
 	const char *query;
 
 	memset(b, 0, sizeof(*b));
@@ -126,9 +164,11 @@ int buffers_setup(const struct options *o, const struct world *w, struct buffers
 		if (failure_agree(w, failed, aware))
 			return 3;
 	}
-	if (fits(o, w, b) != 0)
+	if ((failed = buffer_longs(o, w, b, &longs)) != 0)
+		return failed;
+	if (fits(w, b, longs) != 0)
 		return 3;
-	failed = b->ops->alloc(b, o->longs, err, sizeof(err)) != 0;
+	failed = b->ops->alloc(b, longs, err, sizeof(err)) != 0;
 	if (failure_agree(w, failed, err))
 		return 3;
 	return 0;

@@ -31,7 +31,7 @@ static long one_count(struct buffers *b, const long *peers, long g, long count, 
 	long n = g * count, wrong, bad = 0;
 	struct mismatch m;
 
-	expect(ops->fill(b, g, count, me, iter, NULL) == 0, b->err, count);
+	expect(ops->fill(b, 0, g, count, me, iter, NULL) == 0, b->err, count);
 	cudaMemcpy(host, b->send, sizeof(long) * (size_t)n, cudaMemcpyDeviceToHost);
 	for (long i = 0; i < n; i++)
 		bad += host[i] != verify_value(me, peers[i / count], i % count, count, iter);
@@ -40,10 +40,10 @@ static long one_count(struct buffers *b, const long *peers, long g, long count, 
 	for (long i = 0; i < n; i++)
 		host[i] = verify_value(peers[i / count], me, i % count, count, iter);
 	cudaMemcpy(b->recv, host, sizeof(long) * (size_t)n, cudaMemcpyHostToDevice);
-	wrong = ops->check(b, g, count, me, iter, 0, &m, NULL);
+	wrong = ops->check(b, 0, g, count, me, iter, 0, &m, NULL);
 	expect(wrong == 0, "the check kernel rejects the host's values", count);
-	expect(ops->corrupt(b, n - 1) == 0, b->err, count);
-	wrong = ops->check(b, g, count, me, iter, 0, &m, NULL);
+	expect(ops->corrupt(b, 0, n - 1) == 0, b->err, count);
+	wrong = ops->check(b, 0, g, count, me, iter, 0, &m, NULL);
 	expect(wrong == 1 && m.peer == peers[g - 1] && m.element == count - 1,
 	       "the check kernel misses or misplaces a changed element", count);
 	return n;

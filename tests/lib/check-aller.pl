@@ -101,10 +101,11 @@ for my $n (0 .. $#sets) {
 	err("set $i: " . scalar(@rows) . " rows, expected " . scalar(@counts)) unless @rows == @counts;
 	for my $r (0 .. $#rows) {
 		my @f = split(' ', $rows[$r]);
-		if (@f != 22) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
+		if (@f != 23) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
 		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow,
 		    $tmed, $tp99, $busbw, @iso) = @f;
-		my ($imbalance, $vbusbw, $hottest) = splice(@iso, 4);
+		my ($imbalance, $vbusbw, $hottest, $calls) = splice(@iso, 4);
+		err("set $i row $r: iters $calls, expected $iters") unless $calls == $iters;
 		# isolation: talone and interference where communicators were run alone,
 		# the average and worst factor with every one; "-" elsewhere
 		my @measured = ($isolate eq 'none' || $ncomms < 2) ? (0, 0, 0, 0)

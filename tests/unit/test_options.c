@@ -279,6 +279,51 @@ static void splits(void **state)
 	assert_string_equal(err, "option '--split' needs a spec: --split=zipf:1.2 (see aller --help)");
 }
 
+/* --timing, --cold-cache, --time-per-size, --min-iters, --samples, and what they cannot go with. */
+static void measurement_modes(void **state)
+{
+	struct options o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, err, NULL, NULL, NULL, NULL), 0);
+	assert_int_equal(o.timing, TIMING_BARRIER);
+	assert_int_equal(o.cold_cache, -1);
+	assert_true(o.time_per_size == 0);
+	assert_null(o.samples);
+	assert_int_equal(parse(&o, err, "--timing=loop", "--cold-cache", "--samples=d", NULL), 0);
+	assert_int_equal(o.timing, TIMING_LOOP);
+	assert_string_equal(options_timing_name(o.timing), "loop");
+	assert_int_equal(o.cold_cache, 0);   /* the last-level cache's size */
+	assert_string_equal(o.samples, "d");
+	assert_int_equal(parse(&o, err, "--timing=osu", "--cold-cache=64M", NULL, NULL), 0);
+	assert_int_equal(o.cold_cache, 64L << 20);
+	assert_int_equal(parse(&o, err, "--time-per-size=0.25", "--min-iters=2", "c", "100"), 0);
+	assert_true(o.time_per_size == 0.25);
+	assert_int_equal(o.min_iters, 2);
+	assert_int_equal(parse(&o, err, "--timing=imb", NULL, NULL, NULL), -1);
+	assert_string_equal(err, "invalid timing 'imb': allowed are 'barrier' (aller's: a world "
+				 "barrier before each call), 'loop' (IMB's) and 'osu' (OSU's)");
+	assert_int_equal(parse(&o, err, "--timing=loop", "--fresh-data", NULL, NULL), -1);
+	assert_string_equal(err, "'--timing=loop' times back-to-back calls as one: nothing can "
+				 "happen between them, so not with --fresh-data");
+	assert_int_equal(parse(&o, err, "--timing=loop", "--split=rotate:1:0.5", NULL, NULL), -1);
+	assert_non_null(strstr(err, "so not with a moving --split (rotate)"));
+	assert_int_equal(parse(&o, err, "--cold-cache", "--algo=persistent", NULL, NULL), -1);
+	assert_non_null(strstr(err, "'--cold-cache' moves each call to other buffers: not with "
+				    "--algo=persistent"));
+	assert_int_equal(parse(&o, err, "--cold-cache=0", NULL, NULL, NULL), -1);
+	assert_non_null(strstr(err, "size '0' for --cold-cache is out of range"));
+	assert_int_equal(parse(&o, err, "--time-per-size=0", NULL, NULL, NULL), -1);
+	assert_non_null(strstr(err, "invalid time per size '0': expected seconds, 0.001..86400"));
+	assert_int_equal(parse(&o, err, "--time-per-size=1", "--warmup=0", NULL, NULL), -1);
+	assert_non_null(strstr(err, "'--warmup=0' leaves none"));
+	assert_int_equal(parse(&o, err, "--time-per-size=1", "--min-iters=5", "c", "4"), -1);
+	assert_string_equal(err, "'--min-iters=5' is more than ITERS (4), the most a budget may run: "
+				 "raise ITERS or lower --min-iters");
+	assert_int_equal(parse(&o, err, "--samples=", NULL, NULL, NULL), -1);
+	assert_string_equal(err, "option '--samples' needs a directory: --samples=DIR");
+}
+
 /* Every ordered pair exactly once per call, each rank sending and receiving once a step. */
 static void pairwise_schedule(void **state)
 {
@@ -399,7 +444,8 @@ static void test_hooks(void **state)
 	static const char *const none[] = { NULL };
 	static const char *const all[] = {
 		"ALLER_TEST_CORRUPT", "3", "ALLER_TEST_HANG", "1", "ALLER_TEST_STALE", "x",
-		"ALLER_TEST_SLOW", "5:3000:busy:together", "ALLER_TEST_TRACE", "1",
+		"ALLER_TEST_SLOW", "5:3000:busy:together:iter=4", "ALLER_TEST_TRACE", "1",
+		"ALLER_TEST_STALL", "2:500",
 		"ALLER_TEST_DIE", "2:1", "ALLER_TEST_BUFFER_FAIL", "0",
 		"ALLER_TEST_MEMAVAIL", "1e9", "ALLER_TEST_DELAY", "2:7",
 		"ALLER_TEST_NCCL_STUB", "0", NULL
@@ -410,6 +456,8 @@ static void test_hooks(void **state)
 	faults_parse(&f, fake_get);
 	assert_int_equal(f.corrupt_rank, -1);
 	assert_int_equal(f.slow_rank, -1);
+	assert_int_equal(f.slow_iter, -1);
+	assert_int_equal(f.stall_iter, -1);
 	assert_int_equal(f.die_rank, -1);
 	assert_int_equal(f.buffer_fail_rank, -1);
 	assert_int_equal(f.delay_rank, -1);
@@ -423,6 +471,9 @@ static void test_hooks(void **state)
 	assert_int_equal(f.slow_rank, 5);
 	assert_int_equal(f.slow_us, 3000);
 	assert_true(f.slow_busy && f.slow_together && f.trace);
+	assert_int_equal(f.slow_iter, 4);
+	assert_int_equal(f.stall_iter, 2);
+	assert_int_equal(f.stall_us, 500);
 	assert_int_equal(f.die_rank, 2);
 	assert_int_equal(f.die_upto, 1);
 	assert_int_equal(f.buffer_fail_rank, 0);
@@ -443,6 +494,7 @@ int main(void)
 		cmocka_unit_test(bad_arguments),
 		cmocka_unit_test(algorithms_and_isolation),
 		cmocka_unit_test(splits),
+		cmocka_unit_test(measurement_modes),
 		cmocka_unit_test(pairwise_schedule),
 		cmocka_unit_test(algorithm_names),
 		cmocka_unit_test(transport),

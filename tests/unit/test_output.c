@@ -67,7 +67,7 @@ static void header_names_every_key(void **state)
 {
 	struct run_info r = info();
 	char *s = render(do_header, &r);
-	const char *want[] = { "# aller: " ALLER_VERSION "\n", "# format: 3\n",
+	const char *want[] = { "# aller: " ALLER_VERSION "\n", "# format: 4\n",
 			       "# command: aller s 2 64\n", "# mpi: Open MPI v4.1.4\n",
 			       "# world: 7\n", "# nodes: 2\n", "# tasks_per_node: 3-4\n",
 			       "# host: n1 0-3\n", "# host: n2 4-6\n", "# buffers: host\n",
@@ -75,7 +75,8 @@ static void header_names_every_key(void **state)
 			       "# iters: 2\n", "# warmup: 1\n", "# longs: 64\n",
 			       "# selection: commsizes all; bytes per peer 8 B..max\n",
 			       "# algos: alltoall,put\n", "# isolate: none\n", "# start: 2026-12-01T00:00:00Z\n",
-			       "# slurm_job: 42\n", "# slurm_nodes: n[1-2]\n",
+			       "# slurm_job: 42\n", "# slurm_nodes: n[1-2]\n", "# timing: barrier\n",
+			       "# cache: hot\n",
 			       "# columns: " ALLER_COLUMN_HEADER "\n" };
 	(void)state;
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
@@ -174,10 +175,19 @@ static void rows_have_the_columns_in_order(void **state)
 	w.isolate[0] = 0.25;
 	w.isolate[1] = 2;
 	w.isolate[2] = w.isolate[3] = NAN;   /* not measured: "-" */
+	w.imbalance = 1.25;
+	w.vbusbw = 9;
+	w.hottest = NAN;   /* every task alike: "-" */
+	w.iters = 2;
 	s = render(do_row, &w);
 	assert_string_equal(s, "2 4 16 1.500000e+00 5.000000e-01 5.000000e-01 5.000000e-01 "
 			       "3.000000e+00 3.000000e+00 3.000000e+00 6.000000e+00 3 "
-			       "5.000000e-01 5.000000e-01 7.500000e+00 2.500000e-01 2.000000e+00 - -\n");
+			       "5.000000e-01 5.000000e-01 7.500000e+00 2.500000e-01 2.000000e+00 - - "
+			       "1.250000e+00 9.000000e+00 - 2\n");
+	free(s);
+	w.hottest = 5;
+	s = render(do_row, &w);
+	assert_non_null(strstr(s, " 9.000000e+00 5 2\n"));
 	for (tok = strtok(s, " \n"); tok; tok = strtok(NULL, " \n"))
 		n++;
 	assert_int_equal(n, ALLER_NCOLS);

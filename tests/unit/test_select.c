@@ -4,7 +4,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -212,9 +215,46 @@ static void memory_check(void **state)
 	assert_true(memcheck_meminfo("MemTotal: 1 kB\n") < 0);
 }
 
+/* The last-level cache from a CPU's sysfs cache directory (a fake one). */
+static void last_level_cache(void **state)
+{
+	char root[] = "/tmp/aller-llc-XXXXXX", path[256];
+	static const char *const idx[][3] = { { "1", "Data", "48K" }, { "1", "Instruction", "64K" },
+					      { "2", "Unified", "2048K" }, { "3", "Unified", "32M" } };
+	int level = 0;
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	assert_int_equal(memcheck_llc(root, &level), -1);   /* nothing there */
+	for (int i = 0; i < 4; i++) {
+		static const char *const names[] = { "level", "type", "size" };
+		snprintf(path, sizeof(path), "%s/index%d", root, i);
+		assert_int_equal(mkdir(path, 0700), 0);
+		for (int k = 0; k < 3; k++) {
+			FILE *f;
+			snprintf(path, sizeof(path), "%s/index%d/%s", root, i, names[k]);
+			assert_non_null(f = fopen(path, "w"));
+			fprintf(f, "%s\n", idx[i][k]);
+			fclose(f);
+		}
+	}
+	assert_int_equal(memcheck_llc(root, &level), 32L << 20);
+	assert_int_equal(level, 3);
+	for (int i = 0; i < 4; i++) {
+		static const char *const names[] = { "level", "type", "size" };
+		for (int k = 0; k < 3; k++) {
+			snprintf(path, sizeof(path), "%s/index%d/%s", root, i, names[k]);
+			unlink(path);
+		}
+		snprintf(path, sizeof(path), "%s/index%d", root, i);
+		rmdir(path);
+	}
+	rmdir(root);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(last_level_cache),
 		cmocka_unit_test(sizes_that_parse),
 		cmocka_unit_test(sizes_that_do_not),
 		cmocka_unit_test(size_window),

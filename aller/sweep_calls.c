@@ -1,0 +1,361 @@
+/*
+ * sweep_calls.c: the calls of one pass of a count: warm-ups, then the timed
+ * calls as --timing says, with the fill, poison and check they need.
+ *
+ *   barrier (aller's)  a world barrier before each call, MPI_Wtime around the
+ *                      call only: all communicators start together;
+ *   osu (OSU's)        MPI_Wtime around the call, a world barrier after it;
+ *                      the buffers are prepared after that barrier;
+ *   loop (IMB's)       one world barrier, then the timed calls back to back
+ *                      between two MPI_Wtime: each task's time per call is
+ *                      the loop's / ITERS; the data of the last call checked.
+ *
+ * With --cold-cache each call uses its own slot of a ring larger than the
+ * last-level cache (c->slot longs each, c->nslots of them): its send and
+ * receive blocks have not been touched for nslots - 1 calls. With
+ * --time-per-size the timed calls are chosen after the warm-ups, from the
+ * longest warm-up iteration of any task: every task agrees.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "sweep_impl.h"
+#include "timeout.h"
+
+/* A buffer operation's status: the first failure is kept for the count's verdict. */
+static void op_done(struct count_run *c, const struct buffers *b, long rc)
+{
+	if (rc < 0 && !c->failed[0])
+		snprintf(c->failed, sizeof(c->failed), "%s", b->err[0] ? b->err : "buffer error");
+}
+
+/* Call `it`'s slot of the ring (0 without --cold-cache): where its buffers are. */
+static long slot_of(const struct count_run *c, long it)
+{
+	return c->nslots > 1 ? it % c->nslots * c->slot : 0;
+}
+
+static void use_slot(const struct sweep *s, struct count_run *c, long it)
+{
+	c->a.at = slot_of(c, it);
+	c->a.send = s->b->send + c->a.at;
+	c->a.recv = s->b->recv + c->a.at;
+}
+
+/* The test hooks before a call (faults.h): a no-op unless one is set. */
+static void faults_before_call(struct sweep *s, const struct level *l, const struct count_run *c,
+			       long it)
+{
+	const struct faults *f = s->faults;
+	int concurrent = c->active < 0, timed = it >= s->opt->warmup;
+	long me = s->w->rank;
+
+	if (f->trace)
+		fprintf(stderr, "aller: trace: rank %ld level %d algo %s count %ld %s%s\n", me,
+			c->index, algo_name(l->op->id), c->a.count, concurrent ? "together" : "alone",
+			timed ? "" : " warm-up");
+	if (f->hang_rank == me && s->calls == 0)
+		sleep(60);
+	/* arrives late; its peers wait in the call */
+	if (timed && f->slow_rank == me && (concurrent || !f->slow_together) &&
+	    (f->slow_iter < 0 || f->slow_iter == it - s->opt->warmup)) {
+		double until = MPI_Wtime() + (double)f->slow_us * 1e-6;
+		if (!f->slow_busy)
+			usleep((useconds_t)f->slow_us);
+		else
+			while (MPI_Wtime() < until)
+				;
+	}
+}
+
+/* A test hook inside the timed region: every task stalls in one call (a system hiccup). */
+static void stall(const struct sweep *s, const struct count_run *c, long it)
+{
+	if (s->faults->stall_iter >= 0 && c->active < 0 &&
+	    it - s->opt->warmup == s->faults->stall_iter)
+		usleep((useconds_t)s->faults->stall_us);
+}
+
+static void world_barrier(struct sweep *s, const struct count_run *c)
+{
+	timeout_arm(s->opt->timeout, TIMEOUT_BARRIER);
+	failure_mpi(s->w, MPI_Barrier(MPI_COMM_WORLD), s->w->rank == 0, "MPI_Barrier", c->index,
+		    c->a.count);
+}
+
+/*
+ * One call: the world barrier (--timing=barrier), the timed call of the
+ * algorithm, the world barrier after it (osu); its seconds. In an isolation
+ * pass the other communicators' tasks only take part in the barrier (and
+ * return 0).
+ */
+static double timed_call(struct sweep *s, const struct level *l, struct count_run *c, long it)
+{
+	int concurrent = c->active < 0, timed = it >= s->opt->warmup, err;
+	int osu = s->opt->timing == TIMING_OSU;
+	double t0, t1;
+
+	if (!osu)
+		world_barrier(s, c);
+	if (!concurrent && c->active != l->a.color) {
+		if (osu)
+			world_barrier(s, c);
+		return 0;
+	}
+	if (timed && concurrent)
+		reveal_call_before(s->reveal);
+	timeout_arm(s->opt->timeout, TIMEOUT_CALL);
+	faults_before_call(s, l, c, it);
+	t0 = MPI_Wtime();
+	stall(s, c, it);
+	err = l->op->call(&c->a);
+	t1 = MPI_Wtime();
+	timeout_disarm(s->opt->timeout);
+	if (timed && concurrent)
+		reveal_call_after(s->reveal);
+	s->calls++;
+	s->in_calls += t1 - t0;
+	failure_mpi(s->w, err, l->a.rank == 0, algo_name(l->op->id), c->index, c->a.count);
+	if (osu)
+		world_barrier(s, c);
+	return t1 - t0 > 0 ? t1 - t0 : MPI_Wtick();
+}
+
+/* Whether call `it` (warm-ups first) is checked. */
+static int checked(const struct options *o, long it)
+{
+	return o->verify == VERIFY_ALL || (o->verify == VERIFY_WARMUP && it < o->warmup);
+}
+
+/* A checked call's verdict, kept for the count's. Returns whether it poisoned for the next. */
+static int check_call(struct sweep *s, struct count_run *c, long it, int next)
+{
+	const struct options *o = s->opt;
+	struct mismatch m;
+	long w = s->b->ops->check(s->b, c->a.at, c->a.g, c->a.count, s->w->rank,
+				  o->fresh ? it : VERIFY_REUSED, next, &m, c->uneven ? &c->rblk : NULL);
+
+	op_done(c, s->b, w);
+	if (w < 0)
+		w = 0;
+	if (w > 0 && c->wrong == 0) {
+		c->first = m;
+		c->wrong_iter = it;
+	}
+	c->wrong += w;
+	return next;
+}
+
+/* A timed sample: the concurrent pass's statistics, or an isolation pass's sum. */
+static void sample(const struct sweep *s, struct count_run *c, long it, double t)
+{
+	if (c->active >= 0) {
+		c->alone += t;
+		return;
+	}
+	c->together += t;
+	if (c->uneven) {
+		stats_add(&c->st, t, (double)(c->v.stotal + c->v.rtotal) * (double)sizeof(long) /
+					     (1024.0 * 1024.0 * 1024.0));
+		c->in += (double)c->v.rtotal;
+		c->out += (double)c->v.stotal;
+	} else {
+		stats_add(&c->st, t, stats_gib(c->a.count, c->a.g));
+		c->in += (double)(c->a.g * c->a.count);
+		c->out += (double)(c->a.g * c->a.count);
+	}
+	c->slowest_t[COUNT_NMAX + it - s->opt->warmup] = t;
+	if (t > c->slow)
+		c->slow = t;
+}
+
+void sweep_layout_at(struct sweep *s, struct count_run *c, long it)
+{
+	c->plan.iter = it;
+	split_layout_fill(&c->v, &c->plan, c->a.rank);
+	c->sblk = (struct verify_blocks){ c->v.scounts, c->v.sdispls, -1 };
+	c->rblk = (struct verify_blocks){ c->v.rcounts, c->v.rdispls,
+					  c->v.rtotal < s->b->longs ? c->v.rtotal : -1 };
+}
+
+/*
+ * A split whose blocks move from call to call (rotate): before call `it`, the
+ * new layout and the algorithm's per-count state for it (outside the timing;
+ * put's asks every target, so every task of the communicator does this).
+ */
+static void relayout(struct sweep *s, const struct level *l, struct count_run *c, long it)
+{
+	int rc = MPI_SUCCESS;
+
+	sweep_layout_at(s, c, it);
+	if (l->op->count_close)
+		l->op->count_close(&c->a);
+	if (l->op->count_open)
+		rc = l->op->count_open(&c->a);
+	if (rc != MPI_SUCCESS && !c->failed[0])
+		snprintf(c->failed, sizeof(c->failed), "%s: preparing call %ld of a moving split "
+			 "failed (MPI error %d)", algo_name(l->op->id), it, rc);
+}
+
+/* The longs a checked call may write: its blocks, and the guard after them. */
+static long written(const struct level *l, const struct count_run *c)
+{
+	if (!c->uneven)
+		return l->a.g * c->a.count;
+	return c->rblk.guard >= 0 ? c->v.rtotal + 1 : c->v.rtotal;
+}
+
+static int member(const struct level *l, const struct count_run *c)
+{
+	return c->active < 0 || c->active == l->a.color;
+}
+
+static int varies(const struct level *l, const struct count_run *c)
+{
+	return c->uneven && split_varies(l->split);
+}
+
+/*
+ * Before a pass: data written once per slot (reused data; moving blocks are
+ * written before each checked call only: an unchecked call's data does not
+ * matter, and writing it would evict what a loop of plain calls keeps), and
+ * with --cold-cache the whole ring poisoned (each check poisons its slot
+ * again).
+ */
+static void pass_begin(struct sweep *s, const struct level *l, struct count_run *c)
+{
+	const struct options *o = s->opt;
+	const struct verify_blocks *sblk = c->uneven ? &c->sblk : NULL;
+
+	c->poisoned = 0;
+	if (!member(l, c))
+		return;
+	timeout_arm(o->timeout, TIMEOUT_FILL);
+	if (!o->fresh && !varies(l, c))
+		for (long k = 0; k < c->nslots; k++)
+			op_done(c, s->b, s->b->ops->fill(s->b, k * c->slot, l->a.g, c->a.count,
+							 s->w->rank, VERIFY_REUSED, sblk));
+	if (c->nslots > 1 && !varies(l, c) && o->verify != VERIFY_NONE) {
+		op_done(c, s->b, s->b->ops->poison(s->b, 0, c->nslots * c->slot));
+		c->poisoned = 1;
+	}
+}
+
+/* Before call `it`: its slot, its layout (moving blocks), its data, its poison. */
+static void prepare_call(struct sweep *s, const struct level *l, struct count_run *c, long it)
+{
+	const struct options *o = s->opt;
+	int check = member(l, c) && checked(o, it);
+
+	timeout_arm(o->timeout, TIMEOUT_FILL);
+	use_slot(s, c, it);
+	if (varies(l, c)) {
+		relayout(s, l, c, it);
+		c->poisoned = 0;   /* the next call's blocks lie elsewhere */
+	}
+	if (!member(l, c))
+		return;
+	if ((o->fresh || (varies(l, c) && check)) && !(s->faults->stale_rank == s->w->rank && it > 0))
+		op_done(c, s->b, s->b->ops->fill(s->b, c->a.at, l->a.g, c->a.count, s->w->rank,
+						 o->fresh ? it : VERIFY_REUSED,
+						 c->uneven ? &c->sblk : NULL));
+	if (check && !c->poisoned)
+		op_done(c, s->b, s->b->ops->poison(s->b, c->a.at, written(l, c)));
+}
+
+/* After call `it`: the test's damage, the check (which poisons for the next), the sample. */
+static void finish_call(struct sweep *s, const struct level *l, struct count_run *c, long it,
+			double t, long total)
+{
+	const struct options *o = s->opt;
+	/* a ring's every slot stays poisoned: the next call is another slot's */
+	int next = (it + 1 < total && checked(o, it + 1)) || (c->nslots > 1 && !varies(l, c));
+
+	if (!member(l, c))
+		return;
+	if (s->faults->corrupt_rank == s->w->rank)
+		op_done(c, s->b, s->b->ops->corrupt(s->b, c->a.at, written(l, c) / 2));
+	c->poisoned = checked(o, it) ? check_call(s, c, it, next) : 0;
+	if (it >= o->warmup)
+		sample(s, c, it, t);
+}
+
+/*
+ * Collective: --time-per-size's timed calls: as many as fit the budget at
+ * the longest warm-up iteration of any task, within --min-iters..ITERS.
+ */
+static long budget_iters(struct sweep *s, struct count_run *c)
+{
+	const struct options *o = s->opt;
+	double t = c->warm;
+	long n;
+
+	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD),
+		    s->w->rank == 0, "MPI_Allreduce (the warm-up's time)", c->index, c->a.count);
+	n = t > 0 && o->time_per_size / t < (double)o->iters ? (long)(o->time_per_size / t)
+							      : o->iters;
+	return n < o->min_iters ? o->min_iters : n;
+}
+
+/*
+ * --timing=loop: the timed calls back to back after one world barrier;
+ * each task's sample is the loop's time / its calls. The check after the
+ * loop sees the last call's data.
+ */
+static void loop_calls(struct sweep *s, const struct level *l, struct count_run *c)
+{
+	long first = s->opt->warmup, n = c->iters, total = first + n;
+	int err = MPI_SUCCESS;
+	double t0, t;
+
+	prepare_call(s, l, c, total - 1);
+	world_barrier(s, c);
+	if (!member(l, c))
+		return;
+	timeout_arm(s->opt->timeout * n, TIMEOUT_FILL);   /* the alarm: the loop's */
+	timeout_arm(s->opt->timeout, TIMEOUT_CALL);
+	t0 = MPI_Wtime();
+	for (long k = 0; k < n && err == MPI_SUCCESS; k++) {
+		use_slot(s, c, first + k);
+		faults_before_call(s, l, c, first + k);
+		stall(s, c, first + k);
+		err = l->op->call(&c->a);
+	}
+	t = (MPI_Wtime() - t0) / (double)n;
+	timeout_disarm(s->opt->timeout);
+	s->calls += n;
+	s->in_calls += t * (double)n;
+	failure_mpi(s->w, err, l->a.rank == 0, algo_name(l->op->id), c->index, c->a.count);
+	for (long k = 0; k < n - 1; k++)
+		sample(s, c, first + k, t);
+	finish_call(s, l, c, total - 1, t, total);
+}
+
+void sweep_pass(struct sweep *s, const struct level *l, struct count_run *c)
+{
+	const struct options *o = s->opt;
+	long total;
+
+	pass_begin(s, l, c);
+	for (long it = 0; it < o->warmup; it++) {
+		double w0 = MPI_Wtime(), t;
+		prepare_call(s, l, c, it);
+		t = timed_call(s, l, c, it);
+		finish_call(s, l, c, it, t, o->warmup + (c->iters ? c->iters : o->iters));
+		if (MPI_Wtime() - w0 > c->warm)
+			c->warm = MPI_Wtime() - w0;
+	}
+	if (c->iters == 0)
+		c->iters = o->time_per_size > 0 ? budget_iters(s, c) : o->iters;
+	total = o->warmup + c->iters;
+	if (o->timing == TIMING_LOOP) {
+		loop_calls(s, l, c);
+		return;
+	}
+	for (long it = o->warmup; it < total; it++) {
+		prepare_call(s, l, c, it);
+		finish_call(s, l, c, it, timed_call(s, l, c, it), total);
+	}
+}

@@ -1,0 +1,368 @@
+/* samples.c: see samples.h. */
+#include "samples.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of n values (sorted in place); NAN for none. */
+static double median(double *v, long n)
+{
+	if (n <= 0)
+		return NAN;
+	qsort(v, (size_t)n, sizeof(*v), by_value);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Task r's median over calls from..iters-1. */
+static double task_median(const struct sample_set *s, long r, long from, double *tmp)
+{
+	memcpy(tmp, s->t + r * s->iters + from, sizeof(double) * (size_t)(s->iters - from));
+	return median(tmp, s->iters - from);
+}
+
+double samples_first_ratio(const struct sample_set *s)
+{
+	double *a = malloc(sizeof(double) * (size_t)(s->n + s->iters)), first, rest;
+
+	if (!a || s->iters < 2) {
+		free(a);
+		return NAN;
+	}
+	for (long r = 0; r < s->n; r++)
+		a[r] = s->t[r * s->iters];
+	first = median(a, s->n);
+	for (long r = 0; r < s->n; r++)
+		a[r] = task_median(s, r, 1, a + s->n);
+	rest = median(a, s->n);
+	free(a);
+	return first / rest;
+}
+
+const char *samples_kind_name(enum slow_kind k)
+{
+	static const char *const names[] = { "straggler", "system-wide", "host", "partial" };
+	return names[k];
+}
+
+/* Call k's kind, from which tasks it slowed (slowed[r]). */
+static void classify(const struct sample_set *s, long k, const char *slowed, struct slow_call *c,
+		     double *tmp)
+{
+	long spared = 0, first = -1, nslow = 0, in_hit = 0;
+	int one_host = 1, host = -1, slow_host = -1, slow_one_host = 1;
+
+	for (long r = 0; r < s->n; r++) {
+		int hit = 0;
+		if (slowed[r]) {
+			nslow++;
+			if (slow_host >= 0 && s->host[r] != slow_host)
+				slow_one_host = 0;
+			slow_host = s->host[r];
+			continue;
+		}
+		/* spared: is its communicator one of the slowed ones? */
+		for (long q = 0; q < s->n && !hit; q++)
+			hit = slowed[q] && s->comm[q] == s->comm[r];
+		if (!hit)
+			continue;
+		if (spared++ == 0)
+			first = r;
+		if (host >= 0 && s->host[r] != host)
+			one_host = 0;
+		host = s->host[r];
+	}
+	c->slowed = nslow;
+	c->who = -1;
+	c->host = -1;
+	c->waited = NAN;
+	for (long r = 0; r < s->n; r++)
+		if (slowed[r])
+			tmp[in_hit++] = s->t[r * s->iters + k];
+	if (spared > 0 && one_host) {
+		c->kind = SLOW_STRAGGLER;
+		c->host = host;
+		c->who = spared == 1 ? s->rank[first] : -1;
+		c->waited = median(tmp, in_hit) - s->t[first * s->iters + k];
+	} else if (2 * nslow >= s->n) {
+		c->kind = SLOW_SYSTEM;
+	} else if (slow_one_host) {
+		c->kind = SLOW_HOST;
+		c->host = slow_host;
+	} else {
+		c->kind = SLOW_PARTIAL;
+	}
+}
+
+long samples_slow_calls(const struct sample_set *s, struct slow_call *out, long max)
+{
+	double *hi = malloc(sizeof(double) * (size_t)s->iters), *own = NULL, *tmp = NULL, typical;
+	char *slowed = malloc((size_t)s->n);
+	long found = 0;
+
+	own = malloc(sizeof(double) * (size_t)s->n);
+	tmp = malloc(sizeof(double) * (size_t)(s->n + s->iters));
+	if (!hi || !slowed || !own || !tmp || s->n == 0)
+		goto done;
+	for (long r = 0; r < s->n; r++)
+		own[r] = task_median(s, r, 0, tmp);
+	for (long k = 0; k < s->iters; k++) {
+		hi[k] = 0;
+		for (long r = 0; r < s->n; r++)
+			hi[k] = fmax(hi[k], s->t[r * s->iters + k]);
+	}
+	memcpy(tmp, hi, sizeof(double) * (size_t)s->iters);
+	typical = median(tmp, s->iters);
+	for (long k = 0; k < s->iters && found < max; k++) {
+		if (!(hi[k] > SAMPLES_SLOW * typical))
+			continue;
+		for (long r = 0; r < s->n; r++)
+			slowed[r] = s->t[r * s->iters + k] > SAMPLES_SLOW * own[r] &&
+				    s->t[r * s->iters + k] > hi[k] / SAMPLES_SLOW;
+		out[found].call = k;
+		out[found].factor = hi[k] / typical;
+		classify(s, k, slowed, &out[found], tmp);
+		found++;
+	}
+done:
+	free(hi);
+	free(slowed);
+	free(own);
+	free(tmp);
+	return found;
+}
+
+/* --- reading the files --- */
+
+/* One line's task of a data set's count. */
+struct task {
+	char key[400];            /* "level algo split count" */
+	long comm, rank;
+	int host;
+	long iters;
+	double *t;
+};
+
+struct reader {
+	struct task *tasks;
+	long n, cap;
+	char **hosts;
+	int nhosts, host;         /* the file's host */
+	const char *path;
+	long lineno, bad;
+};
+
+static int host_index(struct reader *rd, const char *name)
+{
+	char **h;
+
+	for (int i = 0; i < rd->nhosts; i++)
+		if (strcmp(rd->hosts[i], name) == 0)
+			return i;
+	h = realloc(rd->hosts, sizeof(*h) * (size_t)(rd->nhosts + 1));
+	if (!h)
+		return 0;
+	rd->hosts = h;
+	h[rd->nhosts] = strdup(name);
+	return h[rd->nhosts] ? rd->nhosts++ : 0;
+}
+
+static void bad_line(struct reader *rd, const char *why)
+{
+	if (rd->bad++ < 10)
+		fprintf(stderr, "collect: %s:%ld: %s: line skipped\n", rd->path, rd->lineno, why);
+}
+
+/* "level algo split count comm rank t..." */
+static int one_line(void *ctx, const char *line, size_t len, int complete)
+{
+	struct reader *rd = ctx;
+	char *text = malloc(len + 1), *p, *end, level[32], algo[64], split[256];
+	struct task tk;
+	long count, cap = 16;
+
+	rd->lineno++;
+	if (!text)
+		return 1;
+	memcpy(text, line, len);
+	text[len] = '\0';
+	if (text[0] == '#') {
+		if ((p = strstr(text, ", host ")) != NULL)
+			rd->host = host_index(rd, p + strlen(", host "));
+		free(text);
+		return 0;
+	}
+	memset(&tk, 0, sizeof(tk));
+	tk.host = rd->host;
+	if (!complete || len == 0 || sscanf(text, "%31s %63s %255s %ld %ld %ld", level, algo, split,
+					    &count, &tk.comm, &tk.rank) != 6) {
+		if (len)
+			bad_line(rd, complete ? "not 'level algo split count comm rank times...'"
+					      : "partial last line");
+		free(text);
+		return 0;
+	}
+	snprintf(tk.key, sizeof(tk.key), "%s %s %s %ld", level, algo, split, count);
+	p = text;
+	for (int f = 0; f < 6; f++) {   /* past the six keys */
+		p += strspn(p, " ");
+		p += strcspn(p, " ");
+	}
+	tk.t = malloc(sizeof(double) * (size_t)cap);
+	while (tk.t && *(p += strspn(p, " "))) {
+		double v = strtod(p, &end);
+		if (end == p || !(v >= 0) || !isfinite(v)) {
+			bad_line(rd, "a time that is not a number");
+			free(tk.t);
+			free(text);
+			return 0;
+		}
+		if (tk.iters == cap) {
+			double *t = realloc(tk.t, sizeof(double) * (size_t)(cap *= 2));
+			if (!t)
+				break;
+			tk.t = t;
+		}
+		tk.t[tk.iters++] = v;
+		p = end;
+	}
+	free(text);
+	if (rd->n == rd->cap) {
+		struct task *t = realloc(rd->tasks, sizeof(*t) * (size_t)(rd->cap = rd->cap ? 2 * rd->cap : 256));
+		if (!t) {
+			free(tk.t);
+			return 1;
+		}
+		rd->tasks = t;
+	}
+	rd->tasks[rd->n++] = tk;
+	return 0;
+}
+
+static void long_line(void *ctx, size_t total)
+{
+	struct reader *rd = ctx;
+
+	rd->lineno++;
+	(void)total;
+	bad_line(rd, "longer than 64 KiB (about 5,000 calls)");
+}
+
+static int by_key(const void *a, const void *b)
+{
+	const struct task *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c ? c : (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* One (level, algo, split, count): its line of the table. */
+static void report_set(const struct reader *rd, const struct task *ts, long n)
+{
+	long iters = ts[0].iters, nslow;
+	double *t = malloc(sizeof(double) * (size_t)(n * iters));
+	long *comm = malloc(sizeof(long) * (size_t)n), *rank = malloc(sizeof(long) * (size_t)n);
+	int *host = malloc(sizeof(int) * (size_t)n);
+	struct slow_call calls[8];
+	struct sample_set s = { n, iters, t, comm, rank, host, (const char *const *)rd->hosts };
+
+	if (!t || !comm || !rank || !host)
+		goto done;
+	for (long r = 0; r < n; r++) {
+		if (ts[r].iters != iters) {
+			printf("%s %ld - - tasks differ in their calls (%ld, %ld)\n", ts[0].key, n, iters,
+			       ts[r].iters);
+			goto done;
+		}
+		memcpy(t + r * iters, ts[r].t, sizeof(double) * (size_t)iters);
+		comm[r] = ts[r].comm;
+		rank[r] = ts[r].rank;
+		host[r] = ts[r].host;
+	}
+	nslow = samples_slow_calls(&s, calls, 8);
+	printf("%s %ld %ld %.3g", ts[0].key, n, iters, samples_first_ratio(&s));
+	for (long i = 0; i < nslow; i++) {
+		const struct slow_call *c = &calls[i];
+		printf("%s call %ld (%.1fx): %s", i ? ";" : "", c->call, c->factor,
+		       samples_kind_name(c->kind));
+		if (c->kind == SLOW_STRAGGLER && c->who >= 0)
+			printf(", rank %ld on %s came late, its communicator waited %.3g s", c->who,
+			       rd->hosts[c->host], c->waited);
+		else if (c->kind == SLOW_STRAGGLER)
+			printf(", the tasks of %s came late, their communicators waited %.3g s",
+			       rd->hosts[c->host], c->waited);
+		else if (c->kind == SLOW_HOST)
+			printf(", %ld tasks on %s", c->slowed, rd->hosts[c->host]);
+		else
+			printf(", %ld of %ld tasks", c->slowed, n);
+	}
+	if (nslow == 0)
+		printf(" -");
+	putchar('\n');
+done:
+	free(t);
+	free(comm);
+	free(rank);
+	free(host);
+}
+
+int samples_main(int argc, char **argv)
+{
+	struct filelist files = { 0 };
+	struct reader rd;
+	char err[4608];
+	int rc = 0;
+
+	memset(&rd, 0, sizeof(rd));
+	if (argc < 1) {
+		fprintf(stderr, "collect: error: '--samples' needs aller --samples' files or "
+			"directories: collect --samples DIR...\n");
+		return 2;
+	}
+	for (int i = 0; i < argc; i++)
+		if (input_add(&files, argv[i], err, sizeof(err)) != 0) {
+			fprintf(stderr, "collect: error: %s\n", err);
+			filelist_release(&files);
+			return 2;
+		}
+	for (size_t i = 0; i < files.n; i++) {
+		rd.path = files.paths[i];
+		rd.lineno = 0;
+		rd.host = host_index(&rd, "?");
+		if (input_lines(files.paths[i], one_line, long_line, &rd, err, sizeof(err)) != 0) {
+			fprintf(stderr, "collect: %s\n", err);
+			rc = 1;
+		}
+	}
+	rc = rd.bad ? 1 : rc;
+	qsort(rd.tasks, (size_t)rd.n, sizeof(*rd.tasks), by_key);
+	printf("# collect --samples: per (level, algo, split, count): tasks, calls, the first call "
+	       "over the rest (medians over tasks), and the slow calls: the slowest task above %gx "
+	       "the median call's slowest; kinds: straggler (one task, or one host's, came late: "
+	       "its peers waited), system-wide (half the tasks or more slowed), host (fewer, all "
+	       "on one host), partial\n# columns: level algo split count tasks calls first_over_rest "
+	       "slow_calls...\n", SAMPLES_SLOW);
+	for (long i = 0, j; i < rd.n; i = j) {
+		for (j = i + 1; j < rd.n && strcmp(rd.tasks[j].key, rd.tasks[i].key) == 0; j++)
+			;
+		report_set(&rd, rd.tasks + i, j - i);
+	}
+	for (long i = 0; i < rd.n; i++)
+		free(rd.tasks[i].t);
+	free(rd.tasks);
+	for (int i = 0; i < rd.nhosts; i++)
+		free(rd.hosts[i]);
+	free(rd.hosts);
+	filelist_release(&files);
+	return rc;
+}
