@@ -3,6 +3,7 @@
  * of MPI_COMM_WORLD. See README.md; exit status 0 ok, 1 verification failed,
  * 2 usage error, 3 system, MPI or CUDA error.
  */
+#include <math.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,11 @@ static int check_args(struct options *o, int bad, const char *err)
 	if (bad) {
 		fprintf(stderr, "aller: error: %s\n", err);
 		return 2;
+	}
+	if (o->check_args > 0 && o->time_per_size > 0) {   /* what a campaign plans its time by */
+		long pairs;
+		double s = options_budget_seconds(o, o->check_args, &pairs);
+		printf("budget: %ld data set rows, at most %.0f s of timed calls\n", pairs, ceil(s));
 	}
 	return 0;
 }

@@ -34,6 +34,31 @@ int options_uneven(const struct options *o)
 	return 0;
 }
 
+double options_budget_seconds(const struct options *o, long world, long *pairs)
+{
+	double passes = 0;
+	long counts[SELECT_MAX_COUNTS];
+
+	*pairs = 0;
+	for (int i = 0; i < partition_nlevels(world); i++) {
+		struct partition p;
+		long target = partition_level_target(world, i);
+		int sets = 0;
+		if (!select_level(&o->sel, world, target))
+			continue;
+		partition_init(&p, world, target, o->strided);
+		for (int k = 0; k < o->nsplits; k++)
+			sets += split_fits(&o->splits[k], partition_min_size(&p)) &&
+				split_fits(&o->splits[k], partition_max_size(&p));
+		sets *= o->algos.n;
+		*pairs += (long)sets * select_counts(&o->sel, o->longs, target, counts);
+		passes += (double)sets * select_counts(&o->sel, o->longs, target, counts) *
+			  (1.0 + (o->isolate == ISOLATE_NONE || p.ncomms < 2 ? 0
+				  : o->isolate == ISOLATE_FIRST ? 1 : (double)p.ncomms));
+	}
+	return o->time_per_size > 0 ? passes * o->time_per_size : 0;
+}
+
 /* Whether a level of the selection has communicators of n tasks, all of them. */
 static int has_level(const struct options *o, long world, long n)
 {

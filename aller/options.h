@@ -80,6 +80,14 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 int options_check_world(const struct options *o, long world, char *err, size_t errlen,
 			char *note, size_t notelen);
 
+/*
+ * --time-per-size's bound on a run's timed calls in a world of that size:
+ * the (level, count, algorithm, split) data set rows times their passes
+ * (--isolate) times the budget, in seconds; 0 without a budget. *pairs: the
+ * rows.
+ */
+double options_budget_seconds(const struct options *o, long world, long *pairs);
+
 /* Whether any --split is uneven. */
 int options_uneven(const struct options *o);
 

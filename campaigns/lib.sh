@@ -10,13 +10,13 @@
 
 CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CAMPAIGN_VARS=(CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS
-	LONGS VARIANTS MPI TRANSPORT ALGOS SPLITS ISOLATE PARTITION ACCOUNT QOS TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH
-	ALLER_ARGS SPLIT RETRIES DRYRUN FORCE FORMAT)
+	LONGS VARIANTS MPI TRANSPORT ALGOS SPLITS ISOLATE TIMING COLD_CACHE TIME_PER_SIZE PARTITION ACCOUNT QOS
+	TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT SAMPLES RETRIES DRYRUN FORCE FORMAT)
 # What makes a measurement: a point's identity (with its node count and mode).
 IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI TRANSPORT ALGOS ISOLATE
-	ALLER_ARGS LAUNCHER SPLITS)
+	ALLER_ARGS LAUNCHER SPLITS TIMING COLD_CACHE TIME_PER_SIZE)
 # How a submission asks Slurm; may change from one submission to the next.
-SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT RETRIES FORMAT)
+SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT SAMPLES RETRIES FORMAT)
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
 TIME_MIN_SECONDS=60       # the job's warning comes a quarter of it, at most 60 s, before the end
 
@@ -114,15 +114,20 @@ lock_campaign() {
 	echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)" >"$lock.holder"
 }
 
-# aller_args BUFFERS TRANSPORT ALGOS ISOLATE ALLER_ARGS SPLITS: the options a series gives aller.
+# aller_args GET: the options a series gives aller, its settings from GET VAR.
 aller_args() {
-	local a=() s
-	[ "$1" = cuda ] && a+=(--buffers=cuda)
-	[ "$2" = nccl ] && a+=(--transport=nccl)
-	[ -z "$3" ] || a+=("--algo=$3")
-	for s in ${6-}; do a+=("--split=$s"); done
-	case $4 in 1) a+=(--isolate) ;; all) a+=(--isolate=all) ;; esac
-	printf '%s' "${a[*]}${5:+${a[*]:+ }$5}"
+	local get=$1 a=() s v
+	[ "$("$get" BUFFERS)" = cuda ] && a+=(--buffers=cuda)
+	[ "$("$get" TRANSPORT)" = nccl ] && a+=(--transport=nccl)
+	v=$("$get" ALGOS) && [ -z "$v" ] || a+=("--algo=$v")
+	for s in $("$get" SPLITS); do a+=("--split=$s"); done
+	case $("$get" ISOLATE) in 1) a+=(--isolate) ;; all) a+=(--isolate=all) ;; esac
+	v=$("$get" TIMING) && [ -z "$v" ] || a+=("--timing=$v")
+	v=$("$get" COLD_CACHE)
+	case $v in "" | 0) ;; 1) a+=(--cold-cache) ;; *) a+=("--cold-cache=$v") ;; esac
+	v=$("$get" TIME_PER_SIZE) && [ -z "$v" ] || a+=("--time-per-size=$v")
+	v=$("$get" ALLER_ARGS)
+	printf '%s' "${a[*]}${v:+${a[*]:+ }$v}"
 }
 
 # Every setting, from the arguments, the CONF file and the defaults.
@@ -144,6 +149,10 @@ resolve_settings() {
 	TRANSPORT=$(setting TRANSPORT)
 	ALGOS=$(setting ALGOS)
 	SPLITS=$(setting SPLITS)
+	TIMING=$(setting TIMING)
+	COLD_CACHE=$(setting COLD_CACHE)
+	TIME_PER_SIZE=$(setting TIME_PER_SIZE)
+	SAMPLES=$(setting SAMPLES 0)
 	ISOLATE=$(setting ISOLATE)
 	PARTITION=$(setting PARTITION)
 	ACCOUNT=$(setting ACCOUNT)
@@ -212,13 +221,18 @@ validate_settings() {
 		die "invalid ALGOS '$ALGOS': expected aller's --algo list, e.g. alltoall,pairwise,put"
 	[[ -z $SPLITS || $SPLITS =~ ^[A-Za-z0-9_.:/+-]+([[:space:]]+[A-Za-z0-9_.:/+-]+)*$ ]] ||
 		die "invalid SPLITS '$SPLITS': expected aller's --split specs, space-separated, e.g. \"uniform zipf:1.2 hot:1:0.5\""
+	[[ $TIMING =~ ^(|barrier|loop|osu)$ ]] || die "invalid TIMING '$TIMING': allowed are barrier (aller's), loop (IMB's) and osu (OSU's)"
+	[[ $COLD_CACHE =~ ^(|0|1|[1-9][0-9]*[KMGkmg]?)$ ]] ||
+		die "invalid COLD_CACHE '$COLD_CACHE': allowed are 0, 1 (a ring as large as the last-level cache) or a size, e.g. 64M"
+	[[ -z $TIME_PER_SIZE || $TIME_PER_SIZE =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
+		die "invalid TIME_PER_SIZE '$TIME_PER_SIZE': expected seconds, e.g. 0.5"
 	[[ $ISOLATE =~ ^(|0|1|all)$ ]] || die "invalid ISOLATE '$ISOLATE': allowed are 0, 1 (communicator 0 alone) and all"
 	check_variants
 	for n in PARTITION ACCOUNT QOS; do
 		[ -z "${!n}" ] || is_name "${!n}" || die "invalid $n '${!n}': allowed are letters, digits, '.', '_' and '-'"
 	done
 	check_time
-	for n in EXCLUSIVE SPLIT DRYRUN FORCE; do
+	for n in EXCLUSIVE SPLIT SAMPLES DRYRUN FORCE; do
 		[[ ${!n} =~ ^[01]$ ]] || die "invalid $n '${!n}': allowed are 0 and 1"
 	done
 	[[ $RETRIES =~ ^([0-9]|10)$ ]] || die "invalid RETRIES '$RETRIES': allowed are 0..10"

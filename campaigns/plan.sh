@@ -63,22 +63,38 @@ plan_points() {
 }
 
 # Every point's arguments, shown to aller itself (aller --check-args=WORLD):
-# what aller would refuse is refused here, before anything is queued.
+# what aller would refuse is refused here, before anything is queued. With
+# TIME_PER_SIZE aller also says how long its timed calls may take at most:
+# BUDGET[key], in seconds.
+declare -A BUDGET=()
 check_points() {
-	local key args err s
+	local key args out s
 	declare -A checked=()
 	for key in "${TODO[@]}"; do
 		point_parse "$key"
 		s="$P_SERIES $((P_NODES * P_TPN)) $P_MODE $P_LONGS"
-		[ -z "${checked[$s]:-}" ] || continue
-		checked[$s]=1
-		read -r -a args <<<"$(series_aller_args "$P_SERIES")"
-		if ! err=$("$(aller_binary "$(series_setting "$P_SERIES" MPI)")" \
-			--check-args="$((P_NODES * P_TPN))" "${args[@]}" "$P_MODE" \
-			"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
-			die "point $key ($((P_NODES * P_TPN)) ranks): ${err#aller: error: }"
+		if [ -z "${checked[$s]:-}" ]; then
+			read -r -a args <<<"$(series_aller_args "$P_SERIES")"
+			if ! out=$("$(aller_binary "$(series_setting "$P_SERIES" MPI)")" \
+				--check-args="$((P_NODES * P_TPN))" "${args[@]}" "$P_MODE" \
+				"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
+				die "point $key ($((P_NODES * P_TPN)) ranks): ${out#aller: error: }"
+			fi
+			checked[$s]=$(sed -n 's/^budget: .* at most \([0-9]*\) s .*/\1/p' <<<"$out")
+			checked[$s]=${checked[$s]:-0}
 		fi
+		BUDGET[$key]=${checked[$s]}
 	done
+}
+
+# job_time I: without TIME, a TIME_PER_SIZE job's limit: twice its points'
+# timed calls at most, plus 2 minutes (warm-ups, set-up, launch), in whole
+# minutes; nothing without a budget.
+job_time() {
+	local key sum=0
+	for key in ${G_KEYS[$1]}; do sum=$((sum + ${BUDGET[$key]:-0})); done
+	[ "$sum" -gt 0 ] || return 0
+	echo $(((2 * sum + 120 + 59) / 60))
 }
 
 # RESULTS must be where every node can write: not node-local storage, by
@@ -100,11 +116,12 @@ series_setting() {
 	if [ "$1" = "$SERIES" ]; then printf '%s' "${!2}"; else series_value "$1" "$2"; fi
 }
 
-# The options series S gives aller (buffers, transport, algorithms, isolation, ALLER_ARGS, splits).
+# The options series S gives aller (lib.sh's aller_args).
 series_aller_args() {
-	aller_args "$(series_setting "$1" BUFFERS)" "$(series_setting "$1" TRANSPORT)" \
-		"$(series_setting "$1" ALGOS)" "$(series_setting "$1" ISOLATE)" \
-		"$(series_setting "$1" ALLER_ARGS)" "$(series_setting "$1" SPLITS)"
+	local series=$1
+	# shellcheck disable=SC2317 # called through aller_args
+	series_get() { series_setting "$series" "$1"; }
+	aller_args series_get
 }
 
 # G_*: the jobs, one allocation per (series, nodes, tasks per node), or per point with SPLIT=1.
@@ -142,6 +159,7 @@ job_settings() {
 	echo "ALLER_BIN=$(aller_binary "$(series_setting "$s" MPI)")"
 	echo "ALLER_RAW=$DIR/raw"
 	echo "ALLER_REVEAL_DIR=$DIR/reveal"
+	[ "$SAMPLES" = 0 ] || echo "ALLER_SAMPLES_DIR=$DIR/samples"
 	echo "ALLER_CAMPAIGN=$CAMPAIGN"
 	echo "ALLER_SUBMISSION=$SUB"
 	echo "ALLER_ITERS=$(series_setting "$s" ITERS)"
@@ -159,7 +177,7 @@ job_settings() {
 
 # job_cmd I: the sbatch command of job I in CMD.
 job_cmd() {
-	local i=$1 s=${G_SERIES[$1]} gpus extra
+	local i=$1 s=${G_SERIES[$1]} gpus extra minutes
 	gpus=$(series_setting "$s" GPUS_PER_TASK)
 	CMD=(sbatch --parsable "--job-name=${G_NAME[$i]}" -N "${G_NODES[$i]}"
 		"--ntasks-per-node=${G_TPN[$i]}" "--output=$DIR/logs/%x-%j.out"
@@ -167,7 +185,11 @@ job_cmd() {
 	[ -z "$PARTITION" ] || CMD+=("--partition=$PARTITION")
 	[ -z "$ACCOUNT" ] || CMD+=("--account=$ACCOUNT")
 	[ -z "$QOS" ] || CMD+=("--qos=$QOS")
-	[ -z "$TIME" ] || CMD+=("--time=$TIME" "--signal=B:USR1@$WARN_SECONDS")
+	if [ -n "$TIME" ]; then
+		CMD+=("--time=$TIME" "--signal=B:USR1@$WARN_SECONDS")
+	elif minutes=$(job_time "$i") && [ -n "$minutes" ]; then
+		CMD+=("--time=$minutes" "--signal=B:USR1@60")
+	fi
 	[ "$EXCLUSIVE" = 0 ] || CMD+=(--exclusive)
 	[ "$gpus" = 0 ] || CMD+=("--gpus-per-task=$gpus")
 	read -r -a extra <<<"$EXTRA_SBATCH"

@@ -104,6 +104,14 @@ EOF
 		table status point job state exit elapsed nodelist tries output |
 		awk '/^<tr>/ { s = $0; sub(/.*<td>/, "", s); sub(/[ <].*/, "", s); sub(/^<tr>/, "<tr class=\"" s "\">") } { print }'
 	[ ! -s "$DIR/status.log" ] || printf '<pre>%s</pre>\n' "$(esc <"$DIR/status.log")"
+	# aller --samples (SAMPLES=1): each point's slow calls, classified by the collector
+	if compgen -G "$DIR/samples/*/samples-*.txt" >/dev/null; then
+		printf '<h2 id="samples">Slow calls (SAMPLES=1)</h2>\n'
+		for d in "$DIR"/samples/*/; do
+			printf '<h3>%s</h3>\n<pre>%s</pre>\n' "$(basename "$d" | esc)" \
+				"$("$(find_tool collect)" --samples "$d" 2>&1 | esc)"
+		done
+	fi
 	if [ -n "$cmpdir" ]; then
 		printf '<h2 id="comparison">Comparison with %s</h2>\n' "$(esc <<<"$base")"
 		printf '<pre>%s</pre>\n' "$(esc <"$cmpdir/compare.txt")"

@@ -93,6 +93,29 @@ queued() { squeue -h | wc -l; }
 	[[ $output == *"--split=zipf:1.2 sends uneven blocks, which alltoall cannot"* ]]
 }
 
+@test "TIMING, COLD_CACHE, TIME_PER_SIZE are identity; SAMPLES=1 keeps every call, the report classifies" {
+	final=$(submit CAMPAIGN=modes NODES=2 MODES=contiguous LONGS=1024 ITERS=50 TIMING=osu \
+		COLD_CACHE=256K TIME_PER_SIZE=0.02 SAMPLES=1 TIME=)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=modes
+	printf '%s\n' "$output"   # shown when the test fails
+	f=$(latest "$RES"/modes/raw/modes-n2-contiguous-t2-L1024-default-s1-*.out)
+	grep -qx '# timing: osu' "$f"
+	grep -q '^# cache: cold: .*32768 longs per buffer' "$f"
+	grep -q '^# budget: 0.02 s of timed calls per (level, count)' "$f"
+	# without TIME, a job's limit comes from its points' budget
+	run -0 submit CAMPAIGN=modes-dry NODES=2 LONGS=1024 TIME_PER_SIZE=10 TIME= DRYRUN=1
+	[[ $output == *"sbatch --parsable --job-name=aller-modes-dry-n2-t2-s1 "*" --time="*" --signal=B:USR1@60 "* ]]
+	# each point's samples, per node, and the report's section of slow calls
+	ls "$RES"/modes/samples/modes-n2-contiguous-t2-L1024-default-s1-*/samples-*.txt
+	run -0 make -s -C "$ROOT" report CAMPAIGN=modes RESULTS="$RES"
+	grep -q '<h2 id="samples">Slow calls (SAMPLES=1)</h2>' "$RES/modes/report.html"
+	grep -q 'first_over_rest' "$RES/modes/report.html"
+	# another timing is another measurement
+	run -2 submit CAMPAIGN=modes TIMING=loop
+	[[ $output == *"was made with TIMING=osu, not loop"* ]]
+}
+
 @test "a node count the partition cannot give is refused before anything is queued" {
 	before=$(queued)
 	run -3 submit CAMPAIGN=big NODES="1 9" MODES=contiguous LONGS=64

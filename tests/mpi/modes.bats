@@ -1,0 +1,88 @@
+#!/usr/bin/env bats
+# aller's measurement modes under mpirun: --timing, --cold-cache,
+# --time-per-size, --samples (and collect --samples' verdicts).
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
+
+load ../lib/helpers
+
+# col NAME FILE: that column of every data row, by the header's names.
+col() {
+	awk -v n="$1" '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == n) c = i - 2; next }
+		/^[0-9]/ { print $c }' "$2"
+}
+
+@test "--timing=loop and osu verify and pass the checker; the header says which; the collector keeps them apart" {
+	for t in barrier loop osu; do
+		mpirun_n 4 "$ALLER" --timing="$t" c 3 256 >"$BATS_TEST_TMPDIR/$t"
+		perl "$ROOT/tests/lib/check-aller.pl" 4 256 3 contiguous "$BATS_TEST_TMPDIR/$t"
+		grep -qx "# timing: $t" "$BATS_TEST_TMPDIR/$t"
+		ALLER_TEST_CORRUPT=2 run --separate-stderr -1 mpirun_n 4 "$ALLER" --timing="$t" c 3 256
+		[[ $stderr == *"verification failed at level 0"* ]]
+	done
+	grep -q '^# timer: .*around ITERS back-to-back calls after one MPI_Barrier' "$BATS_TEST_TMPDIR/loop"
+	grep -q "^# timer: .*each call followed by an MPI_Barrier on MPI_COMM_WORLD (OSU's)" "$BATS_TEST_TMPDIR/osu"
+	# three timings of one point: three groups, none supersedes another
+	run -0 "$COLLECT" -o "$BATS_TEST_TMPDIR/m" "$BATS_TEST_TMPDIR/barrier" "$BATS_TEST_TMPDIR/loop" "$BATS_TEST_TMPDIR/osu"
+	[[ $stderr$output == *"3 points: 3 complete"* ]]
+	run ! grep -q 're-run of the point' "$BATS_TEST_TMPDIR/m/summary.txt"
+	run -2 "$ALLER" --check-args --timing=loop --fresh-data
+}
+
+@test "--cold-cache: each call its own slot of a ring, verified; the memory check counts the ring" {
+	run --separate-stderr -0 mpirun_n 4 "$ALLER" --cold-cache=256K --algo=alltoall,pairwise,put c 3 1024
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/cold"
+	grep -qx "# cache: cold: each call its own slot of a ring of LONGS + 32768 longs per buffer (262144 bytes beyond LONGS: --cold-cache's), slots of the count's blocks, in turn" "$BATS_TEST_TMPDIR/cold"
+	run ! grep -q '^# failed' "$BATS_TEST_TMPDIR/cold"
+	ALLER_TEST_CORRUPT=1 run --separate-stderr -1 mpirun_n 4 "$ALLER" --cold-cache=256K c 3 1024
+	# 4 ranks x 2 x (1024 + 32768) x 8 bytes = 2.06 MiB: LONGS alone fits 1 MiB, with the ring not
+	ALLER_TEST_MEMAVAIL=1048576 run --separate-stderr -3 mpirun_n 4 "$ALLER" --cold-cache=256K c 3 1024
+	[[ $stderr == *"the buffers do not fit: 4 ranks on "*" (2 x 33792 longs each)"* ]]
+	ALLER_TEST_MEMAVAIL=1048576 run -0 mpirun_n 4 "$ALLER" c 1 1024
+	# without a size, the last-level cache's, as sysfs says
+	if [ -r /sys/devices/system/cpu/cpu0/cache/index0/size ]; then
+		run -0 "$ALLER" --cold-cache c 1 16
+		[[ $output == *"# cache: cold: "*"the largest "*"cache of the tasks, sysfs"* ]]
+	fi
+}
+
+@test "--time-per-size: the calls of each count chosen from the warm-up, within the budget" {
+	budget=0.05
+	start=$SECONDS
+	run --separate-stderr -0 mpirun_n 2 "$ALLER" --time-per-size=$budget --min-iters=2 c 1000000 4096
+	wall=$((SECONDS - start))
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out"
+	grep -qx "# budget: $budget s of timed calls per (level, count): as many as fit at the longest warm-up iteration of any task, 2..1000000 (column iters)" "$BATS_TEST_TMPDIR/out"
+	pairs=$(grep -c '^[0-9]' "$BATS_TEST_TMPDIR/out")
+	# without the budget: 10^6 calls per count, minutes. With it: the budget's calls, one
+	# warm-up each and the set-up; stated overhead: 3x the budget per pair, plus 10 s
+	# for the launch and a loaded machine
+	[ "$wall" -le "$(awk -v b=$budget -v p="$pairs" 'BEGIN { printf "%d", 3 * b * p + 10 }')" ]
+	# every count its own number of calls, none below the minimum nor above ITERS
+	col iters "$BATS_TEST_TMPDIR/out" | awk '$1 < 2 || $1 > 1000000 { exit 1 }'
+	[ "$(col iters "$BATS_TEST_TMPDIR/out" | sort -u | wc -l)" -gt 1 ]
+	# the calls the rows stand for fit the budget: the sum of tavg x iters per count
+	paste <(col tavg_s "$BATS_TEST_TMPDIR/out") <(col iters "$BATS_TEST_TMPDIR/out") |
+		awk -v b=$budget '$2 > 2 && $1 * $2 > 3 * b { exit 1 }'
+}
+
+@test "--samples: each node's file of every call; a late rank is a named straggler, a stall system-wide" {
+	d=$BATS_TEST_TMPDIR/s
+	ALLER_TEST_SLOW=2:30000:iter=3 run --separate-stderr -0 mpirun_n 4 "$ALLER" --samples="$d" \
+		--commsizes=world --min-bytes=8K --max-bytes=8K c 8 65536
+	grep -q "^# samples: $d/samples-<host>.txt" <(printf '%s\n' "$output")
+	f=$(ls "$d"/samples-*.txt)
+	grep -qx '# columns: level algo split count comm rank t_s...' "$f"
+	[ "$(grep -c '^0 alltoall uniform 1024 0 [0-3] ' "$f")" = 4 ]
+	run -0 "$COLLECT" --samples "$d"
+	printf '%s\n' "$output"
+	[[ $output == *"0 alltoall uniform 1024 4 8 "*"call 3 ("*"x): straggler, rank 2 on $(hostname) came late, its communicator waited"* ]]
+	rm -r "$d"
+	ALLER_TEST_STALL=5:30000 run --separate-stderr -0 mpirun_n 4 "$ALLER" --samples="$d" \
+		--commsizes=world --min-bytes=8K --max-bytes=8K c 8 65536
+	run -0 "$COLLECT" --samples "$d"
+	[[ $output == *"0 alltoall uniform 1024 4 8 "*"call 5 ("*"x): system-wide, 4 of 4 tasks"* ]]
+	# a directory that cannot be made: one line, exit 3
+	touch "$BATS_TEST_TMPDIR/file"
+	run --separate-stderr -3 mpirun_n 2 "$ALLER" --samples="$BATS_TEST_TMPDIR/file/sub" c 1 16
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: .*cannot create the samples directory')" = 1 ]
+}
