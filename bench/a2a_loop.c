@@ -8,6 +8,9 @@
  * must: the peers then cannot re-read it from their own caches. ALGO is one
  * of aller's --algo names (default alltoall), written here plainly, apart
  * from aller's own code, as the reference it is measured against.
+ * a2a_loop ITERS LONGS loop|osu [ALGO]: timed as IMB does (one barrier, the
+ * ITERS calls back to back between two MPI_Wtime, the loop's time / ITERS)
+ * or as OSU does (MPI_Wtime around each call, a barrier after it).
  * a2a_loop ITERS LONGS reused alltoallv SPEC: MPI_Alltoallv with the counts
  * of aller's --split=SPEC (split.c computes them, here for the whole world);
  * a count whose busiest task would not fit LONGS is left out, as aller does.
@@ -116,12 +119,14 @@ int main(int argc, char **argv)
 	int rank, size;
 	long iters, longs;
 	long *send, *recv;
-	int fresh;
+	int fresh, loop, osu;
 
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	fresh = argc >= 4 && strcmp(argv[3], "fresh") == 0;
+	loop = argc >= 4 && strcmp(argv[3], "loop") == 0;
+	osu = argc >= 4 && strcmp(argv[3], "osu") == 0;
 	if (argc >= 5)
 		algo = argv[4];
 	split_parse(&sp, argc == 6 ? argv[5] : "uniform", NULL, 0);
@@ -129,7 +134,7 @@ int main(int argc, char **argv)
 	    (argc == 6 && (strcmp(algo, "alltoallv") != 0 || sp.kind == SPLIT_MATRIX ||
 			   split_parse(&sp, argv[5], NULL, 0) != 0))) {
 		if (rank == 0)
-			fprintf(stderr, "usage: a2a_loop ITERS LONGS [fresh|reused] [ALGO [SPLIT]] "
+			fprintf(stderr, "usage: a2a_loop ITERS LONGS [fresh|reused|loop|osu] [ALGO [SPLIT]] "
 				"(LONGS >= ranks; SPLIT with alltoallv, not matrix)\n");
 		MPI_Finalize();
 		return 2;
@@ -152,16 +157,28 @@ int main(int argc, char **argv)
 		prepare(send, recv, (int)count, size);
 		if (split_uneven(&sp) && split_counts((int)count, rank, size, 0) > longs)
 			continue;
-		for (long it = 0; it <= iters; it++) {
+		if (loop) {   /* one warm-up, then the loop */
+			double t0;
+			exchange(send, recv, (int)count, rank, size);
+			MPI_Barrier(MPI_COMM_WORLD);
+			t0 = MPI_Wtime();
+			for (long it = 0; it < iters; it++)
+				exchange(send, recv, (int)count, rank, size);
+			sum = MPI_Wtime() - t0;
+		}
+		for (long it = 0; !loop && it <= iters; it++) {
 			double t0, t1;
 			if (split_varies(&sp))
 				split_counts((int)count, rank, size, it);
 			for (long j = 0; fresh && j < count * size; j++)
 				send[j] = j * 0x9E3779B97F4A7C15L + it;
-			MPI_Barrier(MPI_COMM_WORLD);
+			if (!osu)
+				MPI_Barrier(MPI_COMM_WORLD);
 			t0 = MPI_Wtime();
 			exchange(send, recv, (int)count, rank, size);
 			t1 = MPI_Wtime();
+			if (osu)
+				MPI_Barrier(MPI_COMM_WORLD);
 			if (it > 0)
 				sum += t1 - t0;
 		}

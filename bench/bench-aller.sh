@@ -13,8 +13,13 @@
 # With SPLITS="uniform zipf:1.2 hot:1:0.5 ...": instead, per split, aller
 # --split=SPLIT (alltoallv, verified, and --no-verify) against the plain loop
 # of MPI_Alltoallv calls with the same counts (a2a_loop's, from split.c).
+# With TIMINGS="barrier loop osu": instead, aller --timing=T (verified) against
+# the plain loop timed the same way (a2a_loop ITERS LONGS reused|loop|osu).
+# With CACHES="hot cold": aller, then aller --cold-cache, against the plain
+# (hot) loop.
 # Prints figures; asserts nothing.
-# Settings: RANKS ("2 4"), ITERS (20), LONGS (1Mi), ROUNDS (5), ALGOS (none), SPLITS (none).
+# Settings: RANKS ("2 4"), ITERS (20), LONGS (1Mi), ROUNDS (5), ALGOS, SPLITS,
+# TIMINGS, CACHES (none).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 iters=${ITERS:-20} longs=${LONGS:-1048576} rounds=${ROUNDS:-5}
@@ -22,7 +27,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 aller=$root/build/bin/aller loop=$root/build/bench/a2a_loop
 
-# versus ARGS_FN ITEM...: per ITEM, the plain loop (a2a_loop ITERS LONGS reused
+# versus ARGS_FN ITEM...: per ITEM, the plain loop (a2a_loop ITERS LONGS
 # $(ARGS_FN loop ITEM)) and aller verified and --no-verify ($(ARGS_FN aller
 # ITEM)) on the world communicator, interleaved in a new order each round.
 versus() {
@@ -34,7 +39,7 @@ versus() {
 			read -r -a l <<<"$("$fn" loop "$i")"
 			read -r -a a <<<"$("$fn" aller "$i")"
 			case $v in
-			loop@*) run "$loop" "$iters" "$longs" reused "${l[@]}" >"$tmp/loop-$f.$r" ;;
+			loop@*) run "$loop" "$iters" "$longs" "${l[@]}" >"$tmp/loop-$f.$r" ;;
 			aller@*) run "$aller" "${a[@]}" --commsizes=world c "$iters" "$longs" |
 				world_rows >"$tmp/aller-$f.$r" ;;
 			nv@*) run "$aller" "${a[@]}" --no-verify --commsizes=world c "$iters" "$longs" |
@@ -59,9 +64,13 @@ versus_table() {
 	done
 }
 
-# What the loop and aller are given per algorithm, per split.
-algo_args() { if [ "$1" = loop ]; then echo "$2"; else echo "--algo=$2"; fi; }
-split_args() { if [ "$1" = loop ]; then echo "alltoallv $2"; else echo "--split=$2"; fi; }
+# What the loop and aller are given per algorithm, split, timing, cache.
+algo_args() { if [ "$1" = loop ]; then echo "reused $2"; else echo "--algo=$2"; fi; }
+split_args() { if [ "$1" = loop ]; then echo "reused alltoallv $2"; else echo "--split=$2"; fi; }
+timing_args() {
+	if [ "$1" = aller ]; then echo "--timing=$2"; elif [ "$2" = barrier ]; then echo reused; else echo "$2"; fi
+}
+cache_args() { if [ "$1" = loop ]; then echo reused; elif [ "$2" = cold ]; then echo --cold-cache; fi; }
 
 # algos RANKS: each algorithm against the plain loop of its calls, interleaved; interference.
 algos() {
@@ -101,6 +110,18 @@ for ranks in ${RANKS:-2 4}; do
 	. "$root/bench/lib.sh"
 	if [ -n "${SPLITS:-}" ]; then
 		splits
+		continue
+	fi
+	if [ -n "${TIMINGS:-}${CACHES:-}" ]; then
+		what=$([ -n "${TIMINGS:-}" ] && echo timing || echo cache)
+		# shellcheck disable=SC2086 # a list of names
+		versus "${what}_args" ${TIMINGS:-$CACHES}
+		echo "# bench-aller ${what^^}S: $ranks ranks, $iters timed iterations, LONGS=$longs, $rounds interleaved rounds"
+		echo "# median over rounds of the average time per call on the world communicator; ratio ="
+		echo "# aller (verified) / the plain loop timed the same way (caches: the plain loop, hot);"
+		echo "# ratio_nv: aller --no-verify / the loop"
+		# shellcheck disable=SC2086
+		versus_table "$what" ${TIMINGS:-$CACHES}
 		continue
 	fi
 	if [ -n "${ALGOS:-}" ]; then
