@@ -38,6 +38,11 @@ col() {
 	ALLER_TEST_MEMAVAIL=1048576 run --separate-stderr -3 mpirun_n 4 "$ALLER" --cold-cache=256K c 3 1024
 	[[ $stderr == *"the buffers do not fit: 4 ranks on "*" (2 x 33792 longs each)"* ]]
 	ALLER_TEST_MEMAVAIL=1048576 run -0 mpirun_n 4 "$ALLER" c 1 1024
+	# hot and cold runs of one point: two groups, neither supersedes the other
+	mpirun_n 4 "$ALLER" c 3 1024 >"$BATS_TEST_TMPDIR/hot"
+	run -0 "$COLLECT" -o "$BATS_TEST_TMPDIR/m" "$BATS_TEST_TMPDIR/hot" "$BATS_TEST_TMPDIR/cold"
+	[[ $stderr$output == *"2 points: 2 complete"* ]]
+	run ! grep -q 're-run of the point' "$BATS_TEST_TMPDIR/m/summary.txt"
 	# without a size, the last-level cache's, as sysfs says
 	if [ -r /sys/devices/system/cpu/cpu0/cache/index0/size ]; then
 		run -0 "$ALLER" --cold-cache c 1 16
