@@ -179,72 +179,32 @@ static int option_long(const char *opt, const char *what, const char *val, long 
 	return 0;
 }
 
-static int option_reveal(struct options *o, const char *val, char *err, size_t errlen)
+/*
+ * An option of a few values: their names (the value is the index), the one
+ * it takes without '=' (-1: none), and what its error says they are.
+ */
+struct choice {
+	const char *what, *allowed;
+	const char *const *names;
+	int n, bare;
+};
+
+#define CHOICE(what, allowed, bare, ...) \
+	(&(const struct choice){ what, allowed, (const char *const[]){ __VA_ARGS__ }, \
+				 (int)(sizeof((const char *const[]){ __VA_ARGS__ }) / sizeof(char *)), \
+				 bare })
+
+/* The value's index in c, into *out; 0, or -1 with "invalid WHAT 'VAL': allowed are ...". */
+static int choose(const struct choice *c, const char *val, int *out, char *err, size_t errlen)
 {
-	static const char *const names[] = { "auto", "coll", "pml", "generic", "queues" };
-	int i = val ? pick(val, names, 5) : 0;
+	int i = val ? pick(val, c->names, c->n) : c->bare;
 
 	if (i < 0) {
-		snprintf(err, errlen, "invalid reveal tier '%s': allowed are 'auto', 'coll', "
-			 "'pml', 'generic' and 'queues'", val);
+		snprintf(err, errlen, "invalid %s '%s': allowed are %s", c->what, val ? val : "",
+			 c->allowed);
 		return -1;
 	}
-	o->reveal = (enum reveal_tier)(REVEAL_AUTO + i);
-	return 0;
-}
-
-static int option_verify(struct options *o, const char *val, char *err, size_t errlen)
-{
-	static const char *const names[] = { "all", "warmup", "none" };
-	int i = pick(val, names, 3);
-
-	if (i < 0) {
-		snprintf(err, errlen, "invalid verify mode '%s': allowed are 'all', 'warmup' and "
-			 "'none'", val);
-		return -1;
-	}
-	o->verify = (enum verify_mode)i;
-	return 0;
-}
-
-static int option_cuda_aware(struct options *o, const char *val, char *err, size_t errlen)
-{
-	static const char *const names[] = { "auto", "yes" };
-	int i = pick(val, names, 2);
-
-	if (i < 0) {
-		snprintf(err, errlen, "invalid cuda-aware '%s': allowed are 'auto' (ask the MPI "
-			 "library) and 'yes'", val);
-		return -1;
-	}
-	o->cuda_aware = i;
-	return 0;
-}
-
-static int option_isolate(struct options *o, const char *val, char *err, size_t errlen)
-{
-	static const char *const names[] = { "none", "0", "all" };
-	int i = val ? pick(val, names, 3) : 1;
-
-	if (i < 0) {
-		snprintf(err, errlen, "invalid isolate '%s': allowed are '--isolate' (communicator "
-			 "0), '--isolate=all' and '--isolate=none'", val);
-		return -1;
-	}
-	o->isolate = (enum isolate_mode)i;
-	return 0;
-}
-
-static int option_transport(struct options *o, const char *val, char *err, size_t errlen)
-{
-	static const char *const names[] = { "mpi", "nccl" };
-	int i = pick(val, names, 2);
-
-	if (i < 0) {
-		snprintf(err, errlen, "invalid transport '%s': allowed are 'mpi' and 'nccl'", val);
-		return -1;
-	}
-	o->transport = (enum transport)i;
+	*out = i;
 	return 0;
 }
 
@@ -288,35 +248,6 @@ static int option_algo(struct options *o, const char *val, char *err, size_t err
 			return -1;
 		}
 	}
-	return 0;
-}
-
-static int option_buffers(struct options *o, const char *val, char *err, size_t errlen)
-{
-	static const char *const names[] = { "host", "cuda" };
-	int i = pick(val, names, 2);
-
-	if (i < 0) {
-		snprintf(err, errlen, "invalid buffers '%s': allowed are 'host' and 'cuda'",
-			 val ? val : "");
-		return -1;
-	}
-	o->buffers = i == 0 ? BUFFERS_HOST : BUFFERS_CUDA;
-	o->buffers_given = 1;
-	return 0;
-}
-
-static int option_timing(struct options *o, const char *val, char *err, size_t errlen)
-{
-	static const char *const names[] = { "barrier", "loop", "osu" };
-	int i = pick(val, names, 3);
-
-	if (i < 0) {
-		snprintf(err, errlen, "invalid timing '%s': allowed are 'barrier' (aller's: a world "
-			 "barrier before each call), 'loop' (IMB's) and 'osu' (OSU's)", val);
-		return -1;
-	}
-	o->timing = (enum timing_mode)i;
 	return 0;
 }
 
@@ -474,6 +405,8 @@ static const struct { const char *name; int value; const char *usage; } option_t
 static int apply_option(struct options *o, enum option_id id, const char *val, char *err,
 			size_t errlen)
 {
+	int i;
+
 	switch (id) {
 	case OPT_HELP:
 	case OPT_HELP_SHORT:
@@ -489,7 +422,11 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		o->fresh = 1;
 		return 0;
 	case OPT_VERIFY:
-		return option_verify(o, val, err, errlen);
+		if (choose(CHOICE("verify mode", "'all', 'warmup' and 'none'", -1, "all", "warmup",
+				  "none"), val, &i, err, errlen) != 0)
+			return -1;
+		o->verify = (enum verify_mode)i;
+		return 0;
 	case OPT_WARMUP:
 		return option_long("--warmup", "warm-up count", val, 0, OPTIONS_MAX_WARMUP,
 				   &o->warmup, err, errlen);
@@ -503,12 +440,21 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		return option_long("--timeout", "timeout", val, 1, OPTIONS_MAX_TIMEOUT,
 				   &o->timeout, err, errlen);
 	case OPT_REVEAL:
-		return option_reveal(o, val, err, errlen);
+		if (choose(CHOICE("reveal tier", "'auto', 'coll', 'pml', 'generic' and 'queues'", 0,
+				  "auto", "coll", "pml", "generic", "queues"), val, &i, err, errlen) != 0)
+			return -1;
+		o->reveal = (enum reveal_tier)(REVEAL_AUTO + i);
+		return 0;
 	case OPT_REVEAL_DIR:
 		o->reveal_dir = val;
 		return 0;
 	case OPT_BUFFERS:
-		return option_buffers(o, val, err, errlen);
+		if (choose(CHOICE("buffers", "'host' and 'cuda'", -1, "host", "cuda"), val, &i, err,
+			   errlen) != 0)
+			return -1;
+		o->buffers = i == 0 ? BUFFERS_HOST : BUFFERS_CUDA;
+		o->buffers_given = 1;
+		return 0;
 	case OPT_CHECK_ARGS:
 		if (!val) {
 			o->check_args = 0;
@@ -519,15 +465,32 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 	case OPT_ALGO:
 		return option_algo(o, val, err, errlen);
 	case OPT_ISOLATE:
-		return option_isolate(o, val, err, errlen);
+		if (choose(CHOICE("isolate", "'--isolate' (communicator 0), '--isolate=all' and "
+				  "'--isolate=none'", 1, "none", "0", "all"), val, &i, err, errlen) != 0)
+			return -1;
+		o->isolate = (enum isolate_mode)i;
+		return 0;
 	case OPT_CUDA_AWARE:
-		return option_cuda_aware(o, val, err, errlen);
+		if (choose(CHOICE("cuda-aware", "'auto' (ask the MPI library) and 'yes'", -1, "auto",
+				  "yes"), val, &i, err, errlen) != 0)
+			return -1;
+		o->cuda_aware = i;
+		return 0;
 	case OPT_TRANSPORT:
-		return option_transport(o, val, err, errlen);
+		if (choose(CHOICE("transport", "'mpi' and 'nccl'", -1, "mpi", "nccl"), val, &i, err,
+			   errlen) != 0)
+			return -1;
+		o->transport = (enum transport)i;
+		return 0;
 	case OPT_SPLIT:
 		return option_split(o, val, err, errlen);
 	case OPT_TIMING:
-		return option_timing(o, val, err, errlen);
+		if (choose(CHOICE("timing", "'barrier' (aller's: a world barrier before each call), "
+				  "'loop' (IMB's) and 'osu' (OSU's)", -1, "barrier", "loop", "osu"), val, &i,
+			   err, errlen) != 0)
+			return -1;
+		o->timing = (enum timing_mode)i;
+		return 0;
 	case OPT_COLD_CACHE:
 		return option_cold_cache(o, val, err, errlen);
 	case OPT_TIME_PER_SIZE:

@@ -1,9 +1,11 @@
 /*
- * sweep_count.c: one count at one level with one algorithm. With --isolate,
- * communicator 0 (or each in turn) first runs alone while the others wait
- * at the world barrier; then all run at once. Every pass has the same
- * warm-ups, iterations, fill, poison and check; only the algorithm's call
- * sits between the two MPI_Wtime calls, and all reductions happen outside.
+ * sweep_count.c: one count at one level with one algorithm and split: its
+ * set-up (the split's blocks, whether they fit, --cold-cache's slots), its
+ * passes (sweep_calls.c: with --isolate communicator 0, or each in turn,
+ * first alone while the others wait at the world barrier; then all at
+ * once), the verdict and the row. Every pass has the same warm-ups,
+ * iterations, fill, poison and check; only the algorithm's call sits
+ * between the two MPI_Wtime calls, and all reductions happen outside.
  */
 #include <limits.h>
 #include <math.h>
@@ -11,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bigcount.h"
 #include "stats.h"

@@ -5,6 +5,7 @@
  * and count, '# Done'. Numbers are plausible, not measured; the format is
  * aller's own (output.c, partition.c).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,12 @@ static void level_rows(FILE *f, const struct partition *p, long longs, unsigned 
 		r.aggbw = (double)world * r.gib / t / 1.2;
 		r.slowest = (long)(rand_r(seed) % (unsigned)world);
 		r.busbw = stats_busbw(r.count, r.commsize, stats_tavg(&r.s));
+		for (int k = 0; k < 4; k++)
+			r.isolate[k] = NAN;
+		r.imbalance = 1;
+		r.vbusbw = r.busbw;
+		r.hottest = NAN;
+		r.iters = 3;
 		output_row(f, &r);
 	}
 }
