@@ -28,10 +28,42 @@ static int first_task(void)
 	return 1;
 }
 
+/*
+ * --check-args=W[,W...]: the verdict of a run of each world, 0 or 2 (one
+ * line, naming the world when there are several); with --time-per-size a
+ * line "budget: [world W: ]R data set rows, at most T s of timed calls" each.
+ */
+static int check_worlds(const struct options *o)
+{
+	char msg[512], note[512];
+	int several = strchr(o->check_worlds, ',') != NULL;
+
+	for (const char *w = o->check_worlds; w; w = strchr(w, ',') ? strchr(w, ',') + 1 : NULL) {
+		long world = strtol(w, NULL, 10), pairs;
+		double s;
+		if (options_check_world(o, world, msg, sizeof(msg), note, sizeof(note)) != 0) {
+			if (several)
+				fprintf(stderr, "aller: error: world %ld: %s\n", world, msg);
+			else
+				fprintf(stderr, "aller: error: %s\n", msg);
+			return 2;
+		}
+		if (o->time_per_size <= 0)
+			continue;
+		s = options_budget_seconds(o, world, &pairs);
+		if (several)
+			printf("budget: world %ld: ", world);
+		else
+			printf("budget: ");
+		printf("%ld data set rows, at most %.0f s of timed calls\n", pairs, ceil(s));
+	}
+	return 0;
+}
+
 /* --check-args: the verdict a run would give its arguments, without MPI. */
 static int check_args(struct options *o, int bad, const char *err)
 {
-	char msg[512], note[512];
+	char msg[512];
 
 	for (int i = 0; i < o->nsplits && !bad; i++)
 		if (o->splits[i].kind == SPLIT_MATRIX &&
@@ -39,21 +71,11 @@ static int check_args(struct options *o, int bad, const char *err)
 			fprintf(stderr, "aller: error: %s\n", msg);
 			return 2;
 		}
-	if (!bad && o->check_args > 0 &&
-	    options_check_world(o, o->check_args, msg, sizeof(msg), note, sizeof(note)) != 0) {
-		fprintf(stderr, "aller: error: %s\n", msg);
-		return 2;
-	}
 	if (bad) {
 		fprintf(stderr, "aller: error: %s\n", err);
 		return 2;
 	}
-	if (o->check_args > 0 && o->time_per_size > 0) {   /* what a campaign plans its time by */
-		long pairs;
-		double s = options_budget_seconds(o, o->check_args, &pairs);
-		printf("budget: %ld data set rows, at most %.0f s of timed calls\n", pairs, ceil(s));
-	}
-	return 0;
+	return o->check_worlds ? check_worlds(o) : 0;
 }
 
 int main(int argc, char **argv)

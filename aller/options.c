@@ -456,12 +456,16 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		o->buffers_given = 1;
 		return 0;
 	case OPT_CHECK_ARGS:
-		if (!val) {
-			o->check_args = 0;
-			return 0;
+		o->check_args = 0;
+		o->check_worlds = val;
+		for (const char *w = val; w; w = strchr(w, ',') ? strchr(w, ',') + 1 : NULL) {
+			char one[32];
+			snprintf(one, sizeof(one), "%.*s", (int)strcspn(w, ","), w);
+			if (option_long("--check-args", "world size", one, 1, 1L << 40, &o->check_args,
+					err, errlen) != 0)
+				return -1;
 		}
-		return option_long("--check-args", "world size", val, 1, 1L << 40, &o->check_args,
-				   err, errlen);
+		return 0;
 	case OPT_ALGO:
 		return option_algo(o, val, err, errlen);
 	case OPT_ISOLATE:

@@ -61,6 +61,7 @@ struct options {
 	enum reveal_tier reveal;
 	const char *reveal_dir; /* --reveal-dir, or NULL for the default */
 	long check_args;      /* --check-args[=WORLD]: -1 no, 0 without a world, else its size */
+	const char *check_worlds; /* --check-args=W,W,...: every one (check_args the first) */
 	int help, version;
 };
 

@@ -21,3 +21,6 @@ bench-collect: deps all $(B)/bench/gen_outputs
 
 bench-reveal: deps all
 	@bash bench/bench-reveal.sh
+
+bench-campaign: deps all
+	@bash bench/bench-campaign.sh

@@ -100,30 +100,32 @@ settings_from_manifest() {
 	done
 }
 
-# The raw files of a point, oldest first: <campaign>-<KEY>-<submission>-j<job>[-r<restart>]-a<attempt>.out
-point_files() {
-	local f name re
-	re="^${CAMPAIGN//./\\.}-${1//./\\.}-[0-9]{8}T[0-9]{6}Z-[0-9]+-j[0-9]+(-r[0-9]+)?-a[0-9]+\\.out\$"
-	for f in "$DIR/raw/$CAMPAIGN-$1-"*.out; do
+# points_states: every point's "STATE<TAB>REASON<TAB>FILE<TAB>ATTEMPTS" in
+# P_STATE[KEY], from one listing of raw/ and one collect --state over all
+# its files (linear in the files; xargs splits a long list), ranked as the
+# collector ranks a point's files: complete over incomplete over failed,
+# the newest of the best. Raw files are named
+# <campaign>-<KEY>-<submission>-j<job>[-r<restart>]-a<attempt>.out.
+declare -A P_STATE=()
+points_states() {
+	local f name re list key line
+	re="^${CAMPAIGN//./\\.}-(n[0-9]+-(contiguous|strided)-t[0-9]+-L-?[0-9]+-[A-Za-z0-9_.-]+-s[0-9]+)-[0-9]{8}T[0-9]{6}Z-[0-9]+-j[0-9]+(-r[0-9]+)?-a[0-9]+\\.out\$"
+	P_STATE=()
+	list=$(mktemp)
+	for f in "$DIR/raw/$CAMPAIGN-"*.out; do
 		name=${f##*/}
-		[ -e "$f" ] && [[ $name =~ $re ]] && printf '%s\n' "$f"
-	done
-	return 0
+		[ -e "$f" ] && [[ $name =~ $re ]] && printf 'F\t%s\t%s\n' "${BASH_REMATCH[1]}" "$f"
+	done >"$list"
+	while IFS=$'\t' read -r key line; do
+		P_STATE[$key]=$line
+	done < <(
+		cut -f3 "$list" | tr '\n' '\0' | xargs -0 -r "$COLLECT" --state |
+			cat "$list" - | awk -F'\t' '
+			BEGIN { rank["complete"] = 3; rank["incomplete"] = 2; rank["failed"] = 1 }
+			$1 == "F" { key[$3] = $2; n[$2]++; next }
+			{ k = key[$3]; if (k != "" && rank[$1] >= best[k]) { best[k] = rank[$1]; line[k] = $0 } }
+			END { for (k in line) print k "\t" line[k] "\t" n[k] }'
+	)
+	rm -f "$list"
 }
 
-# point_state KEY: "STATE<TAB>REASON<TAB>FILE<TAB>ATTEMPTS" from collect --state,
-# ranked as the collector ranks a point's files: complete over incomplete
-# over failed, the newest of the best; missing without files.
-point_state() {
-	local files n
-	mapfile -t files < <(point_files "$1")
-	n=${#files[@]}
-	if [ "$n" -eq 0 ]; then
-		printf 'missing\t-\t-\t0\n'
-		return
-	fi
-	"$COLLECT" --state "${files[@]}" | awk -F'\t' -v n="$n" '
-		BEGIN { rank["complete"] = 3; rank["incomplete"] = 2; rank["failed"] = 1 }
-		rank[$1] >= best { best = rank[$1]; line = $0 }
-		END { print line "\t" n }'
-}

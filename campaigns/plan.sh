@@ -19,13 +19,21 @@ choose_series() {
 	SERIES=$((M_NSERIES + 1)) NEW_SERIES=1
 }
 
+# QUEUED[ID]: the name of every job in Slurm's queue, from one squeue.
+declare -A QUEUED=()
+queued_jobs() {
+	local id name
+	QUEUED=()
+	while IFS='|' read -r id name; do
+		[ -z "$id" ] || QUEUED[$id]=$name
+	done < <(squeue -h -o '%i|%j' 2>/dev/null || true)
+}
+
 # queued KEY: whether the point's last job is still in Slurm's queue (the
 # job of that name: an id reused by someone else does not count).
 queued() {
-	local j=${M_POINT_JOB[$1]:-} name
-	[ -n "$j" ] || return 1
-	name=$(squeue -h -j "$j" -o %j 2>/dev/null || true)
-	[ -n "$name" ] && [ "$name" = "${M_POINT_NAME[$1]:-}" ]
+	local j=${M_POINT_JOB[$1]:-}
+	[ -n "$j" ] && [ -n "${QUEUED[$j]:-}" ] && [ "${QUEUED[$j]}" = "${M_POINT_NAME[$1]:-}" ]
 }
 
 # TODO: the points to submit; SKIPPED: how many were not.
@@ -43,11 +51,13 @@ plan_points() {
 			keys+=("$key")
 		done
 	done; done; done; done
+	points_states
+	queued_jobs
 	for key in "${keys[@]}"; do
 		[ -z "${seen[$key]:-}" ] || continue
 		seen[$key]=1
 		if [ "$FORCE" = 0 ] || [ -z "${product[$key]:-}" ]; then
-			state=$(point_state "$key")
+			state=${P_STATE[$key]:-missing}
 			if [ "${state%%$'\t'*}" = complete ]; then
 				SKIPPED=$((SKIPPED + 1))
 				continue
@@ -62,39 +72,56 @@ plan_points() {
 	done
 }
 
-# Every point's arguments, shown to aller itself (aller --check-args=WORLD):
-# what aller would refuse is refused here, before anything is queued. With
-# TIME_PER_SIZE aller also says how long its timed calls may take at most:
-# BUDGET[key], in seconds.
+# Every point's arguments, shown to aller itself (aller --check-args=WORLDS,
+# once per series, mode and LONGS with every world of them): what aller
+# would refuse is refused here, before anything is queued. With
+# TIME_PER_SIZE aller also says how long each world's timed calls may take
+# at most: BUDGET[key], in seconds.
 declare -A BUDGET=()
 check_points() {
-	local key args out s
-	declare -A checked=()
+	local key args out group world w line groups=()
+	declare -A worlds=() first=() budget=()
 	for key in "${TODO[@]}"; do
 		point_parse "$key"
-		s="$P_SERIES $((P_NODES * P_TPN)) $P_MODE $P_LONGS"
-		if [ -z "${checked[$s]:-}" ]; then
-			read -r -a args <<<"$(series_aller_args "$P_SERIES")"
-			if ! out=$("$(aller_binary "$(series_setting "$P_SERIES" MPI)")" \
-				--check-args="$((P_NODES * P_TPN))" "${args[@]}" "$P_MODE" \
-				"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
-				die "point $key ($((P_NODES * P_TPN)) ranks): ${out#aller: error: }"
+		group="$P_SERIES $P_MODE $P_LONGS" world=$((P_NODES * P_TPN))
+		[ -n "${worlds[$group]:-}" ] || groups+=("$group")
+		[ -n "${first[$group $world]:-}" ] || { first[$group $world]=$key; worlds[$group]+=",$world"; }
+	done
+	for group in "${groups[@]}"; do
+		read -r P_SERIES P_MODE P_LONGS <<<"$group"
+		read -r -a args <<<"$(series_aller_args "$P_SERIES")"
+		if ! out=$("$(aller_binary "$(series_setting "$P_SERIES" MPI)")" \
+			--check-args="${worlds[$group]#,}" "${args[@]}" "$P_MODE" \
+			"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
+			out=${out#aller: error: }
+			# several worlds: aller names the one it refused
+			if [[ $out =~ ^world\ ([0-9]+):\ (.*)$ ]]; then
+				world=${BASH_REMATCH[1]} out=${BASH_REMATCH[2]}
+			else
+				world=${worlds[$group]#,}
 			fi
-			checked[$s]=$(sed -n 's/^budget: .* at most \([0-9]*\) s .*/\1/p' <<<"$out")
-			checked[$s]=${checked[$s]:-0}
+			die "point ${first[$group $world]} ($world ranks): $out"
 		fi
-		BUDGET[$key]=${checked[$s]}
+		while read -r line; do
+			[[ $line =~ ^budget:\ (world\ ([0-9]+):\ )?.*at\ most\ ([0-9]+)\ s ]] || continue
+			w=${BASH_REMATCH[2]:-${worlds[$group]#,}}
+			budget[$group $w]=${BASH_REMATCH[3]}
+		done <<<"$out"
+	done
+	for key in "${TODO[@]}"; do
+		point_parse "$key"
+		BUDGET[$key]=${budget[$P_SERIES $P_MODE $P_LONGS $((P_NODES * P_TPN))]:-0}
 	done
 }
 
-# job_time I: without TIME, a TIME_PER_SIZE job's limit: twice its points'
-# timed calls at most, plus 2 minutes (warm-ups, set-up, launch), in whole
-# minutes; nothing without a budget.
+# job_time I: without TIME, a TIME_PER_SIZE job's limit in JOB_MINUTES: twice
+# its points' timed calls at most, plus 2 minutes (warm-ups, set-up,
+# launch), in whole minutes; 0 without a budget.
 job_time() {
 	local key sum=0
 	for key in ${G_KEYS[$1]}; do sum=$((sum + ${BUDGET[$key]:-0})); done
-	[ "$sum" -gt 0 ] || return 0
-	echo $(((2 * sum + 120 + 59) / 60))
+	JOB_MINUTES=0
+	[ "$sum" -eq 0 ] || JOB_MINUTES=$(((2 * sum + 120 + 59) / 60))
 }
 
 # RESULTS must be where every node can write: not node-local storage, by
@@ -148,37 +175,58 @@ plan_jobs() {
 			G_KEYS[${index[$group]}]+=" $key"
 		fi
 	done
+	job_caches
 }
 
-# job_settings I: the job's settings file (jobs/aller.sbatch reads it).
+# What every job file of this submission says, and each series' part of it,
+# computed once (a campaign of thousands of jobs forks nothing per job):
+# JOB_COMMON, SERIES_LINES[S], SERIES_GPUS[S], VARIANT_ENV[S,VARIANT].
+declare -A SERIES_LINES=() SERIES_GPUS=() VARIANT_ENV=()
+JOB_COMMON=""
+job_caches() {
+	local s v name
+	JOB_COMMON="# aller campaign job settings: $CAMPAIGN, submission $SUB (jobs/aller.sbatch)
+ALLER_RAW=$DIR/raw
+ALLER_REVEAL_DIR=$DIR/reveal
+$([ "$SAMPLES" = 0 ] || echo "ALLER_SAMPLES_DIR=$DIR/samples")
+ALLER_CAMPAIGN=$CAMPAIGN
+ALLER_SUBMISSION=$SUB
+ALLER_TOOLKIT=$(toolkit_version)
+ALLER_RETRIES=$RETRIES
+$(env | LC_ALL=C sort | grep '^ALLER_TEST_' | sed 's/^/ENV=/' || true)"
+	for s in $(printf '%s\n' "${G_SERIES[@]}" | sort -u); do
+		SERIES_LINES[$s]="ALLER_BIN=$(aller_binary "$(series_setting "$s" MPI)")
+ALLER_ITERS=$(series_setting "$s" ITERS)
+ALLER_ARGS=$(series_aller_args "$s")
+ALLER_LAUNCHER=$(series_setting "$s" LAUNCHER)
+ALLER_GPUS_PER_TASK=$(series_setting "$s" GPUS_PER_TASK)"
+		SERIES_GPUS[$s]=$(series_setting "$s" GPUS_PER_TASK)
+		for v in $(series_setting "$s" VARIANTS); do
+			name=${v%%:*}
+			VARIANT_ENV[$s,$name]=$(VARIANTS=$(series_setting "$s" VARIANTS) variant_env "$name")
+		done
+	done
+}
+
+# job_settings I [PREFIX]: the job's settings file (jobs/aller.sbatch reads
+# it), each line after PREFIX.
 job_settings() {
-	local i=$1 s=${G_SERIES[$1]} key v
-	local variants
-	variants=$(series_setting "$s" VARIANTS)
-	echo "# aller campaign job settings: $CAMPAIGN, submission $SUB (jobs/aller.sbatch)"
-	echo "ALLER_BIN=$(aller_binary "$(series_setting "$s" MPI)")"
-	echo "ALLER_RAW=$DIR/raw"
-	echo "ALLER_REVEAL_DIR=$DIR/reveal"
-	[ "$SAMPLES" = 0 ] || echo "ALLER_SAMPLES_DIR=$DIR/samples"
-	echo "ALLER_CAMPAIGN=$CAMPAIGN"
-	echo "ALLER_SUBMISSION=$SUB"
-	echo "ALLER_ITERS=$(series_setting "$s" ITERS)"
-	echo "ALLER_ARGS=$(series_aller_args "$s")"
-	echo "ALLER_LAUNCHER=$(series_setting "$s" LAUNCHER)"
-	echo "ALLER_GPUS_PER_TASK=$(series_setting "$s" GPUS_PER_TASK)"
-	echo "ALLER_TOOLKIT=$(toolkit_version)"
-	echo "ALLER_RETRIES=$RETRIES"
-	env | LC_ALL=C sort | grep '^ALLER_TEST_' | sed 's/^/ENV=/' || true
+	local i=$1 p=${2:-} s=${G_SERIES[$1]} key line
+	while IFS= read -r line; do
+		[ -z "$line" ] || printf '%s%s\n' "$p" "$line"
+	done <<<"$JOB_COMMON
+${SERIES_LINES[$s]}"
 	for key in ${G_KEYS[$i]}; do
 		point_parse "$key"
-		echo "POINT=$key $P_MODE $P_LONGS $P_VARIANT $(VARIANTS=$variants variant_env "$P_VARIANT")"
+		printf '%sPOINT=%s %s %s %s %s\n' "$p" "$key" "$P_MODE" "$P_LONGS" "$P_VARIANT" \
+			"${VARIANT_ENV[$s,$P_VARIANT]:-}"
 	done
 }
 
 # job_cmd I: the sbatch command of job I in CMD.
 job_cmd() {
-	local i=$1 s=${G_SERIES[$1]} gpus extra minutes
-	gpus=$(series_setting "$s" GPUS_PER_TASK)
+	local i=$1 s=${G_SERIES[$1]} gpus extra
+	gpus=${SERIES_GPUS[$s]}
 	CMD=(sbatch --parsable "--job-name=${G_NAME[$i]}" -N "${G_NODES[$i]}"
 		"--ntasks-per-node=${G_TPN[$i]}" "--output=$DIR/logs/%x-%j.out"
 		"--comment=aller campaign $CAMPAIGN submission $SUB")
@@ -187,8 +235,8 @@ job_cmd() {
 	[ -z "$QOS" ] || CMD+=("--qos=$QOS")
 	if [ -n "$TIME" ]; then
 		CMD+=("--time=$TIME" "--signal=B:USR1@$WARN_SECONDS")
-	elif minutes=$(job_time "$i") && [ -n "$minutes" ]; then
-		CMD+=("--time=$minutes" "--signal=B:USR1@60")
+	elif job_time "$i" && [ "$JOB_MINUTES" -gt 0 ]; then
+		CMD+=("--time=$JOB_MINUTES" "--signal=B:USR1@60")
 	fi
 	[ "$EXCLUSIVE" = 0 ] || CMD+=(--exclusive)
 	[ "$gpus" = 0 ] || CMD+=("--gpus-per-task=$gpus")
@@ -205,7 +253,7 @@ dry_run() {
 	env | LC_ALL=C sort | grep '^SBATCH_' | sed 's/^/#   (environment) /' || true
 	for i in "${!G_KEYS[@]}"; do
 		echo "# job $i: ${G_KEYS[$i]}; its settings file:"
-		job_settings "$i" | sed 's/^/#   /'
+		job_settings "$i" "#   "
 		job_cmd "$i"
 		printf '%q ' "${CMD[@]}"
 		printf '\n'

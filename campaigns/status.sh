@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # campaigns/status.sh CAMPAIGN=name [RESULTS=dir]: one row per point of the
 # campaign's manifest: its key, job, Slurm state and exit code, elapsed
-# time, node list, attempts, and its output's state (collect --state). One
-# sacct call where accounting exists, else squeue and scontrol. A job whose
+# time, node list, attempts, and its output's state (collect --state, once
+# over every raw file). One sacct call where accounting exists, and one
+# scontrol for the jobs it has not seen end. A job whose
 # name is not the one submitted (its id was reused) shows as 'unknown'; one
 # pending for a reason that will not clear as 'stuck (reason)'.
 # With --tsv first, the same rows tab-separated (for the report).
@@ -30,6 +31,7 @@ manifest=$DIR/manifest
 [ -f "$manifest" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $manifest)"
 manifest_read "$manifest"
 COLLECT=$(find_tool collect)
+points_states
 
 # Slurm's view of every job: id -> "name|state|exit|elapsed|nodelist|reason".
 declare -A info=()
@@ -47,23 +49,34 @@ if [ -n "$ids" ]; then
 		[ -z "${M_POINT_JOB[$key]:-}" ] || want[${M_POINT_JOB[$key]}]=${M_POINT_NAME[$key]:-}
 	done
 	final_states='^(COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL|OUT_OF_MEMORY|PREEMPTED|BOOT_FAIL|DEADLINE)$'
+	# slurmdbd's record lags the controller's: a pending job's reason stays
+	# None, an ended job may still read RUNNING, and a job whose start record
+	# has not landed is named "allocation" (measured under load, 2 of 3 runs);
+	# unless sacct has the job ended under its own name, the controller's live
+	# record (kept MinJobAge) wins where it has one: one scontrol for them all
+	need=()
 	for id in ${ids//,/ }; do
-		# slurmdbd's record lags the controller's: a pending job's reason stays
-		# None, an ended job may still read RUNNING, and a job whose start
-		# record has not landed is named "allocation" (measured under load, 2
-		# of 3 runs); unless sacct has the job ended under its own name, the
-		# controller's live record (kept MinJobAge) wins where it has one
 		IFS='|' read -r name state _ <<<"${info[$id]:-}"
-		[ -n "${info[$id]:-}" ] && [[ $state =~ $final_states ]] && [ "$name" = "${want[$id]:-$name}" ] &&
-			continue
-		line=" $(scontrol -o show job "$id" 2>/dev/null || true)"
-		field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$line"; }
-		if [ "$line" != " " ]; then
-			info[$id]="$(field JobName)|$(field JobState)|$(field ExitCode)|$(field RunTime)|$(field NodeList)|$(field Reason)"
-		elif [ -z "${info[$id]:-}" ]; then
-			info[$id]="-|UNKNOWN|-|-|-|-"
-		fi
+		[ -n "${info[$id]:-}" ] && [[ $state =~ $final_states ]] && [ "$name" = "${want[$id]:-$name}" ] ||
+			need+=("$id")
 	done
+	if [ ${#need[@]} -gt 0 ]; then
+		declare -A live=()
+		while IFS='|' read -r id rest; do
+			[ -z "$id" ] || live[$id]=$rest
+		done < <(scontrol -o show job 2>/dev/null | awk '{
+			delete f
+			for (i = 1; i <= NF; i++) if ((p = index($i, "=")) > 0) f[substr($i, 1, p - 1)] = substr($i, p + 1)
+			print f["JobId"] "|" f["JobName"] "|" f["JobState"] "|" f["ExitCode"] "|" f["RunTime"] "|" \
+				f["NodeList"] "|" f["Reason"] }')
+		for id in "${need[@]}"; do
+			if [ -n "${live[$id]:-}" ]; then
+				info[$id]=${live[$id]}
+			elif [ -z "${info[$id]:-}" ]; then
+				info[$id]="-|UNKNOWN|-|-|-|-"
+			fi
+		done
+	fi
 fi
 
 # Pending reasons that will not clear by waiting.
@@ -74,7 +87,7 @@ complete=0
 printf "$row" POINT JOB STATE EXIT ELAPSED NODELIST TRIES OUTPUT
 for key in "${M_POINTS[@]}"; do
 	j=${M_POINT_JOB[$key]:-}
-	IFS=$'\t' read -r out reason _ tries < <(point_state "$key")
+	IFS=$'\t' read -r out reason _ tries <<<"${P_STATE[$key]:-missing	-	-	0}"
 	if [ -z "$j" ] || [ -n "${M_POINT_MISSING[$key]:-}" ]; then
 		state=not-submitted code=- elapsed=- list=- j=${j:--}
 	else

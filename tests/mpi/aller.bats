@@ -142,6 +142,16 @@ check() {
 	[ "$stderr" = "aller: error: unknown option '--frob' (see 'aller --help')" ]
 	run --separate-stderr -2 "$ALLER" --check-args=0 c
 	[[ $stderr == *"invalid world size '0'"* ]]
+	# several worlds at once (a campaign's): each checked, the refused one named
+	run -0 "$ALLER" --check-args=2,4,8 s 3 1024
+	[ -z "$output" ]
+	run --separate-stderr -2 "$ALLER" --check-args=2,16,8 s 3 8
+	[ "$stderr" = "aller: error: world 16: longs 8 is smaller than the world size 16: each peer needs at least one long (use LONGS >= 16)" ]
+	run --separate-stderr -2 "$ALLER" --check-args=2,x c
+	[[ $stderr == *"invalid world size 'x'"* ]]
+	run -0 "$ALLER" --check-args=2,4 --time-per-size=0.5 c 3 64
+	[ "$output" = "budget: world 2: 13 data set rows, at most 7 s of timed calls
+budget: world 4: 18 data set rows, at most 9 s of timed calls" ]
 }
 
 @test "an impossible LONGS exits 3 naming the size, rank and host" {
