@@ -14,7 +14,8 @@
  * last-level cache (c->slot longs each, c->nslots of them): its send and
  * receive blocks have not been touched for nslots - 1 calls. With
  * --time-per-size the timed calls are chosen after the warm-ups, from the
- * longest warm-up iteration of any task: every task agrees.
+ * longest warm-up iteration of any task, and cut short at 1, 2, 4, ...
+ * calls when the budget is spent: every task agrees.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -333,10 +334,30 @@ static void loop_calls(struct sweep *s, const struct level *l, struct count_run 
 	finish_call(s, l, c, total - 1, t, total);
 }
 
+/*
+ * Collective: whether --time-per-size's budget is spent after `done` timed
+ * calls since `start`: asked at 1, 2, 4, 8, ... calls (outside the timing),
+ * every task agreeing, so a machine that slows down after the warm-up
+ * overruns the budget at most twice.
+ */
+static int budget_spent(struct sweep *s, struct count_run *c, long done, double start)
+{
+	double spent;
+
+	if ((done & (done - 1)) != 0 || done >= c->iters)
+		return 0;
+	spent = MPI_Wtime() - start;
+	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, &spent, 1, MPI_DOUBLE, MPI_MAX,
+					MPI_COMM_WORLD),
+		    s->w->rank == 0, "MPI_Allreduce (the budget)", c->index, c->a.count);
+	return spent >= s->opt->time_per_size;
+}
+
 void sweep_pass(struct sweep *s, const struct level *l, struct count_run *c)
 {
 	const struct options *o = s->opt;
-	long total;
+	int deciding = c->iters == 0 && o->time_per_size > 0;
+	double start;
 
 	pass_begin(s, l, c);
 	for (long it = 0; it < o->warmup; it++) {
@@ -349,13 +370,16 @@ void sweep_pass(struct sweep *s, const struct level *l, struct count_run *c)
 	}
 	if (c->iters == 0)
 		c->iters = o->time_per_size > 0 ? budget_iters(s, c) : o->iters;
-	total = o->warmup + c->iters;
 	if (o->timing == TIMING_LOOP) {
 		loop_calls(s, l, c);
 		return;
 	}
-	for (long it = o->warmup; it < total; it++) {
+	start = MPI_Wtime();
+	for (long k = 0; k < c->iters; k++) {
+		long it = o->warmup + k;
 		prepare_call(s, l, c, it);
-		finish_call(s, l, c, it, timed_call(s, l, c, it), total);
+		finish_call(s, l, c, it, timed_call(s, l, c, it), o->warmup + c->iters);
+		if (deciding && budget_spent(s, c, k + 1, start))
+			c->iters = k + 1;
 	}
 }

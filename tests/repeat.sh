@@ -95,6 +95,7 @@ trap 'exit 130' INT TERM
 
 round() {
 	local i=$1 log=$dir/round-$1.log started=$SECONDS rc=0
+	shift   # the rest: the test files
 	start_load
 	if [ "$clone" = 1 ]; then
 		local src=$dir/clone-$i
