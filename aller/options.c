@@ -300,8 +300,7 @@ static int option_split(struct options *o, const char *val, char *err, size_t er
 
 /*
  * Uneven splits need an algorithm that sends blocks of their own sizes:
- * alltoallv (the default then), pairwise or put; not NCCL's ncclAlltoAll,
- * nor device buffers (their fill and check take equal blocks).
+ * alltoallv (the default then), pairwise, put, or NCCL's grouped sends.
  */
 static int split_check(struct options *o, char *err, size_t errlen)
 {
@@ -312,22 +311,15 @@ static int split_check(struct options *o, char *err, size_t errlen)
 			uneven = o->splits[i].spec;
 	if (!uneven)
 		return 0;
-	if (o->transport == TRANSPORT_NCCL || o->buffers == BUFFERS_CUDA) {
-		snprintf(err, errlen, "--split=%s is for host buffers and MPI: uneven blocks %s are "
-			 "not in this aller; leave out --split or %s", uneven,
-			 o->transport == TRANSPORT_NCCL ? "over NCCL" : "in device memory",
-			 o->transport == TRANSPORT_NCCL ? "--transport=nccl" : "--buffers=cuda");
-		return -1;
-	}
-	if (!o->algos_given) {
+	if (!o->algos_given && o->transport != TRANSPORT_NCCL) {
 		o->algos.id[0] = ALGO_ALLTOALLV;
 		o->algos.n = 1;
 	}
 	for (int i = 0; i < o->algos.n; i++)
 		if (!algo_takes_split(o->algos.id[i])) {
 			snprintf(err, errlen, "--split=%s sends uneven blocks, which %s cannot: allowed "
-				 "with it are --algo=alltoallv, pairwise and put", uneven,
-				 algo_name(o->algos.id[i]));
+				 "with it are --algo=alltoallv, pairwise and put, and --transport=nccl",
+				 uneven, algo_name(o->algos.id[i]));
 			return -1;
 		}
 	return 0;

@@ -1,13 +1,28 @@
 /* algo.c: the table of algorithms (algo.h). */
 #include "algo.h"
 
-/* ALLER_TEST_NCCL_STUB (algo_list.h): MPI_Alltoall under the nccl name. */
-static int stub_call(struct algo_call *a)
+/*
+ * ALLER_TEST_NCCL_STUB (algo_list.h): MPI_Alltoall under the nccl name, and
+ * MPI_Alltoallv for --split's uneven blocks.
+ */
+static int stub_count_open(struct algo_call *a)
 {
-	return algo_alltoall.call(a);
+	return a->v ? algo_alltoallv.count_open(a) : MPI_SUCCESS;
 }
 
-static const struct algo_op algo_nccl_stub = { .id = ALGO_NCCL, .call = stub_call,
+static void stub_count_close(struct algo_call *a)
+{
+	if (a->v)
+		algo_alltoallv.count_close(a);
+}
+
+static int stub_call(struct algo_call *a)
+{
+	return a->v ? algo_alltoallv.call(a) : algo_alltoall.call(a);
+}
+
+static const struct algo_op algo_nccl_stub = { .id = ALGO_NCCL, .count_open = stub_count_open,
+					       .count_close = stub_count_close, .call = stub_call,
 					       .large_counts = 1, .coll_counted = 1 };
 
 const struct algo_op *algo_op(enum algo_id id)

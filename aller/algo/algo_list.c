@@ -121,5 +121,5 @@ void algo_pairwise_step(long r, long k, long g, long *to, long *from)
 
 int algo_takes_split(enum algo_id id)
 {
-	return id == ALGO_ALLTOALLV || id == ALGO_PAIRWISE || id == ALGO_PUT;
+	return id == ALGO_ALLTOALLV || id == ALGO_PAIRWISE || id == ALGO_PUT || id == ALGO_NCCL;
 }

@@ -30,7 +30,7 @@ void algo_list_default(struct algo_list *l);
  * message (without the program name) in err.
  */
 int algo_list_parse(struct algo_list *l, const char *s, char *err, size_t errlen);
-/* Whether it sends blocks of their own sizes (--split): alltoallv, pairwise, put. */
+/* Whether it sends blocks of their own sizes (--split): alltoallv, pairwise, put, nccl. */
 int algo_takes_split(enum algo_id id);
 /* Whether the list has the algorithm. */
 int algo_list_has(const struct algo_list *l, enum algo_id id);

@@ -11,6 +11,7 @@
  * ncclCommGetAsyncError: a communicator that failed (a peer gone, a network
  * error) is aborted and the call fails, rather than waiting for ever; a call
  * that only hangs is ended by --timeout's alarm, as any other.
+ * --split's uneven blocks go as grouped ncclSend/ncclRecv of their own sizes.
  * No MPI call touches device memory, so the MPI library need not be CUDA-aware.
  */
 #include <cuda_runtime.h>
@@ -115,10 +116,30 @@ static int wait_done(const struct algo_call *a)
 	}
 }
 
+/* --split's uneven blocks: grouped ncclSend/ncclRecv, each block its own size (0: none). */
+static int call_uneven(struct algo_call *a, ncclComm_t comm)
+{
+	const struct split_layout *v = a->v;
+
+	NCCL_OK(ncclGroupStart(), "ncclGroupStart");
+	for (long k = 0; k < a->g; k++) {
+		if (v->scounts[k] > 0)
+			NCCL_OK(ncclSend(a->send + v->sdispls[k], (size_t)v->scounts[k], ncclInt64,
+					 (int)k, comm, stream), "ncclSend");
+		if (v->rcounts[k] > 0)
+			NCCL_OK(ncclRecv(a->recv + v->rdispls[k], (size_t)v->rcounts[k], ncclInt64,
+					 (int)k, comm, stream), "ncclRecv");
+	}
+	NCCL_OK(ncclGroupEnd(), "ncclGroupEnd");
+	return wait_done(a);
+}
+
 static int call(struct algo_call *a)
 {
 	ncclComm_t comm = *(ncclComm_t *)a->level;
 
+	if (a->v)
+		return call_uneven(a, comm);
 #if NCCL_VERSION_CODE >= NCCL_VERSION(2, 28, 0)
 	NCCL_OK(ncclAlltoAll(a->send, a->recv, (size_t)a->count, ncclInt64, comm, stream),
 		"ncclAlltoAll");

@@ -45,9 +45,8 @@ struct buffer_ops {
 	 * The operations between calls return 0, or -1 with b->err set (a device
 	 * error); the caller goes on with the calls and has every rank agree on
 	 * failures at the end of the count, so no rank exits alone. Each works on
-	 * the buffers from long `at` on (--cold-cache's slot; 0 otherwise).
-	 * Uneven blocks (blk, verify.h) only on the host: options refuse them on
-	 * devices.
+	 * the buffers from long `at` on (--cold-cache's slot; 0 otherwise), with
+	 * equal blocks or --split's uneven ones (blk, verify.h).
 	 */
 	int (*fill)(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		    const struct verify_blocks *blk);

@@ -17,6 +17,8 @@ extern "C" {
 struct cuda_priv {
 	long *peers;          /* device copy of the peers' world ranks */
 	long cap;
+	long *displs;         /* device copy of uneven blocks' displacements (--split) */
+	long dcap;
 	unsigned long long *result; /* device: wrong count, first wrong index, examined */
 };
 
@@ -156,24 +158,50 @@ static int cuda_set_peers(struct buffers *b, const long *peers, long npeers)
 			  cudaMemcpyHostToDevice) == cudaSuccess ? 0 : -1;
 }
 
-__global__ void fill_kernel(long *send, const long *peers, long n, long count, long me, long iter)
+/*
+ * The block of element i and i's index in it: blocks of `count` each, or
+ * (uneven, --split: displs) the last block that starts at or before i (a
+ * block of 0 elements starts where the next does).
+ */
+__host__ __device__ static long block_of(const long *displs, long npeers, long count, long i,
+					 long *j)
+{
+	long lo = 0, hi = npeers - 1;
+
+	if (!displs) {
+		*j = i % count;
+		return i / count;
+	}
+	while (lo < hi) {
+		long mid = (lo + hi + 1) / 2;
+		if (displs[mid] <= i)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	*j = i - displs[lo];
+	return lo;
+}
+
+__global__ void fill_kernel(long *send, const long *peers, const long *displs, long npeers, long n,
+			    long count, long me, long iter)
 {
 	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
 	     i += (long)gridDim.x * blockDim.x) {
-		long k = i / count, j = i % count;
+		long j, k = block_of(displs, npeers, count, i, &j);
 		send[i] = verify_block_value(verify_seed(me, peers[k], count, iter), j);
 	}
 }
 
 /* result: wrong elements, the first wrong index, the elements examined. */
-__global__ void check_kernel(const long *recv, const long *peers, long n, long count, long me,
-			     long iter, unsigned long long *result)
+__global__ void check_kernel(const long *recv, const long *peers, const long *displs, long npeers,
+			     long n, long count, long me, long iter, unsigned long long *result)
 {
 	unsigned long long examined = 0;
 
 	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
 	     i += (long)gridDim.x * blockDim.x) {
-		long k = i / count, j = i % count;
+		long j, k = block_of(displs, npeers, count, i, &j);
 		examined++;
 		if (recv[i] != verify_block_value(verify_seed(peers[k], me, count, iter), j)) {
 			atomicAdd(&result[0], 1ULL);
@@ -190,15 +218,45 @@ static unsigned grid_for(long n)
 	return (unsigned)(blocks > 65535 ? 65535 : blocks < 1 ? 1 : blocks);
 }
 
-/* blk: uneven blocks are refused with device buffers (options.c), so NULL here. */
+/*
+ * Uneven blocks (blk, --split): their displacements to the device; the
+ * elements the blocks cover, and the device array (NULL for equal blocks).
+ */
+static long blocks_to_device(struct buffers *b, const struct verify_blocks *blk, long npeers,
+			     long count, const long **displs)
+{
+	struct cuda_priv *p = (struct cuda_priv *)b->priv;
+
+	*displs = NULL;
+	if (!blk)
+		return npeers * count;
+	if (p->dcap < npeers) {
+		cudaFree(p->displs);
+		p->dcap = 0;
+		if (cudaMalloc((void **)&p->displs, (size_t)npeers * sizeof(long)) != cudaSuccess)
+			return -1;
+		p->dcap = npeers;
+	}
+	if (cudaMemcpy(p->displs, blk->displs, (size_t)npeers * sizeof(long),
+		       cudaMemcpyHostToDevice) != cudaSuccess)
+		return -1;
+	*displs = p->displs;
+	return blk->displs[npeers - 1] + blk->counts[npeers - 1];
+}
+
 static int cuda_fill(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		     const struct verify_blocks *blk)
 {
 	struct cuda_priv *p = (struct cuda_priv *)b->priv;
-	long n = npeers * count;
+	const long *displs;
+	long n = blocks_to_device(b, blk, npeers, count, &displs);
 
-	(void)blk;
-	fill_kernel<<<grid_for(n), 256>>>(b->send + at, p->peers, n, count, me, iter);
+	if (n < 0)
+		return fail(b, cudaGetLastError(), "the blocks' displacements");
+	if (n == 0)
+		return 0;
+	fill_kernel<<<grid_for(n), 256>>>(b->send + at, p->peers, displs, npeers, n, count, me,
+					  iter);
 	KERNEL_OK("fill kernel");
 	return 0;
 }
@@ -215,28 +273,47 @@ static long cuda_check(struct buffers *b, long at, long npeers, long count, long
 		       int repoison, struct mismatch *first, const struct verify_blocks *blk)
 {
 	struct cuda_priv *p = (struct cuda_priv *)b->priv;
-	unsigned long long init[3] = { 0, ~0ULL, 0 }, res[3];
-	long n = npeers * count;
+	unsigned long long init[3] = { 0, ~0ULL, 0 }, res[3] = { 0, 0, 0 };
+	const long *displs;
+	long n = blocks_to_device(b, blk, npeers, count, &displs), guard;
 
-	(void)blk;
+	if (n < 0)
+		return fail(b, cudaGetLastError(), "the blocks' displacements");
 	CUDA_OK(cudaMemcpy(p->result, init, sizeof(init), cudaMemcpyHostToDevice), "cudaMemcpy");
-	check_kernel<<<grid_for(n), 256>>>(b->recv + at, p->peers, n, count, me, iter, p->result);
-	KERNEL_OK("check kernel");
-	CUDA_OK(cudaMemcpy(res, p->result, sizeof(res), cudaMemcpyDeviceToHost), "cudaMemcpy");
+	if (n > 0) {
+		check_kernel<<<grid_for(n), 256>>>(b->recv + at, p->peers, displs, npeers, n, count,
+						   me, iter, p->result);
+		KERNEL_OK("check kernel");
+		CUDA_OK(cudaMemcpy(res, p->result, sizeof(res), cudaMemcpyDeviceToHost),
+			"cudaMemcpy");
+	}
 	if (res[2] != (unsigned long long)n) {   /* a check that did not look cannot pass */
 		snprintf(b->err, sizeof(b->err), "CUDA device %d: the check kernel examined %llu "
 			 "of %ld elements", b->device, res[2], n);
 		return -1;
 	}
 	if (res[0] > 0) {
-		long i = (long)res[1], k = i / count, peer;
+		long i = (long)res[1], j, k = block_of(blk ? blk->displs : NULL, npeers, count, i, &j),
+		     peer;
 		CUDA_OK(cudaMemcpy(&peer, p->peers + k, sizeof(long), cudaMemcpyDeviceToHost),
 			"cudaMemcpy");
 		first->peer = peer;
-		first->element = i % count;
-		first->expected = verify_value(peer, me, i % count, count, iter);
+		first->element = j;
+		first->expected = verify_value(peer, me, j, count, iter);
 		CUDA_OK(cudaMemcpy(&first->received, b->recv + at + i, sizeof(long),
 				   cudaMemcpyDeviceToHost), "cudaMemcpy");
+	}
+	/* uneven blocks: the element after the last must still be poison (verify.h) */
+	if (blk && blk->guard >= 0) {
+		CUDA_OK(cudaMemcpy(&guard, b->recv + at + blk->guard, sizeof(long),
+				   cudaMemcpyDeviceToHost), "cudaMemcpy");
+		if (guard != VERIFY_POISON && res[0]++ == 0) {
+			CUDA_OK(cudaMemcpy(&first->peer, p->peers + npeers - 1, sizeof(long),
+					   cudaMemcpyDeviceToHost), "cudaMemcpy");
+			first->element = blk->counts[npeers - 1];
+			first->expected = VERIFY_POISON;
+			first->received = guard;
+		}
 	}
 	/* device memory is fast enough for a second pass */
 	if (repoison && cuda_poison(b, at, n) != 0)
@@ -261,6 +338,7 @@ static void cuda_release(struct buffers *b)
 	cudaFree(b->send);
 	cudaFree(b->recv);
 	if (p) {
+		cudaFree(p->displs);
 		cudaFree(p->peers);
 		cudaFree(p->result);
 	}

@@ -106,11 +106,24 @@ col() {
 	[[ $stderr == "aller: error: the matrix of --split=matrix:$m is 3 x 3, and no measured level of a world of $N has communicators of 3 tasks"* ]]
 }
 
+@test "--transport=nccl takes uneven blocks (stubbed: no GPU here, the output path and the check)" {
+	[ "$TEST_MPI" = openmpi ] || skip "one MPI is enough"
+	ALLER_TEST_NCCL_STUB=1 run --separate-stderr -0 mpirun_n "$N" "$ALLER" --transport=nccl \
+		--split=uniform --split=zipf:1.2 --split=hot:1:0.9 c 2 256
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out"
+	grep -qx '# algos: nccl' "$BATS_TEST_TMPDIR/out"
+	grep -qx '# split: hot:1:0.9' "$BATS_TEST_TMPDIR/out"
+	run ! grep -q '^# failed' "$BATS_TEST_TMPDIR/out"
+	ALLER_TEST_NCCL_STUB=1 ALLER_TEST_CORRUPT=1 run --separate-stderr -1 mpirun_n "$N" "$ALLER" \
+		--transport=nccl --split=hot:1:0.9 c 2 256
+	[[ $stderr == *"verification failed at level 0 (communicator 0 of 1, commsize $N), algorithm nccl"* ]]
+}
+
 @test "bad --split: one line, exit 2, with or without mpirun" {
 	run --separate-stderr -2 "$ALLER" --check-args --split=zipf:x
 	[[ $stderr == "aller: error: invalid split 'zipf:x': zipf takes an exponent S"* ]]
 	run --separate-stderr -2 "$ALLER" --check-args --algo=alltoall --split=hot:1:0.5
-	[ "$stderr" = "aller: error: --split=hot:1:0.5 sends uneven blocks, which alltoall cannot: allowed with it are --algo=alltoallv, pairwise and put" ]
+	[ "$stderr" = "aller: error: --split=hot:1:0.5 sends uneven blocks, which alltoall cannot: allowed with it are --algo=alltoallv, pairwise and put, and --transport=nccl" ]
 	run --separate-stderr -2 mpirun_n 2 "$ALLER" --split=bogus c 2 64
 	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
 	[ -z "$output" ]

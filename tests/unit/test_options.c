@@ -266,11 +266,11 @@ static void splits(void **state)
 	assert_int_equal(parse(&o, err, "--algo=alltoall,pairwise", "--split=idle:0.5", NULL, NULL),
 			 -1);
 	assert_string_equal(err, "--split=idle:0.5 sends uneven blocks, which alltoall cannot: "
-				 "allowed with it are --algo=alltoallv, pairwise and put");
-	assert_int_equal(parse(&o, err, "--split=hot:1:0.5", "--buffers=cuda", NULL, NULL), -1);
-	assert_string_equal(err, "--split=hot:1:0.5 is for host buffers and MPI: uneven blocks in "
-				 "device memory are not in this aller; leave out --split or "
-				 "--buffers=cuda");
+				 "allowed with it are --algo=alltoallv, pairwise and put, and "
+				 "--transport=nccl");
+	/* device buffers take uneven blocks too (their kernels find each element's block) */
+	assert_int_equal(parse(&o, err, "--split=hot:1:0.5", "--buffers=cuda", NULL, NULL), 0);
+	assert_int_equal(o.algos.id[0], ALGO_ALLTOALLV);
 	assert_int_equal(parse(&o, err, "--split=zipf:1", "--split=zipf:1", NULL, NULL), -1);
 	assert_string_equal(err, "--split=zipf:1 is given twice");
 	assert_int_equal(parse(&o, err, "--split=zipf", NULL, NULL, NULL), -1);
