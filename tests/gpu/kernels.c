@@ -49,6 +49,35 @@ static long one_count(struct buffers *b, const long *peers, long g, long count, 
 	return n;
 }
 
+/* Uneven blocks (--split): 0, 5, 2 and 9 elements at their displacements, then the guard. */
+static long uneven(struct buffers *b, const long *peers, long me, long *host)
+{
+	const struct buffer_ops *ops = b->ops;
+	long counts[4] = { 0, 5, 2, 9 }, displs[4] = { 0, 0, 5, 7 }, n = 16, count = 4, wrong;
+	struct verify_blocks blk = { counts, displs, n };
+	struct mismatch m;
+	long bad = 0;
+
+	expect(ops->fill(b, 0, 4, count, me, 3, &blk) == 0, b->err, count);
+	cudaMemcpy(host, b->send, sizeof(long) * (size_t)n, cudaMemcpyDeviceToHost);
+	for (long k = 0; k < 4; k++)
+		for (long j = 0; j < counts[k]; j++)
+			bad += host[displs[k] + j] != verify_value(me, peers[k], j, count, 3);
+	expect(bad == 0, "the fill kernel misplaces uneven blocks", count);
+	for (long k = 0; k < 4; k++)
+		for (long j = 0; j < counts[k]; j++)
+			host[displs[k] + j] = verify_value(peers[k], me, j, count, 3);
+	host[n] = VERIFY_POISON;
+	cudaMemcpy(b->recv, host, sizeof(long) * (size_t)(n + 1), cudaMemcpyHostToDevice);
+	wrong = ops->check(b, 0, 4, count, me, 3, 0, &m, &blk);
+	expect(wrong == 0, "the check kernel rejects uneven blocks", count);
+	expect(ops->corrupt(b, 0, 6) == 0, b->err, count);   /* block 2, element 1 */
+	wrong = ops->check(b, 0, 4, count, me, 3, 0, &m, &blk);
+	expect(wrong == 1 && m.peer == peers[2] && m.element == 1,
+	       "the check kernel misses or misplaces a wrong element of an uneven block", count);
+	return n;
+}
+
 int main(void)
 {
 	struct buffers b = { 0 };
@@ -73,6 +102,7 @@ int main(void)
 		printf("kernels: cannot allocate: %s\n", err);
 		return 2;
 	}
+	compared += uneven(&b, peers, 2, host);
 	for (size_t k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
 		compared += one_count(&b, peers, 4, counts[k], 2, VERIFY_REUSED, host);
 		compared += one_count(&b, peers, 4, counts[k], 2, 5, host);
