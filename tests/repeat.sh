@@ -71,6 +71,8 @@ for f in "$@"; do
 done
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${REPEAT_DIR:-$(mktemp -d /tmp/aller-repeat.XXXXXX)}
+# a clone in it must be readable by others, as CI's is: a test runs a script as nobody
+chmod 755 "$dir"
 mkdir -p "$dir"
 echo "repeat: logs in $dir" >&2
 
