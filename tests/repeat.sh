@@ -70,9 +70,12 @@ for f in "$@"; do
 	[ -e "$f" ] || { echo "repeat: error: no test file '$f'" >&2; exit 2; }
 done
 root=$(cd "$(dirname "$0")/.." && pwd)
-dir=${REPEAT_DIR:-$(mktemp -d /tmp/aller-repeat.XXXXXX)}
-# a clone in it must be readable by others, as CI's is: a test runs a script as nobody
-chmod 755 "$dir"
+dir=${REPEAT_DIR:-}
+if [ -z "$dir" ]; then
+	dir=$(mktemp -d /tmp/aller-repeat.XXXXXX)
+	# a clone in it must be readable by others, as CI's is: a test runs a script as nobody
+	chmod 755 "$dir"
+fi
 mkdir -p "$dir"
 echo "repeat: logs in $dir" >&2
 
