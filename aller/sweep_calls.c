@@ -365,8 +365,9 @@ void sweep_pass(struct sweep *s, const struct level *l, struct count_run *c)
 		prepare_call(s, l, c, it);
 		t = timed_call(s, l, c, it);
 		finish_call(s, l, c, it, t, o->warmup + (c->iters ? c->iters : o->iters));
-		if (MPI_Wtime() - w0 > c->warm)
-			c->warm = MPI_Wtime() - w0;
+		w0 = MPI_Wtime() - w0;   /* the iteration's wall time: barrier, buffers, call */
+		if (w0 > c->warm)
+			c->warm = w0;
 	}
 	if (c->iters == 0)
 		c->iters = o->time_per_size > 0 ? budget_iters(s, c) : o->iters;
