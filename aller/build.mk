@@ -4,7 +4,7 @@
 # device memory, verification, GPUs).
 ALLER_LIB_SRC := options.c options_usage.c split.c faults.c algo/algo_list.c algo/osc.c buffers/gpu.c select.c \
 	partition.c stats.c hist.c buffers/verify.c output.c strbuf.c reveal/traffic.c \
-	buffers/memcheck.c buffers/buffers_host.c
+	buffers/memcheck.c buffers/buffers_host.c hostmap.c footprint.c
 # every algorithm's file (format.h's list names them); NCCL's only in a NCCL build
 ALLER_ALGO_SRC := algo/algo.c $(patsubst aller/%,%,$(filter-out aller/algo/algo_list.c \
 	aller/algo/algo_nccl.c,$(wildcard aller/algo/algo_*.c)))

@@ -56,12 +56,16 @@ void strbuf_addf(struct strbuf *b, const char *fmt, ...)
 void strbuf_add_ranges(struct strbuf *b, const long *ranks, long n)
 {
 	for (long i = 0; i < n;) {
-		long j = i;
-		while (j + 1 < n && ranks[j + 1] == ranks[j] + 1)
+		long j = i, d = i + 1 < n ? ranks[i + 1] - ranks[i] : 1;
+		while (j + 1 < n && ranks[j + 1] - ranks[j] == d && d > 0)
 			j++;
+		if (d > 1 && j - i < 2)   /* two of a stride are two numbers */
+			j = i;
 		strbuf_addf(b, "%s%ld", i ? "," : "", ranks[i]);
 		if (j > i)
 			strbuf_addf(b, "-%ld", ranks[j]);
+		if (j > i && d > 1)
+			strbuf_addf(b, ":%ld", d);
 		i = j + 1;
 	}
 }

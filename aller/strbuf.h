@@ -14,7 +14,7 @@ void strbuf_init(struct strbuf *b);
 void strbuf_release(struct strbuf *b);
 void strbuf_addf(struct strbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* Sorted ranks as compact ranges: "0-3,8,10-11". */
+/* Sorted ranks as compact ranges: "0-3,8,10-11"; three or more a stride apart "0-96:32" (Slurm's array syntax). */
 void strbuf_add_ranges(struct strbuf *b, const long *ranks, long n);
 /* The string, or NULL after a failure; the caller owns it. */
 char *strbuf_detach(struct strbuf *b);

@@ -15,39 +15,73 @@
 #include "sweep_impl.h"
 #include "timeout.h"
 
+#define HOSTS_NAMED 8
+
 /*
- * The communicator's distinct host names, at most 8 of them spelled out:
- * a bitmap of the nodes, OR-reduced over the communicator.
+ * The communicator's distinct host names, at most HOSTS_NAMED of them
+ * spelled out: a bitmap of the nodes, OR-reduced over the communicator, then
+ * the names of its first nodes, each written by that node's tasks into its
+ * slot and MAX-reduced (the same name, or nothing). No task holds every name.
  */
 static char *comm_hosts(const struct sweep *s, struct level *l, int index)
 {
-	int nwords = (s->w->nnodes + 63) / 64, distinct = 0;
+	int nwords = (s->w->nnodes + 63) / 64, distinct = 0, mine = -1;
 	uint64_t *bits = calloc((size_t)nwords, sizeof(uint64_t));
+	unsigned char (*names)[WORLD_NAME_MAX] = calloc(HOSTS_NAMED, WORLD_NAME_MAX);
 	struct strbuf b;
 
-	if (!bits)
+	if (!bits || !names) {
+		free(bits);
+		free(names);
 		return NULL;
+	}
 	bits[s->w->node / 64] |= 1ULL << (s->w->node % 64);
 	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, bits, nwords, MPI_UINT64_T, MPI_BOR,
 					 l->a.comm), s->w->rank == 0, "MPI_Allreduce (hosts)", index, 0);
+	for (int n = 0; n < s->w->nnodes; n++)
+		if (bits[n / 64] >> (n % 64) & 1 && distinct++ < HOSTS_NAMED && n == s->w->node)
+			mine = distinct - 1;
+	if (mine >= 0)
+		memcpy(names[mine], s->w->host, WORLD_NAME_MAX);
+	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, names, HOSTS_NAMED * WORLD_NAME_MAX,
+					 MPI_UNSIGNED_CHAR, MPI_MAX, l->a.comm),
+		    s->w->rank == 0, "MPI_Allreduce (host names)", index, 0);
 	strbuf_init(&b);
-	for (int n = 0; n < s->w->nnodes; n++) {
-		if (!(bits[n / 64] >> (n % 64) & 1))
-			continue;
-		if (distinct++ < 8)
-			strbuf_addf(&b, "%s%s", distinct > 1 ? "," : "", s->w->names[n]);
-	}
-	if (distinct > 8)
+	for (int i = 0; i < distinct && i < HOSTS_NAMED; i++)
+		strbuf_addf(&b, "%s%.*s", i ? "," : "", WORLD_NAME_MAX - 1, (const char *)names[i]);
+	if (distinct > HOSTS_NAMED)
 		strbuf_addf(&b, ",... (%d hosts)", distinct);
 	free(bits);
+	free(names);
 	return strbuf_detach(&b);
+}
+
+/*
+ * This task's communicator, made by its members alone from their range
+ * (base, base + step, ...: both partitions are affine), not by splitting
+ * the world, which would gather every task's colour.
+ */
+static int comm_create(const struct verify_peers *m, long g, MPI_Comm *comm)
+{
+	MPI_Group world, mine;
+	int range[1][3] = { { (int)m->base, (int)(m->base + (g - 1) * m->step), (int)m->step } };
+	int rc;
+
+	MPI_Comm_group(MPI_COMM_WORLD, &world);
+	rc = MPI_Group_range_incl(world, 1, range, &mine);
+	if (rc == MPI_SUCCESS) {
+		rc = MPI_Comm_create_group(MPI_COMM_WORLD, mine, 0, comm);
+		MPI_Group_free(&mine);
+	}
+	MPI_Group_free(&world);
+	return rc;
 }
 
 static int level_open(const struct sweep *s, int index, long target, struct level *l)
 {
 	long rank = s->w->rank;
 	struct algo_call *a = &l->a;
-	int ok;
+	struct verify_peers *m = &s->b->peers;
 
 	memset(l, 0, sizeof(*l));
 	partition_init(&l->p, s->w->size, target, s->opt->strided);
@@ -57,17 +91,10 @@ static int level_open(const struct sweep *s, int index, long target, struct leve
 	a->send = s->b->send;
 	a->recv = s->b->recv;
 	a->longs = s->b->longs;
-	failure_mpi(s->w, MPI_Comm_split(MPI_COMM_WORLD, (int)a->color, (int)a->rank, &a->comm),
-		    rank == 0, "MPI_Comm_split", index, 0);
-	l->peers = malloc(sizeof(long) * (size_t)a->g);
-	ok = l->peers != NULL;
-	if (ok) {
-		for (long i = 0; i < a->g; i++)
-			l->peers[i] = partition_member(&l->p, a->color, i);
-		ok = s->b->ops->set_peers(s->b, l->peers, a->g) == 0;
-	}
-	if (failure_agree(s->w, !ok, "out of memory for the communicator's peers"))
-		return -1;
+	m->base = partition_member(&l->p, a->color, 0);
+	m->step = partition_member(&l->p, a->color, 1) - m->base;
+	failure_mpi(s->w, comm_create(m, a->g, &a->comm), rank == 0, "MPI_Comm_create_group",
+		    index, 0);
 	if (s->opt->timeout > 0)
 		l->hosts = comm_hosts(s, l, index);
 	return 0;
@@ -76,7 +103,6 @@ static int level_open(const struct sweep *s, int index, long target, struct leve
 static void level_close(struct level *l)
 {
 	MPI_Comm_free(&l->a.comm);
-	free(l->peers);
 	free(l->hosts);
 }
 
@@ -128,7 +154,12 @@ static int run_level(struct sweep *s, int index)
 		return 0;
 	if (level_open(s, index, target, &l) != 0)
 		return 3;
-	reveal_level_begin(s->reveal, l.a.comm);
+	if (failure_agree(s->w, reveal_level_begin(s->reveal, l.a.comm, &l.p, l.a.color) != 0,
+			  "out of memory for --reveal's per-peer counters")) {
+		reveal_level_end(s->reveal);
+		level_close(&l);
+		return 3;
+	}
 	for (int i = 0; i < s->opt->algos.n && rc == 0; i++)
 		for (int k = 0; k < s->opt->nsplits && rc == 0; k++) {
 			const struct split *sp = &s->opt->splits[k];

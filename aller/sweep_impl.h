@@ -17,7 +17,6 @@ struct level {
 	 * buffers, held once: each count's call copies it and adds the count;
 	 * a.level is the algorithm's per-level state. */
 	struct algo_call a;
-	long *peers;
 	char *hosts;          /* the communicator's hosts, for the timeout message */
 	const struct algo_op *op;  /* the algorithm of the data set being measured */
 	const struct split *split; /* ... and its split (--split) */

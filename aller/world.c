@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "buffers/gpu.h"
+#include "hostmap.h"
 #include "strbuf.h"
 
 int world_init(struct world *w)
@@ -33,8 +34,9 @@ int world_init(struct world *w)
 	MPI_Bcast(&w->node, 1, MPI_INT, 0, node);
 	MPI_Bcast(&w->nnodes, 1, MPI_INT, 0, node);
 
-	w->names = calloc((size_t)w->nnodes, WORLD_NAME_MAX);
-	ok = w->names != NULL;
+	if (w->rank == 0)
+		w->names = calloc((size_t)w->nnodes, WORLD_NAME_MAX);
+	ok = w->rank != 0 || w->names != NULL;
 	MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
 	if (!ok) {
 		MPI_Comm_free(&node);
@@ -43,12 +45,12 @@ int world_init(struct world *w)
 		return -1;
 	}
 	MPI_Get_processor_name(name, &len);
-	if (is_leader) {
-		MPI_Allgather(name, WORLD_NAME_MAX, MPI_CHAR, w->names, WORLD_NAME_MAX,
-			      MPI_CHAR, leaders);
+	memcpy(w->host, name, WORLD_NAME_MAX);
+	if (is_leader) {   /* world rank 0 is the leaders' rank 0 */
+		MPI_Gather(name, WORLD_NAME_MAX, MPI_CHAR, w->names, WORLD_NAME_MAX, MPI_CHAR, 0,
+			   leaders);
 		MPI_Comm_free(&leaders);
 	}
-	MPI_Bcast(w->names, w->nnodes * WORLD_NAME_MAX, MPI_CHAR, 0, node);
 	MPI_Comm_free(&node);
 	return 0;
 }
@@ -61,7 +63,7 @@ void world_release(struct world *w)
 
 const char *world_host(const struct world *w)
 {
-	return w->names[w->node];
+	return w->host;
 }
 
 /* Ranks grouped by node in one pass (a counting sort): node n's are ranks[at[n]..at[n+1]). */
@@ -85,7 +87,7 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 	int *nodes = NULL;
 	char (*ids)[GPU_ID_MAX] = NULL, (*mine_ids)[GPU_ID_MAX] = NULL, id[GPU_ID_MAX] = "";
 	long *ranks = NULL, *at = NULL;
-	struct strbuf m, d;
+	struct strbuf d;
 	int ok = 1;
 
 	*map = NULL;
@@ -111,21 +113,19 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 	}
 	if (ok && w->rank == 0) {
 		ranks_by_node(nodes, w->size, w->nnodes, ranks, at);
-		strbuf_init(&m);
 		strbuf_init(&d);
-		for (int n = 0; n < w->nnodes; n++) {
+		for (int n = 0; devices && n < w->nnodes; n++) {
 			const long *mine = ranks + at[n];
 			long k = at[n + 1] - at[n];
-			strbuf_addf(&m, "%s ", w->names[n]);
-			strbuf_add_ranges(&m, mine, k);
-			strbuf_addf(&m, "\n");
-			if (!devices)
-				continue;
+			if (n == WORLD_DEVICE_NODES) {
+				strbuf_addf(&d, "... %d more hosts not listed\n", w->nnodes - n);
+				break;
+			}
 			for (long i = 0; i < k; i++)
 				memcpy(mine_ids[i], ids[mine[i]], GPU_ID_MAX);
 			gpu_describe(&d, w->names[n], k, mine, (const char (*)[GPU_ID_MAX])mine_ids);
 		}
-		*map = strbuf_detach(&m);
+		*map = hostmap_lines(w->nnodes, w->names[0], WORLD_NAME_MAX, ranks, at);
 		if (devices)
 			*devices = strbuf_detach(&d);
 		else

@@ -5,13 +5,15 @@
 #include <stddef.h>
 
 #define WORLD_NAME_MAX 256
+#define WORLD_DEVICE_NODES 64   /* hosts whose devices the header lists, at most */
 
 struct world {
 	int rank, size;
 	int local_rank, local_size;   /* within this shared-memory node */
 	int nnodes, node;             /* number of nodes, this task's node index */
 	int tpn_min, tpn_max;         /* tasks per node */
-	char (*names)[WORLD_NAME_MAX]; /* every node's name, by node index */
+	char host[WORLD_NAME_MAX];    /* this task's node's name */
+	char (*names)[WORLD_NAME_MAX]; /* rank 0 only: every node's name, by node index */
 };
 
 /* Collective on MPI_COMM_WORLD. 0, or -1 (out of memory). */
@@ -20,8 +22,9 @@ void world_release(struct world *w);
 const char *world_host(const struct world *w);
 
 /*
- * Collective: the host-to-ranks map, "name ranges" per line, and when
- * devices is non-NULL "name device-id ranges" per device (gpu_describe);
+ * Collective: the host-to-ranks map (hostmap.h's lines), and when
+ * devices is non-NULL "name device-id ranges" per device (gpu_describe) of
+ * the first WORLD_DEVICE_NODES hosts, then "... N more hosts not listed";
  * both only at rank 0 (malloc'd, NULL elsewhere). device_id: this rank's, gathered
  * only when devices is non-NULL (on every task alike).
  */

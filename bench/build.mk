@@ -24,3 +24,7 @@ bench-reveal: deps all
 
 bench-campaign: deps all
 	@bash bench/bench-campaign.sh
+
+# P = 10^6 on 10^4 nodes, pure parts: a task's bytes, its peers, rank 0's host lines.
+bench-scale: $(B)/tests/test_scale
+	@$(B)/tests/test_scale | sed -n 's/^# scale: //p'

@@ -2,7 +2,8 @@
  * groups.c: the two passes over aller outputs (see groups.h). The first
  * reads each file's header only and sorts the points into groups; the
  * second parses one group's files at a time and resolves re-runs of the
- * same point (newest complete job wins). Memory: the largest group's rows.
+ * same point as it goes (newest complete job wins; the loser's rows are
+ * dropped at once). Memory: the largest group's rows, one job per point.
  */
 #include "groups.h"
 
@@ -57,6 +58,11 @@ static int read_header(struct groups *gs, struct point *pt, const char *path)
 	}
 	if (!pt->has_header && !pt->has_provenance) {
 		warn(gs, path, 1, "no aller header ('# aller: ...'): not an aller output, skipped");
+		return -1;
+	}
+	if ((pt->nodes < 1 || !pt->mode) && p.cut) {
+		warn(gs, path, 1, "no node count or mode in the header's first " PARSE_HEADER_MAX_TEXT
+		     " (aller's header is shorter): skipped");
 		return -1;
 	}
 	if (pt->nodes < 1 || !pt->mode) {
@@ -117,10 +123,35 @@ int groups_labels(const struct groups *gs)
 	return labels;
 }
 
+/*
+ * Re-runs: of points with the same node count (adjacent: sorted by nodes),
+ * the newest complete job wins. The winner so far (whose rows are the last
+ * in the store before pt's) meets pt; the loser is superseded (and said so)
+ * and its rows dropped: one comparison and at most one move per point.
+ */
+static void resolve_rerun(struct groups *gs, struct point *best, struct point *pt)
+{
+	struct point *winner = point_newer(pt, best) ? pt : best;
+	struct point *loser = winner == best ? pt : best;
+	char msg[1024];
+
+	loser->superseded = 1;
+	snprintf(msg, sizeof(msg), "re-run of the point (%s, %ld nodes): superseded "
+		 "by '%s' (%s, job %s; the newest complete job wins)",
+		 loser->mode ? loser->mode : "-", loser->nodes, winner->path,
+		 point_state_name(point_state(winner)), winner->job ? winner->job : "-");
+	warn(gs, loser->path, 1, msg);
+	rows_cut(&gs->g.rows, loser->first_row, loser->first_row + loser->nrows);
+	if (loser == best)
+		pt->first_row = best->first_row;
+	loser->nrows = 0;
+}
+
 /* Pass 2, parse: every point of the group, its rows into the group's store. */
 static int parse_group(struct groups *gs)
 {
 	struct group *g = &gs->g;
+	struct point *best = NULL;   /* of the points so far with the node count at hand */
 	char err[512];
 
 	for (int i = 0; i < g->n; i++) {
@@ -147,35 +178,15 @@ static int parse_group(struct groups *gs)
 			return -1;
 		pt->first_row = first;
 		pt->nrows = g->rows.n - first;
-	}
-	return 0;
-}
-
-/*
- * Pass 2, re-runs: of points with the same node count (adjacent: sorted by
- * nodes), the newest complete job wins. One pass over each run of them: the
- * winner so far meets the next, the loser is superseded (and said so).
- */
-static void resolve_reruns(struct groups *gs)
-{
-	struct point **pts = gs->g.pts;
-	int n = gs->g.n;
-
-	for (int i = 0, j; i < n; i = j) {
-		struct point *best = pts[i];
-		for (j = i + 1; j < n && pts[j]->nodes == pts[i]->nodes; j++) {
-			struct point *winner = point_newer(pts[j], best) ? pts[j] : best;
-			struct point *loser = winner == best ? pts[j] : best;
-			char msg[1024];
-			loser->superseded = 1;
-			snprintf(msg, sizeof(msg), "re-run of the point (%s, %ld nodes): superseded "
-				 "by '%s' (%s, job %s; the newest complete job wins)",
-				 loser->mode ? loser->mode : "-", loser->nodes, winner->path,
-				 point_state_name(point_state(winner)), winner->job ? winner->job : "-");
-			warn(gs, loser->path, 1, msg);
-			best = winner;
+		if (best && best->nodes == pt->nodes) {
+			resolve_rerun(gs, best, pt);
+			if (!pt->superseded)
+				best = pt;
+		} else {
+			best = pt;
 		}
 	}
+	return 0;
 }
 
 static void count_states(struct summary *s, const struct group *g)
@@ -205,7 +216,6 @@ int groups_each(struct groups *gs, long (*fn)(void *ctx, const struct group *g),
 		rows_clear(&gs->g.rows);
 		if (parse_group(gs) != 0)
 			return -1;
-		resolve_reruns(gs);
 		count_states(gs->s, &gs->g);
 		if ((written = fn(ctx, &gs->g)) < 0)
 			return -1;

@@ -411,6 +411,10 @@ int parser_line(struct parser *p, const char *line, size_t len, int complete)
 		data(p, line, len, complete);   /* checks for binary data as it splits */
 		return 0;
 	}
+	if (p->header_only && (p->seen += len + 1) > PARSE_HEADER_MAX) {
+		p->cut = 1;
+		return 1;
+	}
 	if (binary(line, len)) {
 		warn_binary(p);
 		return 0;

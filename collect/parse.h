@@ -12,13 +12,22 @@
 
 /* Lines longer than this are skipped with a warning (a data line is ~230). */
 #define PARSE_MAX_LINE 65536
+/*
+ * The most a header-only parse reads: aller's header is bounded (hostmap.h:
+ * one line per run of alike hosts; devices of 64 hosts), so a header longer
+ * than this is not one it wrote.
+ */
+#define PARSE_HEADER_MAX (1024 * 1024)
+#define PARSE_HEADER_MAX_TEXT "1 MiB"
 #define PARSE_MAX_DATA_LINE 511
 #define PARSE_MAX_WARNINGS 20   /* per file; then one line with the count */
 
 struct parser {
 	struct point *pt;
 	long lineno;
-	int header_only;           /* stop at the first data set */
+	int header_only;           /* stop at the first data set, or PARSE_HEADER_MAX bytes */
+	size_t seen;               /* bytes of header seen */
+	int cut;                   /* the header-only parse stopped at PARSE_HEADER_MAX */
 	int level;                 /* current data set, -1 before the first */
 	int algo;                  /* its algorithm (ALLER_ALGO_NAMES), -1: unknown */
 	int split;                 /* its split (splits.h), -1: one too many */

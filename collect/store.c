@@ -66,6 +66,22 @@ int rows_add(struct rows *s, const char *line, const struct crow *r, int point)
 	return 0;
 }
 
+void rows_cut(struct rows *s, long from, long to)
+{
+	size_t at, end;
+
+	if (from >= to)
+		return;
+	at = (size_t)s->rows[from].text;
+	end = to < s->n ? (size_t)s->rows[to].text : s->alen;
+	memmove(s->arena + at, s->arena + end, s->alen - end);
+	s->alen -= end - at;
+	memmove(s->rows + from, s->rows + to, sizeof(*s->rows) * (size_t)(s->n - to));
+	s->n -= to - from;
+	for (long i = from; i < s->n; i++)
+		s->rows[i].text -= (long)(end - at);
+}
+
 void rows_release(struct rows *s)
 {
 	free(s->arena);

@@ -28,6 +28,8 @@ struct group {
 void rows_clear(struct rows *s);
 /* Keeps a parsed row of point `point`; 0, or -1 when out of memory. */
 int rows_add(struct rows *s, const char *line, const struct crow *r, int point);
+/* Drops rows [from, to) and their texts; the rows after them move down. */
+void rows_cut(struct rows *s, long from, long to);
 void rows_release(struct rows *s);
 
 static inline const char *rows_text(const struct rows *s, const struct crow *r)

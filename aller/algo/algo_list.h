@@ -50,5 +50,7 @@ const char *algo_unavailable(enum algo_id id);
  * steps every ordered pair meets exactly once, the rank itself at step 0.
  */
 void algo_pairwise_step(long r, long k, long g, long *to, long *from);
+/* Steps pairwise posts before it waits for them: 2 x this many requests at most. */
+#define ALGO_PAIRWISE_WINDOW 64
 
 #endif

@@ -19,6 +19,7 @@ struct buffers {
 	int device;          /* CUDA device, -1 for host */
 	char device_id[GPU_ID_MAX]; /* its UUID (or PCI bus id), "" for host */
 	int device_sharers;  /* the node's ranks on that device (itself included) */
+	struct verify_peers peers; /* the communicator's members' world ranks, for fill and check */
 	void *priv;          /* back end's own state */
 	char err[256];       /* what the last failed operation says */
 };
@@ -39,8 +40,6 @@ struct buffer_ops {
 	void (*available)(const struct buffers *b, int local_size, double *available,
 			  int *sharers, char *what, size_t whatlen);
 	int (*alloc)(struct buffers *b, long longs, char *err, size_t errlen);
-	/* World ranks of the communicator's members, for fill and check. */
-	int (*set_peers)(struct buffers *b, const long *peers, long npeers);
 	/*
 	 * The operations between calls return 0, or -1 with b->err set (a device
 	 * error); the caller goes on with the calls and has every rank agree on

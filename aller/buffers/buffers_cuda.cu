@@ -15,8 +15,6 @@ extern "C" {
 }
 
 struct cuda_priv {
-	long *peers;          /* device copy of the peers' world ranks */
-	long cap;
 	long *displs;         /* device copy of uneven blocks' displacements (--split) */
 	long dcap;
 	unsigned long long *result; /* device: wrong count, first wrong index, examined */
@@ -142,22 +140,6 @@ static int cuda_alloc(struct buffers *b, long longs, char *err, size_t errlen)
 	return 0;
 }
 
-static int cuda_set_peers(struct buffers *b, const long *peers, long npeers)
-{
-	struct cuda_priv *p = (struct cuda_priv *)b->priv;
-
-	if (npeers > p->cap) {
-		cudaFree(p->peers);
-		p->peers = NULL;
-		p->cap = 0;
-		if (cudaMalloc((void **)&p->peers, (size_t)npeers * sizeof(long)) != cudaSuccess)
-			return -1;
-		p->cap = npeers;
-	}
-	return cudaMemcpy(p->peers, peers, (size_t)npeers * sizeof(long),
-			  cudaMemcpyHostToDevice) == cudaSuccess ? 0 : -1;
-}
-
 /*
  * The block of element i and i's index in it: blocks of `count` each, or
  * (uneven, --split: displs) the last block that starts at or before i (a
@@ -183,18 +165,18 @@ __host__ __device__ static long block_of(const long *displs, long npeers, long c
 	return lo;
 }
 
-__global__ void fill_kernel(long *send, const long *peers, const long *displs, long npeers, long n,
+__global__ void fill_kernel(long *send, struct verify_peers peers, const long *displs, long npeers, long n,
 			    long count, long me, long iter)
 {
 	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n;
 	     i += (long)gridDim.x * blockDim.x) {
 		long j, k = block_of(displs, npeers, count, i, &j);
-		send[i] = verify_block_value(verify_seed(me, peers[k], count, iter), j);
+		send[i] = verify_block_value(verify_seed(me, verify_peer(peers, k), count, iter), j);
 	}
 }
 
 /* result: wrong elements, the first wrong index, the elements examined. */
-__global__ void check_kernel(const long *recv, const long *peers, const long *displs, long npeers,
+__global__ void check_kernel(const long *recv, struct verify_peers peers, const long *displs, long npeers,
 			     long n, long count, long me, long iter, unsigned long long *result)
 {
 	unsigned long long examined = 0;
@@ -203,7 +185,7 @@ __global__ void check_kernel(const long *recv, const long *peers, const long *di
 	     i += (long)gridDim.x * blockDim.x) {
 		long j, k = block_of(displs, npeers, count, i, &j);
 		examined++;
-		if (recv[i] != verify_block_value(verify_seed(peers[k], me, count, iter), j)) {
+		if (recv[i] != verify_block_value(verify_seed(verify_peer(peers, k), me, count, iter), j)) {
 			atomicAdd(&result[0], 1ULL);
 			atomicMin(&result[1], (unsigned long long)i);
 		}
@@ -247,7 +229,6 @@ static long blocks_to_device(struct buffers *b, const struct verify_blocks *blk,
 static int cuda_fill(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		     const struct verify_blocks *blk)
 {
-	struct cuda_priv *p = (struct cuda_priv *)b->priv;
 	const long *displs;
 	long n = blocks_to_device(b, blk, npeers, count, &displs);
 
@@ -255,7 +236,7 @@ static int cuda_fill(struct buffers *b, long at, long npeers, long count, long m
 		return fail(b, cudaGetLastError(), "the blocks' displacements");
 	if (n == 0)
 		return 0;
-	fill_kernel<<<grid_for(n), 256>>>(b->send + at, p->peers, displs, npeers, n, count, me,
+	fill_kernel<<<grid_for(n), 256>>>(b->send + at, b->peers, displs, npeers, n, count, me,
 					  iter);
 	KERNEL_OK("fill kernel");
 	return 0;
@@ -281,7 +262,7 @@ static long cuda_check(struct buffers *b, long at, long npeers, long count, long
 		return fail(b, cudaGetLastError(), "the blocks' displacements");
 	CUDA_OK(cudaMemcpy(p->result, init, sizeof(init), cudaMemcpyHostToDevice), "cudaMemcpy");
 	if (n > 0) {
-		check_kernel<<<grid_for(n), 256>>>(b->recv + at, p->peers, displs, npeers, n, count,
+		check_kernel<<<grid_for(n), 256>>>(b->recv + at, b->peers, displs, npeers, n, count,
 						   me, iter, p->result);
 		KERNEL_OK("check kernel");
 		CUDA_OK(cudaMemcpy(res, p->result, sizeof(res), cudaMemcpyDeviceToHost),
@@ -294,9 +275,7 @@ static long cuda_check(struct buffers *b, long at, long npeers, long count, long
 	}
 	if (res[0] > 0) {
 		long i = (long)res[1], j, k = block_of(blk ? blk->displs : NULL, npeers, count, i, &j),
-		     peer;
-		CUDA_OK(cudaMemcpy(&peer, p->peers + k, sizeof(long), cudaMemcpyDeviceToHost),
-			"cudaMemcpy");
+		     peer = verify_peer(b->peers, k);
 		first->peer = peer;
 		first->element = j;
 		first->expected = verify_value(peer, me, j, count, iter);
@@ -308,8 +287,7 @@ static long cuda_check(struct buffers *b, long at, long npeers, long count, long
 		CUDA_OK(cudaMemcpy(&guard, b->recv + at + blk->guard, sizeof(long),
 				   cudaMemcpyDeviceToHost), "cudaMemcpy");
 		if (guard != VERIFY_POISON && res[0]++ == 0) {
-			CUDA_OK(cudaMemcpy(&first->peer, p->peers + npeers - 1, sizeof(long),
-					   cudaMemcpyDeviceToHost), "cudaMemcpy");
+			first->peer = verify_peer(b->peers, npeers - 1);
 			first->element = blk->counts[npeers - 1];
 			first->expected = VERIFY_POISON;
 			first->received = guard;
@@ -339,7 +317,6 @@ static void cuda_release(struct buffers *b)
 	cudaFree(b->recv);
 	if (p) {
 		cudaFree(p->displs);
-		cudaFree(p->peers);
 		cudaFree(p->result);
 	}
 	free(p);
@@ -348,7 +325,7 @@ static void cuda_release(struct buffers *b)
 }
 
 static const struct buffer_ops ops = {
-	"cuda", cuda_init, cuda_visible, cuda_select, cuda_available, cuda_alloc, cuda_set_peers,
+	"cuda", cuda_init, cuda_visible, cuda_select, cuda_available, cuda_alloc,
 	cuda_fill, cuda_poison, cuda_check, cuda_corrupt, cuda_release,
 };
 

@@ -9,8 +9,6 @@
 #include <string.h>
 
 struct host_priv {
-	long *peers;
-	long npeers;
 	long fail_rank;   /* ALLER_TEST_BUFFER_FAIL: this world rank's fills fail */
 };
 
@@ -74,19 +72,6 @@ static int host_alloc(struct buffers *b, long longs, char *err, size_t errlen)
 	return 0;
 }
 
-static int host_set_peers(struct buffers *b, const long *peers, long npeers)
-{
-	struct host_priv *p = b->priv;
-	long *copy = realloc(p->peers, (size_t)npeers * sizeof(long));
-
-	if (!copy)
-		return -1;
-	memcpy(copy, peers, (size_t)npeers * sizeof(long));
-	p->peers = copy;
-	p->npeers = npeers;
-	return 0;
-}
-
 static int host_fill(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		     const struct verify_blocks *blk)
 {
@@ -96,7 +81,7 @@ static int host_fill(struct buffers *b, long at, long npeers, long count, long m
 		snprintf(b->err, sizeof(b->err), "fill failed (ALLER_TEST_BUFFER_FAIL=%ld)", me);
 		return -1;
 	}
-	verify_fill(b->send + at, p->peers, npeers, count, me, iter, blk);
+	verify_fill(b->send + at, b->peers, npeers, count, me, iter, blk);
 	return 0;
 }
 
@@ -109,8 +94,7 @@ static int host_poison(struct buffers *b, long at, long n)
 static long host_check(struct buffers *b, long at, long npeers, long count, long me, long iter,
 		       int repoison, struct mismatch *first, const struct verify_blocks *blk)
 {
-	struct host_priv *p = b->priv;
-	return verify_check(b->recv + at, p->peers, npeers, count, me, iter, repoison, first, blk);
+	return verify_check(b->recv + at, b->peers, npeers, count, me, iter, repoison, first, blk);
 }
 
 static int host_corrupt(struct buffers *b, long at, long i)
@@ -125,8 +109,6 @@ static void host_release(struct buffers *b)
 
 	free(b->send);
 	free(b->recv);
-	if (p)
-		free(p->peers);
 	free(p);
 	b->send = b->recv = NULL;
 	b->priv = NULL;
@@ -137,7 +119,6 @@ const struct buffer_ops buffers_host_ops = {
 	.init = host_init,
 	.available = host_available,
 	.alloc = host_alloc,
-	.set_peers = host_set_peers,
 	.fill = host_fill,
 	.poison = host_poison,
 	.check = host_check,

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-double memcheck_need(long longs, int sharers)
+double memcheck_need(long longs, int sharers, double state)
 {
-	return 2.0 * (double)longs * (double)sizeof(long) * (double)sharers;
+	return (2.0 * (double)longs * (double)sizeof(long) + state) * (double)sharers;
 }
 
 static double gib(double bytes)
@@ -15,16 +15,20 @@ static double gib(double bytes)
 	return bytes / (1024.0 * 1024.0 * 1024.0);
 }
 
-int memcheck(long longs, int sharers, double available, const char *what, const char *host,
-	     char *err, size_t errlen)
+int memcheck(long longs, int sharers, double state, double available, const char *what,
+	     const char *host, char *err, size_t errlen)
 {
-	double need = memcheck_need(longs, sharers);
+	double need = memcheck_need(longs, sharers, state);
+	char own[96] = "";
 
 	if (available < 0 || need <= available)
 		return 0;
+	if (state >= 1024.0 * 1024.0)
+		snprintf(own, sizeof(own), ", and %.0f MiB of aller's own state each",
+			 state / (1024.0 * 1024.0));
 	snprintf(err, errlen, "the buffers do not fit: %d rank%s on %s need %.2f GiB (2 x %ld "
-		 "longs each), %s has %.2f GiB available: use a smaller LONGS or fewer ranks "
-		 "per %s", sharers, sharers == 1 ? "" : "s", host, gib(need), longs, what,
+		 "longs each%s), %s has %.2f GiB available: use a smaller LONGS or fewer ranks "
+		 "per %s", sharers, sharers == 1 ? "" : "s", host, gib(need), longs, own, what,
 		 gib(available), strncmp(what, "CUDA", 4) == 0 ? "device" : "node");
 	return -1;
 }

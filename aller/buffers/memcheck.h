@@ -10,14 +10,17 @@
 
 #include <stddef.h>
 
-/* Bytes that `sharers` ranks with `longs`-long send and receive buffers need. */
-double memcheck_need(long longs, int sharers);
+/*
+ * Bytes that `sharers` ranks with `longs`-long send and receive buffers and
+ * `state` bytes each of aller's own (footprint.h; 0 on a device) need.
+ */
+double memcheck_need(long longs, int sharers, double state);
 /*
  * 0 when need <= available, else -1 with a one-line message naming both,
  * the host and what to change. `what` is "the node" or "CUDA device N".
  */
-int memcheck(long longs, int sharers, double available, const char *what, const char *host,
-	     char *err, size_t errlen);
+int memcheck(long longs, int sharers, double state, double available, const char *what,
+	     const char *host, char *err, size_t errlen);
 /* MemAvailable of /proc/meminfo's text, in bytes; -1 when it has none. */
 double memcheck_meminfo(const char *text);
 /*

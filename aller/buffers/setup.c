@@ -12,6 +12,7 @@
 
 #include "failure.h"
 #include "gpu.h"
+#include "footprint.h"
 #include "memcheck.h"
 
 /* What the MPI library's own query says of device pointers, and its name (NULL: none). */
@@ -85,15 +86,24 @@ static int pick_device(const struct world *w, struct buffers *b, int strict)
 	return 0;
 }
 
-/* Collective: whether every rank's buffers (longs each) fit, before any rank allocates; 0 or -1. */
-static int fits(const struct world *w, const struct buffers *b, long longs)
+/*
+ * Collective: whether every rank's buffers (longs each) fit, before any rank
+ * allocates, with aller's own state in host memory (footprint.h: rank 0's
+ * besides on its node); 0 or -1.
+ */
+static int fits(const struct options *o, const struct world *w, const struct buffers *b,
+		long longs)
 {
 	char err[512] = "", what[64];
-	double available;
+	struct footprint_in f;
+	double available, state = 0;
 	int sharers;
 
 	b->ops->available(b, w->local_size, &available, &sharers, what, sizeof(what));
-	return failure_agree(w, memcheck(longs, sharers, available, what, world_host(w),
+	footprint_from(&f, o, w->size, w->nnodes);
+	if (b->device < 0)
+		state = footprint_task(&f) + (w->node == 0 ? footprint_rank0(&f) / sharers : 0);
+	return failure_agree(w, memcheck(longs, sharers, state, available, what, world_host(w),
 					      err, sizeof(err)) != 0, err) ? -1 : 0;
 }
 
@@ -166,7 +176,7 @@ int buffers_setup(const struct options *o, const struct world *w, struct buffers
 	}
 	if ((failed = buffer_longs(o, w, b, &longs)) != 0)
 		return failed;
-	if (fits(w, b, longs) != 0)
+	if (fits(o, w, b, longs) != 0)
 		return 3;
 	failed = b->ops->alloc(b, longs, err, sizeof(err)) != 0;
 	if (failure_agree(w, failed, err))

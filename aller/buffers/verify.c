@@ -1,11 +1,11 @@
 /* verify.c: host fill and check (see verify.h). */
 #include "verify.h"
 
-void verify_fill(long *send, const long *peers, long npeers, long count, long me, long iter,
+void verify_fill(long *send, struct verify_peers peers, long npeers, long count, long me, long iter,
 		 const struct verify_blocks *blk)
 {
 	for (long k = 0; k < npeers; k++) {
-		unsigned long long seed = verify_seed(me, peers[k], count, iter);
+		unsigned long long seed = verify_seed(me, verify_peer(peers, k), count, iter);
 		long *block = send + (blk ? blk->displs[k] : k * count);
 		long n = blk ? blk->counts[k] : count;
 		for (long j = 0; j < n; j++)
@@ -26,14 +26,14 @@ void verify_poison(long *recv, long n)
  */
 #define VERIFY_CHUNK 512
 
-long verify_check(long *recv, const long *peers, long npeers, long count,
+long verify_check(long *recv, struct verify_peers peers, long npeers, long count,
 		  long me, long iter, int repoison, struct mismatch *first,
 		  const struct verify_blocks *blk)
 {
 	long wrong = 0;
 
 	for (long k = 0; k < npeers; k++) {
-		unsigned long long seed = verify_seed(peers[k], me, count, iter);
+		unsigned long long seed = verify_seed(verify_peer(peers, k), me, count, iter);
 		long *block = recv + (blk ? blk->displs[k] : k * count);
 		long n = blk ? blk->counts[k] : count;
 		for (long c = 0; c < n; c += VERIFY_CHUNK) {
@@ -44,7 +44,7 @@ long verify_check(long *recv, const long *peers, long npeers, long count,
 				long want = verify_block_value(seed, j);
 				if (block[j] == want || wrong++ > 0)
 					continue;
-				first->peer = peers[k];
+				first->peer = verify_peer(peers, k);
 				first->element = j;
 				first->expected = want;
 				first->received = block[j];
@@ -54,7 +54,7 @@ long verify_check(long *recv, const long *peers, long npeers, long count,
 		}
 	}
 	if (blk && blk->guard >= 0 && recv[blk->guard] != VERIFY_POISON && wrong++ == 0) {
-		first->peer = peers[npeers - 1];   /* past the last block: one too many */
+		first->peer = verify_peer(peers, npeers - 1);   /* past the last block: one too many */
 		first->element = blk->counts[npeers - 1];
 		first->expected = VERIFY_POISON;
 		first->received = recv[blk->guard];

@@ -58,6 +58,20 @@ VERIFY_FN long verify_value(long sender, long receiver, long index, long count, 
 	return verify_block_value(verify_seed(sender, receiver, count, iter), index);
 }
 
+/*
+ * The world ranks of a communicator's members: member k is base + k x step
+ * (both partitions are affine, partition.h), computed where needed, so no
+ * task holds a list of its communicator's g ranks.
+ */
+struct verify_peers {
+	long base, step;
+};
+
+VERIFY_FN long verify_peer(struct verify_peers p, long k)
+{
+	return p.base + k * p.step;
+}
+
 struct mismatch {
 	long peer;      /* world rank of the sender */
 	long element;   /* index within the block */
@@ -77,8 +91,8 @@ struct verify_blocks {
 	long guard;
 };
 
-/* Host versions; peers[k] is the world rank of communicator rank k. */
-void verify_fill(long *send, const long *peers, long npeers, long count, long me, long iter,
+/* Host versions; verify_peer(peers, k) is the world rank of communicator rank k. */
+void verify_fill(long *send, struct verify_peers peers, long npeers, long count, long me, long iter,
 		 const struct verify_blocks *blk);
 void verify_poison(long *recv, long n);
 /*
@@ -86,7 +100,7 @@ void verify_poison(long *recv, long n);
  * repoison, each element is poisoned again as it is checked, for the next
  * call: one pass over the buffer instead of two.
  */
-long verify_check(long *recv, const long *peers, long npeers, long count,
+long verify_check(long *recv, struct verify_peers peers, long npeers, long count,
 		  long me, long iter, int repoison, struct mismatch *first,
 		  const struct verify_blocks *blk);
 

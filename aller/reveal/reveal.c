@@ -4,12 +4,15 @@
  * in reveal_generic.c, reveal_peers.c and reveal_queues.c.
  */
 #include "reveal_impl.h"
+#include "footprint.h"
 
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+_Static_assert(REVEAL_MATRIX_MAX == FOOTPRINT_MATRIX_MAX, "the memory check counts the matrix reveal keeps");
 
 #include "dirs.h"
 #include "failure.h"
@@ -128,20 +131,17 @@ static void why_unavailable(const struct reveal *r, int caps, char *why, size_t 
 
 static int alloc_buffers(struct reveal *r)
 {
-	size_t n = (size_t)r->nvars * (size_t)r->w->size;
 	long m = r->w->size < REVEAL_MATRIX_MAX ? r->w->size : REVEAL_MATRIX_MAX;
 
-	r->before = calloc(n, sizeof(uint64_t));
-	r->delta = calloc(n, sizeof(uint64_t));
-	r->after = calloc((size_t)r->w->size, sizeof(uint64_t));
-	r->row = malloc(2 * sizeof(uint64_t) * (size_t)r->w->size);
+	r->values = calloc((size_t)r->w->size, sizeof(uint64_t));
+	r->row = malloc(2 * sizeof(uint64_t) * (size_t)m);
 	if (r->w->rank == 0) {
 		r->mat = malloc(2 * sizeof(uint64_t) * (size_t)(m * m));
 		r->mat_ranks = malloc(sizeof(long) * (size_t)m);
 		if (!r->mat || !r->mat_ranks)
 			return -1;
 	}
-	return r->before && r->delta && r->after && r->row ? 0 : -1;
+	return r->values && r->row ? 0 : -1;
 }
 
 /* This rank's capabilities (CAP_*), binding the coll and pml counters it finds. */
@@ -238,9 +238,8 @@ static void release_parts(struct reveal *r)
 	}
 	if (r->mpit)
 		MPI_T_finalize();
-	free(r->before);
 	free(r->delta);
-	free(r->after);
+	free(r->values);
 	free(r->row);
 	free(r->mat);
 	free(r->mat_ranks);
@@ -339,10 +338,23 @@ const char *reveal_dir(const struct reveal *r)
 	return r->dir[0] ? r->dir : NULL;
 }
 
-void reveal_level_begin(struct reveal *r, MPI_Comm comm)
+int reveal_level_begin(struct reveal *r, MPI_Comm comm, const struct partition *p, long color)
 {
+	long world = r->w->size;
+	uint64_t *d;
+
 	if (r->tier == REVEAL_GENERIC)
 		reveal_generic_level(r, comm, 1);
+	if (r->nvars == 0)
+		return 0;
+	r->track_base = world <= REVEAL_MATRIX_MAX ? 0 : partition_member(p, color, 0);
+	r->track_step = world <= REVEAL_MATRIX_MAX ? 1 : partition_member(p, color, 1) - r->track_base;
+	r->ntrack = world <= REVEAL_MATRIX_MAX ? world : partition_size(p, color);
+	d = realloc(r->delta, sizeof(uint64_t) * (size_t)r->nvars * (size_t)r->ntrack);
+	if (!d)
+		return -1;
+	r->delta = d;
+	return 0;
 }
 
 void reveal_level_end(struct reveal *r)
@@ -355,28 +367,37 @@ void reveal_count_begin(struct reveal *r)
 {
 	r->calls = 0;
 	if (r->nvars > 0)
-		memset(r->delta, 0, sizeof(uint64_t) * (size_t)r->nvars * (size_t)r->w->size);
+		memset(r->delta, 0, sizeof(uint64_t) * (size_t)r->nvars * (size_t)r->ntrack);
+	memset(r->total, 0, sizeof(r->total));
 	reveal_generic_clear(r);
+}
+
+/* Reads every counter; each tracked rank's value and the sum go in with sign (+1 or -1). */
+static void read_in(struct reveal *r, int sign)
+{
+	for (int v = 0; v < r->nvars; v++) {
+		uint64_t *d = r->delta + (size_t)v * (size_t)r->ntrack, sum = 0;
+		MPI_T_pvar_read(r->ses, r->h[v], r->values);
+		for (long q = 0; q < r->w->size; q++)
+			sum += r->values[q];
+		for (long j = 0; j < r->ntrack; j++) {
+			uint64_t x = r->values[r->track_base + j * r->track_step];
+			d[j] += sign > 0 ? x : -x;
+		}
+		r->total[v] += sign > 0 ? sum : -sum;
+	}
 }
 
 void reveal_call_before(struct reveal *r)
 {
-	for (int v = 0; v < r->nvars; v++)
-		MPI_T_pvar_read(r->ses, r->h[v], r->before + (size_t)v * (size_t)r->w->size);
+	read_in(r, -1);
 	if (r->tier == REVEAL_GENERIC)
 		reveal_generic_before(r);
 }
 
 void reveal_call_after(struct reveal *r)
 {
-	long n = r->w->size;
-
-	for (int v = 0; v < r->nvars; v++) {
-		uint64_t *b = r->before + (size_t)v * (size_t)n, *d = r->delta + (size_t)v * (size_t)n;
-		MPI_T_pvar_read(r->ses, r->h[v], r->after);
-		for (long q = 0; q < n; q++)
-			d[q] += r->after[q] - b[q];
-	}
+	read_in(r, +1);
 	if (r->tier == REVEAL_GENERIC)
 		reveal_generic_after(r);
 	r->calls++;

@@ -38,8 +38,12 @@ const char *reveal_header(const struct reveal *r);
 const char *reveal_queues_note(const struct reveal *r);
 const char *reveal_dir(const struct reveal *r);
 
-/* Around a level's counts, with its communicator (the generic tier binds to it). */
-void reveal_level_begin(struct reveal *r, MPI_Comm comm);
+/*
+ * Around a level's counts, with its communicator (the generic tier binds to
+ * it) and this task's colour in the partition (the per-peer counters track
+ * its members). 0, or -1: no memory for them.
+ */
+int reveal_level_begin(struct reveal *r, MPI_Comm comm, const struct partition *p, long color);
 void reveal_level_end(struct reveal *r);
 
 /* Around each timed call, outside the timed region. */

@@ -28,8 +28,14 @@ struct reveal {
 	MPI_T_pvar_session ses;
 	MPI_T_pvar_handle h[REVEAL_NVARS];
 	int nvars;                       /* handles in use: 2 (coll) or 4 (pml) */
-	uint64_t *before, *delta;        /* [nvars][world] */
-	uint64_t *after, *row;           /* [world], [2 world] */
+	/* Per-peer deltas of the tracked ranks: the world when it has at most
+	 * REVEAL_MATRIX_MAX ranks, else the level's communicator (member j is
+	 * track_base + j x track_step); a call's before value is subtracted, its
+	 * after value added, so no copy of the counters is kept. */
+	uint64_t *delta;                 /* [nvars][ntrack] */
+	long ntrack, track_base, track_step;
+	uint64_t total[REVEAL_NVARS];    /* ... and the delta of each counter's sum over the world */
+	uint64_t *values, *row;          /* [world]: what MPI_T reads; [2 REVEAL_MATRIX_MAX] */
 	uint64_t *mat;                   /* rank 0: gathered rows, bytes then messages */
 	long *mat_ranks;
 	struct reveal_generic *gen;

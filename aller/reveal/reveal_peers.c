@@ -11,7 +11,11 @@
 #include "format.h"
 #include "traffic.h"
 
-/* Gathers the per-peer deltas of the whole world, or of communicator 0, to rank 0. */
+/*
+ * Gathers the per-peer deltas of the whole world, or of communicator 0, to
+ * rank 0; msgs and bytes are the tracked ranks' (reveal_impl.h): the world's
+ * when it is small enough for a matrix, else the communicator's.
+ */
 static void matrix(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
 		   int level, long count, const uint64_t *msgs, const uint64_t *bytes, FILE *out)
 {
@@ -30,11 +34,10 @@ static void matrix(struct reveal *r, const struct partition *p, long color, MPI_
 		n = g0;
 		if (color == 0) {
 			for (long j = 0; j < n; j++) {
-				long q = partition_member(p, 0, j);
-				r->row[j] = bytes[q];
-				r->row[n + j] = msgs[q];
+				r->row[j] = bytes[j];
+				r->row[n + j] = msgs[j];
 				if (out)
-					r->mat_ranks[j] = q;
+					r->mat_ranks[j] = partition_member(p, 0, j);
 			}
 			MPI_Gather(r->row, (int)(2 * n), MPI_UINT64_T, r->mat, (int)(2 * n),
 				   MPI_UINT64_T, 0, comm);
@@ -61,10 +64,12 @@ static void matrix(struct reveal *r, const struct partition *p, long color, MPI_
 void reveal_count_end(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
 		      int level, long count, int coll_counted, FILE *out)
 {
-	long world = r->w->size, g = partition_size(p, color);
-	const uint64_t *cb = r->delta + (size_t)REVEAL_COLL_BYTES * (size_t)world;
+	long g = partition_size(p, color), n = r->ntrack;
+	const uint64_t *cb = r->delta + (size_t)REVEAL_COLL_BYTES * (size_t)n;
 	const uint64_t *m, *b;
-	double msgs = 0, bytes = 0, logical = 0, cross = 0, calls = r->calls ? (double)r->calls : 1;
+	int vb = r->tier == REVEAL_PML ? REVEAL_PML_BYTES : REVEAL_COLL_BYTES;
+	double msgs = 0, bytes = 0, logical = 0, cross, calls = r->calls ? (double)r->calls : 1;
+	double mine = 0;   /* to the communicator, this task included */
 	double vmax[TRAFFIC_NMAX], vsum[TRAFFIC_NSUM];
 	struct traffic t;
 
@@ -74,19 +79,21 @@ void reveal_count_end(struct reveal *r, const struct partition *p, long color, M
 	}
 	if (r->nvars == 0)
 		return;
-	m = r->delta + (size_t)(r->tier == REVEAL_PML ? REVEAL_PML_MSGS : REVEAL_COLL_MSGS) * (size_t)world;
-	b = r->delta + (size_t)(r->tier == REVEAL_PML ? REVEAL_PML_BYTES : REVEAL_COLL_BYTES) * (size_t)world;
-	for (long q = 0; q < world; q++) {
-		if (q == r->w->rank) {
+	m = r->delta + (size_t)(r->tier == REVEAL_PML ? REVEAL_PML_MSGS : REVEAL_COLL_MSGS) * (size_t)n;
+	b = r->delta + (size_t)vb * (size_t)n;
+	for (long j = 0; j < n; j++) {
+		long q = r->track_base + j * r->track_step;
+		if (partition_color(p, q) != color)
+			continue;
+		mine += (double)b[j];
+		if (q == r->w->rank)
 			continue;   /* to oneself: a copy (pairwise posts it as a message) */
-		} else if (partition_color(p, q) == color) {
-			msgs += (double)m[q];
-			bytes += (double)b[q];
-			logical += (double)cb[q];
-		} else {
-			cross += (double)b[q];
-		}
+		msgs += (double)m[j];
+		bytes += (double)b[j];
+		logical += (double)cb[j];
 	}
+	/* to ranks outside the communicator: the world's sum less the communicator's */
+	cross = (double)r->total[vb] - mine;
 	if (!coll_counted)   /* the coll counters see no payload, or only a fence's */
 		logical = (double)count * (double)sizeof(long) * (double)(g - 1) * calls;
 	traffic_init(&t);

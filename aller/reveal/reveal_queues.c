@@ -6,12 +6,17 @@
 #include "reveal_impl.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "format.h"
 #include "traffic.h"
 
 #define QUEUE_TAG 7311
+#define LATE_TAG 7312
+
+/* A task found late, sent to rank 0: its world rank, colour, node, peers and observations. */
+enum { LATE_RANK, LATE_COLOR, LATE_NODE, LATE_PEERS, LATE_SENDER, LATE_RECEIVER, LATE_N };
 
 /* One queue variable bound to the level's communicator, g elements; 0 or -1. */
 static int bind_queue(struct reveal *r, const char *name, MPI_Comm comm, long g,
@@ -32,8 +37,8 @@ static int bind_queue(struct reveal *r, const char *name, MPI_Comm comm, long g,
 /*
  * One exchange of the queues pass, after a barrier on the world. A sender is
  * late when its message has not arrived a window after the receive was
- * posted (the receive is still in the posted queue): adds to late[its world
- * rank]. A receiver is late when messages of most peers were already waiting
+ * posted (the receive is still in the posted queue): adds to late[its rank in
+ * comm]. A receiver is late when messages of most peers were already waiting
  * in its unexpected queue as it arrived, each for longer than the window:
  * every message carries the nanoseconds from its sender's barrier exit to
  * the send, so the wait needs no synchronised clocks, only barrier exits
@@ -71,7 +76,7 @@ static void queue_round(struct reveal *r, const struct partition *p, long color,
 		MPI_T_pvar_read(r->ses, hp, posted);
 		for (long i = 0; i < g; i++)
 			if (i != me && posted[i] > 0)
-				late[partition_member(p, color, i)]++;
+				late[i]++;
 	}
 	MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
 	for (long i = 0; i < g; i++)
@@ -81,50 +86,86 @@ static void queue_round(struct reveal *r, const struct partition *p, long color,
 		(*lr)++;
 }
 
-/* Rank 0: the "# late:" lines of a level from the reduced observations. */
-static void late_lines(const struct reveal *r, const struct partition *p, int level,
-		       const long *v, FILE *out)
+static int by_rank(const void *a, const void *b)
 {
-	long world = r->w->size, named = 0;
+	long x = ((const long *)a)[LATE_RANK], y = ((const long *)b)[LATE_RANK];
+	return (x > y) - (x < y);
+}
 
-	for (long q = 0; q < world; q++) {
-		long c = partition_color(p, q), peers = partition_size(p, c) - 1;
-		int sender = traffic_late(v[q], REVEAL_QUEUE_ROUNDS, peers);
-		int receiver = traffic_late(v[world + q], REVEAL_QUEUE_ROUNDS, 1);
-		if (!sender && !receiver)
-			continue;
-		named++;
-		fprintf(out, "# %s: level %d comm %ld rank %ld host %s:", ALLER_KEY_LATE, level, c, q,
-			r->w->names[v[2 * world + q]]);
+/*
+ * Collective: the "# late:" lines of a level at rank 0. Each task sums its
+ * peers' observations of itself (a reduce-scatter in its communicator), so
+ * it alone judges itself; only late tasks send rank 0 a record.
+ */
+static void late_lines(const struct reveal *r, const struct partition *p, long color,
+		       MPI_Comm comm, int level, long *late, long lr, FILE *out)
+{
+	long g = partition_size(p, color), seen = 0, me[LATE_N], nlate, *all = NULL, k = 0;
+	int mine;
+
+	MPI_Reduce_scatter_block(MPI_IN_PLACE, late, 1, MPI_LONG, MPI_SUM, comm);
+	me[LATE_RANK] = r->w->rank;
+	me[LATE_COLOR] = color;
+	me[LATE_NODE] = r->w->node;
+	me[LATE_PEERS] = g - 1;
+	me[LATE_SENDER] = late[0];
+	me[LATE_RECEIVER] = lr;
+	mine = traffic_late(me[LATE_SENDER], REVEAL_QUEUE_ROUNDS, g - 1) ||
+	       traffic_late(lr, REVEAL_QUEUE_ROUNDS, 1);
+	nlate = mine;
+	MPI_Reduce(out ? MPI_IN_PLACE : &nlate, &nlate, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+	if (mine && !out)
+		MPI_Send(me, LATE_N, MPI_LONG, 0, LATE_TAG, MPI_COMM_WORLD);
+	if (!out)
+		return;
+	all = malloc(sizeof(long) * LATE_N * (size_t)(nlate > 0 ? nlate : 1));
+	if (mine && all)
+		memcpy(all + LATE_N * k++, me, sizeof(me));
+	for (long i = mine; i < nlate; i++) {
+		long rec[LATE_N];
+		MPI_Recv(rec, LATE_N, MPI_LONG, MPI_ANY_SOURCE, LATE_TAG, MPI_COMM_WORLD,
+			 MPI_STATUS_IGNORE);
+		if (all)
+			memcpy(all + LATE_N * k++, rec, sizeof(rec));
+	}
+	qsort(all, (size_t)k, sizeof(long) * LATE_N, by_rank);
+	for (long i = 0; i < k; i++) {
+		const long *v = all + LATE_N * i;
+		int sender = traffic_late(v[LATE_SENDER], REVEAL_QUEUE_ROUNDS, v[LATE_PEERS]);
+		int receiver = traffic_late(v[LATE_RECEIVER], REVEAL_QUEUE_ROUNDS, 1);
+		seen++;
+		fprintf(out, "# %s: level %d comm %ld rank %ld host %s:", ALLER_KEY_LATE, level,
+			v[LATE_COLOR], v[LATE_RANK], r->w->names[v[LATE_NODE]]);
 		if (sender)
-			fprintf(out, " late sender (%ld of %ld observations by %ld peers)", v[q],
-				REVEAL_QUEUE_ROUNDS * peers, peers);
+			fprintf(out, " late sender (%ld of %ld observations by %ld peers)",
+				v[LATE_SENDER], REVEAL_QUEUE_ROUNDS * v[LATE_PEERS], v[LATE_PEERS]);
 		if (receiver)
-			fprintf(out, " late receiver (%ld of %d rounds)", v[world + q],
+			fprintf(out, " late receiver (%ld of %d rounds)", v[LATE_RECEIVER],
 				REVEAL_QUEUE_ROUNDS);
 		fputc('\n', out);
 	}
-	if (!named)
+	if (!seen)
 		fprintf(out, "# %s: level %d none (%d rounds in each of %ld communicators)\n",
 			ALLER_KEY_LATE, level, REVEAL_QUEUE_ROUNDS, p->ncomms);
+	free(all);
 }
 
 void reveal_queues(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
 		   int level, FILE *out)
 {
-	long world = r->w->size, g = partition_size(p, color), lr = 0;
+	long g = partition_size(p, color), lr = 0;
 	MPI_T_pvar_handle hu = MPI_T_PVAR_HANDLE_NULL, hp = MPI_T_PVAR_HANDLE_NULL;
 	unsigned *q = malloc(2 * sizeof(unsigned) * (size_t)g);
 	MPI_Request *req = malloc(sizeof(MPI_Request) * (size_t)(2 * g));
 	long *buf = calloc((size_t)(2 * g), sizeof(long));
-	long *v = calloc((size_t)(3 * world), sizeof(long));
-	int bound = 0, failed = !q || !req || !buf || !v;
+	long *late = calloc((size_t)g, sizeof(long));   /* per peer, then (late_lines) mine */
+	int bound = 0, failed = !q || !req || !buf || !late;
 
 	if (!r->queues) {
 		free(q);
 		free(req);
 		free(buf);
-		free(v);
+		free(late);
 		return;
 	}
 	if (!failed) {
@@ -140,13 +181,8 @@ void reveal_queues(struct reveal *r, const struct partition *p, long color, MPI_
 				"counters do not bind to this communicator)\n", ALLER_KEY_LATE, level);
 	} else {
 		for (int k = 0; k < REVEAL_QUEUE_ROUNDS; k++)
-			queue_round(r, p, color, comm, hu, hp, q, req, buf, v, &lr);
-		v[world + r->w->rank] = lr;
-		v[2 * world + r->w->rank] = r->w->node;
-		MPI_Reduce(out ? MPI_IN_PLACE : v, v, (int)(3 * world), MPI_LONG, MPI_SUM, 0,
-			   MPI_COMM_WORLD);
-		if (out)
-			late_lines(r, p, level, v, out);
+			queue_round(r, p, color, comm, hu, hp, q, req, buf, late, &lr);
+		late_lines(r, p, color, comm, level, late, lr, out);
 	}
 	if (bound > 0)
 		MPI_T_pvar_handle_free(r->ses, &hu);
@@ -155,5 +191,5 @@ void reveal_queues(struct reveal *r, const struct partition *p, long color, MPI_
 	free(q);
 	free(req);
 	free(buf);
-	free(v);
+	free(late);
 }

@@ -97,6 +97,28 @@ golden() {
 	[ ! -e "$BATS_TEST_TMPDIR/out2" ]
 }
 
+@test "collect's header pass reads at most 1 MiB: a longer header is named and skipped, many re-runs keep one" {
+	src=$DATA/smoke/raw/smoke-n4-strided-21.out
+	mkdir -p in
+	# 40,000 host lines (1.3 MiB) before the mode: not a header aller writes (hostmap.h)
+	{ sed -n '1,/^# tasks_per_node:/p' "$src"
+	  awk 'BEGIN { for (i = 0; i < 40000; i++) printf "# host: node%06d %d-%d\n", i, 4 * i, 4 * i + 3 }'
+	  sed '1,/^# tasks_per_node:/d' "$src"; } >in/long.out
+	# 2,000 host lines (62 KiB): read whole
+	{ sed -n '1,/^# tasks_per_node:/p' "$src"
+	  awk 'BEGIN { for (i = 0; i < 2000; i++) printf "# host: node%06d %d-%d\n", i, 4 * i, 4 * i + 3 }'
+	  sed '1,/^# tasks_per_node:/d' "$src"; } >in/ok.out
+	run --separate-stderr -1 "$COLLECT" -o out in
+	[[ $stderr == *"in/long.out:1: no node count or mode in the header's first 1 MiB (aller's header is shorter): skipped"* ]]
+	[[ $stderr == *"1 points: 1 complete"* ]]
+	# 300 re-runs of one point: one kept, its rows once; the others superseded
+	rm in/long.out
+	for i in $(seq 1 300); do cp "$src" "in/rerun-$i.out"; done
+	run --separate-stderr -1 "$COLLECT" -o out in
+	[[ $stderr == *"1 points: 1 complete, 0 incomplete, 0 failed; 300 superseded by a re-run"* ]]
+	[ "$(($(wc -l <out/points.csv) - 1))" = "$(grep -c '^[0-9]' "$src")" ]
+}
+
 @test "collect --state gives each point file's state and reason" {
 	cd "$DATA/collect/damaged"
 	run -0 "$COLLECT" --state in/smoke-n1-contiguous-31.out in/smoke-n2-contiguous-20.out \

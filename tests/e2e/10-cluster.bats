@@ -30,8 +30,10 @@ setup() {
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out"
 	perl "$ROOT/tests/lib/check-aller.pl" 8 64 1 strided "$BATS_TEST_TMPDIR/out"
 	[[ $output == *"# nodes: 4"* ]]
-	[[ $output == *"# host: n1 0-1"* ]]
-	[[ $output == *"# host: n4 6-7"* ]]
+	# the four nodes' blocks of two: one line
+	[[ $output == *"# host: n[1-4] 0-1 +2"* ]]
+	run --separate-stderr -0 srun_aller -N4 -n8 -m cyclic --mpi=pmix "$ALLER" s 1 64
+	[[ $output == *"# host: n[1-4] 0,4 +1"* ]]
 }
 
 @test "each node has its own /tmp and /dev/shm" {

@@ -196,20 +196,24 @@ static void memory_check(void **state)
 {
 	char err[512];
 	(void)state;
-	assert_true(memcheck_need(1L << 20, 4) == 4.0 * 2 * 8 * (1 << 20));
-	assert_int_equal(memcheck(1L << 20, 4, 64.0 * (1 << 20), "the node", "n1", err,
+	assert_true(memcheck_need(1L << 20, 4, 0) == 4.0 * 2 * 8 * (1 << 20));
+	assert_int_equal(memcheck(1L << 20, 4, 0, 64.0 * (1 << 20), "the node", "n1", err,
 				  sizeof(err)), 0);
-	assert_int_equal(memcheck(1L << 20, 5, 64.0 * (1 << 20), "the node", "n1", err,
+	assert_int_equal(memcheck(1L << 20, 5, 0, 64.0 * (1 << 20), "the node", "n1", err,
 				  sizeof(err)), -1);
 	assert_string_equal(err, "the buffers do not fit: 5 ranks on n1 need 0.08 GiB (2 x 1048576 "
 			    "longs each), the node has 0.06 GiB available: use a smaller LONGS "
 			    "or fewer ranks per node");
-	assert_int_equal(memcheck(1L << 30, 1, 8e9, "CUDA device 3", "g7", err, sizeof(err)), -1);
+	assert_int_equal(memcheck(1L << 30, 1, 0, 8e9, "CUDA device 3", "g7", err, sizeof(err)), -1);
 	assert_true(strstr(err, "1 rank on g7 need 16.00 GiB") != NULL);
 	assert_true(strstr(err, "CUDA device 3 has 7.45 GiB available") != NULL);
 	assert_true(strstr(err, "fewer ranks per device") != NULL);
+	/* aller's own state counts: 4 ranks fit 64 MiB with none, not with 4 MiB each */
+	assert_int_equal(memcheck(1L << 20, 4, 4.0 * (1 << 20), 64.0 * (1 << 20), "the node", "n1",
+				  err, sizeof(err)), -1);
+	assert_true(strstr(err, "(2 x 1048576 longs each, and 4 MiB of aller's own state each)"));
 	/* unknown: no refusal */
-	assert_int_equal(memcheck(1L << 40, 8, -1, "the node", "n1", err, sizeof(err)), 0);
+	assert_int_equal(memcheck(1L << 40, 8, 0, -1, "the node", "n1", err, sizeof(err)), 0);
 	assert_true(memcheck_meminfo("MemTotal:  24000000 kB\nMemFree: 1 kB\nMemAvailable:   "
 				     "22000000 kB\n") == 22000000.0 * 1024);
 	assert_true(memcheck_meminfo("MemTotal: 1 kB\n") < 0);

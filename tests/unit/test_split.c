@@ -315,7 +315,8 @@ static void matrices(void **state)
 
 static void uneven_check(void **state)
 {
-	long peers[3] = { 4, 9, 2 }, count = 5, me = 9;
+	long peers[3] = { 2, 6, 10 }, count = 5, me = 9;
+	struct verify_peers pp = { 2, 4 };   /* peers[] */
 	long scounts[3] = { 0, 7, 3 }, sdispls[3] = { 0, 0, 7 };
 	long recv[12], send[10];
 	struct verify_blocks blk = { scounts, sdispls, 10 };
@@ -327,23 +328,23 @@ static void uneven_check(void **state)
 	for (int k = 0; k < 3; k++)
 		for (long j = 0; j < scounts[k]; j++)
 			recv[sdispls[k] + j] = verify_value(peers[k], me, j, count, VERIFY_REUSED);
-	assert_int_equal(verify_check(recv, peers, 3, count, me, VERIFY_REUSED, 0, &m, &blk), 0);
+	assert_int_equal(verify_check(recv, pp, 3, count, me, VERIFY_REUSED, 0, &m, &blk), 0);
 	/* a wrong element of a skewed block */
 	recv[8] ^= 4;
-	assert_int_equal(verify_check(recv, peers, 3, count, me, VERIFY_REUSED, 0, &m, &blk), 1);
-	assert_int_equal(m.peer, 2);
+	assert_int_equal(verify_check(recv, pp, 3, count, me, VERIFY_REUSED, 0, &m, &blk), 1);
+	assert_int_equal(m.peer, 10);
 	assert_int_equal(m.element, 1);
 	recv[8] ^= 4;
 	/* one element too many lands past the last block: the guard */
 	recv[10] = 1;
-	assert_int_equal(verify_check(recv, peers, 3, count, me, VERIFY_REUSED, 0, &m, &blk), 1);
-	assert_int_equal(m.peer, 2);
+	assert_int_equal(verify_check(recv, pp, 3, count, me, VERIFY_REUSED, 0, &m, &blk), 1);
+	assert_int_equal(m.peer, 10);
 	assert_int_equal(m.element, 3);
 	assert_true(m.expected == VERIFY_POISON);
 	/* the fill writes each block where its displacement says */
-	verify_fill(send, peers, 3, count, me, 2, &blk);
-	assert_true(send[0] == verify_value(me, 9, 0, count, 2));
-	assert_true(send[7] == verify_value(me, 2, 0, count, 2));
+	verify_fill(send, pp, 3, count, me, 2, &blk);
+	assert_true(send[0] == verify_value(me, 6, 0, count, 2));
+	assert_true(send[7] == verify_value(me, 10, 0, count, 2));
 }
 
 int main(void)

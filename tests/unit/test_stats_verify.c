@@ -208,7 +208,8 @@ static void values_differ_by_every_input(void **state)
 
 static void fill_then_check(void **state)
 {
-	long peers[3] = { 4, 9, 2 }, count = 5, me = 9;
+	long peers[3] = { 2, 6, 10 }, count = 5, me = 9;
+	struct verify_peers pp = { 2, 4 };   /* peers[] */
 	long *send = calloc(15, sizeof(long)), *recv = calloc(15, sizeof(long));
 	struct mismatch m;
 	(void)state;
@@ -217,24 +218,24 @@ static void fill_then_check(void **state)
 	for (int k = 0; k < 3; k++)
 		for (long j = 0; j < count; j++)
 			recv[k * count + j] = verify_value(peers[k], me, j, count, 1);
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m, NULL), 0);
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 2, 0, &m, NULL), 15); /* stale */
+	assert_int_equal(verify_check(recv, pp, 3, count, me, 1, 0, &m, NULL), 0);
+	assert_int_equal(verify_check(recv, pp, 3, count, me, 2, 0, &m, NULL), 15); /* stale */
 
-	recv[7] ^= 1;   /* peer 9 (index 1), element 2 */
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m, NULL), 1);
-	assert_int_equal(m.peer, 9);
+	recv[7] ^= 1;   /* peer 6 (index 1), element 2 */
+	assert_int_equal(verify_check(recv, pp, 3, count, me, 1, 0, &m, NULL), 1);
+	assert_int_equal(m.peer, 6);
 	assert_int_equal(m.element, 2);
 	assert_int_equal(m.received, m.expected ^ 1);
 
 	verify_poison(recv, 15);
-	assert_int_equal(verify_check(recv, peers, 3, count, me, 1, 0, &m, NULL), 15);
+	assert_int_equal(verify_check(recv, pp, 3, count, me, 1, 0, &m, NULL), 15);
 
-	verify_fill(send, peers, 3, count, me, 1, NULL);
-	assert_true(send[count + 3] == verify_value(me, 9, 3, count, 1));
+	verify_fill(send, pp, 3, count, me, 1, NULL);
+	assert_true(send[count + 3] == verify_value(me, 6, 3, count, 1));
 	/* the next count's data is not this one's: a call that moved too little fails */
-	verify_fill(send, peers, 3, count, me, VERIFY_REUSED, NULL);
-	assert_true(send[3] == verify_value(me, 4, 3, count, VERIFY_REUSED));
-	assert_true(send[3] != verify_value(me, 4, 3, count / 2, VERIFY_REUSED));
+	verify_fill(send, pp, 3, count, me, VERIFY_REUSED, NULL);
+	assert_true(send[3] == verify_value(me, 2, 3, count, VERIFY_REUSED));
+	assert_true(send[3] != verify_value(me, 2, 3, count / 2, VERIFY_REUSED));
 	free(send);
 	free(recv);
 }
@@ -243,6 +244,7 @@ static void fill_then_check(void **state)
 static void check_in_chunks_and_repoison(void **state)
 {
 	long peers[2] = { 1, 0 }, count = 1500, me = 0;
+	struct verify_peers pp = { 1, -1 };   /* peers[] */
 	long *recv = calloc(2 * 1500, sizeof(long));
 	struct mismatch m;
 	(void)state;
@@ -252,7 +254,7 @@ static void check_in_chunks_and_repoison(void **state)
 	recv[count + 700] ^= 4;
 	recv[count + 1499] ^= 4;
 	recv[count + 511] ^= 4;
-	assert_int_equal(verify_check(recv, peers, 2, count, me, VERIFY_REUSED, 1, &m, NULL), 3);
+	assert_int_equal(verify_check(recv, pp, 2, count, me, VERIFY_REUSED, 1, &m, NULL), 3);
 	assert_int_equal(m.peer, 0);
 	assert_int_equal(m.element, 511);
 	assert_true(m.received == (m.expected ^ 4));
@@ -260,7 +262,7 @@ static void check_in_chunks_and_repoison(void **state)
 		if (recv[i] != VERIFY_POISON)
 			fail_msg("element %ld not poisoned again", i);
 	/* the next call's check sees the poison: a call that wrote nothing fails */
-	assert_int_equal(verify_check(recv, peers, 2, count, me, VERIFY_REUSED, 0, &m, NULL), 2 * count);
+	assert_int_equal(verify_check(recv, pp, 2, count, me, VERIFY_REUSED, 0, &m, NULL), 2 * count);
 	free(recv);
 }
 
@@ -279,6 +281,13 @@ static void strbuf_ranges(void **state)
 	strbuf_init(&b);
 	s = strbuf_detach(&b);
 	assert_string_equal(s, "");
+	free(s);
+	/* strides: three or more a stride apart, two are two numbers */
+	long t[] = { 0, 32, 64, 96, 100, 101, 200, 300 };
+	strbuf_init(&b);
+	strbuf_add_ranges(&b, t, 8);
+	s = strbuf_detach(&b);
+	assert_string_equal(s, "0-96:32,100-101,200,300");
 	free(s);
 }
 
