@@ -88,14 +88,16 @@ deps:
 # aller-campaign, aller-status, aller-plots, aller-compare and aller-report
 # that work from any directory.
 SHARE_FILES := jobs/aller.sbatch jobs/finish.sbatch $(wildcard sh/*.sh) $(wildcard campaigns/*.sh) \
-	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp)
+	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp) $(wildcard docs/*.md)
 # What an installed copy says it is (a source tree asks git).
+MAN_PAGES := man/aller.1 man/collect.1 man/aller-campaign.1
 ALLER_VERSION := $(shell sed -n 's/^\#define ALLER_VERSION "\(.*\)"$$/\1/p' common/format.h)
 TOOLKIT_REV := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 install: all
 	$(call say,INSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/aller/jobs $(DESTDIR)$(PREFIX)/share/aller/sh \
-		$(DESTDIR)$(PREFIX)/share/aller/campaigns $(DESTDIR)$(PREFIX)/share/aller/plots
+		$(DESTDIR)$(PREFIX)/share/aller/campaigns $(DESTDIR)$(PREFIX)/share/aller/plots \
+		$(DESTDIR)$(PREFIX)/share/aller/docs
 	$(Q)install -m 755 $(B)/bin/aller $(B)/bin/collect $(DESTDIR)$(PREFIX)/bin/
 	$(Q)for f in $(SHARE_FILES); do \
 		install -m $$(test -x $$f && echo 755 || echo 644) $$f $(DESTDIR)$(PREFIX)/share/aller/$$f || exit 1; \
@@ -107,6 +109,15 @@ install: all
 			"$${w#*:}" >$(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \
 		chmod 755 $(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \
 	done
+	$(Q)install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/modulefiles/aller
+	$(Q)install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
+	$(Q)for w in status plots compare report; do \
+		echo '.so man1/aller-campaign.1' >$(DESTDIR)$(PREFIX)/share/man/man1/aller-$$w.1; \
+	done
+	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(ALLER_VERSION)|g' modules/aller.lua \
+		>$(DESTDIR)$(PREFIX)/share/modulefiles/aller/$(ALLER_VERSION).lua
+	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(ALLER_VERSION)|g' modules/aller.tcl \
+		>$(DESTDIR)$(PREFIX)/share/modulefiles/aller/$(ALLER_VERSION)
 
 clean:
 	rm -rf $(B)

@@ -1,6 +1,6 @@
 /*
  * aller: MPI_Alltoall concurrently on all subcommunicators of a partition
- * of MPI_COMM_WORLD. See README.md; exit status 0 ok, 1 verification failed,
+ * of MPI_COMM_WORLD. See docs/aller.md; exit status 0 ok, 1 verification failed,
  * 2 usage error, 3 system, MPI or CUDA error.
  */
 #include <math.h>

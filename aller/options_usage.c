@@ -67,7 +67,7 @@ static const char usage[] =
 	"  --timeout=SECONDS    end the job when one call takes longer (1..604800)\n"
 	"  --reveal[=TIER]      show what MPI sends inside each call, through MPI_T:\n"
 	"                       auto (default), coll, pml, generic or queues; the\n"
-	"                       run is marked instrumented (README: Reveal)\n"
+	"                       run is marked instrumented (docs/reveal.md)\n"
 	"  --reveal-dir=DIR     where the traffic matrices go (default\n"
 	"                       $ALLER_REVEAL_DIR, else aller-reveal-JOB.STEP\n"
 	"                       under Slurm, else aller-reveal-PID)\n"

@@ -11,12 +11,13 @@
 CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CAMPAIGN_VARS=(CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS
 	LONGS VARIANTS MPI TRANSPORT ALGOS SPLITS ISOLATE TIMING COLD_CACHE TIME_PER_SIZE PARTITION ACCOUNT QOS
-	TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT SAMPLES RETRIES DRYRUN FORCE FORMAT)
+	TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT SAMPLES RETRIES DRYRUN FORCE FORMAT
+	MODULES MODULES_PURGE MODULE_USE)
 # What makes a measurement: a point's identity (with its node count and mode).
 IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI TRANSPORT ALGOS ISOLATE
-	ALLER_ARGS LAUNCHER SPLITS TIMING COLD_CACHE TIME_PER_SIZE)
+	ALLER_ARGS LAUNCHER SPLITS TIMING COLD_CACHE TIME_PER_SIZE MODULES MODULES_PURGE)
 # How a submission asks Slurm; may change from one submission to the next.
-SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT SAMPLES RETRIES FORMAT)
+SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT SAMPLES RETRIES FORMAT MODULE_USE)
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
 TIME_MIN_SECONDS=60       # the job's warning comes a quarter of it, at most 60 s, before the end
 
@@ -167,6 +168,9 @@ resolve_settings() {
 	DRYRUN=$(setting DRYRUN 0)
 	FORCE=$(setting FORCE 0)
 	FORMAT=$(setting FORMAT png)
+	MODULES=$(setting MODULES)
+	MODULES_PURGE=$(setting MODULES_PURGE)
+	MODULE_USE=$(setting MODULE_USE)
 }
 
 # unique_list NAME ONE ALLOWED PATTERN VALUES...: each value matches, none twice.
@@ -232,6 +236,11 @@ validate_settings() {
 		[ -z "${!n}" ] || is_name "${!n}" || die "invalid $n '${!n}': allowed are letters, digits, '.', '_' and '-'"
 	done
 	check_time
+	[[ -z $MODULES || $MODULES =~ ^[A-Za-z0-9_.+/-]+([[:space:]]+[A-Za-z0-9_.+/-]+)*$ ]] ||
+		die "invalid MODULES '$MODULES': expected module names, space-separated, e.g. \"openmpi/4.1 cuda/12\""
+	[[ -z $MODULE_USE || $MODULE_USE =~ ^/[A-Za-z0-9_.+/@-]*(:/[A-Za-z0-9_.+/@-]*)*$ ]] ||
+		die "invalid MODULE_USE '$MODULE_USE': expected absolute directories, colon-separated, e.g. /opt/site/modulefiles"
+	[[ $MODULES_PURGE =~ ^(|0|1)$ ]] || die "invalid MODULES_PURGE '$MODULES_PURGE': allowed are 0 and 1 (module purge before module load)"
 	for n in EXCLUSIVE SPLIT SAMPLES DRYRUN FORCE; do
 		[[ ${!n} =~ ^[01]$ ]] || die "invalid $n '${!n}': allowed are 0 and 1"
 	done

@@ -178,6 +178,18 @@ plan_jobs() {
 	job_caches
 }
 
+# series_aller_bin S: the aller its jobs run: with MODULES, the one the
+# modules put on PATH (its name); else this toolkit's.
+series_aller_bin() {
+	local mpi
+	mpi=$(series_setting "$1" MPI)
+	if [ -n "$(series_setting "$1" MODULES)" ]; then
+		if [ "$mpi" = mpich ]; then echo aller.mpich; else echo aller; fi
+	else
+		aller_binary "$mpi"
+	fi
+}
+
 # What every job file of this submission says, and each series' part of it,
 # computed once (a campaign of thousands of jobs forks nothing per job):
 # JOB_COMMON, SERIES_LINES[S], SERIES_GPUS[S], VARIANT_ENV[S,VARIANT].
@@ -193,9 +205,12 @@ ALLER_CAMPAIGN=$CAMPAIGN
 ALLER_SUBMISSION=$SUB
 ALLER_TOOLKIT=$(toolkit_version)
 ALLER_RETRIES=$RETRIES
+$([ -z "$MODULE_USE" ] || echo "ALLER_MODULE_USE=$MODULE_USE")
 $(env | LC_ALL=C sort | grep '^ALLER_TEST_' | sed 's/^/ENV=/' || true)"
 	for s in $(printf '%s\n' "${G_SERIES[@]}" | sort -u); do
-		SERIES_LINES[$s]="ALLER_BIN=$(aller_binary "$(series_setting "$s" MPI)")
+		SERIES_LINES[$s]="ALLER_BIN=$(series_aller_bin "$s")
+ALLER_MODULES=$(series_setting "$s" MODULES)
+ALLER_MODULES_PURGE=$(series_setting "$s" MODULES_PURGE)
 ALLER_ITERS=$(series_setting "$s" ITERS)
 ALLER_ARGS=$(series_aller_args "$s")
 ALLER_LAUNCHER=$(series_setting "$s" LAUNCHER)

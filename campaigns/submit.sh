@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # campaigns/submit.sh [VAR=value ...]: creates a campaign, or submits what
-# its manifest still lacks (README, "Campaigns").
+# its manifest still lacks (docs/campaigns.md).
 #
 # A new campaign takes its settings from CONF (campaigns/smoke.conf) and the
 # arguments; an existing one from its manifest: an argument that changes what
@@ -20,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/manifest.sh"
 # shellcheck source=campaigns/plan.sh
 . "$here/plan.sh"
-script_options aller-campaign "usage: aller-campaign [VAR=value ...]   (README, \"Campaigns\")" "$@"
+script_options aller-campaign "usage: aller-campaign [VAR=value ...]   (man aller-campaign)" "$@"
 
 locate_campaign "$@"
 manifest=$DIR/manifest

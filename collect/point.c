@@ -9,7 +9,7 @@ const char *const point_setting_names[PS_NSETTINGS] = {
 	ALLER_KEY_ALLER, ALLER_KEY_ITERS, ALLER_KEY_WARMUP, ALLER_KEY_LONGS, ALLER_KEY_VERIFY,
 	ALLER_KEY_DATA, ALLER_KEY_SELECTION, ALLER_KEY_VARIANT_ENV, ALLER_KEY_LAUNCHER,
 	ALLER_KEY_ALGOS, ALLER_KEY_ISOLATE, ALLER_KEY_TRANSPORT, ALLER_KEY_SPLITS, ALLER_KEY_TIMING,
-	ALLER_KEY_CACHE, ALLER_KEY_BUDGET
+	ALLER_KEY_CACHE, ALLER_KEY_BUDGET, ALLER_KEY_MODULES
 };
 
 void point_init(struct point *p)
@@ -33,6 +33,7 @@ void point_release(struct point *p)
 	free(p->variant);
 	free(p->incomplete);
 	free(p->failed);
+	free(p->job_error);
 	for (int i = 0; i < PS_NSETTINGS; i++)
 		free(p->setting[i]);
 	memset(p, 0, sizeof(*p));
@@ -66,6 +67,8 @@ void point_reason(const struct point *p, char *buf, size_t len)
 {
 	if (p->marked_incomplete)
 		snprintf(buf, len, "%s", p->incomplete ? p->incomplete : "stopped by its job");
+	else if (p->job_error)
+		snprintf(buf, len, "%.240s", p->job_error);
 	else if (stop_signal(p->exit_code))
 		snprintf(buf, len, "ended by %s", stop_signal(p->exit_code));
 	else if (p->failed_sets > 0)
@@ -146,7 +149,8 @@ int point_cmp_group(const struct point *a, const struct point *b)
 	    (c = point_strcmp(a->setting[PS_ALGOS], b->setting[PS_ALGOS])) ||
 	    (c = point_strcmp(a->setting[PS_SPLITS], b->setting[PS_SPLITS])) ||
 	    (c = point_strcmp(timing(a), timing(b))) || (c = point_strcmp(cold(a), cold(b))) ||
-	    (c = point_strcmp(a->setting[PS_BUDGET], b->setting[PS_BUDGET])))
+	    (c = point_strcmp(a->setting[PS_BUDGET], b->setting[PS_BUDGET])) ||
+	    (c = point_strcmp(a->setting[PS_MODULES], b->setting[PS_MODULES])))
 		return c;
 	return 0;
 }

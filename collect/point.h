@@ -25,7 +25,7 @@ enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 /* Further header keys that shape a measurement, for comparisons (first occurrence). */
 enum point_setting { PS_ALLER, PS_ITERS, PS_WARMUP, PS_LONGS, PS_VERIFY, PS_DATA, PS_SELECTION,
 		     PS_VARIANT_ENV, PS_LAUNCHER, PS_ALGOS, PS_ISOLATE, PS_TRANSPORT, PS_SPLITS,
-		     PS_TIMING, PS_CACHE, PS_BUDGET, PS_NSETTINGS };
+		     PS_TIMING, PS_CACHE, PS_BUDGET, PS_MODULES, PS_NSETTINGS };
 extern const char *const point_setting_names[PS_NSETTINGS];
 
 struct point {
@@ -35,6 +35,7 @@ struct point {
 	char *series, *variant;      /* a campaign point's identity, but nodes and mode */
 	char *incomplete;            /* the job's '# incomplete:' text */
 	char *failed;                /* the first '# failed:' text (a data set's set-up) */
+	char *job_error;             /* '# job_error:': the job failed before aller (module load) */
 	long failed_sets;            /* data sets that say '# failed:' */
 	char *setting[PS_NSETTINGS]; /* NULL when absent */
 	long nodes, world, restart, attempt, exit_code; /* -1 when absent */

@@ -68,7 +68,7 @@
 					 * did not fit the buffers (no row; the run goes on) */
 #define ALLER_KEY_FAILED "failed"       /* "ALGO: what failed at level N (commsize G): why":
 					 * the data set has no rows, the run goes on, exit 3 */
-/* After a data line of a --reveal run (see README, "Reveal"). */
+/* After a data line of a --reveal run (see docs/reveal.md). */
 #define ALLER_KEY_TRAFFIC "traffic"     /* "count=N tier=T key=value ..." */
 #define ALLER_KEY_COUNTERS "counters"   /* generic tier: "count=N name=delta ..." */
 #define ALLER_KEY_MATRIX "matrix"       /* the traffic-matrix file of this count */
@@ -89,6 +89,8 @@
 #define ALLER_KEY_RESTART "restart"
 #define ALLER_KEY_INCOMPLETE "incomplete" /* the job was stopped (time limit) */
 #define ALLER_KEY_EXIT "exit"             /* aller's exit status */
+#define ALLER_KEY_JOB_ERROR "job_error"   /* what the job could not do before aller (module load) */
+#define ALLER_KEY_MODULES "modules"       /* the environment modules loaded (module list), as asked */
 
 #define ALLER_MODE_CONTIGUOUS "contiguous"
 #define ALLER_MODE_STRIDED "strided"

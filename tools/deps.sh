@@ -22,6 +22,7 @@ default_packages=(
 	clang libclang-rt-14-dev
 	util-linux procps iproute2 file time stress-ng
 	chromium
+	lmod mandoc debhelper dpkg-dev
 )
 if [ -n "${DEPS_PACKAGES:-}" ]; then
 	read -r -a packages <<<"$DEPS_PACKAGES"

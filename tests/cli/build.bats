@@ -124,3 +124,23 @@ load ../lib/helpers
 	[[ $output == *"# bench-collect: 22 synthetic job outputs"* ]]
 	[[ $output == *"peak memory:"* ]]
 }
+
+@test "dpkg-buildpackage builds the Debian package: binaries, wrappers, man pages, modulefiles" {
+	command -v dh >/dev/null || skip "debhelper is not installed (make deps)"
+	ver=$(sed -n 's/^#define ALLER_VERSION "\(.*\)"$/\1/p' "$ROOT/common/format.h")
+	# the package's version is aller's
+	[ "$(sed -n '1s/^aller (\([^)]*\)).*/\1/p' "$ROOT/debian/changelog")" = "$ver" ]
+	src=$BATS_TEST_TMPDIR/src/aller
+	mkdir -p "$src"
+	(cd "$ROOT" && git ls-files -co --exclude-standard | tar -cf - -T -) | tar -xf - -C "$src"
+	run -0 bash -c "cd '$src' && dpkg-buildpackage -us -uc -b 2>&1"
+	deb=$BATS_TEST_TMPDIR/src/aller_${ver}_amd64.deb
+	run -0 dpkg-deb -c "$deb"
+	for f in usr/bin/aller usr/bin/collect usr/bin/aller-campaign usr/share/aller/jobs/aller.sbatch \
+		usr/share/man/man1/aller.1.gz usr/share/man/man1/aller-campaign.1.gz \
+		"usr/share/modulefiles/aller/$ver.lua" "usr/share/modulefiles/aller/$ver"; do
+		[[ $output == *" ./$f"* ]] || { echo "the package lacks $f"; false; }
+	done
+	run -0 dpkg-deb -f "$deb" Depends
+	[[ $output == *libopenmpi* ]]
+}

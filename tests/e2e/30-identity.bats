@@ -153,6 +153,32 @@ queued() { squeue -h | wc -l; }
 	grep -qx 'sbatch_env .* SBATCH_EXPORT=NONE' "$RES/noexport/manifest"
 }
 
+@test "MODULES with SBATCH_EXPORT=NONE: the job finds aller only through its module; a missing one fails the point once" {
+	# the installed toolkit's modulefile, where the nodes see it (not /tmp)
+	make -s -C "$ROOT" install PREFIX="$RES/inst" >/dev/null
+	run ! command -v aller   # not on any PATH the job has, but the module's
+	final=$(SBATCH_EXPORT=NONE submit CAMPAIGN=modules NODES=1 LONGS=64 ITERS=1 \
+		MODULE_USE="$RES/inst/share/modulefiles" MODULES=aller MODULES_PURGE=1)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=modules
+	f=$(latest "$RES"/modules/raw/*.out)
+	grep -qx '# Done' "$f"
+	grep -Eq '^# modules: aller/[0-9.]+ \(asked: aller\)$' "$f"
+	grep -qx 'ALLER_BIN=aller' "$RES"/modules/jobs/*
+	# MODULES is identity
+	run -2 submit CAMPAIGN=modules MODULES="aller other"
+	[[ $output == *"was made with MODULES=aller, not aller other"* ]]
+	# a module that does not load: the module system's message, one attempt, exit 2
+	final=$(SBATCH_EXPORT=NONE submit CAMPAIGN=nomodule NODES=1 LONGS=64 ITERS=1 MODULES=nosuch/9.9)
+	wait_job "$final" 300
+	run -1 status CAMPAIGN=nomodule
+	printf '%s\n' "$output"   # shown when the test fails
+	[[ $output == *'failed (module load nosuch/9.9 failed: The following module(s) are unknown: "nosuch/9.9")'* ]]
+	[ -z "$(find "$RES"/nomodule/raw -name '*-a02.out')" ]   # not tried again
+	run -2 submit CAMPAIGN=badmodule MODULES='x;y'
+	[[ $output == *"invalid MODULES 'x;y'"* ]]
+}
+
 @test "make campaign installs nothing and passes values byte for byte" {
 	before=$(queued)
 	# as root, make deps would try to install this package and fail

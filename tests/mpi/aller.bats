@@ -225,7 +225,7 @@ interference() {
 # Tolerance: a factor of 2 either way, which only 12 ms of preemption on
 # average per call could cross (a busy core here preempts for a few ms). That
 # a busy rank of another communicator slows communicator 0 through the
-# shared cores is a figure of this machine (README, Benchmarks), not a test:
+# shared cores is a figure of this machine (docs/development.md, Benchmarks), not a test:
 # under a competing load it is noise (a run with one busy core measured 0.82,
 # where 4.7-10 is usual).
 @test "--isolate's interference factor: late only together raises it, late in both passes does not" {
