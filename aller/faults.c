@@ -31,6 +31,7 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 	const char *slow = get("ALLER_TEST_SLOW"), *die = get("ALLER_TEST_DIE");
 	const char *mem = get("ALLER_TEST_MEMAVAIL"), *delay = get("ALLER_TEST_DELAY");
 	const char *stub = get("ALLER_TEST_NCCL_STUB"), *stall = get("ALLER_TEST_STALL");
+	const char *pair = get("ALLER_TEST_SLOW_PAIR");
 	const char *c;
 
 	memset(f, 0, sizeof(*f));
@@ -54,6 +55,12 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 	f->delay_rank = rank_of(delay);
 	f->delay_us = 1000 * after_colon(delay, 50);
 	f->nccl_stub = stub && *stub && strcmp(stub, "0") != 0;
+	f->pair_src = rank_of(pair);
+	f->pair_dst = after_colon(pair, -1);
+	c = pair ? strchr(pair, ':') : NULL;
+	f->pair_us = c ? after_colon(c + 1, 20000) : 20000;
+	if (f->pair_dst < 0)
+		f->pair_src = -1;
 }
 
 static const char *from_env(const char *name)

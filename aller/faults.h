@@ -19,6 +19,8 @@
  *   ALLER_TEST_BUFFER_FAIL=RANK ... its fills fail as a device error would
  *   ALLER_TEST_MEMAVAIL=BYTES   stands in for the node's MemAvailable
  *   ALLER_TEST_DELAY=RANK[:MS]  a late rank (50 ms) in reveal's queues pass
+ *   ALLER_TEST_SLOW_PAIR=SRC:DST[:US]  --pairs: SRC sends to DST US (20000) late
+ *                               in each exchange, making progress meanwhile: one slow link
  *   ALLER_TEST_NCCL_STUB=1      --transport=nccl without a GPU (algo_list.h)
  */
 #ifndef ALLER_FAULTS_H
@@ -36,6 +38,7 @@ struct faults {
 	double memavail;                            /* < 0: none */
 	long delay_rank, delay_us;
 	int nccl_stub;
+	long pair_src, pair_dst, pair_us;           /* ALLER_TEST_SLOW_PAIR; -1: none */
 };
 
 /* The hooks from get (getenv; another for the unit tests), every one parsed. */

@@ -19,6 +19,7 @@ void options_init(struct options *o)
 	o->buffers = BUFFERS_HOST;
 	o->check_args = -1;
 	o->cold_cache = -1;
+	o->slow_below = 0.8;
 	o->min_iters = 1;
 	selection_init(&o->sel);
 	algo_list_default(&o->algos);
@@ -77,6 +78,13 @@ int options_check_world(const struct options *o, long world, char *err, size_t e
 			char *note, size_t notelen)
 {
 	note[0] = '\0';
+	if (o->pairs > 0 && world < 2) {
+		snprintf(err, errlen, "'--pairs' measures pairs of tasks, and a world of %ld has none: "
+			 "run two tasks or more (one per node)", world);
+		return -1;
+	}
+	if (o->pairs > 0)
+		return 0;
 	if (o->longs < world) {
 		snprintf(err, errlen, "longs %ld is smaller than the world size %ld: each peer needs "
 			 "at least one long (use LONGS >= %ld)", o->longs, world, world);
@@ -275,6 +283,23 @@ static int option_budget(struct options *o, const char *val, char *err, size_t e
 	return 0;
 }
 
+/* --slow-below=F: 0 < F < 1. */
+static int option_fraction(struct options *o, const char *val, char *err, size_t errlen)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(val, &end);
+	if (end == val || *end || errno || !(v > 0 && v < 1)) {
+		snprintf(err, errlen, "invalid --slow-below '%s': expected a fraction of the median "
+			 "bandwidth, 0 < F < 1 (e.g. --slow-below=0.8)", val);
+		return -1;
+	}
+	o->slow_below = v;
+	return 0;
+}
+
 /* --split=SPEC, once per spec: the first replaces the default uniform. */
 static int option_split(struct options *o, const char *val, char *err, size_t errlen)
 {
@@ -358,11 +383,34 @@ static int modes_check(const struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* What --pairs, a run of its own, cannot go with; 0 or -1 with a message. */
+static int pairs_check(struct options *o, int longs_given, char *err, size_t errlen)
+{
+	const char *with = o->algos_given ? "--algo" : o->splits_given ? "--split"
+			 : o->isolate != ISOLATE_NONE ? "--isolate" : o->reveal != REVEAL_OFF ? "--reveal"
+			 : o->cold_cache >= 0 ? "--cold-cache" : o->time_per_size > 0 ? "--time-per-size"
+			 : o->samples ? "--samples" : o->transport != TRANSPORT_MPI ? "--transport"
+			 : o->buffers == BUFFERS_CUDA ? "--buffers=cuda" : o->strided ? "MODE strided"
+			 : o->timing != TIMING_BARRIER ? "--timing" : o->fresh ? "--fresh-data"
+			 : longs_given ? "a LONGS above 0 (the buffers are SIZE bytes)" : o->sel.min_bytes || o->sel.max_bytes || o->sel.ncommsizes
+			 ? "--commsizes, --min-bytes or --max-bytes" : NULL;
+
+	if (o->pairs == 0)
+		return 0;
+	if (with) {
+		snprintf(err, errlen, "'--pairs' measures each pair of tasks alone, one message size: "
+			 "not with %s", with);
+		return -1;
+	}
+	o->longs = (o->pairs + (long)sizeof(long) - 1) / (long)sizeof(long);
+	return 0;
+}
+
 enum option_id { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_NO_VERIFY, OPT_FRESH, OPT_VERIFY,
 		 OPT_WARMUP, OPT_MIN_BYTES, OPT_MAX_BYTES, OPT_COMMSIZES, OPT_TIMEOUT,
 		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_CHECK_ARGS, OPT_ALGO, OPT_ISOLATE,
 		 OPT_CUDA_AWARE, OPT_TRANSPORT, OPT_SPLIT, OPT_TIMING, OPT_COLD_CACHE,
-		 OPT_TIME_PER_SIZE, OPT_MIN_ITERS, OPT_SAMPLES, OPT_COUNT };
+		 OPT_TIME_PER_SIZE, OPT_MIN_ITERS, OPT_SAMPLES, OPT_PAIRS, OPT_SLOW_BELOW, OPT_COUNT };
 
 /* value: 0 takes none, 1 needs one, 2 may have one, 3 needs a non-empty one;
  * usage: what it needs and how to give it. */
@@ -392,6 +440,8 @@ static const struct { const char *name; int value; const char *usage; } option_t
 	[OPT_TIME_PER_SIZE] = { "--time-per-size", 1, "a value: --time-per-size=SECONDS" },
 	[OPT_MIN_ITERS] = { "--min-iters", 1, "a value: --min-iters=N" },
 	[OPT_SAMPLES] = { "--samples", 3, "a directory: --samples=DIR" },
+	[OPT_PAIRS] = { "--pairs", 2, "" },
+	[OPT_SLOW_BELOW] = { "--slow-below", 1, "a value: --slow-below=F (0 < F < 1)" },
 };
 
 static int apply_option(struct options *o, enum option_id id, const char *val, char *err,
@@ -497,6 +547,18 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 	case OPT_SAMPLES:
 		o->samples = val;
 		return 0;
+	case OPT_PAIRS:
+		o->pairs = OPTIONS_DEFAULT_PAIRS;
+		if (val && select_parse_size("--pairs", val, &o->pairs, err, errlen) != 0)
+			return -1;
+		if (o->pairs < 8 || o->pairs > OPTIONS_MAX_PAIRS) {
+			snprintf(err, errlen, "invalid --pairs '%s': allowed are 8 B to 8G bytes per "
+				 "message", val);
+			return -1;
+		}
+		return 0;
+	case OPT_SLOW_BELOW:
+		return option_fraction(o, val, err, errlen);
 	case OPT_COUNT:
 		break;
 	}
@@ -531,7 +593,7 @@ static int parse_option(struct options *o, const char *arg, char *err, size_t er
 
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen)
 {
-	int npos = 0, only_positional = 0;
+	int npos = 0, only_positional = 0, longs_given = 0;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -563,6 +625,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 			if (parse_count("longs", a, OPTIONS_DEFAULT_LONGS,
 					OPTIONS_MAX_LONGS, &o->longs, err, errlen) != 0)
 				return -1;
+			longs_given = strtol(a, NULL, 10) > 0;
 			break;
 		default:
 			snprintf(err, errlen, "unexpected argument '%s': at most MODE ITERS LONGS", a);
@@ -570,7 +633,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		}
 	}
 	if (transport_check(o, err, errlen) != 0 || split_check(o, err, errlen) != 0 ||
-	    modes_check(o, err, errlen) != 0)
+	    modes_check(o, err, errlen) != 0 || pairs_check(o, longs_given, err, errlen) != 0)
 		return -1;
 	if (o->verify == VERIFY_WARMUP && o->warmup == 0) {
 		snprintf(err, errlen, "'--verify=warmup' checks the warm-up calls, and '--warmup=0' "

@@ -12,6 +12,8 @@
 #define OPTIONS_DEFAULT_LONGS (128L * 1024 * 1024) /* 1 GiB of longs */
 #define OPTIONS_MAX_ITERS 1000000L
 #define OPTIONS_MAX_LONGS (1L << 59)
+#define OPTIONS_DEFAULT_PAIRS (1L << 20)   /* --pairs' bytes per message */
+#define OPTIONS_MAX_PAIRS (1L << 33)   /* 2^30 longs: one int count */
 #define OPTIONS_MAX_TIMEOUT 604800L /* one week */
 #define OPTIONS_DEFAULT_WARMUP 1L
 #define OPTIONS_MAX_WARMUP 1000L
@@ -56,6 +58,8 @@ struct options {
 	double time_per_size; /* --time-per-size=SECONDS, 0: ITERS timed calls per count */
 	long min_iters;       /* --min-iters: the fewest with a budget (ITERS the most) */
 	const char *samples;  /* --samples=DIR, or NULL */
+	long pairs;           /* --pairs[=SIZE]: bytes per message of the node-pair matrix; 0 off */
+	double slow_below;    /* --slow-below=F: a link below F x the median is slow (0.8) */
 	enum buffer_kind buffers;
 	int cuda_aware;       /* --cuda-aware=yes: the user's word (GPU_AWARE_YES), else ask */
 	enum reveal_tier reveal;

@@ -120,6 +120,17 @@ void output_header(FILE *f, const struct run_info *r)
 		KEY(f, ALLER_KEY_SLURM_JOB, "%s", r->slurm_job);
 	if (r->slurm_nodes)
 		KEY(f, ALLER_KEY_SLURM_NODES, "%s", r->slurm_nodes);
+	if (r->opt->pairs > 0) {
+		KEY(f, ALLER_KEY_PAIRS, "%ld bytes per message; %d tasks; at step k = 1..%d each "
+		    "sends to (rank + k) mod %d and receives from (rank - k) mod %d at once, after "
+		    "two barriers on MPI_COMM_WORLD; %ld timed exchanges per step (%ld warm-up); "
+		    "bw_GBs = bytes / the best time from the barrier to the message's arrival at "
+		    "its receiver, in 1e9 B/s; tavg_s the average; a link below %g x the median "
+		    "link is slow", r->opt->pairs, r->w->size, r->w->size - 1, r->w->size,
+		    r->w->size, r->opt->iters, r->opt->warmup, r->opt->slow_below);
+		KEY(f, ALLER_KEY_COLUMNS, "%s", ALLER_PAIRS_COLUMN_HEADER);
+		return;
+	}
 	KEY(f, ALLER_KEY_TIMER, "MPI_Wtime around each all-to-all call only (the data set's algorithm: "
 	    "from its first MPI call to its completion), resolution %.3g s, %s; timeout %ld s",
 	    r->wtick, timing_how[r->opt->timing], r->opt->timeout);

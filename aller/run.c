@@ -15,6 +15,7 @@
 #include "buffers/setup.h"
 #include "failure.h"
 #include "output.h"
+#include "pairs.h"
 #include "reveal/reveal.h"
 #include "strbuf.h"
 #include "sweep.h"
@@ -240,7 +241,9 @@ int run_benchmark(struct options *o, int argc, char **argv)
 		setvbuf(stdout, NULL, _IOLBF, 0);
 		output_header(stdout, &h.info);
 	}
-	if (rc == 0)
+	if (rc == 0 && o->pairs > 0)
+		rc = pairs_run(o, &w, &b, w.rank == 0 ? stdout : NULL);
+	else if (rc == 0)
 		rc = sweep(o, &w, &b, &h.info, rv, sam);
 	reveal_free(rv);
 	samples_close(sam);

@@ -12,12 +12,13 @@ CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CAMPAIGN_VARS=(CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS
 	LONGS VARIANTS MPI TRANSPORT ALGOS SPLITS ISOLATE TIMING COLD_CACHE TIME_PER_SIZE PARTITION ACCOUNT QOS
 	TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT SAMPLES RETRIES DRYRUN FORCE FORMAT
-	MODULES MODULES_PURGE MODULE_USE)
+	MODULES MODULES_PURGE MODULE_USE SWITCHES)
 # What makes a measurement: a point's identity (with its node count and mode).
 IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI TRANSPORT ALGOS ISOLATE
 	ALLER_ARGS LAUNCHER SPLITS TIMING COLD_CACHE TIME_PER_SIZE MODULES MODULES_PURGE)
 # How a submission asks Slurm; may change from one submission to the next.
-SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT SAMPLES RETRIES FORMAT MODULE_USE)
+SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT SAMPLES RETRIES FORMAT MODULE_USE
+	SWITCHES)
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
 TIME_MIN_SECONDS=60       # the job's warning comes a quarter of it, at most 60 s, before the end
 
@@ -171,6 +172,7 @@ resolve_settings() {
 	MODULES=$(setting MODULES)
 	MODULES_PURGE=$(setting MODULES_PURGE)
 	MODULE_USE=$(setting MODULE_USE)
+	SWITCHES=$(setting SWITCHES)
 }
 
 # unique_list NAME ONE ALLOWED PATTERN VALUES...: each value matches, none twice.
@@ -240,6 +242,8 @@ validate_settings() {
 		die "invalid MODULES '$MODULES': expected module names, space-separated, e.g. \"openmpi/4.1 cuda/12\""
 	[[ -z $MODULE_USE || $MODULE_USE =~ ^/[A-Za-z0-9_.+/@-]*(:/[A-Za-z0-9_.+/@-]*)*$ ]] ||
 		die "invalid MODULE_USE '$MODULE_USE': expected absolute directories, colon-separated, e.g. /opt/site/modulefiles"
+	[[ -z $SWITCHES || $SWITCHES =~ ^[1-9][0-9]{0,3}(@[0-9]{1,3}(-[0-9]{1,2})?(:[0-9]{1,2}){0,2})?$ ]] ||
+		die "invalid SWITCHES '$SWITCHES': expected sbatch's --switches=COUNT[@MAX_WAIT], e.g. 1 or 1@10:00"
 	[[ $MODULES_PURGE =~ ^(|0|1)$ ]] || die "invalid MODULES_PURGE '$MODULES_PURGE': allowed are 0 and 1 (module purge before module load)"
 	for n in EXCLUSIVE SPLIT SAMPLES DRYRUN FORCE; do
 		[[ ${!n} =~ ^[01]$ ]] || die "invalid $n '${!n}': allowed are 0 and 1"

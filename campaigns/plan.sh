@@ -248,6 +248,7 @@ job_cmd() {
 	[ -z "$PARTITION" ] || CMD+=("--partition=$PARTITION")
 	[ -z "$ACCOUNT" ] || CMD+=("--account=$ACCOUNT")
 	[ -z "$QOS" ] || CMD+=("--qos=$QOS")
+	[ -z "$SWITCHES" ] || CMD+=("--switches=$SWITCHES")
 	if [ -n "$TIME" ]; then
 		CMD+=("--time=$TIME" "--signal=B:USR1@$WARN_SECONDS")
 	elif job_time "$i" && [ "$JOB_MINUTES" -gt 0 ]; then

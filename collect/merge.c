@@ -15,7 +15,8 @@
 #include "emit.h"
 #include "outset.h"
 
-#define NOUT (EMIT_NFILES + 1) /* the merged files and summary.txt */
+#define NOUT (EMIT_NFILES + 2) /* the merged files, summary.txt and pairs.tsv */
+#define PAIRS_OUT (EMIT_NFILES + 1)
 
 struct merge {
 	const struct merge_options *o;
@@ -85,7 +86,7 @@ static int open_outputs(struct merge *m)
 	if (m->lockfd >= 0)
 		flock(m->lockfd, LOCK_EX);
 	for (int i = 0; i < NOUT; i++)
-		names[i] = i < EMIT_NFILES ? emit_names[i] : "summary.txt";
+		names[i] = i < EMIT_NFILES ? emit_names[i] : i == PAIRS_OUT ? "pairs.tsv" : "summary.txt";
 	return outset_open(&m->out, dir, names, NOUT, 1 << 20);
 }
 
@@ -102,9 +103,21 @@ static void report_skipped(struct merge *m, const struct filelist *files)
 	}
 }
 
+/* pairs.tsv: each aller --pairs point (not superseded): its file, node count and state. */
+static void write_pairs(FILE *f, const struct group *g)
+{
+	for (int i = 0; i < g->n; i++)
+		if (g->pts[i]->pairs && !g->pts[i]->superseded)
+			fprintf(f, "%s\t%ld\t%s\n", g->pts[i]->path, g->pts[i]->nodes,
+				point_state_name(point_state(g->pts[i])));
+}
+
 static long emit_one(void *ctx, const struct group *g)
 {
-	return emit_group(ctx, g);
+	struct merge *m = ctx;
+
+	write_pairs(m->out.f[PAIRS_OUT], g);
+	return emit_group(&m->emit, g);
 }
 
 static void merge_release(struct merge *m)
@@ -132,12 +145,14 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	m->summary_warnings = tmpfile();
 	groups_init(&m->gs, s, on_warn, m);
 	failed = open_outputs(m) != 0;
+	if (!failed)
+		fputs("file\tnodes\tstate\n", m->out.f[PAIRS_OUT]);
 	if (!failed) {
 		report_skipped(m, files);
 		failed = groups_read(&m->gs, files) != 0;
 		if (!failed) {
 			failed = emit_init(&m->emit, m->out.f, groups_labels(&m->gs)) != 0 ||
-				 groups_each(&m->gs, emit_one, &m->emit) != 0;
+				 groups_each(&m->gs, emit_one, m) != 0;
 			emit_release(&m->emit);   /* its buffers written, before the files close */
 		}
 		if (failed)

@@ -159,6 +159,7 @@ static const struct key keys[] = {
 	SETTING(ALLER_KEY_BUDGET, PS_BUDGET),
 	SETTING(ALLER_KEY_MODULES, PS_MODULES),
 	STR(ALLER_KEY_JOB_ERROR, job_error),
+	STR(ALLER_KEY_PAIRS, pairs),
 };
 #undef SETTING
 #undef STR
@@ -357,6 +358,8 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 	struct crow r;
 	int n;
 
+	if (p->pt->pairs)   /* aller --pairs: its matrix, which the plots read from the file */
+		return;
 	if ((!complete || len > PARSE_MAX_DATA_LINE) && binary(line, len)) {
 		warn_binary(p);
 		return;

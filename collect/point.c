@@ -34,6 +34,7 @@ void point_release(struct point *p)
 	free(p->incomplete);
 	free(p->failed);
 	free(p->job_error);
+	free(p->pairs);
 	for (int i = 0; i < PS_NSETTINGS; i++)
 		free(p->setting[i]);
 	memset(p, 0, sizeof(*p));
@@ -145,6 +146,8 @@ int point_cmp_group(const struct point *a, const struct point *b)
 		return c;
 	if (!a->reveal != !b->reveal)
 		return a->reveal ? 1 : -1;
+	if (!a->pairs != !b->pairs)
+		return a->pairs ? 1 : -1;
 	if ((c = point_strcmp(a->setting[PS_TRANSPORT], b->setting[PS_TRANSPORT])) ||
 	    (c = point_strcmp(a->setting[PS_ALGOS], b->setting[PS_ALGOS])) ||
 	    (c = point_strcmp(a->setting[PS_SPLITS], b->setting[PS_SPLITS])) ||

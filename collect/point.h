@@ -35,6 +35,7 @@ struct point {
 	char *series, *variant;      /* a campaign point's identity, but nodes and mode */
 	char *incomplete;            /* the job's '# incomplete:' text */
 	char *failed;                /* the first '# failed:' text (a data set's set-up) */
+	char *pairs;                 /* '# pairs:': an aller --pairs matrix, no data sets */
 	char *job_error;             /* '# job_error:': the job failed before aller (module load) */
 	long failed_sets;            /* data sets that say '# failed:' */
 	char *setting[PS_NSETTINGS]; /* NULL when absent */

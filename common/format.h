@@ -57,6 +57,18 @@
 #define ALLER_KEY_BUDGET "budget"       /* --time-per-size: seconds per (level, count), the range */
 #define ALLER_KEY_SAMPLES "samples"     /* --samples: where every task's time of every call goes */
 #define ALLER_KEY_COLUMNS "columns"
+/*
+ * aller --pairs (its own run, no sweep): "# pairs: ..." in the header, its
+ * columns, one row per ordered pair (a blank line after each sender: gnuplot
+ * "with image"), then "# pair_hosts:" and a row per task, then a
+ * "# slow_link:" line per slow link and one "# slow_links:" line.
+ */
+#define ALLER_KEY_PAIRS "pairs"
+#define ALLER_PAIRS_COLUMN_HEADER "src dst src_host dst_host bw_GBs tbest_s tavg_s"
+#define ALLER_KEY_PAIR_HOSTS "pair_hosts"
+#define ALLER_PAIR_HOSTS_COLUMNS "rank host send_median_GBs recv_median_GBs"
+#define ALLER_KEY_SLOW_LINK "slow_link"
+#define ALLER_KEY_SLOW_LINKS "slow_links"
 #define ALLER_KEY_WALL "wall"          /* at the end: sweep time, share in calls */
 /* Per data set. */
 #define ALLER_KEY_LEVEL "level"         /* "<index> target <size>" */

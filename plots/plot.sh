@@ -29,13 +29,6 @@ sets() { index_sets "$index" "$@"; }
 # distinct COLUMN: its values over the bandwidth sets, joined by " | ".
 distinct() { sets 'v("kind") == "bandwidth"' "v(\"$1\")" | awk '!seen[$0]++' | paste -sd'|' | sed 's/|/ | /g'; }
 
-campaigns=$(distinct campaign)
-[ -n "$campaigns" ] || die "no data to plot in $merged (see $merged/summary.txt)" 3
-title="aller: ${campaigns// | /, }"
-[ "$campaigns" = - ] && title="aller: $(basename "$dir")"
-mpi=$(distinct mpi | sed "s/^-$/MPI unknown/")
-subtitle="$mpi; $(distinct tasks_per_node) tasks per node; $(distinct buffers) buffers"
-
 drawn=0 skipped=0
 render() {
 	local script=$1 data=$2 out=$3
@@ -46,6 +39,31 @@ render() {
 		skipped=$((skipped + 1))
 	fi
 }
+
+# aller --pairs points (merged/pairs.tsv names each point's file): a heatmap
+# each, the tasks' hosts on the axes.
+if [ -s "$merged/pairs.tsv" ]; then
+	while IFS=$'\t' read -r f nodes state; do
+		[ "$state" = complete ] || continue
+		tics=$(awk '/^# pair_hosts:/ { on = 1; next }
+			on && NF == 4 { printf "%s\"%s\" %s", (n++ ? ", " : "("), $2, $1 }
+			on && NF == 0 && n { exit } END { print ")" }' "$f")
+		name=$(basename "$f" .out)
+		render pairs.gp "$f" "$dir/plots/pairs-$name.$fmt" \
+			"aller: $(basename "$dir"): node pairs, $nodes nodes ($name)" \
+			"$(grep -m1 '^# slow_links: ' "$f" | sed 's/^# slow_links: /slow links: /')" "$tics"
+	done < <(tail -n +2 "$merged/pairs.tsv")
+fi
+
+campaigns=$(distinct campaign)
+if [ -z "$campaigns" ] && [ "$drawn" -gt 0 ]; then
+	exit 0   # node-pair matrices alone
+fi
+[ -n "$campaigns" ] || die "no data to plot in $merged (see $merged/summary.txt)" 3
+title="aller: ${campaigns// | /, }"
+[ "$campaigns" = - ] && title="aller: $(basename "$dir")"
+mpi=$(distinct mpi | sed "s/^-$/MPI unknown/")
+subtitle="$mpi; $(distinct tasks_per_node) tasks per node; $(distinct buffers) buffers"
 # list NAME CONDITION "COLUMN ..." [VAR=VALUE ...]: a plot's data sets, by
 # column name, into a file the gnuplot script reads (common.gp); its path.
 lists=$(mktemp -d)

@@ -96,6 +96,10 @@ EOF
 	{
 		printf 'MPI library\t%s\n' "$(sed -n 's/^# mpi: //p' "$DIR"/raw/*.out 2>/dev/null | sort -u | paste -sd';')"
 		printf 'hosts\t%s\n' "$(sed -n 's/^# host: \([^ ]*\) .*/\1/p' "$DIR"/raw/*.out 2>/dev/null | sort -u | paste -sd' ')"
+		# the hosts by their leaf switch, where Slurm knows the topology (the jobs' '# node_switch:')
+		switches=$(sed -n 's/^# node_switch: //p' "$DIR"/raw/*.out 2>/dev/null | sort -u -k2,2 -k1,1V |
+			awk '$2 != sw { printf "%s%s:", (sw == "" ? "" : "; "), $2; sw = $2 } { printf " %s", $1 }')
+		[ -z "$switches" ] || printf 'hosts by switch\t%s\n' "$switches"
 		printf 'jobs\t%s\n' "$(printf '%s\n' "${M_POINT_JOB[@]}" | sort -un | paste -sd' ')"
 		printf 'toolkit\t%s\n' "$(sed -n 's/^submission .* toolkit=//p' "$DIR/manifest" | sort -u | paste -sd';')"
 	} | table provenance what value
@@ -104,6 +108,15 @@ EOF
 		table status point job state exit elapsed nodelist tries output |
 		awk '/^<tr>/ { s = $0; sub(/.*<td>/, "", s); sub(/[ <].*/, "", s); sub(/^<tr>/, "<tr class=\"" s "\">") } { print }'
 	[ ! -s "$DIR/status.log" ] || printf '<pre>%s</pre>\n' "$(esc <"$DIR/status.log")"
+	# aller --pairs points: each one's slow links (merged/pairs.tsv names the points)
+	if [ "$(wc -l <"$DIR/merged/pairs.tsv" 2>/dev/null || echo 0)" -gt 1 ]; then
+		printf '<h2 id="links">Slow links (aller --pairs)</h2>\n'
+		tail -n +2 "$DIR/merged/pairs.tsv" | while IFS=$'\t' read -r f nodes state; do
+			printf '<h3>%s (%s nodes, %s)</h3>\n<pre>%s</pre>\n' "$(basename "$f" | esc)" \
+				"$nodes" "$state" "$(grep -e '^# slow_link: ' -e '^# slow_links: ' "$f" |
+					sed 's/^# //' | esc)"
+		done
+	fi
 	# aller --samples (SAMPLES=1): each point's slow calls, classified by the collector
 	if compgen -G "$DIR/samples/*/samples-*.txt" >/dev/null; then
 		printf '<h2 id="samples">Slow calls (SAMPLES=1)</h2>\n'

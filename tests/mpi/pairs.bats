@@ -1,0 +1,45 @@
+#!/usr/bin/env bats
+# aller --pairs: the node-pair bandwidth matrix under mpirun: every ordered
+# pair measured and verified, a link made slow on purpose named alone, the
+# collector and the plots.
+# shellcheck disable=SC2154 # bats sets output and stderr
+
+load ../lib/helpers
+
+@test "--pairs: an N x N matrix; the one link made slow is the one slow link named" {
+	out=$BATS_TEST_TMPDIR/pairs.out
+	ALLER_TEST_SLOW_PAIR=2:1:30000 mpirun_n 4 "$ALLER" --pairs=64K --slow-below=0.1 0 5 >"$out"
+	grep -q '^# pairs: 65536 bytes per message; 4 tasks; .* 5 timed exchanges per step (1 warm-up)' "$out"
+	grep -qx '# columns: src dst src_host dst_host bw_GBs tbest_s tavg_s' "$out"
+	# 16 rows, the diagonal NaN, a blank line after each sender
+	[ "$(grep -c '^[0-3] [0-3] ' "$out")" = 16 ]
+	[ "$(awk '/^# pair_hosts: / { on = 1; next } on && NF == 4' "$out" | wc -l)" = 4 ]
+	[ "$(grep -c '^\([0-3]\) \1 .* NaN NaN NaN$' "$out")" = 4 ]
+	[ "$(grep -c '^# slow_link: ' "$out")" = 1 ]
+	grep -q '^# slow_link: 2 ([^)]*) -> 1 ([^)]*): ' "$out"
+	grep -q '^# slow_links: 1 below 0.1 x the median link .* (of 12 links)$' "$out"
+	grep -qx '# Done' "$out"
+	# the slow link took the delay: its best time is 30 ms or more
+	awk '$1 == 2 && $2 == 1 { exit !($6 >= 0.03) }' "$out"
+	# the collector names the point in pairs.tsv and merges no rows of it; the plot is its heatmap
+	run --separate-stderr -0 "$COLLECT" -o "$BATS_TEST_TMPDIR/m" "$out"
+	[[ $stderr == *"1 points: 1 complete"* ]]
+	[ "$(tail -n +2 "$BATS_TEST_TMPDIR/m/pairs.tsv" | cut -f2,3)" = "$(printf '1\tcomplete')" ]
+	run -0 bash "$ROOT/plots/plot.sh" --file "$out" --out-dir "$BATS_TEST_TMPDIR/p"
+	[[ $output == *"/plots/pairs-pairs.png"* ]]
+	[ -s "$BATS_TEST_TMPDIR/p/plots/pairs-pairs.png" ]
+}
+
+@test "--pairs refuses what it cannot measure: one line, exit 2" {
+	run --separate-stderr -2 "$ALLER" --check-args --pairs --algo=pairwise
+	[[ $stderr == *"'--pairs' measures each pair of tasks alone, one message size: not with --algo"* ]]
+	run --separate-stderr -2 "$ALLER" --check-args --pairs c 3 1024
+	[[ $stderr == *"not with a LONGS above 0"* ]]
+	run --separate-stderr -2 "$ALLER" --check-args --pairs=4
+	[[ $stderr == *"invalid --pairs '4': allowed are 8 B to 8G bytes per message"* ]]
+	run --separate-stderr -2 "$ALLER" --check-args --pairs --slow-below=1.5
+	[[ $stderr == *"invalid --slow-below '1.5'"* ]]
+	run --separate-stderr -2 "$ALLER" --check-args=1 --pairs
+	[[ $stderr == *"'--pairs' measures pairs of tasks, and a world of 1 has none"* ]]
+	run -0 "$ALLER" --check-args=2,64 --pairs=1M 0 5
+}
