@@ -8,7 +8,7 @@ ALLER_LIB_SRC := options.c options_usage.c split.c faults.c algo/algo_list.c alg
 # every algorithm's file (format.h's list names them); NCCL's only in a NCCL build
 ALLER_ALGO_SRC := algo/algo.c $(patsubst aller/%,%,$(filter-out aller/algo/algo_list.c \
 	aller/algo/algo_nccl.c,$(wildcard aller/algo/algo_*.c)))
-ALLER_SRC := main.c run.c pairs.c sweep.c sweep_count.c sweep_calls.c samples.c bigcount.c timeout.c world.c failure.c buffers/setup.c reveal/reveal.c \
+ALLER_SRC := main.c run.c pairs.c congest.c sweep.c sweep_count.c sweep_calls.c samples.c bigcount.c timeout.c world.c failure.c buffers/setup.c reveal/reveal.c \
 	reveal/reveal_generic.c reveal/reveal_peers.c reveal/reveal_queues.c $(ALLER_ALGO_SRC) \
 	$(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)

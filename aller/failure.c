@@ -1,5 +1,6 @@
 /* failure.c: see failure.h. */
 #include "failure.h"
+#include "world_comm.h"
 
 #include <mpi.h>
 #include <stdlib.h>
@@ -13,7 +14,7 @@ static int agree_first(const struct world *w, int failed, const char *msg)
 {
 	int first = failed ? w->rank : w->size;
 
-	int rc = MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	int rc = MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, world_comm(w));
 
 	if (rc != MPI_SUCCESS) {
 		char err[MPI_MAX_ERROR_STRING];
@@ -47,8 +48,8 @@ int failure_agree_text(const struct world *w, int failed, char *msg, size_t len)
 		free(mine);
 	}
 	n = strlen(msg) + 1;
-	MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG, first, MPI_COMM_WORLD);
-	MPI_Bcast(msg, (int)(n < len ? n : len), MPI_CHAR, first, MPI_COMM_WORLD);
+	MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG, first, world_comm(w));
+	MPI_Bcast(msg, (int)(n < len ? n : len), MPI_CHAR, first, world_comm(w));
 	msg[len - 1] = '\0';
 	return 1;
 }

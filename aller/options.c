@@ -4,6 +4,7 @@
 #include "partition.h"
 
 #include <errno.h>
+#include <math.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@ void options_init(struct options *o)
 	o->check_args = -1;
 	o->cold_cache = -1;
 	o->slow_below = 0.8;
+	o->congest_algo = ALGO_ALLTOALL;
+	o->congest_bytes = OPTIONS_DEFAULT_CONGEST_BYTES;
 	o->min_iters = 1;
 	selection_init(&o->sel);
 	algo_list_default(&o->algos);
@@ -74,10 +77,28 @@ static int has_level(const struct options *o, long world, long n)
 	return 0;
 }
 
+int options_aggressor(const struct options *o, long r)
+{
+	return o->congestion > 0 &&
+	       floor((double)(r + 1) * o->congestion) > floor((double)r * o->congestion);
+}
+
+long options_aggressors(const struct options *o, long world)
+{
+	return o->congestion > 0 ? (long)floor((double)world * o->congestion) : 0;
+}
+
 int options_check_world(const struct options *o, long world, char *err, size_t errlen,
 			char *note, size_t notelen)
 {
 	note[0] = '\0';
+	if (o->congestion > 0 && options_aggressors(o, world) < 1) {
+		snprintf(err, errlen, "--congestion=%g makes no aggressor of a world of %ld: give a "
+			 "larger fraction or more tasks (at least %.0f)", o->congestion, world,
+			 ceil(1 / o->congestion));
+		return -1;
+	}
+	world -= options_aggressors(o, world);   /* the sweep runs on the victims */
 	if (o->pairs > 0 && world < 2) {
 		snprintf(err, errlen, "'--pairs' measures pairs of tasks, and a world of %ld has none: "
 			 "run two tasks or more (one per node)", world);
@@ -300,6 +321,49 @@ static int option_fraction(struct options *o, const char *val, char *err, size_t
 	return 0;
 }
 
+/* --congestion=F[:ALGO[:SIZE]]. */
+static int option_congestion(struct options *o, const char *val, char *err, size_t errlen)
+{
+	char f[64], algo[64] = "", size[64] = "", *end;
+	struct algo_list l;
+	double v;
+
+	snprintf(f, sizeof(f), "%.*s", (int)strcspn(val, ":"), val);
+	if (strchr(val, ':')) {
+		const char *a = strchr(val, ':') + 1;
+		snprintf(algo, sizeof(algo), "%.*s", (int)strcspn(a, ":"), a);
+		if (strchr(a, ':'))
+			snprintf(size, sizeof(size), "%s", strchr(a, ':') + 1);
+	}
+	errno = 0;
+	v = strtod(f, &end);
+	if (end == f || *end || errno || !(v > 0 && v < 1)) {
+		snprintf(err, errlen, "invalid --congestion '%s': expected FRACTION[:ALGO[:SIZE]], the "
+			 "aggressors' share of the world, 0 < FRACTION < 1 (e.g. --congestion=0.5:"
+			 "alltoall:1M)", val);
+		return -1;
+	}
+	o->congestion = v;
+	if (algo[0]) {
+		if (algo_list_parse(&l, algo, err, errlen) != 0)
+			return -1;
+		if (l.id[0] == ALGO_PERSISTENT || l.id[0] == ALGO_PUT) {
+			snprintf(err, errlen, "invalid --congestion algorithm '%s': allowed are "
+				 "alltoall, ialltoall, alltoallv and pairwise", algo);
+			return -1;
+		}
+		o->congest_algo = l.id[0];
+	}
+	if (size[0] && (select_parse_size("--congestion", size, &o->congest_bytes, err, errlen) != 0 ||
+			o->congest_bytes < 8 || o->congest_bytes > OPTIONS_MAX_CONGEST_BYTES)) {
+		if (o->congest_bytes < 8 || o->congest_bytes > OPTIONS_MAX_CONGEST_BYTES)
+			snprintf(err, errlen, "invalid --congestion size '%s': allowed are 8 B to 1G "
+				 "per peer", size);
+		return -1;
+	}
+	return 0;
+}
+
 /* --split=SPEC, once per spec: the first replaces the default uniform. */
 static int option_split(struct options *o, const char *val, char *err, size_t errlen)
 {
@@ -383,6 +447,21 @@ static int modes_check(const struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* What --congestion cannot go with; 0 or -1 with a message. */
+static int congestion_check(const struct options *o, char *err, size_t errlen)
+{
+	const char *with = o->pairs ? "--pairs" : o->reveal != REVEAL_OFF ? "--reveal"
+			 : o->isolate != ISOLATE_NONE ? "--isolate" : o->transport != TRANSPORT_MPI
+			 ? "--transport=nccl" : o->buffers == BUFFERS_CUDA ? "--buffers=cuda" : NULL;
+
+	if (o->congestion > 0 && with) {
+		snprintf(err, errlen, "'--congestion' runs aggressors beside the measured tasks: not "
+			 "with %s", with);
+		return -1;
+	}
+	return 0;
+}
+
 /* What --pairs, a run of its own, cannot go with; 0 or -1 with a message. */
 static int pairs_check(struct options *o, int longs_given, char *err, size_t errlen)
 {
@@ -410,7 +489,8 @@ enum option_id { OPT_HELP, OPT_HELP_SHORT, OPT_VERSION, OPT_NO_VERIFY, OPT_FRESH
 		 OPT_WARMUP, OPT_MIN_BYTES, OPT_MAX_BYTES, OPT_COMMSIZES, OPT_TIMEOUT,
 		 OPT_REVEAL, OPT_REVEAL_DIR, OPT_BUFFERS, OPT_CHECK_ARGS, OPT_ALGO, OPT_ISOLATE,
 		 OPT_CUDA_AWARE, OPT_TRANSPORT, OPT_SPLIT, OPT_TIMING, OPT_COLD_CACHE,
-		 OPT_TIME_PER_SIZE, OPT_MIN_ITERS, OPT_SAMPLES, OPT_PAIRS, OPT_SLOW_BELOW, OPT_COUNT };
+		 OPT_TIME_PER_SIZE, OPT_MIN_ITERS, OPT_SAMPLES, OPT_PAIRS, OPT_SLOW_BELOW,
+		 OPT_CONGESTION, OPT_COUNT };
 
 /* value: 0 takes none, 1 needs one, 2 may have one, 3 needs a non-empty one;
  * usage: what it needs and how to give it. */
@@ -442,6 +522,7 @@ static const struct { const char *name; int value; const char *usage; } option_t
 	[OPT_SAMPLES] = { "--samples", 3, "a directory: --samples=DIR" },
 	[OPT_PAIRS] = { "--pairs", 2, "" },
 	[OPT_SLOW_BELOW] = { "--slow-below", 1, "a value: --slow-below=F (0 < F < 1)" },
+	[OPT_CONGESTION] = { "--congestion", 3, "a value: --congestion=FRACTION[:ALGO[:SIZE]]" },
 };
 
 static int apply_option(struct options *o, enum option_id id, const char *val, char *err,
@@ -559,6 +640,8 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		return 0;
 	case OPT_SLOW_BELOW:
 		return option_fraction(o, val, err, errlen);
+	case OPT_CONGESTION:
+		return option_congestion(o, val, err, errlen);
 	case OPT_COUNT:
 		break;
 	}
@@ -633,7 +716,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 		}
 	}
 	if (transport_check(o, err, errlen) != 0 || split_check(o, err, errlen) != 0 ||
-	    modes_check(o, err, errlen) != 0 || pairs_check(o, longs_given, err, errlen) != 0)
+	    modes_check(o, err, errlen) != 0 || pairs_check(o, longs_given, err, errlen) != 0 ||
+	    congestion_check(o, err, errlen) != 0)
 		return -1;
 	if (o->verify == VERIFY_WARMUP && o->warmup == 0) {
 		snprintf(err, errlen, "'--verify=warmup' checks the warm-up calls, and '--warmup=0' "

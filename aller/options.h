@@ -12,6 +12,8 @@
 #define OPTIONS_DEFAULT_LONGS (128L * 1024 * 1024) /* 1 GiB of longs */
 #define OPTIONS_MAX_ITERS 1000000L
 #define OPTIONS_MAX_LONGS (1L << 59)
+#define OPTIONS_DEFAULT_CONGEST_BYTES (64L << 10)
+#define OPTIONS_MAX_CONGEST_BYTES (1L << 30)
 #define OPTIONS_DEFAULT_PAIRS (1L << 20)   /* --pairs' bytes per message */
 #define OPTIONS_MAX_PAIRS (1L << 33)   /* 2^30 longs: one int count */
 #define OPTIONS_MAX_TIMEOUT 604800L /* one week */
@@ -60,6 +62,9 @@ struct options {
 	const char *samples;  /* --samples=DIR, or NULL */
 	long pairs;           /* --pairs[=SIZE]: bytes per message of the node-pair matrix; 0 off */
 	double slow_below;    /* --slow-below=F: a link below F x the median is slow (0.8) */
+	double congestion;    /* --congestion=F[:ALGO[:SIZE]]: the aggressors' share of the world; 0 off */
+	enum algo_id congest_algo; /* ... what they run back to back (alltoall) */
+	long congest_bytes;   /* ... and its bytes per peer (64K) */
 	enum buffer_kind buffers;
 	int cuda_aware;       /* --cuda-aware=yes: the user's word (GPU_AWARE_YES), else ask */
 	enum reveal_tier reveal;
@@ -92,6 +97,13 @@ int options_check_world(const struct options *o, long world, char *err, size_t e
  * rows.
  */
 double options_budget_seconds(const struct options *o, long world, long *pairs);
+/*
+ * --congestion: whether world rank r is an aggressor (spread evenly: r is
+ * one when floor((r + 1) F) > floor(r F)), and how many of a world are; the
+ * victims are the others, in rank order.
+ */
+int options_aggressor(const struct options *o, long r);
+long options_aggressors(const struct options *o, long world);
 
 /* Whether any --split is uneven. */
 int options_uneven(const struct options *o);

@@ -142,6 +142,8 @@ void output_header(FILE *f, const struct run_info *r)
 		    r->opt->time_per_size, r->opt->min_iters, r->opt->iters);
 	if (r->samples)
 		KEY(f, ALLER_KEY_SAMPLES, "%s", r->samples);
+	if (r->congestion)
+		KEY(f, ALLER_KEY_CONGESTION, "%s", r->congestion);
 	KEY(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
 	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task (with --split: of the "
 	    "mean task; each sample's own in+out bytes for bwmin, bwmax and bwavg); bwmin, bwmax: "

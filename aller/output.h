@@ -29,6 +29,7 @@ struct run_info {
 	const char *osc;          /* put under Open MPI: algo_put_osc(), else NULL */
 	const char *cache;        /* the buffers' "hot ..." or "cold ..." */
 	const char *samples;      /* --samples: the files' pattern, else NULL */
+	const char *congestion;   /* --congestion: who the aggressors are and what they run, else NULL */
 	const char *large_counts; /* how counts above INT_MAX are sent */
 	const char *start;        /* ISO-8601 UTC */
 	const char *slurm_job, *slurm_nodes; /* or NULL */
@@ -51,6 +52,7 @@ struct row {
 	double imbalance;         /* the busiest task's in+out bytes / the mean task's */
 	double vbusbw;            /* nccl-tests' alltoallv bus bandwidth, decimal GB/s */
 	double hottest;           /* world rank receiving the most; NAN ("-"): all alike */
+	double congest[3];        /* --congestion: tcongested_s, congestion, congestion_p99; NAN "-" */
 };
 
 void output_header(FILE *f, const struct run_info *r);

@@ -1,5 +1,6 @@
 /* run.c: everything between MPI_Init and MPI_Finalize (see run.h). */
 #include "run.h"
+#include "world_comm.h"
 
 #include <mpi.h>
 #include <signal.h>
@@ -14,6 +15,7 @@
 #include "buffers/buffers.h"
 #include "buffers/setup.h"
 #include "failure.h"
+#include "congest.h"
 #include "output.h"
 #include "pairs.h"
 #include "reveal/reveal.h"
@@ -67,7 +69,7 @@ static int load_matrices(struct options *o, const struct world *w)
 			continue;
 		if (w->rank == 0)
 			n = split_matrix_load(s, err, sizeof(err)) == 0 ? s->n : -1;
-		MPI_Bcast(&n, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+		MPI_Bcast(&n, 1, MPI_LONG, 0, world_comm(w));
 		if (n < 0) {
 			if (w->rank == 0)
 				fprintf(stderr, "aller: error: %s\n", err);
@@ -80,7 +82,7 @@ static int load_matrices(struct options *o, const struct world *w)
 		s->n = n;
 		for (long at = 0; at < n * n; at += 1L << 28) {
 			long part = n * n - at < 1L << 28 ? n * n - at : 1L << 28;
-			MPI_Bcast(s->cum + at, (int)part, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+			MPI_Bcast(s->cum + at, (int)part, MPI_DOUBLE, 0, world_comm(w));
 		}
 	}
 	return 0;
@@ -106,7 +108,7 @@ struct header {
 	struct run_info info;
 	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256], algos[128];
 	char splits[SPLIT_MAX * (SPLIT_SPEC_MAX + 24)];
-	char cuda_aware[512], samples[4200];
+	char cuda_aware[512], samples[4200], congestion[512];
 	char *command, *env, *map, *devices;
 };
 
@@ -157,6 +159,18 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->large_counts = bigcount_describe();
 	info->cache = b->cache;
 	info->samples = o->samples ? h->samples : NULL;
+	info->congestion = NULL;
+	if (o->congestion > 0) {
+		int all;
+		MPI_Comm_size(MPI_COMM_WORLD, &all);
+		snprintf(h->congestion, sizeof(h->congestion), "%g of the world's tasks are aggressors "
+			 "(%ld, world ranks spread evenly; the %d others are the measured world): they "
+			 "run %s of %ld bytes per peer back to back through each count's second pass; "
+			 "tcongested_s = its tavg, congestion = that / the first pass's tavg (aggressors "
+			 "idle), congestion_p99 = the same of tp99", o->congestion,
+			 options_aggressors(o, all), w->size, algo_name(o->congest_algo), o->congest_bytes);
+		info->congestion = h->congestion;
+	}
 	info->start = h->start;
 	info->slurm_job = getenv("SLURM_JOB_ID");
 	info->slurm_nodes = getenv("SLURM_JOB_NODELIST");
@@ -190,7 +204,8 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 
 /* Collective: the sweep between the header and "# Done"; its exit status. */
 static int sweep(const struct options *o, const struct world *w, struct buffers *b,
-		 const struct run_info *info, struct reveal *rv, struct samples *sam)
+		 const struct run_info *info, struct reveal *rv, struct samples *sam,
+		 const struct congest *congest)
 {
 	struct sweep s;
 	double wall;
@@ -203,6 +218,7 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	s.info = info;
 	s.reveal = rv;
 	s.samples = sam;
+	s.congest = congest;
 	s.out = w->rank == 0 ? stdout : NULL;
 	s.faults = faults();
 	test_die(w);
@@ -227,11 +243,25 @@ int run_benchmark(struct options *o, int argc, char **argv)
 	struct buffers b = { 0 };
 	struct reveal *rv = NULL;
 	struct samples *sam = NULL;
+	struct congest cg, *congest = NULL;
+	MPI_Comm comm = MPI_COMM_WORLD;
 	int rc;
 
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-	if (world_init(&w) != 0) {
+	if (o->congestion > 0) {   /* the aggressors run until the victims quit */
+		if (congest_split(&cg, o, &comm) != 0)
+			return 3;
+		if (cg.aggressor) {
+			rc = congest_aggress(&cg, comm);
+			MPI_Comm_free(&comm);
+			return rc;
+		}
+		congest = &cg;
+	}
+	if (world_init(&w, comm) != 0) {
 		fprintf(stderr, "aller: error: out of memory for the node table\n");
+		if (congest)
+			congest_quit(congest);
 		return 3;
 	}
 	memset(&h, 0, sizeof(h));
@@ -244,7 +274,11 @@ int run_benchmark(struct options *o, int argc, char **argv)
 	if (rc == 0 && o->pairs > 0)
 		rc = pairs_run(o, &w, &b, w.rank == 0 ? stdout : NULL);
 	else if (rc == 0)
-		rc = sweep(o, &w, &b, &h.info, rv, sam);
+		rc = sweep(o, &w, &b, &h.info, rv, sam, congest);
+	if (congest) {
+		congest_quit(congest);
+		MPI_Comm_free(&comm);
+	}
 	reveal_free(rv);
 	samples_close(sam);
 	for (int i = 0; i < o->nsplits; i++)

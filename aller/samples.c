@@ -1,5 +1,6 @@
 /* samples.c: see samples.h. */
 #include "samples.h"
+#include "world_comm.h"
 
 #include <errno.h>
 #include <mpi.h>
@@ -43,7 +44,7 @@ int samples_open(struct samples **sp, const struct options *o, const struct worl
 	if (s) {
 		s->w = w;
 		s->node = MPI_COMM_NULL;
-		MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL,
+		MPI_Comm_split_type(world_comm(w), MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL,
 				    &s->node);
 		MPI_Comm_size(s->node, &s->size);
 		MPI_Comm_rank(s->node, &s->leader);

@@ -3,6 +3,7 @@
  * calls are sweep_count.c, the algorithms algo_*.c.
  */
 #include "sweep.h"
+#include "world_comm.h"
 
 #include <mpi.h>
 #include <stdint.h>
@@ -61,16 +62,16 @@ static char *comm_hosts(const struct sweep *s, struct level *l, int index)
  * (base, base + step, ...: both partitions are affine), not by splitting
  * the world, which would gather every task's colour.
  */
-static int comm_create(const struct verify_peers *m, long g, MPI_Comm *comm)
+static int comm_create(MPI_Comm from, const struct verify_peers *m, long g, MPI_Comm *comm)
 {
 	MPI_Group world, mine;
 	int range[1][3] = { { (int)m->base, (int)(m->base + (g - 1) * m->step), (int)m->step } };
 	int rc;
 
-	MPI_Comm_group(MPI_COMM_WORLD, &world);
+	MPI_Comm_group(from, &world);
 	rc = MPI_Group_range_incl(world, 1, range, &mine);
 	if (rc == MPI_SUCCESS) {
-		rc = MPI_Comm_create_group(MPI_COMM_WORLD, mine, 0, comm);
+		rc = MPI_Comm_create_group(from, mine, 0, comm);
 		MPI_Group_free(&mine);
 	}
 	MPI_Group_free(&world);
@@ -91,9 +92,10 @@ static int level_open(const struct sweep *s, int index, long target, struct leve
 	a->send = s->b->send;
 	a->recv = s->b->recv;
 	a->longs = s->b->longs;
+	a->world = world_comm(s->w);
 	m->base = partition_member(&l->p, a->color, 0);
 	m->step = partition_member(&l->p, a->color, 1) - m->base;
-	failure_mpi(s->w, comm_create(m, a->g, &a->comm), rank == 0, "MPI_Comm_create_group",
+	failure_mpi(s->w, comm_create(world_comm(s->w), m, a->g, &a->comm), rank == 0, "MPI_Comm_create_group",
 		    index, 0);
 	if (s->opt->timeout > 0)
 		l->hosts = comm_hosts(s, l, index);

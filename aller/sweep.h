@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "buffers/buffers.h"
+#include "congest.h"
 #include "faults.h"
 #include "options.h"
 #include "output.h"
@@ -19,6 +20,7 @@ struct sweep {
 	const struct run_info *info;
 	struct reveal *reveal;
 	struct samples *samples; /* --samples, or NULL */
+	const struct congest *congest; /* --congestion: the victims' side, or NULL */
 	FILE *out;             /* rank 0's data stream, NULL elsewhere */
 	const struct faults *faults; /* the test hooks (faults.h), no-ops unless set */
 	long calls;            /* calls made so far, warm-ups too */

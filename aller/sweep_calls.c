@@ -18,6 +18,7 @@
  * calls when the budget is spent: every task agrees.
  */
 #include <mpi.h>
+#include "world_comm.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -82,7 +83,7 @@ static void stall(const struct sweep *s, const struct count_run *c, long it)
 static void world_barrier(struct sweep *s, const struct count_run *c)
 {
 	timeout_arm(s->opt->timeout, TIMEOUT_BARRIER);
-	failure_mpi(s->w, MPI_Barrier(MPI_COMM_WORLD), s->w->rank == 0, "MPI_Barrier", c->index,
+	failure_mpi(s->w, MPI_Barrier(world_comm(s->w)), s->w->rank == 0, "MPI_Barrier", c->index,
 		    c->a.count);
 }
 
@@ -293,7 +294,7 @@ static long budget_iters(struct sweep *s, struct count_run *c)
 	double t = c->warm;
 	long n;
 
-	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD),
+	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, &t, 1, MPI_DOUBLE, MPI_MAX, world_comm(s->w)),
 		    s->w->rank == 0, "MPI_Allreduce (the warm-up's time)", c->index, c->a.count);
 	n = t > 0 && o->time_per_size / t < (double)o->iters ? (long)(o->time_per_size / t)
 							      : o->iters;
@@ -348,7 +349,7 @@ static int budget_spent(struct sweep *s, struct count_run *c, long done, double 
 		return 0;
 	spent = MPI_Wtime() - start;
 	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, &spent, 1, MPI_DOUBLE, MPI_MAX,
-					MPI_COMM_WORLD),
+					world_comm(s->w)),
 		    s->w->rank == 0, "MPI_Allreduce (the budget)", c->index, c->a.count);
 	return spent >= s->opt->time_per_size;
 }

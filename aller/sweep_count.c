@@ -8,6 +8,7 @@
  * between the two MPI_Wtime calls, and all reductions happen outside.
  */
 #include <limits.h>
+#include "world_comm.h"
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -88,7 +89,7 @@ static void isolation_row(const struct sweep *s, const struct level *l, struct c
 		c->iso[n + l->a.color] = c->together;
 	}
 	failure_mpi(s->w, MPI_Reduce(s->w->rank == 0 ? MPI_IN_PLACE : c->iso, c->iso, (int)(2 * n),
-				      MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD),
+				      MPI_DOUBLE, MPI_SUM, 0, world_comm(s->w)),
 			s->w->rank == 0, "MPI_Reduce (isolation)", c->index, c->a.count);
 	if (s->w->rank != 0)
 		return;
@@ -124,6 +125,57 @@ static void split_columns(const struct sweep *s, const double *max, double sum_i
 	row->hottest = in_max == -max[SPLIT_NEG_IN] ? NAN : (double)hot;
 }
 
+/*
+ * Collective, --congestion: the count's second pass with the aggressors
+ * running, into c->busy; the first pass's figures (aggressors idle) stay the
+ * row's.
+ */
+static void congested_pass(struct sweep *s, const struct level *l, struct count_run *c)
+{
+	size_t n = sizeof(double) * (size_t)(COUNT_NMAX + s->opt->iters);
+	struct stats idle = c->st;
+	double slow = c->slow, in = c->in, out = c->out;
+
+	memcpy(c->keep, c->slowest_t, n);
+	stats_init(&c->st);
+	congest_start(s->congest, world_comm(s->w));
+	sweep_pass(s, l, c);
+	congest_stop(s->congest);
+	c->busy = c->st;
+	c->congested = 1;
+	c->st = idle;
+	c->slow = slow;
+	c->in = in;
+	c->out = out;
+	memcpy(c->slowest_t, c->keep, n);
+}
+
+/* Collective: the congestion columns of the row (rank 0): NAN ("-") without --congestion. */
+static void congestion_row(const struct sweep *s, struct count_run *c, struct row *row)
+{
+	double max[STATS_NMAX], sums[STATS_NSUM];
+	struct stats b;
+	int me = s->w->rank;
+
+	for (int i = 0; i < 3; i++)
+		row->congest[i] = NAN;
+	if (!c->congested)
+		return;
+	stats_pack(&c->busy, max, sums);
+	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : max, max, STATS_NMAX, MPI_DOUBLE,
+				      MPI_MAX, 0, world_comm(s->w)), me == 0, "MPI_Reduce (congestion)",
+		    c->index, c->a.count);
+	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : sums, sums, STATS_NSUM, MPI_DOUBLE,
+				      MPI_SUM, 0, world_comm(s->w)), me == 0, "MPI_Reduce (congestion)",
+		    c->index, c->a.count);
+	if (me != 0)
+		return;
+	stats_unpack(&b, max, sums);
+	row->congest[0] = stats_tavg(&b);
+	row->congest[1] = stats_tavg(&b) / stats_tavg(&row->s);
+	row->congest[2] = stats_tp99(&b) / stats_tp99(&row->s);
+}
+
 /* Collective: reduces the samples to rank 0, which prints the row. */
 static void count_row(const struct sweep *s, const struct level *l, struct count_run *c,
 		      double *sums)
@@ -140,15 +192,18 @@ static void count_row(const struct sweep *s, const struct level *l, struct count
 	max[SPLIT_NEG_IN] = -c->in;
 	sums[STATS_NSUM] = c->in + c->out;
 	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : max, max, (int)(COUNT_NMAX + iters),
-				      MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD),
+				      MPI_DOUBLE, MPI_MAX, 0, world_comm(s->w)),
 			me == 0, "MPI_Reduce (maxima)", c->index, c->a.count);
 	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : sums, sums, STATS_NSUM + 1,
-				      MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD),
+				      MPI_DOUBLE, MPI_SUM, 0, world_comm(s->w)),
 			me == 0, "MPI_Reduce (sums)", c->index, c->a.count);
 	failure_mpi(s->w, MPI_Reduce(mine, found, 2, MPI_DOUBLE_INT, MPI_MAXLOC, 0,
-				      MPI_COMM_WORLD), me == 0, "MPI_Reduce (slowest)", c->index,
+				      world_comm(s->w)), me == 0, "MPI_Reduce (slowest)", c->index,
 			c->a.count);
 	isolation_row(s, l, c, &row);
+	if (me == 0)
+		stats_unpack(&row.s, max, sums);
+	congestion_row(s, c, &row);
 	if (me != 0)
 		return;
 	total = stats_gib(c->a.count, 1) * partition_sum_sizes(&l->p);
@@ -159,7 +214,6 @@ static void count_row(const struct sweep *s, const struct level *l, struct count
 	row.count = c->a.count;
 	row.iters = iters;
 	row.gib = stats_gib(c->a.count, row.commsize);
-	stats_unpack(&row.s, max, sums);
 	row.aggbw = agg / (double)iters;
 	row.slowest = found[0].rank;
 	row.busbw = stats_busbw(c->a.count, row.commsize, stats_tavg(&row.s));
@@ -171,6 +225,7 @@ static void count_free(struct count_run *c, double *sums)
 {
 	if (c) {
 		free(c->slowest_t);
+		free(c->keep);
 		free(c->iso);
 		split_layout_free(&c->v);
 		split_plan_free(&c->plan);
@@ -189,8 +244,10 @@ static int count_alloc(struct sweep *s, const struct level *l, struct count_run 
 	if (c) {
 		c->slowest_t = malloc(sizeof(double) * (size_t)(COUNT_NMAX + s->opt->iters));
 		c->iso = malloc(sizeof(double) * 2 * (size_t)(isolated_comms(s, l) + 1));
+		if (s->congest)
+			c->keep = malloc(sizeof(double) * (size_t)(COUNT_NMAX + s->opt->iters));
 	}
-	if (failure_agree(s->w, !c || !*sums || !c->slowest_t || !c->iso,
+	if (failure_agree(s->w, !c || !*sums || !c->slowest_t || !c->iso || (s->congest && !c->keep),
 			       "out of memory for the statistics")) {
 		count_free(c, *sums);
 		return 3;
@@ -224,7 +281,7 @@ static int split_open(struct sweep *s, const struct level *l, struct count_run *
 		need[2] = (double)split_layout_max(&c->v);
 	}
 	need[0] = !ok;
-	MPI_Allreduce(MPI_IN_PLACE, need, 3, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+	MPI_Allreduce(MPI_IN_PLACE, need, 3, MPI_DOUBLE, MPI_MAX, world_comm(s->w));
 	if (need[0] > 0)
 		return ok ? MPI_SUCCESS : MPI_ERR_NO_MEM;
 	c->slot = (long)need[1] + 1;   /* --cold-cache's slots: the largest blocks, and a guard */
@@ -301,6 +358,8 @@ int sweep_count(struct sweep *s, struct level *l, int index, long count)
 	c->active = -1;
 	reveal_count_begin(s->reveal);
 	sweep_pass(s, l, c);
+	if (s->congest)
+		congested_pass(s, l, c);
 	count_close(l, c);
 	rc = count_verdict(s, l, c);
 	if (rc == 0) {

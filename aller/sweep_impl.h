@@ -51,6 +51,9 @@ struct count_run {
 	double in, out;        /* longs this task received and sent in its timed concurrent calls */
 	long active;           /* the communicator of an isolation pass; -1: all at once */
 	struct stats st;       /* the concurrent pass */
+	struct stats busy;     /* --congestion: the second pass, the aggressors busy */
+	int congested;         /* ... which ran */
+	double *keep;          /* ... [COUNT_NMAX + ITERS]: the first pass's slowest_t, kept */
 	double *slowest_t;     /* [COUNT_NMAX + ITERS]: max reductions, then per-iteration times */
 	double slow;           /* this task's slowest sample */
 	double alone, together; /* this task's timed seconds: its communicator alone, and in all */

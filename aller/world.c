@@ -1,5 +1,5 @@
 /* world.c: node discovery with MPI_Comm_split_type (see world.h). */
-#include "world.h"
+#include "world_comm.h"
 
 #include <mpi.h>
 #include <stdio.h>
@@ -10,23 +10,32 @@
 #include "hostmap.h"
 #include "strbuf.h"
 
-int world_init(struct world *w)
+static MPI_Comm measured = MPI_COMM_NULL;
+
+MPI_Comm world_comm(const struct world *w)
+{
+	(void)w;
+	return measured;
+}
+
+int world_init(struct world *w, MPI_Comm comm)
 {
 	MPI_Comm node, leaders;
 	char name[WORLD_NAME_MAX] = "";
 	int len, is_leader, ok;
 
 	memset(w, 0, sizeof(*w));
-	MPI_Comm_rank(MPI_COMM_WORLD, &w->rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &w->size);
-	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &node);
+	measured = comm;
+	MPI_Comm_rank(measured, &w->rank);
+	MPI_Comm_size(measured, &w->size);
+	MPI_Comm_split_type(measured, MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &node);
 	MPI_Comm_rank(node, &w->local_rank);
 	MPI_Comm_size(node, &w->local_size);
 	is_leader = w->local_rank == 0;
 
-	MPI_Allreduce(&w->local_size, &w->tpn_min, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-	MPI_Allreduce(&w->local_size, &w->tpn_max, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-	MPI_Comm_split(MPI_COMM_WORLD, is_leader ? 0 : MPI_UNDEFINED, w->rank, &leaders);
+	MPI_Allreduce(&w->local_size, &w->tpn_min, 1, MPI_INT, MPI_MIN, measured);
+	MPI_Allreduce(&w->local_size, &w->tpn_max, 1, MPI_INT, MPI_MAX, measured);
+	MPI_Comm_split(measured, is_leader ? 0 : MPI_UNDEFINED, w->rank, &leaders);
 	if (is_leader) {
 		MPI_Comm_rank(leaders, &w->node);
 		MPI_Comm_size(leaders, &w->nnodes);
@@ -37,7 +46,7 @@ int world_init(struct world *w)
 	if (w->rank == 0)
 		w->names = calloc((size_t)w->nnodes, WORLD_NAME_MAX);
 	ok = w->rank != 0 || w->names != NULL;
-	MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+	MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, measured);
 	if (!ok) {
 		MPI_Comm_free(&node);
 		if (leaders != MPI_COMM_NULL)
@@ -104,12 +113,12 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 		at = malloc(sizeof(long) * (size_t)(w->nnodes + 1));
 		ok = nodes && ranks && at && (!devices || (ids && mine_ids));
 	}
-	MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	MPI_Bcast(&ok, 1, MPI_INT, 0, measured);
 	if (ok) {
-		MPI_Gather(&node, 1, MPI_INT, nodes, 1, MPI_INT, 0, MPI_COMM_WORLD);
+		MPI_Gather(&node, 1, MPI_INT, nodes, 1, MPI_INT, 0, measured);
 		if (devices)
 			MPI_Gather(id, GPU_ID_MAX, MPI_CHAR, ids, GPU_ID_MAX, MPI_CHAR, 0,
-				   MPI_COMM_WORLD);
+				   measured);
 	}
 	if (ok && w->rank == 0) {
 		ranks_by_node(nodes, w->size, w->nnodes, ranks, at);

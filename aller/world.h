@@ -16,8 +16,10 @@ struct world {
 	char (*names)[WORLD_NAME_MAX]; /* rank 0 only: every node's name, by node index */
 };
 
-/* Collective on MPI_COMM_WORLD. 0, or -1 (out of memory). */
-int world_init(struct world *w);
+/*
+ * Collective on the measured world (world_comm.h: MPI_COMM_WORLD, or
+ * --congestion's victims). 0, or -1 (out of memory).
+ */
 void world_release(struct world *w);
 const char *world_host(const struct world *w);
 

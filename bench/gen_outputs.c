@@ -40,6 +40,8 @@ static void level_rows(FILE *f, const struct partition *p, long longs, unsigned 
 		r.busbw = stats_busbw(r.count, r.commsize, stats_tavg(&r.s));
 		for (int k = 0; k < 4; k++)
 			r.isolate[k] = NAN;
+		for (int k = 0; k < 3; k++)
+			r.congest[k] = NAN;
 		r.imbalance = 1;
 		r.vbusbw = r.busbw;
 		r.hottest = NAN;

@@ -15,7 +15,7 @@
 #define ALLER_FORMAT_H
 
 #define ALLER_VERSION "1.1.0"
-#define ALLER_FORMAT_VERSION 4
+#define ALLER_FORMAT_VERSION 5
 
 /* Header keys: "# <key>: <value>". */
 #define ALLER_KEY_ALLER "aller"         /* aller version */
@@ -63,6 +63,7 @@
  * "with image"), then "# pair_hosts:" and a row per task, then a
  * "# slow_link:" line per slow link and one "# slow_links:" line.
  */
+#define ALLER_KEY_CONGESTION "congestion" /* --congestion: the aggressors and what they run */
 #define ALLER_KEY_PAIRS "pairs"
 #define ALLER_PAIRS_COLUMN_HEADER "src dst src_host dst_host bw_GBs tbest_s tavg_s"
 #define ALLER_KEY_PAIR_HOSTS "pair_hosts"
@@ -172,7 +173,10 @@
 	X(IMBALANCE, imbalance, REAL, w->imbalance)   /* busiest task's in+out / the mean */ \
 	X(VBUSBW, busbw_v_GBs, REAL, w->vbusbw)       /* nccl-tests' alltoallv busbw */ \
 	X(HOTTEST, hottest_rank, ORANK, w->hottest)     /* receives the most; "-": all alike */ \
-	X(ITERS, iters, COUNT, w->iters)              /* timed calls per task (--time-per-size) */
+	X(ITERS, iters, COUNT, w->iters)              /* timed calls per task (--time-per-size) */ \
+	X(TCONGESTED, tcongested_s, OPT, w->congest[0]) /* --congestion: tavg, aggressors busy */ \
+	X(CONGESTION, congestion, OPT, w->congest[1]) /* ... over tavg with them idle */ \
+	X(CONGESTION_P99, congestion_p99, OPT, w->congest[2]) /* ... the same of tp99 */
 #define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
 
 #define ALLER_COL_ID_(ID, name, kind, value) ALLER_COL_##ID,
@@ -181,6 +185,7 @@ enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
 #define ALLER_V1_COLUMNS 12   /* what format 1 wrote */
 #define ALLER_V2_COLUMNS 15   /* what format 2 wrote */
 #define ALLER_V3_COLUMNS 19   /* what format 3 wrote */
+#define ALLER_V4_COLUMNS 23   /* what format 4 wrote */
 
 #define ALLER_COL_NAME_(ID, name, kind, value) #name,
 /* Column names, in enum order. */

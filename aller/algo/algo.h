@@ -17,6 +17,7 @@
 /* What one count's calls move, and where. */
 struct algo_call {
 	MPI_Comm comm;
+	MPI_Comm world;            /* the measured world (MPI_COMM_WORLD, or --congestion's side) */
 	long color;                /* the communicator's colour in the level's partition */
 	long rank, g;              /* in comm */
 	long count;                /* longs per peer */

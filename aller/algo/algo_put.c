@@ -62,7 +62,7 @@ static const char *rdma_refusal(const struct algo_call *a)
 
 	if (!osc_rdma_possible(getenv("OMPI_MCA_osc"), OMPI_MAJOR))
 		return NULL;
-	if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) ==
+	if (MPI_Comm_split_type(a->world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) ==
 	    MPI_SUCCESS) {
 		MPI_Allreduce(mine, seen, 2, MPI_INT, MPI_MIN, node);
 		MPI_Comm_free(&node);

@@ -1,5 +1,6 @@
 /* setup.c: see setup.h. */
 #include "setup.h"
+#include "world_comm.h"
 
 #include <mpi.h>
 #include <stdio.h>
@@ -55,7 +56,7 @@ static int pick_device(const struct world *w, struct buffers *b, int strict)
 		free(pick);
 		return 3;
 	}
-	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &node);
+	MPI_Comm_split_type(world_comm(w), MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &node);
 	MPI_Allgather(&mine, (int)sizeof(mine), MPI_BYTE, all, (int)sizeof(mine), MPI_BYTE, node);
 	MPI_Comm_free(&node);
 	shared = gpu_assign(w->local_size, all, pick);
@@ -71,7 +72,7 @@ static int pick_device(const struct world *w, struct buffers *b, int strict)
 	free(pick);
 	if (failure_agree(w, failed, err))
 		return 3;
-	MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+	MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_SUM, world_comm(w));
 	if (strict && shared > 0) {
 		if (w->rank == 0)
 			fprintf(stderr, "aller: error: %d rank(s) share their GPU with another rank of "
@@ -125,8 +126,8 @@ static int buffer_longs(const struct options *o, const struct world *w, struct b
 	}
 	if (bytes == 0) {
 		bytes = memcheck_llc("/sys/devices/system/cpu/cpu0/cache", &level);
-		MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
-		MPI_Allreduce(MPI_IN_PLACE, &level, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+		MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_LONG, MPI_MAX, world_comm(w));
+		MPI_Allreduce(MPI_IN_PLACE, &level, 1, MPI_INT, MPI_MAX, world_comm(w));
 		if (bytes <= 0) {
 			if (w->rank == 0)
 				fprintf(stderr, "aller: error: '--cold-cache' found no last-level cache "

@@ -64,15 +64,15 @@ golden() {
 	cd "$DATA/collect/damaged"
 	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
 	csv=$BATS_TEST_TMPDIR/out/points.csv
-	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,iters,state,'
+	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,iters,tcongested_s,congestion,congestion_p99,state,'
 	# format 2: the three columns as aller printed them, no isolation columns
 	row=$(grep -m1 '^1 2 1 ' in/fmt2-n1-contiguous-50.out)
 	read -r -a f <<<"$row"
-	grep -q "^fmt2,contiguous,1,2,2,host,no,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,,complete,50," "$csv"
-	grep -q "^1 1 2 8 1 .* ${f[12]} ${f[13]} ${f[14]} NaN NaN NaN NaN NaN NaN NaN NaN alltoall uniform\$" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
+	grep -q "^fmt2,contiguous,1,2,2,host,no,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,,,,,complete,50," "$csv"
+	grep -q "^1 1 2 8 1 .* ${f[12]} ${f[13]} ${f[14]} NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN alltoall uniform\$" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 	# format 1: empty fields and NaN (gnuplot skips them)
-	grep -q '^smoke,contiguous,1,2,2,host,no,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,,complete,31,' "$csv"
-	grep -q '^1 1 2 8 1 .* 1 NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN alltoall uniform$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
+	grep -q '^smoke,contiguous,1,2,2,host,no,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,,,,,complete,31,' "$csv"
+	grep -q '^1 1 2 8 1 .* 1 NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN alltoall uniform$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 }
 
 @test "collect names every input it skips and why, and exits 1" {
@@ -180,9 +180,9 @@ golden() {
 	# a row with measured isolation: copied as printed; "-" is an empty CSV field
 	row=$(grep -m1 '^2 2 8 ' in/fmt3-n1-contiguous-60.out)
 	read -r -a f <<<"$row"
-	grep -q "^fmt3,contiguous,1,4,4,host,no,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,complete,60," "$out/points.csv"
+	grep -q "^fmt3,contiguous,1,4,4,host,no,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,,,,complete,60," "$out/points.csv"
 	grep -q "^fmt3,contiguous,1,4,4,host,no,0,pairwise,uniform,1,4,8,64,.*,,,,,,,,,complete,60," "$out/points.csv"
-	grep -q "^1 2 2 64 8 .* ${f[15]} ${f[16]} ${f[17]} ${f[18]} NaN NaN NaN NaN alltoall uniform\$" "$out/bandwidth.dat"
+	grep -q "^1 2 2 64 8 .* ${f[15]} ${f[16]} ${f[17]} ${f[18]} NaN NaN NaN NaN NaN NaN NaN alltoall uniform\$" "$out/bandwidth.dat"
 }
 
 @test "format 4: splits stay apart (data sets, CSV, index); uniform's columns say 1 and '-'" {

@@ -101,10 +101,17 @@ for my $n (0 .. $#sets) {
 	err("set $i: " . scalar(@rows) . " rows, expected " . scalar(@counts)) unless @rows == @counts;
 	for my $r (0 .. $#rows) {
 		my @f = split(' ', $rows[$r]);
-		if (@f != 23) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
+		if (@f != 26) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
 		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow,
 		    $tmed, $tp99, $busbw, @iso) = @f;
-		my ($imbalance, $vbusbw, $hottest, $calls) = splice(@iso, 4);
+		my ($imbalance, $vbusbw, $hottest, $calls, @congestion) = splice(@iso, 4);
+		# --congestion: tcongested_s, congestion and congestion_p99 measured, else "-"
+		my $congested = defined $key{congestion};
+		for my $k (0 .. 2) {
+			my $v = $congestion[$k];
+			err("set $i row $r: congestion column $k is '$v'")
+			    unless $congested ? $v =~ /^[0-9.e+-]+$/ && $v > 0 : $v eq '-';
+		}
 		err("set $i row $r: iters $calls, expected $iters") unless $calls == $iters;
 		# isolation: talone and interference where communicators were run alone,
 		# the average and worst factor with every one; "-" elsewhere

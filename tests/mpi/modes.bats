@@ -91,3 +91,26 @@ col() {
 	run --separate-stderr -3 mpirun_n 2 "$ALLER" --samples="$BATS_TEST_TMPDIR/file/sub" c 1 16
 	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: .*cannot create the samples directory')" = 1 ]
 }
+
+@test "--congestion: victims measured with the aggressors idle and busy; columns, header, the collector keeps them apart" {
+	out=$BATS_TEST_TMPDIR/congested
+	mpirun_n 6 "$ALLER" --congestion=0.5:pairwise:16K c 3 4096 >"$out"
+	# the victims are the measured world: 3 of 6 (ranks 1, 3, 5 are aggressors)
+	perl "$ROOT/tests/lib/check-aller.pl" 3 4096 3 contiguous "$out"
+	grep -q '^# congestion: 0.5 of the world.s tasks are aggressors (3, .*the 3 others are the measured world): they run pairwise of 16384 bytes per peer' "$out"
+	# every row: congestion = tcongested_s / tavg_s, both measured
+	awk '/^[0-9]/ { n++; r = $24 / $6; if (!($24 > 0 && $26 > 0 && ($25 - r) ^ 2 < 1e-10 * r * r)) bad++ }
+		END { exit !(n > 0 && !bad) }' "$out"
+	mpirun_n 3 "$ALLER" c 3 4096 >"$BATS_TEST_TMPDIR/plain"
+	run -0 "$COLLECT" -o "$BATS_TEST_TMPDIR/m" "$out" "$BATS_TEST_TMPDIR/plain"
+	[[ $stderr$output == *"2 points: 2 complete"* ]]
+	run -2 "$ALLER" --check-args --congestion=0.5 --isolate
+	[[ $output == *"'--congestion' runs aggressors beside the measured tasks: not with --isolate"* ]]
+	run -2 "$ALLER" --check-args --congestion=1.5
+	[[ $output == *"invalid --congestion '1.5'"* ]]
+	run -2 "$ALLER" --check-args --congestion=0.5:put
+	[[ $output == *"invalid --congestion algorithm 'put'"* ]]
+	run -2 "$ALLER" --check-args=1 --congestion=0.5
+	[[ $output == *"makes no aggressor of a world of 1"* ]]
+	run -0 "$ALLER" --check-args=8 --congestion=0.25 0 3 4096
+}
