@@ -20,6 +20,7 @@ void footprint_from(struct footprint_in *f, const struct options *o, long world,
 	f->isolate_all = o->isolate == ISOLATE_ALL;
 	f->uneven = options_uneven(o);
 	f->devices = o->buffers == BUFFERS_CUDA;
+	f->pairs = o->pairs > 0;
 }
 
 long footprint_algo_per_peer(const struct algo_list *l)
@@ -65,5 +66,7 @@ double footprint_rank0(const struct footprint_in *f)
 		bytes += 2.0 * GPU_ID_MAX * p;
 	if (f->reveal_vars > 0)
 		bytes += 16 * m * m + 8 * m;
+	if (f->pairs)   /* the gathered times, the bandwidths, the medians' scratch */
+		bytes += (16 + 8 + 8) * p * p;
 	return bytes;
 }

@@ -24,6 +24,7 @@ struct footprint_in {
 	long algo_per_peer;   /* footprint_algo_per_peer */
 	int reveal_vars;      /* --reveal's per-peer counters: 4 (pml), 2 (coll), 0 */
 	int queues, isolate_all, uneven, devices;
+	int pairs;            /* --pairs: rank 0 keeps the matrix */
 };
 
 /* What the options ask for, in a world of `world` tasks on `nnodes` nodes. */

@@ -15,9 +15,9 @@ CAMPAIGN_VARS=(CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BU
 	MODULES MODULES_PURGE MODULE_USE SWITCHES)
 # What makes a measurement: a point's identity (with its node count and mode).
 IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI TRANSPORT ALGOS ISOLATE
-	ALLER_ARGS LAUNCHER SPLITS TIMING COLD_CACHE TIME_PER_SIZE MODULES MODULES_PURGE)
+	ALLER_ARGS LAUNCHER SPLITS TIMING COLD_CACHE TIME_PER_SIZE MODULES MODULES_PURGE EXCLUSIVE)
 # How a submission asks Slurm; may change from one submission to the next.
-SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXCLUSIVE EXTRA_SBATCH SPLIT SAMPLES RETRIES FORMAT MODULE_USE
+SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXTRA_SBATCH SPLIT SAMPLES RETRIES FORMAT MODULE_USE
 	SWITCHES)
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
 TIME_MIN_SECONDS=60       # the job's warning comes a quarter of it, at most 60 s, before the end
@@ -160,7 +160,7 @@ resolve_settings() {
 	ACCOUNT=$(setting ACCOUNT)
 	QOS=$(setting QOS)
 	TIME=$(setting TIME)
-	EXCLUSIVE=$(setting EXCLUSIVE 0)
+	EXCLUSIVE=$(setting EXCLUSIVE)
 	LAUNCHER=$(setting LAUNCHER "srun --mpi=pmix")
 	EXTRA_SBATCH=$(setting EXTRA_SBATCH)
 	ALLER_ARGS=$(setting ALLER_ARGS)
@@ -245,7 +245,8 @@ validate_settings() {
 	[[ -z $SWITCHES || $SWITCHES =~ ^[1-9][0-9]{0,3}(@[0-9]{1,3}(-[0-9]{1,2})?(:[0-9]{1,2}){0,2})?$ ]] ||
 		die "invalid SWITCHES '$SWITCHES': expected sbatch's --switches=COUNT[@MAX_WAIT], e.g. 1 or 1@10:00"
 	[[ $MODULES_PURGE =~ ^(|0|1)$ ]] || die "invalid MODULES_PURGE '$MODULES_PURGE': allowed are 0 and 1 (module purge before module load)"
-	for n in EXCLUSIVE SPLIT SAMPLES DRYRUN FORCE; do
+	[[ $EXCLUSIVE =~ ^(|0|1)$ ]] || die "invalid EXCLUSIVE '$EXCLUSIVE': allowed are 0 and 1 (whole nodes: sbatch --exclusive)"
+	for n in SPLIT SAMPLES DRYRUN FORCE; do
 		[[ ${!n} =~ ^[01]$ ]] || die "invalid $n '${!n}': allowed are 0 and 1"
 	done
 	[[ $RETRIES =~ ^([0-9]|10)$ ]] || die "invalid RETRIES '$RETRIES': allowed are 0..10"

@@ -192,8 +192,8 @@ series_aller_bin() {
 
 # What every job file of this submission says, and each series' part of it,
 # computed once (a campaign of thousands of jobs forks nothing per job):
-# JOB_COMMON, SERIES_LINES[S], SERIES_GPUS[S], VARIANT_ENV[S,VARIANT].
-declare -A SERIES_LINES=() SERIES_GPUS=() VARIANT_ENV=()
+# JOB_COMMON, SERIES_LINES[S], SERIES_GPUS[S], SERIES_EXCLUSIVE[S], VARIANT_ENV[S,VARIANT].
+declare -A SERIES_LINES=() SERIES_GPUS=() SERIES_EXCLUSIVE=() VARIANT_ENV=()
 JOB_COMMON=""
 job_caches() {
 	local s v name
@@ -216,6 +216,7 @@ ALLER_ARGS=$(series_aller_args "$s")
 ALLER_LAUNCHER=$(series_setting "$s" LAUNCHER)
 ALLER_GPUS_PER_TASK=$(series_setting "$s" GPUS_PER_TASK)"
 		SERIES_GPUS[$s]=$(series_setting "$s" GPUS_PER_TASK)
+		SERIES_EXCLUSIVE[$s]=$(series_setting "$s" EXCLUSIVE)
 		for v in $(series_setting "$s" VARIANTS); do
 			name=${v%%:*}
 			VARIANT_ENV[$s,$name]=$(VARIANTS=$(series_setting "$s" VARIANTS) variant_env "$name")
@@ -254,7 +255,7 @@ job_cmd() {
 	elif job_time "$i" && [ "$JOB_MINUTES" -gt 0 ]; then
 		CMD+=("--time=$JOB_MINUTES" "--signal=B:USR1@60")
 	fi
-	[ "$EXCLUSIVE" = 0 ] || CMD+=(--exclusive)
+	[ "${SERIES_EXCLUSIVE[$s]}" != 1 ] || CMD+=(--exclusive)
 	[ "$gpus" = 0 ] || CMD+=("--gpus-per-task=$gpus")
 	read -r -a extra <<<"$EXTRA_SBATCH"
 	CMD+=("${extra[@]}" "$CAMPAIGN_ROOT/jobs/aller.sbatch" "$DIR/jobs/$SUB-$i.conf")

@@ -54,4 +54,9 @@ setup() {
 	[[ $output == *" --switches=1@5:00 "* ]]
 	run -2 submit CAMPAIGN=links-bad SWITCHES=two
 	[[ $output == *"invalid SWITCHES 'two'"* ]]
+	# whole nodes are another measurement: EXCLUSIVE is identity
+	run -0 submit CAMPAIGN=links-whole NODES=2 EXCLUSIVE=1 DRYRUN=1
+	[[ $output == *" --exclusive "* ]]
+	run -2 submit CAMPAIGN=links EXCLUSIVE=1
+	[[ $output == *"was made with EXCLUSIVE=, not 1"* ]]
 }
