@@ -17,7 +17,6 @@ int congest_split(struct congest *c, const struct options *o, MPI_Comm *side)
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	c->o = o;
 	c->aggressor = options_aggressor(o, rank);
-	c->aggressors = options_aggressors(o, size);
 	c->victims_leader = c->aggressors_leader = -1;
 	for (int r = 0; r < size; r++) {
 		if (options_aggressor(o, r) && c->aggressors_leader < 0)
@@ -88,29 +87,23 @@ int congest_aggress(struct congest *c, MPI_Comm side)
 	if (ok && op->count_open)
 		ok = op->count_open(&a) == MPI_SUCCESS;
 	MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, side);
-	if (!ok && rank == 0)
-		fprintf(stderr, "aller: error: --congestion: the aggressors cannot set up %s of %ld "
-			"bytes per peer (out of memory?); they sit the run out\n",
-			algo_name(c->o->congest_algo), c->o->congest_bytes);
+	if (!ok) {   /* the victims would measure no congestion: nothing is measured */
+		if (rank == 0)
+			fprintf(stderr, "aller: error: --congestion: the aggressors cannot set up %s of "
+				"%ld bytes per peer (out of memory?): use a smaller SIZE\n",
+				algo_name(c->o->congest_algo), c->o->congest_bytes);
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	}
 	while ((cmd = command(c, side)) != CMD_QUIT)
-		if (cmd == CMD_START) {
-			if (ok) {
-				aggress(c, op, &a, side);
-			} else if (c->leader) {   /* nothing runs: the victims go on */
-				int running = CMD_RUNNING;
-				MPI_Send(&running, 1, MPI_INT, c->victims_leader, CONGEST_TAG,
-					 MPI_COMM_WORLD);
-				MPI_Recv(&cmd, 1, MPI_INT, c->victims_leader, CONGEST_TAG,
-					 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-			}
-		}
-	if (ok && op->count_close)
+		if (cmd == CMD_START)
+			aggress(c, op, &a, side);
+	if (op->count_close)
 		op->count_close(&a);
-	if (ok && op->level_close)
+	if (op->level_close)
 		op->level_close(&a);
 	free(a.send);
 	free(a.recv);
-	return ok ? 0 : 3;
+	return 0;
 }
 
 void congest_start(const struct congest *c, MPI_Comm victims)

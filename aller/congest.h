@@ -17,12 +17,11 @@ struct congest {
 	int aggressor;                        /* this task is one */
 	int leader;                           /* ... and its side's first */
 	int victims_leader, aggressors_leader; /* world ranks */
-	long aggressors;                      /* how many */
 };
 
 /* Collective on MPI_COMM_WORLD: this task's side, as a communicator in *side. 0 or -1. */
 int congest_split(struct congest *c, const struct options *o, MPI_Comm *side);
-/* The aggressors, collective on their side: wait, run, until the victims quit; 0 or 3. */
+/* The aggressors, collective on their side: wait, run, until the victims quit; 0 (a set-up that fails aborts the job, exit 3). */
 int congest_aggress(struct congest *c, MPI_Comm side);
 /* The victims, collective on theirs: the aggressors run (once started, before it returns). */
 void congest_start(const struct congest *c, MPI_Comm victims);

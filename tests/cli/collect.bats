@@ -99,6 +99,7 @@ golden() {
 
 @test "collect's header pass reads at most 1 MiB: a longer header is named and skipped, many re-runs keep one" {
 	src=$DATA/smoke/raw/smoke-n4-strided-21.out
+	cd "$BATS_TEST_TMPDIR"
 	mkdir -p in
 	# 40,000 host lines (1.3 MiB) before the mode: not a header aller writes (hostmap.h)
 	{ sed -n '1,/^# tasks_per_node:/p' "$src"
