@@ -305,7 +305,7 @@ static int option_budget(struct options *o, const char *val, char *err, size_t e
 }
 
 /* --slow-below=F: 0 < F < 1. */
-static int option_fraction(struct options *o, const char *val, char *err, size_t errlen)
+static int option_slow_below(struct options *o, const char *val, char *err, size_t errlen)
 {
 	char *end;
 	double v;
@@ -347,7 +347,7 @@ static int option_congestion(struct options *o, const char *val, char *err, size
 	if (algo[0]) {
 		if (algo_list_parse(&l, algo, err, errlen) != 0)
 			return -1;
-		if (l.id[0] == ALGO_PERSISTENT || l.id[0] == ALGO_PUT) {
+		if (l.n != 1 || l.id[0] == ALGO_PERSISTENT || l.id[0] == ALGO_PUT) {
 			snprintf(err, errlen, "invalid --congestion algorithm '%s': allowed are "
 				 "alltoall, ialltoall, alltoallv and pairwise", algo);
 			return -1;
@@ -639,7 +639,7 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		}
 		return 0;
 	case OPT_SLOW_BELOW:
-		return option_fraction(o, val, err, errlen);
+		return option_slow_below(o, val, err, errlen);
 	case OPT_CONGESTION:
 		return option_congestion(o, val, err, errlen);
 	case OPT_COUNT:

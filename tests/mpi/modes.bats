@@ -110,6 +110,8 @@ col() {
 	[[ $output == *"invalid --congestion '1.5'"* ]]
 	run -2 "$ALLER" --check-args --congestion=0.5:put
 	[[ $output == *"invalid --congestion algorithm 'put'"* ]]
+	run -2 "$ALLER" --check-args --congestion=0.5:alltoall,pairwise
+	[[ $output == *"invalid --congestion algorithm 'alltoall,pairwise'"* ]]
 	run -2 "$ALLER" --check-args=1 --congestion=0.5
 	[[ $output == *"makes no aggressor of a world of 1"* ]]
 	run -0 "$ALLER" --check-args=8 --congestion=0.25 0 3 4096
