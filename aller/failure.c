@@ -1,6 +1,5 @@
 /* failure.c: see failure.h. */
 #include "failure.h"
-#include "world_comm.h"
 
 #include <mpi.h>
 #include <stdlib.h>
@@ -8,6 +7,7 @@
 #include <unistd.h>
 
 #include "output.h"
+#include "world_comm.h"
 
 /* The lowest failed rank, agreed by all (w->size when none); it prints msg. */
 static int agree_first(const struct world *w, int failed, const char *msg)

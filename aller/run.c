@@ -1,6 +1,5 @@
 /* run.c: everything between MPI_Init and MPI_Finalize (see run.h). */
 #include "run.h"
-#include "world_comm.h"
 
 #include <mpi.h>
 #include <signal.h>
@@ -14,14 +13,15 @@
 #include "bigcount.h"
 #include "buffers/buffers.h"
 #include "buffers/setup.h"
-#include "failure.h"
 #include "congest.h"
+#include "failure.h"
 #include "output.h"
 #include "pairs.h"
 #include "reveal/reveal.h"
 #include "strbuf.h"
 #include "sweep.h"
 #include "world.h"
+#include "world_comm.h"
 
 extern char **environ;
 

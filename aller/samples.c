@@ -1,6 +1,5 @@
 /* samples.c: see samples.h. */
 #include "samples.h"
-#include "world_comm.h"
 
 #include <errno.h>
 #include <mpi.h>
@@ -10,6 +9,7 @@
 
 #include "dirs.h"
 #include "failure.h"
+#include "world_comm.h"
 
 struct samples {
 	MPI_Comm node;

@@ -3,7 +3,6 @@
  * calls are sweep_count.c, the algorithms algo_*.c.
  */
 #include "sweep.h"
-#include "world_comm.h"
 
 #include <mpi.h>
 #include <stdint.h>
@@ -15,6 +14,7 @@
 #include "strbuf.h"
 #include "sweep_impl.h"
 #include "timeout.h"
+#include "world_comm.h"
 
 #define HOSTS_NAMED 8
 

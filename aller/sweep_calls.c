@@ -18,13 +18,13 @@
  * calls when the budget is spent: every task agrees.
  */
 #include <mpi.h>
-#include "world_comm.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "sweep_impl.h"
 #include "timeout.h"
+#include "world_comm.h"
 
 /* A buffer operation's status: the first failure is kept for the count's verdict. */
 static void op_done(struct count_run *c, const struct buffers *b, long rc)

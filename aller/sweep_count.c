@@ -8,7 +8,6 @@
  * between the two MPI_Wtime calls, and all reductions happen outside.
  */
 #include <limits.h>
-#include "world_comm.h"
 #include <math.h>
 #include <mpi.h>
 #include <stdio.h>
@@ -19,6 +18,7 @@
 #include "stats.h"
 #include "sweep_impl.h"
 #include "timeout.h"
+#include "world_comm.h"
 
 /* Prepares the timeout message of one count (the handler adds the phase). */
 static void timeout_set(const struct sweep *s, const struct level *l, int index, long count)

@@ -1,6 +1,5 @@
 /* setup.c: see setup.h. */
 #include "setup.h"
-#include "world_comm.h"
 
 #include <mpi.h>
 #include <stdio.h>
@@ -12,9 +11,10 @@
 #endif
 
 #include "failure.h"
-#include "gpu.h"
 #include "footprint.h"
+#include "gpu.h"
 #include "memcheck.h"
+#include "world_comm.h"
 
 /* What the MPI library's own query says of device pointers, and its name (NULL: none). */
 static enum gpu_query query_cuda(const char **name)
