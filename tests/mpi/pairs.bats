@@ -19,8 +19,9 @@ load ../lib/helpers
 	grep -q '^# slow_link: 2 ([^)]*) -> 1 ([^)]*): ' "$out"
 	grep -q '^# slow_links: 1 below 0.1 x the median link .* (of 12 links)$' "$out"
 	grep -qx '# Done' "$out"
-	# the slow link took the delay: its best time is 30 ms or more
-	awk '$1 == 2 && $2 == 1 { exit !($6 >= 0.03) }' "$out"
+	# the slow link took the delay: its best time is near 30 ms (less the receiver's later
+	# barrier exit, milliseconds on a loaded machine), the others' microseconds
+	awk '$1 == 2 && $2 == 1 { exit !($6 >= 0.01) }' "$out"
 	# the collector names the point in pairs.tsv and merges no rows of it; the plot is its heatmap
 	run --separate-stderr -0 "$COLLECT" -o "$BATS_TEST_TMPDIR/m" "$out"
 	[[ $stderr == *"1 points: 1 complete"* ]]
