@@ -62,6 +62,15 @@ check() {
 	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: commsize 3 is not a level of a world of 4 ranks: allowed are world, 4, 2, 1$')" = 1 ]
 }
 
+@test "pairwise beyond one window of 64 steps: 66 ranks, every block verified, a damaged one caught" {
+	out=$BATS_TEST_TMPDIR/wide
+	mpirun_n 66 "$ALLER" --algo=pairwise --commsizes=world c 2 264 >"$out"
+	perl "$ROOT/tests/lib/check-aller.pl" --commsizes=world 66 264 2 contiguous "$out"
+	ALLER_TEST_CORRUPT=65 run --separate-stderr -1 mpirun_n 66 "$ALLER" --algo=pairwise \
+		--commsizes=world c 1 132
+	[[ $stderr == *"verification failed at level 0"* ]]
+}
+
 @test "--warmup=N makes N untimed calls, and an uneven world still checks out" {
 	local out=$BATS_TEST_TMPDIR/w
 	mpirun_n 5 "$ALLER" --warmup=3 --fresh-data s 2 40 >"$out"

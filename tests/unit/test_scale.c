@@ -1,8 +1,8 @@
 /*
  * Unit tests at P = 10^6 tasks on 10^4 nodes (pure parts, no MPI): what a
  * task keeps beside its buffers (footprint.h), its communicator's members
- * computed, not stored (verify.h's peers: both partitions are affine), the
- * pairwise schedule in windows, and rank 0's host lines (hostmap.h), which
+ * computed, not stored (verify.h's peers: both partitions are affine), and
+ * rank 0's host lines (hostmap.h), which
  * stay one line for block and cyclic placements. Each test prints its
  * figures and time (make bench-scale runs this binary alone).
  */
@@ -98,25 +98,6 @@ static void peers_computed_not_stored(void **state)
 	       "computed in %.3f s (16 B of state per level)\n", checked, now() - t0);
 }
 
-/* The schedule pairwise posts in windows of ALGO_PAIRWISE_WINDOW steps: every ordered pair once. */
-static void pairwise_windows(void **state)
-{
-	long g = 4097, to, from;
-	char *seen = calloc((size_t)(g * g), 1);
-	(void)state;
-
-	assert_non_null(seen);
-	for (long r = 0; r < g; r++)
-		for (long k0 = 0; k0 < g; k0 += ALGO_PAIRWISE_WINDOW)
-			for (long k = k0; k < g && k < k0 + ALGO_PAIRWISE_WINDOW; k++) {
-				algo_pairwise_step(r, k, g, &to, &from);
-				assert_int_equal(seen[r * g + to]++, 0);
-			}
-	for (long i = 0; i < g * g; i++)
-		assert_int_equal(seen[i], 1);
-	free(seen);
-}
-
 /* Node n's ranks under block (k per node) or cyclic placement; names nid00000... */
 static char *host_lines(int cyclic, int numbered, double *secs)
 {
@@ -198,7 +179,6 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(footprint_at_a_million),
 		cmocka_unit_test(peers_computed_not_stored),
-		cmocka_unit_test(pairwise_windows),
 		cmocka_unit_test(host_lines_at_a_million),
 		cmocka_unit_test(host_lines_runs),
 	};
