@@ -85,7 +85,6 @@ static long measure(const struct options *o, const struct world *w, struct buffe
 				if (bad > 0 && wrong == 0)
 					*first = m;
 				wrong += bad > 0 ? bad : 0;
-				b->peers = (struct verify_peers){ to, 0 };
 			}
 			if (it < 0)
 				continue;
@@ -96,8 +95,8 @@ static long measure(const struct options *o, const struct world *w, struct buffe
 	return wrong;
 }
 
-/* Rank 0: the matrix, each task's medians, the slow links. */
-static void write_matrix(FILE *f, const struct options *o, const struct world *w,
+/* Rank 0: the matrix, each task's medians, the slow links; 0, or -1 (out of memory, said). */
+static int write_matrix(FILE *f, const struct options *o, const struct world *w,
 			 const int *node, const double *cols)
 {
 	long n = w->size;
@@ -110,8 +109,11 @@ static void write_matrix(FILE *f, const struct options *o, const struct world *w
 
 	if (!bw || !scratch || !row || !col) {
 		fprintf(stderr, "aller: error: out of memory for the %ld x %ld matrix\n", n, n);
-		free(bw), free(scratch), free(row), free(col);
-		return;
+		free(bw);
+		free(scratch);
+		free(row);
+		free(col);
+		return -1;
 	}
 	/* cols: per receiver d, 2n numbers: best times, then summed ones, by sender */
 	for (long s = 0; s < n; s++)
@@ -142,7 +144,11 @@ static void write_matrix(FILE *f, const struct options *o, const struct world *w
 	fprintf(f, "# %s: %ld below %g x the median link %.4g GB/s (of %ld links)%s\n",
 		ALLER_KEY_SLOW_LINKS, nslow, o->slow_below, median, n * (n - 1),
 		nslow > SLOW_NAMED ? "; the slowest named" : "");
-	free(bw), free(scratch), free(row), free(col);
+	free(bw);
+	free(scratch);
+	free(row);
+	free(col);
+	return 0;
 }
 
 int pairs_run(const struct options *o, const struct world *w, struct buffers *b, FILE *out)
@@ -167,12 +173,12 @@ int pairs_run(const struct options *o, const struct world *w, struct buffers *b,
 	MPI_Gather(mine, (int)(2 * n), MPI_DOUBLE, cols, (int)(2 * n), MPI_DOUBLE, 0, MPI_COMM_WORLD);
 	MPI_Gather(&w->node, 1, MPI_INT, node, 1, MPI_INT, 0, MPI_COMM_WORLD);
 	MPI_Allreduce(MPI_IN_PLACE, &wrong, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-	if (out) {
-		write_matrix(out, o, w, node, cols);
+	if (out && write_matrix(out, o, w, node, cols) != 0)
+		wrong = -1;   /* no "# Done": the output is not whole */
+	else if (out)
 		output_done(out);
-	}
 	free(mine);
 	free(cols);
 	free(node);
-	return wrong > 0 ? 1 : 0;
+	return wrong < 0 ? 3 : wrong > 0 ? 1 : 0;
 }
