@@ -2,6 +2,7 @@
 #include "bigcount.h"
 
 #include "partition.h"
+#include "failure.h"
 
 const char *bigcount_describe(void)
 {
@@ -39,24 +40,24 @@ void bigcount_type(long count, int large, MPI_Datatype *type, int *n, int *big)
 #else
 	(void)large;
 #endif
-	MPI_Type_contiguous((int)PARTITION_CHUNK, MPI_LONG, &chunk);
-	MPI_Type_contiguous((int)q, chunk, &body);
+	MPI_MUST(MPI_Type_contiguous((int)PARTITION_CHUNK, MPI_LONG, &chunk));
+	MPI_MUST(MPI_Type_contiguous((int)q, chunk, &body));
 	if (r > 0) {
 		int lens[2] = { 1, 1 };
 		MPI_Aint disp[2] = { 0, (MPI_Aint)(q * PARTITION_CHUNK * (long)sizeof(long)) };
 		MPI_Datatype types[2];
-		MPI_Type_contiguous((int)r, MPI_LONG, &rest);
+		MPI_MUST(MPI_Type_contiguous((int)r, MPI_LONG, &rest));
 		types[0] = body;
 		types[1] = rest;
-		MPI_Type_create_struct(2, lens, disp, types, &both);
-		MPI_Type_free(&rest);
-		MPI_Type_free(&body);
+		MPI_MUST(MPI_Type_create_struct(2, lens, disp, types, &both));
+		MPI_MUST(MPI_Type_free(&rest));
+		MPI_MUST(MPI_Type_free(&body));
 	} else {
 		both = body;
 	}
-	MPI_Type_create_resized(both, 0, (MPI_Aint)(count * (long)sizeof(long)), type);
-	MPI_Type_commit(type);
-	MPI_Type_free(&both);
-	MPI_Type_free(&chunk);
+	MPI_MUST(MPI_Type_create_resized(both, 0, (MPI_Aint)(count * (long)sizeof(long)), type));
+	MPI_MUST(MPI_Type_commit(type));
+	MPI_MUST(MPI_Type_free(&both));
+	MPI_MUST(MPI_Type_free(&chunk));
 	*n = 1;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "algo/algo.h"
+#include "failure.h"
 
 #define CONGEST_TAG 4712
 enum { CMD_START = 1, CMD_STOP, CMD_QUIT, CMD_RUNNING };
@@ -13,8 +14,8 @@ int congest_split(struct congest *c, const struct options *o, MPI_Comm *side)
 {
 	int rank, size;
 
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	MPI_MUST(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
+	MPI_MUST(MPI_Comm_size(MPI_COMM_WORLD, &size));
 	c->o = o;
 	c->aggressor = options_aggressor(o, rank);
 	c->victims_leader = c->aggressors_leader = -1;
@@ -34,9 +35,9 @@ static int command(const struct congest *c, MPI_Comm side)
 	int cmd = CMD_QUIT;
 
 	if (c->leader)
-		MPI_Recv(&cmd, 1, MPI_INT, c->victims_leader, CONGEST_TAG, MPI_COMM_WORLD,
-			 MPI_STATUS_IGNORE);
-	MPI_Bcast(&cmd, 1, MPI_INT, 0, side);
+		MPI_MUST(MPI_Recv(&cmd, 1, MPI_INT, c->victims_leader, CONGEST_TAG, MPI_COMM_WORLD,
+				  MPI_STATUS_IGNORE));
+	MPI_MUST(MPI_Bcast(&cmd, 1, MPI_INT, 0, side));
 	return cmd;
 }
 
@@ -49,17 +50,17 @@ static void aggress(const struct congest *c, const struct algo_op *op, struct al
 	for (long calls = 0; !stop; calls++) {
 		op->call(a);
 		if (c->leader && calls == 0)
-			MPI_Send(&running, 1, MPI_INT, c->victims_leader, CONGEST_TAG, MPI_COMM_WORLD);
+			MPI_MUST(MPI_Send(&running, 1, MPI_INT, c->victims_leader, CONGEST_TAG, MPI_COMM_WORLD));
 		if (c->leader) {
-			MPI_Iprobe(c->victims_leader, CONGEST_TAG, MPI_COMM_WORLD, &flag,
-				   MPI_STATUS_IGNORE);
+			MPI_MUST(MPI_Iprobe(c->victims_leader, CONGEST_TAG, MPI_COMM_WORLD, &flag,
+					    MPI_STATUS_IGNORE));
 			if (flag) {
-				MPI_Recv(&cmd, 1, MPI_INT, c->victims_leader, CONGEST_TAG, MPI_COMM_WORLD,
-					 MPI_STATUS_IGNORE);
+				MPI_MUST(MPI_Recv(&cmd, 1, MPI_INT, c->victims_leader, CONGEST_TAG, MPI_COMM_WORLD,
+						  MPI_STATUS_IGNORE));
 				stop = 1;
 			}
 		}
-		MPI_Bcast(&stop, 1, MPI_INT, 0, side);
+		MPI_MUST(MPI_Bcast(&stop, 1, MPI_INT, 0, side));
 	}
 }
 
@@ -70,8 +71,8 @@ int congest_aggress(struct congest *c, MPI_Comm side)
 	struct algo_call a = { 0 };
 	int rank, size, ok, cmd;
 
-	MPI_Comm_rank(side, &rank);
-	MPI_Comm_size(side, &size);
+	MPI_MUST(MPI_Comm_rank(side, &rank));
+	MPI_MUST(MPI_Comm_size(side, &size));
 	a.comm = a.world = side;
 	a.rank = rank;
 	a.g = size;
@@ -86,7 +87,7 @@ int congest_aggress(struct congest *c, MPI_Comm side)
 		ok = op->level_open(&a) == MPI_SUCCESS;
 	if (ok && op->count_open)
 		ok = op->count_open(&a) == MPI_SUCCESS;
-	MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, side);
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, side));
 	if (!ok) {   /* the victims would measure no congestion: nothing is measured */
 		if (rank == 0)
 			fprintf(stderr, "aller: error: --congestion: the aggressors cannot set up %s of "
@@ -111,11 +112,11 @@ void congest_start(const struct congest *c, MPI_Comm victims)
 	int cmd = CMD_START;
 
 	if (c->leader) {
-		MPI_Send(&cmd, 1, MPI_INT, c->aggressors_leader, CONGEST_TAG, MPI_COMM_WORLD);
-		MPI_Recv(&cmd, 1, MPI_INT, c->aggressors_leader, CONGEST_TAG, MPI_COMM_WORLD,
-			 MPI_STATUS_IGNORE);
+		MPI_MUST(MPI_Send(&cmd, 1, MPI_INT, c->aggressors_leader, CONGEST_TAG, MPI_COMM_WORLD));
+		MPI_MUST(MPI_Recv(&cmd, 1, MPI_INT, c->aggressors_leader, CONGEST_TAG, MPI_COMM_WORLD,
+				  MPI_STATUS_IGNORE));
 	}
-	MPI_Barrier(victims);
+	MPI_MUST(MPI_Barrier(victims));
 }
 
 void congest_stop(const struct congest *c)
@@ -123,7 +124,7 @@ void congest_stop(const struct congest *c)
 	int cmd = CMD_STOP;
 
 	if (c->leader)
-		MPI_Send(&cmd, 1, MPI_INT, c->aggressors_leader, CONGEST_TAG, MPI_COMM_WORLD);
+		MPI_MUST(MPI_Send(&cmd, 1, MPI_INT, c->aggressors_leader, CONGEST_TAG, MPI_COMM_WORLD));
 }
 
 void congest_quit(const struct congest *c)
@@ -131,5 +132,5 @@ void congest_quit(const struct congest *c)
 	int cmd = CMD_QUIT;
 
 	if (c->leader)
-		MPI_Send(&cmd, 1, MPI_INT, c->aggressors_leader, CONGEST_TAG, MPI_COMM_WORLD);
+		MPI_MUST(MPI_Send(&cmd, 1, MPI_INT, c->aggressors_leader, CONGEST_TAG, MPI_COMM_WORLD));
 }

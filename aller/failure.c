@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "faults.h"
 #include "output.h"
 #include "world_comm.h"
 
@@ -48,8 +49,8 @@ int failure_agree_text(const struct world *w, int failed, char *msg, size_t len)
 		free(mine);
 	}
 	n = strlen(msg) + 1;
-	MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG, first, world_comm(w));
-	MPI_Bcast(msg, (int)(n < len ? n : len), MPI_CHAR, first, world_comm(w));
+	MPI_MUST(MPI_Bcast(&n, 1, MPI_UNSIGNED_LONG, first, world_comm(w)));
+	MPI_MUST(MPI_Bcast(msg, (int)(n < len ? n : len), MPI_CHAR, first, world_comm(w)));
 	msg[len - 1] = '\0';
 	return 1;
 }
@@ -86,5 +87,38 @@ void failure_mpi(const struct world *w, int rc, int lowest, const char *what, in
 		sleep(1);
 	fprintf(stderr, "aller: error: rank %d on %s: %s failed at level %d, count %ld: %s\n",
 		w->rank, world_host(w), what, index, count, msg);
+	MPI_Abort(MPI_COMM_WORLD, 3);
+}
+
+/* Whether ALLER_TEST_MPI_ERROR turns this call into a failed one (once). */
+static int injected(const char *call, const char *file, int line)
+{
+	static int done;
+	const struct faults *f = faults();
+	char where[512];
+	int rank;
+
+	if (done || f->mpi_error_rank < 0 || MPI_Comm_rank(MPI_COMM_WORLD, &rank) != MPI_SUCCESS ||
+	    rank != f->mpi_error_rank)
+		return 0;
+	snprintf(where, sizeof(where), "%s:%d %s", strrchr(file, '/') ? strrchr(file, '/') + 1
+		 : file, line, call);
+	return done = strstr(where, f->mpi_error_where) != NULL;
+}
+
+void failure_must(int rc, const char *call, const char *file, int line)
+{
+	char msg[MPI_MAX_ERROR_STRING] = "", host[MPI_MAX_PROCESSOR_NAME] = "?";
+	int len, rank = -1;
+
+	if (rc == MPI_SUCCESS && !injected(call, file, line))
+		return;
+	if (rc == MPI_SUCCESS)
+		rc = MPI_ERR_OTHER;
+	MPI_Error_string(rc, msg, &len);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Get_processor_name(host, &len);
+	fprintf(stderr, "aller: error: rank %d on %s: %.*s failed (%s:%d): %s\n", rank, host,
+		(int)strcspn(call, "("), call, file, line, msg);
 	MPI_Abort(MPI_COMM_WORLD, 3);
 }

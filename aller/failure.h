@@ -12,6 +12,9 @@
  *    splits) or of the timed call ends the run with MPI_Abort: a task that
  *    failed there may have left the others inside it, where no agreement can
  *    reach them.
+ *  - Every MPI call whose code is not handled in its place goes through
+ *    MPI_MUST: an error there is the second kind (one line naming the call
+ *    and where it is, MPI_Abort, exit 3). Nothing discards an MPI error.
  */
 #ifndef ALLER_FAILURE_H
 #define ALLER_FAILURE_H
@@ -38,5 +41,9 @@ int failure_data_set(const struct world *w, FILE *out, const char *algo, int ind
 /* An MPI error where no agreement is possible: one line (the lowest rank concerned first), exit 3. */
 void failure_mpi(const struct world *w, int rc, int lowest, const char *what, int index,
 		 long count);
+
+/* An MPI call whose error ends the run (see above); test hook ALLER_TEST_MPI_ERROR (faults.h). */
+#define MPI_MUST(call) failure_must((call), #call, __FILE__, __LINE__)
+void failure_must(int rc, const char *call, const char *file, int line);
 
 #endif

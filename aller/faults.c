@@ -31,7 +31,7 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 	const char *slow = get("ALLER_TEST_SLOW"), *die = get("ALLER_TEST_DIE");
 	const char *mem = get("ALLER_TEST_MEMAVAIL"), *delay = get("ALLER_TEST_DELAY");
 	const char *stub = get("ALLER_TEST_NCCL_STUB"), *stall = get("ALLER_TEST_STALL");
-	const char *pair = get("ALLER_TEST_SLOW_PAIR");
+	const char *pair = get("ALLER_TEST_SLOW_PAIR"), *mpi = get("ALLER_TEST_MPI_ERROR");
 	const char *c;
 
 	memset(f, 0, sizeof(*f));
@@ -61,6 +61,8 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 	f->pair_us = c ? after_colon(c + 1, 20000) : 20000;
 	if (f->pair_dst < 0)
 		f->pair_src = -1;
+	f->mpi_error_rank = rank_of(mpi);
+	f->mpi_error_where = mpi && strchr(mpi, ':') ? strchr(mpi, ':') + 1 : "";
 }
 
 static const char *from_env(const char *name)

@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include "algo/algo.h"
+#include "buffers/buffers.h"
 #include "format.h"
 #include "options.h"
+#include "output.h"
 #include "reveal/reveal.h"
 #include "run.h"
 
@@ -60,10 +62,26 @@ static int check_worlds(const struct options *o)
 	return 0;
 }
 
+/* 0 when all that was written to stdout reached it; else 3, one line. */
+static int stdout_written(void)
+{
+	char err[512];
+
+	if (output_check(stdout, "the output (standard output)", err, sizeof(err)) == 0)
+		return 0;
+	fprintf(stderr, "aller: error: %s\n", err);
+	return 3;
+}
+
 /* --check-args: the verdict a run would give its arguments, without MPI. */
 static int check_args(struct options *o, int bad, const char *err)
 {
 	char msg[512];
+
+	if (!bad && o->buffers == BUFFERS_CUDA && !buffers_cuda_ops()) {
+		fprintf(stderr, "aller: error: %s\n", BUFFERS_NO_CUDA);
+		return 2;
+	}
 
 	for (int i = 0; i < o->nsplits && !bad; i++)
 		if (o->splits[i].kind == SPLIT_MATRIX &&
@@ -89,10 +107,10 @@ int main(int argc, char **argv)
 	if (!bad && (o.help || o.version)) {
 		if (first_task())
 			fputs(o.help ? options_usage() : "aller " ALLER_VERSION "\n", stdout);
-		return 0;
+		return stdout_written();
 	}
 	if (o.check_args >= 0)
-		return check_args(&o, bad, err);
+		return (rc = check_args(&o, bad, err)) != 0 ? rc : stdout_written();
 
 	if (!bad)
 		reveal_prepare(o.reveal);
@@ -108,5 +126,6 @@ int main(int argc, char **argv)
 		rc = run_benchmark(&o, argc, argv);
 	}
 	MPI_Finalize();
-	return rc;
+	/* a write that failed after the header (a disk that filled up): not a result */
+	return rc != 3 && stdout_written() != 0 ? 3 : rc;
 }

@@ -24,6 +24,7 @@ void options_init(struct options *o)
 	o->congest_algo = ALGO_ALLTOALL;
 	o->congest_bytes = OPTIONS_DEFAULT_CONGEST_BYTES;
 	o->min_iters = 1;
+	o->timeout = OPTIONS_DEFAULT_TIMEOUT;
 	selection_init(&o->sel);
 	algo_list_default(&o->algos);
 	split_parse(&o->splits[0], "uniform", NULL, 0);
@@ -345,23 +346,16 @@ static int option_congestion(struct options *o, const char *val, char *err, size
 	}
 	o->congestion = v;
 	if (algo[0]) {
-		if (algo_list_parse(&l, algo, err, errlen) != 0)
-			return -1;
-		if (l.n != 1 || l.id[0] == ALGO_PERSISTENT || l.id[0] == ALGO_PUT) {
+		if (algo_list_parse(&l, algo, err, errlen) != 0 || l.n != 1 ||
+		    l.id[0] == ALGO_PERSISTENT || l.id[0] == ALGO_PUT) {
 			snprintf(err, errlen, "invalid --congestion algorithm '%s': allowed are "
 				 "alltoall, ialltoall, alltoallv and pairwise", algo);
 			return -1;
 		}
 		o->congest_algo = l.id[0];
 	}
-	if (size[0] && (select_parse_size("--congestion", size, &o->congest_bytes, err, errlen) != 0 ||
-			o->congest_bytes < 8 || o->congest_bytes > OPTIONS_MAX_CONGEST_BYTES)) {
-		if (o->congest_bytes < 8 || o->congest_bytes > OPTIONS_MAX_CONGEST_BYTES)
-			snprintf(err, errlen, "invalid --congestion size '%s': allowed are 8 B to 1G "
-				 "per peer", size);
-		return -1;
-	}
-	return 0;
+	return size[0] ? select_parse_size_in("--congestion", size, 8, OPTIONS_MAX_CONGEST_BYTES,
+					      "per peer", &o->congest_bytes, err, errlen) : 0;
 }
 
 /* --split=SPEC, once per spec: the first replaces the default uniform. */
@@ -375,8 +369,11 @@ static int option_split(struct options *o, const char *val, char *err, size_t er
 		o->nsplits = 0;
 	o->splits_given = 1;
 	for (int i = 0; i < o->nsplits; i++)
-		if (strcmp(o->splits[i].spec, s.spec) == 0) {
-			snprintf(err, errlen, "--split=%s is given twice", val);
+		if (split_same(&o->splits[i], &s)) {
+			snprintf(err, errlen, "--split=%s is given twice%s%s%s", val,
+				 strcmp(o->splits[i].spec, s.spec) ? " (as '--split=" : "",
+				 strcmp(o->splits[i].spec, s.spec) ? o->splits[i].spec : "",
+				 strcmp(o->splits[i].spec, s.spec) ? "' too: the same split)" : "");
 			return -1;
 		}
 	if (o->nsplits == SPLIT_MAX) {
@@ -560,7 +557,7 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 	case OPT_COMMSIZES:
 		return select_parse_commsizes(&o->sel, val, err, errlen);
 	case OPT_TIMEOUT:
-		return option_long("--timeout", "timeout", val, 1, OPTIONS_MAX_TIMEOUT,
+		return option_long("--timeout", "timeout", val, 0, OPTIONS_MAX_TIMEOUT,
 				   &o->timeout, err, errlen);
 	case OPT_REVEAL:
 		if (choose(CHOICE("reveal tier", "'auto', 'coll', 'pml', 'generic' and 'queues'", 0,
@@ -630,14 +627,8 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		return 0;
 	case OPT_PAIRS:
 		o->pairs = OPTIONS_DEFAULT_PAIRS;
-		if (val && select_parse_size("--pairs", val, &o->pairs, err, errlen) != 0)
-			return -1;
-		if (o->pairs < 8 || o->pairs > OPTIONS_MAX_PAIRS) {
-			snprintf(err, errlen, "invalid --pairs '%s': allowed are 8 B to 8G bytes per "
-				 "message", val);
-			return -1;
-		}
-		return 0;
+		return val ? select_parse_size_in("--pairs", val, 8, OPTIONS_MAX_PAIRS, "per message",
+						  &o->pairs, err, errlen) : 0;
 	case OPT_SLOW_BELOW:
 		return option_slow_below(o, val, err, errlen);
 	case OPT_CONGESTION:
@@ -646,6 +637,47 @@ static int apply_option(struct options *o, enum option_id id, const char *val, c
 		break;
 	}
 	return -1;
+}
+
+/*
+ * An option that sets one thing is given once: a second would silently win
+ * (--split adds a split each time; --no-verify is --verify=none).
+ */
+static int once(struct options *o, enum option_id id, char *err, size_t errlen)
+{
+	enum option_id as = id == OPT_NO_VERIFY ? OPT_VERIFY : id == OPT_HELP_SHORT ? OPT_HELP : id;
+	unsigned long long bit = 1ULL << as;
+
+	if (id == OPT_SPLIT || as == OPT_HELP || id == OPT_VERSION || id == OPT_FRESH)
+		return 0;
+	if (o->given & bit) {
+		snprintf(err, errlen, "option '%s' is given twice: give it once%s",
+			 option_table[id].name, as == OPT_VERIFY ? " (--no-verify is --verify=none)"
+			 : "");
+		return -1;
+	}
+	o->given |= bit;
+	return 0;
+}
+
+/* An option that only acts with another (given without it, it would be ignored); 0 or -1. */
+static int needs_check(const struct options *o, char *err, size_t errlen)
+{
+	const struct { enum option_id opt; int acts; const char *needs; } rules[] = {
+		{ OPT_SLOW_BELOW, o->pairs > 0, "--pairs, whose links it judges" },
+		{ OPT_MIN_ITERS, o->time_per_size > 0, "--time-per-size, whose budget it bounds" },
+		{ OPT_CUDA_AWARE, o->buffers == BUFFERS_CUDA && o->transport == TRANSPORT_MPI,
+		  "--buffers=cuda, whose device pointers MPI takes" },
+		{ OPT_REVEAL_DIR, o->reveal != REVEAL_OFF, "--reveal, whose traffic matrices go there" },
+	};
+
+	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if ((o->given >> rules[i].opt & 1) && !rules[i].acts) {
+			snprintf(err, errlen, "'%s' does nothing here: it acts only with %s",
+				 option_table[rules[i].opt].name, rules[i].needs);
+			return -1;
+		}
+	return 0;
 }
 
 static int parse_option(struct options *o, const char *arg, char *err, size_t errlen)
@@ -668,6 +700,8 @@ static int parse_option(struct options *o, const char *arg, char *err, size_t er
 			snprintf(err, errlen, "option '%s' needs %s", name, option_table[id].usage);
 			return -1;
 		}
+		if (once(o, (enum option_id)id, err, errlen) != 0)
+			return -1;
 		return apply_option(o, (enum option_id)id, val, err, errlen);
 	}
 	snprintf(err, errlen, "unknown option '%s' (see 'aller --help')", arg);
@@ -717,7 +751,7 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
 	}
 	if (transport_check(o, err, errlen) != 0 || split_check(o, err, errlen) != 0 ||
 	    modes_check(o, err, errlen) != 0 || pairs_check(o, longs_given, err, errlen) != 0 ||
-	    congestion_check(o, err, errlen) != 0)
+	    congestion_check(o, err, errlen) != 0 || needs_check(o, err, errlen) != 0)
 		return -1;
 	if (o->verify == VERIFY_WARMUP && o->warmup == 0) {
 		snprintf(err, errlen, "'--verify=warmup' checks the warm-up calls, and '--warmup=0' "

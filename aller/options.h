@@ -17,6 +17,7 @@
 #define OPTIONS_DEFAULT_PAIRS (1L << 20)   /* --pairs' bytes per message */
 #define OPTIONS_MAX_PAIRS (1L << 33)   /* 2^30 longs: one int count */
 #define OPTIONS_MAX_TIMEOUT 604800L /* one week */
+#define OPTIONS_DEFAULT_TIMEOUT 600L /* seconds a call may take without --timeout (0: none) */
 #define OPTIONS_DEFAULT_WARMUP 1L
 #define OPTIONS_MAX_WARMUP 1000L
 
@@ -53,8 +54,9 @@ struct options {
 	int nsplits;
 	enum transport transport;
 	int algos_given, buffers_given, splits_given;
+	unsigned long long given; /* the options given, a bit per option (options.c's table) */
 	enum isolate_mode isolate;
-	long timeout;         /* seconds per call, 0 = none */
+	long timeout;         /* seconds per call, 0 = none (OPTIONS_DEFAULT_TIMEOUT) */
 	enum timing_mode timing;
 	long cold_cache;      /* --cold-cache[=BYTES]: -1 off, 0 the last-level cache's size, else BYTES */
 	double time_per_size; /* --time-per-size=SECONDS, 0: ITERS timed calls per count */

@@ -1,7 +1,9 @@
 /* output.c: writes what format.h defines. */
 #include "output.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +12,45 @@
 #include "options.h"
 #include "world.h"
 
-#define KEY(f, key, ...) (fprintf(f, "# %s: ", key), fprintf(f, __VA_ARGS__), fputc('\n', f))
+/*
+ * Text of a value, on one line: a control character (a newline in an
+ * argument, a path, a host name) as \n, \r, \t or \xHH, so that nothing a
+ * user passes can forge a line of the header ("# Done", "# level:").
+ */
+static void put_escaped(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c != 0x7f)
+			fputc(c, f);
+		else if (c == '\n' || c == '\r' || c == '\t')
+			fprintf(f, "\\%c", c == '\n' ? 'n' : c == '\r' ? 'r' : 't');
+		else
+			fprintf(f, "\\x%02x", c);
+	}
+}
+
+/* "# key: value\n", the value escaped (put_escaped). */
+static void __attribute__((format(printf, 3, 4))) key_line(FILE *f, const char *key, const char *fmt, ...)
+{
+	char small[2048], *text = small;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n >= (int)sizeof(small) && (text = malloc((size_t)n + 1)) != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	fprintf(f, "# %s: ", key);
+	put_escaped(f, text ? text : small, n < 0 ? 0 : text ? (size_t)n : sizeof(small) - 1);
+	fputc('\n', f);
+	if (text != small)
+		free(text);
+}
 
 static const char *mode_name(int strided)
 {
@@ -22,7 +62,9 @@ static void key_lines(FILE *f, const char *key, const char *text)
 {
 	while (text && *text) {
 		size_t n = strcspn(text, "\n");
-		fprintf(f, "# %s: %.*s\n", key, (int)n, text);
+		fprintf(f, "# %s: ", key);
+		put_escaped(f, text, n);
+		fputc('\n', f);
 		text += n + (text[n] == '\n');
 	}
 }
@@ -85,66 +127,68 @@ static const char *const timing_how[] = {
 
 void output_header(FILE *f, const struct run_info *r)
 {
-	KEY(f, ALLER_KEY_ALLER, "%s", ALLER_VERSION);
-	KEY(f, ALLER_KEY_FORMAT, "%d", ALLER_FORMAT_VERSION);
-	KEY(f, ALLER_KEY_COMMAND, "%s", r->command);
-	KEY(f, ALLER_KEY_MPI, "%s", r->mpi);
-	KEY(f, ALLER_KEY_WORLD, "%d", r->w->size);
-	KEY(f, ALLER_KEY_NODES, "%d", r->w->nnodes);
+	key_line(f, ALLER_KEY_ALLER, "%s", ALLER_VERSION);
+	key_line(f, ALLER_KEY_FORMAT, "%d", ALLER_FORMAT_VERSION);
+	key_line(f, ALLER_KEY_COMMAND, "%s", r->command);
+	key_line(f, ALLER_KEY_MPI, "%s", r->mpi);
+	key_line(f, ALLER_KEY_WORLD, "%d", r->w->size);
+	key_line(f, ALLER_KEY_NODES, "%d", r->w->nnodes);
 	if (r->w->tpn_min == r->w->tpn_max)
-		KEY(f, ALLER_KEY_TPN, "%d", r->w->tpn_min);
+		key_line(f, ALLER_KEY_TPN, "%d", r->w->tpn_min);
 	else
-		KEY(f, ALLER_KEY_TPN, "%d-%d", r->w->tpn_min, r->w->tpn_max);
+		key_line(f, ALLER_KEY_TPN, "%d-%d", r->w->tpn_min, r->w->tpn_max);
 	key_lines(f, ALLER_KEY_HOST, r->host_map);
-	KEY(f, ALLER_KEY_BUFFERS, "%s", r->buffers);
+	key_line(f, ALLER_KEY_BUFFERS, "%s", r->buffers);
 	key_lines(f, ALLER_KEY_DEVICE, r->devices);
 	if (r->cuda_aware)
-		KEY(f, ALLER_KEY_CUDA_AWARE, "%s", r->cuda_aware);
+		key_line(f, ALLER_KEY_CUDA_AWARE, "%s", r->cuda_aware);
 	key_lines(f, ALLER_KEY_ENV, r->env);
-	KEY(f, ALLER_KEY_VERIFY, "%s", options_verify_name(r->opt->verify));
-	KEY(f, ALLER_KEY_DATA, "%s", r->opt->fresh ? "fresh" : "reused");
-	KEY(f, ALLER_KEY_MODE, "%s", mode_name(r->opt->strided));
-	KEY(f, ALLER_KEY_ITERS, "%ld", r->opt->iters);
-	KEY(f, ALLER_KEY_WARMUP, "%ld", r->opt->warmup);
-	KEY(f, ALLER_KEY_LONGS, "%ld", r->opt->longs);
-	KEY(f, ALLER_KEY_SELECTION, "%s", r->selection);
-	KEY(f, ALLER_KEY_TRANSPORT, "%s", r->transport ? r->transport : "mpi");
-	KEY(f, ALLER_KEY_ALGOS, "%s", r->algos);
+	key_line(f, ALLER_KEY_VERIFY, "%s", options_verify_name(r->opt->verify));
+	key_line(f, ALLER_KEY_DATA, "%s", r->opt->fresh ? "fresh" : "reused");
+	key_line(f, ALLER_KEY_MODE, "%s", mode_name(r->opt->strided));
+	key_line(f, ALLER_KEY_ITERS, "%ld", r->opt->iters);
+	key_line(f, ALLER_KEY_WARMUP, "%ld", r->opt->warmup);
+	key_line(f, ALLER_KEY_LONGS, "%ld", r->opt->longs);
+	key_line(f, ALLER_KEY_SELECTION, "%s", r->selection);
+	key_line(f, ALLER_KEY_TRANSPORT, "%s", r->transport ? r->transport : "mpi");
+	key_line(f, ALLER_KEY_ALGOS, "%s", r->algos);
 	if (r->splits)
-		KEY(f, ALLER_KEY_SPLITS, "%s", r->splits);
-	KEY(f, ALLER_KEY_ISOLATE, "%s", options_isolate_name(r->opt->isolate));
+		key_line(f, ALLER_KEY_SPLITS, "%s", r->splits);
+	key_line(f, ALLER_KEY_ISOLATE, "%s", options_isolate_name(r->opt->isolate));
 	if (r->osc)
-		KEY(f, ALLER_KEY_OSC, "%s", r->osc);
-	KEY(f, ALLER_KEY_START, "%s", r->start);
+		key_line(f, ALLER_KEY_OSC, "%s", r->osc);
+	key_line(f, ALLER_KEY_START, "%s", r->start);
 	if (r->slurm_job)
-		KEY(f, ALLER_KEY_SLURM_JOB, "%s", r->slurm_job);
+		key_line(f, ALLER_KEY_SLURM_JOB, "%s", r->slurm_job);
 	if (r->slurm_nodes)
-		KEY(f, ALLER_KEY_SLURM_NODES, "%s", r->slurm_nodes);
+		key_line(f, ALLER_KEY_SLURM_NODES, "%s", r->slurm_nodes);
 	if (r->opt->pairs > 0) {
-		KEY(f, ALLER_KEY_PAIRS, "%ld bytes per message; %d tasks; at step k = 1..%d each "
+		key_line(f, ALLER_KEY_PAIRS, "%ld bytes per message; %d tasks; at step k = 1..%d each "
 		    "sends to (rank + k) mod %d and receives from (rank - k) mod %d at once, after "
 		    "two barriers on MPI_COMM_WORLD; %ld timed exchanges per step (%ld warm-up); "
 		    "bw_GBs = bytes / the best time from the barrier to the message's arrival at "
 		    "its receiver, in 1e9 B/s; tavg_s the average; a link below %g x the median "
 		    "link is slow", r->opt->pairs, r->w->size, r->w->size - 1, r->w->size,
 		    r->w->size, r->opt->iters, r->opt->warmup, r->opt->slow_below);
-		KEY(f, ALLER_KEY_COLUMNS, "%s", ALLER_PAIRS_COLUMN_HEADER);
+		key_line(f, ALLER_KEY_COLUMNS, "%s", ALLER_PAIRS_COLUMN_HEADER);
 		return;
 	}
-	KEY(f, ALLER_KEY_TIMER, "MPI_Wtime around each all-to-all call only (the data set's algorithm: "
-	    "from its first MPI call to its completion), resolution %.3g s, %s; timeout %ld s",
-	    r->wtick, timing_how[r->opt->timing], r->opt->timeout);
-	KEY(f, ALLER_KEY_TIMING, "%s", options_timing_name(r->opt->timing));
-	KEY(f, ALLER_KEY_CACHE, "%s", r->cache ? r->cache : "hot");
+	key_line(f, ALLER_KEY_TIMER, "MPI_Wtime around each all-to-all call only (the data set's algorithm: "
+	    "from its first MPI call to its completion), resolution %.3g s, %s; timeout %ld s%s",
+	    r->wtick, timing_how[r->opt->timing], r->opt->timeout,
+	    r->opt->timeout == OPTIONS_DEFAULT_TIMEOUT ? " (the default)" : r->opt->timeout == 0
+	    ? " (none: --timeout=0)" : "");
+	key_line(f, ALLER_KEY_TIMING, "%s", options_timing_name(r->opt->timing));
+	key_line(f, ALLER_KEY_CACHE, "%s", r->cache ? r->cache : "hot");
 	if (r->opt->time_per_size > 0)
-		KEY(f, ALLER_KEY_BUDGET, "%g s of timed calls per (level, count): as many as fit at the "
+		key_line(f, ALLER_KEY_BUDGET, "%g s of timed calls per (level, count): as many as fit at the "
 		    "longest warm-up iteration of any task, %ld..%ld (column iters)",
 		    r->opt->time_per_size, r->opt->min_iters, r->opt->iters);
 	if (r->samples)
-		KEY(f, ALLER_KEY_SAMPLES, "%s", r->samples);
+		key_line(f, ALLER_KEY_SAMPLES, "%s", r->samples);
 	if (r->congestion)
-		KEY(f, ALLER_KEY_CONGESTION, "%s", r->congestion);
-	KEY(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
+		key_line(f, ALLER_KEY_CONGESTION, "%s", r->congestion);
+	key_line(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
 	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task (with --split: of the "
 	    "mean task; each sample's own in+out bytes for bwmin, bwmax and bwavg); bwmin, bwmax: "
 	    "per-sample own GiB / own time; bwavg = sum of GiB / sum of times; tmed, tp99: "
@@ -162,14 +206,14 @@ void output_header(FILE *f, const struct run_info *r)
 	    "when every task received alike; \"-\" where not measured",
 	    r->opt->iters, r->opt->warmup, 100 * HIST_REL_ERROR);
 	if (r->large_counts)
-		KEY(f, ALLER_KEY_LARGE_COUNTS, "%s", r->large_counts);
+		key_line(f, ALLER_KEY_LARGE_COUNTS, "%s", r->large_counts);
 	if (r->reveal)
-		KEY(f, ALLER_KEY_REVEAL, "%s", r->reveal);
+		key_line(f, ALLER_KEY_REVEAL, "%s", r->reveal);
 	if (r->reveal_queues)
-		KEY(f, ALLER_KEY_REVEAL_QUEUES, "%s", r->reveal_queues);
+		key_line(f, ALLER_KEY_REVEAL_QUEUES, "%s", r->reveal_queues);
 	if (r->reveal_dir)
-		KEY(f, ALLER_KEY_REVEAL_DIR, "%s", r->reveal_dir);
-	KEY(f, ALLER_KEY_COLUMNS, "%s", ALLER_COLUMN_HEADER);
+		key_line(f, ALLER_KEY_REVEAL_DIR, "%s", r->reveal_dir);
+	key_line(f, ALLER_KEY_COLUMNS, "%s", ALLER_COLUMN_HEADER);
 }
 
 void output_sizes(struct strbuf *b, const struct partition *p)
@@ -185,12 +229,12 @@ void output_sizes(struct strbuf *b, const struct partition *p)
 
 void output_failed(FILE *f, const char *msg)
 {
-	KEY(f, ALLER_KEY_FAILED, "%s", msg);
+	key_line(f, ALLER_KEY_FAILED, "%s", msg);
 }
 
 void output_skipped(FILE *f, long count, const char *why)
 {
-	KEY(f, ALLER_KEY_SKIPPED, "count %ld: %s", count, why);
+	key_line(f, ALLER_KEY_SKIPPED, "count %ld: %s", count, why);
 }
 
 void output_level(FILE *f, const struct run_info *r, int level, const struct partition *p,
@@ -200,7 +244,7 @@ void output_level(FILE *f, const struct run_info *r, int level, const struct par
 
 	if (!first)
 		fputs("\n\n", f);
-	KEY(f, ALLER_KEY_LEVEL, "%d target %ld comms %ld commsize %ld", level, p->target,
+	key_line(f, ALLER_KEY_LEVEL, "%d target %ld comms %ld commsize %ld", level, p->target,
 	    p->ncomms, max);
 	if (min != max) {
 		struct strbuf b;
@@ -208,12 +252,12 @@ void output_level(FILE *f, const struct run_info *r, int level, const struct par
 		strbuf_init(&b);
 		output_sizes(&b, p);
 		s = strbuf_detach(&b);
-		KEY(f, ALLER_KEY_SIZES, "%s (uneven)", s ? s : "?");
+		key_line(f, ALLER_KEY_SIZES, "%s (uneven)", s ? s : "?");
 		free(s);
 	}
-	KEY(f, ALLER_KEY_ALGO, "%s", algo);
+	key_line(f, ALLER_KEY_ALGO, "%s", algo);
 	if (split)
-		KEY(f, ALLER_KEY_SPLIT, "%s", split);
+		key_line(f, ALLER_KEY_SPLIT, "%s", split);
 	fprintf(f, "# %s world %d iters %ld\n", mode_name(r->opt->strided), r->w->size,
 		r->opt->iters);
 	fprintf(f, "# %s\n", ALLER_COLUMN_HEADER);
@@ -264,7 +308,7 @@ void output_row(FILE *f, const struct row *w)
 
 void output_wall(FILE *f, double wall, double in_calls)
 {
-	KEY(f, ALLER_KEY_WALL, "%.3f s, of which %.3f s inside the all-to-all calls (%.1f%%, "
+	key_line(f, ALLER_KEY_WALL, "%.3f s, of which %.3f s inside the all-to-all calls (%.1f%%, "
 	    "warm-ups included; rank 0)", wall, in_calls, wall > 0 ? 100 * in_calls / wall : 0);
 }
 
@@ -272,4 +316,15 @@ void output_done(FILE *f)
 {
 	fprintf(f, "%s\n", ALLER_DONE);
 	fflush(f);
+}
+
+int output_check(FILE *f, const char *name, char *err, size_t errlen)
+{
+	int flushed = fflush(f), e = errno;
+
+	if (flushed == 0 && !ferror(f))
+		return 0;
+	snprintf(err, errlen, "cannot write %s: %s", name,
+		 flushed != 0 && e ? strerror(e) : "a write failed");
+	return -1;
 }

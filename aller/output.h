@@ -80,4 +80,7 @@ void output_failed(FILE *f, const char *msg);
 void output_wall(FILE *f, double wall, double in_calls);
 void output_done(FILE *f);
 
+/* After writing f (named name): whether every write reached it (fflush, ferror); -1 with a message. */
+int output_check(FILE *f, const char *name, char *err, size_t errlen);
+
 #endif

@@ -36,21 +36,21 @@ static double exchange(const struct options *o, struct buffers *b, long to, long
 
 	/* twice: the second starts from exits of the first, so a task late to the
 	 * first (the last step's slow receiver) does not skew this step's start */
-	MPI_Barrier(MPI_COMM_WORLD);
-	MPI_Barrier(MPI_COMM_WORLD);
+	MPI_MUST(MPI_Barrier(MPI_COMM_WORLD));
+	MPI_MUST(MPI_Barrier(MPI_COMM_WORLD));
 	t0 = MPI_Wtime();
 	*rc = MPI_Irecv(b->recv, (int)o->longs, MPI_LONG, (int)from, PAIRS_TAG, MPI_COMM_WORLD, &r);
 	if (*rc != MPI_SUCCESS)
 		return NAN;
 	if (f->pair_src == me && f->pair_dst == to) {
-		MPI_Wait(&r, MPI_STATUS_IGNORE);
+		MPI_MUST(MPI_Wait(&r, MPI_STATUS_IGNORE));
 		arrived = MPI_Wtime() - t0;
 		if ((left = 1e-6 * (double)f->pair_us - arrived) > 0)
 			usleep((useconds_t)(1e6 * left));
 	}
 	*rc = MPI_Isend(b->send, (int)o->longs, MPI_LONG, (int)to, PAIRS_TAG, MPI_COMM_WORLD, &s);
 	if (arrived < 0) {
-		MPI_Wait(&r, MPI_STATUS_IGNORE);
+		MPI_MUST(MPI_Wait(&r, MPI_STATUS_IGNORE));
 		arrived = MPI_Wtime() - t0;
 	}
 	if (*rc == MPI_SUCCESS)
@@ -170,9 +170,9 @@ int pairs_run(const struct options *o, const struct world *w, struct buffers *b,
 		fprintf(stderr, "aller: error: rank %d on %s: %ld wrong elements from rank %ld "
 			"(first: element %ld, expected %ld, received %ld)\n", w->rank, world_host(w),
 			wrong, first.peer, first.element, first.expected, first.received);
-	MPI_Gather(mine, (int)(2 * n), MPI_DOUBLE, cols, (int)(2 * n), MPI_DOUBLE, 0, MPI_COMM_WORLD);
-	MPI_Gather(&w->node, 1, MPI_INT, node, 1, MPI_INT, 0, MPI_COMM_WORLD);
-	MPI_Allreduce(MPI_IN_PLACE, &wrong, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+	MPI_MUST(MPI_Gather(mine, (int)(2 * n), MPI_DOUBLE, cols, (int)(2 * n), MPI_DOUBLE, 0, MPI_COMM_WORLD));
+	MPI_MUST(MPI_Gather(&w->node, 1, MPI_INT, node, 1, MPI_INT, 0, MPI_COMM_WORLD));
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &wrong, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD));
 	if (out && write_matrix(out, o, w, node, cols) != 0)
 		wrong = -1;   /* no "# Done": the output is not whole */
 	else if (out)

@@ -69,7 +69,7 @@ static int load_matrices(struct options *o, const struct world *w)
 			continue;
 		if (w->rank == 0)
 			n = split_matrix_load(s, err, sizeof(err)) == 0 ? s->n : -1;
-		MPI_Bcast(&n, 1, MPI_LONG, 0, world_comm(w));
+		MPI_MUST(MPI_Bcast(&n, 1, MPI_LONG, 0, world_comm(w)));
 		if (n < 0) {
 			if (w->rank == 0)
 				fprintf(stderr, "aller: error: %s\n", err);
@@ -82,18 +82,24 @@ static int load_matrices(struct options *o, const struct world *w)
 		s->n = n;
 		for (long at = 0; at < n * n; at += 1L << 28) {
 			long part = n * n - at < 1L << 28 ? n * n - at : 1L << 28;
-			MPI_Bcast(s->cum + at, (int)part, MPI_DOUBLE, 0, world_comm(w));
+			MPI_MUST(MPI_Bcast(s->cum + at, (int)part, MPI_DOUBLE, 0, world_comm(w)));
 		}
 	}
 	return 0;
 }
 
-/* Collective: the levels and sizes asked for exist here; 0 or 2 (rank 0 says why). */
+/*
+ * Collective: the levels and sizes asked for exist here; 0 or 2 (rank 0 says
+ * why). Checked as --check-args checks it: of MPI_COMM_WORLD's size, the
+ * aggressors of --congestion included (w is the measured world).
+ */
 static int check_selection(const struct options *o, const struct world *w)
 {
 	char err[512], note[512];
+	int all;
 
-	if (options_check_world(o, w->size, err, sizeof(err), note, sizeof(note)) != 0) {
+	MPI_MUST(MPI_Comm_size(MPI_COMM_WORLD, &all));
+	if (options_check_world(o, all, err, sizeof(err), note, sizeof(note)) != 0) {
 		if (w->rank == 0)
 			fprintf(stderr, "aller: error: %s\n", err);
 		return 2;
@@ -120,7 +126,7 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	struct strbuf env;
 	int len;
 
-	MPI_Get_library_version(h->mpi, &len);
+	MPI_MUST(MPI_Get_library_version(h->mpi, &len));
 	h->mpi[strcspn(h->mpi, "\n")] = '\0';
 	for (char *t = h->mpi; *t; t++)   /* MPICH: "MPICH Version:<TAB>4.0.2" */
 		if (*t == '\t')
@@ -162,7 +168,7 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->congestion = NULL;
 	if (o->congestion > 0) {
 		int all;
-		MPI_Comm_size(MPI_COMM_WORLD, &all);
+		MPI_MUST(MPI_Comm_size(MPI_COMM_WORLD, &all));
 		snprintf(h->congestion, sizeof(h->congestion), "%g of the world's tasks are aggressors "
 			 "(%ld, world ranks spread evenly; the %d others are the measured world): they "
 			 "run %s of %ld bytes per peer back to back through each count's second pass; "
@@ -225,6 +231,9 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	wall = MPI_Wtime();
 	rc = sweep_run(&s);
 	wall = MPI_Wtime() - wall;
+	/* the sweep ends in step on every task; samples not written whole are no result */
+	if (samples_finish(sam) != 0)
+		return 3;
 	if ((rc == 0 || s.failed_sets > 0) && w->rank == 0) {
 		output_wall(stdout, wall, s.in_calls);
 		output_done(stdout);
@@ -234,6 +243,15 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 				s.failed_sets > 1 ? "s" : "", ALLER_KEY_FAILED);
 	}
 	return rc;
+}
+
+/* Collective: whether rank 0 could not write the header (a full disk, /dev/full); it says why. */
+static int header_lost(const struct world *w)
+{
+	char err[512] = "";
+
+	return failure_agree(w, w->rank == 0 && output_check(stdout, "the output (standard "
+							     "output)", err, sizeof(err)) != 0, err);
 }
 
 int run_benchmark(struct options *o, int argc, char **argv)
@@ -247,13 +265,13 @@ int run_benchmark(struct options *o, int argc, char **argv)
 	MPI_Comm comm = MPI_COMM_WORLD;
 	int rc;
 
-	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	MPI_MUST(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
 	if (o->congestion > 0) {   /* the aggressors run until the victims quit */
 		if (congest_split(&cg, o, &comm) != 0)
 			return 3;
 		if (cg.aggressor) {
 			rc = congest_aggress(&cg, comm);
-			MPI_Comm_free(&comm);
+			MPI_MUST(MPI_Comm_free(&comm));
 			return rc;
 		}
 		congest = &cg;
@@ -271,13 +289,15 @@ int run_benchmark(struct options *o, int argc, char **argv)
 		setvbuf(stdout, NULL, _IOLBF, 0);
 		output_header(stdout, &h.info);
 	}
+	if (rc == 0 && header_lost(&w))
+		rc = 3;
 	if (rc == 0 && o->pairs > 0)
 		rc = pairs_run(o, &w, &b, w.rank == 0 ? stdout : NULL);
 	else if (rc == 0)
 		rc = sweep(o, &w, &b, &h.info, rv, sam, congest);
 	if (congest) {
 		congest_quit(congest);
-		MPI_Comm_free(&comm);
+		MPI_MUST(MPI_Comm_free(&comm));
 	}
 	reveal_free(rv);
 	samples_close(sam);

@@ -6,15 +6,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dirs.h"
+#include "format.h"
 #include "failure.h"
 #include "world_comm.h"
 
 struct samples {
 	MPI_Comm node;
 	int leader, size;          /* the node's first task; the node's tasks */
-	FILE *f;                   /* the leader's file */
+	FILE *f;                   /* the leader's file, written as DIR/.samples-<host>.txt.part */
+	char path[4096], part[4200]; /* its final name, and the name it is written under */
+	long lines;
 	const struct world *w;
 	double *all;               /* the leader's: size x iters times */
 	long *ranks;               /* ... and each task's communicator and world rank */
@@ -25,7 +29,7 @@ int samples_open(struct samples **sp, const struct options *o, const struct worl
 		 char *pattern, size_t len)
 {
 	struct samples *s;
-	char path[4096], err[4400] = "";
+	char err[4400] = "";
 	int failed;
 
 	*sp = NULL;
@@ -44,16 +48,18 @@ int samples_open(struct samples **sp, const struct options *o, const struct worl
 	if (s) {
 		s->w = w;
 		s->node = MPI_COMM_NULL;
-		MPI_Comm_split_type(world_comm(w), MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL,
-				    &s->node);
-		MPI_Comm_size(s->node, &s->size);
-		MPI_Comm_rank(s->node, &s->leader);
+		MPI_MUST(MPI_Comm_split_type(world_comm(w), MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL,
+					     &s->node));
+		MPI_MUST(MPI_Comm_size(s->node, &s->size));
+		MPI_MUST(MPI_Comm_rank(s->node, &s->leader));
 		s->leader = s->leader == 0;
 		if (s->leader && !(s->ranks = malloc(sizeof(long) * 2 * (size_t)s->size)))
 			failed = 1;
-		snprintf(path, sizeof(path), "%s/samples-%s.txt", o->samples, world_host(w));
-		if (s->leader && !(s->f = fopen(path, "w"))) {
-			snprintf(err, sizeof(err), "cannot write the samples file '%s': %s", path,
+		snprintf(s->path, sizeof(s->path), "%s/samples-%s.txt", o->samples, world_host(w));
+		snprintf(s->part, sizeof(s->part), "%s/.samples-%s.txt.part", o->samples,
+			 world_host(w));
+		if (s->leader && !(s->f = fopen(s->part, "w"))) {
+			snprintf(err, sizeof(err), "cannot write the samples file '%s': %s", s->part,
 				 strerror(errno));
 			failed = 1;
 		}
@@ -88,14 +94,14 @@ void samples_count(struct samples *sp, int level, const char *algo, const char *
 	if (sp->leader)
 		ok = sp->all && sp->ranks;
 	/* the node agrees: a leader out of memory loses this count's lines, nothing else */
-	MPI_Bcast(&ok, 1, MPI_INT, 0, sp->node);
+	MPI_MUST(MPI_Bcast(&ok, 1, MPI_INT, 0, sp->node));
 	if (!ok)
 		return;
-	MPI_Gather(mine, 2, MPI_LONG, sp->ranks, 2, MPI_LONG, 0, sp->node);
-	MPI_Gather(times, (int)iters, MPI_DOUBLE, sp->all, (int)iters, MPI_DOUBLE, 0, sp->node);
+	MPI_MUST(MPI_Gather(mine, 2, MPI_LONG, sp->ranks, 2, MPI_LONG, 0, sp->node));
+	MPI_MUST(MPI_Gather(times, (int)iters, MPI_DOUBLE, sp->all, (int)iters, MPI_DOUBLE, 0, sp->node));
 	if (!sp->leader || !sp->f)
 		return;
-	for (int r = 0; r < sp->size; r++) {
+	for (int r = 0; r < sp->size; r++, sp->lines++) {
 		fprintf(sp->f, "%d %s %s %ld %ld %ld", level, algo, split, count, sp->ranks[2 * r],
 			sp->ranks[2 * r + 1]);
 		for (long i = 0; i < iters; i++)
@@ -104,14 +110,39 @@ void samples_count(struct samples *sp, int level, const char *algo, const char *
 	}
 }
 
+int samples_finish(struct samples *sp)
+{
+	char err[8500] = "";
+	int failed = 0;
+
+	if (!sp)
+		return 0;
+	if (sp->f) {
+		fprintf(sp->f, "%s %ld lines\n", ALLER_SAMPLES_END, sp->lines);
+		failed = ferror(sp->f) | fclose(sp->f);
+		sp->f = NULL;
+		if (failed)
+			snprintf(err, sizeof(err), "cannot write the samples file '%s': %s", sp->part,
+				 errno ? strerror(errno) : "a write failed");
+		else if (rename(sp->part, sp->path) != 0)
+			snprintf(err, sizeof(err), "cannot rename the samples file '%s' to '%s': %s",
+				 sp->part, sp->path, strerror(errno));
+		failed = err[0] != '\0';
+		if (failed)
+			unlink(sp->part);
+	}
+	return failure_agree(sp->w, failed, err) ? 3 : 0;
+}
+
 void samples_close(struct samples *sp)
 {
 	if (!sp)
 		return;
-	if (sp->f)
+	if (sp->f) {   /* not finished: the run failed; the partial file keeps its .part name */
 		fclose(sp->f);
+	}
 	if (sp->node != MPI_COMM_NULL)
-		MPI_Comm_free(&sp->node);
+		MPI_MUST(MPI_Comm_free(&sp->node));
 	free(sp->all);
 	free(sp->ranks);
 	free(sp);

@@ -8,7 +8,9 @@
  *   0 alltoall uniform 1024 0 3 1.2e-05 1.1e-05 ...
  *
  * (comm: the task's communicator in the level's partition; the times in
- * call order, the concurrent pass's). `collect --samples` reads them back.
+ * call order, the concurrent pass's), and last "# end: N lines". The file is
+ * written as DIR/.samples-<host>.txt.part and renamed when whole: a run cut
+ * short leaves only the .part file. `collect --samples` reads them back.
  */
 #ifndef ALLER_SAMPLES_H
 #define ALLER_SAMPLES_H
@@ -30,6 +32,13 @@ int samples_open(struct samples **sp, const struct options *o, const struct worl
 /* Collective: one count's times of this task (iters of them) into its node's file. */
 void samples_count(struct samples *sp, int level, const char *algo, const char *split,
 		   long count, long comm, long iters, const double *times);
+/*
+ * Collective: each node's file ended ("# end: N lines"), checked (every
+ * write reached the disk) and renamed to its name; 0, or 3 with one
+ * message (agreed). Then samples_close.
+ */
+int samples_finish(struct samples *sp);
+/* Frees; a file not finished keeps its .part name. */
 void samples_close(struct samples *sp);
 
 #endif

@@ -18,15 +18,28 @@ void selection_init(struct selection *s)
 
 int select_parse_size(const char *opt, const char *s, long *bytes, char *err, size_t errlen)
 {
+	return select_parse_size_in(opt, s, 1, BYTES_MAX, "per peer", bytes, err, errlen);
+}
+
+int select_parse_size_in(const char *opt, const char *s, long lo, long hi, const char *per,
+			 long *bytes, char *err, size_t errlen)
+{
+	char a[32], b[32];
 	int rc = parse_bytes(s, bytes);
 
-	if (rc == -1)
-		snprintf(err, errlen, "invalid size '%s' for %s: expected bytes per peer, with an "
-			 "optional K, M, G, T or P (powers of 1024), e.g. 8, 64K, 4M", s, opt);
-	else if (rc == -2)
-		snprintf(err, errlen, "size '%s' for %s is out of range: allowed are 1 B..4 EiB "
-			 "(2^62 bytes) per peer", s, opt);
-	return rc < 0 ? -1 : 0;
+	if (rc == -1) {
+		snprintf(err, errlen, "invalid size '%s' for %s: expected bytes %s, with an "
+			 "optional K, M, G, T or P (powers of 1024), e.g. 8, 64K, 4M", s, opt, per);
+		return -1;
+	}
+	if (rc == -2 || *bytes < lo || *bytes > hi) {
+		format_bytes(a, sizeof(a), lo);
+		format_bytes(b, sizeof(b), hi);
+		snprintf(err, errlen, "size '%s' for %s is out of range: allowed are %s..%s%s %s", s,
+			 opt, a, b, hi == BYTES_MAX ? " (2^62 bytes)" : "", per);
+		return -1;
+	}
+	return 0;
 }
 
 int select_parse_commsizes(struct selection *s, const char *list, char *err, size_t errlen)

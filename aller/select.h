@@ -33,6 +33,9 @@ void selection_init(struct selection *s);
  * one-line message naming the option and the value.
  */
 int select_parse_size(const char *opt, const char *s, long *bytes, char *err, size_t errlen);
+/* The same in lo..hi bytes, "PER" naming what they are of ("per peer", "per message"). */
+int select_parse_size_in(const char *opt, const char *s, long lo, long hi, const char *per,
+			 long *bytes, char *err, size_t errlen);
 /* "world", "8,2", "world,1": 0 or -1 with a message. */
 int select_parse_commsizes(struct selection *s, const char *list, char *err, size_t errlen);
 

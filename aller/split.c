@@ -2,10 +2,14 @@
 #include "split.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "buffers/verify.h"
 
@@ -22,7 +26,9 @@ static int number(const char *s, double lo, double hi, double *out)
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
-	if (end == s || *end || errno == ERANGE || !isfinite(v) || v < lo || v > hi)
+	/* ERANGE of a tiny number (1e-320) is an underflow: a number near 0, not an error */
+	if (end == s || *end || (errno == ERANGE && fabs(v) >= 1) || !isfinite(v) || v < lo ||
+	    v > hi)
 		return -1;
 	*out = v;
 	return 0;
@@ -123,6 +129,12 @@ int split_parse(struct split *s, const char *spec, char *err, size_t errlen)
 	return -1;
 }
 
+int split_same(const struct split *a, const struct split *b)
+{
+	return a->kind == b->kind && a->f == b->f && a->k == b->k && a->seed == b->seed &&
+	       (a->kind != SPLIT_MATRIX || strcmp(a->spec, b->spec) == 0);
+}
+
 void split_describe(const struct split *s, char *buf, size_t len)
 {
 	if (s->kind == SPLIT_ZIPF && strchr(s->spec + strlen("zipf:"), ':') == NULL)
@@ -203,6 +215,12 @@ int split_matrix_parse(const char *text, const char *file, long *np, double **cu
 				cum = c;
 			}
 			sum += v;
+			if (!isfinite(sum)) {
+				snprintf(err, errlen, "matrix file '%s': the weights add up past the "
+					 "largest number (%g) on line %ld: scale them down", file,
+					 DBL_MAX, line);
+				goto fail;
+			}
 			cum[have++] = sum;
 		}
 		if (cols > 0) {
@@ -249,42 +267,96 @@ const char *split_file(const struct split *s)
 	return s->spec + strlen("matrix:");
 }
 
-int split_matrix_load(struct split *s, char *err, size_t errlen)
-{
-	const char *file = split_file(s);
-	FILE *f = fopen(file, "r");
-	char *text = NULL;
-	size_t len = 0, cap = 0, got;
-	int rc, bad;
+/*
+ * The longest line a matrix file may have: a row of the largest N of numbers
+ * of up to 63 characters, a separator each. Reading stops past it (a 1 GiB
+ * one-line file is refused after 4 MiB, not read whole).
+ */
+#define SPLIT_LINE_MAX (SPLIT_MATRIX_MAX * 64)
 
-	if (!f) {
-		snprintf(err, errlen, "cannot read the matrix file '%s': %s", file,
-			 strerror(errno));
+/* The file opened for reading if it is a regular file (never blocking on a FIFO); fd or -1. */
+static int open_regular(const char *file, char *err, size_t errlen)
+{
+	struct stat st = { 0 };
+	int fd = open(file, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot read the matrix file '%s': %s", file, strerror(errno));
 		return -1;
 	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "matrix file '%s' is not a regular file (%s): give a text "
+			 "file of N lines of N weights", file, S_ISDIR(st.st_mode) ? "a directory"
+			 : S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)
+			 ? "a device" : "a socket or other special file");
+		close(fd);
+		return -1;
+	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+/* The whole text of fd (NUL-terminated), its lines at most SPLIT_LINE_MAX; NULL with a message. */
+static char *read_text(int fd, const char *file, char *err, size_t errlen)
+{
+	char *text = NULL;
+	size_t len = 0, cap = 0, line = 0;
+	long lineno = 1;
+	ssize_t got;
+
 	do {
 		if (len + 65537 > cap) {
 			char *t = realloc(text, cap = 2 * cap + 65537);
 			if (!t) {
-				fclose(f);
-				free(text);
 				snprintf(err, errlen, "matrix file '%s': out of memory", file);
-				return -1;
+				goto fail;
 			}
 			text = t;
 		}
-		got = fread(text + len, 1, 65536, f);
-		len += got;
-	} while (got > 0);
-	bad = ferror(f);
-	fclose(f);
+		got = read(fd, text + len, 65536);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			snprintf(err, errlen, "matrix file '%s' could not be read to its end: %s", file,
+				 strerror(errno));
+			goto fail;
+		}
+		for (ssize_t i = 0; i < got; i++, line++) {
+			if (text[len + (size_t)i] == '\n') {
+				line = 0;
+				lineno++;
+			} else if (line >= (size_t)SPLIT_LINE_MAX) {
+				snprintf(err, errlen, "matrix file '%s': line %ld is longer than any row "
+					 "can be (%ld bytes: %ld numbers of up to 63 characters)", file,
+					 lineno, SPLIT_LINE_MAX, SPLIT_MATRIX_MAX);
+				goto fail;
+			}
+		}
+		len += (size_t)got;
+	} while (got != 0);
 	text[len] = '\0';
-	if (bad || strlen(text) != len) {
-		snprintf(err, errlen, "matrix file '%s' %s", file,
-			 bad ? "could not be read to its end" : "is not text (a NUL byte)");
-		free(text);
-		return -1;
+	if (strlen(text) != len) {
+		snprintf(err, errlen, "matrix file '%s' is not text (a NUL byte)", file);
+		goto fail;
 	}
+	return text;
+fail:
+	free(text);
+	return NULL;
+}
+
+int split_matrix_load(struct split *s, char *err, size_t errlen)
+{
+	const char *file = split_file(s);
+	int fd = open_regular(file, err, errlen), rc;
+	char *text;
+
+	if (fd < 0)
+		return -1;
+	text = read_text(fd, file, err, errlen);
+	close(fd);
+	if (!text)
+		return -1;
 	rc = split_matrix_parse(text, file, &s->n, &s->cum, err, errlen);
 	free(text);
 	return rc;

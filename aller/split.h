@@ -61,6 +61,8 @@ struct split {
 
 /* Parses one spec; 0, or -1 with a one-line message (what, which value, what is allowed). */
 int split_parse(struct split *s, const char *spec, char *err, size_t errlen);
+/* Whether a and b measure the same split (zipf:1.2 and zipf:1.2:1 do). */
+int split_same(const struct split *a, const struct split *b);
 /*
  * The spec as the header records it, one word that --split takes back:
  * zipf with its seed ("zipf:1.2" -> "zipf:1.2:1"), the others as given.

@@ -15,6 +15,7 @@
 #include "sweep_impl.h"
 #include "timeout.h"
 #include "world_comm.h"
+#include "failure.h"
 
 #define HOSTS_NAMED 8
 
@@ -68,13 +69,13 @@ static int comm_create(MPI_Comm from, const struct verify_peers *m, long g, MPI_
 	int range[1][3] = { { (int)m->base, (int)(m->base + (g - 1) * m->step), (int)m->step } };
 	int rc;
 
-	MPI_Comm_group(from, &world);
+	MPI_MUST(MPI_Comm_group(from, &world));
 	rc = MPI_Group_range_incl(world, 1, range, &mine);
 	if (rc == MPI_SUCCESS) {
 		rc = MPI_Comm_create_group(from, mine, 0, comm);
-		MPI_Group_free(&mine);
+		MPI_MUST(MPI_Group_free(&mine));
 	}
-	MPI_Group_free(&world);
+	MPI_MUST(MPI_Group_free(&world));
 	return rc;
 }
 
@@ -104,7 +105,7 @@ static int level_open(const struct sweep *s, int index, long target, struct leve
 
 static void level_close(struct level *l)
 {
-	MPI_Comm_free(&l->a.comm);
+	MPI_MUST(MPI_Comm_free(&l->a.comm));
 	free(l->hosts);
 }
 

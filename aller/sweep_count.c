@@ -19,6 +19,7 @@
 #include "sweep_impl.h"
 #include "timeout.h"
 #include "world_comm.h"
+#include "failure.h"
 
 /* Prepares the timeout message of one count (the handler adds the phase). */
 static void timeout_set(const struct sweep *s, const struct level *l, int index, long count)
@@ -281,7 +282,7 @@ static int split_open(struct sweep *s, const struct level *l, struct count_run *
 		need[2] = (double)split_layout_max(&c->v);
 	}
 	need[0] = !ok;
-	MPI_Allreduce(MPI_IN_PLACE, need, 3, MPI_DOUBLE, MPI_MAX, world_comm(s->w));
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, need, 3, MPI_DOUBLE, MPI_MAX, world_comm(s->w)));
 	if (need[0] > 0)
 		return ok ? MPI_SUCCESS : MPI_ERR_NO_MEM;
 	c->slot = (long)need[1] + 1;   /* --cold-cache's slots: the largest blocks, and a guard */
@@ -320,7 +321,7 @@ static int count_open(struct sweep *s, struct level *l, struct count_run *c)
 	if (!skip && rc == MPI_SUCCESS && l->op->count_close)
 		l->op->count_close(&c->a);
 	if (c->a.type != MPI_LONG)
-		MPI_Type_free(&c->a.type);
+		MPI_MUST(MPI_Type_free(&c->a.type));
 	return skip ? 2 : 1;
 }
 
@@ -329,7 +330,7 @@ static void count_close(struct level *l, struct count_run *c)
 	if (l->op->count_close)
 		l->op->count_close(&c->a);
 	if (c->a.type != MPI_LONG)
-		MPI_Type_free(&c->a.type);
+		MPI_MUST(MPI_Type_free(&c->a.type));
 }
 
 int sweep_count(struct sweep *s, struct level *l, int index, long count)

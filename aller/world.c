@@ -9,6 +9,7 @@
 #include "buffers/gpu.h"
 #include "hostmap.h"
 #include "strbuf.h"
+#include "failure.h"
 
 static MPI_Comm measured = MPI_COMM_NULL;
 
@@ -26,41 +27,41 @@ int world_init(struct world *w, MPI_Comm comm)
 
 	memset(w, 0, sizeof(*w));
 	measured = comm;
-	MPI_Comm_rank(measured, &w->rank);
-	MPI_Comm_size(measured, &w->size);
-	MPI_Comm_split_type(measured, MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &node);
-	MPI_Comm_rank(node, &w->local_rank);
-	MPI_Comm_size(node, &w->local_size);
+	MPI_MUST(MPI_Comm_rank(measured, &w->rank));
+	MPI_MUST(MPI_Comm_size(measured, &w->size));
+	MPI_MUST(MPI_Comm_split_type(measured, MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &node));
+	MPI_MUST(MPI_Comm_rank(node, &w->local_rank));
+	MPI_MUST(MPI_Comm_size(node, &w->local_size));
 	is_leader = w->local_rank == 0;
 
-	MPI_Allreduce(&w->local_size, &w->tpn_min, 1, MPI_INT, MPI_MIN, measured);
-	MPI_Allreduce(&w->local_size, &w->tpn_max, 1, MPI_INT, MPI_MAX, measured);
-	MPI_Comm_split(measured, is_leader ? 0 : MPI_UNDEFINED, w->rank, &leaders);
+	MPI_MUST(MPI_Allreduce(&w->local_size, &w->tpn_min, 1, MPI_INT, MPI_MIN, measured));
+	MPI_MUST(MPI_Allreduce(&w->local_size, &w->tpn_max, 1, MPI_INT, MPI_MAX, measured));
+	MPI_MUST(MPI_Comm_split(measured, is_leader ? 0 : MPI_UNDEFINED, w->rank, &leaders));
 	if (is_leader) {
-		MPI_Comm_rank(leaders, &w->node);
-		MPI_Comm_size(leaders, &w->nnodes);
+		MPI_MUST(MPI_Comm_rank(leaders, &w->node));
+		MPI_MUST(MPI_Comm_size(leaders, &w->nnodes));
 	}
-	MPI_Bcast(&w->node, 1, MPI_INT, 0, node);
-	MPI_Bcast(&w->nnodes, 1, MPI_INT, 0, node);
+	MPI_MUST(MPI_Bcast(&w->node, 1, MPI_INT, 0, node));
+	MPI_MUST(MPI_Bcast(&w->nnodes, 1, MPI_INT, 0, node));
 
 	if (w->rank == 0)
 		w->names = calloc((size_t)w->nnodes, WORLD_NAME_MAX);
 	ok = w->rank != 0 || w->names != NULL;
-	MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, measured);
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, measured));
 	if (!ok) {
-		MPI_Comm_free(&node);
+		MPI_MUST(MPI_Comm_free(&node));
 		if (leaders != MPI_COMM_NULL)
-			MPI_Comm_free(&leaders);
+			MPI_MUST(MPI_Comm_free(&leaders));
 		return -1;
 	}
-	MPI_Get_processor_name(name, &len);
+	MPI_MUST(MPI_Get_processor_name(name, &len));
 	memcpy(w->host, name, WORLD_NAME_MAX);
 	if (is_leader) {   /* world rank 0 is the leaders' rank 0 */
-		MPI_Gather(name, WORLD_NAME_MAX, MPI_CHAR, w->names, WORLD_NAME_MAX, MPI_CHAR, 0,
-			   leaders);
-		MPI_Comm_free(&leaders);
+		MPI_MUST(MPI_Gather(name, WORLD_NAME_MAX, MPI_CHAR, w->names, WORLD_NAME_MAX, MPI_CHAR, 0,
+				    leaders));
+		MPI_MUST(MPI_Comm_free(&leaders));
 	}
-	MPI_Comm_free(&node);
+	MPI_MUST(MPI_Comm_free(&node));
 	return 0;
 }
 
@@ -113,12 +114,12 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 		at = malloc(sizeof(long) * (size_t)(w->nnodes + 1));
 		ok = nodes && ranks && at && (!devices || (ids && mine_ids));
 	}
-	MPI_Bcast(&ok, 1, MPI_INT, 0, measured);
+	MPI_MUST(MPI_Bcast(&ok, 1, MPI_INT, 0, measured));
 	if (ok) {
-		MPI_Gather(&node, 1, MPI_INT, nodes, 1, MPI_INT, 0, measured);
+		MPI_MUST(MPI_Gather(&node, 1, MPI_INT, nodes, 1, MPI_INT, 0, measured));
 		if (devices)
-			MPI_Gather(id, GPU_ID_MAX, MPI_CHAR, ids, GPU_ID_MAX, MPI_CHAR, 0,
-				   measured);
+			MPI_MUST(MPI_Gather(id, GPU_ID_MAX, MPI_CHAR, ids, GPU_ID_MAX, MPI_CHAR, 0,
+					    measured));
 	}
 	if (ok && w->rank == 0) {
 		ranks_by_node(nodes, w->size, w->nnodes, ranks, at);

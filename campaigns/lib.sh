@@ -82,7 +82,14 @@ setting() {
 
 is_uint() { [[ $1 =~ ^[0-9]+$ ]]; }
 is_int() { [[ $1 =~ ^-?[0-9]+$ ]]; }
-is_name() { [[ $1 =~ ^[A-Za-z0-9._-]+$ ]]; }
+# A name starts with a letter or digit (never '.', '..' or a dot-file, nor an option).
+is_name() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; }
+# words TEXT: its words, one space apart (a word list's identity, whatever its spacing).
+words() {
+	local w
+	read -r -a w <<<"$1"
+	printf '%s' "${w[*]}"
+}
 
 # Where the campaign lives: CAMPAIGN, RESULTS, DIR.
 locate_campaign() {
@@ -97,7 +104,7 @@ locate_campaign() {
 	else
 		RESULTS=$(setting RESULTS "$PWD/results")
 	fi
-	is_name "$CAMPAIGN" || die "invalid CAMPAIGN '$CAMPAIGN': allowed are letters, digits, '.', '_' and '-'"
+	is_name "$CAMPAIGN" || die "invalid CAMPAIGN '$CAMPAIGN': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
 	[ ${#CAMPAIGN} -le $CAMPAIGN_MAX_NAME ] ||
 		die "invalid CAMPAIGN '${CAMPAIGN:0:20}...': ${#CAMPAIGN} characters, at most $CAMPAIGN_MAX_NAME"
 	[[ $RESULTS == /* ]] || RESULTS=$PWD/$RESULTS
@@ -173,6 +180,11 @@ resolve_settings() {
 	MODULES_PURGE=$(setting MODULES_PURGE)
 	MODULE_USE=$(setting MODULE_USE)
 	SWITCHES=$(setting SWITCHES)
+	# word lists: "srun  --mpi=pmix " is "srun --mpi=pmix", one identity
+	local v
+	for v in LAUNCHER ALLER_ARGS MODULES SPLITS EXTRA_SBATCH; do
+		printf -v "$v" '%s' "$(words "${!v}")"
+	done
 }
 
 # unique_list NAME ONE ALLOWED PATTERN VALUES...: each value matches, none twice.
@@ -235,7 +247,7 @@ validate_settings() {
 	[[ $ISOLATE =~ ^(|0|1|all)$ ]] || die "invalid ISOLATE '$ISOLATE': allowed are 0, 1 (communicator 0 alone) and all"
 	check_variants
 	for n in PARTITION ACCOUNT QOS; do
-		[ -z "${!n}" ] || is_name "${!n}" || die "invalid $n '${!n}': allowed are letters, digits, '.', '_' and '-'"
+		[ -z "${!n}" ] || is_name "${!n}" || die "invalid $n '${!n}': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
 	done
 	check_time
 	[[ -z $MODULES || $MODULES =~ ^[A-Za-z0-9_.+/-]+([[:space:]]+[A-Za-z0-9_.+/-]+)*$ ]] ||

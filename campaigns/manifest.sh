@@ -103,8 +103,9 @@ settings_from_manifest() {
 # points_states: every point's "STATE<TAB>REASON<TAB>FILE<TAB>ATTEMPTS" in
 # P_STATE[KEY], from one listing of raw/ and one collect --state over all
 # its files (linear in the files; xargs splits a long list), ranked as the
-# collector ranks a point's files: complete over incomplete over failed,
-# the newest of the best. Raw files are named
+# collector ranks a point's files (collect/point.c, point_newer): complete
+# over incomplete over failed, the newest of the best; of one job's attempts
+# the later one, unless the earlier completed. Raw files are named
 # <campaign>-<KEY>-<submission>-j<job>[-r<restart>]-a<attempt>.out.
 declare -A P_STATE=()
 points_states() {
@@ -123,7 +124,10 @@ points_states() {
 			cat "$list" - | awk -F'\t' '
 			BEGIN { rank["complete"] = 3; rank["incomplete"] = 2; rank["failed"] = 1 }
 			$1 == "F" { key[$3] = $2; n[$2]++; next }
-			{ k = key[$3]; if (k != "" && rank[$1] >= best[k]) { best[k] = rank[$1]; line[k] = $0 } }
+			{ k = key[$3]; if (k == "") next
+			  j = $3; sub(/-a[0-9]+\.out$/, "", j); sub(/.*-j/, "", j)
+			  if (rank[$1] >= best[k] || (j == job[k] && best[k] < 3)) {
+				best[k] = rank[$1]; line[k] = $0; job[k] = j } }
 			END { for (k in line) print k "\t" line[k] "\t" n[k] }'
 	)
 	rm -f "$list"

@@ -127,13 +127,18 @@ job_time() {
 # RESULTS must be where every node can write: not node-local storage, by
 # its path. A directory inside the toolkit's own tree counts as shared, as a
 # site's software tree is (and the local cluster shares it with its nodes).
+# Judged by the path itself, '..' and symbolic links resolved (realpath -m):
+# $PWD/../../dev/shm/x is /dev/shm/x.
 check_results() {
-	case $RESULTS/ in
-	"$CAMPAIGN_ROOT"/*) return 0 ;;
+	local real root
+	real=$(realpath -m -- "$RESULTS") || die "invalid RESULTS '$RESULTS': not a path"
+	root=$(realpath -m -- "$CAMPAIGN_ROOT")
+	case $real/ in
+	"$root"/*) return 0 ;;
 	esac
-	case $RESULTS/ in
+	case $real/ in
 	/tmp/* | /var/tmp/* | /dev/shm/* | /run/*)
-		die "RESULTS '$RESULTS' is node-local on most clusters (and private to each node of the local one): the jobs could not write their outputs there; use a shared directory"
+		die "RESULTS '$RESULTS' ($real) is node-local on most clusters (and private to each node of the local one): the jobs could not write their outputs there; use a shared directory"
 		;;
 	esac
 }
@@ -190,6 +195,20 @@ series_aller_bin() {
 	fi
 }
 
+# job_aller_args S: what a job of series S gives aller: its options and a
+# --timeout unless they set one, so that a call that makes no progress (a
+# stopped rank, a dead link) ends its point and never holds the allocation:
+# aller's own default, 600 s, or half of TIME when that is less.
+job_aller_args() {
+	local a t=600
+	a=$(series_aller_args "$1")
+	if [[ " $a " != *" --timeout="* ]]; then
+		[ -z "$TIME" ] || [ $((TIME_SECONDS / 2)) -ge $t ] || t=$((TIME_SECONDS / 2))
+		a="${a:+$a }--timeout=$t"
+	fi
+	printf '%s' "$a"
+}
+
 # What every job file of this submission says, and each series' part of it,
 # computed once (a campaign of thousands of jobs forks nothing per job):
 # JOB_COMMON, SERIES_LINES[S], SERIES_GPUS[S], SERIES_EXCLUSIVE[S], VARIANT_ENV[S,VARIANT].
@@ -212,7 +231,7 @@ $(env | LC_ALL=C sort | grep '^ALLER_TEST_' | sed 's/^/ENV=/' || true)"
 ALLER_MODULES=$(series_setting "$s" MODULES)
 ALLER_MODULES_PURGE=$(series_setting "$s" MODULES_PURGE)
 ALLER_ITERS=$(series_setting "$s" ITERS)
-ALLER_ARGS=$(series_aller_args "$s")
+ALLER_ARGS=$(job_aller_args "$s")
 ALLER_LAUNCHER=$(series_setting "$s" LAUNCHER)
 ALLER_GPUS_PER_TASK=$(series_setting "$s" GPUS_PER_TASK)"
 		SERIES_GPUS[$s]=$(series_setting "$s" GPUS_PER_TASK)

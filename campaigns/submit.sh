@@ -39,8 +39,8 @@ command -v sbatch >/dev/null ||
 COLLECT=$(find_tool collect)
 choose_series
 
+check_results   # a dry run says what the submission would
 if [ "$DRYRUN" = 0 ]; then
-	check_results
 	mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots" "$DIR/jobs"
 fi
 plan_points

@@ -60,6 +60,13 @@ static int read_header(struct groups *gs, struct point *pt, const char *path)
 		warn(gs, path, 1, "no aller header ('# aller: ...'): not an aller output, skipped");
 		return -1;
 	}
+	if (!point_format_ok(pt)) {
+		char why[160], msg[192];
+		point_reason(pt, why, sizeof(why));
+		snprintf(msg, sizeof(msg), "%s: skipped", why);
+		warn(gs, path, 1, msg);
+		return -1;
+	}
 	if ((pt->nodes < 1 || !pt->mode) && p.cut) {
 		warn(gs, path, 1, "no node count or mode in the header's first " PARSE_HEADER_MAX_TEXT
 		     " (aller's header is shorter): skipped");

@@ -1,8 +1,9 @@
 /*
  * collect: merges aller outputs (files or directories) into data sets for
  * gnuplot and a CSV. Exit status: 0 clean, 1 merged with warnings, 2 usage
- * error, 3 cannot write the output.
+ * error or nothing to merge, 3 cannot write the output.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,9 +37,29 @@ static const char usage[] =
 	"  --help     print this help and exit\n"
 	"\n"
 	"Exit status: 0 clean, 1 merged with warnings (incomplete, failed or\n"
-	"skipped inputs), 2 usage error, 3 cannot write the output.\n";
+	"skipped inputs), 2 usage error or no aller output among the inputs (the\n"
+	"last merge left as it was), 3 cannot write the output.\n";
+
+/* rc, or 3 with one line when what was printed did not all reach stdout (/dev/full, a full disk). */
+static int written(int rc)
+{
+	int flushed = fflush(stdout), e = errno;
+
+	if (flushed == 0 && !ferror(stdout))
+		return rc;
+	fprintf(stderr, "collect: error: cannot write the standard output: %s\n",
+		flushed && e ? strerror(e) : "a write failed");
+	return 3;
+}
+
+static int run(int argc, char **argv);
 
 int main(int argc, char **argv)
+{
+	return written(run(argc, argv));
+}
+
+static int run(int argc, char **argv)
 {
 	struct merge_options o = { "merged", 0 };
 	struct filelist files = { 0 };

@@ -132,7 +132,7 @@ static void merge_release(struct merge *m)
 int merge_run(const struct merge_options *o, const struct filelist *files, struct summary *s)
 {
 	struct merge *m = calloc(1, sizeof(*m));
-	int failed, rc;
+	int failed, rc, nothing = 0;
 
 	memset(s, 0, sizeof(*s));
 	if (!m) {
@@ -150,19 +150,26 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	if (!failed) {
 		report_skipped(m, files);
 		failed = groups_read(&m->gs, files) != 0;
-		if (!failed) {
+		if (!failed && m->gs.npts == 0) {   /* nothing to merge: the last merge stays */
+			fprintf(stderr, "collect: error: none of the %ld files read is an aller output: "
+				"nothing merged, '%s' left as it was\n", s->files, o->outdir);
+			nothing = 1;
+		}
+		if (!failed && !nothing) {
 			failed = emit_init(&m->emit, m->out.f, groups_labels(&m->gs)) != 0 ||
 				 groups_each(&m->gs, emit_one, m) != 0;
 			emit_release(&m->emit);   /* its buffers written, before the files close */
 		}
 		if (failed)
 			fprintf(stderr, "collect: error: out of memory\n");
-		else
+		else if (!nothing)
 			finish_summary(m);
 	}
-	failed = outset_commit(&m->out, failed) != 0;
+	failed = outset_commit(&m->out, failed || nothing) != 0;
 	merge_release(m);
 	free(m);
+	if (nothing)
+		return 2;
 	if (failed)
 		return 3;
 	rc = s->warnings || s->incomplete || s->failed || s->skipped;

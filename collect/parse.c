@@ -161,6 +161,7 @@ static const struct key keys[] = {
 	SETTING(ALLER_KEY_CONGESTION, PS_CONGESTION),
 	STR(ALLER_KEY_JOB_ERROR, job_error),
 	STR(ALLER_KEY_PAIRS, pairs),
+	STR(ALLER_KEY_FORMAT, format),
 };
 #undef SETTING
 #undef STR
@@ -260,13 +261,17 @@ static int comment(struct parser *p, const char *line, size_t len)
 	klen = (size_t)(colon - key);
 	val = colon + 2;
 	vlen = len - (size_t)(val - line);
-	if (klen == strlen(ALLER_KEY_LEVEL) && memcmp(key, ALLER_KEY_LEVEL, klen) == 0)
+	if (klen == strlen(ALLER_KEY_LEVEL) && memcmp(key, ALLER_KEY_LEVEL, klen) == 0) {
+		p->last_count = 0;   /* a data set begins */
 		return level(p, val, vlen);
+	}
 	if (klen == strlen(ALLER_KEY_ALGO) && memcmp(key, ALLER_KEY_ALGO, klen) == 0) {
+		p->last_count = 0;
 		algo(p, val, vlen);
 		return 0;
 	}
 	if (klen == strlen(ALLER_KEY_SPLIT) && memcmp(key, ALLER_KEY_SPLIT, klen) == 0) {
+		p->last_count = 0;
 		split(p, val, vlen);
 		return 0;
 	}
@@ -390,6 +395,12 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 		return;   /* an unknown algorithm's data set, or one split too many: said once */
 	if (check_columns(p, line, &r, n) != 0)
 		return;
+	if (p->last_count > 0 && r.count >= p->last_count) {
+		warn(p, "a row of count %ld after one of count %ld: a data set's counts go down, "
+		     "each once (a repeated or misplaced row): row dropped", r.count, p->last_count);
+		return;
+	}
+	p->last_count = r.count;
 	r.ncols = (uint8_t)n;
 	if (p->level < 0) {
 		if (!p->warned_nolevel++)

@@ -31,6 +31,7 @@ struct parser {
 	int level;                 /* current data set, -1 before the first */
 	int algo;                  /* its algorithm (ALLER_ALGO_NAMES), -1: unknown */
 	int split;                 /* its split (splits.h), -1: one too many */
+	long last_count;           /* its last row's count (0: none yet); counts go down */
 	int warned_binary, warned_nolevel, warned_after_done;
 	long warnings, suppressed;
 	/* where rows and warnings go */

@@ -34,6 +34,7 @@ void point_release(struct point *p)
 	free(p->incomplete);
 	free(p->failed);
 	free(p->job_error);
+	free(p->format);
 	free(p->pairs);
 	for (int i = 0; i < PS_NSETTINGS; i++)
 		free(p->setting[i]);
@@ -53,8 +54,22 @@ static const char *stop_signal(long exit_code)
 	}
 }
 
+int point_format_ok(const struct point *p)
+{
+	char *end;
+	long v;
+
+	if (!p->format)
+		return 1;
+	v = strtol(p->format, &end, 10);
+	return end != p->format && *end == '\0' && p->format[0] >= '1' && p->format[0] <= '9' &&
+	       v >= 1 && v <= ALLER_FORMAT_VERSION;
+}
+
 enum point_state point_state(const struct point *p)
 {
+	if (!point_format_ok(p))
+		return POINT_FAILED;
 	if (p->marked_incomplete || stop_signal(p->exit_code))
 		return POINT_INCOMPLETE;
 	if (p->exit_code > 0 || !p->has_header || p->failed_sets > 0)
@@ -66,7 +81,10 @@ enum point_state point_state(const struct point *p)
 
 void point_reason(const struct point *p, char *buf, size_t len)
 {
-	if (p->marked_incomplete)
+	if (!point_format_ok(p))
+		snprintf(buf, len, "format '%.40s' is not one this collect reads (1..%d)", p->format,
+			 ALLER_FORMAT_VERSION);
+	else if (p->marked_incomplete)
 		snprintf(buf, len, "%s", p->incomplete ? p->incomplete : "stopped by its job");
 	else if (p->job_error)
 		snprintf(buf, len, "%.240s", p->job_error);
@@ -75,6 +93,9 @@ void point_reason(const struct point *p, char *buf, size_t len)
 	else if (p->failed_sets > 0)
 		snprintf(buf, len, "%ld data set%s failed: %.200s", p->failed_sets,
 			 p->failed_sets > 1 ? "s" : "", p->failed ? p->failed : "?");
+	else if (p->exit_code == 1 && !p->has_header)   /* aller's 1 comes after its header */
+		snprintf(buf, len, "exit 1 before aller's header, not a verification failure (the "
+			 "launcher or MPI_Init failed)");
 	else if (p->exit_code > 128)
 		snprintf(buf, len, "exit %ld (signal %ld)", p->exit_code, p->exit_code - 128);
 	else if (p->exit_code > 0)
@@ -104,12 +125,23 @@ static int cmp_job(const char *a, const char *b)
 	return x < y ? -1 : x > y ? 1 : point_strcmp(a, b);
 }
 
+/* Two attempts of one job (its id and restart), not of two jobs. */
+static int same_job(const struct point *a, const struct point *b)
+{
+	return a->job && b->job && strcmp(a->job, b->job) == 0 && a->restart == b->restart;
+}
+
 int point_newer(const struct point *a, const struct point *b)
 {
 	static const int rank[] = { [POINT_COMPLETE] = 2, [POINT_INCOMPLETE] = 1, [POINT_FAILED] = 0 };
 	int ra = rank[point_state(a)], rb = rank[point_state(b)], c;
 
-	if (ra != rb)
+	/*
+	 * Attempts of one job: the later one tells how the point ended, unless
+	 * the earlier completed (an attempt killed by the launcher because
+	 * another task failed, 143, then a usage error, 2, is a failed point).
+	 */
+	if (ra != rb && !(same_job(a, b) && ra < 2 && rb < 2))
 		return ra > rb;
 	if ((c = point_strcmp(a->start, b->start)) != 0)
 		return c > 0;

@@ -37,6 +37,7 @@ struct point {
 	char *failed;                /* the first '# failed:' text (a data set's set-up) */
 	char *pairs;                 /* '# pairs:': an aller --pairs matrix, no data sets */
 	char *job_error;             /* '# job_error:': the job failed before aller (module load) */
+	char *format;                /* '# format:' as written (absent: format 1) */
 	long failed_sets;            /* data sets that say '# failed:' */
 	char *setting[PS_NSETTINGS]; /* NULL when absent */
 	long nodes, world, restart, attempt, exit_code; /* -1 when absent */
@@ -56,13 +57,16 @@ void point_release(struct point *p);
  *               (time limit, scancel, preemption), or it has no '# Done';
  *   failed      aller exited non-zero otherwise, or never started (the job's
  *               provenance lines and nothing after them), or a data set's
- *               set-up failed ('# failed: ...'; the other data sets' rows count);
+ *               set-up failed ('# failed: ...'; the other data sets' rows count),
+ *               or its '# format:' is not one this collect reads (point_format_ok);
  *   complete    '# Done' and exit 0 (or no exit line: a plain aller output).
  */
 enum point_state point_state(const struct point *p);
 /* Why a point is not complete, in a few words ("" when it is). */
 void point_reason(const struct point *p, char *buf, size_t len);
 const char *point_state_name(enum point_state s);
+/* Whether its '# format:' is one this collect reads: absent (1), or 1..ALLER_FORMAT_VERSION. */
+int point_format_ok(const struct point *p);
 /* strcmp with NULL as "". */
 int point_strcmp(const char *a, const char *b);
 /*

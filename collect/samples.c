@@ -1,11 +1,13 @@
 /* samples.c: see samples.h. */
 #include "samples.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "input.h"
 
 static int by_value(const void *a, const void *b)
@@ -147,6 +149,8 @@ done:
 /* One line's task of a data set's count. */
 struct task {
 	char key[400];            /* "level algo split count" */
+	const char *path;         /* where its line is */
+	long line;
 	long comm, rank;
 	int host;
 	long iters;
@@ -160,6 +164,7 @@ struct reader {
 	int nhosts, host;         /* the file's host */
 	const char *path;
 	long lineno, bad;
+	long lines, end_lines;    /* the file's task lines; what its "# end:" says (-1: none) */
 };
 
 static int host_index(struct reader *rd, const char *name)
@@ -197,13 +202,19 @@ static int one_line(void *ctx, const char *line, size_t len, int complete)
 	memcpy(text, line, len);
 	text[len] = '\0';
 	if (text[0] == '#') {
-		if ((p = strstr(text, ", host ")) != NULL)
+		if (strncmp(text, ALLER_SAMPLES_END " ", strlen(ALLER_SAMPLES_END) + 1) == 0)
+			rd->end_lines = strtol(text + strlen(ALLER_SAMPLES_END) + 1, NULL, 10);
+		else if ((p = strstr(text, ", host ")) != NULL)
 			rd->host = host_index(rd, p + strlen(", host "));
 		free(text);
 		return 0;
 	}
+	if (len)
+		rd->lines++;
 	memset(&tk, 0, sizeof(tk));
 	tk.host = rd->host;
+	tk.path = rd->path;
+	tk.line = rd->lineno;
 	if (!complete || len == 0 || sscanf(text, "%31s %63s %255s %ld %ld %ld", level, algo, split,
 					    &count, &tk.comm, &tk.rank) != 6) {
 		if (len)
@@ -263,7 +274,10 @@ static int by_key(const void *a, const void *b)
 	const struct task *x = a, *y = b;
 	int c = strcmp(x->key, y->key);
 
-	return c ? c : (x->rank > y->rank) - (x->rank < y->rank);
+	if (c || x->rank != y->rank)
+		return c ? c : (x->rank > y->rank) - (x->rank < y->rank);
+	c = strcmp(x->path, y->path);   /* a repeated line: the first read first */
+	return c ? c : (x->line > y->line) - (x->line < y->line);
 }
 
 /* One (level, algo, split, count): its line of the table. */
@@ -316,6 +330,60 @@ done:
 	free(host);
 }
 
+/* A directory's .samples-<host>.txt.part: a run that did not finish wrote it; 1 when any. */
+static int unfinished(const char *path)
+{
+	struct dirent *e;
+	DIR *d = opendir(path);
+	int found = 0;
+
+	while (d && (e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		if (strncmp(e->d_name, ".samples-", 9) == 0 && n > 5 &&
+		    strcmp(e->d_name + n - 5, ".part") == 0) {
+			fprintf(stderr, "collect: %s/%s: the samples of a run that did not finish "
+				"(never renamed): skipped\n", path, e->d_name);
+			found = 1;
+		}
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* The file ended as aller ends it ("# end: N lines", N its lines); 0, or 1 with a warning. */
+static int check_end(const struct reader *rd)
+{
+	if (rd->end_lines < 0)
+		fprintf(stderr, "collect: %s: no '%s' line: cut short (a run that did not finish, or "
+			"a copy); its samples are partial\n", rd->path, ALLER_SAMPLES_END);
+	else if (rd->end_lines != rd->lines)
+		fprintf(stderr, "collect: %s: %ld lines of samples, and its '%s' says %ld: a "
+			"damaged file\n", rd->path, rd->lines, ALLER_SAMPLES_END, rd->end_lines);
+	return rd->end_lines != rd->lines;
+}
+
+/* The same task's line of a count twice (sorted by key and rank): the second dropped, said. */
+static void drop_repeated(struct reader *rd)
+{
+	long k = 0;
+
+	for (long i = 0; i < rd->n; i++) {
+		struct task *t = &rd->tasks[i];
+		if (k > 0 && strcmp(rd->tasks[k - 1].key, t->key) == 0 &&
+		    rd->tasks[k - 1].rank == t->rank) {
+			if (rd->bad++ < 10)
+				fprintf(stderr, "collect: %s:%ld: rank %ld's samples of '%s' again (first "
+					"at %s:%ld): line skipped\n", t->path, t->line, t->rank, t->key,
+					rd->tasks[k - 1].path, rd->tasks[k - 1].line);
+			free(t->t);
+			continue;
+		}
+		rd->tasks[k++] = *t;
+	}
+	rd->n = k;
+}
+
 int samples_main(int argc, char **argv)
 {
 	struct filelist files = { 0 };
@@ -335,17 +403,34 @@ int samples_main(int argc, char **argv)
 			filelist_release(&files);
 			return 2;
 		}
+	for (int i = 0; i < argc; i++)
+		rc |= unfinished(argv[i]);
+	if (files.n == 0) {
+		fprintf(stderr, "collect: error: no samples files in %s%s%s\n", argc > 1 ? "the "
+			"directories given" : "'", argc > 1 ? "" : argv[0], argc > 1 ? "" : "'");
+		filelist_release(&files);
+		return 2;
+	}
 	for (size_t i = 0; i < files.n; i++) {
 		rd.path = files.paths[i];
-		rd.lineno = 0;
+		rd.lineno = rd.lines = 0;
+		rd.end_lines = -1;
 		rd.host = host_index(&rd, "?");
 		if (input_lines(files.paths[i], one_line, long_line, &rd, err, sizeof(err)) != 0) {
 			fprintf(stderr, "collect: %s\n", err);
 			rc = 1;
+		} else {
+			rc |= check_end(&rd);
 		}
 	}
 	rc = rd.bad ? 1 : rc;
 	qsort(rd.tasks, (size_t)rd.n, sizeof(*rd.tasks), by_key);
+	drop_repeated(&rd);
+	if (rd.n == 0) {
+		fprintf(stderr, "collect: error: no samples in the %zu file%s given\n", files.n,
+			files.n > 1 ? "s" : "");
+		rc = 1;
+	}
 	printf("# collect --samples: per (level, algo, split, count): tasks, calls, the first call "
 	       "over the rest (medians over tasks), and the slow calls: the slowest task above %gx "
 	       "the median call's slowest; kinds: straggler (one task, or one host's, came late: "

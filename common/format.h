@@ -109,6 +109,8 @@
 #define ALLER_MODE_STRIDED "strided"
 
 #define ALLER_DONE "# Done"
+/* The last line of a whole --samples file (aller/samples.h): "# end: N lines". */
+#define ALLER_SAMPLES_END "# end:"
 
 /*
  * Algorithms, one line each: X(ID, name, what it does). An algorithm is this

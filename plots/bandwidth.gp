@@ -11,7 +11,9 @@ mode = ARG6
 sets = ARG7
 local = ARG8
 wanted = "bytes_per_peer bwavg_GiBs bwmin_GiBs bwmax_GiBs"
-load system("dirname '" . ARG0 . "'") . "/common.gp"
+# the directory of this script (ARG0), without a shell
+here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
+load here(ARG0) . "common.gp"
 set title ARG4 . "\n" . ARG5 noenhanced
 set xlabel "bytes per peer (log_2)"
 set ylabel "per-task bandwidth, GiB/s (in + out; bars: min..max)"
@@ -27,7 +29,7 @@ nl = sets_n(local); L_index = sets_col(local, "index"); L_label = sets_col(local
 idxl(k) = nl > 0 ? int(word(L_index, k)) : 0
 idx(k) = int(word(S_index, k))
 x = col("bytes_per_peer"); y = col("bwavg_GiBs"); lo = col("bwmin_GiBs"); hi = col("bwmax_GiBs")
-load system("dirname '" . ARG0 . "'") . "/ranges.gp"
+load here(ARG0) . "ranges.gp"
 plot for [k = 1:n] data index idx(k) \
 	using x:y:lo:hi with yerrorlines lw 1.6 pt 7 ps 0.6 lc rgb shade(mode, k) \
 	title sprintf("commsize %s", word(S_commsize, k)) . label(spaces(word(S_label, k))), \

@@ -13,7 +13,7 @@ plots: make-vars all
 	@if [ -n "$$CAMPAIGN_ARG_FILE" ]; then \
 		bash plots/plot.sh --file "$$CAMPAIGN_ARG_FILE" --format "$$CAMPAIGN_ARG_FORMAT"; \
 	elif [ -n "$${CAMPAIGN_ARG_CAMPAIGN:-}" ]; then \
-		set --; for c in $$CAMPAIGN_ARG_CAMPAIGN; do set -- "$$@" --campaign-dir "results/$$c"; done; \
+		set --; for c in $$CAMPAIGN_ARG_CAMPAIGN; do set -- "$$@" --campaign-dir "$${CAMPAIGN_ARG_RESULTS:-results}/$$c"; done; \
 		bash plots/plot.sh "$$@" --format "$$CAMPAIGN_ARG_FORMAT"; \
 	else \
 		echo "plots: error: give CAMPAIGN=name or FILE=aller-output" >&2; exit 2; \

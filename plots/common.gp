@@ -19,10 +19,16 @@ set datafile commentschars "#"
 # keep points off the frame
 set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05
 
+# A file name as one word of a shell command, passed as data: in single
+# quotes, each ' as '\'', "./" before a relative name (never an option, nor
+# an awk assignment). Only file names reach system() below, and only so.
+unquote(s) = strstrt(s, "'") ? s[1:strstrt(s, "'") - 1] . "'\\''" . unquote(s[strstrt(s, "'") + 1:]) : s
+shpath(s) = "'" . (s[1:1] eq "/" ? "" : "./") . unquote(s) . "'"
+
 # Columns by name, from the data file's "# columns:" line (common/merged.c
 # writes it), never by number: a column the file lacks stops the plot with a
 # message and exit status 3.
-columns = system(sprintf("sed -n '/^# columns: /{s///p;q}' '%s'", data))
+columns = system("sed -n '/^# columns: /{s///p;q}' " . shpath(data))
 col(name) = sum [i = 1:words(columns)] (word(columns, i) eq name ? i : 0)
 do for [name in wanted] {
 	if (col(name) == 0) {
@@ -49,10 +55,10 @@ bytes_label(e) = e < 10 ? sprintf("%d B", 2**e) : e < 20 ? sprintf("%d KiB", 2**
 # each (word(.., k) is data set k's), an empty value "-", a space "~"
 # (spaces() gives it back: "64~KiB"); nth(c, k): how many of words 1..k of c
 # equal word k (a mode's k-th set takes its k-th shade).
-sets_n(f) = int(system(sprintf("awk 'END { print NR ? NR - 1 : 0 }' '%s'", f)))
+sets_n(f) = int(system("awk 'END { print NR ? NR - 1 : 0 }' " . shpath(f)))
 sets_col(f, name) = system(sprintf("awk -F'\t' -v n='%s' 'NR == 1 { for (i = 1; i <= NF; i++) \
 	if ($i == n) c = i; next } { v = c ? $c : \"\"; gsub(/ /, \"~\", v); \
-	printf \"%%s%%s\", (NR > 2 ? \" \" : \"\"), (v == \"\" ? \"-\" : v) }' '%s'", name, f))
+	printf \"%%s%%s\", (NR > 2 ? \" \" : \"\"), (v == \"\" ? \"-\" : v) }' ", name) . shpath(f))
 spaces(s) = strstrt(s, "~") ? s[1:strstrt(s, "~") - 1] . " " . spaces(s[strstrt(s, "~") + 1:]) : s
 nth(c, k) = sum [j = 1:k] (word(c, j) eq word(c, k) ? 1 : 0)
 # A legend's series label: ", t2-L8192-bruck-s1", or nothing for "-".

@@ -8,7 +8,9 @@ out = ARG2
 fmt = ARG3
 sets = ARG6
 wanted = "comms bwavg_GiBs aggbw_GiBs"
-load system("dirname '" . ARG0 . "'") . "/common.gp"
+# the directory of this script (ARG0), without a shell
+here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
+load here(ARG0) . "common.gp"
 set title ARG4 . "\n" . ARG5 noenhanced
 set xlabel "concurrent communicators (log_2)"
 set ylabel "bandwidth, GiB/s (in + out)"
@@ -23,7 +25,7 @@ md(k) = word(S_mode, k)
 lb(k) = label(spaces(word(S_label, k)))
 x = col("comms"); task = col("bwavg_GiBs"); agg = col("aggbw_GiBs")
 y = task
-load system("dirname '" . ARG0 . "'") . "/ranges.gp"
+load here(ARG0) . "ranges.gp"
 plot for [k = 1:n] data index idx(k) using x:task with linespoints lw 2 pt 7 ps 0.7 \
 		lc rgb mode_color(md(k)) title sprintf("%s, per task", md(k)) . lb(k), \
 	for [k = 1:n] data index idx(k) using x:agg with linespoints lw 2 dt 2 pt 6 ps 0.7 \

@@ -11,7 +11,9 @@ mode = ARG6
 sets = ARG7
 local = ARG8
 wanted = "bytes_per_peer tavg_s tmin_s tmax_s"
-load system("dirname '" . ARG0 . "'") . "/common.gp"
+# the directory of this script (ARG0), without a shell
+here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
+load here(ARG0) . "common.gp"
 set title ARG4 . "\n" . ARG5 noenhanced
 set xlabel "bytes per peer (log_2)"
 set ylabel "time per call, us (average; bars: min..max)"
@@ -30,7 +32,7 @@ x = col("bytes_per_peer"); t = col("tavg_s"); lo = col("tmin_s"); hi = col("tmax
 yscale = 1e6
 us(c) = yscale * column(c)
 y = t
-load system("dirname '" . ARG0 . "'") . "/ranges.gp"
+load here(ARG0) . "ranges.gp"
 plot for [k = 1:n] data index idx(k) \
 	using x:(us(t)):(us(lo)):(us(hi)) with yerrorlines lw 1.6 pt 7 ps 0.6 lc rgb shade(mode, k) \
 	title sprintf("commsize %s", word(S_commsize, k)) . label(spaces(word(S_label, k))), \

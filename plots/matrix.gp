@@ -5,7 +5,9 @@ data = ARG1
 out = ARG2
 fmt = ARG3
 wanted = "src dst bytes_per_call"
-load system("dirname '" . ARG0 . "'") . "/common.gp"
+# the directory of this script (ARG0), without a shell
+here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
+load here(ARG0) . "common.gp"
 unset grid
 set offsets 0, 0, 0, 0
 set title ARG4 . "\n" . ARG5 noenhanced

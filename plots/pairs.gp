@@ -3,12 +3,14 @@
 # relative to the median link: light blue the median, red below 0.8 of it
 # (slow), dark blue twice it or more; the diagonal (none) white.
 # gnuplot -c pairs.gp FILE OUT FORMAT TITLE SUBTITLE TICS
-# TICS: "(\"n1\" 0, \"n2\" 1, ...)", the tasks' hosts by rank.
+# TICS: "0 n1 1 n2 ...", each task's rank and host (words: data, never code).
 data = ARG1
 out = ARG2
 fmt = ARG3
 wanted = "src dst bw_GBs"
-load system("dirname '" . ARG0 . "'") . "/common.gp"
+# the directory of this script (ARG0), without a shell
+here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
+load here(ARG0) . "common.gp"
 unset grid
 # the diagonal's NaN stays a pixel (drawn blank), so the grid stays whole
 set datafile missing ""
@@ -28,8 +30,12 @@ stats data index 0 using dst nooutput
 set xrange [STATS_min - 0.5:STATS_max + 0.5]
 set yrange [STATS_max + 0.5:STATS_min - 0.5]
 if (STATS_max < 40) {
-	eval "set xtics " . ARG6 . " rotate by 45 right noenhanced"
-	eval "set ytics " . ARG6 . " noenhanced"
+	set xtics () rotate by 45 right noenhanced
+	set ytics () noenhanced
+	do for [k = 1:words(ARG6) / 2] {
+		set xtics add (word(ARG6, 2 * k) int(word(ARG6, 2 * k - 1)))
+		set ytics add (word(ARG6, 2 * k) int(word(ARG6, 2 * k - 1)))
+	}
 }
 set object 1 rectangle from graph 0, graph 0 to graph 1, graph 1 behind fc rgb "white" fs solid
 plot data index 0 using dst:src:b with image notitle

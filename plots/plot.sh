@@ -46,8 +46,8 @@ if [ -s "$merged/pairs.tsv" ]; then
 	while IFS=$'\t' read -r f nodes state; do
 		[ "$state" = complete ] || continue
 		tics=$(awk '/^# pair_hosts:/ { on = 1; next }
-			on && NF == 4 { printf "%s\"%s\" %s", (n++ ? ", " : "("), $2, $1 }
-			on && NF == 0 && n { exit } END { print ")" }' "$f")
+			on && NF == 4 && $1 ~ /^[0-9]+$/ { printf "%s%s %s", (n++ ? " " : ""), $1, $2 }
+			on && NF == 0 && n { exit }' "$f")
 		name=$(basename "$f" .out)
 		render pairs.gp "$f" "$dir/plots/pairs-$name.$fmt" \
 			"aller: $(basename "$dir"): node pairs, $nodes nodes ($name)" \

@@ -17,6 +17,12 @@ prepare_plots() {
 		esac
 	done
 	[[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"
+	# a path is never an option to the commands it reaches (find, sed, collect)
+	case $file in -*) file=./$file ;; esac
+	for c in "${!camps[@]}"; do
+		case ${camps[$c]} in -*) camps[$c]=./${camps[$c]} ;; esac
+	done
+	case $dir in -*) dir=./$dir ;; esac
 	command -v gnuplot >/dev/null || die "gnuplot is missing: install it (Debian: gnuplot-nox)" 3
 	collect=$(find_tool collect)
 
@@ -49,7 +55,7 @@ prepare_plots() {
 
 	if [ ! -s "$index" ] || [ -n "$(find "${inputs[@]}" -newer "$index" -type f 2>/dev/null | head -n 1)" ]; then
 		rc=0
-		"$collect" -q -o "$merged" "${inputs[@]}" 2>"$dir/collect.log" || rc=$?
+		"$collect" -q -o "$merged" -- "${inputs[@]}" 2>"$dir/collect.log" || rc=$?
 		[ "$rc" -le 1 ] || { cat "$dir/collect.log" >&2; die "the collector failed (exit $rc)" 3; }
 		[ "$rc" -eq 0 ] || echo "plots: the collector reported problems: see $merged/summary.txt" >&2
 		# data sets that failed to set up have no rows to draw: each is named

@@ -13,7 +13,9 @@ sets = ARG6
 bytes = int(ARG7)
 order = ARG8
 wanted = "bytes_per_peer tavg_s tmin_s tmax_s imbalance"
-load system("dirname '" . ARG0 . "'") . "/common.gp"
+# the directory of this script (ARG0), without a shell
+here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
+load here(ARG0) . "common.gp"
 set title ARG4 . "\n" . ARG5 noenhanced
 set xlabel "split (--split), in the order run"
 set ylabel "time per call, seconds (mean; bars: min..max over tasks and calls)"

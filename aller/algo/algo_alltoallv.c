@@ -5,6 +5,7 @@
  * blocks become one element of a contiguous datatype.
  */
 #include "algo.h"
+#include "failure.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -40,8 +41,8 @@ static int count_open(struct algo_call *a)
 		return MPI_SUCCESS;
 	}
 	if (!unit) {
-		MPI_Type_contiguous(a->n, a->type, &v->type);
-		MPI_Type_commit(&v->type);
+		MPI_MUST(MPI_Type_contiguous(a->n, a->type, &v->type));
+		MPI_MUST(MPI_Type_commit(&v->type));
 		n = 1;
 	}
 	for (long i = 0; i < a->g; i++) {
@@ -59,7 +60,7 @@ static void count_close(struct algo_call *a)
 	if (!v)
 		return;
 	if (v->type != a->type)
-		MPI_Type_free(&v->type);
+		MPI_MUST(MPI_Type_free(&v->type));
 	free(v->counts);
 	free(v);
 	a->state = NULL;

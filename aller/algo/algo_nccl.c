@@ -20,6 +20,7 @@
 #include <stdlib.h>
 
 #include "algo.h"
+#include "failure.h"
 
 static ncclComm_t world;
 static cudaStream_t stream;
@@ -30,7 +31,7 @@ static int failed(const char *what, const char *why)
 {
 	int rank = 0;
 
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_MUST(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
 	fprintf(stderr, "aller: error: rank %d: %s: %s\n", rank, what, why);
 	return MPI_ERR_OTHER;
 }
@@ -54,8 +55,8 @@ static int world_open(void)
 	ncclUniqueId id;
 	int rank, size, rc;
 
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	MPI_MUST(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
+	MPI_MUST(MPI_Comm_size(MPI_COMM_WORLD, &size));
 	if (rank == 0)
 		NCCL_OK(ncclGetUniqueId(&id), "ncclGetUniqueId");
 	rc = MPI_Bcast(&id, (int)sizeof(id), MPI_BYTE, 0, MPI_COMM_WORLD);

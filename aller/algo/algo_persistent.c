@@ -5,6 +5,7 @@
  * algo_unavailable() refuses it before MPI starts.
  */
 #include "algo.h"
+#include "failure.h"
 
 #include <stdlib.h>
 
@@ -45,7 +46,7 @@ static void count_close(struct algo_call *a)
 	MPI_Request *req = a->state;
 
 	if (req)
-		MPI_Request_free(req);
+		MPI_MUST(MPI_Request_free(req));
 	free(req);
 	a->state = NULL;
 }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "osc.h"
+#include "failure.h"
 
 #if defined(OPEN_MPI) && defined(OMPI_MAJOR_VERSION)
 #define OMPI_MAJOR OMPI_MAJOR_VERSION
@@ -64,11 +65,11 @@ static const char *rdma_refusal(const struct algo_call *a)
 		return NULL;
 	if (MPI_Comm_split_type(a->world, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) ==
 	    MPI_SUCCESS) {
-		MPI_Allreduce(mine, seen, 2, MPI_INT, MPI_MIN, node);
-		MPI_Comm_free(&node);
+		MPI_MUST(MPI_Allreduce(mine, seen, 2, MPI_INT, MPI_MIN, node));
+		MPI_MUST(MPI_Comm_free(&node));
 	}
 	why = a->g == 1 ? 1 : seen[0] != -seen[1] ? 2 : 0;
-	MPI_Allreduce(MPI_IN_PLACE, &why, 1, MPI_INT, MPI_MAX, a->comm);
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &why, 1, MPI_INT, MPI_MAX, a->comm));
 	if (why == 1)
 		return "Open MPI's osc rdma cannot make a window on one task (open-mpi/ompi#10726); "
 		       "unset OMPI_MCA_osc (aller then chooses pt2pt) or set it to pt2pt";
@@ -97,7 +98,7 @@ static int level_open(struct algo_call *a)
 		free(win);
 		return rc;
 	}
-	MPI_Win_set_errhandler(*win, MPI_ERRORS_RETURN);
+	MPI_MUST(MPI_Win_set_errhandler(*win, MPI_ERRORS_RETURN));
 	a->level = win;
 	return MPI_SUCCESS;
 }
@@ -107,7 +108,7 @@ static void level_close(struct algo_call *a)
 	MPI_Win *win = a->level;
 
 	if (win)
-		MPI_Win_free(win);
+		MPI_MUST(MPI_Win_free(win));
 	free(win);
 	a->level = NULL;
 }

@@ -61,5 +61,7 @@ struct buffer_ops {
 extern const struct buffer_ops buffers_host_ops;
 /* NULL in a build without CUDA. */
 const struct buffer_ops *buffers_cuda_ops(void);
+/* What a build without CUDA says to --buffers=cuda (buffers_cuda_ops() NULL). */
+#define BUFFERS_NO_CUDA "'--buffers=cuda' needs a build with 'make CUDA=1'; this aller has host buffers only"
 
 #endif

@@ -56,9 +56,9 @@ static int pick_device(const struct world *w, struct buffers *b, int strict)
 		free(pick);
 		return 3;
 	}
-	MPI_Comm_split_type(world_comm(w), MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &node);
-	MPI_Allgather(&mine, (int)sizeof(mine), MPI_BYTE, all, (int)sizeof(mine), MPI_BYTE, node);
-	MPI_Comm_free(&node);
+	MPI_MUST(MPI_Comm_split_type(world_comm(w), MPI_COMM_TYPE_SHARED, w->rank, MPI_INFO_NULL, &node));
+	MPI_MUST(MPI_Allgather(&mine, (int)sizeof(mine), MPI_BYTE, all, (int)sizeof(mine), MPI_BYTE, node));
+	MPI_MUST(MPI_Comm_free(&node));
 	shared = gpu_assign(w->local_size, all, pick);
 	for (int r = 0; r < w->local_size; r++)
 		sharers += pick[r] >= 0 && pick[w->local_rank] >= 0 &&
@@ -72,7 +72,7 @@ static int pick_device(const struct world *w, struct buffers *b, int strict)
 	free(pick);
 	if (failure_agree(w, failed, err))
 		return 3;
-	MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_SUM, world_comm(w));
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_SUM, world_comm(w)));
 	if (strict && shared > 0) {
 		if (w->rank == 0)
 			fprintf(stderr, "aller: error: %d rank(s) share their GPU with another rank of "
@@ -126,8 +126,8 @@ static int buffer_longs(const struct options *o, const struct world *w, struct b
 	}
 	if (bytes == 0) {
 		bytes = memcheck_llc("/sys/devices/system/cpu/cpu0/cache", &level);
-		MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_LONG, MPI_MAX, world_comm(w));
-		MPI_Allreduce(MPI_IN_PLACE, &level, 1, MPI_INT, MPI_MAX, world_comm(w));
+		MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_LONG, MPI_MAX, world_comm(w)));
+		MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &level, 1, MPI_INT, MPI_MAX, world_comm(w)));
 		if (bytes <= 0) {
 			if (w->rank == 0)
 				fprintf(stderr, "aller: error: '--cold-cache' found no last-level cache "
@@ -157,8 +157,7 @@ int buffers_setup(const struct options *o, const struct world *w, struct buffers
 	b->ops = o->buffers == BUFFERS_CUDA ? buffers_cuda_ops() : &buffers_host_ops;
 	if (!b->ops) {
 		if (w->rank == 0)
-			fprintf(stderr, "aller: error: '--buffers=cuda' needs a build with "
-				"'make CUDA=1'; this aller has host buffers only\n");
+			fprintf(stderr, "aller: error: %s\n", BUFFERS_NO_CUDA);
 		return 2;
 	}
 	failed = b->ops->init(b, err, sizeof(err)) != 0;

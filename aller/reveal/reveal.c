@@ -66,7 +66,7 @@ static int bind_world(struct reveal *r, const char *name, MPI_T_pvar_handle *h)
 	if (MPI_T_pvar_handle_alloc(r->ses, idx, &world, h, &count) != MPI_SUCCESS)
 		return 0;
 	if (count != r->w->size || MPI_T_pvar_start(r->ses, *h) != MPI_SUCCESS) {
-		MPI_T_pvar_handle_free(r->ses, h);
+		MPI_MUST(MPI_T_pvar_handle_free(r->ses, h));
 		return 0;
 	}
 	return 1;
@@ -155,7 +155,7 @@ static int probe(struct reveal *r)
 		if (bind_world(r, var_names[REVEAL_COLL_BYTES], &r->h[REVEAL_COLL_BYTES]))
 			caps |= CAP_COLL;
 		else
-			MPI_T_pvar_handle_free(r->ses, &r->h[REVEAL_COLL_MSGS]);
+			MPI_MUST(MPI_T_pvar_handle_free(r->ses, &r->h[REVEAL_COLL_MSGS]));
 	}
 	if ((caps & CAP_COLL) && r->asked != REVEAL_COLL) {
 		if (MPI_T_pvar_get_index(var_names[REVEAL_PML_MSGS], MPI_T_PVAR_CLASS_SIZE,
@@ -165,7 +165,7 @@ static int probe(struct reveal *r)
 			if (bind_world(r, var_names[REVEAL_PML_BYTES], &r->h[REVEAL_PML_BYTES]))
 				caps |= CAP_PML;
 			else
-				MPI_T_pvar_handle_free(r->ses, &r->h[REVEAL_PML_MSGS]);
+				MPI_MUST(MPI_T_pvar_handle_free(r->ses, &r->h[REVEAL_PML_MSGS]));
 		}
 	}
 	if (MPI_T_pvar_get_index(REVEAL_QUEUE_UNEXPECTED, MPI_T_PVAR_CLASS_SIZE, &idx) == MPI_SUCCESS &&
@@ -180,9 +180,9 @@ static int agree(int caps, long *ngen, unsigned long hash)
 	long range[2] = { -*ngen, *ngen };
 	unsigned long hashes[2] = { ~hash, hash };
 
-	MPI_Allreduce(MPI_IN_PLACE, &caps, 1, MPI_INT, MPI_BAND, MPI_COMM_WORLD);
-	MPI_Allreduce(MPI_IN_PLACE, range, 2, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
-	MPI_Allreduce(MPI_IN_PLACE, hashes, 2, MPI_UNSIGNED_LONG, MPI_MAX, MPI_COMM_WORLD);
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &caps, 1, MPI_INT, MPI_BAND, MPI_COMM_WORLD));
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, range, 2, MPI_LONG, MPI_MAX, MPI_COMM_WORLD));
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, hashes, 2, MPI_UNSIGNED_LONG, MPI_MAX, MPI_COMM_WORLD));
 	*ngen = -range[0] == range[1] && ~hashes[0] == hashes[1] ? range[1] : -1;
 	return caps;
 }
@@ -202,7 +202,7 @@ static void choose(struct reveal *r, int caps, int agreed, long ngen)
 		reveal_generic_free(r);
 	for (int v = r->nvars; v < REVEAL_NVARS; v++)
 		if ((v < 2 && (caps & CAP_COLL)) || (v >= 2 && (caps & CAP_PML)))
-			MPI_T_pvar_handle_free(r->ses, &r->h[v]);
+			MPI_MUST(MPI_T_pvar_handle_free(r->ses, &r->h[v]));
 }
 
 /* The "# reveal:" and "# reveal_queues:" texts. */
@@ -232,12 +232,12 @@ static void release_parts(struct reveal *r)
 {
 	if (r->session) {
 		for (int v = 0; v < r->nvars; v++)
-			MPI_T_pvar_handle_free(r->ses, &r->h[v]);
+			MPI_MUST(MPI_T_pvar_handle_free(r->ses, &r->h[v]));
 		reveal_generic_free(r);
-		MPI_T_pvar_session_free(&r->ses);
+		MPI_MUST(MPI_T_pvar_session_free(&r->ses));
 	}
 	if (r->mpit)
-		MPI_T_finalize();
+		MPI_MUST(MPI_T_finalize());
 	free(r->delta);
 	free(r->values);
 	free(r->row);
@@ -377,7 +377,7 @@ static void read_in(struct reveal *r, int sign)
 {
 	for (int v = 0; v < r->nvars; v++) {
 		uint64_t *d = r->delta + (size_t)v * (size_t)r->ntrack, sum = 0;
-		MPI_T_pvar_read(r->ses, r->h[v], r->values);
+		MPI_MUST(MPI_T_pvar_read(r->ses, r->h[v], r->values));
 		for (long q = 0; q < r->w->size; q++)
 			sum += r->values[q];
 		for (long j = 0; j < r->ntrack; j++) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "failure.h"
 
 #define GENERIC_MAX 64          /* counters the generic tier follows */
 #define GENERIC_MAX_COUNT 65536 /* elements of one counter */
@@ -73,7 +74,7 @@ static void bind_one(struct reveal *r, int i, MPI_Comm comm)
 	g->count[i] = count;
 	if (count < 1 || count > GENERIC_MAX_COUNT ||
 	    (!g->cont[i] && MPI_T_pvar_start(r->ses, g->h[i]) != MPI_SUCCESS)) {
-		MPI_T_pvar_handle_free(r->ses, &g->h[i]);
+		MPI_MUST(MPI_T_pvar_handle_free(r->ses, &g->h[i]));
 		g->live[i] = 0;
 	}
 }
@@ -81,7 +82,7 @@ static void bind_one(struct reveal *r, int i, MPI_Comm comm)
 static void unbind_one(struct reveal *r, int i)
 {
 	if (r->gen->live[i])
-		MPI_T_pvar_handle_free(r->ses, &r->gen->h[i]);
+		MPI_MUST(MPI_T_pvar_handle_free(r->ses, &r->gen->h[i]));
 	r->gen->live[i] = 0;
 }
 
@@ -102,7 +103,7 @@ int reveal_generic_discover(struct reveal *r, unsigned long *hash)
 		return -1;
 	}
 	r->gen = g;
-	MPI_T_pvar_get_num(&num);
+	MPI_MUST(MPI_T_pvar_get_num(&num));
 	for (int i = 0; i < num && g->n < GENERIC_MAX; i++) {
 		char name[256], desc[256];
 		int nlen = sizeof(name), dlen = sizeof(desc), verb, cls, bind, ro, cont, atomic;
@@ -164,7 +165,7 @@ void reveal_generic_end(struct reveal *r, long count, FILE *out)
 	double sum[GENERIC_MAX];
 	int shown = 0;
 
-	MPI_Reduce(g->delta, sum, g->n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+	MPI_MUST(MPI_Reduce(g->delta, sum, g->n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD));
 	if (!out)
 		return;
 	fprintf(out, "# %s: count=%ld", ALLER_KEY_COUNTERS, count);

@@ -10,6 +10,7 @@
 #include "bytes.h"
 #include "format.h"
 #include "traffic.h"
+#include "failure.h"
 
 /*
  * Gathers the per-peer deltas of the whole world, or of communicator 0, to
@@ -26,8 +27,8 @@ static void matrix(struct reveal *r, const struct partition *p, long color, MPI_
 		n = world;
 		memcpy(r->row, bytes, sizeof(uint64_t) * (size_t)n);
 		memcpy(r->row + n, msgs, sizeof(uint64_t) * (size_t)n);
-		MPI_Gather(r->row, (int)(2 * n), MPI_UINT64_T, r->mat, (int)(2 * n), MPI_UINT64_T, 0,
-			   MPI_COMM_WORLD);
+		MPI_MUST(MPI_Gather(r->row, (int)(2 * n), MPI_UINT64_T, r->mat, (int)(2 * n), MPI_UINT64_T, 0,
+				    MPI_COMM_WORLD));
 		for (long i = 0; out && i < n; i++)
 			r->mat_ranks[i] = i;
 	} else if (g0 <= REVEAL_MATRIX_MAX) {
@@ -39,8 +40,8 @@ static void matrix(struct reveal *r, const struct partition *p, long color, MPI_
 				if (out)
 					r->mat_ranks[j] = partition_member(p, 0, j);
 			}
-			MPI_Gather(r->row, (int)(2 * n), MPI_UINT64_T, r->mat, (int)(2 * n),
-				   MPI_UINT64_T, 0, comm);
+			MPI_MUST(MPI_Gather(r->row, (int)(2 * n), MPI_UINT64_T, r->mat, (int)(2 * n),
+					    MPI_UINT64_T, 0, comm));
 		}
 	} else {
 		if (out)
@@ -99,10 +100,10 @@ void reveal_count_end(struct reveal *r, const struct partition *p, long color, M
 	traffic_init(&t);
 	traffic_add(&t, g, msgs / calls, bytes / calls, logical / calls, cross / calls);
 	traffic_pack(&t, vmax, vsum);
-	MPI_Reduce(out ? MPI_IN_PLACE : vmax, vmax, TRAFFIC_NMAX, MPI_DOUBLE, MPI_MAX, 0,
-		   MPI_COMM_WORLD);
-	MPI_Reduce(out ? MPI_IN_PLACE : vsum, vsum, TRAFFIC_NSUM, MPI_DOUBLE, MPI_SUM, 0,
-		   MPI_COMM_WORLD);
+	MPI_MUST(MPI_Reduce(out ? MPI_IN_PLACE : vmax, vmax, TRAFFIC_NMAX, MPI_DOUBLE, MPI_MAX, 0,
+			    MPI_COMM_WORLD));
+	MPI_MUST(MPI_Reduce(out ? MPI_IN_PLACE : vsum, vsum, TRAFFIC_NSUM, MPI_DOUBLE, MPI_SUM, 0,
+			    MPI_COMM_WORLD));
 	if (out) {
 		traffic_unpack(&t, vmax, vsum);
 		traffic_line(out, &t, count, reveal_tier_name(r->tier), r->tier == REVEAL_PML);

@@ -11,6 +11,7 @@
 
 #include "format.h"
 #include "traffic.h"
+#include "failure.h"
 
 #define QUEUE_TAG 7311
 #define LATE_TAG 7312
@@ -28,7 +29,7 @@ static int bind_queue(struct reveal *r, const char *name, MPI_Comm comm, long g,
 	    MPI_T_pvar_handle_alloc(r->ses, idx, &comm, h, &count) != MPI_SUCCESS)
 		return -1;
 	if (count != g) {
-		MPI_T_pvar_handle_free(r->ses, h);
+		MPI_MUST(MPI_T_pvar_handle_free(r->ses, h));
 		return -1;
 	}
 	return 0;
@@ -53,32 +54,32 @@ static void queue_round(struct reveal *r, const struct partition *p, long color,
 	int n = 0, flag = 0, done = 0;
 	double exit, arrived, t0;
 
-	MPI_Barrier(MPI_COMM_WORLD);
+	MPI_MUST(MPI_Barrier(MPI_COMM_WORLD));
 	exit = MPI_Wtime();
 	if (r->delay_rank == r->w->rank)
 		usleep((useconds_t)r->delay_us);
 	for (int k = 0; k < 8; k++)   /* progress: move arrived messages into the queue */
-		MPI_Iprobe(MPI_ANY_SOURCE, QUEUE_TAG, comm, &flag, MPI_STATUS_IGNORE);
-	MPI_T_pvar_read(r->ses, hu, waiting);
+		MPI_MUST(MPI_Iprobe(MPI_ANY_SOURCE, QUEUE_TAG, comm, &flag, MPI_STATUS_IGNORE));
+	MPI_MUST(MPI_T_pvar_read(r->ses, hu, waiting));
 	arrived = MPI_Wtime();
 	for (long i = 0; i < g; i++)
 		if (i != me)
-			MPI_Irecv(buf + g + i, 1, MPI_LONG, (int)i, QUEUE_TAG, comm, &req[n++]);
+			MPI_MUST(MPI_Irecv(buf + g + i, 1, MPI_LONG, (int)i, QUEUE_TAG, comm, &req[n++]));
 	for (long i = 0; i < g; i++) {
 		buf[i] = (long)(1e9 * (MPI_Wtime() - exit));
 		if (i != me)
-			MPI_Isend(buf + i, 1, MPI_LONG, (int)i, QUEUE_TAG, comm, &req[n++]);
+			MPI_MUST(MPI_Isend(buf + i, 1, MPI_LONG, (int)i, QUEUE_TAG, comm, &req[n++]));
 	}
 	t0 = MPI_Wtime();
 	while (!done && MPI_Wtime() - t0 < REVEAL_QUEUE_WINDOW)
-		MPI_Testall(n, req, &done, MPI_STATUSES_IGNORE);
+		MPI_MUST(MPI_Testall(n, req, &done, MPI_STATUSES_IGNORE));
 	if (!done) {
-		MPI_T_pvar_read(r->ses, hp, posted);
+		MPI_MUST(MPI_T_pvar_read(r->ses, hp, posted));
 		for (long i = 0; i < g; i++)
 			if (i != me && posted[i] > 0)
 				late[i]++;
 	}
-	MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
+	MPI_MUST(MPI_Waitall(n, req, MPI_STATUSES_IGNORE));
 	for (long i = 0; i < g; i++)
 		early += i != me && waiting[i] > 0 &&
 			 1e9 * (arrived - exit) - (double)buf[g + i] > 1e9 * REVEAL_QUEUE_WINDOW;
@@ -103,7 +104,7 @@ static void late_lines(const struct reveal *r, const struct partition *p, long c
 	long g = partition_size(p, color), seen = 0, me[LATE_N], nlate, *all = NULL, k = 0;
 	int mine;
 
-	MPI_Reduce_scatter_block(MPI_IN_PLACE, late, 1, MPI_LONG, MPI_SUM, comm);
+	MPI_MUST(MPI_Reduce_scatter_block(MPI_IN_PLACE, late, 1, MPI_LONG, MPI_SUM, comm));
 	me[LATE_RANK] = r->w->rank;
 	me[LATE_COLOR] = color;
 	me[LATE_NODE] = r->w->node;
@@ -113,9 +114,9 @@ static void late_lines(const struct reveal *r, const struct partition *p, long c
 	mine = traffic_late(me[LATE_SENDER], REVEAL_QUEUE_ROUNDS, g - 1) ||
 	       traffic_late(lr, REVEAL_QUEUE_ROUNDS, 1);
 	nlate = mine;
-	MPI_Reduce(out ? MPI_IN_PLACE : &nlate, &nlate, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+	MPI_MUST(MPI_Reduce(out ? MPI_IN_PLACE : &nlate, &nlate, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD));
 	if (mine && !out)
-		MPI_Send(me, LATE_N, MPI_LONG, 0, LATE_TAG, MPI_COMM_WORLD);
+		MPI_MUST(MPI_Send(me, LATE_N, MPI_LONG, 0, LATE_TAG, MPI_COMM_WORLD));
 	if (!out)
 		return;
 	all = malloc(sizeof(long) * LATE_N * (size_t)(nlate > 0 ? nlate : 1));
@@ -123,8 +124,8 @@ static void late_lines(const struct reveal *r, const struct partition *p, long c
 		memcpy(all + LATE_N * k++, me, sizeof(me));
 	for (long i = mine; i < nlate; i++) {
 		long rec[LATE_N];
-		MPI_Recv(rec, LATE_N, MPI_LONG, MPI_ANY_SOURCE, LATE_TAG, MPI_COMM_WORLD,
-			 MPI_STATUS_IGNORE);
+		MPI_MUST(MPI_Recv(rec, LATE_N, MPI_LONG, MPI_ANY_SOURCE, LATE_TAG, MPI_COMM_WORLD,
+				  MPI_STATUS_IGNORE));
 		if (all)
 			memcpy(all + LATE_N * k++, rec, sizeof(rec));
 	}
@@ -174,7 +175,7 @@ void reveal_queues(struct reveal *r, const struct partition *p, long color, MPI_
 		failed = failed || bind_queue(r, REVEAL_QUEUE_POSTED, comm, g, &hp) != 0;
 		bound += !failed;
 	}
-	MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD));
 	if (failed) {
 		if (out)
 			fprintf(out, "# %s: level %d queues unavailable (out of memory, or the queue "
@@ -185,9 +186,9 @@ void reveal_queues(struct reveal *r, const struct partition *p, long color, MPI_
 		late_lines(r, p, color, comm, level, late, lr, out);
 	}
 	if (bound > 0)
-		MPI_T_pvar_handle_free(r->ses, &hu);
+		MPI_MUST(MPI_T_pvar_handle_free(r->ses, &hu));
 	if (bound > 1)
-		MPI_T_pvar_handle_free(r->ses, &hp);
+		MPI_MUST(MPI_T_pvar_handle_free(r->ses, &hp));
 	free(q);
 	free(req);
 	free(buf);

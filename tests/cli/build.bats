@@ -83,7 +83,11 @@ load ../lib/helpers
 	run -0 "$p/bin/aller" --version
 	run -2 "$p/bin/aller-campaign" CAMPAIGN=x NODES=0
 	[[ $output == *"invalid node count '0'"* ]]
-	run -0 env SLURM_CONF=/nonexistent "$p/bin/aller-campaign" DRYRUN=1 CAMPAIGN=x
+	# a dry run checks RESULTS as a submission would: ./results here is in /tmp, node-local
+	run -2 env SLURM_CONF=/nonexistent "$p/bin/aller-campaign" DRYRUN=1 CAMPAIGN=x
+	[[ $output == *"RESULTS '$PWD/results' ($PWD/results) is node-local on most clusters"* ]]
+	run -0 env SLURM_CONF=/nonexistent "$p/bin/aller-campaign" DRYRUN=1 CAMPAIGN=x \
+		"RESULTS=$p/share/aller/results"
 	[[ $output == *"ALLER_BIN=$p/bin/aller"*"$p/share/aller/jobs/aller.sbatch"* ]]
 	# the wrappers answer --help and --version, and know their version
 	for w in aller-campaign aller-status aller-plots aller-compare aller-report; do

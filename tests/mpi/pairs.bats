@@ -37,7 +37,7 @@ load ../lib/helpers
 	run --separate-stderr -2 "$ALLER" --check-args --pairs c 3 1024
 	[[ $stderr == *"not with a LONGS above 0"* ]]
 	run --separate-stderr -2 "$ALLER" --check-args --pairs=4
-	[[ $stderr == *"invalid --pairs '4': allowed are 8 B to 8G bytes per message"* ]]
+	[[ $stderr == *"size '4' for --pairs is out of range: allowed are 8 B..8 GiB per message"* ]]
 	run --separate-stderr -2 "$ALLER" --check-args --pairs --slow-below=1.5
 	[[ $stderr == *"invalid --slow-below '1.5'"* ]]
 	run --separate-stderr -2 "$ALLER" --check-args=1 --pairs

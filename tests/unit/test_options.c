@@ -38,7 +38,7 @@ static void defaults(void **state)
 	assert_int_equal(o.sel.ncommsizes, 0);
 	assert_int_equal(o.sel.min_bytes, 0);
 	assert_int_equal(o.sel.max_bytes, 0);
-	assert_int_equal(o.timeout, 0);
+	assert_int_equal(o.timeout, OPTIONS_DEFAULT_TIMEOUT);
 	assert_int_equal(o.buffers, BUFFERS_HOST);
 	assert_int_equal(o.reveal, REVEAL_OFF);
 	assert_null(o.reveal_dir);
@@ -159,7 +159,7 @@ static const struct bad {
 	{ { "--bogus" }, "unknown option '--bogus'" },
 	{ { "" }, "empty mode ''" },
 	{ { "--timeout" }, "option '--timeout' needs a value" },
-	{ { "--timeout=0" }, "invalid timeout '0': expected whole seconds, 1..604800" },
+	{ { "--timeout=-1" }, "invalid timeout '-1': expected whole seconds, 0..604800" },
 	{ { "--timeout=-3" }, "invalid timeout '-3'" },
 	{ { "--timeout=5s" }, "invalid timeout '5s'" },
 	{ { "--timeout=604801" }, "invalid timeout '604801'" },
@@ -207,6 +207,32 @@ static const struct bad {
 	{ { "--cuda-aware=maybe" }, "invalid cuda-aware 'maybe': allowed are 'auto' (ask the MPI "
 				    "library) and 'yes'" },
 	{ { "--cuda-aware" }, "option '--cuda-aware' needs a value: --cuda-aware=auto|yes" },
+	/* an option given twice would silently win: refused, each kind of option */
+	{ { "--algo=alltoall", "--algo=pairwise" }, "option '--algo' is given twice: give it once" },
+	{ { "--timing=loop", "--timing=osu" }, "option '--timing' is given twice" },
+	{ { "--samples=a", "--samples=b" }, "option '--samples' is given twice" },
+	{ { "--warmup=1", "--warmup=2" }, "option '--warmup' is given twice" },
+	{ { "--timeout=5", "--timeout=5" }, "option '--timeout' is given twice" },
+	{ { "--isolate", "--isolate=all" }, "option '--isolate' is given twice" },
+	{ { "--no-verify", "--verify=all" }, "option '--verify' is given twice: give it once "
+					    "(--no-verify is --verify=none)" },
+	{ { "--split=zipf:1.2", "--split=zipf:1.2:1" }, "--split=zipf:1.2:1 is given twice (as "
+							 "'--split=zipf:1.2' too: the same split)" },
+	{ { "--split=hot:1:0.5", "--split=hot:01:0.50" }, "the same split" },
+	/* an option that acts only with another */
+	{ { "--slow-below=0.5" }, "'--slow-below' does nothing here: it acts only with --pairs" },
+	{ { "--min-iters=2" }, "'--min-iters' does nothing here: it acts only with --time-per-size" },
+	{ { "--cuda-aware=yes" }, "'--cuda-aware' does nothing here: it acts only with "
+				  "--buffers=cuda" },
+	{ { "--reveal-dir=rv" }, "'--reveal-dir' does nothing here: it acts only with --reveal" },
+	/* one range per option, named by the option that has it */
+	{ { "--pairs=0" }, "size '0' for --pairs is out of range: allowed are 8 B..8 GiB per message" },
+	{ { "--pairs=7" }, "size '7' for --pairs is out of range: allowed are 8 B..8 GiB per message" },
+	{ { "--pairs=16G" }, "allowed are 8 B..8 GiB per message" },
+	{ { "--congestion=0.5:alltoall:2G" }, "size '2G' for --congestion is out of range: allowed "
+					      "are 8 B..1 GiB per peer" },
+	{ { "--congestion=0.5:bogus" }, "invalid --congestion algorithm 'bogus': allowed are "
+					"alltoall, ialltoall, alltoallv and pairwise" },
 };
 
 static void algorithms_and_isolation(void **state)
@@ -236,7 +262,7 @@ static void algorithms_and_isolation(void **state)
 	assert_int_equal(parse(&o, err, "--isolate=none", NULL, NULL, NULL), 0);
 	assert_int_equal(o.isolate, ISOLATE_NONE);
 	assert_int_equal(o.cuda_aware, 0);
-	assert_int_equal(parse(&o, err, "--cuda-aware=yes", NULL, NULL, NULL), 0);
+	assert_int_equal(parse(&o, err, "--buffers=cuda", "--cuda-aware=yes", NULL, NULL), 0);
 	assert_int_equal(o.cuda_aware, 1);
 }
 

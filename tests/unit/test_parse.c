@@ -62,6 +62,7 @@ static void feed(const char *text, size_t n, struct point *pt, struct seen *s)
 #define HEADER "# aller: 1.0.0\n# nodes: 4\n# mode: strided\n# tasks_per_node: 2\n" \
 	"# level: 0 target 8 comms 1 commsize 8\n"
 #define ROW "1 8 16 1.907349e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\n"
+#define ROW8 "1 8 8 9.536743e-07 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5\n"
 #define FEED(s) feed(s, sizeof(s) - 1, &pt, &seen)
 
 static void clean_file(void **state)
@@ -69,13 +70,13 @@ static void clean_file(void **state)
 	struct point pt;
 	struct seen seen;
 	(void)state;
-	FEED(HEADER ROW ROW "# Done\n");
+	FEED(HEADER ROW ROW8 "# Done\n");
 	assert_int_equal(seen.rows, 2);
 	assert_int_equal(seen.warnings, 0);
 	assert_true(pt.done);
 	assert_int_equal(pt.nodes, 4);
 	assert_string_equal(pt.mode, "strided");
-	assert_int_equal(seen.row.count, 16);
+	assert_int_equal(seen.row.count, 8);
 	assert_int_equal(seen.row.commsize, 8);
 	assert_int_equal(point_state(&pt), POINT_COMPLETE);
 	point_release(&pt);
@@ -218,11 +219,11 @@ static void mismatched_columns(void **state)
 	struct point pt;
 	struct seen seen;
 	(void)state;
-	FEED(HEADER "1 8 16 1.9e-06 1.0e-05 2.0e-05\n"
-	     "1 8 16 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01\n" ROW
-	     "1 8 16 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5 "
+	FEED(HEADER "1 8 32 1.9e-06 1.0e-05 2.0e-05\n"
+	     "1 8 32 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01\n" ROW
+	     "1 8 8 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5 "
 	     "1.5e-05 2.5e-05 6.0e+00\n"
-	     "1 8 16 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5 1.5e-05\n"
+	     "1 8 4 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5 1.5e-05\n"
 	     "# Done\n");
 	/* the spec's ten columns, format 1's twelve and format 2's fifteen */
 	assert_int_equal(seen.rows, 3);
@@ -266,7 +267,9 @@ static void algorithms_and_isolation_columns(void **state)
 	/* format 4: the split of each data set, uniform without '# split:'; format 3's rows too */
 	FEED(HEADER "# splits: zipf:1.2:1 uniform\n# algo: alltoallv\n# split: zipf:1.2:1\n"
 	     ROW3("- - - - 1.2e+00 3.0e+00 2 3") "\n\n# level: 1 target 4 comms 2 commsize 4\n"
-	     "# algo: alltoallv\n" ROW3("- - - - 1.0e+00 3.0e+00 - 3") ROW3("- - - -") "# Done\n");
+	     "# algo: alltoallv\n" ROW3("- - - - 1.0e+00 3.0e+00 - 3")
+	     "2 4 8 1.9e-06 1.0e-05 2.0e-05 3.0e-05 1.0e-01 2.0e-01 3.0e-01 4.0e-01 5 "
+	     "1.5e-05 2.5e-05 6.0e+00 - - - -\n" "# Done\n");
 	assert_int_equal(seen.rows, 3);
 	assert_int_equal(seen.warnings, 0);
 	assert_string_equal(pt.setting[PS_SPLITS], "zipf:1.2:1 uniform");
@@ -354,6 +357,81 @@ static void newest_complete_job_wins(void **state)
 	a.attempt = 2;
 	b.attempt = 1;
 	assert_true(point_newer(&a, &b));
+	/*
+	 * Of one job, the later attempt tells how the point ended: attempt 1
+	 * killed by the launcher (143, incomplete), attempt 2 a usage error
+	 * (exit 2, failed) is a failed point, not an incomplete one to submit
+	 * again; of two jobs, incomplete still beats failed.
+	 */
+	a.done = b.done = 0;
+	b.exit_code = 143;
+	a.exit_code = 2;
+	assert_int_equal(point_state(&b), POINT_INCOMPLETE);
+	assert_int_equal(point_state(&a), POINT_FAILED);
+	assert_true(point_newer(&a, &b));
+	assert_false(point_newer(&b, &a));
+	b.job = "100";
+	assert_true(point_newer(&b, &a));
+	b.job = a.job;
+	b.done = 1;   /* ... but an earlier complete attempt stays */
+	b.exit_code = 0;
+	assert_true(point_newer(&b, &a));
+}
+
+/* A repeated or misplaced row is dropped, once, with a warning. */
+static void repeated_rows_are_dropped(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	FEED(HEADER ROW ROW ROW8 "# Done\n");
+	assert_int_equal(seen.rows, 2);
+	assert_int_equal(seen.warnings, 1);
+	assert_non_null(strstr(seen.last, "f.out:7: a row of count 16 after one of count 16: a data "
+				       "set's counts go down, each once (a repeated or misplaced "
+				       "row): row dropped"));
+	point_release(&pt);
+	FEED(HEADER ROW8 ROW "# Done\n");
+	assert_int_equal(seen.rows, 1);
+	assert_non_null(strstr(seen.last, "a row of count 16 after one of count 8"));
+	point_release(&pt);
+	/* the next data set starts again */
+	FEED(HEADER ROW "\n\n# level: 1 target 4 comms 2 commsize 4\n" ROW "# Done\n");
+	assert_int_equal(seen.rows, 2);
+	assert_int_equal(seen.warnings, 0);
+	point_release(&pt);
+}
+
+/* '# format:': absent (format 1) and 1..ALLER_FORMAT_VERSION are read; others failed, named. */
+static void unknown_formats_are_named(void **state)
+{
+	static const char *const bad[] = { "99", "abc", "0", "5x", "" };
+	char text[1024], why[256];
+	struct point pt;
+	struct seen seen;
+	(void)state;
+	FEED(HEADER ROW "# Done\n");
+	assert_true(point_format_ok(&pt));
+	point_release(&pt);
+	snprintf(text, sizeof(text), "# format: %d\n%s%s# Done\n", ALLER_FORMAT_VERSION, HEADER,
+		 ROW);
+	feed(text, strlen(text), &pt, &seen);
+	assert_true(point_format_ok(&pt));
+	assert_int_equal(point_state(&pt), POINT_COMPLETE);
+	point_release(&pt);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), "%s# format: %s\n%s# Done\n", HEADER, bad[i], ROW);
+		feed(text, strlen(text), &pt, &seen);
+		if (!bad[i][0]) {   /* "# format: " with nothing: not a key line, format 1 */
+			point_release(&pt);
+			continue;
+		}
+		assert_false(point_format_ok(&pt));
+		assert_int_equal(point_state(&pt), POINT_FAILED);
+		point_reason(&pt, why, sizeof(why));
+		assert_non_null(strstr(why, "is not one this collect reads (1.."));
+		point_release(&pt);
+	}
 }
 
 /* Found by the fuzzer: a level line at the very end of the input buffer. */
@@ -437,6 +515,8 @@ int main(void)
 		cmocka_unit_test(exit_and_incomplete_markers),
 		cmocka_unit_test(warnings_are_capped),
 		cmocka_unit_test(newest_complete_job_wins),
+		cmocka_unit_test(repeated_rows_are_dropped),
+		cmocka_unit_test(unknown_formats_are_named),
 		cmocka_unit_test(level_line_is_not_read_past_its_end),
 		cmocka_unit_test(reveal_marks_instrumented_runs),
 	};

@@ -1,0 +1,194 @@
+#!/usr/bin/env bats
+# Hostile inputs (issue 34), without MPI: data that must stay data, names and
+# paths that must not escape, outputs that must be whole or not written, and
+# contracts that must agree. Each test fails if its defect comes back.
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
+load ../lib/helpers
+
+@test "file names with quotes, \$(), backquotes, spaces, a newline or a dash are data to the plots: nothing runs" {
+	cd "$BATS_TEST_TMPDIR"
+	src=$ROOT/tests/data/smoke/raw/$(ls "$ROOT/tests/data/smoke/raw" | head -n 1)
+	names=("o';touch pwned;'.out" 'o$(touch pwned).out' 'o`touch pwned`.out' 'o with spaces.out' \
+		'-o-dash.out' $'o\nnewline.out')
+	for n in "${names[@]}"; do
+		cp "$src" "./$n"
+		run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --file "$n" --out-dir "out-$RANDOM" --format svg
+		[ ! -e pwned ] || { echo "ran code for '$n'"; return 1; }
+		[[ $output == *"/plots/bandwidth-"*".svg"* ]] || { echo "no plot for '$n': $stderr"; return 1; }
+	done
+	# through make too (its FILE reaches the script byte for byte)
+	cp "$src" "$BATS_TEST_TMPDIR/m'\$(touch pwned)\`touch pwned\`.out"
+	run -0 make -s -C "$ROOT" plots "FILE=$BATS_TEST_TMPDIR/m'\$(touch pwned)\`touch pwned\`.out" FORMAT=svg
+	rm -rf "$ROOT/results/file-m'"*
+	[ ! -e pwned ] && [ ! -e "$ROOT/pwned" ]
+}
+
+@test "a campaign's name starts with a letter or digit: '..', '.', '.x' and '-x' are refused" {
+	for n in .. . .x -x; do
+		run --separate-stderr -2 bash "$ROOT/campaigns/submit.sh" DRYRUN=1 "CAMPAIGN=$n" \
+			"RESULTS=$ROOT/build/hostile-results"
+		[[ $stderr == *"invalid CAMPAIGN '$n': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"* ]]
+	done
+	run --separate-stderr -2 bash "$ROOT/campaigns/submit.sh" DRYRUN=1 CAMPAIGN=ok PARTITION=.x \
+		"RESULTS=$ROOT/build/hostile-results"
+	[[ $stderr == *"invalid PARTITION '.x'"* ]]
+	[ ! -e "$ROOT/build/hostile-results" ]
+}
+
+@test "RESULTS is judged with '..' and links resolved, in a dry run too; make plots honours RESULTS" {
+	cd "$ROOT/build"
+	for r in "$PWD/../../../dev/shm/x" "$ROOT/../../../../../../tmp/x" /var/tmp/x; do
+		run --separate-stderr -2 bash "$ROOT/campaigns/submit.sh" DRYRUN=1 CAMPAIGN=x "RESULTS=$r"
+		[[ $stderr == *"is node-local on most clusters"* ]] || { echo "$r: $stderr"; return 1; }
+	done
+	ln -sfn /dev/shm "$BATS_TEST_TMPDIR/shm"
+	run --separate-stderr -2 bash "$ROOT/campaigns/submit.sh" DRYRUN=1 CAMPAIGN=x \
+		"RESULTS=$BATS_TEST_TMPDIR/shm/x"
+	[[ $stderr == *"($(realpath /dev/shm)/x) is node-local"* ]]
+	# make plots CAMPAIGN=... RESULTS=...: the campaign under RESULTS, not ./results
+	mkdir -p "$BATS_TEST_TMPDIR/res/mine"
+	cp -r "$ROOT/tests/data/smoke/raw" "$BATS_TEST_TMPDIR/res/mine/"
+	run --separate-stderr -0 make -s -C "$ROOT" plots CAMPAIGN=mine "RESULTS=$BATS_TEST_TMPDIR/res" FORMAT=svg
+	[ -s "$BATS_TEST_TMPDIR/res/mine/plots/scaling.svg" ]
+}
+
+@test "word lists are one identity whatever their spacing; every job gets a --timeout" {
+	cd "$ROOT"
+	run --separate-stderr -0 bash campaigns/submit.sh DRYRUN=1 CAMPAIGN=sp "RESULTS=$ROOT/build/sp" \
+		"LAUNCHER=srun  --mpi=pmix " "ALLER_ARGS= --verify=warmup  "
+	[[ $output == *"#   LAUNCHER=srun --mpi=pmix"$'\n'* ]]
+	[[ $output == *"#   ALLER_ARGS=--verify=warmup"$'\n'* ]]
+	# smoke.conf's TIME=00:10:00: half of it, less than aller's default of 600 s
+	[[ $output == *"ALLER_ARGS=--verify=warmup --timeout=300"$'\n'* ]]
+	run -0 bash campaigns/submit.sh DRYRUN=1 CAMPAIGN=sp "RESULTS=$ROOT/build/sp" TIME=60
+	[[ $output == *"ALLER_ARGS=--timeout=600"$'\n'* ]]
+	run -0 bash campaigns/submit.sh DRYRUN=1 CAMPAIGN=sp "RESULTS=$ROOT/build/sp" TIME=
+	[[ $output == *"ALLER_ARGS=--timeout=600"$'\n'* ]]
+	# the user's own --timeout is kept
+	run -0 bash campaigns/submit.sh DRYRUN=1 CAMPAIGN=sp "RESULTS=$ROOT/build/sp" ALLER_ARGS=--timeout=7
+	[[ $output == *"ALLER_ARGS=--timeout=7"$'\n'* ]]
+	[ ! -e "$ROOT/build/sp" ]
+}
+
+@test "of one job's attempts the later says how a point ended (a launcher's 143, then a usage error's 2: failed)" {
+	CAMPAIGN=c DIR=$BATS_TEST_TMPDIR/c COLLECT=$COLLECT
+	# shellcheck source=campaigns/lib.sh
+	. "$ROOT/campaigns/lib.sh"
+	# shellcheck source=campaigns/manifest.sh
+	. "$ROOT/campaigns/manifest.sh"
+	mkdir -p "$DIR/raw"
+	key=n1-contiguous-t1-L0-default-s1 pre=$DIR/raw/c-n1-contiguous-t1-L0-default-s1-20261203T000000Z-1
+	printf '# campaign: c\n# point: %s\n# job: 45\n# restart: 0\n# attempt: 1\n# exit: 143\n' "$key" >"$pre-j45-a01.out"
+	printf '# campaign: c\n# point: %s\n# job: 45\n# restart: 0\n# attempt: 2\n# exit: 2\n' "$key" >"$pre-j45-a02.out"
+	points_states
+	[[ ${P_STATE[$key]} == "failed	exit 2	$pre-j45-a02.out	2" ]]
+	# a later job that was cut short still beats a failed one
+	printf '# campaign: c\n# point: %s\n# job: 46\n# restart: 0\n# attempt: 1\n# exit: 143\n' "$key" >"$pre-j46-a01.out"
+	points_states
+	[[ ${P_STATE[$key]} == "incomplete	ended by SIGTERM	$pre-j46-a01.out	3" ]]
+	run -0 "$COLLECT" --state "$pre-j45-a01.out"
+	[[ $output == "incomplete	ended by SIGTERM	"* ]]
+}
+
+@test "collect: an unknown '# format:' is named and skipped, never merged" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir in
+	src=$ROOT/tests/data/smoke/raw/$(ls "$ROOT/tests/data/smoke/raw" | head -n 1)
+	for v in 99 abc 0; do
+		sed "s/^# aller: \(.*\)$/# aller: \1\n# format: $v/" "$src" >"in/f$v.out"
+	done
+	cp "$src" in/good.out
+	run --separate-stderr -1 "$COLLECT" -q -o out in
+	for v in 99 abc 0; do
+		[[ $stderr == *"in/f$v.out:1: format '$v' is not one this collect reads (1..5): skipped"* ]]
+	done
+	grep -q '^collect: 4 files read, 3 skipped$' out/summary.txt
+	run -0 "$COLLECT" --state in/f99.out
+	[[ $output == "failed	format '99' is not one this collect reads (1..5)	in/f99.out" ]]
+}
+
+@test "collect over a directory of non-outputs merges nothing and replaces nothing" {
+	cd "$BATS_TEST_TMPDIR"
+	run -0 "$COLLECT" -q -o out "$ROOT/tests/data/smoke/raw"
+	cp -r out before
+	mkdir junk
+	echo hello >junk/a.txt
+	printf '# foo: bar\n' >junk/b.out
+	run --separate-stderr -2 "$COLLECT" -q -o out junk
+	[[ $stderr == *"collect: error: none of the 2 files read is an aller output: nothing merged, 'out' left as it was"* ]]
+	diff -r before out
+}
+
+@test "collect --samples: no files, no samples, a file cut short, one never finished, a repeated line: each said" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir empty d
+	run --separate-stderr -2 "$COLLECT" --samples empty
+	[[ $stderr == "collect: error: no samples files in 'empty'" ]]
+	: >d/samples-n1.txt
+	run --separate-stderr -1 "$COLLECT" --samples d/samples-n1.txt
+	[[ $stderr == *"collect: error: no samples in the 1 file given"* ]]
+	h='# aller samples: every task'"'"'s time of every timed call (concurrent pass), seconds, host n1'
+	printf '%s\n# columns: level algo split count comm rank t_s...\n0 alltoall uniform 8 0 0 1e-05 1e-05\n0 alltoall uniform 8 0 1 1e-05 1e-05\n# end: 2 lines\n' "$h" >d/samples-n1.txt
+	run --separate-stderr -0 "$COLLECT" --samples d
+	[ -z "$stderr" ]
+	[[ $output == *$'\n0 alltoall uniform 8 2 2 '* ]]
+	# cut short: no '# end:'; a line repeated; a run that never finished (.part)
+	head -n 4 d/samples-n1.txt >d/samples-n2.txt
+	sed -n 3p d/samples-n1.txt >>d/samples-n2.txt
+	cp d/samples-n1.txt d/.samples-n3.txt.part
+	run --separate-stderr -1 "$COLLECT" --samples d
+	[[ $stderr == *"collect: d/samples-n2.txt: no '# end:' line: cut short"* ]]
+	[[ $stderr == *"rank 0's samples of '0 alltoall uniform 8' again"* ]]
+	[[ $stderr == *"collect: d/.samples-n3.txt.part: the samples of a run that did not finish (never renamed): skipped"* ]]
+	# the repeated lines are not extra tasks: still two
+	[[ $output == *$'\n0 alltoall uniform 8 2 2 '* ]]
+}
+
+@test "aller and collect: what cannot reach standard output is exit 3, one line" {
+	run --separate-stderr -3 bash -c '"$0" 0 1 64 >/dev/full' "$ALLER"
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: .*cannot write the output (standard output)')" = 1 ]
+	run --separate-stderr -3 bash -c '"$0" --help >/dev/full' "$ALLER"
+	[[ $stderr == "aller: error: cannot write the output (standard output): "* ]]
+	run --separate-stderr -3 bash -c '"$0" --state "$1" >/dev/full' "$COLLECT" "$ROOT/tests/data/smoke/raw"/*-19.out
+	[[ $stderr == "collect: error: cannot write the standard output: No space left on device" ]]
+}
+
+@test "--check-args agrees with the run: --congestion of the whole world, --buffers=cuda in a host build" {
+	# 2 tasks, half aggressors: one measured task, which the run accepts too (tests/mpi/hostile.bats)
+	run -0 "$ALLER" --check-args=2 --congestion=0.5 c 1 64
+	run --separate-stderr -2 "$ALLER" --check-args=4 --congestion=0.5 c 1 1
+	[[ $stderr == *"longs 1 is smaller than the world size 2"* ]]
+	# (make test builds without CUDA)
+	run --separate-stderr -2 "$ALLER" --check-args=4 --buffers=cuda
+	[[ $stderr == "aller: error: '--buffers=cuda' needs a build with 'make CUDA=1'; this aller has host buffers only" ]]
+}
+
+@test "matrix files: a FIFO, a device, a directory, a long line, weights past DBL_MAX: one line, exit 2, at once" {
+	cd "$BATS_TEST_TMPDIR"
+	mkfifo fifo
+	mkdir dir
+	head -c 5000000 /dev/zero | tr '\0' 1 >long
+	printf '1e308 1e308\n1e308 1e308\n' >big
+	printf '1e-320 1\n1 1\n' >tiny
+	for f in fifo:'a FIFO' /dev/zero:'a device' dir:'a directory'; do
+		run --separate-stderr -2 timeout 10 "$ALLER" --check-args=2 "--split=matrix:${f%%:*}" c 1 64
+		[[ $stderr == "aller: error: matrix file '${f%%:*}' is not a regular file (${f#*:}): give a text file of N lines of N weights" ]]
+	done
+	run --separate-stderr -2 timeout 10 "$ALLER" --check-args=2 --split=matrix:long c 1 64
+	[[ $stderr == "aller: error: matrix file 'long': line 1 is longer than any row can be (4194304 bytes: 65536 numbers of up to 63 characters)" ]]
+	run --separate-stderr -2 "$ALLER" --check-args=2 --split=matrix:big c 1 64
+	[[ $stderr == "aller: error: matrix file 'big': the weights add up past the largest number (1.79769e+308) on line 1: scale them down" ]]
+	# a number too small for a double is a number near 0, not "not a number"
+	run -0 "$ALLER" --check-args=2 --split=matrix:tiny c 1 64
+}
+
+@test "options that would be silently overridden or ignored are refused, one line each" {
+	for a in "--algo=alltoall --algo=pairwise" "--timing=loop --timing=osu" "--samples=a --samples=b" \
+		"--split=zipf:1.2 --split=zipf:1.2:1" "--slow-below=0.5" "--min-iters=2"; do
+		# shellcheck disable=SC2086 # the options, split
+		run --separate-stderr -2 "$ALLER" --check-args=4 $a c 1 64
+		[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ] || { echo "$a: $stderr"; return 1; }
+	done
+	run --separate-stderr -2 "$ALLER" --check-args=4 --congestion=0.5:bogus
+	[[ $stderr == "aller: error: invalid --congestion algorithm 'bogus': allowed are alltoall, ialltoall, alltoallv and pairwise" ]]
+}

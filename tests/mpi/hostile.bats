@@ -1,0 +1,115 @@
+#!/usr/bin/env bats
+# Hostile inputs (issue 34) that need aller running under MPI: an MPI error
+# in every class of call, a header no argument can forge, samples that are
+# whole or not written, host names that stay data, the default timeout.
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
+load ../lib/helpers
+
+setup() {
+	[ "$TEST_MPI" = openmpi ] || skip "the MPI-independent paths: once, under Open MPI"
+	cd "$BATS_TEST_TMPDIR"
+}
+
+# Each class of MPI call that handles no error in its place goes through
+# MPI_MUST (aller/failure.h): an error there is one line naming the call and
+# where it is, and exit 3 (before, 44 such calls dropped their code).
+@test "an MPI error in each class of call ends the run: one line naming the call and its place, exit 3" {
+	printf '1 1\n1 1\n' >m
+	n=0
+	# WHERE (ALLER_TEST_MPI_ERROR=1:WHERE)|the options that reach such a call|the call
+	while IFS='|' read -r where args call; do
+		# shellcheck disable=SC2086 # the options, split
+		ALLER_TEST_MPI_ERROR="1:$where" run --separate-stderr -3 timeout 60 "${MPIRUN[@]}" 4 \
+			"$ALLER" $args </dev/null   # (mpirun would read the list below)
+		n=$((n + 1))
+		grep -q "^aller: error: rank 1 on [^ ]*: $call failed (aller/[a-z/_]*\.c:[0-9]*): MPI_ERR_OTHER" \
+			<<<"$stderr" || { echo "$where: $stderr"; return 1; }
+		! grep -qx '# Done' <<<"$output" || { echo "$where: a run that failed says '# Done'"; return 1; }
+	done <<-'EOF'
+		world.c:|c 1 64|MPI_Comm_rank
+		MPI_Allreduce(&w->local_size|c 1 64|MPI_Allreduce
+		s->cum|--split=matrix:m c 1 64|MPI_Bcast
+		setup.c|--cold-cache c 1 64|MPI_Allreduce
+		sweep.c|c 1 64|MPI_Comm_group
+		sweep_count.c|--split=zipf:1 c 1 64|MPI_Allreduce
+		pairs.c|--pairs=64 c 1|MPI_Barrier
+		samples.c|--samples=s c 1 64|MPI_Comm_split_type
+		reveal.c|--reveal c 1 64|MPI_Allreduce
+		congest.c|--congestion=0.5 c 1 64|MPI_Comm_rank
+		algo_put.c|--algo=put c 1 64|MPI_Win_set_errhandler
+	EOF
+	[ "$n" = 11 ]
+	# the agreement that names a failed data set (failure.c) itself
+	OMPI_MCA_osc=rdma ALLER_TEST_MPI_ERROR=1:failure.c run --separate-stderr -3 timeout 60 \
+		"${MPIRUN[@]}" 4 "$ALLER" --algo=put,alltoall c 1 64
+	[[ $stderr == *"aller: error: rank 1 on "*": MPI_Bcast failed (aller/failure.c:"* ]]
+}
+
+@test "a newline in an argument cannot forge header lines: escaped as \\n, one '# Done'" {
+	d=$'nl\n# Done\n# level: 9'
+	run --separate-stderr -0 "${MPIRUN[@]}" 2 "$ALLER" "--samples=$d" c 1 64
+	[ "$(grep -c '^# Done$' <<<"$output")" = 1 ]
+	[ "$(grep -c '^# level: 9' <<<"$output")" = 0 ]
+	grep -q '^# command: .* --samples=nl\\n# Done\\n# level: 9 c 1 64$' <<<"$output"
+	grep -q '^# samples: nl\\n# Done\\n# level: 9/samples-<host>.txt' <<<"$output"
+	printf '%s\n' "$output" >o.out
+	run -0 "$COLLECT" --state o.out
+	[[ $output == "complete	-	o.out" ]]
+}
+
+@test "--samples on a full file system: exit 3, one line, no '# Done', no samples file left" {
+	mkdir -p tiny
+	mount -t tmpfs -o size=4k tmpfs tiny 2>/dev/null || skip "cannot mount a tmpfs here"
+	run --separate-stderr -3 "${MPIRUN[@]}" 2 "$ALLER" --samples=tiny/s c 20 4096
+	umount tiny || true
+	[ "$(grep -c "^aller: error: rank 0 on .*: cannot write the samples file 'tiny/s/.samples-.*\.part': No space left on device" <<<"$stderr")" = 1 ]
+	! grep -qx '# Done' <<<"$output"
+}
+
+@test "a run cut short leaves only a .part samples file, which collect --samples names" {
+	ALLER_TEST_DIE=1 run "${MPIRUN[@]}" 2 "$ALLER" --samples=s c 1 64
+	[ "$status" -ne 0 ]
+	[ -z "$(ls s)" ]   # no samples-<host>.txt: only the dot-file
+	ls s/.samples-*.txt.part
+	run --separate-stderr -2 "$COLLECT" --samples s
+	[[ $stderr == *"collect: s/.samples-"*".txt.part: the samples of a run that did not finish (never renamed): skipped"* ]]
+	# a whole run's file ends with its line count, and reads clean
+	run -0 "${MPIRUN[@]}" 2 "$ALLER" --samples=ok c 1 64
+	[ "$(tail -n 1 ok/samples-*.txt)" = "# end: $(grep -c '^[0-9]' ok/samples-*.txt) lines" ]
+	run --separate-stderr -0 "$COLLECT" --samples ok
+	[ -z "$stderr" ]
+}
+
+@test "a doctored --pairs output's host names are data to the heatmap: nothing runs" {
+	run -0 "${MPIRUN[@]}" 4 "$ALLER" --pairs=64 c 1
+	# host names that gnuplot's eval or a shell would run
+	printf '%s\n' "$output" | awk '/^# pair_hosts:/ { on = 1; print; next }
+		on && NF == 4 { $2 = ($1 == 1 ? "x\");system(\"touch${IFS}pwned\");(\"" : "`touch${IFS}pwned`") }
+		{ print }' >p.out
+	grep -q 'system(' p.out
+	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --file p.out --out-dir plots --format svg
+	[ ! -e pwned ]
+	[ -s plots/plots/pairs-p.svg ]
+	grep -q 'touch' plots/plots/pairs-p.svg   # the names drawn as they are
+}
+
+@test "the default per-call timeout is stated in the header; --timeout=0 turns it off" {
+	run -0 "${MPIRUN[@]}" 2 "$ALLER" c 1 64
+	grep -q '^# timer: .*; timeout 600 s (the default)$' <<<"$output"
+	run -0 "${MPIRUN[@]}" 2 "$ALLER" --timeout=0 c 1 64
+	grep -q '^# timer: .*; timeout 0 s (none: --timeout=0)$' <<<"$output"
+}
+
+@test "the run checks its arguments as --check-args does: --congestion counts the whole world" {
+	# --check-args=2 --congestion=0.5 says 0: so does the run of 2 tasks
+	run -0 "$ALLER" --check-args=2 --congestion=0.5 c 1 64
+	run -0 "${MPIRUN[@]}" 2 "$ALLER" --congestion=0.5 c 1 64
+	grep -qx '# Done' <<<"$output"
+	# --check-args=4 with LONGS 1 says 2: so does the run, rather than drop the world level
+	run --separate-stderr -2 "${MPIRUN[@]}" 4 "$ALLER" --congestion=0.5 c 1 1
+	[[ $stderr == *"aller: error: longs 1 is smaller than the world size 2"* ]]
+	# weights past DBL_MAX: refused, not a crash nor negative bandwidths
+	printf '1e308 1e308 1e308 1e308\n%.0s' 1 2 3 4 >big
+	run --separate-stderr -2 "${MPIRUN[@]}" 4 "$ALLER" --split=matrix:big c 1 64
+	[[ $stderr == *"aller: error: matrix file 'big': the weights add up past the largest number"* ]]
+}
