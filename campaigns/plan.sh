@@ -138,7 +138,7 @@ check_results() {
 	esac
 	case $real/ in
 	/tmp/* | /var/tmp/* | /dev/shm/* | /run/*)
-		die "RESULTS '$RESULTS' ($real) is node-local on most clusters (and private to each node of the local one): the jobs could not write their outputs there; use a shared directory"
+		die "RESULTS '$RESULTS'$([ "$real" = "$RESULTS" ] || echo " ($real)") is node-local on most clusters (and private to each node of the local one): the jobs could not write their outputs there; use a shared directory"
 		;;
 	esac
 }
@@ -198,12 +198,13 @@ series_aller_bin() {
 # job_aller_args S: what a job of series S gives aller: its options and a
 # --timeout unless they set one, so that a call that makes no progress (a
 # stopped rank, a dead link) ends its point and never holds the allocation:
-# aller's own default, 600 s, or half of TIME when that is less.
+# aller's own default, 600 s, or TIME when that is less (the job's warning,
+# before it, still marks the point cut short by the time limit).
 job_aller_args() {
 	local a t=600
 	a=$(series_aller_args "$1")
 	if [[ " $a " != *" --timeout="* ]]; then
-		[ -z "$TIME" ] || [ $((TIME_SECONDS / 2)) -ge $t ] || t=$((TIME_SECONDS / 2))
+		[ -z "$TIME" ] || [ "$TIME_SECONDS" -ge $t ] || t=$TIME_SECONDS
 		a="${a:+$a }--timeout=$t"
 	fi
 	printf '%s' "$a"

@@ -20,7 +20,7 @@ prepare_plots() {
 	# a path is never an option to the commands it reaches (find, sed, collect)
 	case $file in -*) file=./$file ;; esac
 	for c in "${!camps[@]}"; do
-		case ${camps[$c]} in -*) camps[$c]=./${camps[$c]} ;; esac
+		case ${camps[c]} in -*) camps[c]=./${camps[c]} ;; esac
 	done
 	case $dir in -*) dir=./$dir ;; esac
 	command -v gnuplot >/dev/null || die "gnuplot is missing: install it (Debian: gnuplot-nox)" 3

@@ -137,7 +137,10 @@ EOF
 	printf '</body></html>\n'
 }
 
-out=$DIR/report.html
-page >"$out.tmp.$$"
-mv "$out.tmp.$$" "$out"
+# whole or not at all: the page's last write fails on a full disk too
+out=$DIR/report.html tmp=$DIR/report.html.tmp.$$
+trap 'rm -f "$tmp"' EXIT
+if ! page >"$tmp" || ! mv "$tmp" "$out"; then
+	die "cannot write '$out' (a full disk?): the old page, if any, is left as it was" 3
+fi
 printf '%s\n' "$out"

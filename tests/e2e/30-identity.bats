@@ -182,7 +182,8 @@ queued() { squeue -h | wc -l; }
 @test "make campaign installs nothing and passes values byte for byte" {
 	before=$(queued)
 	# as root, make deps would try to install this package and fail
-	arg='--reveal-dir=it'"'"'s$USER"dir"`id`;$(touch${IFS}'"$RES"'/ran)'
+	# (an option that acts on its own: --reveal-dir alone would be refused as doing nothing)
+	arg='--samples='"$RES"'/it'"'"'s$USER"dir"`id`;$(touch${IFS}'"$RES"'/ran)'
 	run --separate-stderr -0 env DEPS_PACKAGES=aller-no-such-package make -C "$ROOT" \
 		--no-print-directory campaign "RESULTS=$RES" CAMPAIGN=mk NODES=1 LONGS=64 ITERS=1 \
 		"ALLER_ARGS=$arg"
@@ -190,7 +191,7 @@ queued() { squeue -h | wc -l; }
 	wait_job "$final" 300
 	f=$(latest "$RES"/mk/raw/*-contiguous-*.out)
 	# nothing was expanded or run on the way: the text is aller's argument as typed
-	grep -qF "# command: $ROOT/build/bin/aller $arg contiguous 1 64" "$f"
+	grep -qF "# command: $ROOT/build/bin/aller $arg --timeout=600 contiguous 1 64" "$f"
 	[ ! -e "$RES/ran" ]
 	run -2 make -C "$ROOT" --no-print-directory campaign "RESULTS=$RES" CAMPAIGN=mk2 'LONGS=64
 128'

@@ -117,6 +117,10 @@ static void point_states_and_reasons(void **state)
 	} cases[] = {
 		{ "# campaign: c\n# point_nodes: 1\n# exit: 0\n", POINT_FAILED, "no aller output" },
 		{ "# campaign: c\n# point_nodes: 1\n", POINT_FAILED, "no aller output" },
+		/* aller's 1 (verification) follows its header: before it, MPI_Init or the launcher */
+		{ "# campaign: c\n# point_nodes: 1\n# exit: 1\n", POINT_FAILED, "exit 1 before "
+		  "aller's header, not a verification failure (the launcher or MPI_Init failed)" },
+		{ "# campaign: c\n# point_nodes: 1\n# exit: 2\n", POINT_FAILED, "exit 2" },
 		{ HEADER ROW "# Done\n", POINT_COMPLETE, "" },
 		{ HEADER ROW "# Done\n# exit: 0\n", POINT_COMPLETE, "" },
 		{ HEADER ROW "# exit: 3\n", POINT_FAILED, "exit 3" },
