@@ -370,10 +370,11 @@ static int option_split(struct options *o, const char *val, char *err, size_t er
 	o->splits_given = 1;
 	for (int i = 0; i < o->nsplits; i++)
 		if (split_same(&o->splits[i], &s)) {
-			snprintf(err, errlen, "--split=%s is given twice%s%s%s", val,
-				 strcmp(o->splits[i].spec, s.spec) ? " (as '--split=" : "",
-				 strcmp(o->splits[i].spec, s.spec) ? o->splits[i].spec : "",
-				 strcmp(o->splits[i].spec, s.spec) ? "' too: the same split)" : "");
+			if (strcmp(o->splits[i].spec, s.spec) == 0)
+				snprintf(err, errlen, "--split=%s is given twice", val);
+			else
+				snprintf(err, errlen, "--split=%s is given twice (as '--split=%s' too: the "
+					 "same split)", val, o->splits[i].spec);
 			return -1;
 		}
 	if (o->nsplits == SPLIT_MAX) {

@@ -40,6 +40,7 @@ mem=$(sort -n "$dir/mem" | tail -n 1)
 awk -v n="$n" -v b="$bytes" -v r="$rows" -v tr="$tr" -v tw="$tw" -v tm="$tm" -v m="$mem" -v o="$out" -v k="$rounds" 'BEGIN {
 	printf "# bench-collect: %d synthetic job outputs, %.1f MB, %d rows; median of %d rounds\n", n, b / 1e6, r, k
 	printf "merge:              %.3f s  (%.0f rows/s, %.1f MB/s in, %.1f MB written)\n", tm, r / tm, b / 1e6 / tm, o / 1e6
+	printf "written/read:       %.2f (target <= 1.5)\n", o / b
 	printf "read (cat > null):  %.3f s\n", tr
 	printf "write (dd, %.0f MB): %.3f s\n", o / 1e6, tw
 	printf "I/O floor:          %.3f s  ratio merge/floor %.2f (target <= 1.5)\n", tr + tw, tm / (tr + tw)

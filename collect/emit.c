@@ -19,7 +19,8 @@
 #include "splits.h"
 
 const char *const emit_names[EMIT_NFILES] = { "bandwidth.dat", "concurrency.dat",
-					      "scaling.dat", "points.csv", MERGED_SETS_FILE };
+					      "scaling.dat", "points.csv", MERGED_SETS_FILE,
+					      "points-index.csv" };
 static const char *const kind_names[EMIT_NDAT] = { "bandwidth", "concurrency", "scaling" };
 
 static const char *const dat_about[EMIT_NDAT] = {
@@ -47,16 +48,22 @@ int emit_init(struct emit *e, FILE **out, int labels)
 	for (int i = 0; i < EMIT_NFILES; i++)
 		if (line_open(&e->out[i], out[i], EMIT_BUFFER) != 0)
 			return -1;
-	merged_names(merged_dat_columns, merged_dat_ncolumns, ' ', names, sizeof(names));
 	for (int i = 0; i < EMIT_NDAT; i++) {
+		const struct merged_table_def *t = merged_table((enum merged_table)i);
 		line_printf(&e->out[i], "# collect %s: %s\n", ALLER_VERSION, dat_about[i]);
-		line_printf(&e->out[i], "# each data set: a '# key: value ...' comment, then a title "
-			    "row (gnuplot: title columnheader(1)); data sets are separated by two "
-			    "blank lines, gaps inside by one\n");
-		line_printf(&e->out[i], "# columns: %s\n", names);
+		line_printf(&e->out[i], "# each data set: a '# key: value ...' comment (its row of "
+			    "sets.tsv has the rest), then a title row (gnuplot: title "
+			    "columnheader(1)); data sets are separated by two blank lines, gaps "
+			    "inside by one; the measured columns are those its plots read, every "
+			    "one is in points.csv\n");
+		line_printf(&e->out[i], "# columns: %s\n",
+			    merged_names(t->cols, t->n, ' ', names, sizeof(names)));
 	}
-	line_printf(&e->out[EMIT_CSV], "%s\n",
-		    merged_names(merged_csv_columns, merged_csv_ncolumns, ',', names, sizeof(names)));
+	for (int i = EMIT_CSV; i <= EMIT_POINTS; i += EMIT_POINTS - EMIT_CSV) {
+		const struct merged_table_def *t =
+			merged_table(i == EMIT_CSV ? MERGED_CSV : MERGED_POINTS);
+		line_printf(&e->out[i], "%s\n", merged_names(t->cols, t->n, ',', names, sizeof(names)));
+	}
 	line_printf(&e->out[EMIT_SETS], "%s\n", MERGED_SET_COLUMNS);
 	return 0;
 }
@@ -76,7 +83,6 @@ struct set {
 	const struct point *pt;
 	long nodes, commsize, comms, bytes, rows;   /* -1: not a key of this kind */
 	int algo, split;
-	const char *state;
 };
 
 /* A TSV field and its tab: text without tabs or newlines, "-" when empty. */
@@ -147,7 +153,11 @@ static void index_row(struct emit *e, const struct set *s, const char *size)
 	tsv_str(l, merged_algo_name(s->algo));
 	tsv_str(l, splits_name(s->split));
 	tsv_label(l, e->labels, pt, s->algo, s->split);
-	line_long(l, s->rows);
+	tsv_long(l, s->rows);
+	if (s->file == EMIT_SCALING)   /* a scaling set spans the points of its node counts */
+		line_char(l, '-');
+	else
+		line_long(l, pt->id);
 	line_char(l, '\n');
 }
 
@@ -168,23 +178,19 @@ static void open_set(struct emit *e, const struct set *s)
 		line_put(f, "\n\n", 2);
 	if (s->bytes >= 0)
 		format_bytes(size, sizeof(size), s->bytes);
-	line_printf(f, "# campaign: %s mode: %s", str(pt->campaign), str(pt->mode));
-	if (s->nodes >= 0)
-		line_printf(f, " nodes: %ld", s->nodes);
-	line_printf(f, " tasks_per_node: %s buffers: %s instrumented: %s series: %s variant: %s "
-		    "algo: %s split: %s", str(pt->tpn), str(pt->buffers), pt->reveal ? "yes" : "no",
-		    str(pt->series), str(pt->variant), merged_algo_name(s->algo),
-		    splits_name(s->split));
+	/* the set's own keys; its point's facts are in sets.tsv and points-index.csv */
+	line_printf(f, "# set: %ld", e->nsets[s->file] - 1);
+	if (s->file != EMIT_SCALING)
+		line_printf(f, " point: %ld", pt->id);
+	line_printf(f, " algo: %s split: %s", merged_algo_name(s->algo), splits_name(s->split));
 	switch (s->file) {
 	case EMIT_BANDWIDTH:
-		line_printf(f, " commsize: %ld comms: %ld state: %s job: %s file: %s\n"
-			"\"%s, %ld nodes, commsize %ld%s\"\n", s->commsize, s->comms, s->state,
-			str(pt->job), pt->path, str(pt->mode), s->nodes, s->commsize, algo);
+		line_printf(f, " commsize: %ld comms: %ld\n\"%s, %ld nodes, commsize %ld%s\"\n",
+			    s->commsize, s->comms, str(pt->mode), s->nodes, s->commsize, algo);
 		break;
 	case EMIT_CONCURRENCY:
-		line_printf(f, " bytes_per_peer: %ld state: %s job: %s file: %s\n"
-			"\"%s, %ld nodes, %s per peer%s\"\n", s->bytes, s->state, str(pt->job),
-			pt->path, str(pt->mode), s->nodes, size, algo);
+		line_printf(f, " bytes_per_peer: %ld\n\"%s, %ld nodes, %s per peer%s\"\n", s->bytes,
+			    str(pt->mode), s->nodes, size, algo);
 		break;
 	default:
 		line_printf(f, " commsize: %ld bytes_per_peer: %ld\n\"%s, commsize %ld, %s per peer"
@@ -268,9 +274,8 @@ static void write_sets(struct emit *e, const struct group *g, enum emit_file fil
 	for (long i = 0; i < n; i++, left--) {
 		const struct crow *r = &g->rows.rows[keys[i].row];
 		if (left == 0) {
-			struct set s = { file, pt, -1, -1, -1, -1, 0, r->algo, r->split, NULL };
+			struct set s = { file, pt, -1, -1, -1, -1, 0, r->algo, r->split };
 			s.rows = left = run_length(keys, i, n, nkeys);
-			s.state = point_state_name(point_state(pt));
 			if (file != EMIT_SCALING)
 				s.nodes = pt->nodes;
 			if (file != EMIT_CONCURRENCY)
@@ -283,9 +288,9 @@ static void write_sets(struct emit *e, const struct group *g, enum emit_file fil
 		} else if (gap(file, &g->rows.rows[keys[i - 1].row], r, pos)) {
 			line_char(&e->out[file], '\n');
 		}
-		row_put(&e->out[file], &e->rows, g, r, 0);
+		row_put(&e->out[file], &e->rows, g, r, (enum merged_table)file);
 		if (file == EMIT_BANDWIDTH)
-			row_put(&e->out[EMIT_CSV], &e->rows, g, r, 1);
+			row_put(&e->out[EMIT_CSV], &e->rows, g, r, MERGED_CSV);
 	}
 }
 
@@ -318,6 +323,8 @@ long emit_group(struct emit *e, const struct group *g)
 			continue;
 		if (!any || (!any->tpn && pt->tpn))
 			any = pt;
+		g->pts[p]->id = e->npoints++;   /* its facts, once: points-index.csv */
+		row_put_point(&e->out[EMIT_POINTS], pt);
 		point_keys(e->keys, pt);
 		sort_rows(e->keys, pt->nrows, g, BY_LEVEL_COUNT);
 		write_sets(e, g, EMIT_BANDWIDTH, pt->nrows, pt, pos);

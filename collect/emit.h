@@ -1,6 +1,7 @@
 /*
  * emit.h: the merged outputs (bandwidth.dat, concurrency.dat, scaling.dat,
- * points.csv and their index, sets.tsv), in the format of common/merged.h.
+ * points.csv, points-index.csv and the data sets' index, sets.tsv), in the
+ * format of common/merged.h.
  */
 #ifndef COLLECT_EMIT_H
 #define COLLECT_EMIT_H
@@ -11,7 +12,8 @@
 #include "row.h"
 #include "store.h"
 
-enum emit_file { EMIT_BANDWIDTH, EMIT_CONCURRENCY, EMIT_SCALING, EMIT_CSV, EMIT_SETS,
+/* The first four in the order of merged.h's tables, whose rows they hold. */
+enum emit_file { EMIT_BANDWIDTH, EMIT_CONCURRENCY, EMIT_SCALING, EMIT_CSV, EMIT_SETS, EMIT_POINTS,
 		 EMIT_NFILES };
 #define EMIT_NDAT 3   /* the .dat files come first */
 extern const char *const emit_names[EMIT_NFILES];
@@ -20,6 +22,7 @@ struct emit {
 	struct line out[EMIT_NFILES];
 	struct row_cache rows;
 	long nsets[EMIT_NDAT];    /* data sets written to each .dat file */
+	long npoints;             /* rows of points-index.csv */
 	int labels;               /* what legends name: LABEL_* (groups.h) */
 	struct sort_key *keys;    /* scratch for one group's sorts */
 	long nkeys;

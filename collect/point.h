@@ -43,6 +43,7 @@ struct point {
 	long nodes, world, restart, attempt, exit_code; /* -1 when absent */
 	int has_header, has_provenance, done, marked_incomplete;
 	long nrows, first_row;       /* its rows in the group, after parsing */
+	long id;                     /* its row of points-index.csv, once written (-1 before) */
 	int superseded;
 };
 

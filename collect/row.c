@@ -84,8 +84,14 @@ static void put_column(struct line *l, const struct group *g, const struct crow 
 
 	switch (c->src) {
 	case MSRC_NODES: line_long(l, pt->nodes); break;
+	case MSRC_POINT: line_long(l, pt->id); break;
 	case MSRC_BYTES: line_long(l, r->count * (long)sizeof(long)); break;
-	case MSRC_WORLD: line_long(l, pt->world); break;
+	case MSRC_WORLD:   /* unknown where aller never started: empty, or "-" */
+		if (pt->world >= 0)
+			line_long(l, pt->world);
+		else if (!csv)
+			line_char(l, '-');
+		break;
 	case MSRC_LEVEL: line_long(l, r->level); break;
 	case MSRC_ALGO: line_str(l, merged_algo_name(r->algo)); break;
 	case MSRC_SPLIT: line_str(l, splits_name(r->split)); break;
@@ -115,6 +121,21 @@ static int constant(enum merged_source src)
 {
 	return src != MSRC_ALLER && src != MSRC_BYTES && src != MSRC_LEVEL && src != MSRC_ALGO &&
 	       src != MSRC_SPLIT;
+}
+
+void row_put_point(struct line *l, const struct point *pt)
+{
+	const struct merged_table_def *t = merged_table(MERGED_POINTS);
+	struct crow r;
+	struct point *one[1] = { (struct point *)pt };
+	struct group g;
+
+	memset(&r, 0, sizeof(r));
+	memset(&g, 0, sizeof(g));
+	g.pts = one;
+	g.n = 1;
+	put_columns(l, &g, &r, t->cols, 0, t->n - 1, 1);
+	line_char(l, '\n');
 }
 
 /* An upper bound of what columns first..last of a point take as text. */
@@ -165,10 +186,11 @@ static void put_constant(struct line *l, struct run_cache *c, const struct group
  * at once, runs of the point's own from a cache.
  */
 void row_put(struct line *l, struct row_cache *rc, const struct group *g, const struct crow *r,
-	     int csv)
+	     enum merged_table t)
 {
-	const struct merged_column *cols = csv ? merged_csv_columns : merged_dat_columns;
-	int n = csv ? merged_csv_ncolumns : merged_dat_ncolumns, runs = 0;
+	const struct merged_table_def *def = merged_table(t);
+	const struct merged_column *cols = def->cols;
+	int n = def->n, runs = 0, csv = def->sep == ',';
 
 	for (int i = 0; i < n; i++) {
 		int j = i;
@@ -182,7 +204,7 @@ void row_put(struct line *l, struct row_cache *rc, const struct group *g, const 
 		} else if (constant(cols[i].src)) {
 			while (j + 1 < n && constant(cols[j + 1].src))
 				j++;
-			put_constant(l, runs < ROW_CACHE ? &rc->run[csv][runs] : NULL, g, r, cols,
+			put_constant(l, runs < ROW_CACHE ? &rc->run[t][runs] : NULL, g, r, cols,
 				     i, j, csv);
 			runs++;
 		} else {

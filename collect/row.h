@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "line.h"
+#include "merged.h"
 #include "store.h"
 
 #define ROW_CACHE 4   /* runs of a point's own columns kept per table */
@@ -18,12 +19,14 @@ struct run_cache {
 };
 
 struct row_cache {
-	struct run_cache run[2][ROW_CACHE];   /* .dat rows, CSV rows */
+	struct run_cache run[MERGED_NTABLES][ROW_CACHE];
 };
 
-/* Row r of group g as a line of the .dat files (csv 0) or of points.csv (csv 1). */
+/* Row r of group g as a line of table t (merged.h): a view's .dat file, or points.csv. */
 void row_put(struct line *l, struct row_cache *rc, const struct group *g, const struct crow *r,
-	     int csv);
+	     enum merged_table t);
+/* Point pt's row of points-index.csv (MERGED_POINTS). */
+void row_put_point(struct line *l, const struct point *pt);
 /* The MPI library's name and version: the length of its text up to the first comma. */
 size_t row_mpi_len(const char *mpi);
 

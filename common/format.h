@@ -181,6 +181,27 @@
 	X(CONGESTION_P99, congestion_p99, OPT, w->congest[2]) /* ... the same of tp99 */
 #define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
 
+/*
+ * The collector's views of the measured columns, one line each: X(ID, views).
+ * bandwidth.dat, concurrency.dat and scaling.dat carry what their plots read
+ * (besides their x: bytes per peer, communicators, nodes), points.csv every
+ * column; a column not named here is in the CSV only. A new column's plot
+ * names its view here (common/merged.c builds the views from this list).
+ */
+#define ALLER_VIEW_BANDWIDTH 1
+#define ALLER_VIEW_CONCURRENCY 2
+#define ALLER_VIEW_SCALING 4
+#define ALLER_COLUMN_VIEWS(X) \
+	X(TMIN, ALLER_VIEW_BANDWIDTH)                 /* latency, splits: bars */ \
+	X(TAVG, ALLER_VIEW_BANDWIDTH)                 /* latency, splits */ \
+	X(TMAX, ALLER_VIEW_BANDWIDTH) \
+	X(BWMIN, ALLER_VIEW_BANDWIDTH)                /* bandwidth, algorithms: bars */ \
+	X(BWAVG, ALLER_VIEW_BANDWIDTH | ALLER_VIEW_CONCURRENCY | ALLER_VIEW_SCALING) \
+	X(BWMAX, ALLER_VIEW_BANDWIDTH) \
+	X(AGGBW, ALLER_VIEW_CONCURRENCY)              /* concurrency: aggregate */ \
+	X(INTERF, ALLER_VIEW_CONCURRENCY)             /* interference */ \
+	X(IMBALANCE, ALLER_VIEW_BANDWIDTH)            /* splits */
+
 #define ALLER_COL_ID_(ID, name, kind, value) ALLER_COL_##ID,
 enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
 #define ALLER_SPEC_COLUMNS 10

@@ -6,46 +6,61 @@
 #include "format.h"
 
 #define ALLER(name, col) { name, MSRC_ALLER, col }
-/* What aller measured, from its GiB column on, in both tables (format.h's list). */
+/* What aller measured, from its GiB column on (format.h's list). */
 #define MEASURED_(ID, name, kind, value) ALLER(#name, ALLER_COL_##ID),
-#define MEASURED ALLER_MEASURED_COLUMNS(MEASURED_)
+static const struct merged_column measured[] = { ALLER_MEASURED_COLUMNS(MEASURED_) };
+#define VIEWS_(ID, views) [ALLER_COL_##ID] = (views),
+static const int views[ALLER_NCOLS] = { ALLER_COLUMN_VIEWS(VIEWS_) };
 
-const struct merged_column merged_dat_columns[] = {
-	{ "nodes", MSRC_NODES, 0 },
-	ALLER("comms", ALLER_COL_COMMS),
-	ALLER("commsize", ALLER_COL_COMMSIZE),
-	{ "bytes_per_peer", MSRC_BYTES, 0 },
-	ALLER("count", ALLER_COL_COUNT),
-	MEASURED
-	{ "algo", MSRC_ALGO, 0 },
-	{ "split", MSRC_SPLIT, 0 },
+/* Each table's own columns before the measured ones; which views take; after. */
+static const struct {
+	struct merged_column before[8];
+	int view;                    /* ALLER_VIEW_* bit; -1: every measured column; 0: none */
+	struct merged_column after[16];
+} shapes[MERGED_NTABLES] = {
+	[MERGED_BANDWIDTH] = { { { "bytes_per_peer", MSRC_BYTES, 0 } }, ALLER_VIEW_BANDWIDTH, { { 0 } } },
+	[MERGED_CONCURRENCY] = { { ALLER("comms", ALLER_COL_COMMS) }, ALLER_VIEW_CONCURRENCY,
+				 { { 0 } } },
+	[MERGED_SCALING] = { { { "nodes", MSRC_NODES, 0 } }, ALLER_VIEW_SCALING, { { 0 } } },
+	[MERGED_CSV] = {
+		{ { "point", MSRC_POINT, 0 }, { "level", MSRC_LEVEL, 0 }, { "algo", MSRC_ALGO, 0 },
+		  { "split", MSRC_SPLIT, 0 }, ALLER("comms", ALLER_COL_COMMS),
+		  ALLER("commsize", ALLER_COL_COMMSIZE), ALLER("count", ALLER_COL_COUNT),
+		  { "bytes_per_peer", MSRC_BYTES, 0 } }, -1, { { 0 } } },
+	[MERGED_POINTS] = { { { 0 } }, 0, {
+		{ "point", MSRC_POINT, 0 }, { "campaign", MSRC_CAMPAIGN, 0 }, { "mode", MSRC_MODE, 0 },
+		{ "nodes", MSRC_NODES, 0 }, { "tasks_per_node", MSRC_TPN, 0 },
+		{ "world", MSRC_WORLD, 0 }, { "buffers", MSRC_BUFFERS, 0 },
+		{ "instrumented", MSRC_INSTRUMENTED, 0 }, { "state", MSRC_STATE, 0 },
+		{ "job", MSRC_JOB, 0 }, { "source", MSRC_SOURCE, 0 }, { "mpi", MSRC_MPI, 0 },
+		{ "series", MSRC_SERIES, 0 }, { "variant", MSRC_VARIANT, 0 } } },
 };
-const int merged_dat_ncolumns = sizeof(merged_dat_columns) / sizeof(merged_dat_columns[0]);
 
-const struct merged_column merged_csv_columns[] = {
-	{ "campaign", MSRC_CAMPAIGN, 0 },
-	{ "mode", MSRC_MODE, 0 },
-	{ "nodes", MSRC_NODES, 0 },
-	{ "tasks_per_node", MSRC_TPN, 0 },
-	{ "world", MSRC_WORLD, 0 },
-	{ "buffers", MSRC_BUFFERS, 0 },
-	{ "instrumented", MSRC_INSTRUMENTED, 0 },
-	{ "level", MSRC_LEVEL, 0 },
-	{ "algo", MSRC_ALGO, 0 },
-	{ "split", MSRC_SPLIT, 0 },
-	ALLER("comms", ALLER_COL_COMMS),
-	ALLER("commsize", ALLER_COL_COMMSIZE),
-	ALLER("count", ALLER_COL_COUNT),
-	{ "bytes_per_peer", MSRC_BYTES, 0 },
-	MEASURED
-	{ "state", MSRC_STATE, 0 },
-	{ "job", MSRC_JOB, 0 },
-	{ "source", MSRC_SOURCE, 0 },
-	{ "mpi", MSRC_MPI, 0 },
-	{ "series", MSRC_SERIES, 0 },
-	{ "variant", MSRC_VARIANT, 0 },
-};
-const int merged_csv_ncolumns = sizeof(merged_csv_columns) / sizeof(merged_csv_columns[0]);
+static void add_all(struct merged_table_def *t, const struct merged_column *cols, size_t n)
+{
+	for (size_t i = 0; i < n && cols[i].name && t->n < MERGED_MAX_COLUMNS; i++)
+		t->cols[t->n++] = cols[i];
+}
+
+const struct merged_table_def *merged_table(enum merged_table which)
+{
+	static struct merged_table_def tables[MERGED_NTABLES];
+	static int built;
+
+	if (!built) {
+		for (int k = 0; k < MERGED_NTABLES; k++) {
+			struct merged_table_def *t = &tables[k];
+			t->sep = k == MERGED_CSV || k == MERGED_POINTS ? ',' : ' ';
+			add_all(t, shapes[k].before, sizeof(shapes[k].before) / sizeof(shapes[k].before[0]));
+			for (size_t i = 0; i < sizeof(measured) / sizeof(measured[0]); i++)
+				if (shapes[k].view < 0 || (views[measured[i].arg] & shapes[k].view))
+					add_all(t, &measured[i], 1);
+			add_all(t, shapes[k].after, sizeof(shapes[k].after) / sizeof(shapes[k].after[0]));
+		}
+		built = 1;
+	}
+	return &tables[which];
+}
 
 const char *merged_algo_name(int algo)
 {

@@ -4,9 +4,12 @@
  * the plots (which select columns by name, never by number).
  *
  *   bandwidth.dat, concurrency.dat, scaling.dat: a "# columns: ..." line
- *     (merged_dat_columns), then data sets separated by two blank lines, each
- *     opened by a "# key: value ..." comment and a title row;
- *   points.csv: a header row (merged_csv_columns), one row per measurement;
+ *     (the view's table: its x and the measured columns format.h's
+ *     ALLER_COLUMN_VIEWS gives it), then data sets separated by two blank
+ *     lines, each opened by a "# key: value ..." comment and a title row;
+ *   points.csv: a header row (MERGED_CSV), one row per measurement, every
+ *     measured column; the point's own facts once, in points-index.csv
+ *     (MERGED_POINTS: one row per point), joined by the column `point`;
  *   sets.tsv: the index of the data sets, a header row (MERGED_SET_COLUMNS)
  *     and one row per data set, in the order of the files.
  *
@@ -30,6 +33,7 @@ enum merged_source {
 	MSRC_INSTRUMENTED,   /* "yes" for a --reveal run, else "no" */
 	MSRC_STATE,          /* complete, incomplete or failed */
 	MSRC_MPI,            /* the MPI library up to its first comma */
+	MSRC_POINT,          /* the point's number in points-index.csv */
 	MSRC_CAMPAIGN, MSRC_MODE, MSRC_TPN, MSRC_BUFFERS, MSRC_JOB, MSRC_SOURCE, MSRC_SERIES,
 	MSRC_VARIANT         /* the point's keys, as text */
 };
@@ -40,10 +44,18 @@ struct merged_column {
 	int arg;
 };
 
-extern const struct merged_column merged_dat_columns[];
-extern const int merged_dat_ncolumns;
-extern const struct merged_column merged_csv_columns[];
-extern const int merged_csv_ncolumns;
+/* The merged tables: the three views (in the order of format.h's ALLER_VIEW_* bits), the CSV. */
+enum merged_table { MERGED_BANDWIDTH, MERGED_CONCURRENCY, MERGED_SCALING, MERGED_CSV,
+		    MERGED_POINTS, MERGED_NTABLES };
+#define MERGED_MAX_COLUMNS 64
+struct merged_table_def {
+	struct merged_column cols[MERGED_MAX_COLUMNS];
+	int n;
+	char sep;                   /* ' ' in the .dat files, ',' in the CSVs */
+};
+
+/* The tables, built from format.h's lists on first use. */
+const struct merged_table_def *merged_table(enum merged_table t);
 
 /* An algorithm's name (format.h's ALLER_ALGO_NAMES), "?" out of range. */
 const char *merged_algo_name(int algo);
@@ -55,6 +67,6 @@ char *merged_names(const struct merged_column *cols, int n, char sep, char *buf,
 #define MERGED_SETS_FILE "sets.tsv"
 #define MERGED_SET_COLUMNS "file\tindex\tkind\tcampaign\tmode\tnodes\tcommsize\tcomms\t" \
 	"bytes_per_peer\tsize\ttasks_per_node\tbuffers\tmpi\tseries\tvariant\talgo\tsplit\tlabel\t" \
-	"rows"
+	"rows\tpoint"
 
 #endif

@@ -75,8 +75,8 @@ count() { echo $(($(wc -l <"$1") - 1)); }
 common_size() {
 	awk -F'\t' 'FNR == NR { if (FNR > 1) { want[$1] = 1; n++ } next }
 		/^# columns: / { for (i = 3; i <= NF; i++) if ($i == "bytes_per_peer") c = i - 2; next }
-		/^# campaign: / { set++; next }
-		/^[0-9]/ && ((set - 1) in want) { split($0, f, " "); have[f[c]]++ }
+		/^# set: / { set = $3; next }
+		/^[0-9]/ && (set in want) { split($0, f, " "); have[f[c]]++ }
 		END { for (b in have) if (have[b] == n && b + 0 > best) best = b + 0; print best + 0 }' \
 		"$1" FS=' ' "$merged/bandwidth.dat"
 }

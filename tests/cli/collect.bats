@@ -11,7 +11,7 @@ golden() {
 	local dir=$DATA/collect/$1
 	cd "$dir" || return
 	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
-	for f in bandwidth.dat concurrency.dat scaling.dat points.csv summary.txt; do
+	for f in bandwidth.dat concurrency.dat scaling.dat points.csv points-index.csv summary.txt; do
 		diff -u "expected/$f" "$BATS_TEST_TMPDIR/out/$f"
 	done
 }
@@ -33,8 +33,8 @@ golden() {
 @test "the newest complete job wins a re-run" {
 	cd "$DATA/collect/damaged"
 	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
-	grep -q ',31,in/smoke-n1-contiguous-31.out,' "$BATS_TEST_TMPDIR/out/points.csv"
-	run ! grep -q 'smoke-n1-contiguous-19.out' "$BATS_TEST_TMPDIR/out/points.csv"
+	grep -q ',complete,31,in/smoke-n1-contiguous-31.out,' "$BATS_TEST_TMPDIR/out/points-index.csv"
+	run ! grep -q 'smoke-n1-contiguous-19.out' "$BATS_TEST_TMPDIR/out/points-index.csv"
 }
 
 @test "a failed point leaves a gap in the scaling data, not a line across it" {
@@ -56,23 +56,30 @@ golden() {
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" "$DATA/smoke/raw"
 	f=$DATA/smoke/raw/smoke-n4-strided-21.out
 	row=$(grep -m1 '^2 4 ' "$f")
-	read -r comms size count gib rest <<<"$row"
-	grep -qF "4 $comms $size $((count * 8)) $count $gib $rest" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
+	read -r -a c <<<"$row"
+	# every column in the CSV, joined with the point's facts by its number
+	grep -qF ",alltoall,uniform,2,4,${c[2]},$((c[2] * 8)),$(IFS=, && echo "${c[*]:3}")" \
+		"$BATS_TEST_TMPDIR/out/points.csv"
+	p=$(grep -F ",$((c[2] * 8)),$(IFS=, && echo "${c[*]:3}")" "$BATS_TEST_TMPDIR/out/points.csv" | cut -d, -f1)
+	grep -q "^$p,smoke,strided,4,2,8,host,no,complete,21,$f,Open MPI v4.1.4,," "$BATS_TEST_TMPDIR/out/points-index.csv"
+	# the bandwidth view: bytes per peer, then the columns its plots read (format.h)
+	grep -qx "$((c[2] * 8)) ${c[4]} ${c[5]} ${c[6]} ${c[7]} ${c[8]} ${c[9]} NaN" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 }
 
 @test "points.csv and the data sets carry tmed, tp99 and busbw, empty or NaN for format 1" {
 	cd "$DATA/collect/damaged"
 	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
 	csv=$BATS_TEST_TMPDIR/out/points.csv
-	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,iters,tcongested_s,congestion,congestion_p99,state,'
+	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,iters,tcongested_s,congestion,congestion_p99$'
 	# format 2: the three columns as aller printed them, no isolation columns
 	row=$(grep -m1 '^1 2 1 ' in/fmt2-n1-contiguous-50.out)
 	read -r -a f <<<"$row"
-	grep -q "^fmt2,contiguous,1,2,2,host,no,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,,,,,complete,50," "$csv"
-	grep -q "^1 1 2 8 1 .* ${f[12]} ${f[13]} ${f[14]} NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN alltoall uniform\$" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
-	# format 1: empty fields and NaN (gnuplot skips them)
-	grep -q '^smoke,contiguous,1,2,2,host,no,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,,,,,complete,31,' "$csv"
-	grep -q '^1 1 2 8 1 .* 1 NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN NaN alltoall uniform$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
+	grep -q '^0,fmt2,contiguous,1,2,2,host,no,complete,50,' "$BATS_TEST_TMPDIR/out/points-index.csv"
+	grep -q "^0,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,,,,\$" "$csv"
+	# format 1: empty fields (and NaN in the views: gnuplot skips them)
+	grep -q '^3,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,,,,$' "$csv"
+	grep -q '^3,smoke,contiguous,1,2,2,host,no,complete,31,' "$BATS_TEST_TMPDIR/out/points-index.csv"
+	grep -q '^8 .* NaN$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 }
 
 @test "collect names every input it skips and why, and exits 1" {
@@ -170,8 +177,9 @@ golden() {
 	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
 	out=$BATS_TEST_TMPDIR/out
 	# one bandwidth set per (level, algorithm): 3 levels x 2 algorithms
-	[ "$(grep -c '^# campaign: fmt3 .* algo: alltoall split: uniform commsize' "$out/bandwidth.dat")" = 3 ]
-	[ "$(grep -c '^# campaign: fmt3 .* algo: pairwise split: uniform commsize' "$out/bandwidth.dat")" = 3 ]
+	[ "$(grep -c '^# set: [0-9]* point: 1 algo: alltoall split: uniform commsize' "$out/bandwidth.dat")" = 3 ]
+	[ "$(grep -c '^# set: [0-9]* point: 1 algo: pairwise split: uniform commsize' "$out/bandwidth.dat")" = 3 ]
+	grep -q '^1,fmt3,' "$out/points-index.csv"
 	grep -qx '"contiguous, 1 nodes, commsize 2, pairwise"' "$out/bandwidth.dat"
 	# the index names each set's algorithm, by column name
 	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -181,9 +189,10 @@ golden() {
 	# a row with measured isolation: copied as printed; "-" is an empty CSV field
 	row=$(grep -m1 '^2 2 8 ' in/fmt3-n1-contiguous-60.out)
 	read -r -a f <<<"$row"
-	grep -q "^fmt3,contiguous,1,4,4,host,no,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,,,,complete,60," "$out/points.csv"
-	grep -q "^fmt3,contiguous,1,4,4,host,no,0,pairwise,uniform,1,4,8,64,.*,,,,,,,,,complete,60," "$out/points.csv"
-	grep -q "^1 2 2 64 8 .* ${f[15]} ${f[16]} ${f[17]} ${f[18]} NaN NaN NaN NaN NaN NaN NaN alltoall uniform\$" "$out/bandwidth.dat"
+	grep -q "^1,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,,,\$" "$out/points.csv"
+	grep -q "^1,0,pairwise,uniform,1,4,8,64,.*,,,,,,,,\$" "$out/points.csv"
+	# the concurrency view carries the interference its plot reads
+	grep -qx "2 ${f[8]} ${f[10]} ${f[16]}" "$out/concurrency.dat"
 }
 
 @test "format 4: splits stay apart (data sets, CSV, index); uniform's columns say 1 and '-'" {
@@ -192,7 +201,7 @@ golden() {
 	out=$BATS_TEST_TMPDIR/out
 	# one bandwidth set per (level, split): 3 levels x 3 splits, each named
 	for s in uniform zipf:1.2:1 hot:1:0.5; do
-		[ "$(grep -c "^# campaign: fmt4 .* algo: alltoallv split: $s commsize" "$out/bandwidth.dat")" = 3 ]
+		[ "$(grep -c "^# set: [0-9]* point: 2 algo: alltoallv split: $s commsize" "$out/bandwidth.dat")" = 3 ]
 	done
 	grep -qx '"contiguous, 1 nodes, commsize 4, alltoallv, split zipf:1.2:1"' "$out/bandwidth.dat"
 	grep -qx '"contiguous, 1 nodes, commsize 4, alltoallv"' "$out/bandwidth.dat"
@@ -202,7 +211,7 @@ golden() {
 	# the CSV by column name: uniform rows have imbalance 1 and no hottest rank; hot:1:0.5
 	# makes rank 0 of each communicator of 4 the hottest, imbalance above 1
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["campaign"] != "fmt4" { next }
+		$c["point"] != 2 { next }
 		$c["split"] == "uniform" && ($c["imbalance"] != 1 || $c["hottest_rank"] != "") { bad++ }
 		$c["split"] == "hot:1:0.5" && $c["commsize"] == 4 && ($c["imbalance"] <= 1 ||
 			$c["hottest_rank"] != 0) { bad++ }

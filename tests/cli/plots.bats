@@ -96,15 +96,17 @@ tree_with() {
 	echo "$t"
 }
 
-@test "a column added to the merged format in one place: the plots still draw the same" {
-	t=$(tree_with '/^const struct merged_column merged_dat_columns\[\] = {$/a { "world", MSRC_WORLD, 0 },')
+@test "a column added to a view in one place (format.h's ALLER_COLUMN_VIEWS): the plots still draw the same" {
+	# shellcheck disable=SC1003 # sed's backslashes, not an escaped quote
+	t=$(tree_with '/^#define ALLER_COLUMN_VIEWS(X) \\$/a \	X(GIB, ALLER_VIEW_BANDWIDTH) \\' common/format.h)
 	run -0 bash "$ROOT/plots/plot.sh" --campaign-dir "$camp" --format svg
 	cp -r "$camp" "$BATS_TEST_TMPDIR/wide"
 	rm -rf "$BATS_TEST_TMPDIR/wide/merged" "$BATS_TEST_TMPDIR/wide/plots"
 	run -0 bash "$t/plots/plot.sh" --campaign-dir "$BATS_TEST_TMPDIR/wide" --format svg
-	# every column moved one place to the right
-	grep -qx '# columns: world nodes comms commsize bytes_per_peer count GiB .*' \
+	# the view has it where format.h's column list puts it, in its place among the others
+	grep -qx '# columns: bytes_per_peer GiB tmin_s tavg_s .*' \
 		"$BATS_TEST_TMPDIR/wide/merged/bandwidth.dat"
+	[ "$(head -n 1 "$BATS_TEST_TMPDIR/wide/merged/points.csv")" = "$(head -n 1 "$camp/merged/points.csv")" ]
 	[ "$(find "$camp/plots" -name '*.svg' | wc -l)" = 22 ]
 	for f in "$camp"/plots/*.svg; do
 		cmp "$f" "$BATS_TEST_TMPDIR/wide/plots/${f##*/}"
@@ -116,7 +118,7 @@ tree_with() {
 	t=$(tree_with 's/X(BWAVG, bwavg_GiBs,/X(BWAVG, bwavg,/' common/format.h)
 	run --separate-stderr -0 bash "$t/plots/plot.sh" --campaign-dir "$camp"
 	# one line per plot that needs it, naming the column; the latency plots do not
-	[[ $stderr == *"plots: skipped $camp/plots/bandwidth-contiguous-n1.png: '$camp/merged/bandwidth.dat' has no column 'bwavg_GiBs' (its columns: nodes comms "* ]]
+	[[ $stderr == *"plots: skipped $camp/plots/bandwidth-contiguous-n1.png: '$camp/merged/bandwidth.dat' has no column 'bwavg_GiBs' (its columns: bytes_per_peer tmin_s "* ]]
 	[ "$(grep -c "^plots: skipped .*has no column 'bwavg_GiBs'" <<<"$stderr")" = 16 ]
 	[ "${stderr##*$'\n'}" = "plots: 6 drawn, 16 skipped" ]
 	[ "$(grep -c '/latency-' <<<"$output")" = 6 ]
@@ -170,11 +172,14 @@ tree_with() {
 	idx=$camp/merged/sets.tsv
 	head -n 1 "$idx" | grep -q '^file	index	kind	campaign	mode	nodes	commsize	'
 	for f in bandwidth concurrency scaling; do
-		# as many index rows as data sets (each opens with a "# campaign:" comment)
-		[ "$(grep -c "^$f.dat	" "$idx")" = "$(grep -c '^# campaign: ' "$camp/merged/$f.dat")" ]
+		# as many index rows as data sets (each opens with a "# set: N" comment, N its row)
+		[ "$(grep -c "^$f.dat	" "$idx")" = "$(grep -c '^# set: ' "$camp/merged/$f.dat")" ]
+		[ "$(grep '^# set: ' "$camp/merged/$f.dat" | tail -n 1 | cut -d' ' -f3)" = \
+			"$(($(grep -c "^$f.dat	" "$idx") - 1))" ]
 	done
 	# the rows column counts the data lines of its set
-	awk -F'\t' 'NR > 1 && $1 == "bandwidth.dat" { s += $NF } END { print s }' "$idx" >"$BATS_TEST_TMPDIR/n"
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$1 == "bandwidth.dat" { s += $c["rows"] } END { print s }' "$idx" >"$BATS_TEST_TMPDIR/n"
 	[ "$(cat "$BATS_TEST_TMPDIR/n")" = "$(grep -c '^[0-9]' "$camp/merged/bandwidth.dat")" ]
 	# sizes are labelled once, by the collector
 	grep -q '	32768	32 KiB	' "$idx"

@@ -91,8 +91,11 @@ setup() {
 	# a verification failure is not tried again (a transient crash before it may be)
 	grep -qx '# exit: 1' "$(latest "$RES"/fail/raw/fail-n2-*.out)"
 	[ "$(grep -lx '# exit: 1' "$RES"/fail/raw/fail-n2-*.out | wc -l)" = 1 ]
-	grep -q '^fail,contiguous,1,' "$RES/fail/merged/points.csv"
-	run ! grep -q '^fail,contiguous,2,' "$RES/fail/merged/points.csv"
+	# the failed point is listed with its state, and has no rows
+	p1=$(grep ',fail,contiguous,1,2,2,host,no,complete,' "$RES/fail/merged/points-index.csv" | cut -d, -f1)
+	p2=$(grep ',fail,contiguous,2,2,4,host,no,failed,' "$RES/fail/merged/points-index.csv" | cut -d, -f1)
+	grep -q "^$p1," "$RES/fail/merged/points.csv"
+	run ! grep -q "^$p2," "$RES/fail/merged/points.csv"
 	grep -q 'collect: 2 points: 1 complete, 0 incomplete, 1 failed' "$RES/fail/merged/summary.txt"
 }
 
@@ -137,7 +140,7 @@ setup() {
 		[ -s "$RES/rv/reveal/$point/matrix-L0-c64.dat" ]
 		[ -s "$RES/rv/plots/matrix-$point-L0-c64.png" ]
 	done
-	grep -q ',yes,' "$RES/rv/merged/points.csv"
+	grep -q ',yes,' "$RES/rv/merged/points-index.csv"
 }
 
 @test "a node killed during a job gives a failed point that a re-run completes" {
@@ -156,6 +159,10 @@ setup() {
 	run -1 status CAMPAIGN=nodefail
 	printf '%s\n' "$output"   # shown when the test fails
 	[[ $output == *"NODE_FAIL"*"incomplete"* ]]
+	cat "$RES"/nodefail/raw/*.out | grep '^# incomplete: '   # shown when the test fails
+	# the point's file says a node failed, not "scancel or preemption"
+	grep -q '^# incomplete: ended by SIGTERM at .* (a node of the allocation failed: .*\(down\|\*\)' \
+		"$RES"/nodefail/raw/*.out
 	wait_job "$final" 60
 	for _ in $(seq 60); do
 		[ "$(sinfo -h -n n4 -o %T)" = idle ] && break

@@ -52,8 +52,8 @@ queued() { squeue -h | wc -l; }
 	[[ $output == *"n1-contiguous-t2-L128-default-s2 "*" complete"* ]]
 	grep -qx 'series 2 LONGS=128' "$RES/chg/manifest"
 	# two identities, two groups: neither supersedes the other
-	grep -q ',t2-L64-default-s1,' "$RES/chg/merged/points.csv"
-	grep -q ',t2-L128-default-s2,' "$RES/chg/merged/points.csv"
+	grep -q ',t2-L64-default-s1,' "$RES/chg/merged/points-index.csv"
+	grep -q ',t2-L128-default-s2,' "$RES/chg/merged/points-index.csv"
 	run ! grep -q 're-run of the point' "$RES/chg/merged/summary.txt"
 }
 
@@ -69,7 +69,7 @@ queued() { squeue -h | wc -l; }
 	f=$(latest "$RES"/var/raw/var-n2-contiguous-t2-L64-default-s1-*.out)
 	run ! grep -q 'alltoall_algorithm' "$f"
 	for s in t2-L64-default-s1 t2-L64-linear-s1 t2-L256-default-s1 t2-L256-linear-s1; do
-		grep -q ",$s,[a-z]*\$" "$RES/var/merged/points.csv"
+		grep -q ",$s,[a-z]*\$" "$RES/var/merged/points-index.csv"
 		grep -q "commsize 4, $s" "$RES/var/plots/bandwidth-contiguous-n2.svg"
 	done
 }
@@ -138,8 +138,8 @@ queued() { squeue -h | wc -l; }
 	grep -qx '# Done' "${files[1]}"
 	grep -qx '# attempt: 2' "${files[1]}"
 	# collect takes the complete attempt
-	grep -q "a02.out" "$RES/retry/merged/points.csv"
-	run ! grep -q "a01.out" "$RES/retry/merged/points.csv"
+	grep -q "a02.out" "$RES/retry/merged/points-index.csv"
+	run ! grep -q "a01.out" "$RES/retry/merged/points-index.csv"
 }
 
 @test "a campaign runs with SBATCH_EXPORT=NONE: the job needs nothing from the shell" {
@@ -211,7 +211,7 @@ queued() { squeue -h | wc -l; }
 	grep -q '^# mpi: MPICH Version: 4' "$(latest "$RES"/libs/raw/libs-*-s2-*.out)"
 	grep -q '^# mpi: Open MPI v4' "$(latest "$RES"/libs/raw/libs-*-s1-*.out)"
 	grep -qx 'series 2 MPI=mpich' "$RES/libs/manifest"
-	grep -q ',MPICH Version: 4.0.2,t2-L64-default-s2,default$' "$RES/libs/merged/points.csv"
-	grep -q ',Open MPI v4.1.4,t2-L64-default-s1,default$' "$RES/libs/merged/points.csv"
+	grep -q ',MPICH Version: 4.0.2,t2-L64-default-s2,default$' "$RES/libs/merged/points-index.csv"
+	grep -q ',Open MPI v4.1.4,t2-L64-default-s1,default$' "$RES/libs/merged/points-index.csv"
 	run ! grep -q 're-run of the point' "$RES/libs/merged/summary.txt"
 }

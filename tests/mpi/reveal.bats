@@ -127,9 +127,11 @@ setup() {
 	mpirun_n 2 "$ALLER" c 1 8 >raw/clean.out
 	mpirun_n 2 "$ALLER" --reveal --reveal-dir=rv c 1 8 >raw/revealed.out
 	run -0 "$COLLECT" -q -o merged raw
-	[ "$(grep -c ',no,' merged/points.csv)" = "$(grep -c ',yes,' merged/points.csv)" ]
-	grep -q 'instrumented: yes' merged/bandwidth.dat
-	grep -q 'instrumented: no' merged/bandwidth.dat
+	# two points, one marked instrumented; as many rows each, apart
+	[ "$(grep -c ',no,' merged/points-index.csv)" = 1 ]
+	[ "$(grep -c ',yes,' merged/points-index.csv)" = 1 ]
+	[ "$(grep -c '^0,' merged/points.csv)" = "$(grep -c '^1,' merged/points.csv)" ]
+	[ "$(grep -c '^bandwidth.dat	' merged/sets.tsv)" = 4 ]
 }
 
 @test "the traffic matrices render as heatmaps with the other plots" {

@@ -473,32 +473,46 @@ static void reveal_marks_instrumented_runs(void **state)
 	point_release(&pt);
 }
 
-/* The merged tables name aller's columns as aller does, and each header lists them. */
+/*
+ * The merged tables name aller's columns as aller does; the CSV has every
+ * one, each view its x and what format.h's ALLER_COLUMN_VIEWS gives it.
+ */
 static void merged_columns_agree_with_aller(void **state)
 {
 	static const char *const aller_names[] = ALLER_COLUMN_NAMES;
-	const struct merged_column *tables[2] = { merged_dat_columns, merged_csv_columns };
-	const int sizes[2] = { merged_dat_ncolumns, merged_csv_ncolumns };
+	static const char *const want[MERGED_NTABLES] = {
+		[MERGED_BANDWIDTH] = "bytes_per_peer tmin_s tavg_s tmax_s bwmin_GiBs bwavg_GiBs "
+				     "bwmax_GiBs imbalance",
+		[MERGED_CONCURRENCY] = "comms bwavg_GiBs aggbw_GiBs interference",
+		[MERGED_SCALING] = "nodes bwavg_GiBs",
+		[MERGED_CSV] = "point level algo split comms commsize count bytes_per_peer GiB tmin_s "
+			       "tavg_s tmax_s bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank "
+			       "tmed_s tp99_s busbw_GBs talone_s interference interference_avg "
+			       "interference_max imbalance busbw_v_GBs hottest_rank iters tcongested_s "
+			       "congestion congestion_p99",
+		[MERGED_POINTS] = "point campaign mode nodes tasks_per_node world buffers instrumented "
+				  "state job source mpi series variant",
+	};
 	char names[1024];
 	(void)state;
-	for (int t = 0; t < 2; t++) {
+	for (int t = 0; t < MERGED_NTABLES; t++) {
+		const struct merged_table_def *d = merged_table((enum merged_table)t);
 		int aller_cols = 0;
-		for (int i = 0; i < sizes[t]; i++) {
-			if (tables[t][i].src != MSRC_ALLER)
+		for (int i = 0; i < d->n; i++) {
+			if (d->cols[i].src != MSRC_ALLER)
 				continue;
-			assert_string_equal(tables[t][i].name, aller_names[tables[t][i].arg]);
+			assert_string_equal(d->cols[i].name, aller_names[d->cols[i].arg]);
 			aller_cols++;
 		}
-		assert_int_equal(aller_cols, ALLER_NCOLS);   /* every column aller prints */
+		if (t == MERGED_CSV)
+			assert_int_equal(aller_cols, ALLER_NCOLS);   /* every column aller prints */
+		merged_names(d->cols, d->n, ' ', names, sizeof(names));
+		assert_string_equal(names, want[t]);
+		assert_int_equal(d->sep, t == MERGED_CSV || t == MERGED_POINTS ? ',' : ' ');
 	}
-	merged_names(merged_dat_columns, merged_dat_ncolumns, ' ', names, sizeof(names));
-	assert_string_equal(names, "nodes comms commsize bytes_per_peer count GiB tmin_s tavg_s "
-			    "tmax_s bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank tmed_s "
-			    "tp99_s busbw_GBs talone_s interference interference_avg interference_max "
-			    "imbalance busbw_v_GBs hottest_rank iters tcongested_s congestion congestion_p99 algo split");
 	/* a buffer too small cuts the list, never overruns it */
-	merged_names(merged_dat_columns, merged_dat_ncolumns, ' ', names, 12);
-	assert_string_equal(names, "nodes comms");
+	merged_names(merged_table(MERGED_CSV)->cols, merged_table(MERGED_CSV)->n, ' ', names, 12);
+	assert_string_equal(names, "point level");
 }
 
 int main(void)
