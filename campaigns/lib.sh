@@ -262,6 +262,9 @@ validate_settings() {
 		[[ ${!n} =~ ^[01]$ ]] || die "invalid $n '${!n}': allowed are 0 and 1"
 	done
 	[[ $RETRIES =~ ^([0-9]|10)$ ]] || die "invalid RETRIES '$RETRIES': allowed are 0..10"
+	# the job gives each point its own --samples: aller refuses a second one
+	[[ $SAMPLES == 0 || " $ALLER_ARGS " != *" --samples="* ]] ||
+		die "ALLER_ARGS has --samples, and SAMPLES=1 gives each point its own folder of DIR/samples: use one of them"
 	[[ $FORMAT =~ ^(png|svg|pdf)$ ]] || die "invalid FORMAT '$FORMAT': allowed are png, svg and pdf"
 	[ -n "${LAUNCHER// /}" ] || die "LAUNCHER is empty: e.g. LAUNCHER=\"srun --mpi=pmix\""
 }

@@ -67,6 +67,10 @@ load ../lib/helpers
 	# the user's own --timeout is kept
 	run -0 bash campaigns/submit.sh DRYRUN=1 CAMPAIGN=sp "RESULTS=$ROOT/build/sp" ALLER_ARGS=--timeout=7
 	[[ $output == *"ALLER_ARGS=--timeout=7"$'\n'* ]]
+	# a job option twice would pass the preflight and fail every point: refused at once
+	run --separate-stderr -2 bash campaigns/submit.sh DRYRUN=1 CAMPAIGN=sp "RESULTS=$ROOT/build/sp" \
+		SAMPLES=1 ALLER_ARGS=--samples=x
+	[[ $stderr == *"ALLER_ARGS has --samples, and SAMPLES=1 gives each point its own"* ]]
 	[ ! -e "$ROOT/build/sp" ]
 }
 
