@@ -185,3 +185,17 @@ setup() {
 	[[ $output == *" incomplete (time limit reached at "* ]]
 	grep -q '^# incomplete: time limit reached' "$RES"/limit/raw/*.out
 }
+
+@test "a task that exits by itself gives the point its code, not srun's 143 for the others it ended" {
+	# rank 0 sleeps a minute before its first call; the others' --timeout of 5 s ends them (3)
+	final=$(ALLER_TEST_HANG=0 submit CAMPAIGN=tmo NODES=1 MODES=contiguous ITERS=1 LONGS=64 \
+		RETRIES=0 ALLER_ARGS=--timeout=5)
+	wait_job "$final" 120
+	run -1 status CAMPAIGN=tmo
+	printf '%s\n' "$output"   # shown when the test fails
+	[[ $output == *" failed (exit 3)"* ]]
+	grep -qx '# exit: 3' "$RES"/tmo/raw/*.out
+	# (srun said 143 here in every run seen; the file says so when it does)
+	! grep -q '^# step: ' "$RES"/tmo/raw/*.out ||
+		grep -qx '# step: a task exited with 3 and srun ended the others (exit 143)' "$RES"/tmo/raw/*.out
+}
