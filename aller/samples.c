@@ -138,9 +138,8 @@ void samples_close(struct samples *sp)
 {
 	if (!sp)
 		return;
-	if (sp->f) {   /* not finished: the run failed; the partial file keeps its .part name */
+	if (sp->f)   /* not finished: the run failed; the partial file keeps its .part name */
 		fclose(sp->f);
-	}
 	if (sp->node != MPI_COMM_NULL)
 		MPI_MUST(MPI_Comm_free(&sp->node));
 	free(sp->all);
