@@ -39,6 +39,14 @@ static const char *str(const char *s)
 
 #define EMIT_BUFFER (256 * 1024)   /* each file's, written when full */
 
+/* A CSV's header row: its table's column names. */
+static void csv_header(struct line *l, const struct merged_table_def *t)
+{
+	char names[1024];
+
+	line_printf(l, "%s\n", merged_names(t->cols, t->n, ',', names, sizeof(names)));
+}
+
 int emit_init(struct emit *e, FILE **out, int labels)
 {
 	char names[1024];
@@ -59,11 +67,8 @@ int emit_init(struct emit *e, FILE **out, int labels)
 		line_printf(&e->out[i], "# columns: %s\n",
 			    merged_names(t->cols, t->n, ' ', names, sizeof(names)));
 	}
-	for (int i = EMIT_CSV; i <= EMIT_POINTS; i += EMIT_POINTS - EMIT_CSV) {
-		const struct merged_table_def *t =
-			merged_table(i == EMIT_CSV ? MERGED_CSV : MERGED_POINTS);
-		line_printf(&e->out[i], "%s\n", merged_names(t->cols, t->n, ',', names, sizeof(names)));
-	}
+	csv_header(&e->out[EMIT_CSV], merged_table(MERGED_CSV));
+	csv_header(&e->out[EMIT_POINTS], merged_table(MERGED_POINTS));
 	line_printf(&e->out[EMIT_SETS], "%s\n", MERGED_SET_COLUMNS);
 	return 0;
 }
