@@ -7,6 +7,7 @@
 
 #include "bytes.h"
 #include "merged.h"
+#include "setrow.h"
 #include "splits.h"
 
 /* To stdout and compare.txt. */
@@ -174,10 +175,15 @@ static void csv_row(FILE *f, const struct pair *p)
 static void ratio_sets(const struct cmp *c)
 {
 	long sets = 0;
+	struct line idx;   /* sets.tsv */
 
+	if (line_open(&idx, c->idx, 64 * 1024) != 0) {
+		fprintf(stderr, "collect: error: out of memory\n");
+		return;
+	}
 	fprintf(c->dat, "# aller compare: NEW/BASE per data set, rows by bytes per peer; band: "
 		"1 -/+ the tolerance\n# columns: %s\n", DAT_COLUMNS);
-	fprintf(c->idx, "%s\n", MERGED_SET_COLUMNS);
+	setrow_header(&idx);
 	for (long i = 0; i < c->npairs;) {
 		const struct pair *p = &c->pairs[i];
 		const struct meas *m = p->b;
@@ -196,10 +202,11 @@ static void ratio_sets(const struct cmp *c)
 			merged_algo_name(m->algo), splits_name(m->split), str(m->pt->mode), m->nodes,
 			m->commsize, m->algo || m->split ? ", " : "",
 			m->algo || m->split ? algo_text(m) : "");
-		fprintf(c->idx, "compare.dat\t%ld\tratio\t-\t%s\t%ld\t%ld\t%ld\t-\t-\t%s\t-\t-\t-"
-			"\t%s\t%s\t%s\t-\t%ld\n", sets++, str(m->pt->mode), m->nodes, m->commsize,
-			m->comms, str(m->pt->tpn), str(m->pt->variant), merged_algo_name(m->algo),
-			splits_name(m->split), rows);
+		setrow_put(&idx, &(struct set_row){
+			.file = "compare.dat", .index = sets++, .kind = "ratio", .mode = m->pt->mode,
+			.nodes = m->nodes, .commsize = m->commsize, .comms = m->comms, .bytes = -1,
+			.tpn = m->pt->tpn, .variant = m->pt->variant, .algo = m->algo,
+			.split = m->split, .rows = rows, .point = -1 });
 		for (; i < k; i++) {
 			p = &c->pairs[i];
 			if (!p->b || !p->n)
@@ -210,6 +217,7 @@ static void ratio_sets(const struct cmp *c)
 				p->n->tavg);
 		}
 	}
+	line_close(&idx);
 }
 
 void compare_report(struct cmp *c)

@@ -16,6 +16,7 @@
 #include "groups.h"
 #include "merged.h"
 #include "row.h"
+#include "setrow.h"
 #include "splits.h"
 
 const char *const emit_names[EMIT_NFILES] = { "bandwidth.dat", "concurrency.dat",
@@ -69,7 +70,7 @@ int emit_init(struct emit *e, FILE **out, int labels)
 	}
 	csv_header(&e->out[EMIT_CSV], merged_table(MERGED_CSV));
 	csv_header(&e->out[EMIT_POINTS], merged_table(MERGED_POINTS));
-	line_printf(&e->out[EMIT_SETS], "%s\n", MERGED_SET_COLUMNS);
+	setrow_header(&e->out[EMIT_SETS]);
 	return 0;
 }
 
@@ -90,80 +91,38 @@ struct set {
 	int algo, split;
 };
 
-/* A TSV field and its tab: text without tabs or newlines, "-" when empty. */
-static void tsv(struct line *l, const char *s, size_t n)
-{
-	if (!s || n == 0) {
-		line_put(l, "-\t", 2);
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		line_char(l, s[i] == '\t' || s[i] == '\n' ? ' ' : s[i]);
-	line_char(l, '\t');
-}
-
-static void tsv_str(struct line *l, const char *s)
-{
-	tsv(l, s, s ? strlen(s) : 0);
-}
-
-static void tsv_long(struct line *l, long v)
-{
-	if (v < 0) {
-		line_put(l, "-\t", 2);
-		return;
-	}
-	line_long(l, v);
-	line_char(l, '\t');
-}
-
-/* The legend label: campaign, series, algorithm and/or split, joined by '/', or "-". */
-static void tsv_label(struct line *l, int labels, const struct point *pt, int algo, int split)
+/* The legend label: campaign, series, algorithm and/or split, joined by '/'; "" for none. */
+static void label(char *buf, size_t len, int labels, const struct point *pt, int algo, int split)
 {
 	const char *parts[4] = { labels & LABEL_CAMPAIGN ? pt->campaign : NULL,
 				 labels & LABEL_SERIES ? pt->series : NULL,
 				 labels & LABEL_ALGO ? merged_algo_name(algo) : NULL,
 				 labels & LABEL_SPLIT ? splits_name(split) : NULL };
-	char buf[512];
 	size_t at = 0;
 
 	buf[0] = '\0';
 	for (int i = 0; i < 4; i++)
-		if (parts[i] && at < sizeof(buf))
-			at += (size_t)snprintf(buf + at, sizeof(buf) - at, "%s%s", at ? "/" : "",
-					       parts[i]);
-	tsv_str(l, buf[0] ? buf : NULL);
+		if (parts[i] && at < len)
+			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "/" : "", parts[i]);
 }
 
 static void index_row(struct emit *e, const struct set *s, const char *size)
 {
 	const struct point *pt = s->pt;
-	struct line *l = &e->out[EMIT_SETS];
+	char lb[512];
+	struct set_row r = {
+		.file = emit_names[s->file], .index = e->nsets[s->file] - 1,
+		.kind = kind_names[s->file], .campaign = pt->campaign, .mode = pt->mode,
+		.nodes = s->nodes, .commsize = s->commsize, .comms = s->comms, .bytes = s->bytes,
+		.size = size, .tpn = pt->tpn, .buffers = pt->buffers, .mpi = pt->mpi,
+		.series = pt->series, .variant = pt->variant, .algo = s->algo, .split = s->split,
+		.label = lb, .rows = s->rows,
+		/* a scaling set spans the points of its node counts */
+		.point = s->file == EMIT_SCALING ? -1 : pt->id,
+	};
 
-	tsv_str(l, emit_names[s->file]);
-	tsv_long(l, e->nsets[s->file] - 1);
-	tsv_str(l, kind_names[s->file]);
-	tsv_str(l, pt->campaign);
-	tsv_str(l, pt->mode);
-	tsv_long(l, s->nodes);
-	tsv_long(l, s->commsize);
-	tsv_long(l, s->comms);
-	tsv_long(l, s->bytes);
-	tsv_str(l, size);
-	tsv_str(l, pt->tpn);
-	tsv_str(l, pt->buffers);
-	tsv(l, pt->mpi, row_mpi_len(pt->mpi));
-	tsv_str(l, pt->series);
-	tsv_str(l, pt->variant);
-	tsv_str(l, merged_algo_name(s->algo));
-	tsv_str(l, splits_name(s->split));
-	tsv_label(l, e->labels, pt, s->algo, s->split);
-	tsv_long(l, s->rows);
-	if (s->file == EMIT_SCALING)   /* a scaling set spans the points of its node counts */
-		line_char(l, '-');
-	else
-		line_long(l, pt->id);
-	line_char(l, '\n');
+	label(lb, sizeof(lb), e->labels, pt, s->algo, s->split);
+	setrow_put(&e->out[EMIT_SETS], &r);
 }
 
 /* Opens a data set: separator, key comment, title row, index row. */

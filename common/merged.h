@@ -10,8 +10,8 @@
  *   points.csv: a header row (MERGED_CSV), one row per measurement, every
  *     measured column; the point's own facts once, in points-index.csv
  *     (MERGED_POINTS: one row per point), joined by the column `point`;
- *   sets.tsv: the index of the data sets, a header row (MERGED_SET_COLUMNS)
- *     and one row per data set, in the order of the files.
+ *   sets.tsv: the index of the data sets, a header row and one row per data
+ *     set, in the order of the files (its columns: collect/setrow.h).
  *
  * A column is a name and where its value comes from; adding one to a table
  * adds it to the file, its header line and, by name, to what the plots can
@@ -65,8 +65,5 @@ char *merged_names(const struct merged_column *cols, int n, char sep, char *buf,
 
 /* The index of the data sets, one tab-separated row per set. */
 #define MERGED_SETS_FILE "sets.tsv"
-#define MERGED_SET_COLUMNS "file\tindex\tkind\tcampaign\tmode\tnodes\tcommsize\tcomms\t" \
-	"bytes_per_peer\tsize\ttasks_per_node\tbuffers\tmpi\tseries\tvariant\talgo\tsplit\tlabel\t" \
-	"rows\tpoint"
 
 #endif

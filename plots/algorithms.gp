@@ -1,7 +1,7 @@
 # plots/algorithms.gp: the algorithms side by side: per-task bandwidth versus
 # message size, one curve per algorithm, at one (mode, nodes, commsize).
 # gnuplot -c algorithms.gp DATA OUT FORMAT TITLE SUBTITLE SETS
-# SETS: a file of data sets by name (common.gp): index algo label
+# SETS: a file of data sets by name (common.gp): index algo label algo_index
 data = ARG1
 out = ARG2
 fmt = ARG3
@@ -18,11 +18,8 @@ set logscale y 10
 set format y "%g"
 do for [e = 0:40:2] { set xtics add (bytes_label(e) 2**e) }
 set xtics rotate by -35 font ",9"
-# one colour per algorithm, whatever the plot
-algo_names = "alltoall ialltoall persistent alltoallv pairwise put"
-algo_colors = "#2171b5 #6a51a3 #238b45 #d94801 #cb181d #525252"
-algo_color(a) = word(algo_colors, sum [i = 1:words(algo_names)] (word(algo_names, i) eq a ? i : 0) + 0)
 n = sets_n(sets); S_index = sets_col(sets, "index"); S_algo = sets_col(sets, "algo")
+S_ai = sets_col(sets, "algo_index")
 S_label = sets_col(sets, "label")
 idx(k) = int(word(S_index, k))
 # the legend: the label (which names the algorithm, and campaign or series when several)
@@ -30,5 +27,5 @@ lb(k) = word(S_label, k) eq "-" ? word(S_algo, k) : spaces(word(S_label, k))
 x = col("bytes_per_peer"); y = col("bwavg_GiBs"); lo = col("bwmin_GiBs"); hi = col("bwmax_GiBs")
 load here(ARG0) . "ranges.gp"
 plot for [k = 1:n] data index idx(k) \
-	using x:y:lo:hi with yerrorlines lw 1.6 pt 7 ps 0.6 lc rgb algo_color(word(S_algo, k)) \
+	using x:y:lo:hi with yerrorlines lw 1.6 pt 7 ps 0.6 lc rgb algo_color(word(S_ai, k)) \
 	title lb(k)

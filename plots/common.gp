@@ -44,6 +44,11 @@ strided_shades = "#7f2704 #fdae6b #d94801 #fd8d3c #a63603 #f16913 #e6550d #fdd0a
 mode_color(m) = m eq "strided" ? "#d94801" : "#2171b5"
 shade(m, i) = word(m eq "strided" ? strided_shades : contiguous_shades, (i - 1) % 8 + 1)
 
+# An algorithm keeps its colour in every plot: by its place in format.h's
+# list (sets.tsv's algo_index), cycling should the list outgrow the palette.
+algo_palette = "#2171b5 #6a51a3 #238b45 #d94801 #cb181d #525252 #8c6d31 #17becf"
+algo_color(i) = word(algo_palette, int(i) % words(algo_palette) + 1)
+
 # Binary-prefix labels for an axis in bytes: 1 B, 4 B, ..., 1 KiB, ...
 bytes_label(e) = e < 10 ? sprintf("%d B", 2**e) : e < 20 ? sprintf("%d KiB", 2**(e - 10)) : \
 	e < 30 ? sprintf("%d MiB", 2**(e - 20)) : e < 40 ? sprintf("%d GiB", 2**(e - 30)) : \

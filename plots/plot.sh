@@ -116,7 +116,7 @@ while IFS=$'\t' read -r mode nodes commsize split; do
 	render algorithms.gp "$merged/bandwidth.dat" "$dir/plots/algorithms-$mode-n$nodes-c$commsize$suffix.$fmt" \
 		"$title: the algorithms, $mode, $nodes nodes, commsize $commsize$about" "$subtitle" \
 		"$(list algos 'v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("commsize") == cs && v("split") == s' \
-			"index algo label" m="$mode" n="$nodes" cs="$commsize" s="$split")"
+			"index algo label algo_index" m="$mode" n="$nodes" cs="$commsize" s="$split")"
 done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("commsize"), v("split"), v("algo")' |
 	sort -u | awk -F'\t' '{ n[$1 FS $2 FS $3 FS $4]++ } END { for (k in n) if (n[k] > 1) print k }' | sort -k1,1 -k2,2n -k3,3nr -k4,4)
 
@@ -124,7 +124,7 @@ done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes")
 # commsize) that has two or more, at the largest size every one measured.
 sp='v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("commsize") == cs'
 while IFS=$'\t' read -r mode nodes commsize; do
-	f=$(list splits "$sp" "index algo split label" m="$mode" n="$nodes" cs="$commsize")
+	f=$(list splits "$sp" "index algo split label algo_index" m="$mode" n="$nodes" cs="$commsize")
 	b=$(common_size "$f")
 	[ "$b" -gt 0 ] || continue
 	render splits.gp "$merged/bandwidth.dat" "$dir/plots/splits-$mode-n$nodes-c$commsize.$fmt" \

@@ -3,7 +3,7 @@
 # curve per algorithm (mean, bars min..max), and each point's imbalance (the
 # busiest task's bytes / the mean task's) on the right axis.
 # gnuplot -c splits.gp DATA OUT FORMAT TITLE SUBTITLE SETS BYTES ORDER
-# SETS: a file of data sets by name (common.gp): index algo split label;
+# SETS: a file of data sets by name (common.gp): index algo split label algo_index;
 # BYTES: the bytes per peer of the row each data set contributes;
 # ORDER: the splits, space-separated, in the order of the x axis.
 data = ARG1
@@ -27,12 +27,11 @@ set y2tics
 set y2range [0:*]
 set xrange [0.5:words(order) + 0.5]
 set offsets 0, 0, graph 0.05, graph 0.05
-do for [i = 1:words(order)] { set xtics add (word(order, i) i) }
+set xtics (word(order, 1) 1)
+do for [i = 2:words(order)] { set xtics add (word(order, i) i) }
 set xtics rotate by -25 font ",9" noenhanced
-algo_names = "alltoall ialltoall persistent alltoallv pairwise put"
-algo_colors = "#2171b5 #6a51a3 #238b45 #d94801 #cb181d #525252"
-algo_color(a) = word(algo_colors, sum [i = 1:words(algo_names)] (word(algo_names, i) eq a ? i : 0) + 0)
 n = sets_n(sets); S_index = sets_col(sets, "index"); S_algo = sets_col(sets, "algo")
+S_ai = sets_col(sets, "algo_index")
 S_split = sets_col(sets, "split")
 idx(k) = int(word(S_index, k))
 # the split's place on the x axis; algorithms side by side around it
@@ -48,9 +47,9 @@ at(v) = column(c_b) == bytes ? v : NaN
 first(k) = (sum [j = 1:k] (word(S_algo, j) eq word(S_algo, k) ? 1 : 0)) == 1
 plot for [k = 1:n] data index idx(k) \
 	using (place(k) + shift(k)):(at(column(c_t))):(at(column(c_lo))):(at(column(c_hi))) \
-	with yerrorbars pt 7 ps 1.2 lw 1.6 lc rgb algo_color(word(S_algo, k)) \
+	with yerrorbars pt 7 ps 1.2 lw 1.6 lc rgb algo_color(word(S_ai, k)) \
 	title (first(k) ? word(S_algo, k) . ": time" : ""), \
      for [k = 1:n] data index idx(k) \
 	using (place(k) + shift(k)):(at(column(c_im))) axes x1y2 \
-	with points pt 6 ps 1.6 lw 1.4 lc rgb algo_color(word(S_algo, k)) \
+	with points pt 6 ps 1.6 lw 1.4 lc rgb algo_color(word(S_ai, k)) \
 	title (first(k) ? word(S_algo, k) . ": imbalance" : "")

@@ -184,3 +184,19 @@ tree_with() {
 	# sizes are labelled once, by the collector
 	grep -q '	32768	32 KiB	' "$idx"
 }
+
+@test "an algorithm's colour is its place in format.h's list: NCCL's splits plot draws (no gnuplot colour list to extend)" {
+	sed 's/^# algo: alltoallv$/# algo: nccl/; s/^# algos: alltoallv$/# algos: nccl/; s/^# transport: mpi$/# transport: nccl/' \
+		"$ROOT/tests/data/collect/damaged/in/fmt4-n1-contiguous-70.out" >"$BATS_TEST_TMPDIR/nccl.out"
+	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --file "$BATS_TEST_TMPDIR/nccl.out" \
+		--out-dir "$BATS_TEST_TMPDIR/n" --format svg
+	[[ $stderr != *skipped* ]]
+	# sets.tsv names each set's place in the list; nccl's is 6 (format.h: after the six MPI ones)
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ n++; if ($c["algo"] != "nccl" || $c["algo_index"] != 6) bad++ } END { exit !(n > 0 && !bad) }' \
+		"$BATS_TEST_TMPDIR/n/merged/sets.tsv"
+	for c in 1 2 4; do
+		f=$BATS_TEST_TMPDIR/n/plots/splits-contiguous-n1-c$c.svg
+		[ -s "$f" ] && grep -q "rgb(140, 109,  49)\|#8c6d31\|8C6D31" "$f"
+	done
+}
