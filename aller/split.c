@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "buffers/verify.h"
+#include "grow.h"
 
 static const char allowed[] = "allowed are uniform, spread:F, zipf:S[:SEED], hot:K:F, idle:F, "
 			      "rotate:K:F and matrix:FILE";
@@ -181,7 +182,8 @@ static int matrix_token(const char *tok, size_t len, const char *file, long line
 int split_matrix_parse(const char *text, const char *file, long *np, double **cump, char *err,
 		       size_t errlen)
 {
-	long n = -1, rows = 0, line = 0, have = 0, cap = 0;
+	long n = -1, rows = 0, line = 0, have = 0;
+	size_t cap = 0;
 	double *cum = NULL, sum = 0;
 	const char *p = text;
 
@@ -203,11 +205,11 @@ int split_matrix_parse(const char *text, const char *file, long *np, double **cu
 				goto fail;
 			p += len;
 			cols++;
-			if (have == cap) {
-				double *c;
-				cap = cap ? 2 * cap : 1024;
-				if (cap > SPLIT_MATRIX_MAX * SPLIT_MATRIX_MAX ||
-				    !(c = realloc(cum, sizeof(double) * (size_t)cap))) {
+			if ((size_t)have == cap) {
+				double *c = NULL;
+				if (have < SPLIT_MATRIX_MAX * SPLIT_MATRIX_MAX)
+					c = grow(cum, &cap, (size_t)have + 1, sizeof(*cum), 1024);
+				if (!c) {
 					snprintf(err, errlen, "matrix file '%s': too large (at most "
 						 "%ld x %ld)", file, SPLIT_MATRIX_MAX, SPLIT_MATRIX_MAX);
 					goto fail;
@@ -306,7 +308,7 @@ static char *read_text(int fd, const char *file, char *err, size_t errlen)
 
 	do {
 		if (len + 65537 > cap) {
-			char *t = realloc(text, cap = 2 * cap + 65537);
+			char *t = grow(text, &cap, len + 65537, 1, 65537);
 			if (!t) {
 				snprintf(err, errlen, "matrix file '%s': out of memory", file);
 				goto fail;

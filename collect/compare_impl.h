@@ -31,7 +31,8 @@ struct side {
 	struct summary s;
 	struct groups gs;
 	struct meas *m;
-	long n, cap;
+	long n;
+	size_t cap;
 	const char *values[NSETTINGS][SETTING_VALUES];
 	int nvalues[NSETTINGS], many[NSETTINGS];
 	const char *campaign;   /* the one campaign, or NULL */

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "format.h"
+#include "grow.h"
 
 const char *compare_setting_name(int i)
 {
@@ -68,13 +69,11 @@ static long take_group(void *ctx, const struct group *g)
 			const struct crow *r = &g->rows.rows[i];
 			const char *text = rows_text(&g->rows, r);
 			struct meas *m;
-			if (sd->n == sd->cap) {
-				long cap = sd->cap ? 2 * sd->cap : 1024;
-				struct meas *a = realloc(sd->m, sizeof(*a) * (size_t)cap);
+			if ((size_t)sd->n == sd->cap) {
+				struct meas *a = grow(sd->m, &sd->cap, sd->cap + 1, sizeof(*a), 1024);
 				if (!a)
 					return -1;
 				sd->m = a;
-				sd->cap = cap;
 			}
 			m = &sd->m[sd->n++];
 			m->pt = pt;

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "parse.h"
 
 #define CHUNK (256 * 1024)
@@ -75,12 +76,10 @@ int input_lines(const char *path, input_line_fn line, input_long_fn longline, vo
 static int push(char ***v, size_t *n, size_t *cap, const char *s)
 {
 	if (*n == *cap) {
-		size_t c = *cap ? 2 * *cap : 64;
-		char **p = realloc(*v, c * sizeof(*p));
+		char **p = grow(*v, cap, *n + 1, sizeof(*p), 64);
 		if (!p)
 			return -1;
 		*v = p;
-		*cap = c;
 	}
 	if (!((*v)[*n] = strdup(s)))
 		return -1;

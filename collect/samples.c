@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "grow.h"
 #include "input.h"
 
 static int by_value(const void *a, const void *b)
@@ -159,7 +160,8 @@ struct task {
 
 struct reader {
 	struct task *tasks;
-	long n, cap;
+	long n;
+	size_t cap;
 	char **hosts;
 	int nhosts, host;         /* the file's host */
 	const char *path;
@@ -194,7 +196,8 @@ static int one_line(void *ctx, const char *line, size_t len, int complete)
 	struct reader *rd = ctx;
 	char *text = malloc(len + 1), *p, *end, level[32], algo[64], split[256];
 	struct task tk;
-	long count, cap = 16;
+	long count;
+	size_t cap = 16;
 
 	rd->lineno++;
 	if (!text)
@@ -238,8 +241,8 @@ static int one_line(void *ctx, const char *line, size_t len, int complete)
 			free(text);
 			return 0;
 		}
-		if (tk.iters == cap) {
-			double *t = realloc(tk.t, sizeof(double) * (size_t)(cap *= 2));
+		if ((size_t)tk.iters == cap) {
+			double *t = grow(tk.t, &cap, cap + 1, sizeof(*t), 16);
 			if (!t)
 				break;
 			tk.t = t;
@@ -248,8 +251,8 @@ static int one_line(void *ctx, const char *line, size_t len, int complete)
 		p = end;
 	}
 	free(text);
-	if (rd->n == rd->cap) {
-		struct task *t = realloc(rd->tasks, sizeof(*t) * (size_t)(rd->cap = rd->cap ? 2 * rd->cap : 256));
+	if ((size_t)rd->n == rd->cap) {
+		struct task *t = grow(rd->tasks, &rd->cap, rd->cap + 1, sizeof(*t), 256);
 		if (!t) {
 			free(tk.t);
 			return 1;

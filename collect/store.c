@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 void rows_clear(struct rows *s)
 {
 	s->alen = 0;
@@ -13,20 +15,16 @@ void rows_clear(struct rows *s)
 static int reserve(struct rows *s, size_t len)
 {
 	if (s->alen + len > s->acap) {
-		size_t cap = (s->acap + len) * 2;
-		char *a = realloc(s->arena, cap);
+		char *a = grow(s->arena, &s->acap, s->alen + len, 1, 1 << 16);
 		if (!a)
 			return -1;
 		s->arena = a;
-		s->acap = cap;
 	}
-	if (s->n == s->cap) {
-		long cap = s->cap ? 2 * s->cap : 1024;
-		struct crow *rows = realloc(s->rows, sizeof(*rows) * (size_t)cap);
+	if ((size_t)s->n == s->cap) {
+		struct crow *rows = grow(s->rows, &s->cap, s->cap + 1, sizeof(*rows), 1024);
 		if (!rows)
 			return -1;
 		s->rows = rows;
-		s->cap = cap;
 	}
 	return 0;
 }

@@ -14,7 +14,8 @@ struct rows {
 	char *arena;             /* the rows' line texts */
 	size_t alen, acap;
 	struct crow *rows;
-	long n, cap;
+	long n;
+	size_t cap;
 };
 
 /* A group: points of one identity but their node count, and their rows. */
