@@ -1,16 +1,21 @@
 # aller/: the benchmark. Built with $(MPICC); CUDA=1 adds device buffers.
-# The core (options, selection, the sweep, output, the world) and three wings:
-# algo/ (the all-to-all algorithms), reveal/ (MPI_T), buffers/ (host and
-# device memory, verification, GPUs).
-ALLER_LIB_SRC := options.c options_usage.c split.c faults.c algo/algo_list.c algo/osc.c buffers/gpu.c select.c \
-	partition.c stats.c hist.c buffers/verify.c output.c strbuf.c reveal/traffic.c \
-	buffers/memcheck.c buffers/buffers_host.c hostmap.c footprint.c linkmap.c
+# The face (main, run, options, output) and its wings: plan/ (partitions,
+# selection, splits, statistics), sweep/ (the sweep, its timing disciplines,
+# samples, the timeout), modes/ (--pairs, --congestion), world/ (the world,
+# its hosts, the failure policy, test hooks), algo/ (the all-to-all
+# algorithms), reveal/ (MPI_T), buffers/ (host and device memory,
+# verification, GPUs). No two wings include each other (tests/cli/wings.bats).
+ALLER_LIB_SRC := options.c options_usage.c output.c plan/split.c plan/select.c plan/partition.c \
+	plan/stats.c plan/hist.c world/faults.c world/hostmap.c modes/linkmap.c algo/algo_list.c \
+	algo/osc.c buffers/gpu.c buffers/verify.c buffers/memcheck.c buffers/buffers_host.c \
+	buffers/footprint.c reveal/traffic.c
 # every algorithm's file (format.h's list names them); NCCL's only in a NCCL build
 ALLER_ALGO_SRC := algo/algo.c $(patsubst aller/%,%,$(filter-out aller/algo/algo_list.c \
 	aller/algo/algo_nccl.c,$(wildcard aller/algo/algo_*.c)))
-ALLER_SRC := main.c run.c pairs.c congest.c sweep.c sweep_count.c sweep_calls.c samples.c bigcount.c timeout.c world.c failure.c buffers/setup.c reveal/reveal.c \
-	reveal/reveal_generic.c reveal/reveal_peers.c reveal/reveal_queues.c $(ALLER_ALGO_SRC) \
-	$(ALLER_LIB_SRC)
+ALLER_SRC := main.c run.c modes/pairs.c modes/congest.c sweep/sweep.c sweep/sweep_count.c \
+	sweep/sweep_calls.c sweep/samples.c sweep/timeout.c plan/bigcount.c world/world.c \
+	world/failure.c buffers/setup.c reveal/reveal.c reveal/reveal_generic.c \
+	reveal/reveal_peers.c reveal/reveal_queues.c $(ALLER_ALGO_SRC) $(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)
 ALLER_CU := $(O)/aller/buffers/buffers_cuda.o
 ALLER_CUDA_LIBS := -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart -lstdc++
@@ -40,7 +45,7 @@ $(O)/aller/%.o: aller/%.c $(B)/flags
 	$(Q)$(MPICC) $(ALLER_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(O)/aller/buffers/buffers_cuda.o: aller/buffers/buffers_cuda.cu aller/buffers/buffers.h \
-		aller/buffers/verify.h aller/options.h aller/select.h aller/buffers/gpu.h \
+		aller/buffers/verify.h aller/options.h aller/plan/select.h aller/buffers/gpu.h \
 		aller/algo/algo_list.h $(B)/flags
 	$(call say,NVCC,$@)
 	@mkdir -p $(@D)

@@ -1,7 +1,7 @@
 /* options.c: aller's command line: [MODE] [ITERS] [LONGS] and GNU long options. */
 #include "options.h"
 
-#include "partition.h"
+#include "plan/partition.h"
 
 #include <errno.h>
 #include <math.h>

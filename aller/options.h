@@ -5,8 +5,8 @@
 #include <stddef.h>
 
 #include "algo/algo_list.h"
-#include "select.h"
-#include "split.h"
+#include "plan/select.h"
+#include "plan/split.h"
 
 #define OPTIONS_DEFAULT_ITERS 3L
 #define OPTIONS_DEFAULT_LONGS (128L * 1024 * 1024) /* 1 GiB of longs */

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "format.h"
-#include "hist.h"
+#include "plan/hist.h"
 #include "options.h"
-#include "world.h"
+#include "world/world.h"
 
 /*
  * Text of a value, on one line: a control character (a newline in an

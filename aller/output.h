@@ -4,8 +4,8 @@
 
 #include <stdio.h>
 
-#include "partition.h"
-#include "stats.h"
+#include "plan/partition.h"
+#include "plan/stats.h"
 #include "strbuf.h"
 
 struct options;
@@ -19,7 +19,7 @@ struct run_info {
 	const char *mpi;          /* first line of the library version */
 	const char *host_map;     /* "name ranges" lines */
 	const char *buffers;      /* "host" or "cuda" */
-	const char *devices;      /* "name id ranks" lines (gpu_describe), or NULL */
+	const char *devices;      /* "name id ranks" lines (hostmap_devices), or NULL */
 	const char *cuda_aware;   /* cuda: how the MPI library was found to take device pointers */
 	const char *env;          /* "NAME=value" lines (output_env), or NULL */
 	const char *selection;    /* what select_describe says */

@@ -10,18 +10,18 @@
 
 
 #include "algo/algo.h"
-#include "bigcount.h"
+#include "plan/bigcount.h"
 #include "buffers/buffers.h"
 #include "buffers/setup.h"
-#include "congest.h"
-#include "failure.h"
+#include "modes/congest.h"
+#include "world/failure.h"
 #include "output.h"
-#include "pairs.h"
+#include "modes/pairs.h"
 #include "reveal/reveal.h"
 #include "strbuf.h"
-#include "sweep.h"
-#include "world.h"
-#include "world_comm.h"
+#include "sweep/sweep.h"
+#include "world/world.h"
+#include "world/world_comm.h"
 
 extern char **environ;
 

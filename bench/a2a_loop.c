@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "split.h"
+#include "plan/split.h"
 
 #if __has_include(<mpi-ext.h>)
 #include <mpi-ext.h>

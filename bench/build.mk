@@ -1,10 +1,10 @@
 # bench/: benchmarks that print figures (never timed tests).
 # (--split's counts from aller's own split.c: the same counts, the plain calls)
-$(B)/bench/a2a_loop: bench/a2a_loop.c $(O)/aller/split.o $(B)/flags
+$(B)/bench/a2a_loop: bench/a2a_loop.c $(O)/aller/plan/split.o $(O)/common/grow.o $(B)/flags
 	$(call say,CCLD,$@)
 	@mkdir -p $(@D)
 	$(Q)$(MPICC) $(ALLER_CPPFLAGS) $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< \
-		$(O)/aller/split.o $(ALLER_LDLIBS) $(LDLIBS)
+		$(O)/aller/plan/split.o $(O)/common/grow.o $(ALLER_LDLIBS) $(LDLIBS)
 
 # Synthetic outputs written by aller's own output code.
 $(B)/bench/gen_outputs: bench/gen_outputs.c $(ALLER_LIB_OBJ) $(B)/flags

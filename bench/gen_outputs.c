@@ -13,9 +13,9 @@
 #include "format.h"
 #include "options.h"
 #include "output.h"
-#include "partition.h"
-#include "stats.h"
-#include "world.h"
+#include "plan/partition.h"
+#include "plan/stats.h"
+#include "world/world.h"
 
 /* One level's rows, with times that grow with the bytes moved. */
 static void level_rows(FILE *f, const struct partition *p, long longs, unsigned *seed)

@@ -12,7 +12,7 @@
 #include <mpi.h>
 
 #include "algo_list.h"
-#include "split.h"
+#include "plan/split.h"
 
 /* What one count's calls move, and where. */
 struct algo_call {

@@ -5,7 +5,7 @@
  * blocks become one element of a contiguous datatype.
  */
 #include "algo.h"
-#include "failure.h"
+#include "world/failure.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -10,7 +10,7 @@
 #include <mpi-ext.h>
 #endif
 
-#include "faults.h"
+#include "world/faults.h"
 
 static const char *const names[ALGO_N] = ALLER_ALGO_NAMES;
 _Static_assert(ALGO_N == ALLER_NALGOS, "format.h's algorithm names and enum algo_id agree");

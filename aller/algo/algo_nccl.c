@@ -20,7 +20,7 @@
 #include <stdlib.h>
 
 #include "algo.h"
-#include "failure.h"
+#include "world/failure.h"
 
 static ncclComm_t world;
 static cudaStream_t stream;

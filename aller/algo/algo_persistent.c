@@ -5,7 +5,7 @@
  * algo_unavailable() refuses it before MPI starts.
  */
 #include "algo.h"
-#include "failure.h"
+#include "world/failure.h"
 
 #include <stdlib.h>
 

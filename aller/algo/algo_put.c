@@ -17,7 +17,7 @@
 #include <stdlib.h>
 
 #include "osc.h"
-#include "failure.h"
+#include "world/failure.h"
 
 #if defined(OPEN_MPI) && defined(OMPI_MAJOR_VERSION)
 #define OMPI_MAJOR OMPI_MAJOR_VERSION

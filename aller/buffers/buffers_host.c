@@ -1,6 +1,6 @@
 /* buffers_host.c: page-aligned host buffers, first touched by the owning task. */
 #include "buffers.h"
-#include "faults.h"
+#include "world/faults.h"
 #include "memcheck.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
 /*
  * gpu.h: GPUs as pure logic, without CUDA or MPI: which device each rank of
- * a node takes, the header's device lines, and whether the MPI library may
+ * a node takes, and whether the MPI library may
  * be given device pointers. buffers_cuda.cu and run.c feed it what CUDA and
  * MPI say; the unit tests feed it cases.
  */
@@ -9,9 +9,8 @@
 
 #include <stddef.h>
 
-#include "strbuf.h"
+#include "world/hostmap.h"   /* GPU_ID_MAX */
 
-#define GPU_ID_MAX 48        /* "GPU-" and a UUID (40), or a PCI bus id (16) */
 #define GPU_MAX_VISIBLE 32   /* devices one rank may see */
 
 /* What one rank of a node sees: its visible devices' ids, in CUDA's order. */
@@ -30,14 +29,6 @@ struct gpu_seen {
  * device a rank before them already took (0: one rank per GPU).
  */
 int gpu_assign(int nranks, const struct gpu_seen *seen, int *pick);
-
-/*
- * The header's device lines of one node: "HOST ID RANKS" per device used,
- * RANKS as ranges of world ranks ("0,4-5"), devices in the order of their
- * first rank. ids[i] is world rank ranks[i]'s device (ranks ascending).
- */
-void gpu_describe(struct strbuf *b, const char *host, long n, const long *ranks,
-		  const char (*ids)[GPU_ID_MAX]);
 
 /* What the library's own query said of device pointers. */
 enum gpu_query { GPU_QUERY_NONE, GPU_QUERY_NO, GPU_QUERY_YES };

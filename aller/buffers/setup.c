@@ -10,11 +10,11 @@
 #include <mpi-ext.h>
 #endif
 
-#include "failure.h"
+#include "world/failure.h"
 #include "footprint.h"
 #include "gpu.h"
 #include "memcheck.h"
-#include "world_comm.h"
+#include "world/world_comm.h"
 
 /* What the MPI library's own query says of device pointers, and its name (NULL: none). */
 static enum gpu_query query_cuda(const char **name)

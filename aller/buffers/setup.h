@@ -10,7 +10,7 @@
 
 #include "buffers.h"
 #include "options.h"
-#include "world.h"
+#include "world/world.h"
 
 /*
  * Collective: picks, initialises and allocates the buffers; aware: how the

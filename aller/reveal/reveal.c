@@ -4,7 +4,7 @@
  * in reveal_generic.c, reveal_peers.c and reveal_queues.c.
  */
 #include "reveal_impl.h"
-#include "footprint.h"
+#include "buffers/footprint.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -15,8 +15,8 @@
 _Static_assert(REVEAL_MATRIX_MAX == FOOTPRINT_MATRIX_MAX, "the memory check counts the matrix reveal keeps");
 
 #include "dirs.h"
-#include "failure.h"
-#include "faults.h"
+#include "world/failure.h"
+#include "world/faults.h"
 #include "format.h"
 
 #define CAP_COLL 1

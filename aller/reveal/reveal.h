@@ -18,8 +18,8 @@
 #include <stdio.h>
 
 #include "options.h"
-#include "partition.h"
-#include "world.h"
+#include "plan/partition.h"
+#include "world/world.h"
 
 struct reveal;
 

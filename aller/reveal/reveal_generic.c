@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "format.h"
-#include "failure.h"
+#include "world/failure.h"
 
 #define GENERIC_MAX 64          /* counters the generic tier follows */
 #define GENERIC_MAX_COUNT 65536 /* elements of one counter */

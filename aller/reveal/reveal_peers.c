@@ -10,7 +10,7 @@
 #include "bytes.h"
 #include "format.h"
 #include "traffic.h"
-#include "failure.h"
+#include "world/failure.h"
 
 /*
  * Gathers the per-peer deltas of the whole world, or of communicator 0, to

@@ -11,7 +11,7 @@
 
 #include "format.h"
 #include "traffic.h"
-#include "failure.h"
+#include "world/failure.h"
 
 #define QUEUE_TAG 7311
 #define LATE_TAG 7312

@@ -11,7 +11,7 @@ setup() {
 }
 
 # Each class of MPI call that handles no error in its place goes through
-# MPI_MUST (aller/failure.h): an error there is one line naming the call and
+# MPI_MUST (aller/world/failure.h): an error there is one line naming the call and
 # where it is, and exit 3 (before, 44 such calls dropped their code).
 @test "an MPI error in each class of call ends the run: one line naming the call and its place, exit 3" {
 	printf '1 1\n1 1\n' >m
@@ -42,7 +42,7 @@ setup() {
 	# the agreement that names a failed data set (failure.c) itself
 	OMPI_MCA_osc=rdma ALLER_TEST_MPI_ERROR=1:failure.c run --separate-stderr -3 timeout 60 \
 		"${MPIRUN[@]}" 4 "$ALLER" --algo=put,alltoall c 1 64
-	[[ $stderr == *"aller: error: rank 1 on "*": MPI_Bcast failed (aller/failure.c:"* ]]
+	[[ $stderr == *"aller: error: rank 1 on "*": MPI_Bcast failed (aller/world/failure.c:"* ]]
 }
 
 @test "a newline in an argument cannot forge header lines: escaped as \\n, one '# Done'" {

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "buffers/gpu.h"
+#include "world/hostmap.h"
 
 /* seen_of(s, "A B C D"): one rank's visible ids. */
 static void seen_of(struct gpu_seen *s, const char *ids)
@@ -95,7 +96,7 @@ static void device_lines_are_compact(void **state)
 	char *s;
 	(void)state;
 	strbuf_init(&b);
-	gpu_describe(&b, "n1", 5, ranks, ids);
+	hostmap_devices(&b, "n1", 5, ranks, ids);
 	s = strbuf_detach(&b);
 	assert_string_equal(s, "n1 GPU-a 0,2,8 (shared)\nn1 GPU-b 1\nn1 GPU-c 3\n");
 	free(s);

@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "algo/algo_list.h"
-#include "linkmap.h"
+#include "modes/linkmap.h"
 
 static void schedule_meets_every_pair_once(void **state)
 {

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "faults.h"
+#include "world/faults.h"
 #include "options.h"
 #include "algo/osc.h"
 

@@ -13,7 +13,7 @@
 #include "format.h"
 #include "options.h"
 #include "output.h"
-#include "world.h"
+#include "world/world.h"
 
 static char *render(void (*fn)(FILE *, void *), void *arg)
 {

@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "partition.h"
+#include "plan/partition.h"
 
 /* Each rank in exactly one group, at its key, groups as the spec says. */
 static void check_world(long world, int strided)

@@ -19,10 +19,10 @@
 
 #include "algo/algo_list.h"
 #include "buffers/verify.h"
-#include "footprint.h"
-#include "hostmap.h"
+#include "buffers/footprint.h"
+#include "world/hostmap.h"
 #include "options.h"
-#include "partition.h"
+#include "plan/partition.h"
 
 #define P 1000000L
 #define NODES 10000L

@@ -13,8 +13,8 @@
 
 #include "bytes.h"
 #include "buffers/memcheck.h"
-#include "partition.h"
-#include "select.h"
+#include "plan/partition.h"
+#include "plan/select.h"
 
 static void sizes_that_parse(void **state)
 {

@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "buffers/verify.h"
-#include "split.h"
+#include "plan/split.h"
 
 static struct split parsed(const char *spec)
 {

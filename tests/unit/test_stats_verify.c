@@ -9,8 +9,8 @@
 
 #include <cmocka.h>
 
-#include "hist.h"
-#include "stats.h"
+#include "plan/hist.h"
+#include "plan/stats.h"
 #include "strbuf.h"
 #include "buffers/verify.h"
 

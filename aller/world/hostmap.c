@@ -75,3 +75,32 @@ char *hostmap_lines(long nnodes, const char *names, size_t name_len, const long 
 	}
 	return strbuf_detach(&b);
 }
+
+void hostmap_devices(struct strbuf *b, const char *host, long n, const long *ranks,
+		     const char (*ids)[GPU_ID_MAX])
+{
+	long *mine = malloc(sizeof(long) * (size_t)(n ? n : 1));
+	char *done = calloc((size_t)(n ? n : 1), 1);
+
+	if (!mine || !done) {
+		b->failed = 1;
+		free(mine);
+		free(done);
+		return;
+	}
+	for (long i = 0; i < n; i++) {
+		long k = 0;
+		if (done[i])
+			continue;
+		for (long j = i; j < n; j++)
+			if (!done[j] && strcmp(ids[i], ids[j]) == 0) {
+				mine[k++] = ranks[j];
+				done[j] = 1;
+			}
+		strbuf_addf(b, "%s %s ", host, ids[i]);
+		strbuf_add_ranges(b, mine, k);
+		strbuf_addf(b, "%s\n", k > 1 ? " (shared)" : "");
+	}
+	free(mine);
+	free(done);
+}

@@ -25,7 +25,7 @@ const char *world_host(const struct world *w);
 
 /*
  * Collective: the host-to-ranks map (hostmap.h's lines), and when
- * devices is non-NULL "name device-id ranges" per device (gpu_describe) of
+ * devices is non-NULL "name device-id ranges" per device (hostmap_devices) of
  * the first WORLD_DEVICE_NODES hosts, then "... N more hosts not listed";
  * both only at rank 0 (malloc'd, NULL elsewhere). device_id: this rank's, gathered
  * only when devices is non-NULL (on every task alike).

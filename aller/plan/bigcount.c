@@ -2,7 +2,7 @@
 #include "bigcount.h"
 
 #include "partition.h"
-#include "failure.h"
+#include "world/failure.h"
 
 const char *bigcount_describe(void)
 {

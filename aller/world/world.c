@@ -6,10 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buffers/gpu.h"
+#include "failure.h"
 #include "hostmap.h"
 #include "strbuf.h"
-#include "failure.h"
 
 static MPI_Comm measured = MPI_COMM_NULL;
 
@@ -133,7 +132,7 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 			}
 			for (long i = 0; i < k; i++)
 				memcpy(mine_ids[i], ids[mine[i]], GPU_ID_MAX);
-			gpu_describe(&d, w->names[n], k, mine, (const char (*)[GPU_ID_MAX])mine_ids);
+			hostmap_devices(&d, w->names[n], k, mine, (const char (*)[GPU_ID_MAX])mine_ids);
 		}
 		*map = hostmap_lines(w->nnodes, w->names[0], WORLD_NAME_MAX, ranks, at);
 		if (devices)

@@ -2,8 +2,8 @@
 #include "footprint.h"
 
 #include "algo/algo_list.h"
-#include "buffers/gpu.h"
-#include "world.h"
+#include "gpu.h"
+#include "world/world.h"
 
 #define MATRIX_MAX FOOTPRINT_MATRIX_MAX
 

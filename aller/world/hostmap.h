@@ -1,5 +1,5 @@
 /*
- * hostmap.h: the header's host lines, as pure logic, bounded for large
+ * hostmap.h: the header's host lines (and device lines), as pure logic, bounded for large
  * jobs. Nodes come in index order, each with a name and its sorted ranks.
  * A run of nodes whose names count up (one prefix, numbers +1: Slurm's
  * hostlist "n[001-128]") and whose ranks are the first node's plus i x STEP
@@ -17,6 +17,10 @@
 
 #include <stddef.h>
 
+#include "strbuf.h"
+
+#define GPU_ID_MAX 48   /* a device's id: "GPU-" and a UUID (40), or a PCI bus id (16) */
+
 /*
  * The lines, each ending in "\n" (malloc'd; NULL when out of memory). Node
  * n's name is names + n x name_len (NUL-terminated); its ranks are
@@ -24,5 +28,13 @@
  */
 char *hostmap_lines(long nnodes, const char *names, size_t name_len, const long *ranks,
 		    const long *at);
+
+/*
+ * The header's device lines of one node: "HOST ID RANKS" per device used,
+ * RANKS as ranges of world ranks ("0,4-5"), devices in the order of their
+ * first rank. ids[i] is world rank ranks[i]'s device (ranks ascending).
+ */
+void hostmap_devices(struct strbuf *b, const char *host, long n, const long *ranks,
+		     const char (*ids)[GPU_ID_MAX]);
 
 #endif

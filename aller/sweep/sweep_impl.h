@@ -5,9 +5,9 @@
 #include <mpi.h>
 
 #include "algo/algo.h"
-#include "failure.h"
-#include "partition.h"
-#include "stats.h"
+#include "world/failure.h"
+#include "plan/partition.h"
+#include "plan/stats.h"
 #include "sweep.h"
 
 /* One level: its partition and this task's communicator in it. */

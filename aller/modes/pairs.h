@@ -6,7 +6,7 @@
 
 #include "buffers/buffers.h"
 #include "options.h"
-#include "world.h"
+#include "world/world.h"
 
 /*
  * Collective: every ordered pair of tasks, ITERS times after the warm-ups,

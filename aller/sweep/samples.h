@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "options.h"
-#include "world.h"
+#include "world/world.h"
 
 struct samples;
 

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "algo/algo_list.h"
-#include "failure.h"
-#include "faults.h"
+#include "world/failure.h"
+#include "world/faults.h"
 #include "linkmap.h"
 #include "output.h"
 

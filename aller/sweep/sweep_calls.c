@@ -24,7 +24,7 @@
 
 #include "sweep_impl.h"
 #include "timeout.h"
-#include "world_comm.h"
+#include "world/world_comm.h"
 
 /* A buffer operation's status: the first failure is kept for the count's verdict. */
 static void op_done(struct count_run *c, const struct buffers *b, long rc)

@@ -5,13 +5,13 @@
 #include <stdio.h>
 
 #include "buffers/buffers.h"
-#include "congest.h"
-#include "faults.h"
+#include "modes/congest.h"
+#include "world/faults.h"
 #include "options.h"
 #include "output.h"
 #include "reveal/reveal.h"
 #include "samples.h"
-#include "world.h"
+#include "world/world.h"
 
 struct sweep {
 	const struct options *opt;

@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bigcount.h"
-#include "stats.h"
+#include "plan/bigcount.h"
+#include "plan/stats.h"
 #include "sweep_impl.h"
 #include "timeout.h"
-#include "world_comm.h"
-#include "failure.h"
+#include "world/world_comm.h"
+#include "world/failure.h"
 
 /* Prepares the timeout message of one count (the handler adds the phase). */
 static void timeout_set(const struct sweep *s, const struct level *l, int index, long count)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "algo/algo.h"
-#include "failure.h"
+#include "world/failure.h"
 
 #define CONGEST_TAG 4712
 enum { CMD_START = 1, CMD_STOP, CMD_QUIT, CMD_RUNNING };

@@ -10,12 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "partition.h"
+#include "plan/partition.h"
 #include "strbuf.h"
 #include "sweep_impl.h"
 #include "timeout.h"
-#include "world_comm.h"
-#include "failure.h"
+#include "world/world_comm.h"
+#include "world/failure.h"
 
 #define HOSTS_NAMED 8
 

@@ -10,8 +10,8 @@
 
 #include "dirs.h"
 #include "format.h"
-#include "failure.h"
-#include "world_comm.h"
+#include "world/failure.h"
+#include "world/world_comm.h"
 
 struct samples {
 	MPI_Comm node;
