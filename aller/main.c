@@ -14,6 +14,7 @@
 #include "format.h"
 #include "options.h"
 #include "output.h"
+#include "plan/plan.h"
 #include "reveal/reveal.h"
 #include "run.h"
 
@@ -43,7 +44,7 @@ static int check_worlds(const struct options *o)
 	for (const char *w = o->check_worlds; w; w = strchr(w, ',') ? strchr(w, ',') + 1 : NULL) {
 		long world = strtol(w, NULL, 10), pairs;
 		double s;
-		if (options_check_world(o, world, msg, sizeof(msg), note, sizeof(note)) != 0) {
+		if (plan_check_world(o, world, msg, sizeof(msg), note, sizeof(note)) != 0) {
 			if (several)
 				fprintf(stderr, "aller: error: world %ld: %s\n", world, msg);
 			else
@@ -52,7 +53,7 @@ static int check_worlds(const struct options *o)
 		}
 		if (o->time_per_size <= 0)
 			continue;
-		s = options_budget_seconds(o, world, &pairs);
+		s = plan_budget_seconds(o, world, &pairs);
 		if (several)
 			printf("budget: world %ld: ", world);
 		else

@@ -85,21 +85,6 @@ void options_init(struct options *o);
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen);
 
 /*
- * What needs the world's size: LONGS at least the world, the selection's
- * levels and sizes, a level for every --split=matrix (loaded). 0, or -1
- * with a message; a note (or "") otherwise.
- */
-int options_check_world(const struct options *o, long world, char *err, size_t errlen,
-			char *note, size_t notelen);
-
-/*
- * --time-per-size's bound on a run's timed calls in a world of that size:
- * the (level, count, algorithm, split) data set rows times their passes
- * (--isolate) times the budget, in seconds; 0 without a budget. *pairs: the
- * rows.
- */
-double options_budget_seconds(const struct options *o, long world, long *pairs);
-/*
  * --congestion: whether world rank r is an aggressor (spread evenly: r is
  * one when floor((r + 1) F) > floor(r F)), and how many of a world are; the
  * victims are the others, in rank order.

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "format.h"
-#include "plan/hist.h"
 #include "options.h"
+#include "plan/hist.h"
 #include "world/world.h"
 
 /*
@@ -125,7 +125,8 @@ static const char *const timing_how[] = {
 	[TIMING_OSU] = "each call followed by an MPI_Barrier on MPI_COMM_WORLD (OSU's)",
 };
 
-void output_header(FILE *f, const struct run_info *r)
+/* The header's first part: the program, the library, the world and where it ran. */
+static void header_world(FILE *f, const struct run_info *r)
 {
 	key_line(f, ALLER_KEY_ALLER, "%s", ALLER_VERSION);
 	key_line(f, ALLER_KEY_FORMAT, "%d", ALLER_FORMAT_VERSION);
@@ -143,6 +144,11 @@ void output_header(FILE *f, const struct run_info *r)
 	if (r->cuda_aware)
 		key_line(f, ALLER_KEY_CUDA_AWARE, "%s", r->cuda_aware);
 	key_lines(f, ALLER_KEY_ENV, r->env);
+}
+
+/* What the run does: its settings, when it started, its job. */
+static void header_run(FILE *f, const struct run_info *r)
+{
 	key_line(f, ALLER_KEY_VERIFY, "%s", options_verify_name(r->opt->verify));
 	key_line(f, ALLER_KEY_DATA, "%s", r->opt->fresh ? "fresh" : "reused");
 	key_line(f, ALLER_KEY_MODE, "%s", mode_name(r->opt->strided));
@@ -162,17 +168,24 @@ void output_header(FILE *f, const struct run_info *r)
 		key_line(f, ALLER_KEY_SLURM_JOB, "%s", r->slurm_job);
 	if (r->slurm_nodes)
 		key_line(f, ALLER_KEY_SLURM_NODES, "%s", r->slurm_nodes);
-	if (r->opt->pairs > 0) {
-		key_line(f, ALLER_KEY_PAIRS, "%ld bytes per message; %d tasks; at step k = 1..%d each "
-		    "sends to (rank + k) mod %d and receives from (rank - k) mod %d at once, after "
-		    "two barriers on MPI_COMM_WORLD; %ld timed exchanges per step (%ld warm-up); "
-		    "bw_GBs = bytes / the best time from the barrier to the message's arrival at "
-		    "its receiver, in 1e9 B/s; tavg_s the average; a link below %g x the median "
-		    "link is slow", r->opt->pairs, r->w->size, r->w->size - 1, r->w->size,
-		    r->w->size, r->opt->iters, r->opt->warmup, r->opt->slow_below);
-		key_line(f, ALLER_KEY_COLUMNS, "%s", ALLER_PAIRS_COLUMN_HEADER);
-		return;
-	}
+}
+
+/* --pairs: what the matrix is, and its columns. */
+static void header_pairs(FILE *f, const struct run_info *r)
+{
+	key_line(f, ALLER_KEY_PAIRS, "%ld bytes per message; %d tasks; at step k = 1..%d each "
+	    "sends to (rank + k) mod %d and receives from (rank - k) mod %d at once, after "
+	    "two barriers on MPI_COMM_WORLD; %ld timed exchanges per step (%ld warm-up); "
+	    "bw_GBs = bytes / the best time from the barrier to the message's arrival at "
+	    "its receiver, in 1e9 B/s; tavg_s the average; a link below %g x the median "
+	    "link is slow", r->opt->pairs, r->w->size, r->w->size - 1, r->w->size,
+	    r->w->size, r->opt->iters, r->opt->warmup, r->opt->slow_below);
+	key_line(f, ALLER_KEY_COLUMNS, "%s", ALLER_PAIRS_COLUMN_HEADER);
+}
+
+/* The sweep: how calls are timed, what each statistic is, what else the run holds. */
+static void header_sweep(FILE *f, const struct run_info *r)
+{
 	key_line(f, ALLER_KEY_TIMER, "MPI_Wtime around each all-to-all call only (the data set's algorithm: "
 	    "from its first MPI call to its completion), resolution %.3g s, %s; timeout %ld s%s",
 	    r->wtick, timing_how[r->opt->timing], r->opt->timeout,
@@ -214,6 +227,16 @@ void output_header(FILE *f, const struct run_info *r)
 	if (r->reveal_dir)
 		key_line(f, ALLER_KEY_REVEAL_DIR, "%s", r->reveal_dir);
 	key_line(f, ALLER_KEY_COLUMNS, "%s", ALLER_COLUMN_HEADER);
+}
+
+void output_header(FILE *f, const struct run_info *r)
+{
+	header_world(f, r);
+	header_run(f, r);
+	if (r->opt->pairs > 0)
+		header_pairs(f, r);
+	else
+		header_sweep(f, r);
 }
 
 void output_sizes(struct strbuf *b, const struct partition *p)

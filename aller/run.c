@@ -10,16 +10,17 @@
 
 
 #include "algo/algo.h"
-#include "plan/bigcount.h"
 #include "buffers/buffers.h"
 #include "buffers/setup.h"
 #include "modes/congest.h"
-#include "world/failure.h"
-#include "output.h"
 #include "modes/pairs.h"
+#include "output.h"
+#include "plan/bigcount.h"
+#include "plan/plan.h"
 #include "reveal/reveal.h"
 #include "strbuf.h"
 #include "sweep/sweep.h"
+#include "world/failure.h"
 #include "world/world.h"
 #include "world/world_comm.h"
 
@@ -99,7 +100,7 @@ static int check_selection(const struct options *o, const struct world *w)
 	int all;
 
 	MPI_MUST(MPI_Comm_size(MPI_COMM_WORLD, &all));
-	if (options_check_world(o, all, err, sizeof(err), note, sizeof(note)) != 0) {
+	if (plan_check_world(o, all, err, sizeof(err), note, sizeof(note)) != 0) {
 		if (w->rank == 0)
 			fprintf(stderr, "aller: error: %s\n", err);
 		return 2;
@@ -117,6 +118,40 @@ struct header {
 	char cuda_aware[512], samples[4200], congestion[512];
 	char *command, *env, *map, *devices;
 };
+
+/* The header's splits line (uneven splits only), or NULL. */
+static const char *describe_splits(struct header *h, const struct options *o)
+{
+	size_t at = 0;
+
+	if (!options_uneven(o))
+		return NULL;
+	for (int i = 0; i < o->nsplits; i++) {
+		if (i)
+			at += (size_t)snprintf(h->splits + at, sizeof(h->splits) - at, " ");
+		split_describe(&o->splits[i], h->splits + at, sizeof(h->splits) - at);
+		at += strlen(h->splits + at);
+	}
+	return h->splits;
+}
+
+/* The header's congestion line (--congestion only), or NULL. */
+static const char *describe_congestion(struct header *h, const struct options *o,
+				       const struct world *w)
+{
+	int all;
+
+	if (o->congestion <= 0)
+		return NULL;
+	MPI_MUST(MPI_Comm_size(MPI_COMM_WORLD, &all));
+	snprintf(h->congestion, sizeof(h->congestion), "%g of the world's tasks are aggressors "
+		 "(%ld, world ranks spread evenly; the %d others are the measured world): they "
+		 "run %s of %ld bytes per peer back to back through each count's second pass; "
+		 "tcongested_s = its tavg, congestion = that / the first pass's tavg (aggressors "
+		 "idle), congestion_p99 = the same of tp99", o->congestion,
+		 options_aggressors(o, all), w->size, algo_name(o->congest_algo), o->congest_bytes);
+	return h->congestion;
+}
 
 /* Rank 0: everything the header says, beyond the options and the world. */
 static void describe_run(struct header *h, const struct options *o, const struct world *w,
@@ -150,33 +185,12 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->transport = o->transport == TRANSPORT_NCCL ? algo_nccl_version() : "mpi";
 	info->selection = h->selection;
 	info->algos = h->algos;
-	info->splits = NULL;
-	if (options_uneven(o)) {
-		size_t at = 0;
-		for (int i = 0; i < o->nsplits; i++) {
-			if (i)
-				at += (size_t)snprintf(h->splits + at, sizeof(h->splits) - at, " ");
-			split_describe(&o->splits[i], h->splits + at, sizeof(h->splits) - at);
-			at += strlen(h->splits + at);
-		}
-		info->splits = h->splits;
-	}
+	info->splits = describe_splits(h, o);
 	info->osc = algo_list_has(&o->algos, ALGO_PUT) ? algo_put_osc() : NULL;
 	info->large_counts = bigcount_describe();
 	info->cache = b->cache;
 	info->samples = o->samples ? h->samples : NULL;
-	info->congestion = NULL;
-	if (o->congestion > 0) {
-		int all;
-		MPI_MUST(MPI_Comm_size(MPI_COMM_WORLD, &all));
-		snprintf(h->congestion, sizeof(h->congestion), "%g of the world's tasks are aggressors "
-			 "(%ld, world ranks spread evenly; the %d others are the measured world): they "
-			 "run %s of %ld bytes per peer back to back through each count's second pass; "
-			 "tcongested_s = its tavg, congestion = that / the first pass's tavg (aggressors "
-			 "idle), congestion_p99 = the same of tp99", o->congestion,
-			 options_aggressors(o, all), w->size, algo_name(o->congest_algo), o->congest_bytes);
-		info->congestion = h->congestion;
-	}
+	info->congestion = describe_congestion(h, o, w);
 	info->start = h->start;
 	info->slurm_job = getenv("SLURM_JOB_ID");
 	info->slurm_nodes = getenv("SLURM_JOB_NODELIST");

@@ -114,6 +114,44 @@ static void exchange(long *send, long *recv, int n, int rank, int size)
 	}
 }
 
+/*
+ * This task's time of one count's ITERS timed calls (after one warm-up):
+ * how 'l' (loop: back to back after one barrier), 'o' (osu: a barrier after
+ * each), 'f' (fresh data before each) or 'r' (reused data).
+ */
+static double time_count(long *send, long *recv, long count, long iters, int rank, int size,
+			 char how)
+{
+	double sum = 0;
+
+	if (how == 'l') {   /* one warm-up, then the loop */
+		double t0;
+		exchange(send, recv, (int)count, rank, size);
+		MPI_Barrier(MPI_COMM_WORLD);
+		t0 = MPI_Wtime();
+		for (long it = 0; it < iters; it++)
+			exchange(send, recv, (int)count, rank, size);
+		return MPI_Wtime() - t0;
+	}
+	for (long it = 0; it <= iters; it++) {
+		double t0, t1;
+		if (split_varies(&sp))
+			split_counts((int)count, rank, size, it);
+		for (long j = 0; how == 'f' && j < count * size; j++)
+			send[j] = j * 0x9E3779B97F4A7C15L + it;
+		if (how != 'o')
+			MPI_Barrier(MPI_COMM_WORLD);
+		t0 = MPI_Wtime();
+		exchange(send, recv, (int)count, rank, size);
+		t1 = MPI_Wtime();
+		if (how == 'o')
+			MPI_Barrier(MPI_COMM_WORLD);
+		if (it > 0)
+			sum += t1 - t0;
+	}
+	return sum;
+}
+
 int main(int argc, char **argv)
 {
 	int rank, size;
@@ -153,35 +191,12 @@ int main(int argc, char **argv)
 	if (strcmp(algo, "put") == 0)
 		MPI_Win_create(recv, (MPI_Aint)longs * 8, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
 	for (long count = longs / size; count >= 1; count /= 2) {
-		double sum = 0, total;
+		double sum, total;
 		prepare(send, recv, (int)count, size);
 		if (split_uneven(&sp) && split_counts((int)count, rank, size, 0) > longs)
 			continue;
-		if (loop) {   /* one warm-up, then the loop */
-			double t0;
-			exchange(send, recv, (int)count, rank, size);
-			MPI_Barrier(MPI_COMM_WORLD);
-			t0 = MPI_Wtime();
-			for (long it = 0; it < iters; it++)
-				exchange(send, recv, (int)count, rank, size);
-			sum = MPI_Wtime() - t0;
-		}
-		for (long it = 0; !loop && it <= iters; it++) {
-			double t0, t1;
-			if (split_varies(&sp))
-				split_counts((int)count, rank, size, it);
-			for (long j = 0; fresh && j < count * size; j++)
-				send[j] = j * 0x9E3779B97F4A7C15L + it;
-			if (!osu)
-				MPI_Barrier(MPI_COMM_WORLD);
-			t0 = MPI_Wtime();
-			exchange(send, recv, (int)count, rank, size);
-			t1 = MPI_Wtime();
-			if (osu)
-				MPI_Barrier(MPI_COMM_WORLD);
-			if (it > 0)
-				sum += t1 - t0;
-		}
+		sum = time_count(send, recv, count, iters, rank, size, loop ? 'l' : osu ? 'o'
+				 : fresh ? 'f' : 'r');
 		if (strcmp(algo, "persistent") == 0)
 			MPI_Request_free(&preq);
 		MPI_Reduce(&sum, &total, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);

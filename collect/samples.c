@@ -190,14 +190,55 @@ static void bad_line(struct reader *rd, const char *why)
 		fprintf(stderr, "collect: %s:%ld: %s: line skipped\n", rd->path, rd->lineno, why);
 }
 
+/* A comment line: the end line's count, or the host the next lines are of. */
+static void comment_line(struct reader *rd, const char *text)
+{
+	const char *p;
+
+	if (strncmp(text, ALLER_SAMPLES_END " ", strlen(ALLER_SAMPLES_END) + 1) == 0)
+		rd->end_lines = strtol(text + strlen(ALLER_SAMPLES_END) + 1, NULL, 10);
+	else if ((p = strstr(text, ", host ")) != NULL)
+		rd->host = host_index(rd, p + strlen(", host "));
+}
+
+/* The times after a task line's six keys, into tk->t; 0, or -1 (said, tk->t freed). */
+static int read_times(struct reader *rd, const char *p, struct task *tk)
+{
+	size_t cap = 16;
+	char *end;
+
+	for (int f = 0; f < 6; f++) {   /* past the six keys */
+		p += strspn(p, " ");
+		p += strcspn(p, " ");
+	}
+	tk->t = malloc(sizeof(double) * cap);
+	while (tk->t && *(p += strspn(p, " "))) {
+		double v = strtod(p, &end);
+		if (end == p || !(v >= 0) || !isfinite(v)) {
+			bad_line(rd, "a time that is not a number");
+			free(tk->t);
+			return -1;
+		}
+		if ((size_t)tk->iters == cap) {
+			double *t = grow(tk->t, &cap, cap + 1, sizeof(*t), 16);
+			if (!t)
+				break;
+			tk->t = t;
+		}
+		tk->t[tk->iters++] = v;
+		p = end;
+	}
+	return 0;
+}
+
 /* "level algo split count comm rank t..." */
 static int one_line(void *ctx, const char *line, size_t len, int complete)
 {
 	struct reader *rd = ctx;
-	char *text = malloc(len + 1), *p, *end, level[32], algo[64], split[256];
+	char *text = malloc(len + 1), level[32], algo[64], split[256];
 	struct task tk;
 	long count;
-	size_t cap = 16;
+	int bad;
 
 	rd->lineno++;
 	if (!text)
@@ -205,10 +246,7 @@ static int one_line(void *ctx, const char *line, size_t len, int complete)
 	memcpy(text, line, len);
 	text[len] = '\0';
 	if (text[0] == '#') {
-		if (strncmp(text, ALLER_SAMPLES_END " ", strlen(ALLER_SAMPLES_END) + 1) == 0)
-			rd->end_lines = strtol(text + strlen(ALLER_SAMPLES_END) + 1, NULL, 10);
-		else if ((p = strstr(text, ", host ")) != NULL)
-			rd->host = host_index(rd, p + strlen(", host "));
+		comment_line(rd, text);
 		free(text);
 		return 0;
 	}
@@ -227,30 +265,10 @@ static int one_line(void *ctx, const char *line, size_t len, int complete)
 		return 0;
 	}
 	snprintf(tk.key, sizeof(tk.key), "%s %s %s %ld", level, algo, split, count);
-	p = text;
-	for (int f = 0; f < 6; f++) {   /* past the six keys */
-		p += strspn(p, " ");
-		p += strcspn(p, " ");
-	}
-	tk.t = malloc(sizeof(double) * (size_t)cap);
-	while (tk.t && *(p += strspn(p, " "))) {
-		double v = strtod(p, &end);
-		if (end == p || !(v >= 0) || !isfinite(v)) {
-			bad_line(rd, "a time that is not a number");
-			free(tk.t);
-			free(text);
-			return 0;
-		}
-		if ((size_t)tk.iters == cap) {
-			double *t = grow(tk.t, &cap, cap + 1, sizeof(*t), 16);
-			if (!t)
-				break;
-			tk.t = t;
-		}
-		tk.t[tk.iters++] = v;
-		p = end;
-	}
+	bad = read_times(rd, text, &tk) != 0;
 	free(text);
+	if (bad)
+		return 0;
 	if ((size_t)rd->n == rd->cap) {
 		struct task *t = grow(rd->tasks, &rd->cap, rd->cap + 1, sizeof(*t), 256);
 		if (!t) {
@@ -387,6 +405,32 @@ static void drop_repeated(struct reader *rd)
 	rd->n = k;
 }
 
+/* The tasks read from nfiles files, in order, as the report: 0, or -1 when there were none. */
+static int report(struct reader *rd, size_t nfiles)
+{
+	int rc = 0;
+
+	qsort(rd->tasks, (size_t)rd->n, sizeof(*rd->tasks), by_key);
+	drop_repeated(rd);
+	if (rd->n == 0) {
+		fprintf(stderr, "collect: error: no samples in the %zu file%s given\n", nfiles,
+			nfiles > 1 ? "s" : "");
+		rc = -1;
+	}
+	printf("# collect --samples: per (level, algo, split, count): tasks, calls, the first call "
+	       "over the rest (medians over tasks), and the slow calls: the slowest task above %gx "
+	       "the median call's slowest; kinds: straggler (one task, or one host's, came late: "
+	       "its peers waited), system-wide (half the tasks or more slowed), host (fewer, all "
+	       "on one host), partial\n# columns: level algo split count tasks calls first_over_rest "
+	       "slow_calls...\n", SAMPLES_SLOW);
+	for (long i = 0, j; i < rd->n; i = j) {
+		for (j = i + 1; j < rd->n && strcmp(rd->tasks[j].key, rd->tasks[i].key) == 0; j++)
+			;
+		report_set(rd, rd->tasks + i, j - i);
+	}
+	return rc;
+}
+
 int samples_main(int argc, char **argv)
 {
 	struct filelist files = { 0 };
@@ -427,24 +471,8 @@ int samples_main(int argc, char **argv)
 		}
 	}
 	rc = rd.bad ? 1 : rc;
-	qsort(rd.tasks, (size_t)rd.n, sizeof(*rd.tasks), by_key);
-	drop_repeated(&rd);
-	if (rd.n == 0) {
-		fprintf(stderr, "collect: error: no samples in the %zu file%s given\n", files.n,
-			files.n > 1 ? "s" : "");
+	if (report(&rd, files.n) != 0)
 		rc = 1;
-	}
-	printf("# collect --samples: per (level, algo, split, count): tasks, calls, the first call "
-	       "over the rest (medians over tasks), and the slow calls: the slowest task above %gx "
-	       "the median call's slowest; kinds: straggler (one task, or one host's, came late: "
-	       "its peers waited), system-wide (half the tasks or more slowed), host (fewer, all "
-	       "on one host), partial\n# columns: level algo split count tasks calls first_over_rest "
-	       "slow_calls...\n", SAMPLES_SLOW);
-	for (long i = 0, j; i < rd.n; i = j) {
-		for (j = i + 1; j < rd.n && strcmp(rd.tasks[j].key, rd.tasks[i].key) == 0; j++)
-			;
-		report_set(&rd, rd.tasks + i, j - i);
-	}
 	for (long i = 0; i < rd.n; i++)
 		free(rd.tasks[i].t);
 	free(rd.tasks);

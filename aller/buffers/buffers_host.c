@@ -1,7 +1,7 @@
 /* buffers_host.c: page-aligned host buffers, first touched by the owning task. */
 #include "buffers.h"
-#include "world/faults.h"
 #include "memcheck.h"
+#include "world/faults.h"
 
 #include <errno.h>
 #include <stdio.h>

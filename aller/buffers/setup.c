@@ -10,10 +10,10 @@
 #include <mpi-ext.h>
 #endif
 
-#include "world/failure.h"
 #include "footprint.h"
 #include "gpu.h"
 #include "memcheck.h"
+#include "world/failure.h"
 #include "world/world_comm.h"
 
 /* What the MPI library's own query says of device pointers, and its name (NULL: none). */

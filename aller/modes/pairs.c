@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "algo/algo_list.h"
-#include "world/failure.h"
-#include "world/faults.h"
 #include "linkmap.h"
 #include "output.h"
+#include "world/failure.h"
+#include "world/faults.h"
 
 #define PAIRS_TAG 4711
 #define SLOW_NAMED 64   /* slow links named one per line, at most */

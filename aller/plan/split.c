@@ -65,6 +65,27 @@ static int fields(char *rest, char *f[3])
 	return rest ? 4 : n;
 }
 
+/* Why spec (of kind buf, the name before its first ':') is not a split. */
+static void split_error(const char *spec, const char *buf, char *err, size_t errlen)
+{
+	if (strcmp(buf, "spread") == 0 || strcmp(buf, "idle") == 0)
+		snprintf(err, errlen, "invalid split '%s': %s takes a fraction F, 0 <= F <= 1%s "
+			 "(e.g. %s:0.5)", spec, buf, buf[0] == 'i' ? " and F < 1" : "", buf);
+	else if (strcmp(buf, "zipf") == 0)
+		snprintf(err, errlen, "invalid split '%s': zipf takes an exponent S, 0 <= S <= 16, "
+			 "and an optional seed, a non-negative integer (e.g. zipf:1.2 or zipf:1.2:7)",
+			 spec);
+	else if (strcmp(buf, "hot") == 0 || strcmp(buf, "rotate") == 0)
+		snprintf(err, errlen, "invalid split '%s': %s takes K receivers (a positive integer) "
+			 "and the fraction F of the traffic they get, 0 <= F <= 1 (e.g. %s:1:0.5)",
+			 spec, buf, buf);
+	else if (strcmp(buf, "matrix") == 0)
+		snprintf(err, errlen, "invalid split '%s': matrix takes a file (matrix:FILE), its "
+			 "name without spaces", spec);
+	else
+		snprintf(err, errlen, "invalid split '%s': %s", spec, allowed);
+}
+
 int split_parse(struct split *s, const char *spec, char *err, size_t errlen)
 {
 	char buf[SPLIT_SPEC_MAX], *rest, *f[3];
@@ -111,22 +132,7 @@ int split_parse(struct split *s, const char *spec, char *err, size_t errlen)
 		s->kind = buf[0] == 'h' ? SPLIT_HOT : SPLIT_ROTATE;
 		return 0;
 	}
-	if (strcmp(buf, "spread") == 0 || strcmp(buf, "idle") == 0)
-		snprintf(err, errlen, "invalid split '%s': %s takes a fraction F, 0 <= F <= 1%s "
-			 "(e.g. %s:0.5)", spec, buf, buf[0] == 'i' ? " and F < 1" : "", buf);
-	else if (strcmp(buf, "zipf") == 0)
-		snprintf(err, errlen, "invalid split '%s': zipf takes an exponent S, 0 <= S <= 16, "
-			 "and an optional seed, a non-negative integer (e.g. zipf:1.2 or zipf:1.2:7)",
-			 spec);
-	else if (strcmp(buf, "hot") == 0 || strcmp(buf, "rotate") == 0)
-		snprintf(err, errlen, "invalid split '%s': %s takes K receivers (a positive integer) "
-			 "and the fraction F of the traffic they get, 0 <= F <= 1 (e.g. %s:1:0.5)",
-			 spec, buf, buf);
-	else if (strcmp(buf, "matrix") == 0)
-		snprintf(err, errlen, "invalid split '%s': matrix takes a file (matrix:FILE), its "
-			 "name without spaces", spec);
-	else
-		snprintf(err, errlen, "invalid split '%s': %s", spec, allowed);
+	split_error(spec, buf, err, errlen);
 	return -1;
 }
 
@@ -179,88 +185,110 @@ static int matrix_token(const char *tok, size_t len, const char *file, long line
 	return 0;
 }
 
+/* A matrix file being read: its weights so far, as running sums. */
+struct matrix_read {
+	const char *file;
+	long n, rows, line, have;   /* n: the first row's numbers (-1 before it) */
+	size_t cap;
+	double *cum, sum;
+	char *err;
+	size_t errlen;
+};
+
+/* One more weight; 0, or -1 with a message. */
+static int matrix_push(struct matrix_read *m, double v)
+{
+	if ((size_t)m->have == m->cap) {
+		double *c = NULL;
+		if (m->have < SPLIT_MATRIX_MAX * SPLIT_MATRIX_MAX)
+			c = grow(m->cum, &m->cap, (size_t)m->have + 1, sizeof(*m->cum), 1024);
+		if (!c) {
+			snprintf(m->err, m->errlen, "matrix file '%s': too large (at most %ld x %ld)",
+				 m->file, SPLIT_MATRIX_MAX, SPLIT_MATRIX_MAX);
+			return -1;
+		}
+		m->cum = c;
+	}
+	m->sum += v;
+	if (!isfinite(m->sum)) {
+		snprintf(m->err, m->errlen, "matrix file '%s': the weights add up past the largest "
+			 "number (%g) on line %ld: scale them down", m->file, DBL_MAX, m->line);
+		return -1;
+	}
+	m->cum[m->have++] = m->sum;
+	return 0;
+}
+
+/* The numbers of one line, p..stop (its comment cut); 0, or -1 with a message. */
+static int matrix_line(struct matrix_read *m, const char *p, const char *stop)
+{
+	long cols = 0;
+
+	while (p < stop) {
+		size_t len;
+		double v;
+		while (p < stop && (*p == ' ' || *p == '\t' || *p == '\r'))
+			p++;
+		len = strcspn(p, " \t\r#\n");
+		if (p >= stop || len == 0)
+			break;
+		if (matrix_token(p, len, m->file, m->line, &v, m->err, m->errlen) != 0 ||
+		    matrix_push(m, v) != 0)
+			return -1;
+		p += len;
+		cols++;
+	}
+	if (cols == 0)
+		return 0;
+	if (m->n < 0)
+		m->n = cols;
+	if (cols != m->n) {
+		snprintf(m->err, m->errlen, "matrix file '%s': line %ld has %ld numbers, the first "
+			 "row %ld: a matrix must be N x N", m->file, m->line, cols, m->n);
+		return -1;
+	}
+	if (m->rows == m->n) {
+		snprintf(m->err, m->errlen, "matrix file '%s': more than %ld rows of %ld numbers "
+			 "(line %ld): a matrix must be N x N", m->file, m->n, m->n, m->line);
+		return -1;
+	}
+	m->rows++;
+	return 0;
+}
+
 int split_matrix_parse(const char *text, const char *file, long *np, double **cump, char *err,
 		       size_t errlen)
 {
-	long n = -1, rows = 0, line = 0, have = 0;
-	size_t cap = 0;
-	double *cum = NULL, sum = 0;
+	struct matrix_read m = { file, -1, 0, 0, 0, 0, NULL, 0, err, errlen };
 	const char *p = text;
 
 	while (*p) {
 		const char *eol = strchr(p, '\n'), *end = eol ? eol : p + strlen(p);
-		const char *hash = memchr(p, '#', (size_t)(end - p)), *stop = hash ? hash : end;
-		long cols = 0;
-
-		line++;
-		while (p < stop) {
-			size_t len;
-			double v;
-			while (p < stop && (*p == ' ' || *p == '\t' || *p == '\r'))
-				p++;
-			len = strcspn(p, " \t\r#\n");
-			if (p >= stop || len == 0)
-				break;
-			if (matrix_token(p, len, file, line, &v, err, errlen) != 0)
-				goto fail;
-			p += len;
-			cols++;
-			if ((size_t)have == cap) {
-				double *c = NULL;
-				if (have < SPLIT_MATRIX_MAX * SPLIT_MATRIX_MAX)
-					c = grow(cum, &cap, (size_t)have + 1, sizeof(*cum), 1024);
-				if (!c) {
-					snprintf(err, errlen, "matrix file '%s': too large (at most "
-						 "%ld x %ld)", file, SPLIT_MATRIX_MAX, SPLIT_MATRIX_MAX);
-					goto fail;
-				}
-				cum = c;
-			}
-			sum += v;
-			if (!isfinite(sum)) {
-				snprintf(err, errlen, "matrix file '%s': the weights add up past the "
-					 "largest number (%g) on line %ld: scale them down", file,
-					 DBL_MAX, line);
-				goto fail;
-			}
-			cum[have++] = sum;
-		}
-		if (cols > 0) {
-			if (n < 0)
-				n = cols;
-			if (cols != n) {
-				snprintf(err, errlen, "matrix file '%s': line %ld has %ld numbers, the "
-					 "first row %ld: a matrix must be N x N", file, line, cols, n);
-				goto fail;
-			}
-			if (rows == n) {
-				snprintf(err, errlen, "matrix file '%s': more than %ld rows of %ld numbers "
-					 "(line %ld): a matrix must be N x N", file, n, n, line);
-				goto fail;
-			}
-			rows++;
-		}
+		const char *hash = memchr(p, '#', (size_t)(end - p));
+		m.line++;
+		if (matrix_line(&m, p, hash ? hash : end) != 0)
+			goto fail;
 		p = eol ? eol + 1 : end;
 	}
-	if (n < 0) {
+	if (m.n < 0) {
 		snprintf(err, errlen, "matrix file '%s' has no numbers: expected N lines of N "
 			 "weights", file);
 		goto fail;
 	}
-	if (rows != n) {
+	if (m.rows != m.n) {
 		snprintf(err, errlen, "matrix file '%s' has %ld rows of %ld numbers: a matrix must "
-			 "be N x N", file, rows, n);
+			 "be N x N", file, m.rows, m.n);
 		goto fail;
 	}
-	if (sum <= 0) {
+	if (m.sum <= 0) {
 		snprintf(err, errlen, "matrix file '%s': every weight is 0: nothing to send", file);
 		goto fail;
 	}
-	*np = n;
-	*cump = cum;
+	*np = m.n;
+	*cump = m.cum;
 	return 0;
 fail:
-	free(cum);
+	free(m.cum);
 	return -1;
 }
 

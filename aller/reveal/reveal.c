@@ -15,9 +15,9 @@
 _Static_assert(REVEAL_MATRIX_MAX == FOOTPRINT_MATRIX_MAX, "the memory check counts the matrix reveal keeps");
 
 #include "dirs.h"
+#include "format.h"
 #include "world/failure.h"
 #include "world/faults.h"
-#include "format.h"
 
 #define CAP_COLL 1
 #define CAP_PML 2

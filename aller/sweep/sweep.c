@@ -11,11 +11,12 @@
 #include <unistd.h>
 
 #include "plan/partition.h"
+#include "plan/plan.h"
 #include "strbuf.h"
 #include "sweep_impl.h"
 #include "timeout.h"
-#include "world/world_comm.h"
 #include "world/failure.h"
+#include "world/world_comm.h"
 
 #define HOSTS_NAMED 8
 
@@ -142,20 +143,15 @@ static int run_algo(struct sweep *s, struct level *l, int index, enum algo_id id
 	return rc;
 }
 
-/* One level: its communicators, each algorithm's and split's counts, the queues pass. */
-static int run_level(struct sweep *s, int index)
+/* One level of the plan: its communicators, each algorithm's and split's counts, the queues pass. */
+static int run_level(struct sweep *s, const struct plan_level *pl)
 {
-	long target = partition_level_target(s->w->size, index);
+	int index = pl->index, rc = 0;
 	struct level l;
-	long counts[SELECT_MAX_COUNTS];
-	int n, rc = 0;
 
-	if (!select_level(&s->opt->sel, s->w->size, target))
+	if (pl->ncounts == 0)
 		return 0;
-	n = select_counts(&s->opt->sel, s->opt->longs, target, counts);
-	if (n == 0)
-		return 0;
-	if (level_open(s, index, target, &l) != 0)
+	if (level_open(s, index, pl->target, &l) != 0)
 		return 3;
 	if (failure_agree(s->w, reveal_level_begin(s->reveal, l.a.comm, &l.p, l.a.color) != 0,
 			  "out of memory for --reveal's per-peer counters")) {
@@ -166,10 +162,9 @@ static int run_level(struct sweep *s, int index)
 	for (int i = 0; i < s->opt->algos.n && rc == 0; i++)
 		for (int k = 0; k < s->opt->nsplits && rc == 0; k++) {
 			const struct split *sp = &s->opt->splits[k];
-			/* a matrix's data set only where every communicator is N x N */
-			if (split_fits(sp, partition_min_size(&l.p)) &&
-			    split_fits(sp, partition_max_size(&l.p)))
-				rc = run_algo(s, &l, index, s->opt->algos.id[i], sp, counts, n);
+			if (plan_split_fits(sp, pl))
+				rc = run_algo(s, &l, index, s->opt->algos.id[i], sp, pl->counts,
+					      pl->ncounts);
 		}
 	if (rc == 0)
 		reveal_queues(s->reveal, &l.p, l.a.color, l.a.comm, index, s->out);
@@ -180,10 +175,11 @@ static int run_level(struct sweep *s, int index)
 
 int sweep_run(struct sweep *s)
 {
-	int nlevels = partition_nlevels(s->w->size), rc = 0;
+	struct plan_level pl;
+	int rc = 0;
 
 	timeout_install();
-	for (int index = 0; index < nlevels && rc == 0; index++)
-		rc = run_level(s, index);
+	for (int i = 0; rc == 0 && plan_level(s->opt, s->w->size, i, &pl) == 0; i = pl.index + 1)
+		rc = run_level(s, &pl);
 	return rc == 0 && s->failed_sets > 0 ? 3 : rc;
 }

@@ -6,11 +6,11 @@
 
 #include "buffers/buffers.h"
 #include "modes/congest.h"
-#include "world/faults.h"
 #include "options.h"
 #include "output.h"
 #include "reveal/reveal.h"
 #include "samples.h"
+#include "world/faults.h"
 #include "world/world.h"
 
 struct sweep {

@@ -18,8 +18,8 @@
 #include "plan/stats.h"
 #include "sweep_impl.h"
 #include "timeout.h"
-#include "world/world_comm.h"
 #include "world/failure.h"
+#include "world/world_comm.h"
 
 /* Prepares the timeout message of one count (the handler adds the phase). */
 static void timeout_set(const struct sweep *s, const struct level *l, int index, long count)

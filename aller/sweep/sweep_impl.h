@@ -5,10 +5,10 @@
 #include <mpi.h>
 
 #include "algo/algo.h"
-#include "world/failure.h"
 #include "plan/partition.h"
 #include "plan/stats.h"
 #include "sweep.h"
+#include "world/failure.h"
 
 /* One level: its partition and this task's communicator in it. */
 struct level {

@@ -3,13 +3,15 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
 
-#include "world/faults.h"
-#include "options.h"
 #include "algo/osc.h"
+#include "options.h"
+#include "options_impl.h"
+#include "world/faults.h"
 
 static int parse(struct options *o, char *err, const char *a1, const char *a2, const char *a3,
 		 const char *a4)
@@ -509,6 +511,38 @@ static void test_hooks(void **state)
 	assert_false(f.nccl_stub);   /* "0" is off */
 }
 
+/* The table is the options: each row parses by its name, --help is its rows' lines in order,
+ * and an exclusion's message comes from the row that declares it. */
+static void one_table(void **state)
+{
+	const char *usage = options_usage(), *at = usage;
+	struct options o;
+	char err[512];
+	(void)state;
+
+	for (int id = 0; id < OPT_COUNT; id++) {
+		const struct option_def *d = &options_table[id];
+		char arg[64];
+		snprintf(arg, sizeof(arg), "%s%s", d->name, d->value == VALUE_NONE ? "" : "=x");
+		err[0] = '\0';
+		parse(&o, err, arg, NULL, NULL, NULL);
+		assert_null(strstr(err, "unknown option"));
+		if (d->help) {   /* in --help, after the row before it */
+			const char *h = strstr(at, d->help);
+			assert_non_null(h);
+			at = h + strlen(d->help);
+		}
+	}
+	/* --pairs' row says what it cannot go with: each of them refused, named */
+	assert_int_equal(parse(&o, err, "--pairs", "--samples=d", NULL, NULL), -1);
+	assert_string_equal(err, "'--pairs' measures each pair of tasks alone, one message size: "
+				 "not with --samples");
+	assert_true(options_table[OPT_PAIRS].excludes & FEATURE(F_SAMPLES));
+	assert_int_equal(parse(&o, err, "--congestion=0.5", "--isolate", NULL, NULL), -1);
+	assert_string_equal(err, "'--congestion' runs aggressors beside the measured tasks: not "
+				 "with --isolate");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -526,6 +560,7 @@ int main(void)
 		cmocka_unit_test(transport),
 		cmocka_unit_test(put_osc),
 		cmocka_unit_test(test_hooks),
+		cmocka_unit_test(one_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,8 +12,8 @@
 #include "format.h"
 #include "merged.h"
 #include "parse.h"
-#include "splits.h"
 #include "point.h"
+#include "splits.h"
 
 struct seen {
 	int rows, warnings;

@@ -18,11 +18,11 @@
 #include <cmocka.h>
 
 #include "algo/algo_list.h"
-#include "buffers/verify.h"
 #include "buffers/footprint.h"
-#include "world/hostmap.h"
+#include "buffers/verify.h"
 #include "options.h"
 #include "plan/partition.h"
+#include "world/hostmap.h"
 
 #define P 1000000L
 #define NODES 10000L

@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "bytes.h"
 #include "buffers/memcheck.h"
+#include "bytes.h"
 #include "plan/partition.h"
 #include "plan/select.h"
 

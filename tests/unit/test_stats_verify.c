@@ -9,10 +9,10 @@
 
 #include <cmocka.h>
 
+#include "buffers/verify.h"
 #include "plan/hist.h"
 #include "plan/stats.h"
 #include "strbuf.h"
-#include "buffers/verify.h"
 
 static void stats_over_samples(void **state)
 {

@@ -1,0 +1,58 @@
+/*
+ * options_impl.h: the table of aller's options (options_table.c), which
+ * options.c's parser reads: one row per option with its name, the value it
+ * takes, the setter that reads the value, what a missing value needs, its
+ * lines of --help and what it cannot go with. Adding an option is one row
+ * and its setter.
+ */
+#ifndef ALLER_OPTIONS_IMPL_H
+#define ALLER_OPTIONS_IMPL_H
+
+#include <stddef.h>
+
+#include "options.h"
+
+/* The options, in the order --help lists them. */
+enum option_id { OPT_BUFFERS, OPT_CUDA_AWARE, OPT_VERIFY, OPT_NO_VERIFY, OPT_FRESH, OPT_WARMUP,
+		 OPT_MIN_BYTES, OPT_MAX_BYTES, OPT_COMMSIZES, OPT_ALGO, OPT_SPLIT, OPT_TRANSPORT,
+		 OPT_TIMING, OPT_COLD_CACHE, OPT_TIME_PER_SIZE, OPT_MIN_ITERS, OPT_SAMPLES,
+		 OPT_CONGESTION, OPT_PAIRS, OPT_SLOW_BELOW, OPT_ISOLATE, OPT_TIMEOUT, OPT_REVEAL,
+		 OPT_REVEAL_DIR, OPT_CHECK_ARGS, OPT_VERSION, OPT_HELP, OPT_HELP_SHORT, OPT_COUNT };
+
+/* What follows the name: nothing, "=VALUE", "=VALUE" or nothing, "=VALUE" not empty. */
+enum option_value { VALUE_NONE, VALUE_NEEDS, VALUE_MAY, VALUE_NONEMPTY };
+
+/*
+ * A setting a conflict names, on or off in the parsed options (options.c's
+ * features()); in the order a conflict names the first of several.
+ */
+enum feature { F_PAIRS, F_ALGO, F_SPLIT, F_ISOLATE, F_REVEAL, F_COLD_CACHE, F_BUDGET, F_SAMPLES,
+	       F_NCCL, F_CUDA, F_STRIDED, F_TIMING, F_FRESH, F_LONGS, F_SELECTION, F_CONGESTION,
+	       F_LOOP, F_MOVING, F_PERSISTENT, F_COUNT };
+#define FEATURE(f) (1u << (f))
+
+struct option_def {
+	const char *name;
+	enum option_value value;
+	/* reads the value (NULL when none was given); 0, or -1 with a message */
+	int (*set)(struct options *o, const char *val, char *err, size_t errlen);
+	const char *needs;   /* what "option 'NAME' needs" names when the value is missing */
+	const char *help;    /* its lines of --help; NULL: another's lines describe it */
+	/* given twice: an error naming the option it counts as (itself when it is
+	 * OPT_COUNT), or allowed (repeats) */
+	enum option_id as;
+	int repeats;
+	/* what it cannot go with: when the feature it turns on is on, the features it
+	 * excludes, and why (the message: "'FEATURE' ALONE not with EXCLUDED") */
+	enum feature is;
+	unsigned excludes;
+	const char *alone;
+	const char *twice;   /* what "given twice" adds: another name it has */
+};
+
+extern const struct option_def options_table[OPT_COUNT];
+
+/* A decimal integer, the whole string: 0, -1 not a number, -2 out of long's range. */
+int options_parse_long(const char *s, long *out);
+
+#endif
