@@ -9,16 +9,23 @@
 # shellcheck shell=bash disable=SC2034 # the settings are used by the scripts that source this
 
 CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-CAMPAIGN_VARS=(CONF CAMPAIGN RESULTS NODES MODES TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS
-	LONGS VARIANTS MPI TRANSPORT ALGOS SPLITS ISOLATE TIMING COLD_CACHE TIME_PER_SIZE PARTITION ACCOUNT QOS
-	TIME EXCLUSIVE LAUNCHER EXTRA_SBATCH ALLER_ARGS SPLIT SAMPLES RETRIES DRYRUN FORCE FORMAT
-	MODULES MODULES_PURGE MODULE_USE SWITCHES)
-# What makes a measurement: a point's identity (with its node count and mode).
-IDENTITY_VARS=(TASKS_PER_NODE GPUS_PER_TASK BUFFERS ITERS LONGS VARIANTS MPI TRANSPORT ALGOS ISOLATE
-	ALLER_ARGS LAUNCHER SPLITS TIMING COLD_CACHE TIME_PER_SIZE MODULES MODULES_PURGE EXCLUSIVE)
-# How a submission asks Slurm; may change from one submission to the next.
-SUBMIT_VARS=(PARTITION ACCOUNT QOS TIME EXTRA_SBATCH SPLIT SAMPLES RETRIES FORMAT MODULE_USE
-	SWITCHES)
+# The variables, one row each in campaigns/vars (its header says the columns):
+# CAMPAIGN_VARS all, in its order; IDENTITY_VARS what makes a measurement (a
+# point's identity, with its node count and mode); SUBMIT_VARS how a
+# submission asks Slurm (may change from one submission to the next); and
+# per variable its VAR_DEFAULT, VAR_SCOPE, VAR_FORM, VAR_JOB and VAR_CHECK.
+CAMPAIGN_VARS=() IDENTITY_VARS=() SUBMIT_VARS=()
+declare -A VAR_DEFAULT=() VAR_SCOPE=() VAR_FORM=() VAR_JOB=() VAR_CHECK=()
+while IFS=$'\t' read -r name def scope form job check; do
+	[[ -z $name || $name == '#'* ]] && continue
+	CAMPAIGN_VARS+=("$name")
+	[ "$def" != - ] || def=
+	[ "$job" != - ] || job=
+	VAR_DEFAULT[$name]=$def VAR_SCOPE[$name]=$scope VAR_FORM[$name]=$form VAR_JOB[$name]=$job
+	VAR_CHECK[$name]=$check
+	case $scope in identity) IDENTITY_VARS+=("$name") ;; submission) SUBMIT_VARS+=("$name") ;; esac
+done <"$CAMPAIGN_ROOT/campaigns/vars"
+unset name def scope form job check
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
 TIME_MIN_SECONDS=60       # the job's warning comes a quarter of it, at most 60 s, before the end
 
@@ -139,51 +146,26 @@ aller_args() {
 	printf '%s' "${a[*]}${v:+${a[*]:+ }$v}"
 }
 
-# Every setting, from the arguments, the CONF file and the defaults.
+# Every setting, from the arguments, the CONF file and the defaults
+# (campaigns/vars); a word list's words one space apart ("srun  --mpi=pmix "
+# is "srun --mpi=pmix", one identity).
 resolve_settings() {
+	local v
 	# an existing campaign reads a CONF file only when one is named
 	if [ -n "${given[CONF]+set}" ] || [ "${1:-}" != existing ]; then
 		read_conf "$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")"
 	fi
 	CONF=$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")
-	NODES=$(setting NODES 1)
-	MODES=$(setting MODES contiguous)
-	TASKS_PER_NODE=$(setting TASKS_PER_NODE 1)
-	GPUS_PER_TASK=$(setting GPUS_PER_TASK 0)
-	BUFFERS=$(setting BUFFERS host)
-	ITERS=$(setting ITERS 0)
-	LONGS=$(setting LONGS 0)
-	VARIANTS=$(setting VARIANTS default)
-	MPI=$(setting MPI openmpi)
-	TRANSPORT=$(setting TRANSPORT)
-	ALGOS=$(setting ALGOS)
-	SPLITS=$(setting SPLITS)
-	TIMING=$(setting TIMING)
-	COLD_CACHE=$(setting COLD_CACHE)
-	TIME_PER_SIZE=$(setting TIME_PER_SIZE)
-	SAMPLES=$(setting SAMPLES 0)
-	ISOLATE=$(setting ISOLATE)
-	PARTITION=$(setting PARTITION)
-	ACCOUNT=$(setting ACCOUNT)
-	QOS=$(setting QOS)
-	TIME=$(setting TIME)
-	EXCLUSIVE=$(setting EXCLUSIVE)
-	LAUNCHER=$(setting LAUNCHER "srun --mpi=pmix")
-	EXTRA_SBATCH=$(setting EXTRA_SBATCH)
-	ALLER_ARGS=$(setting ALLER_ARGS)
-	SPLIT=$(setting SPLIT 0)
-	RETRIES=$(setting RETRIES 1)
-	DRYRUN=$(setting DRYRUN 0)
-	FORCE=$(setting FORCE 0)
-	FORMAT=$(setting FORMAT png)
-	MODULES=$(setting MODULES)
-	MODULES_PURGE=$(setting MODULES_PURGE)
-	MODULE_USE=$(setting MODULE_USE)
-	SWITCHES=$(setting SWITCHES)
-	# word lists: "srun  --mpi=pmix " is "srun --mpi=pmix", one identity
-	local v
-	for v in LAUNCHER ALLER_ARGS MODULES SPLITS EXTRA_SBATCH; do
-		printf -v "$v" '%s' "$(words "${!v}")"
+	for v in "${CAMPAIGN_VARS[@]}"; do
+		[ "${VAR_SCOPE[$v]}" != where ] || continue
+		if [ -n "${given[$v]+set}" ]; then
+			printf -v "$v" '%s' "${given[$v]}"
+		elif [ -n "${from_conf[$v]+set}" ]; then
+			printf -v "$v" '%s' "${from_conf[$v]}"
+		else
+			printf -v "$v" '%s' "${VAR_DEFAULT[$v]}"
+		fi
+		[ "${VAR_FORM[$v]}" != words ] || printf -v "$v" '%s' "$(words "${!v}")"
 	done
 }
 
@@ -220,53 +202,31 @@ check_variants() {
 	done
 }
 
+# check_var VAR CHECK ARGS...: VAR's value against its check (campaigns/vars).
+check_var() {
+	local k=$1 kind=$2 v=${!1} w
+	shift 2
+	case $kind in
+	list)
+		read -r -a w <<<"$v"
+		unique_list "$k" "$1" "$2" "$3" "${w[@]}"
+		;;
+	match) [[ $v =~ $1 ]] || die "invalid $k '$v': $2" ;;
+	name) [ -z "$v" ] || is_name "$v" || die "invalid $k '$v': allowed are letters, digits, '.', '_' and '-', the first a letter or digit" ;;
+	nonempty) [ -n "${v// /}" ] || die "$k is empty: $1" ;;
+	call) "$1" ;;
+	esac
+}
+
 validate_settings() {
-	local n
-	# shellcheck disable=SC2086 # lists of words
-	unique_list NODES "node count" "positive integers" '^[1-9][0-9]{0,5}$' $NODES
-	# shellcheck disable=SC2086
-	unique_list MODES mode "contiguous and strided" '^(contiguous|strided)$' $MODES
-	# shellcheck disable=SC2086
-	unique_list TASKS_PER_NODE "task count" "positive integers" '^[1-9][0-9]{0,5}$' $TASKS_PER_NODE
-	# shellcheck disable=SC2086
-	unique_list LONGS "buffer size" "integers (<= 0: aller's default)" '^-?[0-9]{1,18}$' $LONGS
-	is_uint "$GPUS_PER_TASK" || die "invalid GPUS_PER_TASK '$GPUS_PER_TASK': expected 0 or a positive integer"
-	[[ $BUFFERS == host || $BUFFERS == cuda ]] || die "invalid BUFFERS '$BUFFERS': allowed are host and cuda"
-	[[ $MPI == openmpi || $MPI == mpich ]] || die "invalid MPI '$MPI': allowed are openmpi and mpich (an aller built with make MPI=mpich)"
-	is_int "$ITERS" || die "invalid ITERS '$ITERS': expected an integer (<= 0: aller's default)"
-	[[ $TRANSPORT =~ ^(|mpi|nccl)$ ]] || die "invalid TRANSPORT '$TRANSPORT': allowed are mpi and nccl (an aller built with make CUDA=1 NCCL=1)"
-	[[ -z $ALGOS || $ALGOS =~ ^[a-z]+(,[a-z]+)*$ ]] ||
-		die "invalid ALGOS '$ALGOS': expected aller's --algo list, e.g. alltoall,pairwise,put"
-	[[ -z $SPLITS || $SPLITS =~ ^[A-Za-z0-9_.:/+-]+([[:space:]]+[A-Za-z0-9_.:/+-]+)*$ ]] ||
-		die "invalid SPLITS '$SPLITS': expected aller's --split specs, space-separated, e.g. \"uniform zipf:1.2 hot:1:0.5\""
-	[[ $TIMING =~ ^(|barrier|loop|osu)$ ]] || die "invalid TIMING '$TIMING': allowed are barrier (aller's), loop (IMB's) and osu (OSU's)"
-	[[ $COLD_CACHE =~ ^(|0|1|[1-9][0-9]*[KMGkmg]?)$ ]] ||
-		die "invalid COLD_CACHE '$COLD_CACHE': allowed are 0, 1 (a ring as large as the last-level cache) or a size, e.g. 64M"
-	[[ -z $TIME_PER_SIZE || $TIME_PER_SIZE =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
-		die "invalid TIME_PER_SIZE '$TIME_PER_SIZE': expected seconds, e.g. 0.5"
-	[[ $ISOLATE =~ ^(|0|1|all)$ ]] || die "invalid ISOLATE '$ISOLATE': allowed are 0, 1 (communicator 0 alone) and all"
-	check_variants
-	for n in PARTITION ACCOUNT QOS; do
-		[ -z "${!n}" ] || is_name "${!n}" || die "invalid $n '${!n}': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
+	local v check
+	for v in "${CAMPAIGN_VARS[@]}"; do
+		IFS=$'\t' read -r -a check <<<"${VAR_CHECK[$v]}"
+		check_var "$v" "${check[@]}"
 	done
-	check_time
-	[[ -z $MODULES || $MODULES =~ ^[A-Za-z0-9_.+/-]+([[:space:]]+[A-Za-z0-9_.+/-]+)*$ ]] ||
-		die "invalid MODULES '$MODULES': expected module names, space-separated, e.g. \"openmpi/4.1 cuda/12\""
-	[[ -z $MODULE_USE || $MODULE_USE =~ ^/[A-Za-z0-9_.+/@-]*(:/[A-Za-z0-9_.+/@-]*)*$ ]] ||
-		die "invalid MODULE_USE '$MODULE_USE': expected absolute directories, colon-separated, e.g. /opt/site/modulefiles"
-	[[ -z $SWITCHES || $SWITCHES =~ ^[1-9][0-9]{0,3}(@[0-9]{1,3}(-[0-9]{1,2})?(:[0-9]{1,2}){0,2})?$ ]] ||
-		die "invalid SWITCHES '$SWITCHES': expected sbatch's --switches=COUNT[@MAX_WAIT], e.g. 1 or 1@10:00"
-	[[ $MODULES_PURGE =~ ^(|0|1)$ ]] || die "invalid MODULES_PURGE '$MODULES_PURGE': allowed are 0 and 1 (module purge before module load)"
-	[[ $EXCLUSIVE =~ ^(|0|1)$ ]] || die "invalid EXCLUSIVE '$EXCLUSIVE': allowed are 0 and 1 (whole nodes: sbatch --exclusive)"
-	for n in SPLIT SAMPLES DRYRUN FORCE; do
-		[[ ${!n} =~ ^[01]$ ]] || die "invalid $n '${!n}': allowed are 0 and 1"
-	done
-	[[ $RETRIES =~ ^([0-9]|10)$ ]] || die "invalid RETRIES '$RETRIES': allowed are 0..10"
 	# the job gives each point its own --samples: aller refuses a second one
 	[[ $SAMPLES == 0 || " $ALLER_ARGS " != *" --samples="* ]] ||
 		die "ALLER_ARGS has --samples, and SAMPLES=1 gives each point its own folder of DIR/samples: use one of them"
-	[[ $FORMAT =~ ^(png|svg|pdf)$ ]] || die "invalid FORMAT '$FORMAT': allowed are png, svg and pdf"
-	[ -n "${LAUNCHER// /}" ] || die "LAUNCHER is empty: e.g. LAUNCHER=\"srun --mpi=pmix\""
 }
 
 # TIME: Slurm's minutes, minutes:seconds, hours:minutes:seconds, days-hours[:minutes[:seconds]].

@@ -210,6 +210,18 @@ job_aller_args() {
 	printf '%s' "$a"
 }
 
+# job_lines SCOPE [S]: the job's KEY=value lines of SCOPE's variables that
+# campaigns/vars takes to the job (its JOB column), series S's for identity;
+# an empty value is left out (the job's default).
+job_lines() {
+	local v val
+	for v in "${CAMPAIGN_VARS[@]}"; do
+		if [ "${VAR_SCOPE[$v]}" != "$1" ] || [ -z "${VAR_JOB[$v]}" ]; then continue; fi
+		if [ "$1" = identity ]; then val=$(series_setting "$2" "$v"); else val=${!v}; fi
+		[ -z "$val" ] || printf '%s=%s\n' "${VAR_JOB[$v]}" "$val"
+	done
+}
+
 # What every job file of this submission says, and each series' part of it,
 # computed once (a campaign of thousands of jobs forks nothing per job):
 # JOB_COMMON, SERIES_LINES[S], SERIES_GPUS[S], SERIES_EXCLUSIVE[S], VARIANT_ENV[S,VARIANT].
@@ -224,17 +236,12 @@ $([ "$SAMPLES" = 0 ] || echo "ALLER_SAMPLES_DIR=$DIR/samples")
 ALLER_CAMPAIGN=$CAMPAIGN
 ALLER_SUBMISSION=$SUB
 ALLER_TOOLKIT=$(toolkit_version)
-ALLER_RETRIES=$RETRIES
-$([ -z "$MODULE_USE" ] || echo "ALLER_MODULE_USE=$MODULE_USE")
+$(job_lines submission)
 $(env | LC_ALL=C sort | grep '^ALLER_TEST_' | sed 's/^/ENV=/' || true)"
 	for s in $(printf '%s\n' "${G_SERIES[@]}" | sort -u); do
 		SERIES_LINES[$s]="ALLER_BIN=$(series_aller_bin "$s")
-ALLER_MODULES=$(series_setting "$s" MODULES)
-ALLER_MODULES_PURGE=$(series_setting "$s" MODULES_PURGE)
-ALLER_ITERS=$(series_setting "$s" ITERS)
 ALLER_ARGS=$(job_aller_args "$s")
-ALLER_LAUNCHER=$(series_setting "$s" LAUNCHER)
-ALLER_GPUS_PER_TASK=$(series_setting "$s" GPUS_PER_TASK)"
+$(job_lines identity "$s")"
 		SERIES_GPUS[$s]=$(series_setting "$s" GPUS_PER_TASK)
 		SERIES_EXCLUSIVE[$s]=$(series_setting "$s" EXCLUSIVE)
 		for v in $(series_setting "$s" VARIANTS); do

@@ -1,0 +1,52 @@
+#!/usr/bin/env bats
+# Campaign variables are one table (campaigns/vars): a variable added there
+# in a copy of the tree is known, validated, recorded and delivered to the
+# job with no other change; the job's keys agree with jobs/aller.sbatch.
+# shellcheck disable=SC2154 # bats sets output and stderr
+
+load ../lib/helpers
+
+# A copy of the campaign layer with WIDGET (identity, default 3, 0..9, the job's
+# ALLER_WIDGET) added as one row, the build shared; stand-in sbatch and squeue.
+setup() {
+	t=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$t" "$BATS_TEST_TMPDIR/bin"
+	cp -r "$ROOT/campaigns" "$ROOT/jobs" "$ROOT/sh" "$ROOT/Makefile" "$t/"
+	ln -s "$ROOT/build" "$t/build"
+	printf 'WIDGET\t3\tidentity\t-\tALLER_WIDGET\tmatch\t^[0-9]$\tallowed are 0..9\n' >>"$t/campaigns/vars"
+	printf '#!/bin/sh\ncase " $* " in *" --test-only "*) exit 0 ;; esac\necho 4242\n' >"$BATS_TEST_TMPDIR/bin/sbatch"
+	printf '#!/bin/sh\nexit 0\n' >"$BATS_TEST_TMPDIR/bin/squeue"
+	chmod +x "$BATS_TEST_TMPDIR/bin/sbatch" "$BATS_TEST_TMPDIR/bin/squeue"
+	export PATH=$BATS_TEST_TMPDIR/bin:$PATH
+	res=$t/results
+}
+
+@test "a variable added as one row of campaigns/vars is validated, recorded and delivered to the job" {
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=w "RESULTS=$res" WIDGET=x
+	[ "$stderr" = "campaign: error: invalid WIDGET 'x': allowed are 0..9" ]
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=w "RESULTS=$res" DRYRUN=1
+	[[ $output == *"#   WIDGET=3"$'\n'* ]]
+	[[ $output == *"#   ALLER_WIDGET=3"$'\n'* ]]
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=w "RESULTS=$res" WIDGET=5 NODES=1 MODES=contiguous
+	grep -qx 'series 1 WIDGET=5' "$res/w/manifest"
+	grep -qx 'ALLER_WIDGET=5' "$res"/w/jobs/*-0.conf
+	# recorded as what the points measure: another value is another series
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=w "RESULTS=$res" WIDGET=6
+	[[ $stderr == *"campaign 'w' was made with WIDGET=5, not 6"* ]]
+	# make's command-line check knows it
+	run -0 bash "$t/campaigns/make-vars.sh" campaign "" -- WIDGET
+}
+
+@test "every job key of campaigns/vars is one jobs/aller.sbatch documents and reads from the environment" {
+	. "$ROOT/campaigns/lib.sh"
+	n=0
+	for v in "${CAMPAIGN_VARS[@]}"; do
+		k=${VAR_JOB[$v]}
+		[ -n "$k" ] || continue
+		n=$((n + 1))
+		grep -q "^#   $k " "$ROOT/jobs/aller.sbatch" || { echo "$k undocumented"; return 1; }
+		grep -A3 '^	for v in ALLER_BIN' "$ROOT/jobs/aller.sbatch" | grep -qw "$k" ||
+			{ echo "$k not read from the environment"; return 1; }
+	done
+	[ "$n" -ge 5 ]
+}
