@@ -1,4 +1,5 @@
-# campaigns/manifest.sh: the campaign is what its manifest says. Sourced
+# campaigns/manifest.sh: the campaign is what its manifest says (manifest_read),
+# and what a submission adds to it (manifest_begin). Sourced
 # after lib.sh. The manifest (results/<campaign>/manifest) is append-only,
 # one record a line:
 #   manifest 2                       its format
@@ -12,7 +13,7 @@
 #   final SUB job=J after=J:J...     the merge and plots
 # A point's KEY is n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series>;
 # SUB is <UTC time>-<pid>, e.g. 20261202T021500Z-4711.
-# shellcheck shell=bash disable=SC2034 # the M_* arrays are read by the scripts
+# shellcheck shell=bash disable=SC2034,SC2153,SC2154 # the M_* arrays are read by the scripts; manifest, SERIES and the settings come from submit.sh, plan.sh and lib.sh
 
 MANIFEST_FORMAT=2
 declare -A M_SETTING=() M_SERIES=() M_POINT_SERIES=() M_POINT_JOB=() M_POINT_NAME=()
@@ -133,3 +134,34 @@ points_states() {
 	rm -f "$list"
 }
 
+# Words of both lists, once each, in order: "1 2 4" + "8 2" = "1 2 4 8".
+union() {
+	# shellcheck disable=SC2086 # word lists
+	printf '%s\n' $1 $2 | awk '!seen[$0]++' | paste -sd' ' -
+}
+
+# The manifest's records of this submission, before anything is queued.
+manifest_begin() {
+	local v key fresh=0
+	[ -s "$manifest" ] || fresh=1
+	{
+		if [ "$fresh" = 1 ]; then
+			echo "manifest $MANIFEST_FORMAT"
+			echo "campaign $CAMPAIGN"
+		fi
+		for v in NODES MODES; do
+			local now
+			now=$(union "${M_SETTING[$v]:-}" "${!v}")
+			[ "$now" = "${M_SETTING[$v]:-}" ] || echo "setting $v=$now"
+		done
+		for v in "${SUBMIT_VARS[@]}"; do
+			[ "${M_SETTING[$v]-}" = "${!v}" ] && [ -n "${M_SETTING[$v]+set}" ] || echo "setting $v=${!v}"
+		done
+		if [ "$NEW_SERIES" = 1 ]; then
+			for v in "${IDENTITY_VARS[@]}"; do echo "series $SERIES $v=${!v}"; done
+		fi
+		echo "submission $SUB time=$(date -u +%FT%TZ) toolkit=$(toolkit_version | tr ' ' _) conf=$CONF"
+		env | LC_ALL=C sort | grep '^SBATCH_' | sed "s/^/sbatch_env $SUB /" || true
+		for key in "${TODO[@]}"; do echo "plan $SUB $key"; done
+	} >>"$manifest"
+}

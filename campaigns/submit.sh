@@ -18,8 +18,53 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 # shellcheck source=campaigns/manifest.sh
 . "$here/manifest.sh"
+# shellcheck source=campaigns/check.sh
+. "$here/check.sh"
 # shellcheck source=campaigns/plan.sh
 . "$here/plan.sh"
+# shellcheck source=campaigns/jobs.sh
+. "$here/jobs.sh"
+
+# Queues every job of the plan, recording each in the manifest as it goes;
+# then the final job.
+submit_all() {
+	local i key id failed="" ids=()
+	manifest_begin
+	for i in "${!G_KEYS[@]}"; do
+		job_settings "$i" >"$DIR/jobs/$SUB-$i.conf"
+		job_cmd "$i"
+		if [ -n "$failed" ] || ! id=$("${CMD[@]}" 2>"$DIR/jobs/$SUB-$i.err"); then
+			[ -n "$failed" ] || failed="$(tail -n 1 "$DIR/jobs/$SUB-$i.err")"
+			for key in ${G_KEYS[$i]}; do echo "missing $SUB $key sbatch failed: $failed" >>"$manifest"; done
+			continue
+		fi
+		id=${id%%;*}
+		ids+=("$id")
+		for key in ${G_KEYS[$i]}; do echo "point $SUB $key job=$id name=${G_NAME[$i]}" >>"$manifest"; done
+		echo "campaign: $CAMPAIGN: submitted job $id: ${G_NODES[$i]} nodes, ${G_KEYS[$i]// /, }" >&2
+	done
+	[ ${#ids[@]} -gt 0 ] && submit_final "${ids[@]}"
+	[ -z "$failed" ] || die "sbatch failed midway ($failed): the jobs already in will be merged; 'make campaign CAMPAIGN=$CAMPAIGN' submits the rest" 3
+}
+
+submit_final() {
+	local deps id
+	deps=$(IFS=:; echo "$*")
+	CMD=(sbatch --parsable "--job-name=aller-$CAMPAIGN-finish" "--output=$DIR/logs/%x-%j.out"
+		"--comment=aller campaign $CAMPAIGN submission $SUB")
+	[ -z "$PARTITION" ] || CMD+=("--partition=$PARTITION")
+	[ -z "$ACCOUNT" ] || CMD+=("--account=$ACCOUNT")
+	[ -z "$QOS" ] || CMD+=("--qos=$QOS")
+	CMD+=(--kill-on-invalid-dep=yes "--dependency=afterany:$deps" "$CAMPAIGN_ROOT/jobs/finish.sbatch"
+		"$CAMPAIGN_ROOT" "$DIR" "$FORMAT")
+	id=$("${CMD[@]}") || die "sbatch failed for the final job: merge with 'make plots CAMPAIGN=$CAMPAIGN'" 3
+	id=${id%%;*}
+	echo "final $SUB job=$id after=$deps" >>"$manifest"
+	echo "campaign: $CAMPAIGN: final job $id merges and plots into $DIR when the points end" >&2
+	echo "$id"
+}
+
+SUB=$(date -u +%Y%m%dT%H%M%SZ)-$$   # this submission: part of every file name
 script_options aller-campaign "usage: aller-campaign [VAR=value ...]   (man aller-campaign)" "$@"
 
 locate_campaign "$@"

@@ -1,0 +1,86 @@
+# campaigns/check.sh: whether a campaign's settings are valid, each by its
+# check in campaigns/vars (check_var), and the checks a row names (call).
+# Sourced by submit.sh after lib.sh.
+# shellcheck shell=bash disable=SC2153,SC2034 # settings come from lib.sh; TIME_SECONDS, WARN_SECONDS go to jobs.sh
+
+# unique_list NAME ONE ALLOWED PATTERN VALUES...: each value matches, none twice.
+unique_list() {
+	local name=$1 one=$2 allowed=$3 pattern=$4 v seen=" "
+	shift 4
+	[ $# -gt 0 ] || die "$name is empty: allowed are $allowed"
+	for v in "$@"; do
+		[[ $v =~ $pattern ]] || die "invalid $one '$v' in $name: allowed are $allowed"
+		[[ $seen == *" $v "* ]] && die "$one '$v' appears twice in $name"
+		seen="$seen$v "
+	done
+	return 0
+}
+
+# A variant: NAME or NAME:VAR=value,VAR=value (no shell metacharacters).
+check_variants() {
+	local v name assigns a seen=" " alist
+	[ -n "${VARIANTS// /}" ] || die "VARIANTS is empty: e.g. VARIANTS=\"default bruck:OMPI_MCA_coll_tuned_use_dynamic_rules=1\""
+	for v in $VARIANTS; do
+		name=${v%%:*}
+		[[ $name =~ ^[A-Za-z0-9_.-]+$ ]] || die "invalid variant name '$name' in VARIANTS: allowed are letters, digits, '.', '_' and '-'"
+		[[ $seen == *" $name "* ]] && die "variant '$name' appears twice in VARIANTS"
+		seen="$seen$name "
+		[[ $v == *:* ]] || continue
+		assigns=${v#*:}
+		[ -n "$assigns" ] || die "variant '$name' in VARIANTS has ':' and no assignment: give NAME:VAR=value[,VAR=value]"
+		IFS=, read -r -a alist <<<"$assigns"
+		for a in "${alist[@]}"; do
+			[[ $a =~ ^[A-Za-z_][A-Za-z0-9_]*=[A-Za-z0-9_./:+@%=^-]*$ ]] ||
+				die "invalid assignment '$a' in variant '$name': expected VAR=value, the value of letters, digits and _ . / : + @ % = ^ -"
+		done
+	done
+}
+
+# check_var VAR CHECK ARGS...: VAR's value against its check (campaigns/vars).
+check_var() {
+	local k=$1 kind=$2 v=${!1} w
+	shift 2
+	case $kind in
+	list)
+		read -r -a w <<<"$v"
+		unique_list "$k" "$1" "$2" "$3" "${w[@]}"
+		;;
+	match) [[ $v =~ $1 ]] || die "invalid $k '$v': $2" ;;
+	name) [ -z "$v" ] || is_name "$v" || die "invalid $k '$v': allowed are letters, digits, '.', '_' and '-', the first a letter or digit" ;;
+	nonempty) [ -n "${v// /}" ] || die "$k is empty: $1" ;;
+	call) "$1" ;;
+	esac
+}
+
+validate_settings() {
+	local v check
+	for v in "${CAMPAIGN_VARS[@]}"; do
+		IFS=$'\t' read -r -a check <<<"${VAR_CHECK[$v]}"
+		check_var "$v" "${check[@]}"
+	done
+	# the job gives each point its own --samples: aller refuses a second one
+	[[ $SAMPLES == 0 || " $ALLER_ARGS " != *" --samples="* ]] ||
+		die "ALLER_ARGS has --samples, and SAMPLES=1 gives each point its own folder of DIR/samples: use one of them"
+}
+
+# TIME: Slurm's minutes, minutes:seconds, hours:minutes:seconds, days-hours[:minutes[:seconds]].
+check_time() {
+	local d=0 h=0 m=0 s=0 rest=$TIME
+	[ -n "$TIME" ] || return 0
+	if [[ $rest =~ ^([0-9]{1,3})-([0-9]{1,2})(:([0-9]{1,2}))?(:([0-9]{1,2}))?$ ]]; then
+		d=${BASH_REMATCH[1]} h=${BASH_REMATCH[2]} m=${BASH_REMATCH[4]:-0} s=${BASH_REMATCH[6]:-0}
+	elif [[ $rest =~ ^([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})$ ]]; then
+		h=${BASH_REMATCH[1]} m=${BASH_REMATCH[2]} s=${BASH_REMATCH[3]}
+	elif [[ $rest =~ ^([0-9]{1,6}):([0-9]{1,2})$ ]]; then
+		m=${BASH_REMATCH[1]} s=${BASH_REMATCH[2]}
+	elif [[ $rest =~ ^[0-9]{1,6}$ ]]; then
+		m=$rest
+	else
+		die "invalid TIME '$TIME': expected Slurm's minutes, minutes:seconds, hours:minutes:seconds or days-hours[:minutes[:seconds]]"
+	fi
+	TIME_SECONDS=$(((10#$d * 24 + 10#$h) * 3600 + 10#$m * 60 + 10#$s))
+	[ "$TIME_SECONDS" -le $((365 * 86400)) ] || die "invalid TIME '$TIME': at most a year"
+	[ "$TIME_SECONDS" -ge "$TIME_MIN_SECONDS" ] ||
+		die "invalid TIME '$TIME': at least 1 minute (the job needs time to mark a point cut short)"
+	WARN_SECONDS=$((TIME_SECONDS / 4 < 60 ? TIME_SECONDS / 4 : 60))
+}
