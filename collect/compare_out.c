@@ -206,7 +206,7 @@ static void ratio_sets(const struct cmp *c)
 			.file = "compare.dat", .index = sets++, .kind = "ratio", .mode = m->pt->mode,
 			.nodes = m->nodes, .commsize = m->commsize, .comms = m->comms, .bytes = -1,
 			.tpn = m->pt->tpn, .variant = m->pt->variant, .algo = m->algo,
-			.split = m->split, .rows = rows, .point = -1 });
+			.split = m->split, .rows = rows, .point = -1, .bytes_max = -1 });
 		for (; i < k; i++) {
 			p = &c->pairs[i];
 			if (!p->b || !p->n)

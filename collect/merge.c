@@ -15,8 +15,9 @@
 #include "emit.h"
 #include "outset.h"
 
-#define NOUT (EMIT_NFILES + 2) /* the merged files, summary.txt and pairs.tsv */
+#define NOUT (EMIT_NFILES + 3) /* the merged files, summary.txt, pairs.tsv and facts.tsv */
 #define PAIRS_OUT (EMIT_NFILES + 1)
+#define FACTS_OUT (EMIT_NFILES + 2)
 
 struct merge {
 	const struct merge_options *o;
@@ -86,7 +87,8 @@ static int open_outputs(struct merge *m)
 	if (m->lockfd >= 0)
 		flock(m->lockfd, LOCK_EX);
 	for (int i = 0; i < NOUT; i++)
-		names[i] = i < EMIT_NFILES ? emit_names[i] : i == PAIRS_OUT ? "pairs.tsv" : "summary.txt";
+		names[i] = i < EMIT_NFILES ? emit_names[i] : i == PAIRS_OUT ? "pairs.tsv"
+			   : i == FACTS_OUT ? "facts.tsv" : "summary.txt";
 	return outset_open(&m->out, dir, names, NOUT, 1 << 20);
 }
 
@@ -103,21 +105,38 @@ static void report_skipped(struct merge *m, const struct filelist *files)
 	}
 }
 
-/* pairs.tsv: each aller --pairs point (not superseded): its file, node count and state. */
+/* pairs.tsv: each aller --pairs point (not superseded): its file, node count, state and row
+ * of points-index.csv. */
 static void write_pairs(FILE *f, const struct group *g)
 {
 	for (int i = 0; i < g->n; i++)
 		if (g->pts[i]->pairs && !g->pts[i]->superseded)
-			fprintf(f, "%s\t%ld\t%s\n", g->pts[i]->path, g->pts[i]->nodes,
-				point_state_name(point_state(g->pts[i])));
+			fprintf(f, "%s\t%ld\t%s\t%ld\n", g->pts[i]->path, g->pts[i]->nodes,
+				point_state_name(point_state(g->pts[i])), g->pts[i]->id);
+}
+
+/* facts.tsv: what the plots and the report read of each point (not superseded), by its row
+ * of points-index.csv: "point key value" (point.h's facts). */
+static void write_facts(FILE *f, const struct group *g)
+{
+	for (int i = 0; i < g->n; i++) {
+		const struct point *pt = g->pts[i];
+		for (const char *l = pt->facts; !pt->superseded && l && *l;) {
+			const char *end = strchr(l, '\n');
+			fprintf(f, "%ld\t%.*s\n", pt->id, (int)(end - l), l);
+			l = end + 1;
+		}
+	}
 }
 
 static long emit_one(void *ctx, const struct group *g)
 {
 	struct merge *m = ctx;
+	long n = emit_group(&m->emit, g);   /* which numbers the points */
 
 	write_pairs(m->out.f[PAIRS_OUT], g);
-	return emit_group(&m->emit, g);
+	write_facts(m->out.f[FACTS_OUT], g);
+	return n;
 }
 
 static void merge_release(struct merge *m)
@@ -145,8 +164,10 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	m->summary_warnings = tmpfile();
 	groups_init(&m->gs, s, on_warn, m);
 	failed = open_outputs(m) != 0;
-	if (!failed)
-		fputs("file\tnodes\tstate\n", m->out.f[PAIRS_OUT]);
+	if (!failed) {
+		fputs("file\tnodes\tstate\tpoint\n", m->out.f[PAIRS_OUT]);
+		fputs("point\tkey\tvalue\n", m->out.f[FACTS_OUT]);
+	}
 	if (!failed) {
 		report_skipped(m, files);
 		failed = groups_read(&m->gs, files) != 0;

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define OUTSET_MAX 8
+#define OUTSET_MAX 12
 
 struct outset {
 	int n;

@@ -167,6 +167,29 @@ static const struct key keys[] = {
 #undef STR
 #undef LONG
 
+/* The header keys whose every line is a fact of the point (merged/facts.tsv). */
+static const char *const fact_keys[] = { ALLER_KEY_MPI, ALLER_KEY_HOST, ALLER_KEY_NODE_SWITCH,
+					 ALLER_KEY_SLOW_LINK, ALLER_KEY_SLOW_LINKS };
+#define FACTS_MAX (1L << 20)   /* a point's facts at most (a doctored file cannot grow them) */
+
+/* Appends "key\tvalue\n" to the point's facts, tabs in the value as spaces. */
+static void add_fact(struct point *pt, const char *key, const char *val, size_t vlen)
+{
+	size_t klen = strlen(key), at = pt->nfacts;
+	char *f;
+
+	if (at + klen + vlen + 2 > FACTS_MAX || !(f = realloc(pt->facts, at + klen + vlen + 3)))
+		return;
+	memcpy(f + at, key, klen);
+	f[at + klen] = '\t';
+	for (size_t i = 0; i < vlen; i++)
+		f[at + klen + 1 + i] = val[i] == '\t' ? ' ' : val[i];
+	f[at + klen + 1 + vlen] = '\n';
+	f[at + klen + vlen + 2] = '\0';
+	pt->facts = f;
+	pt->nfacts = at + klen + vlen + 2;
+}
+
 static void set_key(struct point *pt, const struct key *k, const char *val, size_t vlen)
 {
 	char **text = k->kind == K_SETTING ? &pt->setting[k->field]
@@ -253,6 +276,9 @@ static int comment(struct parser *p, const char *line, size_t len)
 		p->pt->done = 1;
 		return 0;
 	}
+	/* "# pair_hosts: rank host ...": the rows up to the next comment are the tasks' hosts */
+	p->pair_hosts = len >= strlen("# " ALLER_KEY_PAIR_HOSTS ":") &&
+			memcmp(line, "# " ALLER_KEY_PAIR_HOSTS ":", strlen("# " ALLER_KEY_PAIR_HOSTS ":")) == 0;
 	if (len < 4 || line[1] != ' ')
 		return 0;
 	colon = memchr(key, ':', len - 2);
@@ -277,6 +303,9 @@ static int comment(struct parser *p, const char *line, size_t len)
 	}
 	if (klen == strlen(ALLER_KEY_FAILED) && memcmp(key, ALLER_KEY_FAILED, klen) == 0)
 		warn(p, "data set failed, no rows: %.*s", vlen > 200 ? 200 : (int)vlen, val);
+	for (size_t i = 0; i < sizeof(fact_keys) / sizeof(fact_keys[0]); i++)
+		if (klen == strlen(fact_keys[i]) && memcmp(key, fact_keys[i], klen) == 0)
+			add_fact(p->pt, fact_keys[i], val, vlen);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (klen == strlen(keys[i].key) && memcmp(key, keys[i].key, klen) == 0) {
 			set_key(p->pt, &keys[i], val, vlen);
@@ -367,13 +396,29 @@ static int check_columns(struct parser *p, const char *line, struct crow *r, int
 	return 0;
 }
 
+/* A row after "# pair_hosts:", "RANK HOST ...": the fact "pair_host RANK HOST". */
+static void pair_host(struct parser *p, const char *line, size_t len)
+{
+	struct crow r;
+	long rank;
+
+	if (!p->pair_hosts || len > PARSE_MAX_DATA_LINE)
+		return;
+	memset(&r, 0, sizeof(r));
+	if (split_columns(line, len, &r) != 4 || parse_uint(line + r.off[0], r.len[0], &rank) != 0)
+		return;
+	add_fact(p->pt, "pair_host", line + r.off[0], (size_t)(r.off[1] + r.len[1] - r.off[0]));
+}
+
 static void data(struct parser *p, const char *line, size_t len, int complete)
 {
 	struct crow r;
 	int n;
 
-	if (p->pt->pairs)   /* aller --pairs: its matrix, which the plots read from the file */
+	if (p->pt->pairs) {   /* aller --pairs: its matrix, which the plots read from the file */
+		pair_host(p, line, len);
 		return;
+	}
 	if ((!complete || len > PARSE_MAX_DATA_LINE) && binary(line, len)) {
 		warn_binary(p);
 		return;

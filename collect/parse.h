@@ -32,6 +32,7 @@ struct parser {
 	int algo;                  /* its algorithm (ALLER_ALGO_NAMES), -1: unknown */
 	int split;                 /* its split (splits.h), -1: one too many */
 	long last_count;           /* its last row's count (0: none yet); counts go down */
+	int pair_hosts;            /* in the rows after "# pair_hosts:" (aller --pairs) */
 	int warned_binary, warned_nolevel, warned_after_done;
 	long warnings, suppressed;
 	/* where rows and warnings go */

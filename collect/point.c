@@ -36,6 +36,7 @@ void point_release(struct point *p)
 	free(p->job_error);
 	free(p->format);
 	free(p->pairs);
+	free(p->facts);
 	for (int i = 0; i < PS_NSETTINGS; i++)
 		free(p->setting[i]);
 	memset(p, 0, sizeof(*p));

@@ -38,6 +38,10 @@ struct point {
 	char *pairs;                 /* '# pairs:': an aller --pairs matrix, no data sets */
 	char *job_error;             /* '# job_error:': the job failed before aller (module load) */
 	char *format;                /* '# format:' as written (absent: format 1) */
+	/* what the plots and the report read of it (merged/facts.tsv): "key\tvalue\n" lines
+	 * in file order (mpi, host, node_switch, pair_host, slow_link, slow_links) */
+	char *facts;
+	size_t nfacts;               /* its length */
 	long failed_sets;            /* data sets that say '# failed:' */
 	char *setting[PS_NSETTINGS]; /* NULL when absent */
 	long nodes, world, restart, attempt, exit_code; /* -1 when absent */

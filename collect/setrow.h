@@ -38,13 +38,15 @@
 	X(label, TEXT, label) \
 	X(rows, LONG, rows) \
 	X(point, LONG, point) \
-	X(algo_index, INDEX, algo)
+	X(algo_index, INDEX, algo) \
+	X(bytes_max, LONG, bytes_max) \
+	X(isolated, TEXT, isolated)
 
 /* One data set's row; a key that is not one of its kind is -1 (or NULL). */
 struct set_row {
 	const char *file, *kind, *campaign, *mode, *size, *tpn, *buffers, *mpi, *series, *variant,
-		*label;
-	long index, nodes, commsize, comms, bytes, rows, point;
+		*label, *isolated;
+	long index, nodes, commsize, comms, bytes, rows, point, bytes_max;
 	int algo, split;
 };
 

@@ -104,6 +104,7 @@
 #define ALLER_KEY_EXIT "exit"             /* aller's exit status */
 #define ALLER_KEY_JOB_ERROR "job_error"   /* what the job could not do before aller (module load) */
 #define ALLER_KEY_MODULES "modules"       /* the environment modules loaded (module list), as asked */
+#define ALLER_KEY_NODE_SWITCH "node_switch" /* "NODE SWITCH": the leaf switch of each node (topology) */
 
 #define ALLER_MODE_CONTIGUOUS "contiguous"
 #define ALLER_MODE_STRIDED "strided"

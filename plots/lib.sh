@@ -1,5 +1,6 @@
 # plots/lib.sh: reading the collector's index of data sets (sets.tsv, columns
-# by name). Sourced by plot.sh and compare.sh.
+# by name) and its facts of each point (facts.tsv). Sourced by plot.sh,
+# compare.sh and report.sh.
 # shellcheck shell=bash
 
 # index_sets INDEX CONDITION FIELDS [VAR=VALUE ...]: the rows of INDEX where
@@ -12,6 +13,15 @@ index_sets() {
 	awk -F'\t' -v OFS='\t' "${vars[@]}" 'function v(name) { return $c[name] }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		'"$cond"' { print '"$fields"' }' "$index"
+}
+
+# point_facts FACTS POINT KEY...: the collector's facts (facts.tsv) of that
+# point (its row of points-index.csv; "" every point) and those KEYs, in
+# order: its value, one per line (with several KEYs, "KEY: value").
+point_facts() {
+	awk -F'\t' -v p="$2" -v keys=" ${*:3} " -v n=$(($# - 2)) \
+		'NR > 1 && (p == "" || $1 == p) && index(keys, " " $2 " ") {
+			print (n > 1 ? $2 ": " : "") $3 }' "$1"
 }
 
 # index_list INDEX CONDITION "NAME ..." [VAR=VALUE ...]: a plot's data sets by

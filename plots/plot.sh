@@ -41,17 +41,16 @@ render() {
 }
 
 # aller --pairs points (merged/pairs.tsv names each point's file): a heatmap
-# each, the tasks' hosts on the axes.
+# each, the tasks' hosts on the axes (the collector's facts of the point).
 if [ -s "$merged/pairs.tsv" ]; then
-	while IFS=$'\t' read -r f nodes state; do
+	while IFS=$'\t' read -r f nodes state point; do
 		[ "$state" = complete ] || continue
-		tics=$(awk '/^# pair_hosts:/ { on = 1; next }
-			on && NF == 4 && $1 ~ /^[0-9]+$/ { printf "%s%s %s", (n++ ? " " : ""), $1, $2 }
-			on && NF == 0 && n { exit }' "$f")
+		tics=$(point_facts "$merged/facts.tsv" "$point" pair_host | paste -sd' ')
+		slow=$(point_facts "$merged/facts.tsv" "$point" slow_links | head -n 1)
 		name=$(basename "$f" .out)
 		render pairs.gp "$f" "$dir/plots/pairs-$name.$fmt" \
 			"aller: $(basename "$dir"): node pairs, $nodes nodes ($name)" \
-			"$(grep -m1 '^# slow_links: ' "$f" | sed 's/^# slow_links: /slow links: /')" "$tics"
+			"${slow:+slow links: $slow}" "$tics"
 	done < <(tail -n +2 "$merged/pairs.tsv")
 fi
 
@@ -71,14 +70,10 @@ trap 'rm -rf "$lists"' EXIT
 list() { index_list "$index" "${@:2}" >"$lists/$1" && echo "$lists/$1"; }
 count() { echo $(($(wc -l <"$1") - 1)); }
 # common_size LIST: the largest bytes per peer that every data set of LIST
-# (bandwidth.dat's, by index) has a row of; 0 when none.
+# has measured (the least of their bytes_max); 0 when none.
 common_size() {
-	awk -F'\t' 'FNR == NR { if (FNR > 1) { want[$1] = 1; n++ } next }
-		/^# columns: / { for (i = 3; i <= NF; i++) if ($i == "bytes_per_peer") c = i - 2; next }
-		/^# set: / { set = $3; next }
-		/^[0-9]/ && (set in want) { split($0, f, " "); have[f[c]]++ }
-		END { for (b in have) if (have[b] == n && b + 0 > best) best = b + 0; print best + 0 }' \
-		"$1" FS=' ' "$merged/bandwidth.dat"
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "bytes_max") c = i; next }
+		c && (NR == 2 || $c + 0 < best) { best = $c + 0 } END { print best + 0 }' "$1"
 }
 # bytes_text BYTES: "64 KiB".
 bytes_text() { awk -v b="$1" 'BEGIN { split("B KiB MiB GiB TiB", u, " "); k = 1
@@ -124,7 +119,7 @@ done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes")
 # commsize) that has two or more, at the largest size every one measured.
 sp='v("kind") == "bandwidth" && v("rows") > 0 && v("mode") == m && v("nodes") == n && v("commsize") == cs'
 while IFS=$'\t' read -r mode nodes commsize; do
-	f=$(list splits "$sp" "index algo split label algo_index" m="$mode" n="$nodes" cs="$commsize")
+	f=$(list splits "$sp" "index algo split label algo_index bytes_max" m="$mode" n="$nodes" cs="$commsize")
 	b=$(common_size "$f")
 	[ "$b" -gt 0 ] || continue
 	render splits.gp "$merged/bandwidth.dat" "$dir/plots/splits-$mode-n$nodes-c$commsize.$fmt" \
@@ -150,8 +145,7 @@ done
 
 # Interference (aller --isolate): per (nodes, algorithm), communicator 0's
 # factor versus the number of communicators, per mode at up to three sizes.
-if awk -v c=interference '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == c) k = i - 2; next }
-	/^[0-9]/ && k && $k ~ /^[0-9]/ { found = 1; exit } END { exit !found }' "$merged/concurrency.dat"; then
+if [ -n "$(sets 'v("kind") == "concurrency" && v("isolated") == "yes"' 'v("index")' | head -n 1)" ]; then
 	ci='v("kind") == "concurrency" && v("rows") > 1 && v("nodes") == n && v("algo") == a && v("split") == s'
 	while IFS=$'\t' read -r nodes algo split; do
 		mapfile -t sizes < <(sets "$ci" 'v("bytes_per_peer")' n="$nodes" a="$algo" s="$split" | sort -un)

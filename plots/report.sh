@@ -12,6 +12,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../campaigns/lib.sh"
 # shellcheck source=campaigns/manifest.sh
 . "$here/../campaigns/manifest.sh"
+# shellcheck source=plots/lib.sh
+. "$here/lib.sh"
 script_options aller-report "usage: aller-report CAMPAIGN=name [BASE=name] [TOL=5%] [RESULTS=dir]" "$@"
 die() { printf 'report: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
@@ -27,6 +29,7 @@ locate_campaign "${args[@]}"
 [ -f "$DIR/manifest" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $DIR/manifest)"
 [ -z "$base" ] || [ -d "$RESULTS/$base/raw" ] || die "no campaign '$base' in $RESULTS (no $RESULTS/$base/raw)"
 manifest_read "$DIR/manifest"
+facts=$DIR/merged/facts.tsv   # what the collector read of each point (MPI, hosts, links)
 
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
 # table CLASS HEADER...: rows from stdin, tab-separated, as an HTML table.
@@ -94,10 +97,10 @@ EOF
 	} | sort | table settings setting value
 	printf '<h2 id="provenance">Provenance</h2>\n'
 	{
-		printf 'MPI library\t%s\n' "$(sed -n 's/^# mpi: //p' "$DIR"/raw/*.out 2>/dev/null | sort -u | paste -sd';')"
-		printf 'hosts\t%s\n' "$(sed -n 's/^# host: \([^ ]*\) .*/\1/p' "$DIR"/raw/*.out 2>/dev/null | sort -u | paste -sd' ')"
+		printf 'MPI library\t%s\n' "$(point_facts "$facts" "" mpi | sort -u | paste -sd';')"
+		printf 'hosts\t%s\n' "$(point_facts "$facts" "" host | sed 's/ .*//' | sort -u | paste -sd' ')"
 		# the hosts by their leaf switch, where Slurm knows the topology (the jobs' '# node_switch:')
-		switches=$(sed -n 's/^# node_switch: //p' "$DIR"/raw/*.out 2>/dev/null | sort -u -k2,2 -k1,1V |
+		switches=$(point_facts "$facts" "" node_switch | sort -u -k2,2 -k1,1V |
 			awk '$2 != sw { printf "%s%s:", (sw == "" ? "" : "; "), $2; sw = $2 } { printf " %s", $1 }')
 		[ -z "$switches" ] || printf 'hosts by switch\t%s\n' "$switches"
 		printf 'jobs\t%s\n' "$(printf '%s\n' "${M_POINT_JOB[@]}" | sort -un | paste -sd' ')"
@@ -111,10 +114,9 @@ EOF
 	# aller --pairs points: each one's slow links (merged/pairs.tsv names the points)
 	if [ "$(wc -l <"$DIR/merged/pairs.tsv" 2>/dev/null || echo 0)" -gt 1 ]; then
 		printf '<h2 id="links">Slow links (aller --pairs)</h2>\n'
-		tail -n +2 "$DIR/merged/pairs.tsv" | while IFS=$'\t' read -r f nodes state; do
+		tail -n +2 "$DIR/merged/pairs.tsv" | while IFS=$'\t' read -r f nodes state point; do
 			printf '<h3>%s (%s nodes, %s)</h3>\n<pre>%s</pre>\n' "$(basename "$f" | esc)" \
-				"$nodes" "$state" "$(grep -e '^# slow_link: ' -e '^# slow_links: ' "$f" |
-					sed 's/^# //' | esc)"
+				"$nodes" "$state" "$(point_facts "$facts" "$point" slow_link slow_links | esc)"
 		done
 	fi
 	# aller --samples (SAMPLES=1): each point's slow calls, classified by the collector
