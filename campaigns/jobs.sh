@@ -89,6 +89,7 @@ job_caches() {
 	local s v name
 	JOB_COMMON="# aller campaign job settings: $CAMPAIGN, submission $SUB (jobs/aller.sbatch)
 ALLER_RAW=$DIR/raw
+ALLER_RAW_NAME=$RAW_NAME_FORMAT
 ALLER_REVEAL_DIR=$DIR/reveal
 $([ "$SAMPLES" = 0 ] || echo "ALLER_SAMPLES_DIR=$DIR/samples")
 ALLER_CAMPAIGN=$CAMPAIGN

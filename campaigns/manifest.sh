@@ -21,12 +21,23 @@ declare -A M_POINT_MISSING=()
 M_NSERIES=0
 M_POINTS=()
 
+# A point's key and its raw files' names, defined here once: the key
+# n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series> (POINT_KEY_RE
+# matches one, its six parts as groups); a raw file
+# <campaign>-<KEY>-<submission>-j<job>[-r<restart>]-a<attempt>.out, the
+# printf format RAW_NAME_FORMAT (campaign, key, submission, job, "-rN" or "",
+# attempt) that the job files give jobs/aller.sbatch (ALLER_RAW_NAME), and
+# raw_name_re, which matches one (the key, then the job, as groups 1 and 8).
+POINT_KEY_RE='n([0-9]+)-(contiguous|strided)-t([0-9]+)-L(-?[0-9]+)-([A-Za-z0-9_.-]+)-s([0-9]+)'
+RAW_NAME_FORMAT='%s-%s-%s-j%s%s-a%02d.out'
+raw_name_re() { printf '^%s-(%s)-[0-9]{8}T[0-9]{6}Z-[0-9]+-j([0-9]+)(-r[0-9]+)?-a[0-9]+\\.out$' "${CAMPAIGN//./\\.}" "$POINT_KEY_RE"; }
+
 # point_key NODES MODE TPN LONGS VARIANT SERIES
 point_key() { printf 'n%s-%s-t%s-L%s-%s-s%s' "$@"; }
 
 # point_parse KEY: P_NODES P_MODE P_TPN P_LONGS P_VARIANT P_SERIES, or returns 1.
 point_parse() {
-	[[ $1 =~ ^n([0-9]+)-(contiguous|strided)-t([0-9]+)-L(-?[0-9]+)-([A-Za-z0-9_.-]+)-s([0-9]+)$ ]] || return 1
+	[[ $1 =~ ^$POINT_KEY_RE$ ]] || return 1
 	P_NODES=${BASH_REMATCH[1]} P_MODE=${BASH_REMATCH[2]} P_TPN=${BASH_REMATCH[3]}
 	P_LONGS=${BASH_REMATCH[4]} P_VARIANT=${BASH_REMATCH[5]} P_SERIES=${BASH_REMATCH[6]}
 }
@@ -106,17 +117,17 @@ settings_from_manifest() {
 # its files (linear in the files; xargs splits a long list), ranked as the
 # collector ranks a point's files (collect/point.c, point_newer): complete
 # over incomplete over failed, the newest of the best; of one job's attempts
-# the later one, unless the earlier completed. Raw files are named
-# <campaign>-<KEY>-<submission>-j<job>[-r<restart>]-a<attempt>.out.
+# the later one, unless the earlier completed (raw files by raw_name_re).
 declare -A P_STATE=()
 points_states() {
 	local f name re list key line
-	re="^${CAMPAIGN//./\\.}-(n[0-9]+-(contiguous|strided)-t[0-9]+-L-?[0-9]+-[A-Za-z0-9_.-]+-s[0-9]+)-[0-9]{8}T[0-9]{6}Z-[0-9]+-j[0-9]+(-r[0-9]+)?-a[0-9]+\\.out\$"
+	re=$(raw_name_re)
 	P_STATE=()
 	list=$(mktemp)
 	for f in "$DIR/raw/$CAMPAIGN-"*.out; do
 		name=${f##*/}
-		[ -e "$f" ] && [[ $name =~ $re ]] && printf 'F\t%s\t%s\n' "${BASH_REMATCH[1]}" "$f"
+		[ -e "$f" ] && [[ $name =~ $re ]] &&
+			printf 'F\t%s\t%s\t%s\n' "${BASH_REMATCH[1]}" "$f" "${BASH_REMATCH[8]}"
 	done >"$list"
 	while IFS=$'\t' read -r key line; do
 		P_STATE[$key]=$line
@@ -124,9 +135,9 @@ points_states() {
 		cut -f3 "$list" | tr '\n' '\0' | xargs -0 -r "$COLLECT" --state |
 			cat "$list" - | awk -F'\t' '
 			BEGIN { rank["complete"] = 3; rank["incomplete"] = 2; rank["failed"] = 1 }
-			$1 == "F" { key[$3] = $2; n[$2]++; next }
+			$1 == "F" { key[$3] = $2; jobof[$3] = $4; n[$2]++; next }
 			{ k = key[$3]; if (k == "") next
-			  j = $3; sub(/-a[0-9]+\.out$/, "", j); sub(/.*-j/, "", j)
+			  j = jobof[$3]
 			  if (rank[$1] >= best[k] || (j == job[k] && best[k] < 3)) {
 				best[k] = rank[$1]; line[k] = $0; job[k] = j } }
 			END { for (k in line) print k "\t" line[k] "\t" n[k] }'
