@@ -9,7 +9,9 @@
 # prints seconds and the growth between sizes. Asserts nothing.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-tmp=$(mktemp -d)
+# inside the toolkit's tree: a campaign's RESULTS must be shared, not /tmp
+mkdir -p "$root/build"
+tmp=$(mktemp -d "$root/build/bench-campaign.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
 # The stand-ins: every job the manifest names, completed; nothing queued.

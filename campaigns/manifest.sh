@@ -22,15 +22,25 @@ M_NSERIES=0
 M_POINTS=()
 
 # A point's key and its raw files' names, defined here once: the key
-# n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series> (POINT_KEY_RE
-# matches one, its six parts as groups); a raw file
+# n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series>
+# (point_key_re, an ERE: its six parts as groups, or with "plain" only the
+# mode's alternation); a raw file
 # <campaign>-<KEY>-<submission>-j<job>[-r<restart>]-a<attempt>.out, the
 # printf format RAW_NAME_FORMAT (campaign, key, submission, job, "-rN" or "",
 # attempt) that the job files give jobs/aller.sbatch (ALLER_RAW_NAME), and
-# raw_name_re, which matches one (the key, then the job, as groups 1 and 8).
-POINT_KEY_RE='n([0-9]+)-(contiguous|strided)-t([0-9]+)-L(-?[0-9]+)-([A-Za-z0-9_.-]+)-s([0-9]+)'
+# raw_name_re, which matches one (the key and the job as groups 1 and 3).
+point_key_re() {
+	local o='(' c=')'
+	[ "${1:-}" != plain ] || o='' c=''
+	printf 'n%s[0-9]+%s-(contiguous|strided)-t%s[0-9]+%s-L%s-?[0-9]+%s-%s[A-Za-z0-9_.-]+%s-s%s[0-9]+%s' \
+		"$o" "$c" "$o" "$c" "$o" "$c" "$o" "$c" "$o" "$c"
+}
+POINT_KEY_RE=$(point_key_re)
 RAW_NAME_FORMAT='%s-%s-%s-j%s%s-a%02d.out'
-raw_name_re() { printf '^%s-(%s)-[0-9]{8}T[0-9]{6}Z-[0-9]+-j([0-9]+)(-r[0-9]+)?-a[0-9]+\\.out$' "${CAMPAIGN//./\\.}" "$POINT_KEY_RE"; }
+raw_name_re() {
+	printf '^%s-(%s)-[0-9]{8}T[0-9]{6}Z-[0-9]+-j([0-9]+)(-r[0-9]+)?-a[0-9]+\\.out$' "${CAMPAIGN//./\\.}" \
+		"$(point_key_re plain)"
+}
 
 # point_key NODES MODE TPN LONGS VARIANT SERIES
 point_key() { printf 'n%s-%s-t%s-L%s-%s-s%s' "$@"; }
@@ -127,7 +137,7 @@ points_states() {
 	for f in "$DIR/raw/$CAMPAIGN-"*.out; do
 		name=${f##*/}
 		[ -e "$f" ] && [[ $name =~ $re ]] &&
-			printf 'F\t%s\t%s\t%s\n' "${BASH_REMATCH[1]}" "$f" "${BASH_REMATCH[8]}"
+			printf 'F\t%s\t%s\t%s\n' "${BASH_REMATCH[1]}" "$f" "${BASH_REMATCH[3]}"
 	done >"$list"
 	while IFS=$'\t' read -r key line; do
 		P_STATE[$key]=$line

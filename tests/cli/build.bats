@@ -129,6 +129,14 @@ load ../lib/helpers
 	[[ $output == *"peak memory:"* ]]
 }
 
+@test "make bench-campaign runs at a smoke size (so it cannot rot): status and a plan of every size" {
+	run --separate-stderr -0 make -C "$ROOT" --no-print-directory WERROR=1 bench-campaign POINTS="10 20"
+	grep -qx '  points   status_s     plan_s' <<<"$output"
+	grep -Eqx ' +10 +[0-9.]+ +[0-9.]+' <<<"$output"
+	grep -Eq '^ +20 +[0-9.]+ +[0-9.]+   growth x2 points: status x' <<<"$output"
+	[ -z "$(find "$ROOT/build" -maxdepth 1 -name 'bench-campaign.*')" ]   # nothing left behind
+}
+
 @test "dpkg-buildpackage builds the Debian package: binaries, wrappers, man pages, modulefiles" {
 	command -v dh >/dev/null || skip "debhelper is not installed (make deps)"
 	ver=$(sed -n 's/^#define ALLER_VERSION "\(.*\)"$/\1/p' "$ROOT/common/format.h")
