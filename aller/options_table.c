@@ -41,7 +41,7 @@ static int option_long(const char *what, const char *val, long lo, long hi, long
 	return 0;
 }
 
-/* A decimal number in (lo, hi] or [lo, hi) as the caller checks it; 0, or -1. */
+/* A decimal number, the whole string (its range the caller's to check); 0, or -1. */
 static int option_double(const char *val, double *out)
 {
 	char *end;
