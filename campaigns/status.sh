@@ -5,7 +5,9 @@
 # over every raw file). One sacct call where accounting exists, and one
 # scontrol for the jobs it has not seen end. A job whose
 # name is not the one submitted (its id was reused) shows as 'unknown'; one
-# pending for a reason that will not clear as 'stuck (reason)'.
+# pending for a reason that will not clear as 'stuck (reason)'; one Slurm
+# has no record of (cluster down, accounting purged) as its output says it
+# ended, 'complete (output)', 'failed (output)' or 'incomplete (output)'.
 # With --tsv first, the same rows tab-separated (for the report).
 # Exit status: 0 when every point is complete, 1 otherwise, 2 for an
 # invalid setting or unknown campaign.
@@ -82,7 +84,7 @@ fi
 # Pending reasons that will not clear by waiting.
 stuck_reasons='^(PartitionConfig|PartitionNodeLimit|PartitionTimeLimit|ReqNodeNotAvail.*|BadConstraints|InvalidAccount|InvalidQOS|QOSMax.*|AssocMax.*|AccountNotAllowed|QOSNotAllowed|JobHeldAdmin|JobHeldUser)$'
 
-complete=0
+complete=0 unrecorded=0
 # shellcheck disable=SC2059 # the format is ours
 printf "$row" POINT JOB STATE EXIT ELAPSED NODELIST TRIES OUTPUT
 for key in "${M_POINTS[@]}"; do
@@ -96,6 +98,12 @@ for key in "${M_POINTS[@]}"; do
 			state=unknown code=- elapsed=- list=-   # the id is someone else's now
 		elif [ "$state" = PENDING ] && [[ $why =~ $stuck_reasons ]]; then
 			state="stuck ($why)"
+		elif [ "$state" = UNKNOWN ] && [ "$out" != missing ]; then
+			# Slurm has no record (cluster down, accounting purged): the output says how it ended
+			state="$out (output)" code=-
+			[ "$out" != complete ] || code=0:0
+			[[ ! $reason =~ ^exit\ ([0-9]+) ]] || code="${BASH_REMATCH[1]}:0"
+			unrecorded=$((unrecorded + 1))
 		fi
 	fi
 	# the point's own step can fail while the allocation goes on
@@ -108,4 +116,5 @@ for key in "${M_POINTS[@]}"; do
 	# shellcheck disable=SC2059
 	printf "$row" "$key" "$j" "$state" "$code" "$elapsed" "${list:--}" "$tries" "$out"
 done
+[ "$unrecorded" = 0 ] || echo "status: Slurm has no record of the jobs of $unrecorded points (cluster down, or accounting purged): their state is their output's, marked (output)" >&2
 exit "$complete"
