@@ -91,6 +91,7 @@ struct set {
 	int algo, split;
 	long bytes_max;   /* its largest bytes per peer */
 	int isolated;     /* a row has communicator 0's interference (aller --isolate) */
+	int local;        /* a row is of commsize 1 (a local copy) */
 };
 
 /* The legend label: campaign, series, algorithm and/or split, joined by '/'; "" for none. */
@@ -119,7 +120,7 @@ static void index_row(struct emit *e, const struct set *s, const char *size)
 		.size = size, .tpn = pt->tpn, .buffers = pt->buffers, .mpi = pt->mpi,
 		.series = pt->series, .variant = pt->variant, .algo = s->algo, .split = s->split,
 		.label = lb, .rows = s->rows, .bytes_max = s->bytes_max,
-		.isolated = s->isolated ? "yes" : "no",
+		.isolated = s->isolated ? "yes" : "no", .local = s->local ? "yes" : "no",
 		/* a scaling set spans the points of its node counts */
 		.point = s->file == EMIT_SCALING ? -1 : pt->id,
 	};
@@ -220,12 +221,13 @@ static long run_length(const struct sort_key *keys, long i, long n, int nkeys)
 static void set_extent(struct set *s, const struct group *g, const struct sort_key *keys)
 {
 	s->bytes_max = 0;
-	s->isolated = 0;
+	s->isolated = s->local = 0;
 	for (long k = 0; k < s->rows; k++) {
 		const struct crow *r = &g->rows.rows[keys[k].row];
 		long b = r->count * (long)sizeof(long);
 		if (b > s->bytes_max)
 			s->bytes_max = b;
+		s->local |= r->commsize == 1;
 		if (r->ncols > ALLER_COL_INTERF && !(r->len[ALLER_COL_INTERF] == 1 &&
 		    rows_text(&g->rows, r)[r->off[ALLER_COL_INTERF]] == '-'))
 			s->isolated = 1;
@@ -257,7 +259,7 @@ static void write_sets(struct emit *e, const struct group *g, enum emit_file fil
 	for (long i = 0; i < n; i++, left--) {
 		const struct crow *r = &g->rows.rows[keys[i].row];
 		if (left == 0) {
-			struct set s = { file, pt, -1, -1, -1, -1, 0, r->algo, r->split, 0, 0 };
+			struct set s = { file, pt, -1, -1, -1, -1, 0, r->algo, r->split, 0, 0, 0 };
 			s.rows = left = run_length(keys, i, n, nkeys);
 			set_extent(&s, g, keys + i);
 			if (file != EMIT_SCALING)

@@ -40,12 +40,13 @@
 	X(point, LONG, point) \
 	X(algo_index, INDEX, algo) \
 	X(bytes_max, LONG, bytes_max) \
-	X(isolated, TEXT, isolated)
+	X(isolated, TEXT, isolated) \
+	X(local, TEXT, local)
 
 /* One data set's row; a key that is not one of its kind is -1 (or NULL). */
 struct set_row {
 	const char *file, *kind, *campaign, *mode, *size, *tpn, *buffers, *mpi, *series, *variant,
-		*label, *isolated;
+		*label, *isolated, *local;
 	long index, nodes, commsize, comms, bytes, rows, point, bytes_max;
 	int algo, split;
 };

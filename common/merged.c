@@ -19,7 +19,8 @@ static const struct {
 	struct merged_column after[16];
 } shapes[MERGED_NTABLES] = {
 	[MERGED_BANDWIDTH] = { { { "bytes_per_peer", MSRC_BYTES, 0 } }, ALLER_VIEW_BANDWIDTH, { { 0 } } },
-	[MERGED_CONCURRENCY] = { { ALLER("comms", ALLER_COL_COMMS) }, ALLER_VIEW_CONCURRENCY,
+	[MERGED_CONCURRENCY] = { { ALLER("comms", ALLER_COL_COMMS),
+				   ALLER("commsize", ALLER_COL_COMMSIZE) }, ALLER_VIEW_CONCURRENCY,
 				 { { 0 } } },
 	[MERGED_SCALING] = { { { "nodes", MSRC_NODES, 0 } }, ALLER_VIEW_SCALING, { { 0 } } },
 	[MERGED_CSV] = {

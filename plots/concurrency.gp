@@ -1,13 +1,15 @@
 # plots/concurrency.gp: bandwidth versus the number of concurrent
 # communicators at one message size, per task (solid) and aggregate (dashed),
-# contiguous and strided together.
+# contiguous and strided together. The last level, commsize 1 (a local
+# copy, no network), is a grey point apart that sets no scale, as in
+# bandwidth.gp.
 # gnuplot -c concurrency.gp DATA OUT FORMAT TITLE SUBTITLE SETS
-# SETS: a file of data sets by name (common.gp): index mode label
+# SETS: a file of data sets by name (common.gp): index mode label local
 data = ARG1
 out = ARG2
 fmt = ARG3
 sets = ARG6
-wanted = "comms bwavg_GiBs aggbw_GiBs"
+wanted = "comms commsize bwavg_GiBs aggbw_GiBs"
 # the directory of this script (ARG0), without a shell
 here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
 load here(ARG0) . "common.gp"
@@ -19,14 +21,31 @@ set logscale y 10
 set format x "%.0f"
 set format y "%g"
 n = sets_n(sets); S_index = sets_col(sets, "index"); S_mode = sets_col(sets, "mode")
-S_label = sets_col(sets, "label")
+S_label = sets_col(sets, "label"); S_local = sets_col(sets, "local")
+# the sets with a commsize-1 row (sets.tsv's local), and their gnuplot index
+locals = ""
+do for [k = 1:n] { if (word(S_local, k) eq "yes") { locals = locals . " " . k } }
+nl = words(locals)
+idxl(j) = nl > 0 ? idx(int(word(locals, j))) : 0   # (evaluated even for no iteration)
 idx(k) = int(word(S_index, k))
 md(k) = word(S_mode, k)
 lb(k) = label(spaces(word(S_label, k)))
-x = col("comms"); task = col("bwavg_GiBs"); agg = col("aggbw_GiBs")
+x = col("comms"); task = col("bwavg_GiBs"); agg = col("aggbw_GiBs"); local_col = col("commsize")
 y = task
 load here(ARG0) . "ranges.gp"
-plot for [k = 1:n] data index idx(k) using x:task with linespoints lw 2 pt 7 ps 0.7 \
+# a log axis over less than two decades labels one tic or none of its own:
+# 1..9 of each decade within one, 1, 2 and 5 within two
+if (ymax < 100 * ymin) {
+	marks = ymax < 10 * ymin ? "1 2 3 4 5 6 7 8 9" : "1 2 5"
+	do for [e = floor(log10(ymin)):ceil(log10(ymax))] {
+		do for [m in marks] { set ytics add (sprintf("%g", real(m) * 10.0**e) real(m) * 10.0**e) }
+	}
+}
+net(c) = column(local_col) > 1 ? column(c) : NaN   # communicators of two tasks or more
+alone(c) = column(local_col) == 1 ? column(c) : NaN   # commsize 1
+plot for [k = 1:n] data index idx(k) using x:(net(task)) with linespoints lw 2 pt 7 ps 0.7 \
 		lc rgb mode_color(md(k)) title sprintf("%s, per task", md(k)) . lb(k), \
-	for [k = 1:n] data index idx(k) using x:agg with linespoints lw 2 dt 2 pt 6 ps 0.7 \
-		lc rgb mode_color(md(k)) title sprintf("%s, aggregate", md(k)) . lb(k)
+	for [k = 1:n] data index idx(k) using x:(net(agg)) with linespoints lw 2 dt 2 pt 6 ps 0.7 \
+		lc rgb mode_color(md(k)) title sprintf("%s, aggregate", md(k)) . lb(k), \
+	for [j = 1:nl] data index idxl(j) using x:(alone(task)) noautoscale with points pt 6 ps 0.9 \
+		lc rgb "#888888" title (j == 1 ? "commsize 1, local copy (off scale)" : "")

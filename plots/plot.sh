@@ -130,7 +130,8 @@ done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes")
 
 # Concurrency: per node count, at the largest, a middle and the smallest
 # message size that every level has (the sets with the most rows).
-cc='v("kind") == "concurrency" && v("nodes") == n && v("rows") > 0'
+# (the local copy's row alone, commsize 1, has nothing to draw: off scale)
+cc='v("kind") == "concurrency" && v("nodes") == n && v("rows") - (v("local") == "yes") > 0'
 for nodes in $(sets 'v("kind") == "concurrency"' 'v("nodes")' | sort -un); do
 	max=$(sets "$cc" 'v("rows")' n="$nodes" | sort -n | tail -n 1)
 	mapfile -t sizes < <(sets "$cc"' && v("rows") == max' 'v("bytes_per_peer")' n="$nodes" max="${max:-0}" | sort -un)
@@ -139,7 +140,7 @@ for nodes in $(sets 'v("kind") == "concurrency"' 'v("nodes")' | sort -un); do
 		size=$(sets "$cc"' && v("bytes_per_peer") == b' 'v("size")' n="$nodes" b="$b" | head -n 1)
 		render concurrency.gp "$merged/concurrency.dat" "$dir/plots/concurrency-n$nodes-${b}B.$fmt" \
 			"$title: bandwidth versus concurrency, $nodes nodes, $size per peer" "$subtitle" \
-			"$(list cc "$cc"' && v("bytes_per_peer") == b' "index mode label" n="$nodes" b="$b")"
+			"$(list cc "$cc"' && v("bytes_per_peer") == b' "index mode label local" n="$nodes" b="$b")"
 	done
 done
 

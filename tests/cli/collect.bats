@@ -192,7 +192,7 @@ golden() {
 	grep -q "^1,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,,,\$" "$out/points.csv"
 	grep -q "^1,0,pairwise,uniform,1,4,8,64,.*,,,,,,,,\$" "$out/points.csv"
 	# the concurrency view carries the interference its plot reads
-	grep -qx "2 ${f[8]} ${f[10]} ${f[16]}" "$out/concurrency.dat"
+	grep -qx "2 2 ${f[8]} ${f[10]} ${f[16]}" "$out/concurrency.dat"
 }
 
 @test "format 4: splits stay apart (data sets, CSV, index); uniform's columns say 1 and '-'" {

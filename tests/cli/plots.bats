@@ -200,3 +200,16 @@ tree_with() {
 		[ -s "$f" ] && grep -q "rgb(140, 109,  49)\|#8c6d31\|8C6D31" "$f"
 	done
 }
+
+@test "the concurrency plot draws commsize 1 (a local copy) apart: off the lines and the scale, named in the legend" {
+	run -0 bash "$ROOT/plots/plot.sh" --campaign-dir "$camp" --format svg
+	f=$camp/plots/concurrency-n4-8192B.svg
+	grep -q 'commsize 1, local copy (off scale)' "$f"
+	# the view carries commsize, the index which sets have the local row
+	grep -qx '# columns: comms commsize bwavg_GiBs aggbw_GiBs interference' "$camp/merged/concurrency.dat"
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["kind"] == "concurrency" && $c["local"] == "yes" { n++ } END { exit !(n > 0) }' \
+		"$camp/merged/sets.tsv"
+	# the y axis: the network levels' range (about 0.4 to 5 GiB/s here), not the copy's
+	! grep -q '>50<\|>100<' "$f"
+}
