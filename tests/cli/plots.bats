@@ -211,5 +211,5 @@ tree_with() {
 		$c["kind"] == "concurrency" && $c["local"] == "yes" { n++ } END { exit !(n > 0) }' \
 		"$camp/merged/sets.tsv"
 	# the y axis: the network levels' range (about 0.4 to 5 GiB/s here), not the copy's
-	! grep -q '>50<\|>100<' "$f"
+	run ! grep -q '>50<\|>100<' "$f"
 }

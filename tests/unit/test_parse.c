@@ -483,7 +483,7 @@ static void merged_columns_agree_with_aller(void **state)
 	static const char *const want[MERGED_NTABLES] = {
 		[MERGED_BANDWIDTH] = "bytes_per_peer tmin_s tavg_s tmax_s bwmin_GiBs bwavg_GiBs "
 				     "bwmax_GiBs imbalance",
-		[MERGED_CONCURRENCY] = "comms bwavg_GiBs aggbw_GiBs interference",
+		[MERGED_CONCURRENCY] = "comms commsize bwavg_GiBs aggbw_GiBs interference",
 		[MERGED_SCALING] = "nodes bwavg_GiBs",
 		[MERGED_CSV] = "point level algo split comms commsize count bytes_per_peer GiB tmin_s "
 			       "tavg_s tmax_s bwmin_GiBs bwavg_GiBs bwmax_GiBs aggbw_GiBs slowest_rank "
