@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "splits.h"
 
 static const char *const column_names[] = ALLER_COLUMN_NAMES;
@@ -178,7 +179,8 @@ static void add_fact(struct point *pt, const char *key, const char *val, size_t 
 	size_t klen = strlen(key), at = pt->nfacts;
 	char *f;
 
-	if (at + klen + vlen + 2 > FACTS_MAX || !(f = realloc(pt->facts, at + klen + vlen + 3)))
+	if (at + klen + vlen + 2 > FACTS_MAX ||
+	    !(f = grow(pt->facts, &pt->facts_cap, at + klen + vlen + 3, 1, 256)))
 		return;
 	memcpy(f + at, key, klen);
 	f[at + klen] = '\t';

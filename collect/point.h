@@ -41,7 +41,7 @@ struct point {
 	/* what the plots and the report read of it (merged/facts.tsv): "key\tvalue\n" lines
 	 * in file order (mpi, host, node_switch, pair_host, slow_link, slow_links) */
 	char *facts;
-	size_t nfacts;               /* its length */
+	size_t nfacts, facts_cap;    /* its length, its room (grow.h) */
 	long failed_sets;            /* data sets that say '# failed:' */
 	char *setting[PS_NSETTINGS]; /* NULL when absent */
 	long nodes, world, restart, attempt, exit_code; /* -1 when absent */
