@@ -87,7 +87,7 @@ deps:
 # share/aller/ (they find the binaries relative to themselves), wrappers
 # aller-campaign, aller-status, aller-plots, aller-compare and aller-report
 # that work from any directory.
-SHARE_FILES := jobs/aller.sbatch jobs/finish.sbatch $(wildcard sh/*.sh) $(wildcard campaigns/*.sh) campaigns/vars \
+SHARE_FILES := jobs/aller.sbatch jobs/job-lib.sh jobs/finish.sbatch $(wildcard sh/*.sh) $(wildcard campaigns/*.sh) campaigns/vars \
 	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp) $(wildcard docs/*.md)
 # What an installed copy says it is (a source tree asks git).
 MAN_PAGES := man/aller.1 man/collect.1 man/aller-campaign.1

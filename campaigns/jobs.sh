@@ -88,6 +88,7 @@ JOB_COMMON=""
 job_caches() {
 	local s v name
 	JOB_COMMON="# aller campaign job settings: $CAMPAIGN, submission $SUB (jobs/aller.sbatch)
+ALLER_JOB_LIB=$CAMPAIGN_ROOT/jobs/job-lib.sh
 ALLER_RAW=$DIR/raw
 ALLER_RAW_NAME=$RAW_NAME_FORMAT
 ALLER_REVEAL_DIR=$DIR/reveal

@@ -73,7 +73,7 @@ load ../lib/helpers
 	p=$stage/opt/aller
 	for f in bin/aller bin/collect bin/aller-campaign bin/aller-status bin/aller-plots \
 		bin/aller-compare bin/aller-report \
-		share/aller/jobs/aller.sbatch share/aller/jobs/finish.sbatch \
+		share/aller/jobs/aller.sbatch share/aller/jobs/job-lib.sh share/aller/jobs/finish.sbatch \
 		share/aller/campaigns/submit.sh share/aller/campaigns/smoke.conf \
 		share/aller/plots/plot.sh share/aller/plots/common.gp share/aller/plots/lib.sh \
 		share/aller/plots/compare.sh share/aller/plots/report.sh share/aller/plots/ranges.gp; do
@@ -149,6 +149,7 @@ load ../lib/helpers
 	deb=$BATS_TEST_TMPDIR/src/aller_${ver}_amd64.deb
 	run -0 dpkg-deb -c "$deb"
 	for f in usr/bin/aller usr/bin/collect usr/bin/aller-campaign usr/share/aller/jobs/aller.sbatch \
+		usr/share/aller/jobs/job-lib.sh \
 		usr/share/man/man1/aller.1.gz usr/share/man/man1/aller-campaign.1.gz \
 		"usr/share/modulefiles/aller/$ver.lua" "usr/share/modulefiles/aller/$ver"; do
 		[[ $output == *" ./$f"* ]] || { echo "the package lacks $f"; false; }

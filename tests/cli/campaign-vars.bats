@@ -50,3 +50,20 @@ setup() {
 	done
 	[ "$n" -ge 5 ]
 }
+
+@test "a job runs from a copy of aller.sbatch (as Slurm runs it) with the helpers its settings name; without them, one line, exit 2" {
+	spool=$BATS_TEST_TMPDIR/spool
+	mkdir -p "$spool"
+	cp "$ROOT/jobs/aller.sbatch" "$spool/slurm_script"   # alone, as in slurmd's spool
+	printf '%s\n' "ALLER_BIN=$ALLER" "ALLER_RAW=$BATS_TEST_TMPDIR/raw" ALLER_LAUNCHER=env \
+		ALLER_CAMPAIGN=j ALLER_SUBMISSION=20261203T000000Z-1 'ALLER_ARGS=--commsizes=world' \
+		'POINT=n1-contiguous-t1-L64-default-s1 contiguous 64 default' >"$BATS_TEST_TMPDIR/job.conf"
+	run --separate-stderr -2 bash "$spool/slurm_script" "$BATS_TEST_TMPDIR/job.conf"
+	[ "$stderr" = "aller.sbatch: error: cannot read its helpers '$spool/job-lib.sh' (the toolkit's jobs/job-lib.sh): give ALLER_JOB_LIB" ]
+	echo "ALLER_JOB_LIB=$ROOT/jobs/job-lib.sh" >>"$BATS_TEST_TMPDIR/job.conf"
+	run -0 bash "$spool/slurm_script" "$BATS_TEST_TMPDIR/job.conf"
+	f=$BATS_TEST_TMPDIR/raw/j-n1-contiguous-t1-L64-default-s1-20261203T000000Z-1-j0-a01.out
+	grep -qx '# point: n1-contiguous-t1-L64-default-s1' "$f"
+	grep -qx '# Done' "$f"
+	grep -qx '# exit: 0' "$f"
+}

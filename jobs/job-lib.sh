@@ -1,0 +1,157 @@
+# jobs/job-lib.sh: what jobs/aller.sbatch asks of the node and of Slurm:
+# the module system, the network's topology, the time left, the nodes'
+# health, how a step ended, and what a point file is named and begins with.
+# Sourced by aller.sbatch (from the toolkit that submitted it: ALLER_JOB_LIB
+# in its settings); it reads the job's globals (set, aller, job, key, mode,
+# current, steperr, rc, ...) and sets module_error, loaded, topology and
+# current.
+# shellcheck shell=bash disable=SC2154,SC2034 # the job's globals, read and set
+
+# The module command of Lmod or Environment Modules, from their init scripts
+# when the job's shell has none (SBATCH_EXPORT=NONE, a non-login shell).
+modules_init() {
+	local f
+	type module >/dev/null 2>&1 && return 0
+	for f in "${LMOD_PKG:+$LMOD_PKG/init/bash}" "${MODULESHOME:+$MODULESHOME/init/bash}" \
+		/usr/share/lmod/lmod/init/bash /etc/profile.d/lmod.sh /usr/share/modules/init/bash \
+		/etc/profile.d/modules.sh; do
+		# shellcheck disable=SC1090 # the site's
+		[ -z "$f" ] || [ ! -r "$f" ] || . "$f"
+		type module >/dev/null 2>&1 && return 0
+	done
+	return 1
+}
+
+# load_modules: module use, purge and load as the settings say; "" when
+# they loaded (the loaded modules in $loaded), else why not in $module_error.
+load_modules() {
+	local d m errf
+	set +eu   # the init scripts and the module command are not written for set -eu
+	if ! modules_init; then
+		module_error="no module command: neither Lmod nor Environment Modules is set up on ${SLURMD_NODENAME:-$(hostname)}"
+	else
+		for d in ${set[ALLER_MODULE_USE]//:/ }; do
+			module use "$d"
+		done
+		[ "${set[ALLER_MODULES_PURGE]:-0}" != 1 ] || module purge
+		errf=$(mktemp)
+		for m in ${set[ALLER_MODULES]:-}; do
+			module load "$m" 2>"$errf" && continue
+			# Lmod's or Environment Modules' message, on one line
+			module_error="module load $m failed: $(grep -v -e '^[[:space:]]*$' -e '^Lmod Warning' "$errf" |
+				sed 's/^Lmod has detected the following error: *//' | head -n 2 | paste -sd' ' -)"
+			break
+		done
+		rm -f "$errf"
+		loaded=$(module -t list 2>&1 | grep -v -e '^Currently Loaded' -e ':$' -e '^No modules' \
+			-e '^[[:space:]]*$' | paste -sd' ' -)
+		if [ -z "$module_error" ] && ! command -v "$aller" >/dev/null; then
+			module_error="module load ${set[ALLER_MODULES]:-}: no '$aller' on PATH after loading them"
+		fi
+	fi
+	set -eu
+}
+
+# What Slurm knows of the network, once per job: its switches ('# topology:'
+# lines, with a topology plugin) and the leaf switch of each of the job's
+# nodes ('# node_switch: NODE SWITCH'); nothing without a plugin.
+job_topology() {
+	local sw mine line s list n
+	topology=""
+	if ! sw=$(scontrol show topology 2>/dev/null) || [[ $sw != *SwitchName=* ]]; then
+		return 0
+	fi
+	topology=$(printf '%s\n' "$sw" | grep -o 'SwitchName=.*' | sed 's/^/# topology: /')
+	mine=" $(scontrol show hostnames "${SLURM_JOB_NODELIST:-}" 2>/dev/null | paste -sd' ') "
+	while read -r line; do
+		[[ $line == *" Level=0 "* && $line == *Nodes=* ]] || continue
+		s=${line#*SwitchName=} s=${s%% *} list=${line##*Nodes=} list=${list%% *}
+		for n in $(scontrol show hostnames "$list" 2>/dev/null); do
+			[[ $mine != *" $n "* ]] || topology+=$'\n'"# node_switch: $n $s"
+		done
+	done <<<"$sw"
+}
+
+# Seconds the allocation has left, or a large number when Slurm cannot say.
+time_left() {
+	local left d=0 h=0 m=0 s=0
+	left=$(squeue -h -j "$job" -o %L 2>/dev/null || true)
+	if [[ $left =~ ^(([0-9]+)-)?(([0-9]+):)?([0-9]+):([0-9]+)$ ]]; then
+		d=${BASH_REMATCH[2]:-0} h=${BASH_REMATCH[4]:-0} m=${BASH_REMATCH[5]} s=${BASH_REMATCH[6]}
+		echo $(((10#$d * 24 + 10#$h) * 3600 + 10#$m * 60 + 10#$s))
+	else
+		echo 999999999
+	fi
+}
+
+# The states of the allocation's nodes, e.g. "alloc alloc*" ('*': not responding).
+node_states() {
+	timeout 10 sinfo -h -n "${SLURM_JOB_NODELIST:-}" -o %T 2>/dev/null | paste -sd' ' -
+}
+
+# Whether another attempt can succeed: the job still runs, no node is down,
+# failing or not responding (a node failure is not retried in the dying job).
+healthy() {
+	local states
+	[ "$(squeue -h -j "$job" -o %T 2>/dev/null || echo RUNNING)" = RUNNING ] || return 1
+	states=$(node_states)
+	[[ ! $states =~ (\*|down|drain|fail|unk) ]]
+}
+
+# A step worth another attempt: aller's system errors (3), a signal, or a
+# launcher that failed before aller printed its header; never a usage error
+# (2), a verification failure (1, after the header) or a data set whose
+# set-up failed on every attempt alike ('# failed:', the others measured).
+system_failure() {
+	! grep -q '^# failed: ' "$current" || return 1
+	[ "$1" -eq 3 ] || [ "$1" -ge 128 ] ||
+		{ [ "$1" -ne 0 ] && [ "$1" -ne 2 ] && ! grep -q '^# aller: ' "$current"; }
+}
+
+# task_exit: when srun ended a step by a signal (rc >= 128) because one of
+# its tasks exited by itself with a code (srun's "task N: Exited with exit
+# code C"), the point ended with that task's code, not srun's: a usage error
+# (2) or a timeout (3) never reads as a crash or a scancel.
+task_exit() {
+	local code
+	[ "$rc" -ge 128 ] || return 0
+	code=$(sed -n 's/^srun: error: .*: tasks\{0,1\} [0-9,-]*: Exited with exit code \([1-9][0-9]*\)$/\1/p' \
+		"$steperr" | head -n 1)
+	[ -n "$code" ] || return 0
+	echo "# step: a task exited with $code and srun ended the others (exit $rc)" >>"$current"
+	rc=$code
+}
+
+# raw_file: the point file of this key and attempt, in current.
+raw_file() {
+	local name
+	# shellcheck disable=SC2059 # the format is the campaign's (ALLER_RAW_NAME)
+	printf -v name "$raw_name" "$campaign" "$key" "$sub" "$job" \
+		"$([ "$restart" -gt 0 ] && echo "-r$restart")" "$attempt"
+	current=$raw/$name
+}
+
+# provenance: the point file's first lines: where, what and how it ran.
+provenance() {
+	echo "# campaign: $campaign"
+	echo "# point: $key"
+	echo "# point_nodes: $nodes"
+	echo "# point_mode: $mode"
+	echo "# point_series: ${key#n"$nodes"-"$mode"-}"
+	echo "# variant: $variant"
+	[ -z "$assigns" ] || echo "# variant_env: $assigns"
+	echo "# submission: $sub"
+	echo "# job: $job"
+	echo "# restart: $restart"
+	echo "# attempt: $attempt"
+	echo "# job_nodes: ${SLURM_JOB_NODELIST:-}"
+	echo "# tasks: ${SLURM_NTASKS:-} (${SLURM_NTASKS_PER_NODE:-} per node)"
+	echo "# partition: ${SLURM_JOB_PARTITION:-}"
+	echo "# account: ${SLURM_JOB_ACCOUNT:-}"
+	echo "# toolkit: ${set[ALLER_TOOLKIT]:-unknown}"
+	[ -n "$module_error" ] || echo "# aller_version: $("$aller" --version 2>&1 | head -n 1)"
+	echo "# launcher: ${launcher[*]}"
+	[ -z "$topology" ] || printf '%s\n' "$topology"
+	[ -z "${set[ALLER_MODULES]:-}" ] || echo "# modules: $loaded (asked: ${set[ALLER_MODULES]})"
+	echo "# date: $(date -u +%FT%TZ)"
+}
