@@ -15,7 +15,7 @@ if [ ! -d "$DB/data/mysql" ]; then
 		--skip-test-db >"$LOG/mariadb-install.log" 2>&1 ||
 		die "mariadb-install-db failed; see $LOG/mariadb-install.log"
 fi
-(exec_without_fds mariadbd --no-defaults --datadir="$DB/data" --socket="$RUN/mysql.sock" --port="$SQL_PORT" \
+(exec_without_fds "${HEAD[@]}" mariadbd --no-defaults --datadir="$DB/data" --socket="$RUN/mysql.sock" --port="$SQL_PORT" \
 	--bind-address=127.0.0.1 --pid-file="$RUN/mariadbd.pid" --log-error="$LOG/mariadbd.log" \
 	--user=root --skip-name-resolve </dev/null >/dev/null 2>&1) &
 for ((i = 0; i < 100; i++)); do
@@ -42,7 +42,7 @@ StorageUser=root
 StorageLoc=slurm_acct_db
 CONF
 chmod 600 "$ETC/slurmdbd.conf"
-(exec_without_fds slurmdbd </dev/null >/dev/null 2>>"$LOG/slurmdbd.start") || die "slurmdbd did not start; see $LOG/slurmdbd.log"
+(exec_without_fds "${HEAD[@]}" slurmdbd </dev/null >/dev/null 2>>"$LOG/slurmdbd.start") || die "slurmdbd did not start; see $LOG/slurmdbd.log"
 for ((i = 0; i < 50; i++)); do
 	port_taken "$DBD_PORT" && break
 	sleep 0.2

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # cluster/down.sh [-q]: stops every process the local cluster started, by
-# pid files (and, for nodes, the namespace each node ran in), never by name.
+# pid files (and, for nodes, the namespace each node ran in), never by name;
+# then removes the fabric's network namespaces (net.sh), whatever made them.
 set -euo pipefail
 # shellcheck source=cluster/lib.sh
 . "$(dirname "$0")/lib.sh"
 
 quiet=0
 [ "${1:-}" = -q ] && quiet=1
-[ -d "$RUN" ] || exit 0
+if [ ! -d "$RUN" ]; then
+	fabric_remove
+	exit 0
+fi
 
 for f in "$RUN"/slurmd-*.pid "$RUN"/*.mntns; do
 	[ -e "$f" ] || continue
@@ -22,4 +26,8 @@ stop_pid "$RUN/slurmdbd.pid"
 stop_pid "$RUN/mariadbd.pid"
 stop_pid "$RUN/munged.pid"
 rm -f "$RUN/settings" "$RUN/munge.socket" "$RUN/munge.socket.lock"
+# the fabric's namespaces (with their links, bridges and qdiscs) and the
+# clients' way into them
+fabric_remove
+rm -rf "${CLUSTER_DIR:?}/bin" "$CLUSTER_DIR/env.sh"
 [ "$quiet" = 1 ] || say "down"

@@ -2,6 +2,10 @@
 # Sourced, not run. Settings (environment, or make variables of the same name):
 #   CLUSTER_NODES (4)  CLUSTER_CPUS (2)  CLUSTER_GPUS (2)  CLUSTER_PORT (17000)
 #   CLUSTER_ACCOUNTING (0: no slurmdbd; 1: MariaDB + slurmdbd for sacct)
+#   CLUSTER_FABRIC (veth: nodes with their own NICs, switches and capped
+#     links, see net.sh; lo: all nodes on this machine's loopback)
+#   CLUSTER_NIC_RATE (1gbit) each node's NIC; CLUSTER_OVERSUB (2) the leaf
+#     uplinks carry their nodes' NIC rate over this
 #   CLUSTER_DIR (build/cluster): configuration, state, logs, keys
 # shellcheck shell=bash disable=SC2034 # the settings are used by the scripts that source this
 
@@ -12,6 +16,9 @@ CLUSTER_GPUS=${CLUSTER_GPUS:-2}
 CLUSTER_PORT=${CLUSTER_PORT:-17000}
 CLUSTER_ACCOUNTING=${CLUSTER_ACCOUNTING:-0}
 CLUSTER_DIR=${CLUSTER_DIR:-$CLUSTER_ROOT/build/cluster}
+CLUSTER_FABRIC=${CLUSTER_FABRIC:-veth}
+CLUSTER_NIC_RATE=${CLUSTER_NIC_RATE:-1gbit}
+CLUSTER_OVERSUB=${CLUSTER_OVERSUB:-2}
 CLUSTER_NAME=aller
 
 ETC=$CLUSTER_DIR/etc
@@ -22,6 +29,18 @@ STATE=$CLUSTER_DIR/state
 DEV=$CLUSTER_DIR/dev
 DB=$CLUSTER_DIR/mysql
 export SLURM_CONF=$ETC/slurm.conf
+# shellcheck source=cluster/net.sh
+. "$CLUSTER_ROOT/cluster/net.sh"
+# With the fabric, the Slurm clients reach the controller in its namespace
+# through the wrappers in $CLUSTER_DIR/bin (made by up.sh), and daemons of the
+# head start there: $HEAD is the prefix that puts a command in it.
+HEAD=()
+if [ -e "$(ns_path head)" ]; then
+	HEAD=(nsenter --net="$(ns_path head)" --)
+fi
+if [ -d "$CLUSTER_DIR/bin" ]; then
+	case :$PATH: in *":$CLUSTER_DIR/bin:"*) ;; *) PATH=$CLUSTER_DIR/bin:$PATH ;; esac
+fi
 
 die() {
 	printf 'cluster: error: %s\n' "$*" >&2
@@ -42,6 +61,11 @@ check_settings() {
 	((CLUSTER_NODES <= 64)) || die "CLUSTER_NODES '$CLUSTER_NODES' is over 64"
 	((CLUSTER_PORT >= 1024 && CLUSTER_PORT <= 65000)) ||
 		die "CLUSTER_PORT '$CLUSTER_PORT' must be 1024..65000"
+	[[ $CLUSTER_FABRIC =~ ^(veth|lo)$ ]] || die "CLUSTER_FABRIC '$CLUSTER_FABRIC' must be veth or lo"
+	valid_rate "$CLUSTER_NIC_RATE" ||
+		die "CLUSTER_NIC_RATE '$CLUSTER_NIC_RATE' is not a rate: a number and kbit, mbit or gbit (e.g. 500mbit, 2gbit)"
+	number_in "$CLUSTER_OVERSUB" 0.999 64 ||
+		die "CLUSTER_OVERSUB '$CLUSTER_OVERSUB' must be a number from 1 to 64"
 }
 
 node_names() {
@@ -55,8 +79,16 @@ node_port() { echo $((CLUSTER_PORT + ${1#n})); }
 DBD_PORT=$((CLUSTER_PORT + 100))
 SQL_PORT=$((CLUSTER_PORT + 101))
 
+# number_in V LO HI: V is a decimal number, LO < V <= HI
+number_in() {
+	[[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]] || return 1
+	awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v > lo && v <= hi) }'
+}
+
+# port_taken PORT: something listens on it (in the head's namespace, with the fabric)
 port_taken() {
-	(exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+	# shellcheck disable=SC2016 # expanded by that bash
+	"${HEAD[@]}" bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1"' port "$1" 2>/dev/null
 }
 
 # exec_without_fds CMD...: closes every descriptor but 0-2, then execs CMD.

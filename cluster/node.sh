@@ -4,7 +4,9 @@
 # start: runs slurmd -N NODE in its own mount and UTS namespaces, with the
 #        hostname NODE and private /tmp and /dev/shm, so PMIx and Open MPI
 #        files of different nodes never meet. Paths under /tmp that jobs need
-#        (the repository, when it lives there) stay visible.
+#        (the repository, when it lives there) stay visible. On the fabric,
+#        in the node's network namespace too (net.sh), with a hosts file
+#        that names the nodes by their NICs' addresses.
 # kill:  fault injection: ends the node's slurmd and everything in its
 #        namespace (job steps too), as a crashed node would.
 # revive: starts it again.
@@ -23,11 +25,17 @@ start() {
 		return 0
 	fi
 	mkdir -p "$SPOOL/$node" "$CLUSTER_DIR/nodes/$node/stage"
+	local net=() hosts=""
+	if [ -e "$(ns_path "$node")" ]; then
+		net=(nsenter --net="$(ns_path "$node")" --)
+		hosts=$FAB/hosts
+	fi
 	# The namespace part runs in the child of unshare; it ends in exec slurmd.
 	# shellcheck disable=SC2016 # expanded by that child
-	(exec_without_fds unshare -m -u --propagation private bash -euc '
-		node=$1 root=$2 stage=$3 conf=$4 pidfile=$5 nsfile=$6
+	(exec_without_fds "${net[@]}" unshare -m -u --propagation private bash -euc '
+		node=$1 root=$2 stage=$3 conf=$4 pidfile=$5 nsfile=$6 hosts=$7
 		hostname "$node"
+		[ -z "$hosts" ] || mount --bind "$hosts" /etc/hosts
 		mount -t tmpfs -o mode=1777,size=2g "tmpfs-$node" "$stage"
 		case $root in
 		/tmp/*)
@@ -40,7 +48,7 @@ start() {
 		readlink /proc/self/ns/mnt >"$nsfile"
 		exec slurmd -N "$node" -f "$conf" 
 	' node-ns "$node" "$CLUSTER_ROOT" "$CLUSTER_DIR/nodes/$node/stage" "$SLURM_CONF" \
-		"$pidfile" "$RUN/$node.mntns" </dev/null >>"$LOG/slurmd-$node.start" 2>&1)
+		"$pidfile" "$RUN/$node.mntns" "$hosts" </dev/null >>"$LOG/slurmd-$node.start" 2>&1)
 	local i
 	for ((i = 0; i < 100; i++)); do
 		pid_alive "$pidfile" && return 0

@@ -131,6 +131,19 @@ raw_file() {
 	current=$raw/$name
 }
 
+# The fabric under the job's nodes, when the site says how to ask
+# (ALLER_FABRIC_INFO: a command that prints 'key value' lines for a node: its
+# NIC, the NIC's rate, its switch, the faults in force; the local cluster's
+# TaskProlog sets it): '# fabric:' lines, once each.
+fabric_info() {
+	local n
+	[ -n "${ALLER_FABRIC_INFO:-}" ] || return 0
+	for n in $(scontrol show hostnames "${SLURM_JOB_NODELIST:-}" 2>/dev/null); do
+		# shellcheck disable=SC2086 # a command and its arguments
+		timeout 10 $ALLER_FABRIC_INFO "$n" 2>/dev/null || true
+	done | awk '!seen[$0]++ { print "# fabric: " $0 }'
+}
+
 # provenance: the point file's first lines: where, what and how it ran.
 provenance() {
 	echo "# campaign: $campaign"
@@ -152,6 +165,7 @@ provenance() {
 	[ -n "$module_error" ] || echo "# aller_version: $("$aller" --version 2>&1 | head -n 1)"
 	echo "# launcher: ${launcher[*]}"
 	[ -z "$topology" ] || printf '%s\n' "$topology"
+	fabric_info
 	[ -z "${set[ALLER_MODULES]:-}" ] || echo "# modules: $loaded (asked: ${set[ALLER_MODULES]})"
 	echo "# date: $(date -u +%FT%TZ)"
 }

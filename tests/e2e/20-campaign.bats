@@ -22,7 +22,7 @@ setup() {
 	[ "$(printf '%s\n' "$output" | grep -c ' complete$')" = 6 ]
 	[ "$(printf '%s\n' "$output" | grep -c 'COMPLETED')" = 6 ]
 	# each point's last attempt is complete (a transient failure may add one before it)
-	for key in n{1,2,4}-{contiguous,strided}-t2-L8192-default-s1; do
+	for key in n{1,2,4}-{contiguous,strided}-t2-L524288-default-s1; do
 		f=$(latest "$RES"/smoke/raw/smoke-"$key"-*.out)
 		grep -qx '# Done' "$f"
 		grep -qx '# exit: 0' "$f"
@@ -32,7 +32,7 @@ setup() {
 	[ "$(find "$RES/smoke/plots" -name '*.png' | wc -l)" = 22 ]
 	grep -q '^final .* job=' "$RES/smoke/manifest"
 	grep -qx 'setting NODES=1 2 4' "$RES/smoke/manifest"
-	grep -qx 'series 1 LONGS=8192' "$RES/smoke/manifest"
+	grep -qx 'series 1 LONGS=524288' "$RES/smoke/manifest"
 }
 
 @test "DRYRUN prints the sbatch command lines and submits nothing" {
@@ -70,7 +70,7 @@ setup() {
 	before=$(grep -c '^point ' "$RES/smoke/manifest")
 	final=$(submit CAMPAIGN=smoke)
 	[ "$(grep -c '^point ' "$RES/smoke/manifest")" = $((before + 1)) ]
-	[[ $(grep '^point ' "$RES/smoke/manifest" | tail -n 1) == "point "*" n2-strided-t2-L8192-default-s1 job="* ]]
+	[[ $(grep '^point ' "$RES/smoke/manifest" | tail -n 1) == "point "*" n2-strided-t2-L524288-default-s1 job="* ]]
 	wait_job "$final" 300
 	run -0 status CAMPAIGN=smoke
 	printf '%s\n' "$output"   # shown when the test fails
@@ -146,13 +146,7 @@ setup() {
 @test "a node killed during a job gives a failed point that a re-run completes" {
 	# rank 0 sleeps a minute in its first call, so the job is surely running
 	final=$(ALLER_TEST_HANG=0 submit CAMPAIGN=nodefail NODES=4 MODES=contiguous ITERS=2 LONGS=64)
-	job=$(awk '/^point / { print $4 }' "$RES/nodefail/manifest" | tail -n 1)
-	job=${job#job=}
-	for _ in $(seq 120); do
-		[ "$(squeue -h -j "$job" -o %T)" = RUNNING ] && break
-		sleep 0.5
-	done
-	sleep 2
+	last_point_running nodefail
 	bash "$ROOT/cluster/node.sh" kill n4
 	wait_job "$job" 120
 	bash "$ROOT/cluster/node.sh" revive n4

@@ -25,7 +25,7 @@ setup() {
 
 @test "--pairs across four nodes: the link made slow is the one slow link, named with its hosts" {
 	out=$BATS_TEST_TMPDIR/pairs.out
-	ALLER_TEST_SLOW_PAIR=3:0:30000 srun_aller -N4 -n4 --mpi=pmix "$ALLER" --pairs=1M \
+	ALLER_TEST_SLOW_PAIR=3:0:300000 srun_aller -N4 -n4 --mpi=pmix "$ALLER" --pairs=1M \
 		--slow-below=0.1 0 5 >"$out"
 	printf '%s\n' "$(grep '^# slow_link' "$out")"   # shown when the test fails
 	[ "$(grep -c '^# slow_link: ' "$out")" = 1 ]
@@ -35,7 +35,7 @@ setup() {
 }
 
 @test "a --pairs campaign with SWITCHES: the topology in each output, the heatmap, the report's slow links by switch" {
-	final=$(ALLER_TEST_SLOW_PAIR=3:0:30000 submit CAMPAIGN=links NODES=4 TASKS_PER_NODE=1 \
+	final=$(ALLER_TEST_SLOW_PAIR=3:0:300000 submit CAMPAIGN=links NODES=4 TASKS_PER_NODE=1 \
 		MODES=contiguous LONGS=0 ITERS=5 SWITCHES=2 ALLER_ARGS="--pairs=1M --slow-below=0.1")
 	wait_job "$final" 300
 	run -0 status CAMPAIGN=links

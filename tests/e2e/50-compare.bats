@@ -99,7 +99,7 @@ compare() { bash "$ROOT/plots/compare.sh" "RESULTS=$RES" "$@"; }
 	"${chrome[@]}" --dump-dom "file://$page" >"$BATS_TEST_TMPDIR/dom.html" 2>/dev/null
 	[ "$(grep -o '<tr class="complete">' "$BATS_TEST_TMPDIR/dom.html" | wc -l)" = 2 ]
 	grep -q '<h2 id="comparison">Comparison with cbase</h2>' "$BATS_TEST_TMPDIR/dom.html"
-	grep -q '<td>LONGS</td><td>8192</td>' "$BATS_TEST_TMPDIR/dom.html"
+	grep -q '<td>LONGS</td><td>524288</td>' "$BATS_TEST_TMPDIR/dom.html"
 	# and what a person sees: a screenshot of the page, not blank
 	(cd "$BATS_TEST_TMPDIR" && "${chrome[@]}" --screenshot="$BATS_TEST_TMPDIR/page.png" "file://$page" 2>/dev/null)
 	[[ $(file -b "$BATS_TEST_TMPDIR/page.png") == "PNG image data, 1280 x 2400,"* ]]

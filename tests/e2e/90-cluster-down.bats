@@ -45,3 +45,41 @@ setup_file() {
 	done
 	run -1 bash "$ROOT/cluster/status.sh" -q
 }
+
+# The namespaces and links of this machine, but for those of the cluster
+# under test (made and removed by these tests).
+net_now() { { ip netns list; ip -o link; } | awk '{ print $1, $2 }' | sort; }
+
+@test "cluster-down leaves no namespace, link, bridge or qdisc of the fabric; nor does a start that failed half-way" {
+	export CLUSTER_DIR=$BATS_TEST_TMPDIR/c2 CLUSTER_PORT=17300 CLUSTER_NODES=2 CLUSTER_ACCOUNTING=0
+	before=$(net_now)
+	run -0 bash "$ROOT/cluster/up.sh"
+	[[ $(ip netns list) == *"aller17300-n2"* ]]
+	run -0 nsenter --net=/run/netns/aller17300-sw tc qdisc show dev n1
+	[[ $output == *"htb"* ]]
+	run -0 bash "$ROOT/cluster/down.sh"
+	[ "$(net_now)" = "$before" ]
+	# slurmctld that fails to start: up.sh stops, after the fabric was built
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	printf '#!/bin/sh\necho "fake slurmctld: no" >&2\nexit 1\n' >"$BATS_TEST_TMPDIR/bin/slurmctld"
+	chmod +x "$BATS_TEST_TMPDIR/bin/slurmctld"
+	PATH=$BATS_TEST_TMPDIR/bin:$PATH run -1 bash "$ROOT/cluster/up.sh"
+	[[ $output == *"cluster: error: slurmctld did not start"* ]]
+	[ "$(net_now)" = "$before" ]
+	[ ! -e "$CLUSTER_DIR/bin" ]
+}
+
+@test "cluster-up refuses in one line where the fabric cannot be built, naming CLUSTER_FABRIC=lo" {
+	export CLUSTER_DIR=$BATS_TEST_TMPDIR/c3 CLUSTER_PORT=17400
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	printf '#!/bin/sh\necho "RTNETLINK answers: Operation not supported" >&2\nexit 2\n' >"$BATS_TEST_TMPDIR/bin/tc"
+	chmod +x "$BATS_TEST_TMPDIR/bin/tc"
+	before=$(net_now)
+	PATH=$BATS_TEST_TMPDIR/bin:$PATH run -1 bash "$ROOT/cluster/up.sh"
+	[ "$output" = "cluster: error: cannot build the fabric: tc cannot shape here (htb); CLUSTER_FABRIC=lo runs the cluster on loopback" ]
+	[ "$(net_now)" = "$before" ]
+	run -1 env CLUSTER_FABRIC=wires bash "$ROOT/cluster/up.sh"
+	[ "$output" = "cluster: error: CLUSTER_FABRIC 'wires' must be veth or lo" ]
+	run -1 env CLUSTER_NIC_RATE=fast bash "$ROOT/cluster/up.sh"
+	[[ $output == "cluster: error: CLUSTER_NIC_RATE 'fast' is not a rate: "* ]]
+}

@@ -32,6 +32,17 @@ wait_job() {
 	echo "job $id still queued after $limit s" >&2
 	return 1
 }
+# last_point_running CAMPAIGN: the job of the campaign's last point in
+# $job, once it runs (and 2 s more, so its steps have started).
+last_point_running() {
+	job=$(awk '/^point / { print $4 }' "$RES/$1/manifest" | tail -n 1)
+	job=${job#job=}
+	for _ in $(seq 120); do
+		[ "$(squeue -h -j "$job" -o %T)" = RUNNING ] && break
+		sleep 0.5
+	done
+	sleep 2
+}
 # latest FILE...: the last of a sorted glob (a point's newest attempt).
 latest() {
 	local f=("$@")

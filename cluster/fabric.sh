@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# cluster/fabric.sh COMMAND ...: faults in the local cluster's fabric (net.sh),
+# made in the network, never in aller: a real link, NIC or switch port slowed,
+# cut or made lossy. Each fault is a row of build/cluster/fabric/faults (read
+# by the tests, and by jobs through 'info'), and every command rebuilds the
+# shaping of what it touches from the built rates and those rows.
+#
+#   slow-link SRC DST RATE   the path from SRC's NIC to DST at RATE (one way)
+#   slow-nic NODE RATE       NODE's NIC at RATE, both ways
+#   delay NODE MS            MS more each way through NODE's NIC (needs netem)
+#   loss NODE PERCENT        PERCENT of the packets in and out of NODE dropped
+#   link-down NODE           NODE's switch port down; link-up NODE: up again
+#   heal                     every link back to its built rate, no fault
+#   show                     each NIC, uplink and fault now in force
+#   info [NODE]              NODE's NIC, rates and faults as 'key value' lines
+#                            (a job's provenance; NODE: the job's node)
+# RATE: a number and kbit, mbit or gbit (e.g. 200mbit). Exit codes: 0 done,
+# 1 no fabric up (or the kernel lacks what the fault needs), 2 a bad command
+# or value.
+set -euo pipefail
+here=$(dirname "$0")
+# shellcheck source=cluster/lib.sh
+. "$here/lib.sh"
+
+usage() {
+	printf 'fabric: error: %s\n' "$1" >&2
+	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic NODE RATE | delay NODE MS | loss NODE PERCENT |\n' >&2
+	printf '       link-down NODE | link-up NODE | heal | show | info [NODE]\n' >&2
+	exit 2
+}
+fail() {
+	printf 'fabric: error: %s\n' "$*" >&2
+	exit 1
+}
+
+[ $# -ge 1 ] || usage "no command"
+cmd=$1
+shift
+
+if [ "$cmd" = build ]; then # up.sh's: the fabric as configured, no fault
+	fabric_build
+	exit 0
+fi
+
+{ [ -s "$FAB/links" ] && [ -e "$(ns_path sw)" ]; } ||
+	fail "no fabric is up: 'make cluster-up' builds one (CLUSTER_FABRIC=veth, the default)"
+# the running fabric's nodes, whatever the environment says now
+CLUSTER_NODES=$(awk '$1 == "nic"' "$FAB/links" | wc -l)
+
+node_arg() {
+	{ [[ $1 =~ ^n[0-9]+$ ]] && [ "${1#n}" -ge 1 ] && [ "${1#n}" -le "$CLUSTER_NODES" ]; } ||
+		usage "$cmd: node '$1' is not one of n1..n$CLUSTER_NODES"
+}
+rate_arg() { valid_rate "$1" || usage "$cmd: rate '$1' is not a number and kbit, mbit or gbit (e.g. 200mbit)"; }
+args() { [ "$1" -eq "$2" ] || usage "$cmd takes $2 argument$([ "$2" -eq 1 ] || echo s), not $1"; }
+
+# set_fault KEY_FIELDS ROW: ROW replaces the rows that begin with KEY_FIELDS
+set_fault() {
+	local key=$1 row=${2:-}
+	awk -v k="$key" 'index($0 " ", k " ") != 1' "$FAB/faults" >"$FAB/faults.new"
+	[ -z "$row" ] || printf '%s\n' "$row" >>"$FAB/faults.new"
+	mv "$FAB/faults.new" "$FAB/faults"
+}
+
+# netem_available: whether this kernel has the netem qdisc
+netem_available() {
+	in_ns sw tc qdisc add dev lo root handle 9: netem delay 1ms 2>/dev/null || return 1
+	in_ns sw tc qdisc del dev lo root 2>/dev/null || true
+}
+
+kbit_rate() {
+	awk -v k="$1" 'BEGIN { if (k % 1000000 == 0) printf "%dgbit\n", k / 1000000
+		else if (k % 1000 == 0) printf "%dmbit\n", k / 1000; else printf "%dkbit\n", k }'
+}
+
+show() {
+	local kind from to kbit state
+	printf '%-7s %-6s %-6s %-9s %-5s %s\n' link from to rate state faults
+	while IFS=$'\t' read -r kind from to kbit; do
+		[ "$kind" != link ] || continue
+		state=up
+		if [ "$kind" = nic ]; then
+			kbit=$(nic_kbit "$from")
+			[ -z "$(fault link-down "$from")" ] || state=down
+		fi
+		printf '%-7s %-6s %-6s %-9s %-5s %s\n' "$kind" "$from" "$to" "$(kbit_rate "$kbit")" "$state" \
+			"$(awk -v n="$from" '$2 == n' "$FAB/faults" | paste -sd';' - | sed 's/;/; /g')"
+	done <"$FAB/links"
+}
+
+# info [NODE]: key value lines for a job's provenance
+info() {
+	local n=${1:-${SLURMD_NODENAME:-$(hostname -s)}} leaf
+	node_arg "$n"
+	leaf=$(leaf_of "$n")
+	printf 'nic %s eth0 %s\n' "$n" "$(node_ip "$n")"
+	printf 'nic_rate %s %s\n' "$n" "$(kbit_rate "$(nic_kbit "$n")")"
+	printf 'switch %s %s\n' "$n" "$leaf"
+	awk -v l="$leaf" '$1 == "uplink" && $2 == l { print "uplink_rate " l " " $4 "kbit" }' "$FAB/links"
+	if [ -s "$FAB/faults" ]; then
+		sed 's/^/fault /' "$FAB/faults"
+	else
+		echo "fault none"
+	fi
+}
+
+exec 9>"$FAB/lock"
+flock 9
+case $cmd in
+slow-link)
+	args $# 3
+	node_arg "$1"
+	node_arg "$2"
+	[ "$1" != "$2" ] || usage "slow-link: SRC and DST are the same node '$1'"
+	rate_arg "$3"
+	set_fault "slow-link $1 $2" "slow-link $1 $2 $3"
+	apply_node "$1"
+	;;
+slow-nic)
+	args $# 2
+	node_arg "$1"
+	rate_arg "$2"
+	set_fault "slow-nic $1" "slow-nic $1 $2"
+	apply_node "$1"
+	;;
+delay)
+	args $# 2
+	node_arg "$1"
+	number_in "$2" 0 10000 || usage "delay: '$2' is not a delay in ms above 0 and at most 10000"
+	netem_available || fail "delay: this kernel has no netem qdisc (sch_netem), which delay needs; slow-link, slow-nic, loss and link-down work without it"
+	set_fault "delay $1" "delay $1 $2"
+	apply_node "$1"
+	;;
+loss)
+	args $# 2
+	node_arg "$1"
+	number_in "$2" 0 100 || usage "loss: '$2' is not a percentage above 0 and at most 100"
+	command -v nft >/dev/null || fail "loss: nft (nftables) is missing: run 'make deps'"
+	set_fault "loss $1" "loss $1 $2"
+	apply_node "$1"
+	;;
+link-down | link-up)
+	args $# 1
+	node_arg "$1"
+	set_fault "link-down $1" "$([ "$cmd" = link-up ] || echo "link-down $1")"
+	apply_node "$1"
+	;;
+heal)
+	args $# 0
+	: >"$FAB/faults"
+	for n in $(node_names); do apply_node "$n"; done
+	;;
+show)
+	args $# 0
+	show
+	;;
+info)
+	[ $# -le 1 ] || usage "info takes at most one node"
+	info "$@"
+	;;
+*) usage "unknown command '$cmd'" ;;
+esac

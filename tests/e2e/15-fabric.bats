@@ -1,0 +1,151 @@
+#!/usr/bin/env bats
+# The local cluster as a fabric (cluster/net.sh): each node its own network
+# namespace and NIC, leaves and a spine of Linux bridges, rates that are tc
+# limits, and faults made in the network by cluster/fabric.sh, not in aller.
+# shellcheck disable=SC2154,SC2016 # bats sets output; single quotes are meant
+
+load ../lib/helpers
+load ../lib/cluster
+
+setup_file() {
+	cluster_up
+	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+}
+
+setup() {
+	# shellcheck source=/dev/null
+	. "$ROOT/build/cluster/env.sh"
+	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	FABRIC=$ROOT/cluster/fabric.sh
+	FAULTS=$ROOT/build/cluster/fabric/faults
+}
+
+teardown() {
+	[ ! -s "$ROOT/build/cluster/fabric/links" ] || bash "$FABRIC" heal
+}
+
+# the NIC rate the cluster was built with, in GB/s
+cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/cluster/fabric/links"; }
+
+@test "each node has its own NIC at its own address; MPI is told to use it; Slurm's switches are the built ones" {
+	run -0 timeout 60 srun -N4 -n4 bash -c 'echo "$(hostname) $(ip -o -4 addr show eth0 | awk "{ print \$4 }") $OMPI_MCA_btl_tcp_if_include"'
+	for i in 1 2 3 4; do [[ $output == *"n$i 10.0.0.$i/24 eth0"* ]]; done
+	run -0 bash "$FABRIC" show
+	[ "$(printf '%s\n' "$output" | grep -c '^nic ')" = 4 ]
+	[[ $output == *"uplink  leaf1  spine "* ]]
+	[[ $output == *"nic     n3     leaf2 "* ]]
+	run -0 scontrol show topology
+	[[ $output == *"SwitchName=leaf1 "*"Nodes=n[1-2]"* ]]
+	[[ $output == *"SwitchName=leaf2 "*"Nodes=n[3-4]"* ]]
+	# nothing of the fabric outside its namespaces
+	run -0 ip -o link
+	[[ $output != *"leaf1"* && $output != *"eth0@"* ]]
+}
+
+@test "the NIC's cap binds: --pairs between four nodes, one task each, at most its rate" {
+	out=$BATS_TEST_TMPDIR/pairs.out
+	srun_aller -N4 -n4 --mpi=pmix "$ALLER" --pairs=4M 0 3 >"$out"
+	cap=$(cap_GBs)
+	# the pairs on one leaf (one flow per NIC): their median within 60-105% of the cap
+	med=$(awk '!/^#/ && NF == 7 && $5 != "NaN" && (($1 < 2) == ($2 < 2)) { print $5 }' "$out" | sort -g |
+		awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+	echo "median $med GB/s, cap $cap GB/s"
+	awk -v m="$med" -v c="$cap" 'BEGIN { exit !(m <= 1.05 * c && m >= 0.6 * c) }'
+}
+
+@test "a link slowed in the network, not in aller, is the one --pairs names" {
+	run -0 bash "$FABRIC" slow-link n4 n1 20mbit
+	grep -qx 'slow-link n4 n1 20mbit' "$FAULTS"
+	run -0 bash "$FABRIC" show
+	[[ $output == *"nic     n4     leaf2  1gbit     up    slow-link n4 n1 20mbit"* ]]
+	out=$BATS_TEST_TMPDIR/pairs.out
+	srun_aller -N4 -n4 --mpi=pmix "$ALLER" --pairs=1M --slow-below=0.1 0 3 >"$out"
+	printf '%s\n' "$(grep '^# slow_link' "$out")" # shown when the test fails
+	[ "$(grep -c '^# slow_link: ' "$out")" = 1 ]
+	grep -q '^# slow_link: 3 (n4) -> 0 (n1): ' "$out"
+	run -0 bash "$FABRIC" heal
+	[ ! -s "$FAULTS" ]
+}
+
+@test "link-down cuts a node off, link-up brings it back; loss is a rule in the node's namespace" {
+	port=$(awk -F'[ =]' '/NodeName=n3 /{ for (i = 1; i < NF; i++) if ($i == "Port") print $(i + 1) }' "$SLURM_CONF")
+	probe() { timeout 5 nsenter --net="/run/netns/aller${CLUSTER_PORT:-17000}-n1" bash -c "exec 3<>/dev/tcp/10.0.0.3/$port"; }
+	probe
+	run -0 bash "$FABRIC" link-down n3
+	run -0 bash "$FABRIC" show
+	[[ $output == *"nic     n3     leaf2  1gbit     down  link-down n3"* ]]
+	run ! probe
+	run -0 bash "$FABRIC" link-up n3
+	probe
+	run -0 bash "$FABRIC" loss n2 5
+	run -0 nsenter --net="/run/netns/aller${CLUSTER_PORT:-17000}-n2" nft list table inet aller
+	[[ $output == *"numgen random mod 10000 < 500"*"drop"* ]]
+	run -0 bash "$FABRIC" heal
+	run ! nsenter --net="/run/netns/aller${CLUSTER_PORT:-17000}-n2" nft list table inet aller
+}
+
+@test "fabric.sh: a bad command or value is one line and exit 2; delay needs netem" {
+	run -2 bash "$FABRIC" slow-link n1 n9 10mbit
+	[[ ${lines[0]} == "fabric: error: slow-link: node 'n9' is not one of n1..n4" ]]
+	run -2 bash "$FABRIC" slow-nic n1 fast
+	[[ ${lines[0]} == "fabric: error: slow-nic: rate 'fast' is not a number and kbit, mbit or gbit (e.g. 200mbit)" ]]
+	run -2 bash "$FABRIC" slow-link n2 n2 10mbit
+	[[ ${lines[0]} == *"SRC and DST are the same node 'n2'"* ]]
+	run -2 bash "$FABRIC" loss n1 150
+	run -2 bash "$FABRIC" link-down
+	[[ ${lines[0]} == "fabric: error: link-down takes 1 argument, not 0" ]]
+	run -2 bash "$FABRIC" unplug n1
+	[[ ${lines[0]} == "fabric: error: unknown command 'unplug'" ]]
+	[ ! -s "$FAULTS" ]
+	run bash "$FABRIC" delay n2 5
+	if [ "$status" -eq 1 ]; then
+		[[ $output == "fabric: error: delay: this kernel has no netem qdisc (sch_netem)"* ]]
+		[ ! -s "$FAULTS" ]
+	else
+		[ "$status" -eq 0 ]
+		grep -qx 'delay n2 5' "$FAULTS"
+	fi
+}
+
+@test "a point's provenance names its nodes' NICs, their rates and the faults in force" {
+	campaign_results test-results-fabric
+	bash "$FABRIC" slow-nic n2 500mbit
+	final=$(submit CAMPAIGN=fab NODES=4 TASKS_PER_NODE=1 MODES=contiguous LONGS=1024 ITERS=2)
+	wait_job "$final" 120
+	f=$(latest "$RES"/fab/raw/*.out)
+	grep -qx '# fabric: nic n1 eth0 10.0.0.1' "$f"
+	grep -qx '# fabric: nic_rate n1 1gbit' "$f"
+	grep -qx '# fabric: nic_rate n2 500mbit' "$f"
+	grep -qx '# fabric: switch n2 leaf1' "$f"
+	grep -qx '# fabric: fault slow-nic n2 500mbit' "$f"
+	grep -qx '# Done' "$f"
+}
+
+@test "a node that loses its link mid-campaign: its point ends named in status, nothing finished is lost, a re-run after link-up completes it" {
+	campaign_results test-results-linkdown
+	final=$(submit CAMPAIGN=ld NODES=2 MODES=contiguous ITERS=2 LONGS=64)
+	wait_job "$final" 120
+	done_before=$(ls "$RES"/ld/raw/*.out)
+	# rank 0 sleeps a minute in its first call, so the job surely runs when the link goes
+	final=$(ALLER_TEST_HANG=0 submit CAMPAIGN=ld "NODES=2 4" MODES=contiguous ITERS=2 LONGS=64)
+	last_point_running ld
+	bash "$FABRIC" link-down n4
+	wait_job "$job" 120
+	bash "$FABRIC" link-up n4
+	run -1 status CAMPAIGN=ld
+	printf '%s\n' "$output" # shown when the test fails
+	[[ $output == *"n4-contiguous"*"NODE_FAIL"*"incomplete"* ]]
+	[[ $output == *"n2-contiguous"*" complete"* ]]
+	# the finished point's file is untouched
+	for f in $done_before; do grep -qx '# Done' "$f"; done
+	wait_job "$final" 60
+	for _ in $(seq 120); do
+		[ "$(sinfo -h -n n4 -o %T)" = idle ] && break
+		sleep 0.5
+	done
+	final=$(submit CAMPAIGN=ld "NODES=2 4" MODES=contiguous ITERS=2 LONGS=64)
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=ld
+	printf '%s\n' "$output" # shown when the test fails
+	[[ $output == *"n4-contiguous"*"COMPLETED"*" complete"* ]]
+}
