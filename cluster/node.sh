@@ -3,8 +3,9 @@
 #
 # start: runs slurmd -N NODE in its own mount and UTS namespaces, with the
 #        hostname NODE and private /tmp and /dev/shm, so PMIx and Open MPI
-#        files of different nodes never meet. Paths under /tmp that jobs need
-#        (the repository, when it lives there) stay visible. On the fabric,
+#        files of different nodes never meet. Paths under /tmp that jobs and
+#        slurmd need (the repository, CLUSTER_DIR, when they live there) stay
+#        visible. On the fabric,
 #        in the node's network namespace too (net.sh), with a hosts file
 #        that names the nodes by their NICs' addresses.
 # kill:  fault injection: ends the node's slurmd and everything in its
@@ -33,22 +34,25 @@ start() {
 	# The namespace part runs in the child of unshare; it ends in exec slurmd.
 	# shellcheck disable=SC2016 # expanded by that child
 	(exec_without_fds "${net[@]}" unshare -m -u --propagation private bash -euc '
-		node=$1 root=$2 stage=$3 conf=$4 pidfile=$5 nsfile=$6 hosts=$7
+		node=$1 root=$2 stage=$3 conf=$4 pidfile=$5 nsfile=$6 hosts=$7 dir=$8
 		hostname "$node"
 		[ -z "$hosts" ] || mount --bind "$hosts" /etc/hosts
 		mount -t tmpfs -o mode=1777,size=2g "tmpfs-$node" "$stage"
-		case $root in
-		/tmp/*)
-			mkdir -p "$stage/${root#/tmp/}"
-			mount --bind "$root" "$stage/${root#/tmp/}"
-			;;
-		esac
+		for keep in "$root" "$dir"; do
+			case $keep in
+			"$root"/*) ;;
+			/tmp/*)
+				mkdir -p "$stage/${keep#/tmp/}"
+				mount --bind "$keep" "$stage/${keep#/tmp/}"
+				;;
+			esac
+		done
 		mount --move "$stage" /tmp
 		mount -t tmpfs -o mode=1777,size=2g "shm-$node" /dev/shm
 		readlink /proc/self/ns/mnt >"$nsfile"
 		exec slurmd -N "$node" -f "$conf" 
 	' node-ns "$node" "$CLUSTER_ROOT" "$CLUSTER_DIR/nodes/$node/stage" "$SLURM_CONF" \
-		"$pidfile" "$RUN/$node.mntns" "$hosts" </dev/null >>"$LOG/slurmd-$node.start" 2>&1)
+		"$pidfile" "$RUN/$node.mntns" "$hosts" "$CLUSTER_DIR" </dev/null >>"$LOG/slurmd-$node.start" 2>&1)
 	local i
 	for ((i = 0; i < 100; i++)); do
 		pid_alive "$pidfile" && return 0

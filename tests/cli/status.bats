@@ -19,7 +19,7 @@ teardown() {
 }
 
 @test "with Slurm down, a point's state is its output's: complete (output), failed (output) with its exit" {
-	run -0 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=st "RESULTS=$res" NODES="1 2" MODES=contiguous
+	run -0 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=st "RESULTS=$res" NODES="1 2" MODES=contiguous LONGS=8192
 	sub=$(sed -n 's/^submission \([^ ]*\) .*/\1/p' "$res/st/manifest")
 	# the two points' outputs, as their job wrote them: one complete, one failed with exit 2
 	cp "$ROOT/tests/data/smoke/raw/smoke-n1-contiguous-19.out" \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # The local cluster's restart after a crash, and its shutdown. Runs last.
-# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
+# shellcheck disable=SC2154,SC2016,SC2030,SC2031 # bats sets output and stderr; single quotes are meant; each test exports its own cluster settings
 
 load ../lib/helpers
 load ../lib/cluster
