@@ -30,6 +30,11 @@ void options_init(struct options *o)
 	o->nsplits = 1;
 }
 
+long options_calls_max(const struct options *o)
+{
+	return o->ci_rel > 0 && o->ci_max > o->iters ? o->ci_max : o->iters;
+}
+
 int options_uneven(const struct options *o)
 {
 	for (int i = 0; i < o->nsplits; i++)
@@ -147,9 +152,19 @@ static int split_check(struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
-/* What --time-per-size needs of --warmup and --min-iters; 0 or -1 with a message. */
-static int modes_check(const struct options *o, char *err, size_t errlen)
+/*
+ * What --time-per-size needs of --warmup and --min-iters, and --ci of ITERS;
+ * 0 or -1 with a message.
+ */
+static int modes_check(struct options *o, char *err, size_t errlen)
 {
+	if (o->ci_rel > 0 && o->ci_max == 0)   /* the default MAX: never fewer than ITERS */
+		o->ci_max = o->iters > OPTIONS_DEFAULT_CI_MAX ? o->iters : OPTIONS_DEFAULT_CI_MAX;
+	if (o->ci_rel > 0 && o->ci_max < o->iters) {
+		snprintf(err, errlen, "'--ci=%g:%ld': MAX is less than ITERS (%ld), the fewest "
+			 "timed calls: raise MAX or lower ITERS", o->ci_rel, o->ci_max, o->iters);
+		return -1;
+	}
 	if (o->time_per_size > 0 && o->warmup == 0) {
 		snprintf(err, errlen, "'--time-per-size' chooses the iterations from the warm-up's "
 			 "time, and '--warmup=0' leaves none: use --warmup=1 or more");
@@ -173,6 +188,7 @@ static const char *const feature_names[F_COUNT] = {
 	[F_SELECTION] = "--commsizes, --min-bytes or --max-bytes", [F_CONGESTION] = "--congestion",
 	[F_LOOP] = "--timing=loop", [F_MOVING] = "a moving --split (rotate)",
 	[F_PERSISTENT] = "--algo=persistent, whose request holds one pair of buffers",
+	[F_CI] = "--ci",
 };
 
 /* Which of them the parsed options have on, a bit each. */
@@ -189,6 +205,7 @@ static unsigned features(const struct options *o, int longs_given)
 		[F_SELECTION] = o->sel.min_bytes || o->sel.max_bytes || o->sel.ncommsizes,
 		[F_CONGESTION] = o->congestion > 0, [F_LOOP] = o->timing == TIMING_LOOP,
 		[F_PERSISTENT] = algo_list_has(&o->algos, ALGO_PERSISTENT),
+		[F_CI] = o->ci_rel > 0,
 	};
 	unsigned f = 0;
 
@@ -250,6 +267,7 @@ static int needs_check(const struct options *o, char *err, size_t errlen)
 {
 	const struct { enum option_id opt; int acts; const char *needs; } rules[] = {
 		{ OPT_SLOW_BELOW, o->pairs > 0, "--pairs, whose links it judges" },
+		{ OPT_MIN_BUSBW, o->pairs == 0, "a sweep, whose rows it judges (not --pairs)" },
 		{ OPT_MIN_ITERS, o->time_per_size > 0, "--time-per-size, whose budget it bounds" },
 		{ OPT_CUDA_AWARE, o->buffers == BUFFERS_CUDA && o->transport == TRANSPORT_MPI,
 		  "--buffers=cuda, whose device pointers MPI takes" },

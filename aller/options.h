@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "algo/algo_list.h"
+#include "plan/floor.h"
 #include "plan/select.h"
 #include "plan/split.h"
 
@@ -33,6 +34,7 @@ enum isolate_mode { ISOLATE_NONE, ISOLATE_FIRST, ISOLATE_ALL };
  * one loop (IMB's), or each call timed with a barrier after it (OSU's). */
 enum timing_mode { TIMING_BARRIER, TIMING_LOOP, TIMING_OSU };
 #define OPTIONS_MAX_TIME_PER_SIZE 86400.0
+#define OPTIONS_DEFAULT_CI_MAX 1000L
 
 /* --verify: every call, the warm-up calls only, or none. */
 enum verify_mode { VERIFY_ALL, VERIFY_WARMUP, VERIFY_NONE };
@@ -61,6 +63,9 @@ struct options {
 	long cold_cache;      /* --cold-cache[=BYTES]: -1 off, 0 the last-level cache's size, else BYTES */
 	double time_per_size; /* --time-per-size=SECONDS, 0: ITERS timed calls per count */
 	long min_iters;       /* --min-iters: the fewest with a budget (ITERS the most) */
+	double ci_rel;        /* --ci=REL[:MAX]: tmed's 95% interval within REL of it; 0 off */
+	long ci_max;          /* ... at most MAX timed calls (OPTIONS_DEFAULT_CI_MAX, or ITERS) */
+	struct floor min_busbw; /* --min-busbw=GBPS[@SIZE[+]]: rows below it fail the run */
 	const char *samples;  /* --samples=DIR, or NULL */
 	long pairs;           /* --pairs[=SIZE]: bytes per message of the node-pair matrix; 0 off */
 	double slow_below;    /* --slow-below=F: a link below F x the median is slow (0.8) */
@@ -94,6 +99,8 @@ long options_aggressors(const struct options *o, long world);
 
 /* Whether any --split is uneven. */
 int options_uneven(const struct options *o);
+/* The most timed calls of one count: ITERS, or --ci's MAX when larger. */
+long options_calls_max(const struct options *o);
 
 /* "none", "communicator 0", "every communicator". */
 const char *options_isolate_name(enum isolate_mode m);

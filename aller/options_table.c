@@ -222,6 +222,33 @@ SETTER(set_budget)
 	return 0;
 }
 
+/*
+ * --ci=REL[:MAX]: REL a fraction from 0.01 (the median's histogram resolves
+ * 1.1%) to 1, MAX whole calls (checked against ITERS later).
+ */
+SETTER(set_ci)
+{
+	char rel[64];
+	const char *colon = strchr(val, ':');
+	size_t n = colon ? (size_t)(colon - val) : strlen(val);
+	double v;
+
+	snprintf(rel, sizeof(rel), "%.*s", (int)(n < sizeof(rel) ? n : sizeof(rel) - 1), val);
+	if (n >= sizeof(rel) || option_double(rel, &v) != 0 || !(v >= 0.01 && v <= 1)) {
+		snprintf(err, errlen, "invalid --ci precision '%s': expected a fraction of the median, "
+			 "0.01..1 (e.g. --ci=0.05 or --ci=0.05:200)", val);
+		return -1;
+	}
+	o->ci_rel = v;
+	return colon ? option_long("--ci maximum of timed calls", colon + 1, 1, OPTIONS_MAX_ITERS,
+				   &o->ci_max, err, errlen) : 0;
+}
+
+SETTER(set_min_busbw)
+{
+	return floor_parse("--min-busbw", val, &o->min_busbw, err, errlen);
+}
+
 SETTER(set_pairs)
 {
 	o->pairs = OPTIONS_DEFAULT_PAIRS;
@@ -381,6 +408,19 @@ const struct option_def options_table[OPT_COUNT] = {
 		ONCE, ALONE_NOT },
 	[OPT_MIN_ITERS] = { "--min-iters", VALUE_NEEDS, set_min_iters, "a value: --min-iters=N",
 		NULL, ONCE, ALONE_NOT },
+	[OPT_CI] = { "--ci", VALUE_NEEDS, set_ci, "a value: --ci=REL[:MAX]",
+		"  --ci=REL[:MAX]       timed calls per count from ITERS, doubling, until the 95%\n"
+		"                       interval of tmed (tmed_lo_s..tmed_hi_s) is within REL\n"
+		"                       of it, at most MAX (1000); column iters\n", ONCE,
+		F_CI, FEATURE(F_LOOP) | FEATURE(F_PAIRS) | FEATURE(F_ISOLATE),
+		"needs a time of each call (a sweep's), so" },
+	[OPT_MIN_BUSBW] = { "--min-busbw", VALUE_NEEDS, set_min_busbw,
+		"a value: --min-busbw=GBPS[@SIZE[+]]",
+		"  --min-busbw=GBPS[@SIZE[+]]\n"
+		"                       a floor: a row whose busbw_GBs is below GBPS (at SIZE\n"
+		"                       per peer, SIZE+ it and larger; every size without)\n"
+		"                       fails the run: exit 1 after the sweep, each named\n", ONCE,
+		ALONE_NOT },
 	[OPT_SAMPLES] = { "--samples", VALUE_NONEMPTY, set_samples, "a directory: --samples=DIR",
 		"  --samples=DIR        every task's time of every call, a file per node in DIR\n"
 		"                       ('collect --samples DIR' names the slow calls)\n", ONCE,

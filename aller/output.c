@@ -197,6 +197,18 @@ static void header_sweep(FILE *f, const struct run_info *r)
 		key_line(f, ALLER_KEY_BUDGET, "%g s of timed calls per (level, count): as many as fit at the "
 		    "longest warm-up iteration of any task, %ld..%ld (column iters)",
 		    r->opt->time_per_size, r->opt->min_iters, r->opt->iters);
+	if (r->opt->ci_rel > 0)
+		key_line(f, ALLER_KEY_CI, "timed calls per (level, count) from %s, doubling, until "
+		    "the 95%% interval of tmed (tmed_lo_s..tmed_hi_s) is within %g of tmed, at most "
+		    "%ld, every task agreeing (column iters)",
+		    r->opt->time_per_size > 0 ? "the budget's" : "ITERS", r->opt->ci_rel,
+		    r->opt->ci_max);
+	if (r->opt->min_busbw.min > 0) {
+		char floor[FLOOR_DESC_MAX];
+		floor_describe(&r->opt->min_busbw, floor, sizeof(floor));
+		key_line(f, ALLER_KEY_FLOOR, "%s: a row below it fails the run (exit 1; '# %s:' "
+		    "after it)", floor, ALLER_KEY_FLOOR_FAILED);
+	}
 	if (r->samples)
 		key_line(f, ALLER_KEY_SAMPLES, "%s", r->samples);
 	if (r->congestion)
@@ -206,7 +218,10 @@ static void header_sweep(FILE *f, const struct run_info *r)
 	    "mean task; each sample's own in+out bytes for bwmin, bwmax and bwavg); bwmin, bwmax: "
 	    "per-sample own GiB / own time; bwavg = sum of GiB / sum of times; tmed, tp99: "
 	    "nearest-rank median and 99th percentile from a log histogram, relative error "
-	    "<= %.2f%%; aggbw = mean over iterations of all tasks' GiB / slowest time; "
+	    "<= %.2f%%; tmed_lo, tmed_hi: the 95%% confidence interval of the median of the same "
+	    "samples (every task's every timed call), the order statistics of binomial(n, 1/2) "
+	    "ranks (at fewer than 6 samples: tmin and tmax, which cover less), read from the same "
+	    "histogram; aggbw = mean over iterations of all tasks' GiB / slowest time; "
 	    "busbw = count x commsize x 8 / tavg / 1e9 x (commsize - 1) / commsize (nccl-tests); "
 	    "with --isolate, at levels of two or more communicators: talone = tavg of "
 	    "communicator 0 run alone (the others wait at the barrier), interference = "

@@ -41,7 +41,7 @@ struct run_info {
 
 struct row {
 	long comms, commsize, count;
-	long iters;               /* its timed calls per task (ITERS, or --time-per-size's) */
+	long iters;               /* its timed calls per task (ITERS, --time-per-size's or --ci's) */
 	double gib;
 	struct stats s;
 	double aggbw;

@@ -251,6 +251,13 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	if ((rc == 0 || s.failed_sets > 0) && w->rank == 0) {
 		output_wall(stdout, wall, s.in_calls);
 		output_done(stdout);
+		if (s.floor_failed > 0) {
+			fprintf(stderr, "aller: error: %d row%s below the floor (--min-busbw; each "
+				"named in its place by '# %s:')\n", s.floor_failed,
+				s.floor_failed > 1 ? "s" : "", ALLER_KEY_FLOOR_FAILED);
+			if (rc == 0)
+				rc = 1;
+		}
 		if (s.failed_sets > 0)
 			fprintf(stderr, "aller: error: %d data set%s failed to set up (each named in its "
 				"place by '# %s:'); the others were measured\n", s.failed_sets,

@@ -142,6 +142,8 @@ aller_args() {
 	v=$("$get" COLD_CACHE)
 	case $v in "" | 0) ;; 1) a+=(--cold-cache) ;; *) a+=("--cold-cache=$v") ;; esac
 	v=$("$get" TIME_PER_SIZE) && [ -z "$v" ] || a+=("--time-per-size=$v")
+	v=$("$get" CI) && [ -z "$v" ] || a+=("--ci=$v")
+	v=$("$get" MIN_BUSBW) && [ -z "$v" ] || a+=("--min-busbw=$v")
 	v=$("$get" ALLER_ARGS)
 	printf '%s' "${a[*]}${v:+${a[*]:+ }$v}"
 }

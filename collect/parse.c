@@ -110,6 +110,7 @@ enum key_kind {
 	K_INCOMPLETE,  /* the job marked the point incomplete (and a text field) */
 	K_SETTING,     /* a setting (enum point_setting in `field`), the first occurrence wins */
 	K_FAILED,      /* a data set's set-up failed: counted (and a text field) */
+	K_FLOOR,       /* a row below --min-busbw: counted (and a text field) */
 };
 
 struct key {
@@ -141,6 +142,7 @@ static const struct key keys[] = {
 	{ ALLER_KEY_EXIT, K_EXIT, offsetof(struct point, exit_code) },
 	{ ALLER_KEY_INCOMPLETE, K_INCOMPLETE, offsetof(struct point, incomplete) },
 	{ ALLER_KEY_FAILED, K_FAILED, offsetof(struct point, failed) },
+	{ ALLER_KEY_FLOOR_FAILED, K_FLOOR, offsetof(struct point, floor) },
 	STR(ALLER_KEY_POINT_SERIES, series),
 	STR(ALLER_KEY_VARIANT, variant),
 	SETTING(ALLER_KEY_ITERS, PS_ITERS),
@@ -216,6 +218,9 @@ static void set_key(struct point *pt, const struct key *k, const char *val, size
 		break;
 	case K_FAILED:
 		pt->failed_sets++;
+		break;
+	case K_FLOOR:
+		pt->floor_failed++;
 		break;
 	case K_EXIT:
 		*num = value_long(val, vlen);
@@ -439,11 +444,12 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 		warn_binary(p);
 		return;
 	}
-	if (n != ALLER_NCOLS && n != ALLER_V4_COLUMNS && n != ALLER_V3_COLUMNS &&
-	    n != ALLER_V2_COLUMNS && n != ALLER_V1_COLUMNS && n != ALLER_SPEC_COLUMNS) {
-		warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d or %d): row dropped", n,
-		     ALLER_NCOLS, ALLER_V4_COLUMNS, ALLER_V3_COLUMNS, ALLER_V2_COLUMNS,
-		     ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
+	if (n != ALLER_NCOLS && n != ALLER_V5_COLUMNS && n != ALLER_V4_COLUMNS &&
+	    n != ALLER_V3_COLUMNS && n != ALLER_V2_COLUMNS && n != ALLER_V1_COLUMNS &&
+	    n != ALLER_SPEC_COLUMNS) {
+		warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d, %d or %d): row dropped",
+		     n, ALLER_NCOLS, ALLER_V5_COLUMNS, ALLER_V4_COLUMNS, ALLER_V3_COLUMNS,
+		     ALLER_V2_COLUMNS, ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
 		return;
 	}
 	if (p->algo < 0 || p->split < 0)

@@ -33,6 +33,7 @@ void point_release(struct point *p)
 	free(p->variant);
 	free(p->incomplete);
 	free(p->failed);
+	free(p->floor);
 	free(p->job_error);
 	free(p->format);
 	free(p->pairs);
@@ -94,6 +95,9 @@ void point_reason(const struct point *p, char *buf, size_t len)
 	else if (p->failed_sets > 0)
 		snprintf(buf, len, "%ld data set%s failed: %.200s", p->failed_sets,
 			 p->failed_sets > 1 ? "s" : "", p->failed ? p->failed : "?");
+	else if (p->exit_code == 1 && p->floor_failed > 0)
+		snprintf(buf, len, "%ld row%s below the floor: %.200s", p->floor_failed,
+			 p->floor_failed > 1 ? "s" : "", p->floor ? p->floor : "?");
 	else if (p->exit_code == 1 && !p->has_header)   /* aller's 1 comes after its header */
 		snprintf(buf, len, "exit 1 before aller's header, not a verification failure (the "
 			 "launcher or MPI_Init failed)");

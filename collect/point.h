@@ -35,6 +35,7 @@ struct point {
 	char *series, *variant;      /* a campaign point's identity, but nodes and mode */
 	char *incomplete;            /* the job's '# incomplete:' text */
 	char *failed;                /* the first '# failed:' text (a data set's set-up) */
+	char *floor;                 /* the first '# floor_failed:' text (a row below --min-busbw) */
 	char *pairs;                 /* '# pairs:': an aller --pairs matrix, no data sets */
 	char *job_error;             /* '# job_error:': the job failed before aller (module load) */
 	char *format;                /* '# format:' as written (absent: format 1) */
@@ -43,6 +44,7 @@ struct point {
 	char *facts;
 	size_t nfacts, facts_cap;    /* its length, its room (grow.h) */
 	long failed_sets;            /* data sets that say '# failed:' */
+	long floor_failed;           /* rows below the run's floor ('# floor_failed:') */
 	char *setting[PS_NSETTINGS]; /* NULL when absent */
 	long nodes, world, restart, attempt, exit_code; /* -1 when absent */
 	int has_header, has_provenance, done, marked_incomplete;

@@ -15,7 +15,7 @@
 #define ALLER_FORMAT_H
 
 #define ALLER_VERSION "1.1.0"
-#define ALLER_FORMAT_VERSION 5
+#define ALLER_FORMAT_VERSION 6
 
 /* Header keys: "# <key>: <value>". */
 #define ALLER_KEY_ALLER "aller"         /* aller version */
@@ -55,6 +55,8 @@
 #define ALLER_KEY_TIMING "timing"       /* "barrier", "loop" or "osu" (--timing), and how */
 #define ALLER_KEY_CACHE "cache"         /* "hot ..." or "cold ..." (--cold-cache) */
 #define ALLER_KEY_BUDGET "budget"       /* --time-per-size: seconds per (level, count), the range */
+#define ALLER_KEY_CI "ci"               /* --ci: the precision asked of tmed, the calls' range */
+#define ALLER_KEY_FLOOR "floor"         /* --min-busbw: "busbw >= G GB/s at ..." */
 #define ALLER_KEY_SAMPLES "samples"     /* --samples: where every task's time of every call goes */
 #define ALLER_KEY_COLUMNS "columns"
 /*
@@ -79,6 +81,9 @@
 					 * absent: uniform */
 #define ALLER_KEY_SKIPPED "skipped"     /* "count N: why": a count of uneven blocks that
 					 * did not fit the buffers (no row; the run goes on) */
+#define ALLER_KEY_FLOOR_FAILED "floor_failed" /* after a row below the floor: "level L
+					 * (commsize G, ALGO), SIZE per peer: busbw V GB/s, below the
+					 * floor of F"; the run exits 1 */
 #define ALLER_KEY_FAILED "failed"       /* "ALGO: what failed at level N (commsize G): why":
 					 * the data set has no rows, the run goes on, exit 3 */
 /* After a data line of a --reveal run (see docs/reveal.md). */
@@ -179,7 +184,9 @@
 	X(ITERS, iters, COUNT, w->iters)              /* timed calls per task (--time-per-size) */ \
 	X(TCONGESTED, tcongested_s, OPT, w->congest[0]) /* --congestion: tavg, aggressors busy */ \
 	X(CONGESTION, congestion, OPT, w->congest[1]) /* ... over tavg with them idle */ \
-	X(CONGESTION_P99, congestion_p99, OPT, w->congest[2]) /* ... the same of tp99 */
+	X(CONGESTION_P99, congestion_p99, OPT, w->congest[2]) /* ... the same of tp99 */ \
+	X(TMED_LO, tmed_lo_s, REAL, stats_tmed_lo(&w->s)) /* 95% confidence interval of tmed */ \
+	X(TMED_HI, tmed_hi_s, REAL, stats_tmed_hi(&w->s))
 #define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
 
 /*
@@ -210,6 +217,7 @@ enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
 #define ALLER_V2_COLUMNS 15   /* what format 2 wrote */
 #define ALLER_V3_COLUMNS 19   /* what format 3 wrote */
 #define ALLER_V4_COLUMNS 23   /* what format 4 wrote */
+#define ALLER_V5_COLUMNS 26   /* what format 5 wrote */
 
 #define ALLER_COL_NAME_(ID, name, kind, value) #name,
 /* Column names, in enum order. */

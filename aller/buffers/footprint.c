@@ -11,7 +11,7 @@ void footprint_from(struct footprint_in *f, const struct options *o, long world,
 {
 	f->world = world;
 	f->nnodes = nnodes;
-	f->iters = o->iters;
+	f->iters = options_calls_max(o);
 	f->algo_per_peer = footprint_algo_per_peer(&o->algos);
 	/* the tier is chosen later: the most an asked one may bind (pml: 4 counters) */
 	f->reveal_vars = o->reveal == REVEAL_COLL ? 2

@@ -77,6 +77,62 @@ double stats_tp99(const struct stats *s)
 	return hist_quantile(s->hist, s->n, 0.99, s->tmin, s->tmax);
 }
 
+void stats_median_ranks(double n, double *lo, double *hi)
+{
+	double k = 1, below = 0, pmf;
+
+	if (n < 6) {
+		*lo = 1;
+		*hi = n > 1 ? n : 1;
+		return;
+	}
+	if (n > STATS_CI_EXACT) {
+		k = floor(n / 2 - 1.959963984540054 * sqrt(n) / 2);
+	} else {
+		/* P(B = 0) = 2^-n, then P(B = j + 1) = P(B = j) (n - j) / (j + 1) */
+		pmf = exp2(-n);
+		while (below + pmf <= 0.025) {
+			below += pmf;
+			pmf = pmf * (n - (k - 1)) / k;
+			k++;
+		}
+		/* P(B <= k - 2) <= 0.025 < P(B <= k - 1): lo is X_(k-1) */
+		k--;
+	}
+	*lo = k < 1 ? 1 : k;
+	*hi = n + 1 - *lo;
+}
+
+/* The order statistic of 1-based rank r through the histogram's nearest rank. */
+static double order_stat(const struct stats *s, double r)
+{
+	return hist_quantile(s->hist, s->n, (r - 0.5) / s->n, s->tmin, s->tmax);
+}
+
+double stats_tmed_lo(const struct stats *s)
+{
+	double lo, hi;
+
+	stats_median_ranks(s->n, &lo, &hi);
+	return order_stat(s, lo);
+}
+
+double stats_tmed_hi(const struct stats *s)
+{
+	double lo, hi;
+
+	stats_median_ranks(s->n, &lo, &hi);
+	return order_stat(s, hi);
+}
+
+double stats_tmed_rel(const struct stats *s)
+{
+	double rel = (stats_tmed_hi(s) - stats_tmed_lo(s)) / 2 / stats_tmed(s);
+
+	/* both bounds in one bin of the histogram: within half its width, not exact */
+	return rel > HIST_REL_ERROR / 2 ? rel : HIST_REL_ERROR / 2;
+}
+
 double stats_bwavg(const struct stats *s)
 {
 	return s->gibsum / s->tsum;

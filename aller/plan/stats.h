@@ -8,7 +8,10 @@
  *                        a log-spaced histogram (hist.h), within HIST_REL_ERROR;
  *   bwmin, bwmax         min and max of the per-sample rate gib / t;
  *   bwavg                sum of gib / sum of t (= gib / tavg when every task
- *                        moves the same bytes).
+ *                        moves the same bytes);
+ *   tmed_lo, tmed_hi     the 95% confidence interval of the median from the
+ *                        order statistics of the same samples (stats_median_ranks),
+ *                        read from the same histogram.
  * They are reduced with two collectives on fixed-size vectors (MPI_MAX,
  * MPI_SUM): O(log P), no sample is gathered.
  */
@@ -37,6 +40,22 @@ double stats_tavg(const struct stats *s);
 double stats_tmed(const struct stats *s);
 double stats_tp99(const struct stats *s);
 double stats_bwavg(const struct stats *s);
+/*
+ * The ranks (1-based) of the order statistics that bound the median of n
+ * samples with 95% confidence: the largest lo with P(B < lo) <= 0.025 for B
+ * of binomial(n, 1/2), and hi = n + 1 - lo (exact up to STATS_CI_EXACT
+ * samples, the normal approximation above). Fewer than 6 samples have no
+ * 95% interval: lo = 1, hi = n (it covers 1 - 2^(1-n)).
+ */
+#define STATS_CI_EXACT 1000
+void stats_median_ranks(double n, double *lo, double *hi);
+double stats_tmed_lo(const struct stats *s);
+double stats_tmed_hi(const struct stats *s);
+/*
+ * The interval's half-width over the median: what --ci=REL compares with REL;
+ * never below half the histogram's resolution (HIST_REL_ERROR / 2).
+ */
+double stats_tmed_rel(const struct stats *s);
 
 /* In+out GiB of one task in a communicator of size g at per-peer count. */
 double stats_gib(long count, long g);

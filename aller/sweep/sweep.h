@@ -26,11 +26,13 @@ struct sweep {
 	long calls;            /* calls made so far, warm-ups too */
 	int sets;              /* data sets written so far (rank 0) */
 	int failed_sets;       /* data sets whose set-up failed (the run goes on, then exit 3) */
+	int floor_failed;      /* rank 0: rows below --min-busbw (the run goes on, then exit 1) */
 	double in_calls;       /* this task's seconds inside the all-to-all calls, warm-ups too */
 };
 
-/* Collective. Returns the exit status: 0, 1 (verification failed) or 3 (also when a data
- * set's set-up failed: the others are measured). */
+/* Collective. Returns the exit status: 0, 1 (verification failed; a row below a
+ * floor makes rank 0's 1 too) or 3 (also when a data set's set-up failed: the others are
+ * measured). */
 int sweep_run(struct sweep *s);
 
 #endif

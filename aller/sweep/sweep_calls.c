@@ -15,7 +15,9 @@
  * receive blocks have not been touched for nslots - 1 calls. With
  * --time-per-size the timed calls are chosen after the warm-ups, from the
  * longest warm-up iteration of any task, and cut short at 1, 2, 4, ...
- * calls when the budget is spent: every task agrees.
+ * calls when the budget is spent; with --ci they go on from there (or
+ * ITERS), doubling, until the median is known within REL, at most MAX: every
+ * task agrees.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -341,11 +343,12 @@ static void loop_calls(struct sweep *s, const struct level *l, struct count_run 
  * every task agreeing, so a machine that slows down after the warm-up
  * overruns the budget at most twice.
  */
-static int budget_spent(struct sweep *s, struct count_run *c, long done, double start)
+static int budget_spent(struct sweep *s, struct count_run *c, long done, long most,
+			double start)
 {
 	double spent;
 
-	if ((done & (done - 1)) != 0 || done >= c->iters)
+	if ((done & (done - 1)) != 0 || done >= most)
 		return 0;
 	spent = MPI_Wtime() - start;
 	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, &spent, 1, MPI_DOUBLE, MPI_MAX,
@@ -354,10 +357,37 @@ static int budget_spent(struct sweep *s, struct count_run *c, long done, double 
 	return spent >= s->opt->time_per_size;
 }
 
+/*
+ * Collective: whether --ci's precision is reached after `done` timed calls:
+ * asked at `least` (ITERS, or the budget's), twice that, four times, ...
+ * (outside the timing), from every task's samples summed, so every task
+ * agrees: the 95% interval of the median within REL of it.
+ */
+static int precise(struct sweep *s, struct count_run *c, long done, long least)
+{
+	double max[STATS_NMAX], sum[STATS_NSUM];
+	struct stats all;
+	long times = done / least;
+
+	if (done % least != 0 || (times & (times - 1)) != 0)
+		return 0;
+	stats_pack(&c->st, max, sum);
+	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, max, STATS_NMAX, MPI_DOUBLE, MPI_MAX,
+					world_comm(s->w)),
+		    s->w->rank == 0, "MPI_Allreduce (--ci's extremes)", c->index, c->a.count);
+	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, sum, STATS_NSUM, MPI_DOUBLE, MPI_SUM,
+					world_comm(s->w)),
+		    s->w->rank == 0, "MPI_Allreduce (--ci's histogram)", c->index, c->a.count);
+	stats_unpack(&all, max, sum);
+	return stats_tmed_rel(&all) <= s->opt->ci_rel;
+}
+
 void sweep_pass(struct sweep *s, const struct level *l, struct count_run *c)
 {
 	const struct options *o = s->opt;
 	int deciding = c->iters == 0 && o->time_per_size > 0;
+	int ci = c->iters == 0 && o->ci_rel > 0;
+	long least, most;
 	double start;
 
 	pass_begin(s, l, c);
@@ -376,12 +406,17 @@ void sweep_pass(struct sweep *s, const struct level *l, struct count_run *c)
 		loop_calls(s, l, c);
 		return;
 	}
+	/* the first pass decides: at least the budget's or ITERS, with --ci up to MAX */
+	least = c->iters;
+	most = ci && o->ci_max > least ? o->ci_max : least;
 	start = MPI_Wtime();
-	for (long k = 0; k < c->iters; k++) {
+	for (long k = 0; k < most; k++) {
 		long it = o->warmup + k;
 		prepare_call(s, l, c, it);
-		finish_call(s, l, c, it, timed_call(s, l, c, it), o->warmup + c->iters);
-		if (deciding && budget_spent(s, c, k + 1, start))
-			c->iters = k + 1;
+		finish_call(s, l, c, it, timed_call(s, l, c, it), o->warmup + most);
+		if ((deciding && budget_spent(s, c, k + 1, most, start)) ||
+		    (ci && precise(s, c, k + 1, least)))
+			most = k + 1;
 	}
+	c->iters = most;
 }

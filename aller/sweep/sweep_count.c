@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "plan/bigcount.h"
 #include "plan/stats.h"
 #include "sweep_impl.h"
@@ -133,7 +134,7 @@ static void split_columns(const struct sweep *s, const double *max, double sum_i
  */
 static void congested_pass(struct sweep *s, const struct level *l, struct count_run *c)
 {
-	size_t n = sizeof(double) * (size_t)(COUNT_NMAX + s->opt->iters);
+	size_t n = sizeof(double) * (size_t)(COUNT_NMAX + options_calls_max(s->opt));
 	struct stats idle = c->st;
 	double slow = c->slow, in = c->in, out = c->out;
 
@@ -177,8 +178,30 @@ static void congestion_row(const struct sweep *s, struct count_run *c, struct ro
 	row->congest[2] = stats_tp99(&b) / stats_tp99(&row->s);
 }
 
+/*
+ * Rank 0: a row below --min-busbw, named after it and on stderr; a
+ * communicator of one task has no bus (busbw 0 by definition): not judged.
+ */
+static void floor_check(struct sweep *s, const struct level *l, int level, const struct row *row)
+{
+	const struct floor *f = &s->opt->min_busbw;
+	long bytes = row->count * (long)sizeof(long);
+	char size[32];
+
+	if (row->commsize < 2 || !floor_fails(f, bytes, row->busbw))
+		return;
+	format_bytes(size, sizeof(size), bytes);
+	s->floor_failed++;
+	fprintf(s->out, "# %s: level %d (commsize %ld, %s), %s per peer: busbw %.4g GB/s, below "
+		"the floor of %g\n", ALLER_KEY_FLOOR_FAILED, level, row->commsize,
+		algo_name(l->op->id), size, row->busbw, f->min);
+	fprintf(stderr, "aller: floor failed: level %d (commsize %ld, %s), %s per peer: busbw "
+		"%.4g GB/s is below --min-busbw=%g\n", level, row->commsize,
+		algo_name(l->op->id), size, row->busbw, f->min);
+}
+
 /* Collective: reduces the samples to rank 0, which prints the row. */
-static void count_row(const struct sweep *s, const struct level *l, struct count_run *c,
+static void count_row(struct sweep *s, const struct level *l, struct count_run *c,
 		      double *sums)
 {
 	long iters = c->iters, me = s->w->rank;
@@ -220,6 +243,7 @@ static void count_row(const struct sweep *s, const struct level *l, struct count
 	row.busbw = stats_busbw(c->a.count, row.commsize, stats_tavg(&row.s));
 	split_columns(s, max, sums[STATS_NSUM], found[1].t, found[1].rank, &row);
 	output_row(s->out, &row);
+	floor_check(s, l, c->index, &row);
 }
 
 static void count_free(struct count_run *c, double *sums)
@@ -240,13 +264,14 @@ static int count_alloc(struct sweep *s, const struct level *l, struct count_run 
 		       double **sums)
 {
 	struct count_run *c = calloc(1, sizeof(*c));
+	size_t per_call = sizeof(double) * (size_t)(COUNT_NMAX + options_calls_max(s->opt));
 
 	*sums = malloc(sizeof(double) * (STATS_NSUM + 1));
 	if (c) {
-		c->slowest_t = malloc(sizeof(double) * (size_t)(COUNT_NMAX + s->opt->iters));
+		c->slowest_t = malloc(per_call);
 		c->iso = malloc(sizeof(double) * 2 * (size_t)(isolated_comms(s, l) + 1));
 		if (s->congest)
-			c->keep = malloc(sizeof(double) * (size_t)(COUNT_NMAX + s->opt->iters));
+			c->keep = malloc(per_call);
 	}
 	if (failure_agree(s->w, !c || !*sums || !c->slowest_t || !c->iso || (s->congest && !c->keep),
 			       "out of memory for the statistics")) {

@@ -40,7 +40,7 @@ enum { SPLIT_IO = STATS_NMAX, SPLIT_DIR, SPLIT_NEG_IN, COUNT_NMAX };
 struct count_run {
 	int index;
 	struct algo_call a;    /* what the algorithm's calls move: the level's, and the count */
-	long iters;            /* its timed calls: ITERS, or --time-per-size's (0: not chosen yet) */
+	long iters;            /* its timed calls: ITERS, --time-per-size's or --ci's (0: not chosen yet) */
 	long slot, nslots;     /* --cold-cache: a call's slot (longs) and how many the ring has */
 	double warm;           /* this task's longest warm-up iteration, wall seconds */
 	int poisoned;          /* the receive buffer of the next call is poisoned */
@@ -53,8 +53,8 @@ struct count_run {
 	struct stats st;       /* the concurrent pass */
 	struct stats busy;     /* --congestion: the second pass, the aggressors busy */
 	int congested;         /* ... which ran */
-	double *keep;          /* ... [COUNT_NMAX + ITERS]: the first pass's slowest_t, kept */
-	double *slowest_t;     /* [COUNT_NMAX + ITERS]: max reductions, then per-iteration times */
+	double *keep;          /* ... [COUNT_NMAX + options_calls_max]: the first pass's slowest_t, kept */
+	double *slowest_t;     /* [COUNT_NMAX + options_calls_max]: max reductions, then per-iteration times */
 	double slow;           /* this task's slowest sample */
 	double alone, together; /* this task's timed seconds: its communicator alone, and in all */
 	double *iso;           /* [2 x ncomms]: the sums of alone and together per communicator */

@@ -2,7 +2,7 @@
 # Campaign variables are one table (campaigns/vars): a variable added there
 # in a copy of the tree is known, validated, recorded and delivered to the
 # job with no other change; the job's keys agree with jobs/aller.sbatch.
-# shellcheck disable=SC2154 # bats sets output and stderr
+# shellcheck disable=SC2154,SC2031 # bats sets output and stderr; setup sets t
 
 load ../lib/helpers
 
@@ -66,4 +66,20 @@ setup() {
 	grep -qx '# point: n1-contiguous-t1-L64-default-s1' "$f"
 	grep -qx '# Done' "$f"
 	grep -qx '# exit: 0' "$f"
+}
+
+@test "CI reaches aller as --ci; a bad value is one line, exit 2" {
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=ci "RESULTS=$res" CI=0.05:64 NODES=1 \
+		MODES=contiguous DRYRUN=1
+	[[ $output == *"--ci=0.05:64"* ]]
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=ci "RESULTS=$res" CI=tight
+	[ "$stderr" = "campaign: error: invalid CI 'tight': expected aller's --ci=REL[:MAX], e.g. 0.05 or 0.05:200" ]
+}
+
+@test "MIN_BUSBW reaches aller as --min-busbw; a bad value is one line, exit 2" {
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=fl "RESULTS=$res" MIN_BUSBW=2.5@1M+ NODES=1 \
+		MODES=contiguous DRYRUN=1
+	[[ $output == *"--min-busbw=2.5@1M+"* ]]
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=fl "RESULTS=$res" MIN_BUSBW=fast
+	[ "$stderr" = "campaign: error: invalid MIN_BUSBW 'fast': expected aller's --min-busbw=GBPS[@SIZE[+]], e.g. 2.5 or 2.5@1M+" ]
 }

@@ -101,10 +101,14 @@ for my $n (0 .. $#sets) {
 	err("set $i: " . scalar(@rows) . " rows, expected " . scalar(@counts)) unless @rows == @counts;
 	for my $r (0 .. $#rows) {
 		my @f = split(' ', $rows[$r]);
-		if (@f != 26) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
+		if (@f != 28) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
 		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow,
 		    $tmed, $tp99, $busbw, @iso) = @f;
 		my ($imbalance, $vbusbw, $hottest, $calls, @congestion) = splice(@iso, 4);
+		my ($tmed_lo, $tmed_hi) = splice(@congestion, 3);
+		# the median's 95% interval holds it, within the times
+		err("set $i row $r: tmed_lo $tmed_lo, tmed $tmed, tmed_hi $tmed_hi out of order")
+		    unless $tmin <= $tmed_lo && $tmed_lo <= $tmed && $tmed <= $tmed_hi && $tmed_hi <= $tmax;
 		# --congestion: tcongested_s, congestion and congestion_p99 measured, else "-"
 		my $congested = defined $key{congestion};
 		for my $k (0 .. 2) {

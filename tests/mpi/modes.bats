@@ -116,3 +116,45 @@ col() {
 	[[ $output == *"makes no aggressor of a world of 1"* ]]
 	run -0 "$ALLER" --check-args=8 --congestion=0.25 0 3 4096
 }
+
+@test "--ci: calls from ITERS, doubling, until the median's 95% interval is within REL; at most MAX" {
+	out=$BATS_TEST_TMPDIR/out
+	# a loose precision on quiet data: every count stops at a checkpoint, before MAX
+	run --separate-stderr -0 mpirun_n 2 "$ALLER" --ci=1:4096 c 8 4096
+	printf '%s\n' "$output" >"$out"
+	grep -qx '# ci: timed calls per (level, count) from ITERS, doubling, until the 95% interval of tmed (tmed_lo_s..tmed_hi_s) is within 1 of tmed, at most 4096, every task agreeing (column iters)' "$out"
+	col iters "$out" | awk '$1 != 8 && $1 != 16 && $1 != 32 && $1 != 64 && $1 != 128 &&
+		$1 != 256 && $1 != 512 && $1 != 1024 && $1 != 2048 && $1 != 4096 { exit 1 }'
+	[ "$(col iters "$out" | awk '$1 < 4096' | wc -l)" -ge 1 ]
+	# where it stopped early the interval is within REL (and the histogram's 1.1%)
+	paste <(col tmed_lo_s "$out") <(col tmed_s "$out") <(col tmed_hi_s "$out") <(col iters "$out") |
+		awk '$1 > $2 || $2 > $3 || ($4 < 4096 && ($3 - $1) / 2 > 1.03 * $2) { exit 1 }'
+	# rank 1 late by 2 ms at every call: half the samples wait, half do not; the
+	# interval spans both and never narrows: every count runs MAX calls
+	ALLER_TEST_SLOW=1:2000 run --separate-stderr -0 mpirun_n 2 "$ALLER" --ci=0.01:16 \
+		--commsizes=world c 4 64
+	printf '%s\n' "$output" >"$out"
+	[ "$(col iters "$out" | sort -u)" = 16 ]
+	# the data line has every column, the interval's last
+	grep -q ' tmed_lo_s tmed_hi_s$' "$out"
+}
+
+@test "--min-busbw: rows below the floor named in place and on stderr, exit 1 after the sweep; above it, 0" {
+	out=$BATS_TEST_TMPDIR/out
+	run --separate-stderr -1 mpirun_n 2 "$ALLER" --min-busbw=100000@1K+ c 1 1024
+	printf '%s\n' "$output" >"$out"
+	grep -qx '# floor: busbw >= 100000 GB/s at 1 KiB per peer and above: a row below it fails the run (exit 1; .# floor_failed:. after it)' "$out"
+	# the level of 2 tasks has rows of 4, 2 and 1 KiB per peer; the level of 1 is not judged
+	[ "$(grep -c '^# floor_failed: level 0 (commsize 2, alltoall), [421] KiB per peer: busbw .* GB/s, below the floor of 100000$' "$out")" = 3 ]
+	[ "$(grep -c '^# floor_failed: ' "$out")" = 3 ]
+	grep -qx '# Done' "$out"
+	[[ $stderr == *"aller: floor failed: level 0 (commsize 2, alltoall), 1 KiB per peer: busbw "*" GB/s is below --min-busbw=100000"* ]]
+	[[ $stderr == *"aller: error: 3 rows below the floor (--min-busbw; each named in its place by '# floor_failed:')"* ]]
+	# the collector names the point failed and why
+	printf '# exit: 1\n' >>"$out"
+	run -0 "$COLLECT" --state "$out"
+	[[ $output == "failed	3 rows below the floor: level 0 (commsize 2, alltoall), "* ]]
+	# a floor every row clears: 0
+	run --separate-stderr -0 mpirun_n 2 "$ALLER" --min-busbw=0.000001 c 1 1024
+	run ! grep -q '^# floor_failed:' <<<"$output"
+}

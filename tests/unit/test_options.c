@@ -1,4 +1,5 @@
 /* Unit tests: aller's command line (options.c). */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -352,6 +353,102 @@ static void measurement_modes(void **state)
 	assert_string_equal(err, "option '--samples' needs a directory: --samples=DIR");
 }
 
+/* Each option alone is refused with a message that has its text. */
+static void refused(const char *const bad[][2], size_t n)
+{
+	struct options o;
+	char err[512];
+
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(parse(&o, err, bad[i][0], NULL, NULL, NULL), -1);
+		if (!strstr(err, bad[i][1]))
+			fail_msg("%s: '%s'", bad[i][0], err);
+	}
+}
+
+/* --min-busbw=GBPS[@SIZE[+]]: where the floor holds, what fails it, every bad value. */
+static void min_busbw_floor(void **state)
+{
+	struct options o;
+	char err[512], desc[FLOOR_DESC_MAX];
+	(void)state;
+	assert_int_equal(parse(&o, err, "--min-busbw=2.5", NULL, NULL, NULL), 0);
+	assert_true(o.min_busbw.min == 2.5 && o.min_busbw.bytes == 0);
+	assert_true(floor_fails(&o.min_busbw, 8, 2.4) && !floor_fails(&o.min_busbw, 8, 2.5));
+	floor_describe(&o.min_busbw, desc, sizeof(desc));
+	assert_string_equal(desc, "busbw >= 2.5 GB/s at every size");
+	assert_int_equal(parse(&o, err, "--min-busbw=2.5@1M", NULL, NULL, NULL), 0);
+	assert_true(floor_fails(&o.min_busbw, 1 << 20, 1) && !floor_fails(&o.min_busbw, 2 << 20, 1));
+	assert_true(!floor_fails(&o.min_busbw, 512 << 10, 1));
+	floor_describe(&o.min_busbw, desc, sizeof(desc));
+	assert_string_equal(desc, "busbw >= 2.5 GB/s at 1 MiB per peer");
+	assert_int_equal(parse(&o, err, "--min-busbw=2.5@1M+", NULL, NULL, NULL), 0);
+	assert_true(floor_fails(&o.min_busbw, 1 << 20, 1) && floor_fails(&o.min_busbw, 2 << 20, 1));
+	assert_true(!floor_fails(&o.min_busbw, 512 << 10, 1));
+	assert_true(floor_fails(&o.min_busbw, 4 << 20, NAN));   /* not a number is not above */
+	floor_describe(&o.min_busbw, desc, sizeof(desc));
+	assert_string_equal(desc, "busbw >= 2.5 GB/s at 1 MiB per peer and above");
+	const char *const bad[][2] = {
+		{ "--min-busbw=abc", "invalid --min-busbw 'abc': expected decimal GB/s above 0, at most "
+				     "1000000, optionally @SIZE (that per-peer size) or @SIZE+ (it and "
+				     "larger), e.g. --min-busbw=2.5@1M+" },
+		{ "--min-busbw=0", "invalid --min-busbw '0'" },
+		{ "--min-busbw=-1", "invalid --min-busbw '-1'" },
+		{ "--min-busbw=@1M", "invalid --min-busbw '@1M'" },
+		{ "--min-busbw=1@", "for --min-busbw" },
+		{ "--min-busbw=1@zz", "invalid size 'zz' for --min-busbw" },
+		{ "--min-busbw=1@1M++", "invalid size '1M+' for --min-busbw" },
+	};
+	refused(bad, sizeof(bad) / sizeof(bad[0]));
+	assert_int_equal(parse(&o, err, "--min-busbw=1", "--pairs", NULL, NULL), -1);
+	assert_string_equal(err, "'--min-busbw' does nothing here: it acts only with a sweep, whose "
+				 "rows it judges (not --pairs)");
+}
+
+/* --ci=REL[:MAX]: the precision asked of the median, the most calls, and every bad value. */
+static void ci_option(void **state)
+{
+	struct options o;
+	char err[512];
+	(void)state;
+	assert_int_equal(parse(&o, err, NULL, NULL, NULL, NULL), 0);
+	assert_true(o.ci_rel == 0);
+	assert_int_equal(options_calls_max(&o), o.iters);
+	assert_int_equal(parse(&o, err, "--ci=0.05", "c", "10", NULL), 0);
+	assert_true(o.ci_rel == 0.05);
+	assert_int_equal(o.ci_max, 1000);   /* the default MAX */
+	assert_int_equal(options_calls_max(&o), 1000);
+	assert_int_equal(parse(&o, err, "--ci=0.1:64", "c", "4", NULL), 0);
+	assert_int_equal(o.ci_max, 64);
+	assert_int_equal(parse(&o, err, "--ci=0.1", "c", "5000", NULL), 0);
+	assert_int_equal(o.ci_max, 5000);   /* never fewer than ITERS */
+	const char *const bad[][2] = {
+		{ "--ci=0", "invalid --ci precision '0': expected a fraction of the median, 0.01..1 "
+			    "(e.g. --ci=0.05 or --ci=0.05:200)" },
+		{ "--ci=0.001", "invalid --ci precision '0.001'" },
+		{ "--ci=x", "invalid --ci precision 'x': expected a fraction" },
+		{ "--ci=1.5", "invalid --ci precision '1.5'" },
+		{ "--ci=-0.1", "invalid --ci precision '-0.1'" },
+		{ "--ci=0.1:", "invalid --ci maximum of timed calls '': expected an integer, 1..1000000" },
+		{ "--ci=0.1:0", "invalid --ci maximum of timed calls '0'" },
+		{ "--ci=0.1:many", "invalid --ci maximum of timed calls 'many'" },
+		{ "--ci", "option '--ci' needs a value: --ci=REL[:MAX]" },
+	};
+	refused(bad, sizeof(bad) / sizeof(bad[0]));
+	assert_int_equal(parse(&o, err, "--ci=0.1:8", "c", "16", NULL), -1);
+	assert_string_equal(err, "'--ci=0.1:8': MAX is less than ITERS (16), the fewest timed calls: "
+				 "raise MAX or lower ITERS");
+	assert_int_equal(parse(&o, err, "--ci=0.1", "--timing=loop", NULL, NULL), -1);
+	assert_string_equal(err, "'--ci' needs a time of each call (a sweep's), so not with "
+				 "--timing=loop");
+	assert_int_equal(parse(&o, err, "--ci=0.1", "--isolate", NULL, NULL), -1);
+	assert_non_null(strstr(err, "not with --isolate"));
+	assert_int_equal(parse(&o, err, "--ci=0.1", "--pairs", NULL, NULL), -1);
+	assert_non_null(strstr(err, "not with --pairs"));
+	assert_int_equal(parse(&o, err, "--ci=0.1", "--ci=0.2", NULL, NULL), -1);
+	assert_non_null(strstr(err, "option '--ci' is given twice"));
+}
+
 /* Every ordered pair exactly once per call, each rank sending and receiving once a step. */
 static void pairwise_schedule(void **state)
 {
@@ -555,6 +652,8 @@ int main(void)
 		cmocka_unit_test(algorithms_and_isolation),
 		cmocka_unit_test(splits),
 		cmocka_unit_test(measurement_modes),
+		cmocka_unit_test(ci_option),
+		cmocka_unit_test(min_busbw_floor),
 		cmocka_unit_test(pairwise_schedule),
 		cmocka_unit_test(algorithm_names),
 		cmocka_unit_test(transport),

@@ -32,6 +32,57 @@ static void stats_over_samples(void **state)
 	assert_true(fabs(stats_bwavg(&s) - 2.0 / stats_tavg(&s)) < 1e-12);
 }
 
+/* The median's interval by order statistics: the ranks binomial(n, 1/2) gives. */
+static void median_ranks_are_binomial(void **state)
+{
+	double lo, hi;
+	(void)state;
+	stats_median_ranks(5, &lo, &hi);   /* too few for 95%: the extremes */
+	assert_true(lo == 1 && hi == 5);
+	stats_median_ranks(6, &lo, &hi);   /* P(B <= 0) = 1/64 <= 0.025 < P(B <= 1) */
+	assert_true(lo == 1 && hi == 6);
+	stats_median_ranks(20, &lo, &hi);  /* P(B <= 5) = 0.0207, P(B <= 6) = 0.0577 */
+	assert_true(lo == 6 && hi == 15);
+	stats_median_ranks(100, &lo, &hi); /* the textbook's X(40), X(61) */
+	assert_true(lo == 40 && hi == 61);
+	stats_median_ranks(1e6, &lo, &hi); /* normal approximation: n/2 -+ 0.98 sqrt(n) */
+	assert_true(lo == 499020 && hi == 500981);
+}
+
+static double uniform01(unsigned long long *x)
+{
+	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return ((double)(*x >> 11) + 0.5) / 9007199254740992.0;
+}
+
+/*
+ * Coverage: of 10,000 draws of n samples (lognormal, median 1e-3 s), the
+ * interval from the histogram holds the true median in 93-97% of them, at
+ * small, exact and approximated n.
+ */
+static void median_interval_covers_95(void **state)
+{
+	const double ns[] = { 20, 100, 1500 };
+	unsigned long long x = 42;
+	(void)state;
+	for (size_t k = 0; k < sizeof(ns) / sizeof(ns[0]); k++) {
+		int held = 0, draws = 10000;
+		for (int d = 0; d < draws; d++) {
+			struct stats s;
+			stats_init(&s);
+			for (int i = 0; i < ns[k]; i++) {
+				/* Box-Muller: a normal of sigma 0.5 in the log */
+				double z = sqrt(-2 * log(uniform01(&x))) * cos(2 * M_PI * uniform01(&x));
+				stats_add(&s, 1e-3 * exp(0.5 * z), 1.0);
+			}
+			held += stats_tmed_lo(&s) <= 1e-3 && 1e-3 <= stats_tmed_hi(&s);
+		}
+		if (held < 0.93 * draws || held > 0.97 * draws)
+			fail_msg("n = %g: the interval held the median in %d of %d draws", ns[k], held,
+				 draws);
+	}
+}
+
 /* Uneven communicators: tasks move different bytes; bwavg is still sum / sum. */
 static void bwavg_of_uneven_tasks(void **state)
 {
@@ -295,6 +346,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(stats_over_samples),
+		cmocka_unit_test(median_ranks_are_binomial),
+		cmocka_unit_test(median_interval_covers_95),
 		cmocka_unit_test(reduction_equals_one_place),
 		cmocka_unit_test(gib_is_in_plus_out),
 		cmocka_unit_test(bwavg_of_uneven_tasks),

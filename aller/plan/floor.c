@@ -1,0 +1,66 @@
+/* floor.c: see floor.h. */
+#include "floor.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "select.h"
+
+#define FLOOR_MAX_GBS 1e6   /* a petabyte per second: beyond any link */
+
+int floor_parse(const char *opt, const char *val, struct floor *f, char *err, size_t errlen)
+{
+	char num[64], size[64];
+	const char *at = strchr(val, '@');
+	size_t n = at ? (size_t)(at - val) : strlen(val), m;
+	char *end;
+	double v;
+
+	memset(f, 0, sizeof(*f));
+	snprintf(num, sizeof(num), "%.*s", (int)(n < sizeof(num) ? n : sizeof(num) - 1), val);
+	errno = 0;
+	v = strtod(num, &end);
+	if (n == 0 || n >= sizeof(num) || *end || errno || !(v > 0 && v <= FLOOR_MAX_GBS)) {
+		snprintf(err, errlen, "invalid %s '%s': expected decimal GB/s above 0, at most %.0f, "
+			 "optionally @SIZE (that per-peer size) or @SIZE+ (it and larger), e.g. "
+			 "%s=2.5@1M+", opt, val, FLOOR_MAX_GBS, opt);
+		return -1;
+	}
+	f->min = v;
+	if (!at)
+		return 0;
+	m = strlen(at + 1);
+	f->from_up = m > 0 && at[m] == '+';
+	snprintf(size, sizeof(size), "%.*s", (int)(m - (size_t)f->from_up), at + 1);
+	return select_parse_size(opt, size, &f->bytes, err, errlen);
+}
+
+int floor_holds_at(const struct floor *f, long bytes_per_peer)
+{
+	if (f->min <= 0)
+		return 0;
+	if (f->bytes == 0)
+		return 1;
+	return f->from_up ? bytes_per_peer >= f->bytes : bytes_per_peer == f->bytes;
+}
+
+int floor_fails(const struct floor *f, long bytes_per_peer, double busbw)
+{
+	return floor_holds_at(f, bytes_per_peer) && !(busbw >= f->min);
+}
+
+void floor_describe(const struct floor *f, char *buf, size_t len)
+{
+	char size[32];
+
+	if (f->bytes == 0) {
+		snprintf(buf, len, "busbw >= %g GB/s at every size", f->min);
+		return;
+	}
+	format_bytes(size, sizeof(size), f->bytes);
+	snprintf(buf, len, "busbw >= %g GB/s at %s per peer%s", f->min, size,
+		 f->from_up ? " and above" : "");
+}

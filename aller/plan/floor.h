@@ -1,0 +1,31 @@
+/*
+ * floor.h: --min-busbw=GBPS[@SIZE[+]]: a floor under the rows' bus bandwidth,
+ * as pure logic. Without @SIZE it holds at every per-peer size; @SIZE at that
+ * size alone; @SIZE+ at that size and every larger one. A row below a floor
+ * that holds at its size fails the run (exit 1, after the sweep), named in
+ * its place by '# floor_failed:' and on stderr; rows of one-task
+ * communicators (no bus, busbw 0) are not judged.
+ */
+#ifndef ALLER_FLOOR_H
+#define ALLER_FLOOR_H
+
+#include <stddef.h>
+
+#define FLOOR_DESC_MAX 96
+
+struct floor {
+	double min;      /* decimal GB/s; 0: no floor */
+	long bytes;      /* per-peer size it holds at; 0: every size */
+	int from_up;     /* @SIZE+: that size and larger */
+};
+
+/* "GBPS[@SIZE[+]]" for OPT: 0, or -1 with a message naming OPT and what is allowed. */
+int floor_parse(const char *opt, const char *val, struct floor *f, char *err, size_t errlen);
+/* Whether the floor holds at a row of this many bytes per peer. */
+int floor_holds_at(const struct floor *f, long bytes_per_peer);
+/* Whether a row of that size and bus bandwidth is below it. */
+int floor_fails(const struct floor *f, long bytes_per_peer, double busbw);
+/* "busbw >= 2.5 GB/s at 1 MiB per peer and above" (the header's words). */
+void floor_describe(const struct floor *f, char *buf, size_t len);
+
+#endif
