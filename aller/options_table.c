@@ -249,6 +249,8 @@ SETTER(set_min_busbw)
 	return floor_parse("--min-busbw", val, &o->min_busbw, err, errlen);
 }
 
+SETTER(set_json) { UNUSED; o->json = val; return 0; }
+
 SETTER(set_pairs)
 {
 	o->pairs = OPTIONS_DEFAULT_PAIRS;
@@ -420,6 +422,10 @@ const struct option_def options_table[OPT_COUNT] = {
 		"                       a floor: a row whose busbw_GBs is below GBPS (at SIZE\n"
 		"                       per peer, SIZE+ it and larger; every size without)\n"
 		"                       fails the run: exit 1 after the sweep, each named\n", ONCE,
+		ALONE_NOT },
+	[OPT_JSON] = { "--json", VALUE_NONEMPTY, set_json, "a file: --json=FILE",
+		"  --json=FILE          the run as JSON lines too: the header's facts, each data\n"
+		"                       set and row by name (written whole, or not at all)\n", ONCE,
 		ALONE_NOT },
 	[OPT_SAMPLES] = { "--samples", VALUE_NONEMPTY, set_samples, "a directory: --samples=DIR",
 		"  --samples=DIR        every task's time of every call, a file per node in DIR\n"

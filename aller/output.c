@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "json.h"
 #include "options.h"
 #include "plan/hist.h"
 #include "world/world.h"
@@ -30,7 +31,15 @@ static void put_escaped(FILE *f, const char *s, size_t n)
 	}
 }
 
-/* "# key: value\n", the value escaped (put_escaped). */
+/* --json's writer (json.h), fed the same facts and rows as the text; NULL without it. */
+static struct json *json_sink;
+
+void output_json(struct json *j)
+{
+	json_sink = j;
+}
+
+/* "# key: value\n", the value escaped (put_escaped); the same to --json. */
 static void __attribute__((format(printf, 3, 4))) key_line(FILE *f, const char *key, const char *fmt, ...)
 {
 	char small[2048], *text = small;
@@ -48,6 +57,7 @@ static void __attribute__((format(printf, 3, 4))) key_line(FILE *f, const char *
 	fprintf(f, "# %s: ", key);
 	put_escaped(f, text ? text : small, n < 0 ? 0 : text ? (size_t)n : sizeof(small) - 1);
 	fputc('\n', f);
+	json_fact(json_sink, key, text ? text : small);
 	if (text != small)
 		free(text);
 }
@@ -62,9 +72,13 @@ static void key_lines(FILE *f, const char *key, const char *text)
 {
 	while (text && *text) {
 		size_t n = strcspn(text, "\n");
+		char *line = json_sink ? strndup(text, n) : NULL;
 		fprintf(f, "# %s: ", key);
 		put_escaped(f, text, n);
 		fputc('\n', f);
+		if (line)
+			json_fact(json_sink, key, line);
+		free(line);
 		text += n + (text[n] == '\n');
 	}
 }
@@ -280,6 +294,7 @@ void output_level(FILE *f, const struct run_info *r, int level, const struct par
 {
 	long max = partition_max_size(p), min = partition_min_size(p);
 
+	json_set(json_sink, level, p->target, p->ncomms, max, algo, split);
 	if (!first)
 		fputs("\n\n", f);
 	key_line(f, ALLER_KEY_LEVEL, "%d target %ld comms %ld commsize %ld", level, p->target,
@@ -342,6 +357,12 @@ void output_row(FILE *f, const struct row *w)
 #undef FIRST_
 #undef NEXT_
 	fputc('\n', f);
+	json_row(json_sink, w);
+}
+
+void output_floor_failed(FILE *f, const char *text)
+{
+	key_line(f, ALLER_KEY_FLOOR_FAILED, "%s", text);
 }
 
 void output_wall(FILE *f, double wall, double in_calls)

@@ -74,6 +74,11 @@ void output_skipped(FILE *f, long count, const char *why);
 /* Communicator sizes, run-length encoded: "3x2 1" for 3 3 1. */
 void output_sizes(struct strbuf *b, const struct partition *p);
 void output_row(FILE *f, const struct row *row);
+/* After a row below --min-busbw: what it is and the floor. */
+void output_floor_failed(FILE *f, const char *text);
+/* --json: its writer gets every fact and row the text gets (NULL: none). */
+struct json;
+void output_json(struct json *j);
 /* In a data set's place: why its set-up failed (no rows follow). */
 void output_failed(FILE *f, const char *msg);
 /* The sweep's wall time and the part of it inside the calls (rank 0). */

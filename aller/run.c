@@ -14,6 +14,7 @@
 #include "buffers/setup.h"
 #include "modes/congest.h"
 #include "modes/pairs.h"
+#include "json.h"
 #include "output.h"
 #include "plan/bigcount.h"
 #include "plan/plan.h"
@@ -117,6 +118,7 @@ struct header {
 	char splits[SPLIT_MAX * (SPLIT_SPEC_MAX + 24)];
 	char cuda_aware[512], samples[4200], congestion[512];
 	char *command, *env, *map, *devices;
+	struct json *json;        /* --json's writer, rank 0 */
 };
 
 /* The header's splits line (uneven splits only), or NULL. */
@@ -219,13 +221,21 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 		rc = reveal_init(rv, o, w);
 	if (rc == 0)
 		rc = samples_open(sam, o, w, h->samples, sizeof(h->samples));
+	if (rc == 0 && o->json) {
+		char err[512] = "";
+		if (w->rank == 0)
+			h->json = json_open(o->json, err, sizeof(err));
+		if (failure_agree(w, w->rank == 0 && !h->json, err))
+			rc = 3;
+		output_json(h->json);
+	}
 	return rc;
 }
 
 /* Collective: the sweep between the header and "# Done"; its exit status. */
 static int sweep(const struct options *o, const struct world *w, struct buffers *b,
 		 const struct run_info *info, struct reveal *rv, struct samples *sam,
-		 const struct congest *congest)
+		 const struct congest *congest, struct json *json)
 {
 	struct sweep s;
 	double wall;
@@ -249,8 +259,13 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	if (samples_finish(sam) != 0)
 		return 3;
 	if ((rc == 0 || s.failed_sets > 0) && w->rank == 0) {
+		char err[512];
 		output_wall(stdout, wall, s.in_calls);
 		output_done(stdout);
+		if (json_finish(json, err, sizeof(err)) != 0) {
+			fprintf(stderr, "aller: error: %s\n", err);
+			rc = 3;
+		}
 		if (s.floor_failed > 0) {
 			fprintf(stderr, "aller: error: %d row%s below the floor (--min-busbw; each "
 				"named in its place by '# %s:')\n", s.floor_failed,
@@ -315,13 +330,15 @@ int run_benchmark(struct options *o, int argc, char **argv)
 	if (rc == 0 && o->pairs > 0)
 		rc = pairs_run(o, &w, &b, w.rank == 0 ? stdout : NULL);
 	else if (rc == 0)
-		rc = sweep(o, &w, &b, &h.info, rv, sam, congest);
+		rc = sweep(o, &w, &b, &h.info, rv, sam, congest, h.json);
 	if (congest) {
 		congest_quit(congest);
 		MPI_MUST(MPI_Comm_free(&comm));
 	}
 	reveal_free(rv);
 	samples_close(sam);
+	output_json(NULL);
+	json_close(h.json);
 	for (int i = 0; i < o->nsplits; i++)
 		split_free(&o->splits[i]);
 	if (b.ops && b.priv)

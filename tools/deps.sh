@@ -20,7 +20,7 @@ default_packages=(
 	gnuplot-nox
 	bats shellcheck libcmocka-dev perl
 	clang libclang-rt-14-dev
-	util-linux procps iproute2 nftables file time stress-ng
+	util-linux procps iproute2 nftables file time stress-ng python3
 	chromium
 	lmod mandoc debhelper dpkg-dev
 )

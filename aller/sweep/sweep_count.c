@@ -186,15 +186,16 @@ static void floor_check(struct sweep *s, const struct level *l, int level, const
 {
 	const struct floor *f = &s->opt->min_busbw;
 	long bytes = row->count * (long)sizeof(long);
-	char size[32];
+	char size[32], text[256];
 
 	if (row->commsize < 2 || !floor_fails(f, bytes, row->busbw))
 		return;
 	format_bytes(size, sizeof(size), bytes);
 	s->floor_failed++;
-	fprintf(s->out, "# %s: level %d (commsize %ld, %s), %s per peer: busbw %.4g GB/s, below "
-		"the floor of %g\n", ALLER_KEY_FLOOR_FAILED, level, row->commsize,
-		algo_name(l->op->id), size, row->busbw, f->min);
+	snprintf(text, sizeof(text), "level %d (commsize %ld, %s), %s per peer: busbw %.4g GB/s, "
+		 "below the floor of %g", level, row->commsize, algo_name(l->op->id), size,
+		 row->busbw, f->min);
+	output_floor_failed(s->out, text);
 	fprintf(stderr, "aller: floor failed: level %d (commsize %ld, %s), %s per peer: busbw "
 		"%.4g GB/s is below --min-busbw=%g\n", level, row->commsize,
 		algo_name(l->op->id), size, row->busbw, f->min);

@@ -158,3 +158,41 @@ col() {
 	run --separate-stderr -0 mpirun_n 2 "$ALLER" --min-busbw=0.000001 c 1 1024
 	run ! grep -q '^# floor_failed:' <<<"$output"
 }
+
+@test "--json: the run as JSON lines from the same writers, whole or not at all" {
+	command -v python3 >/dev/null || skip "python3 is missing: run 'make deps'"
+	j=$BATS_TEST_TMPDIR/run.json out=$BATS_TEST_TMPDIR/out
+	run --separate-stderr -1 mpirun_n 2 "$ALLER" --json="$j" --min-busbw=100000@1K c 2 1024
+	printf '%s\n' "$output" >"$out"
+	[ -s "$j" ] && [ ! -e "$j.part" ]
+	# every line is JSON; the records agree with the text, field by field
+	run -0 python3 - "$j" "$out" <<'PY'
+import json, sys
+recs = [json.loads(line) for line in open(sys.argv[1])]
+text = open(sys.argv[2]).read().splitlines()
+kinds = [r["record"] for r in recs]
+assert kinds[0] == "header" and kinds[-1] == "end" and recs[-1]["done"] is True, kinds
+h = recs[0]
+assert h["format"] == "6" and h["iters"] == "2" and h["mode"] == "contiguous", h
+assert isinstance(h["env"], list) or "env" not in h
+names = [l for l in text if l.startswith("# columns: ")][0].split()[2:]
+rows = [l.split() for l in text if l[:1].isdigit()]
+jrows = [r for r in recs if r["record"] == "row"]
+assert len(rows) == len(jrows) == kinds.count("row"), (len(rows), len(jrows))
+for t, r in zip(rows, jrows):
+    for name, v in zip(names, t):
+        want = None if v == "-" else float(v)
+        assert r[name] == want or (want is not None and abs(r[name] - want) <= 1e-12 * abs(want)), (name, v, r[name])
+assert kinds.count("set") == 2 and kinds.count("floor_failed") == 1, kinds
+print(len(jrows), "rows")
+PY
+	[[ $output == *" rows" ]]
+	# a file that cannot be written: one line, exit 3, nothing left
+	run --separate-stderr -3 mpirun_n 2 "$ALLER" --json="$BATS_TEST_TMPDIR/no/such/dir/run.json" c 1 64
+	[[ $stderr == *"aller: error: rank 0 on "*": cannot write --json file '$BATS_TEST_TMPDIR/no/such/dir/run.json.part': No such file or directory"* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/no" ]
+	run --separate-stderr -2 "$ALLER" --json= c 1 64
+	[[ $stderr == *"option '--json' needs a file: --json=FILE"* ]]
+	run --separate-stderr -2 "$ALLER" --pairs --json=x
+	[[ $stderr == *"'--json' does nothing here: it acts only with a sweep, whose rows it writes (not --pairs)"* ]]
+}

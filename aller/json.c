@@ -1,0 +1,249 @@
+/* json.c: see json.h. */
+#include "json.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+
+#include "format.h"
+#include "output.h"
+#include "strbuf.h"
+
+#define JSON_MAX_KEYS 96
+
+struct json {
+	FILE *f;
+	char *path, *part;
+	int header_done, finished;
+	/* the header's facts, by key in first-seen order, each one value or an array */
+	int nkeys;
+	const char *keys[JSON_MAX_KEYS];
+	struct strbuf values[JSON_MAX_KEYS];
+	int counts[JSON_MAX_KEYS];
+	/* the open data set, for its rows */
+	int level;
+	char algo[64], split[128];
+	char wall[256];
+};
+
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void put_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void sb_string(struct strbuf *b, const char *s)
+{
+	strbuf_addf(b, "\"");
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			strbuf_addf(b, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f)
+			strbuf_addf(b, "\\u%04x", c);
+		else
+			strbuf_addf(b, "%c", c);
+	}
+	strbuf_addf(b, "\"");
+}
+
+struct json *json_open(const char *path, char *err, size_t errlen)
+{
+	struct json *j = calloc(1, sizeof(*j));
+	size_t n = strlen(path) + 6;
+
+	if (j) {
+		j->path = strdup(path);
+		j->part = malloc(n);
+	}
+	if (!j || !j->path || !j->part) {
+		snprintf(err, errlen, "out of memory for --json");
+		json_close(j);
+		return NULL;
+	}
+	snprintf(j->part, n, "%s.part", path);
+	j->f = fopen(j->part, "w");
+	if (!j->f) {
+		snprintf(err, errlen, "cannot write --json file '%s': %s", j->part, strerror(errno));
+		json_close(j);
+		return NULL;
+	}
+	for (int i = 0; i < JSON_MAX_KEYS; i++)
+		strbuf_init(&j->values[i]);
+	return j;
+}
+
+static void header_add(struct json *j, const char *key, const char *value)
+{
+	int i;
+
+	for (i = 0; i < j->nkeys && strcmp(j->keys[i], key) != 0; i++)
+		;
+	if (i == j->nkeys) {
+		if (j->nkeys == JSON_MAX_KEYS)
+			return;
+		j->keys[j->nkeys++] = key;
+	}
+	if (j->counts[i]++)
+		strbuf_addf(&j->values[i], ",");
+	sb_string(&j->values[i], value);
+}
+
+static void header_write(struct json *j)
+{
+	fputs("{\"record\":\"header\"", j->f);
+	for (int i = 0; i < j->nkeys; i++) {
+		const char *v = j->values[i].s ? j->values[i].s : "\"\"";
+		fputc(',', j->f);
+		put_string(j->f, j->keys[i]);
+		fprintf(j->f, j->counts[i] > 1 ? ":[%s]" : ":%s", v);
+	}
+	fputs("}\n", j->f);
+	j->header_done = 1;
+}
+
+static void text_record(struct json *j, const char *record, const char *text)
+{
+	fprintf(j->f, "{\"record\":\"%s\",\"level\":%d,\"text\":", record, j->level);
+	put_string(j->f, text);
+	fputs("}\n", j->f);
+}
+
+void json_fact(struct json *j, const char *key, const char *value)
+{
+	if (!j)
+		return;
+	if (!j->header_done) {
+		header_add(j, key, value);
+		if (strcmp(key, ALLER_KEY_COLUMNS) == 0)   /* the header's last line */
+			header_write(j);
+		return;
+	}
+	if (!strcmp(key, ALLER_KEY_LEVEL) || !strcmp(key, ALLER_KEY_ALGO) ||
+	    !strcmp(key, ALLER_KEY_SPLIT) || !strcmp(key, ALLER_KEY_SIZES))
+		return;   /* the set record's */
+	if (!strcmp(key, ALLER_KEY_FAILED) || !strcmp(key, ALLER_KEY_SKIPPED) ||
+	    !strcmp(key, ALLER_KEY_FLOOR_FAILED)) {
+		text_record(j, key, value);
+	} else if (!strcmp(key, ALLER_KEY_WALL)) {
+		snprintf(j->wall, sizeof(j->wall), "%s", value);
+	} else {
+		fputs("{\"record\":\"fact\",\"key\":", j->f);
+		put_string(j->f, key);
+		fputs(",\"value\":", j->f);
+		put_string(j->f, value);
+		fputs("}\n", j->f);
+	}
+}
+
+void json_set(struct json *j, int level, long target, long comms, long commsize,
+	      const char *algo, const char *split)
+{
+	if (!j)
+		return;
+	j->level = level;
+	snprintf(j->algo, sizeof(j->algo), "%s", algo);
+	snprintf(j->split, sizeof(j->split), "%s", split ? split : "uniform");
+	fprintf(j->f, "{\"record\":\"set\",\"level\":%d,\"target\":%ld,\"comms\":%ld,"
+		"\"commsize\":%ld,\"algo\":", level, target, comms, commsize);
+	put_string(j->f, j->algo);
+	fputs(",\"split\":", j->f);
+	put_string(j->f, j->split);
+	fputs("}\n", j->f);
+}
+
+/* One column by its kind (format.h): numbers; null where the text has "-" (or NaN). */
+static void col_COUNT(FILE *f, const char *name, long v)
+{
+	fprintf(f, ",\"%s\":%ld", name, v);
+}
+
+static void col_RANK(FILE *f, const char *name, long v)
+{
+	col_COUNT(f, name, v);
+}
+
+static void col_REAL(FILE *f, const char *name, double v)
+{
+	if (isfinite(v))
+		fprintf(f, ",\"%s\":%.6e", name, v);
+	else
+		fprintf(f, ",\"%s\":null", name);
+}
+
+static void col_OPT(FILE *f, const char *name, double v)
+{
+	col_REAL(f, name, v);
+}
+
+static void col_ORANK(FILE *f, const char *name, double v)
+{
+	if (isnan(v))
+		fprintf(f, ",\"%s\":null", name);
+	else
+		col_COUNT(f, name, (long)v);
+}
+
+void json_row(struct json *j, const struct row *w)
+{
+	if (!j)
+		return;
+	fprintf(j->f, "{\"record\":\"row\",\"level\":%d,\"algo\":", j->level);
+	put_string(j->f, j->algo);
+	fputs(",\"split\":", j->f);
+	put_string(j->f, j->split);
+#define COL_(ID, name, kind, value) col_##kind(j->f, #name, value);
+	ALLER_COLUMNS(COL_, COL_)
+#undef COL_
+	fputs("}\n", j->f);
+}
+
+int json_finish(struct json *j, char *err, size_t errlen)
+{
+	int e;
+
+	if (!j)
+		return 0;
+	fputs("{\"record\":\"end\",\"wall\":", j->f);
+	put_string(j->f, j->wall);
+	fputs(",\"done\":true}\n", j->f);
+	e = fflush(j->f) != 0 || ferror(j->f) ? errno : 0;
+	if (fclose(j->f) != 0 && !e)
+		e = errno ? errno : EIO;
+	j->f = NULL;
+	if (!e && rename(j->part, j->path) != 0)
+		e = errno;
+	if (e) {
+		snprintf(err, errlen, "cannot write --json file '%s': %s", j->path, strerror(e));
+		return -1;
+	}
+	j->finished = 1;
+	return 0;
+}
+
+void json_close(struct json *j)
+{
+	if (!j)
+		return;
+	if (j->f)
+		fclose(j->f);
+	if (!j->finished && j->part)
+		remove(j->part);
+	for (int i = 0; i < JSON_MAX_KEYS; i++)
+		strbuf_release(&j->values[i]);
+	free(j->path);
+	free(j->part);
+	free(j);
+}
