@@ -29,21 +29,6 @@ struct json {
 };
 
 /* A JSON string: quotes, backslashes and control characters escaped. */
-static void put_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 static void sb_string(struct strbuf *b, const char *s)
 {
 	strbuf_addf(b, "\"");
@@ -57,6 +42,16 @@ static void sb_string(struct strbuf *b, const char *s)
 			strbuf_addf(b, "%c", c);
 	}
 	strbuf_addf(b, "\"");
+}
+
+static void put_string(FILE *f, const char *s)
+{
+	struct strbuf b;
+
+	strbuf_init(&b);
+	sb_string(&b, s);
+	fputs(b.s && !b.failed ? b.s : "\"\"", f);
+	strbuf_release(&b);
 }
 
 struct json *json_open(const char *path, char *err, size_t errlen)
