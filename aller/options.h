@@ -67,6 +67,7 @@ struct options {
 	long ci_max;          /* ... at most MAX timed calls (OPTIONS_DEFAULT_CI_MAX, or ITERS) */
 	struct floor min_busbw; /* --min-busbw=GBPS[@SIZE[+]]: rows below it fail the run */
 	const char *json;     /* --json=FILE: the run as JSON lines too, or NULL */
+	double line_rate;     /* --line-rate=GBPS: each node's NIC rate, declared; 0: sysfs's */
 	const char *samples;  /* --samples=DIR, or NULL */
 	long pairs;           /* --pairs[=SIZE]: bytes per message of the node-pair matrix; 0 off */
 	double slow_below;    /* --slow-below=F: a link below F x the median is slow (0.8) */

@@ -251,6 +251,20 @@ SETTER(set_min_busbw)
 
 SETTER(set_json) { UNUSED; o->json = val; return 0; }
 
+/* --line-rate=GBPS: decimal GB/s above 0, at most a petabyte per second. */
+SETTER(set_line_rate)
+{
+	double v;
+
+	if (option_double(val, &v) != 0 || !(v > 0 && v <= 1e6)) {
+		snprintf(err, errlen, "invalid --line-rate '%s': expected each node's NIC rate in "
+			 "decimal GB/s each way, above 0 and at most 1000000 (e.g. 25 for 200 Gb/s)", val);
+		return -1;
+	}
+	o->line_rate = v;
+	return 0;
+}
+
 SETTER(set_pairs)
 {
 	o->pairs = OPTIONS_DEFAULT_PAIRS;
@@ -423,6 +437,10 @@ const struct option_def options_table[OPT_COUNT] = {
 		"                       per peer, SIZE+ it and larger; every size without)\n"
 		"                       fails the run: exit 1 after the sweep, each named\n", ONCE,
 		ALONE_NOT },
+	[OPT_LINE_RATE] = { "--line-rate", VALUE_NEEDS, set_line_rate, "a value: --line-rate=GBPS",
+		"  --line-rate=GBPS     each node's NIC rate, decimal GB/s each way, where sysfs\n"
+		"                       cannot know it (virtual NICs, the emulated fabric):\n"
+		"                       the header's '# limit:' line\n", ONCE, ALONE_NOT },
 	[OPT_JSON] = { "--json", VALUE_NONEMPTY, set_json, "a file: --json=FILE",
 		"  --json=FILE          the run as JSON lines too: the header's facts, each data\n"
 		"                       set and row by name (written whole, or not at all)\n", ONCE,

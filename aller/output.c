@@ -217,6 +217,8 @@ static void header_sweep(FILE *f, const struct run_info *r)
 		    "%ld, every task agreeing (column iters)",
 		    r->opt->time_per_size > 0 ? "the budget's" : "ITERS", r->opt->ci_rel,
 		    r->opt->ci_max);
+	if (r->limit)
+		key_line(f, ALLER_KEY_LIMIT, "%s", r->limit);
 	if (r->opt->min_busbw.min > 0) {
 		char floor[FLOOR_DESC_MAX];
 		floor_describe(&r->opt->min_busbw, floor, sizeof(floor));

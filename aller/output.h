@@ -37,6 +37,7 @@ struct run_info {
 	const char *reveal;       /* "# reveal:" text, or NULL when not asked for */
 	const char *reveal_queues; /* the queues pass's rule, or NULL */
 	const char *reveal_dir;   /* where the matrices go, or NULL */
+	const char *limit;        /* the '# limit:' line: rank 0's node's NIC rate, or NULL */
 };
 
 struct row {

@@ -22,6 +22,8 @@
 #include "strbuf.h"
 #include "sweep/sweep.h"
 #include "world/failure.h"
+#include "world/faults.h"
+#include "world/limits.h"
 #include "world/world.h"
 #include "world/world_comm.h"
 
@@ -116,7 +118,7 @@ struct header {
 	struct run_info info;
 	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256], algos[128];
 	char splits[SPLIT_MAX * (SPLIT_SPEC_MAX + 24)];
-	char cuda_aware[512], samples[4200], congestion[512];
+	char cuda_aware[512], samples[4200], congestion[512], limit[1536];
 	char *command, *env, *map, *devices;
 	struct json *json;        /* --json's writer, rank 0 */
 };
@@ -156,6 +158,28 @@ static const char *describe_congestion(struct header *h, const struct options *o
 }
 
 /* Rank 0: everything the header says, beyond the options and the world. */
+/*
+ * The '# limit:' line: rank 0's node's NIC rate from sysfs (limits.h; the
+ * interfaces Open MPI is told to use, when it is), or --line-rate's.
+ */
+static void describe_limit(struct header *h, const struct options *o, const struct world *w)
+{
+	char nics[1024];
+	double gbs = limits_nic(faults()->sysfs, getenv("OMPI_MCA_btl_tcp_if_include"), nics,
+				sizeof(nics));
+
+	if (o->line_rate > 0)
+		snprintf(h->limit, sizeof(h->limit), "nic %s: %g GB/s each way, declared by "
+			 "--line-rate (sysfs: %s)", world_host(w), o->line_rate, nics);
+	else if (gbs > 0)
+		snprintf(h->limit, sizeof(h->limit), "nic %s: %g GB/s each way: %s", world_host(w), gbs,
+			 nics);
+	else
+		snprintf(h->limit, sizeof(h->limit), "nic %s: %s; declare it with --line-rate",
+			 world_host(w), nics);
+	h->info.limit = h->limit;
+}
+
 static void describe_run(struct header *h, const struct options *o, const struct world *w,
 			 const struct buffers *b, const struct reveal *rv, int argc, char **argv)
 {
@@ -169,6 +193,7 @@ static void describe_run(struct header *h, const struct options *o, const struct
 		if (*t == '\t')
 			*t = ' ';
 	utc_now(h->start, sizeof(h->start));
+	describe_limit(h, o, w);
 	select_describe(&o->sel, h->selection, sizeof(h->selection));
 	algo_list_describe(&o->algos, h->algos, sizeof(h->algos));
 	h->command = join_args(argc, argv);

@@ -57,6 +57,7 @@
 #define ALLER_KEY_BUDGET "budget"       /* --time-per-size: seconds per (level, count), the range */
 #define ALLER_KEY_CI "ci"               /* --ci: the precision asked of tmed, the calls' range */
 #define ALLER_KEY_FLOOR "floor"         /* --min-busbw: "busbw >= G GB/s at ..." */
+#define ALLER_KEY_LIMIT "limit"         /* "nic HOST: ...": the line rate, whence, or unknown */
 #define ALLER_KEY_SAMPLES "samples"     /* --samples: where every task's time of every call goes */
 #define ALLER_KEY_COLUMNS "columns"
 /*

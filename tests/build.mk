@@ -1,7 +1,7 @@
 # tests/: unit tests (cmocka), command-line, MPI and end-to-end tests (bats),
 # all run by prove through tests/tap-run.
 ALLER_UNIT := test_options test_select test_partition test_stats_verify test_output test_traffic \
-	test_gpu test_split test_scale test_linkmap
+	test_gpu test_split test_scale test_linkmap test_limits
 COLLECT_UNIT := test_parse test_compare test_samples test_grow
 UNIT_BIN := $(ALLER_UNIT:%=$(B)/tests/%) $(COLLECT_UNIT:%=$(B)/tests/%)
 BATS_TESTS := $(sort $(wildcard tests/cli/*.bats)) $(sort $(wildcard tests/mpi/*.bats)) \

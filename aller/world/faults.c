@@ -63,6 +63,8 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 		f->pair_src = -1;
 	f->mpi_error_rank = rank_of(mpi);
 	f->mpi_error_where = mpi && strchr(mpi, ':') ? strchr(mpi, ':') + 1 : "";
+	f->sysfs = get("ALLER_TEST_SYSFS") && *get("ALLER_TEST_SYSFS") ? get("ALLER_TEST_SYSFS")
+									   : "/sys";
 }
 
 static const char *from_env(const char *name)

@@ -25,6 +25,7 @@
  *   ALLER_TEST_MPI_ERROR=RANK:WHERE  that rank's first MPI call through MPI_MUST
  *                               (failure.h) whose "file:line call" text holds WHERE
  *                               ("pairs.c", "MPI_Gather", "world.c:43") returns an error
+ *   ALLER_TEST_SYSFS=DIR        the NICs' rates are read under DIR, not /sys (limits.h)
  */
 #ifndef ALLER_FAULTS_H
 #define ALLER_FAULTS_H
@@ -44,6 +45,7 @@ struct faults {
 	long pair_src, pair_dst, pair_us;           /* ALLER_TEST_SLOW_PAIR; -1: none */
 	long mpi_error_rank;                        /* ALLER_TEST_MPI_ERROR; -1: none */
 	const char *mpi_error_where;
+	const char *sysfs;                          /* ALLER_TEST_SYSFS, else "/sys" */
 };
 
 /* The hooks from get (getenv; another for the unit tests), every one parsed. */

@@ -196,3 +196,18 @@ PY
 	run --separate-stderr -2 "$ALLER" --pairs --json=x
 	[[ $stderr == *"'--json' does nothing here: it acts only with a sweep, whose rows it writes (not --pairs)"* ]]
 }
+
+@test "# limit: the node's NIC rate from sysfs (the interfaces MPI uses), --line-rate's, or unknown" {
+	s=$BATS_TEST_TMPDIR/sys
+	mkdir -p "$s/class/net/eth0" "$s/class/net/eth1" "$s/class/net/lo"
+	echo up >"$s/class/net/eth0/operstate"
+	echo 25000 >"$s/class/net/eth0/speed"
+	echo up >"$s/class/net/eth1/operstate"
+	echo 100000 >"$s/class/net/eth1/speed"
+	ALLER_TEST_SYSFS=$s OMPI_MCA_btl_tcp_if_include=eth0 run --separate-stderr -0 mpirun_n 2 "$ALLER" c 1 8
+	[[ $output == *"# limit: nic "*": 3.125 GB/s each way: Ethernet eth0 25 Gb/s ($s/class/net)"* ]]
+	ALLER_TEST_SYSFS=$s/none run --separate-stderr -0 mpirun_n 2 "$ALLER" --line-rate=0.125 c 1 8
+	[[ $output == *"# limit: nic "*": 0.125 GB/s each way, declared by --line-rate (sysfs: unknown: no NIC with a rate in $s/none (no up NIC))"* ]]
+	ALLER_TEST_SYSFS=$s/none run --separate-stderr -0 mpirun_n 2 "$ALLER" c 1 8
+	[[ $output == *"# limit: nic "*": unknown: no NIC with a rate in $s/none (no up NIC); declare it with --line-rate"* ]]
+}

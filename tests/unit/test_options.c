@@ -398,6 +398,11 @@ static void min_busbw_floor(void **state)
 		{ "--min-busbw=1@", "for --min-busbw" },
 		{ "--min-busbw=1@zz", "invalid size 'zz' for --min-busbw" },
 		{ "--min-busbw=1@1M++", "invalid size '1M+' for --min-busbw" },
+		{ "--line-rate=-1", "invalid --line-rate '-1': expected each node's NIC rate in decimal "
+				    "GB/s each way, above 0 and at most 1000000 (e.g. 25 for 200 Gb/s)" },
+		{ "--line-rate=0", "invalid --line-rate '0'" },
+		{ "--line-rate=fast", "invalid --line-rate 'fast'" },
+		{ "--line-rate", "option '--line-rate' needs a value: --line-rate=GBPS" },
 	};
 	refused(bad, sizeof(bad) / sizeof(bad[0]));
 	assert_int_equal(parse(&o, err, "--min-busbw=1", "--pairs", NULL, NULL), -1);
