@@ -1,0 +1,94 @@
+# cluster/shape.sh: the fabric's rates (net.sh): tc rates in kbit/s, the
+# uplinks' share, and the htb shaping of each link rebuilt from the built
+# rates and the faults in force ($FAB/faults, fabric.sh). Sourced by net.sh.
+# shellcheck shell=bash
+
+# rate_kbit RATE: a tc rate (500mbit, 2gbit, 1.5gbit, 800kbit) in kbit/s
+rate_kbit() {
+	awk -v r="$1" 'BEGIN {
+		if (!match(r, /^[0-9]+(\.[0-9]+)?/)) exit 1
+		v = substr(r, 1, RLENGTH); u = substr(r, RLENGTH + 1)
+		m = (u == "kbit") ? 1 : (u == "mbit") ? 1000 : (u == "gbit") ? 1000000 : -1
+		if (m < 0 || v * m < 8) exit 1
+		printf "%d\n", v * m }'
+}
+valid_rate() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?(kbit|mbit|gbit)$ ]] && rate_kbit "$1" >/dev/null; }
+
+# The uplink of a leaf: its nodes' NIC rate over CLUSTER_OVERSUB.
+uplink_kbit() {
+	local n
+	n=$(leaf_nodes "$1" | wc -l)
+	awk -v k="$(rate_kbit "$CLUSTER_NIC_RATE")" -v n="$n" -v o="$CLUSTER_OVERSUB" 'BEGIN { printf "%d\n", k * n / o }'
+}
+
+# shape ROLE DEV KBIT [DST_IP KBIT]...: htb on DEV's egress in ROLE: the link
+# at KBIT, each DST_IP given at its own KBIT (a slow path); with $DELAY_MS, a
+# netem delay behind each class.
+shape() {
+	local role=$1 dev=$2 rate=$3 k=20
+	shift 3
+	in_ns "$role" tc qdisc del dev "$dev" root 2>/dev/null || true
+	in_ns "$role" tc qdisc add dev "$dev" root handle 1: htb default 10
+	in_ns "$role" tc class add dev "$dev" parent 1: classid 1:1 htb rate "${rate}kbit" ceil "${rate}kbit" \
+		burst 64k cburst 64k quantum 60000
+	in_ns "$role" tc class add dev "$dev" parent 1:1 classid 1:10 htb rate "${rate}kbit" ceil "${rate}kbit" \
+		burst 64k cburst 64k quantum 60000
+	[ -z "${DELAY_MS:-}" ] || in_ns "$role" tc qdisc replace dev "$dev" parent 1:10 handle 10: netem delay "${DELAY_MS}ms" limit 100000
+	while [ $# -ge 2 ]; do
+		in_ns "$role" tc class add dev "$dev" parent 1:1 classid "1:$k" htb rate "${2}kbit" ceil "${2}kbit" \
+			burst 16k cburst 16k quantum 9000
+		in_ns "$role" tc filter add dev "$dev" parent 1: protocol ip prio 1 u32 match ip dst "$1/32" flowid "1:$k"
+		[ -z "${DELAY_MS:-}" ] || in_ns "$role" tc qdisc replace dev "$dev" parent "1:$k" handle "$k:" netem delay "${DELAY_MS}ms" limit 100000
+		k=$((k + 1))
+		shift 2
+	done
+}
+
+# fault KIND [NODE]: the rows of $FAB/faults of that kind (and node).
+fault() { awk -v k="$1" -v n="${2:-}" '$1 == k && (n == "" || $2 == n)' "$FAB/faults" 2>/dev/null; }
+
+# nic_kbit NODE: the node's NIC rate now (slow-nic, else the built rate).
+nic_kbit() {
+	local r
+	r=$(fault slow-nic "$1" | awk '{ r = $3 } END { print r }')
+	rate_kbit "${r:-$CLUSTER_NIC_RATE}"
+}
+
+# apply_node NODE: the node's link as built, with the faults in force.
+apply_node() {
+	local n=$1 rate paths=() dst r pct
+	rate=$(nic_kbit "$n")
+	while read -r _ _ dst r; do
+		paths+=("$(node_ip "$dst")" "$(rate_kbit "$r")")
+	done < <(fault slow-link "$n")
+	DELAY_MS=$(fault delay "$n" | awk '{ d = $3 } END { print d }')
+	shape "$n" eth0 "$rate" "${paths[@]}"
+	shape sw "$n" "$rate"
+	DELAY_MS=""
+	in_ns "$n" nft delete table inet aller 2>/dev/null || true
+	pct=$(fault loss "$n" | awk '{ p = $3 } END { print p }')
+	if [ -n "$pct" ]; then
+		# loss in both directions: each packet in and out dropped with PCT %
+		in_ns "$n" nft -f - <<NFT
+table inet aller {
+	chain out { type filter hook output priority 0; numgen random mod 10000 < $(awk -v p="$pct" 'BEGIN { printf "%d", p * 100 }') drop; }
+	chain in { type filter hook input priority 0; numgen random mod 10000 < $(awk -v p="$pct" 'BEGIN { printf "%d", p * 100 }') drop; }
+}
+NFT
+	fi
+	if [ -n "$(fault link-down "$n")" ]; then
+		in_ns sw ip link set "$n" down
+	else
+		in_ns sw ip link set "$n" up
+	fi
+}
+
+apply_uplinks() {
+	local leaf r
+	[ "$(leaf_count)" -gt 1 ] || return 0
+	for leaf in leaf1 leaf2; do
+		r=$(uplink_kbit "$leaf")
+		shape sw "up-$leaf" "$r"
+		shape sw "dn-$leaf" "$r"
+	done
+}
