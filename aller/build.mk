@@ -6,14 +6,14 @@
 # algorithms), reveal/ (MPI_T), buffers/ (host and device memory,
 # verification, GPUs). No two wings include each other (tests/cli/wings.bats).
 ALLER_LIB_SRC := options.c options_table.c output.c json.c plan/plan.c plan/split.c plan/select.c plan/partition.c \
-	plan/stats.c plan/hist.c plan/floor.c world/faults.c world/hostmap.c world/limits.c modes/linkmap.c algo/algo_list.c \
+	plan/stats.c plan/hist.c plan/floor.c world/eff.c world/faults.c world/hostmap.c world/limits.c modes/linkmap.c algo/algo_list.c \
 	algo/osc.c buffers/gpu.c buffers/verify.c buffers/memcheck.c buffers/buffers_host.c \
 	buffers/footprint.c reveal/traffic.c
 # every algorithm's file (format.h's list names them); NCCL's only in a NCCL build
 ALLER_ALGO_SRC := algo/algo.c $(patsubst aller/%,%,$(filter-out aller/algo/algo_list.c \
 	aller/algo/algo_nccl.c,$(wildcard aller/algo/algo_*.c)))
 ALLER_SRC := main.c run.c modes/pairs.c modes/congest.c sweep/sweep.c sweep/sweep_count.c \
-	sweep/sweep_calls.c sweep/samples.c sweep/timeout.c plan/bigcount.c world/world.c \
+	sweep/sweep_calls.c sweep/samples.c sweep/timeout.c plan/bigcount.c world/world.c world/nodelimits.c \
 	world/failure.c buffers/setup.c reveal/reveal.c reveal/reveal_generic.c \
 	reveal/reveal_peers.c reveal/reveal_queues.c $(ALLER_ALGO_SRC) $(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)

@@ -104,7 +104,8 @@ int main(int argc, char **argv)
 	int rank, rc, bad;
 
 	options_init(&o);
-	bad = options_parse(&o, argc, argv, err, sizeof(err)) != 0;
+	bad = options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
+	      options_line_rate_env(&o, getenv("ALLER_LINE_RATE"), err, sizeof(err)) != 0;
 	if (!bad && (o.help || o.version)) {
 		if (first_task())
 			fputs(o.help ? options_usage() : "aller " ALLER_VERSION "\n", stdout);

@@ -268,6 +268,7 @@ static int needs_check(const struct options *o, char *err, size_t errlen)
 	const struct { enum option_id opt; int acts; const char *needs; } rules[] = {
 		{ OPT_SLOW_BELOW, o->pairs > 0, "--pairs, whose links it judges" },
 		{ OPT_MIN_BUSBW, o->pairs == 0, "a sweep, whose rows it judges (not --pairs)" },
+		{ OPT_MIN_EFF, o->pairs == 0, "a sweep, whose rows it judges (not --pairs)" },
 		{ OPT_JSON, o->pairs == 0, "a sweep, whose rows it writes (not --pairs)" },
 		{ OPT_MIN_ITERS, o->time_per_size > 0, "--time-per-size, whose budget it bounds" },
 		{ OPT_CUDA_AWARE, o->buffers == BUFFERS_CUDA && o->transport == TRANSPORT_MPI,

@@ -67,7 +67,9 @@ struct options {
 	long ci_max;          /* ... at most MAX timed calls (OPTIONS_DEFAULT_CI_MAX, or ITERS) */
 	struct floor min_busbw; /* --min-busbw=GBPS[@SIZE[+]]: rows below it fail the run */
 	const char *json;     /* --json=FILE: the run as JSON lines too, or NULL */
+	struct floor min_eff; /* --min-eff=F[@SIZE[+]]: the same under eff */
 	double line_rate;     /* --line-rate=GBPS: each node's NIC rate, declared; 0: sysfs's */
+	const char *line_rate_by; /* ... who declared it: "--line-rate" or "ALLER_LINE_RATE" */
 	const char *samples;  /* --samples=DIR, or NULL */
 	long pairs;           /* --pairs[=SIZE]: bytes per message of the node-pair matrix; 0 off */
 	double slow_below;    /* --slow-below=F: a link below F x the median is slow (0.8) */
@@ -90,6 +92,12 @@ void options_init(struct options *o);
  * the program name) in err.
  */
 int options_parse(struct options *o, int argc, char **argv, char *err, size_t errlen);
+/*
+ * ALLER_LINE_RATE's value (NULL or "": none), the line rate where --line-rate
+ * does not declare one (a site's prolog or module sets it): 0, or -1 with a
+ * one-line message naming the variable.
+ */
+int options_line_rate_env(struct options *o, const char *val, char *err, size_t errlen);
 
 /*
  * --congestion: whether world rank r is an aggressor (spread evenly: r is

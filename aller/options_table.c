@@ -246,23 +246,42 @@ SETTER(set_ci)
 
 SETTER(set_min_busbw)
 {
-	return floor_parse("--min-busbw", val, &o->min_busbw, err, errlen);
+	return floor_parse("--min-busbw", &floor_busbw, val, &o->min_busbw, err, errlen);
+}
+
+SETTER(set_min_eff)
+{
+	return floor_parse("--min-eff", &floor_eff, val, &o->min_eff, err, errlen);
 }
 
 SETTER(set_json) { UNUSED; o->json = val; return 0; }
 
-/* --line-rate=GBPS: decimal GB/s above 0, at most a petabyte per second. */
-SETTER(set_line_rate)
+/* A line rate declared by `by`: decimal GB/s above 0, at most a petabyte per second. */
+static int line_rate(struct options *o, const char *by, const char *val, char *err, size_t errlen)
 {
 	double v;
 
 	if (option_double(val, &v) != 0 || !(v > 0 && v <= 1e6)) {
-		snprintf(err, errlen, "invalid --line-rate '%s': expected each node's NIC rate in "
-			 "decimal GB/s each way, above 0 and at most 1000000 (e.g. 25 for 200 Gb/s)", val);
+		snprintf(err, errlen, "invalid %s '%s': expected each node's NIC rate in "
+			 "decimal GB/s each way, above 0 and at most 1000000 (e.g. 25 for 200 Gb/s)",
+			 by, val);
 		return -1;
 	}
 	o->line_rate = v;
+	o->line_rate_by = by;
 	return 0;
+}
+
+SETTER(set_line_rate)
+{
+	return line_rate(o, "--line-rate", val, err, errlen);
+}
+
+int options_line_rate_env(struct options *o, const char *val, char *err, size_t errlen)
+{
+	if (o->line_rate > 0 || !val || !*val)
+		return 0;
+	return line_rate(o, "ALLER_LINE_RATE", val, err, errlen);
 }
 
 SETTER(set_pairs)
@@ -437,10 +456,17 @@ const struct option_def options_table[OPT_COUNT] = {
 		"                       per peer, SIZE+ it and larger; every size without)\n"
 		"                       fails the run: exit 1 after the sweep, each named\n", ONCE,
 		ALONE_NOT },
+	[OPT_MIN_EFF] = { "--min-eff", VALUE_NEEDS, set_min_eff, "a value: --min-eff=F[@SIZE[+]]",
+		"  --min-eff=F[@SIZE[+]]\n"
+		"                       the same floor under eff (the fraction of the node's\n"
+		"                       line rate, or copy bandwidth inside a node, reached);\n"
+		"                       rows whose limit is unknown are not judged\n", ONCE,
+		ALONE_NOT },
 	[OPT_LINE_RATE] = { "--line-rate", VALUE_NEEDS, set_line_rate, "a value: --line-rate=GBPS",
 		"  --line-rate=GBPS     each node's NIC rate, decimal GB/s each way, where sysfs\n"
-		"                       cannot know it (virtual NICs, the emulated fabric):\n"
-		"                       the header's '# limit:' line\n", ONCE, ALONE_NOT },
+		"                       cannot know it (virtual NICs, the emulated fabric;\n"
+		"                       ALLER_LINE_RATE without it): '# limit:', column eff\n",
+		ONCE, ALONE_NOT },
 	[OPT_JSON] = { "--json", VALUE_NONEMPTY, set_json, "a file: --json=FILE",
 		"  --json=FILE          the run as JSON lines too: the header's facts, each data\n"
 		"                       set and row by name (written whole, or not at all)\n", ONCE,

@@ -217,11 +217,13 @@ static void header_sweep(FILE *f, const struct run_info *r)
 		    "%ld, every task agreeing (column iters)",
 		    r->opt->time_per_size > 0 ? "the budget's" : "ITERS", r->opt->ci_rel,
 		    r->opt->ci_max);
-	if (r->limit)
-		key_line(f, ALLER_KEY_LIMIT, "%s", r->limit);
-	if (r->opt->min_busbw.min > 0) {
+	key_lines(f, ALLER_KEY_LIMIT, r->limits);
+	for (int i = 0; i < 2; i++) {
+		const struct floor *fl = i ? &r->opt->min_eff : &r->opt->min_busbw;
 		char floor[FLOOR_DESC_MAX];
-		floor_describe(&r->opt->min_busbw, floor, sizeof(floor));
+		if (!(fl->min > 0))
+			continue;
+		floor_describe(fl, floor, sizeof(floor));
 		key_line(f, ALLER_KEY_FLOOR, "%s: a row below it fails the run (exit 1; '# %s:' "
 		    "after it)", floor, ALLER_KEY_FLOOR_FAILED);
 	}
@@ -247,7 +249,12 @@ static void header_sweep(FILE *f, const struct run_info *r)
 	    "task's in+out bytes / the mean task's; busbw_v = the busiest task's larger of "
 	    "sent and received bytes per call / tavg / 1e9 x (commsize - 1) / commsize "
 	    "(nccl-tests' alltoallv); hottest_rank = the task that received the most, \"-\" "
-	    "when every task received alike; \"-\" where not measured",
+	    "when every task received alike; offnode_B = the busiest node's bytes per call to "
+	    "or from tasks on other nodes (the larger direction; 0 when every communicator "
+	    "stays inside a node); netbw = offnode_B / tavg / 1e9; eff = of every node, the "
+	    "largest of its off-node bytes / tavg over its NICs' line rate, or, without "
+	    "off-node bytes, its tasks' in+out bytes / tavg over its copy bandwidth (both as "
+	    "'# limit:' says; \"-\" where a limit is unknown); \"-\" where not measured",
 	    r->opt->iters, r->opt->warmup, 100 * HIST_REL_ERROR);
 	if (r->large_counts)
 		key_line(f, ALLER_KEY_LARGE_COUNTS, "%s", r->large_counts);

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "world/eff.h"
 #include "plan/partition.h"
 #include "plan/stats.h"
 #include "strbuf.h"
@@ -37,7 +38,7 @@ struct run_info {
 	const char *reveal;       /* "# reveal:" text, or NULL when not asked for */
 	const char *reveal_queues; /* the queues pass's rule, or NULL */
 	const char *reveal_dir;   /* where the matrices go, or NULL */
-	const char *limit;        /* the '# limit:' line: rank 0's node's NIC rate, or NULL */
+	const char *limits;       /* the '# limit:' lines: every node's NIC rate and copy bandwidth */
 };
 
 struct row {
@@ -54,6 +55,7 @@ struct row {
 	double vbusbw;            /* nccl-tests' alltoallv bus bandwidth, decimal GB/s */
 	double hottest;           /* world rank receiving the most; NAN ("-"): all alike */
 	double congest[3];        /* --congestion: tcongested_s, congestion, congestion_p99; NAN "-" */
+	struct eff_row eff;       /* offnode_B, netbw_GBs, eff (NAN "-") */
 };
 
 void output_header(FILE *f, const struct run_info *r);

@@ -23,7 +23,7 @@
 #include "sweep/sweep.h"
 #include "world/failure.h"
 #include "world/faults.h"
-#include "world/limits.h"
+#include "world/nodelimits.h"
 #include "world/world.h"
 #include "world/world_comm.h"
 
@@ -121,6 +121,7 @@ struct header {
 	char cuda_aware[512], samples[4200], congestion[512], limit[1536];
 	char *command, *env, *map, *devices;
 	struct json *json;        /* --json's writer, rank 0 */
+	struct node_limits lim;   /* every node's limits (rank 0) */
 };
 
 /* The header's splits line (uneven splits only), or NULL. */
@@ -158,28 +159,6 @@ static const char *describe_congestion(struct header *h, const struct options *o
 }
 
 /* Rank 0: everything the header says, beyond the options and the world. */
-/*
- * The '# limit:' line: rank 0's node's NIC rate from sysfs (limits.h; the
- * interfaces Open MPI is told to use, when it is), or --line-rate's.
- */
-static void describe_limit(struct header *h, const struct options *o, const struct world *w)
-{
-	char nics[1024];
-	double gbs = limits_nic(faults()->sysfs, getenv("OMPI_MCA_btl_tcp_if_include"), nics,
-				sizeof(nics));
-
-	if (o->line_rate > 0)
-		snprintf(h->limit, sizeof(h->limit), "nic %s: %g GB/s each way, declared by "
-			 "--line-rate (sysfs: %s)", world_host(w), o->line_rate, nics);
-	else if (gbs > 0)
-		snprintf(h->limit, sizeof(h->limit), "nic %s: %g GB/s each way: %s", world_host(w), gbs,
-			 nics);
-	else
-		snprintf(h->limit, sizeof(h->limit), "nic %s: %s; declare it with --line-rate",
-			 world_host(w), nics);
-	h->info.limit = h->limit;
-}
-
 static void describe_run(struct header *h, const struct options *o, const struct world *w,
 			 const struct buffers *b, const struct reveal *rv, int argc, char **argv)
 {
@@ -193,7 +172,7 @@ static void describe_run(struct header *h, const struct options *o, const struct
 		if (*t == '\t')
 			*t = ' ';
 	utc_now(h->start, sizeof(h->start));
-	describe_limit(h, o, w);
+	info->limits = h->lim.lines;
 	select_describe(&o->sel, h->selection, sizeof(h->selection));
 	algo_list_describe(&o->algos, h->algos, sizeof(h->algos));
 	h->command = join_args(argc, argv);
@@ -242,6 +221,8 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 										    : NULL) != 0,
 					 "out of memory for the host map"))
 		rc = 3;
+	if (rc == 0 && node_limits_gather(&h->lim, o, w, o->buffers == BUFFERS_CUDA) != 0)
+		rc = 3;
 	if (rc == 0)
 		rc = reveal_init(rv, o, w);
 	if (rc == 0)
@@ -259,9 +240,10 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 
 /* Collective: the sweep between the header and "# Done"; its exit status. */
 static int sweep(const struct options *o, const struct world *w, struct buffers *b,
-		 const struct run_info *info, struct reveal *rv, struct samples *sam,
-		 const struct congest *congest, struct json *json)
+		 const struct header *h, struct reveal *rv, struct samples *sam,
+		 const struct congest *congest)
 {
+	struct json *json = h->json;
 	struct sweep s;
 	double wall;
 	int rc;
@@ -270,7 +252,8 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	s.opt = o;
 	s.w = w;
 	s.b = b;
-	s.info = info;
+	s.info = &h->info;
+	s.limits = &h->lim.e;
 	s.reveal = rv;
 	s.samples = sam;
 	s.congest = congest;
@@ -292,7 +275,7 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 			rc = 3;
 		}
 		if (s.floor_failed > 0) {
-			fprintf(stderr, "aller: error: %d row%s below the floor (--min-busbw; each "
+			fprintf(stderr, "aller: error: %d row%s below a floor (--min-busbw, --min-eff; each "
 				"named in its place by '# %s:')\n", s.floor_failed,
 				s.floor_failed > 1 ? "s" : "", ALLER_KEY_FLOOR_FAILED);
 			if (rc == 0)
@@ -355,7 +338,7 @@ int run_benchmark(struct options *o, int argc, char **argv)
 	if (rc == 0 && o->pairs > 0)
 		rc = pairs_run(o, &w, &b, w.rank == 0 ? stdout : NULL);
 	else if (rc == 0)
-		rc = sweep(o, &w, &b, &h.info, rv, sam, congest, h.json);
+		rc = sweep(o, &w, &b, &h, rv, sam, congest);
 	if (congest) {
 		congest_quit(congest);
 		MPI_MUST(MPI_Comm_free(&comm));
@@ -372,6 +355,7 @@ int run_benchmark(struct options *o, int argc, char **argv)
 	free(h.devices);
 	free(h.command);
 	free(h.env);
+	node_limits_free(&h.lim);
 	world_release(&w);
 	return rc;
 }

@@ -6,6 +6,8 @@
 set -euo pipefail
 # shellcheck source=cluster/lib.sh
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=cluster/shape.sh
+. "$(dirname "$0")/shape.sh"
 settings=$1
 gres_line=""
 if [ "$CLUSTER_GPUS" -gt 0 ]; then
@@ -26,16 +28,20 @@ fi
 # fabric, loopback without it), and yielding, since all nodes share this
 # machine's cores. A cluster property, so it lives here, not in the job
 # templates. On the fabric, ALLER_FABRIC_INFO tells a job how to ask for its
-# node's NIC, rate and faults (its provenance).
+# node's NIC, rate and faults (its provenance), and ALLER_LINE_RATE declares
+# the NIC's built rate in GB/s (a veth's sysfs speed is not the cap): aller's
+# eff is judged against it, so a slowed NIC shows.
 nic=lo
 fabric_on && nic=eth0
+gbs=$(fabric_on && awk -v k="$(rate_kbit "$CLUSTER_NIC_RATE")" 'BEGIN { printf "%.6g", k / 8e6 }')
 cat >"$ETC/task-prolog.sh" <<PROLOG
 #!/bin/sh
 echo "export OMPI_MCA_btl_tcp_if_include=$nic"
 echo "export OMPI_MCA_oob_tcp_if_include=$nic"
 echo "export UCX_NET_DEVICES=$nic"
 $(fabric_on && printf 'echo "export ALLER_FABRIC_INFO=\"%s info\""
-' "$CLUSTER_ROOT/cluster/fabric.sh")
+echo "export ALLER_LINE_RATE=%s"
+' "$CLUSTER_ROOT/cluster/fabric.sh" "$gbs")
 PROLOG
 cat >>"$ETC/task-prolog.sh" <<'PROLOG'
 echo "export OMPI_MCA_mpi_yield_when_idle=1"

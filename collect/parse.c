@@ -444,12 +444,12 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 		warn_binary(p);
 		return;
 	}
-	if (n != ALLER_NCOLS && n != ALLER_V5_COLUMNS && n != ALLER_V4_COLUMNS &&
-	    n != ALLER_V3_COLUMNS && n != ALLER_V2_COLUMNS && n != ALLER_V1_COLUMNS &&
-	    n != ALLER_SPEC_COLUMNS) {
-		warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d, %d or %d): row dropped",
-		     n, ALLER_NCOLS, ALLER_V5_COLUMNS, ALLER_V4_COLUMNS, ALLER_V3_COLUMNS,
-		     ALLER_V2_COLUMNS, ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
+	if (n != ALLER_NCOLS && n != ALLER_V6_COLUMNS && n != ALLER_V5_COLUMNS &&
+	    n != ALLER_V4_COLUMNS && n != ALLER_V3_COLUMNS && n != ALLER_V2_COLUMNS &&
+	    n != ALLER_V1_COLUMNS && n != ALLER_SPEC_COLUMNS) {
+		warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d, %d, %d or %d): row "
+		     "dropped", n, ALLER_NCOLS, ALLER_V6_COLUMNS, ALLER_V5_COLUMNS, ALLER_V4_COLUMNS,
+		     ALLER_V3_COLUMNS, ALLER_V2_COLUMNS, ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
 		return;
 	}
 	if (p->algo < 0 || p->split < 0)

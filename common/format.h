@@ -15,7 +15,7 @@
 #define ALLER_FORMAT_H
 
 #define ALLER_VERSION "1.1.0"
-#define ALLER_FORMAT_VERSION 6
+#define ALLER_FORMAT_VERSION 7
 
 /* Header keys: "# <key>: <value>". */
 #define ALLER_KEY_ALLER "aller"         /* aller version */
@@ -56,8 +56,9 @@
 #define ALLER_KEY_CACHE "cache"         /* "hot ..." or "cold ..." (--cold-cache) */
 #define ALLER_KEY_BUDGET "budget"       /* --time-per-size: seconds per (level, count), the range */
 #define ALLER_KEY_CI "ci"               /* --ci: the precision asked of tmed, the calls' range */
-#define ALLER_KEY_FLOOR "floor"         /* --min-busbw: "busbw >= G GB/s at ..." */
-#define ALLER_KEY_LIMIT "limit"         /* "nic HOST: ...": the line rate, whence, or unknown */
+#define ALLER_KEY_FLOOR "floor"         /* --min-busbw, --min-eff: "busbw >= G GB/s at ..." */
+#define ALLER_KEY_LIMIT "limit"         /* per node "nic HOST: ..." (the line rate, whence, or
+					 * unknown) and "copy HOST: ..." (its copy bandwidth) */
 #define ALLER_KEY_SAMPLES "samples"     /* --samples: where every task's time of every call goes */
 #define ALLER_KEY_COLUMNS "columns"
 /*
@@ -187,7 +188,10 @@
 	X(CONGESTION, congestion, OPT, w->congest[1]) /* ... over tavg with them idle */ \
 	X(CONGESTION_P99, congestion_p99, OPT, w->congest[2]) /* ... the same of tp99 */ \
 	X(TMED_LO, tmed_lo_s, REAL, stats_tmed_lo(&w->s)) /* 95% confidence interval of tmed */ \
-	X(TMED_HI, tmed_hi_s, REAL, stats_tmed_hi(&w->s))
+	X(TMED_HI, tmed_hi_s, REAL, stats_tmed_hi(&w->s)) \
+	X(OFFNODE, offnode_B, REAL, w->eff.offnode_B) /* the busiest node's off-node bytes per call */ \
+	X(NETBW, netbw_GBs, REAL, w->eff.netbw_GBs)   /* ... over tavg, decimal GB/s */ \
+	X(EFF, eff, OPT, w->eff.eff)                  /* the node nearest its '# limit:' (aller/world/eff.h) */
 #define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
 
 /*
@@ -219,6 +223,7 @@ enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
 #define ALLER_V3_COLUMNS 19   /* what format 3 wrote */
 #define ALLER_V4_COLUMNS 23   /* what format 4 wrote */
 #define ALLER_V5_COLUMNS 26   /* what format 5 wrote */
+#define ALLER_V6_COLUMNS 28   /* what format 6 wrote */
 
 #define ALLER_COL_NAME_(ID, name, kind, value) #name,
 /* Column names, in enum order. */

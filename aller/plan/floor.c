@@ -9,9 +9,12 @@
 #include "bytes.h"
 #include "select.h"
 
-#define FLOOR_MAX_GBS 1e6   /* a petabyte per second: beyond any link */
+const struct floor_kind floor_busbw = { "busbw", " GB/s", 1e6,   /* a petabyte per second */
+					 "decimal GB/s above 0, at most 1000000" };
+const struct floor_kind floor_eff = { "eff", "", 1, "a fraction of the limit above 0, at most 1" };
 
-int floor_parse(const char *opt, const char *val, struct floor *f, char *err, size_t errlen)
+int floor_parse(const char *opt, const struct floor_kind *k, const char *val, struct floor *f,
+		char *err, size_t errlen)
 {
 	char num[64], size[64];
 	const char *at = strchr(val, '@');
@@ -23,12 +26,13 @@ int floor_parse(const char *opt, const char *val, struct floor *f, char *err, si
 	snprintf(num, sizeof(num), "%.*s", (int)(n < sizeof(num) ? n : sizeof(num) - 1), val);
 	errno = 0;
 	v = strtod(num, &end);
-	if (n == 0 || n >= sizeof(num) || *end || errno || !(v > 0 && v <= FLOOR_MAX_GBS)) {
-		snprintf(err, errlen, "invalid %s '%s': expected decimal GB/s above 0, at most %.0f, "
-			 "optionally @SIZE (that per-peer size) or @SIZE+ (it and larger), e.g. "
-			 "%s=2.5@1M+", opt, val, FLOOR_MAX_GBS, opt);
+	if (n == 0 || n >= sizeof(num) || *end || errno || !(v > 0 && v <= k->max)) {
+		snprintf(err, errlen, "invalid %s '%s': expected %s, optionally @SIZE (that per-peer "
+			 "size) or @SIZE+ (it and larger), e.g. %s=%s@1M+", opt, val, k->expect, opt,
+			 k == &floor_eff ? "0.5" : "2.5");
 		return -1;
 	}
+	f->kind = k;
 	f->min = v;
 	if (!at)
 		return 0;
@@ -47,9 +51,9 @@ int floor_holds_at(const struct floor *f, long bytes_per_peer)
 	return f->from_up ? bytes_per_peer >= f->bytes : bytes_per_peer == f->bytes;
 }
 
-int floor_fails(const struct floor *f, long bytes_per_peer, double busbw)
+int floor_fails(const struct floor *f, long bytes_per_peer, double value)
 {
-	return floor_holds_at(f, bytes_per_peer) && !(busbw >= f->min);
+	return floor_holds_at(f, bytes_per_peer) && !(value >= f->min);
 }
 
 void floor_describe(const struct floor *f, char *buf, size_t len)
@@ -57,10 +61,10 @@ void floor_describe(const struct floor *f, char *buf, size_t len)
 	char size[32];
 
 	if (f->bytes == 0) {
-		snprintf(buf, len, "busbw >= %g GB/s at every size", f->min);
+		snprintf(buf, len, "%s >= %g%s at every size", f->kind->what, f->min, f->kind->unit);
 		return;
 	}
 	format_bytes(size, sizeof(size), f->bytes);
-	snprintf(buf, len, "busbw >= %g GB/s at %s per peer%s", f->min, size,
+	snprintf(buf, len, "%s >= %g%s at %s per peer%s", f->kind->what, f->min, f->kind->unit, size,
 		 f->from_up ? " and above" : "");
 }

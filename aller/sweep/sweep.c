@@ -80,6 +80,33 @@ static int comm_create(MPI_Comm from, const struct verify_peers *m, long g, MPI_
 	return rc;
 }
 
+/*
+ * Collective: which of the communicator's tasks are on another node than
+ * this one (offnode_B's bytes); 0, or -1 when out of memory anywhere (said).
+ */
+static int level_nodes(const struct sweep *s, struct level *l, int index)
+{
+	long g = l->a.g;
+	int *nodes = malloc(sizeof(int) * (size_t)g);
+
+	l->offnode = malloc((size_t)g);
+	if (failure_agree(s->w, !nodes || !l->offnode, "out of memory for the communicator's nodes")) {
+		free(nodes);
+		MPI_MUST(MPI_Comm_free(&l->a.comm));
+		free(l->hosts);
+		free(l->offnode);
+		return -1;
+	}
+	failure_mpi(s->w, MPI_Allgather(&s->w->node, 1, MPI_INT, nodes, 1, MPI_INT, l->a.comm),
+		    s->w->rank == 0, "MPI_Allgather (nodes)", index, 0);
+	for (long j = 0; j < g; j++) {
+		l->offnode[j] = nodes[j] != s->w->node;
+		l->noff += l->offnode[j];
+	}
+	free(nodes);
+	return 0;
+}
+
 static int level_open(const struct sweep *s, int index, long target, struct level *l)
 {
 	long rank = s->w->rank;
@@ -101,13 +128,14 @@ static int level_open(const struct sweep *s, int index, long target, struct leve
 		    index, 0);
 	if (s->opt->timeout > 0)
 		l->hosts = comm_hosts(s, l, index);
-	return 0;
+	return level_nodes(s, l, index);
 }
 
 static void level_close(struct level *l)
 {
 	MPI_MUST(MPI_Comm_free(&l->a.comm));
 	free(l->hosts);
+	free(l->offnode);
 }
 
 /* One algorithm and split at one level: its data set, its per-level state, its counts. */

@@ -23,10 +23,11 @@ struct sweep {
 	const struct congest *congest; /* --congestion: the victims' side, or NULL */
 	FILE *out;             /* rank 0's data stream, NULL elsewhere */
 	const struct faults *faults; /* the test hooks (faults.h), no-ops unless set */
+	const struct eff_limits *limits; /* rank 0: every node's, for the rows' eff */
 	long calls;            /* calls made so far, warm-ups too */
 	int sets;              /* data sets written so far (rank 0) */
 	int failed_sets;       /* data sets whose set-up failed (the run goes on, then exit 3) */
-	int floor_failed;      /* rank 0: rows below --min-busbw (the run goes on, then exit 1) */
+	int floor_failed;      /* rank 0: rows below --min-busbw or --min-eff (the run goes on, then exit 1) */
 	double in_calls;       /* this task's seconds inside the all-to-all calls, warm-ups too */
 };
 

@@ -165,10 +165,17 @@ static void sample(const struct sweep *s, struct count_run *c, long it, double t
 					     (1024.0 * 1024.0 * 1024.0));
 		c->in += (double)c->v.rtotal;
 		c->out += (double)c->v.stotal;
+		for (long j = 0; c->noff > 0 && j < c->a.g; j++)
+			if (c->offnode[j]) {
+				c->off_in += (double)c->v.rcounts[j];
+				c->off_out += (double)c->v.scounts[j];
+			}
 	} else {
 		stats_add(&c->st, t, stats_gib(c->a.count, c->a.g));
 		c->in += (double)(c->a.g * c->a.count);
 		c->out += (double)(c->a.g * c->a.count);
+		c->off_in += (double)(c->noff * c->a.count);
+		c->off_out += (double)(c->noff * c->a.count);
 	}
 	c->slowest_t[COUNT_NMAX + it - s->opt->warmup] = t;
 	if (t > c->slow)

@@ -16,6 +16,8 @@
 
 #include "bytes.h"
 #include "plan/bigcount.h"
+#include "world/eff.h"
+#include "plan/floor.h"
 #include "plan/stats.h"
 #include "sweep_impl.h"
 #include "timeout.h"
@@ -136,7 +138,7 @@ static void congested_pass(struct sweep *s, const struct level *l, struct count_
 {
 	size_t n = sizeof(double) * (size_t)(COUNT_NMAX + options_calls_max(s->opt));
 	struct stats idle = c->st;
-	double slow = c->slow, in = c->in, out = c->out;
+	double slow = c->slow, in = c->in, out = c->out, off_in = c->off_in, off_out = c->off_out;
 
 	memcpy(c->keep, c->slowest_t, n);
 	stats_init(&c->st);
@@ -149,6 +151,8 @@ static void congested_pass(struct sweep *s, const struct level *l, struct count_
 	c->slow = slow;
 	c->in = in;
 	c->out = out;
+	c->off_in = off_in;
+	c->off_out = off_out;
 	memcpy(c->slowest_t, c->keep, n);
 }
 
@@ -179,26 +183,53 @@ static void congestion_row(const struct sweep *s, struct count_run *c, struct ro
 }
 
 /*
- * Rank 0: a row below --min-busbw, named after it and on stderr; a
- * communicator of one task has no bus (busbw 0 by definition): not judged.
+ * Collective: the row's offnode_B, netbw_GBs and eff (rank 0), from every
+ * node's sums of its tasks' bytes per call (world/eff.h).
+ */
+static void eff_row(const struct sweep *s, struct count_run *c, struct row *row)
+{
+	long n = s->w->nnodes, node = s->w->node;
+	double per_call = (double)sizeof(long) / (double)c->iters, *a = c->nodes;
+	int me = s->w->rank;
+
+	memset(a, 0, sizeof(double) * 3 * (size_t)n);
+	a[node] = c->off_out * per_call;
+	a[n + node] = c->off_in * per_call;
+	a[2 * n + node] = (c->in + c->out) * per_call;
+	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : a, a, (int)(3 * n), MPI_DOUBLE,
+				      MPI_SUM, 0, world_comm(s->w)), me == 0, "MPI_Reduce (nodes)",
+		    c->index, c->a.count);
+	if (me == 0) {
+		struct eff_sums sums = { a, a + n, a + 2 * n };
+		eff_compute(s->limits, &sums, stats_tavg(&row->s), &row->eff);
+	}
+}
+
+/*
+ * Rank 0: a row below --min-busbw or --min-eff, named after it and on
+ * stderr; a communicator of one task has no bus (busbw 0 by definition),
+ * a row whose limit is unknown no eff: neither is judged by that floor.
  */
 static void floor_check(struct sweep *s, const struct level *l, int level, const struct row *row)
 {
-	const struct floor *f = &s->opt->min_busbw;
 	long bytes = row->count * (long)sizeof(long);
 	char size[32], text[256];
 
-	if (row->commsize < 2 || !floor_fails(f, bytes, row->busbw))
-		return;
 	format_bytes(size, sizeof(size), bytes);
-	s->floor_failed++;
-	snprintf(text, sizeof(text), "level %d (commsize %ld, %s), %s per peer: busbw %.4g GB/s, "
-		 "below the floor of %g", level, row->commsize, algo_name(l->op->id), size,
-		 row->busbw, f->min);
-	output_floor_failed(s->out, text);
-	fprintf(stderr, "aller: floor failed: level %d (commsize %ld, %s), %s per peer: busbw "
-		"%.4g GB/s is below --min-busbw=%g\n", level, row->commsize,
-		algo_name(l->op->id), size, row->busbw, f->min);
+	for (int i = 0; i < 2; i++) {
+		const struct floor *f = i ? &s->opt->min_eff : &s->opt->min_busbw;
+		double v = i ? row->eff.eff : row->busbw;
+		if ((i ? isnan(v) : row->commsize < 2) || !floor_fails(f, bytes, v))
+			continue;
+		s->floor_failed++;
+		snprintf(text, sizeof(text), "level %d (commsize %ld, %s), %s per peer: %s %.4g%s, "
+			 "below the floor of %g", level, row->commsize, algo_name(l->op->id), size,
+			 f->kind->what, v, f->kind->unit, f->min);
+		output_floor_failed(s->out, text);
+		fprintf(stderr, "aller: floor failed: level %d (commsize %ld, %s), %s per peer: %s "
+			"%.4g%s is below --min-%s=%g\n", level, row->commsize, algo_name(l->op->id),
+			size, f->kind->what, v, f->kind->unit, f->kind->what, f->min);
+	}
 }
 
 /* Collective: reduces the samples to rank 0, which prints the row. */
@@ -229,6 +260,7 @@ static void count_row(struct sweep *s, const struct level *l, struct count_run *
 	if (me == 0)
 		stats_unpack(&row.s, max, sums);
 	congestion_row(s, c, &row);
+	eff_row(s, c, &row);
 	if (me != 0)
 		return;
 	total = stats_gib(c->a.count, 1) * partition_sum_sizes(&l->p);
@@ -253,6 +285,7 @@ static void count_free(struct count_run *c, double *sums)
 		free(c->slowest_t);
 		free(c->keep);
 		free(c->iso);
+		free(c->nodes);
 		split_layout_free(&c->v);
 		split_plan_free(&c->plan);
 	}
@@ -271,10 +304,12 @@ static int count_alloc(struct sweep *s, const struct level *l, struct count_run 
 	if (c) {
 		c->slowest_t = malloc(per_call);
 		c->iso = malloc(sizeof(double) * 2 * (size_t)(isolated_comms(s, l) + 1));
+		c->nodes = malloc(sizeof(double) * 3 * (size_t)s->w->nnodes);
 		if (s->congest)
 			c->keep = malloc(per_call);
 	}
-	if (failure_agree(s->w, !c || !*sums || !c->slowest_t || !c->iso || (s->congest && !c->keep),
+	if (failure_agree(s->w, !c || !*sums || !c->slowest_t || !c->iso || !c->nodes ||
+			       (s->congest && !c->keep),
 			       "out of memory for the statistics")) {
 		count_free(c, *sums);
 		return 3;
@@ -369,6 +404,8 @@ int sweep_count(struct sweep *s, struct level *l, int index, long count)
 		return 3;
 	c->a = l->a;
 	c->a.count = count;
+	c->offnode = l->offnode;
+	c->noff = l->noff;
 	c->index = index;
 	c->wrong_iter = -1;
 	stats_init(&c->st);

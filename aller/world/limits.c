@@ -87,6 +87,52 @@ static double ib_ports(const char *root, struct strbuf *d)
 	return sum;
 }
 
+/*
+ * Slingshot: each cxi device's Ethernet interface (cxiN/device/net/IF, the
+ * same PCI function) when up, its speed in Mb/s; those interfaces are
+ * counted here and not again as Ethernet.
+ */
+static double cxi_devices(const char *root, struct strbuf *d)
+{
+	char dir[1024], dev[600], line[64], *end;
+	double sum = 0, mbit;
+	DIR *devs, *net;
+	struct dirent *e, *i;
+
+	snprintf(dir, sizeof(dir), "%s/class/cxi", root);
+	if (!(devs = opendir(dir)))
+		return 0;
+	while ((e = readdir(devs)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(dir, sizeof(dir), "%s/class/cxi/%s/device/net", root, e->d_name);
+		if (!(net = opendir(dir)))
+			continue;
+		while ((i = readdir(net)) != NULL) {
+			if (i->d_name[0] == '.')
+				continue;
+			snprintf(dev, sizeof(dev), "%s/device/net/%s", e->d_name, i->d_name);
+			if (read_line(line, sizeof(line), root, "cxi", dev, "operstate") != 0 ||
+			    strcmp(line, "up") != 0) {
+				strbuf_addf(d, "%s%s (%s) not up", d->len ? ", " : "", e->d_name, i->d_name);
+				continue;
+			}
+			if (read_line(line, sizeof(line), root, "cxi", dev, "speed") != 0 ||
+			    (mbit = strtod(line, &end)) <= 0 || end == line) {
+				strbuf_addf(d, "%s%s (%s): no speed in sysfs", d->len ? ", " : "",
+					    e->d_name, i->d_name);
+				continue;
+			}
+			sum += mbit / 8000;
+			strbuf_addf(d, "%s%s (%s) %g Gb/s", d->len ? ", " : "", e->d_name, i->d_name,
+				    mbit / 1000);
+		}
+		closedir(net);
+	}
+	closedir(devs);
+	return sum;
+}
+
 /* An Ethernet interface's Mb/s: its speed, or a bond's members' sum; 0 unknown. */
 static double eth_speed(const char *root, const char *ifname)
 {
@@ -147,6 +193,8 @@ double limits_nic(const char *root, const char *only, char *desc, size_t len)
 	gbs = ib_ports(root, &ib);
 	if (gbs > 0) {
 		snprintf(desc, len, "InfiniBand %s (%s/class/infiniband)", ib.s, root);
+	} else if ((gbs = cxi_devices(root, &ib)) > 0) {
+		snprintf(desc, len, "Slingshot %s (%s/class/cxi)", ib.s, root);
 	} else {
 		gbs = eth_ifaces(root, only, &eth);
 		if (gbs > 0)

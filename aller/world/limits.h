@@ -2,7 +2,8 @@
  * limits.h: the line rate of a node's NICs, as sysfs says (pure: files under
  * a root, /sys, or ALLER_TEST_SYSFS in the tests). InfiniBand ports
  * (class/infiniband/DEV/ports/P/rate and state) count when ACTIVE; without
- * one, Ethernet interfaces (class/net/IF/speed in Mb/s, operstate up; a bond
+ * one, Slingshot cxi devices (class/cxi/cxiN/device/net/IF/speed, up); without
+ * those, Ethernet interfaces (class/net/IF/speed in Mb/s, operstate up; a bond
  * as the sum of its members, which do not count again; lo never): only
  * those named in `only` (comma-separated, Open MPI's btl_tcp_if_include)
  * when given. A NIC without a rate (virtual NICs say -1 or nothing) is

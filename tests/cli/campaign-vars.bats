@@ -83,3 +83,11 @@ setup() {
 	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=fl "RESULTS=$res" MIN_BUSBW=fast
 	[ "$stderr" = "campaign: error: invalid MIN_BUSBW 'fast': expected aller's --min-busbw=GBPS[@SIZE[+]], e.g. 2.5 or 2.5@1M+" ]
 }
+
+@test "MIN_EFF reaches aller as --min-eff; a bad value is one line, exit 2" {
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=fe "RESULTS=$res" MIN_EFF=0.5@1M+ NODES=1 \
+		MODES=contiguous DRYRUN=1
+	[[ $output == *"--min-eff=0.5@1M+"* ]]
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=fe "RESULTS=$res" MIN_EFF=1.5
+	[ "$stderr" = "campaign: error: invalid MIN_EFF '1.5': expected aller's --min-eff=F[@SIZE[+]], a fraction of the limit up to 1, e.g. 0.5 or 0.5@1M+" ]
+}

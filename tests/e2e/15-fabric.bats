@@ -65,6 +65,26 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	awk -v m="$med" -v c="$cap" 'BEGIN { exit !(m <= 1.05 * c && m >= 0.6 * c) }'
 }
 
+@test "eff is judged against the NIC rate the cluster declares; a slowed NIC falls below --min-eff" {
+	out=$BATS_TEST_TMPDIR/eff.out
+	# two nodes of one leaf, one task each, 4 MiB per peer: each NIC carries 4 MiB a call
+	srun_aller -N2 -n2 -w n[1-2] --mpi=pmix "$ALLER" --min-bytes=4M --commsizes=2 c 3 1048576 >"$out"
+	cap=$(cap_GBs)
+	grep -q "^# limit: nic n1: $cap GB/s each way, declared by ALLER_LINE_RATE" "$out"
+	grep -q '^# limit: copy n2: [0-9.]* GB/s read + written' "$out"
+	row=$(awk '!/^#/ && NF == 31 && $3 == 524288' "$out")
+	echo "row: $row"
+	read -r offnode netbw eff <<<"$(echo "$row" | awk '{ print $29, $30, $31 }')"
+	[ "$offnode" = 4.194304e+06 ]
+	# eff = netbw / cap, and the cap binds: within 50-105% of it
+	awk -v n="$netbw" -v e="$eff" -v c="$cap" 'BEGIN { exit !(e >= 0.5 && e <= 1.05 && (n / c - e) ^ 2 < 1e-8) }'
+	run -0 bash "$FABRIC" slow-nic n2 250mbit
+	run --separate-stderr -1 timeout 120 srun -N2 -n2 -w n[1-2] --mpi=pmix "$ALLER" --min-bytes=4M --commsizes=2 --min-eff=0.5 c 3 1048576
+	[[ $output == *"# floor: eff >= 0.5 at every size: a row below it fails the run"* ]]
+	[[ $output == *"# floor_failed: level 0 (commsize 2, alltoall), 4 MiB per peer: eff 0."* ]]
+	[[ $stderr == *"aller: floor failed: level 0 (commsize 2, alltoall), 4 MiB per peer: eff "*" is below --min-eff=0.5"* ]]
+}
+
 @test "a link slowed in the network, not in aller, is the one --pairs names" {
 	run -0 bash "$FABRIC" slow-link n4 n1 20mbit
 	grep -qx 'slow-link n4 n1 20mbit' "$FAULTS"

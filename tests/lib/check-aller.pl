@@ -101,11 +101,15 @@ for my $n (0 .. $#sets) {
 	err("set $i: " . scalar(@rows) . " rows, expected " . scalar(@counts)) unless @rows == @counts;
 	for my $r (0 .. $#rows) {
 		my @f = split(' ', $rows[$r]);
-		if (@f != 28) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
+		if (@f != 31) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
 		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow,
 		    $tmed, $tp99, $busbw, @iso) = @f;
 		my ($imbalance, $vbusbw, $hottest, $calls, @congestion) = splice(@iso, 4);
-		my ($tmed_lo, $tmed_hi) = splice(@congestion, 3);
+		my ($tmed_lo, $tmed_hi, $offnode, $netbw, $eff) = splice(@congestion, 3);
+		# one node: nothing leaves it, eff is against its copy bandwidth (or unknown)
+		err("set $i row $r: offnode_B $offnode, netbw $netbw on one node")
+		    if $key{nodes} == 1 && ($offnode != 0 || $netbw != 0);
+		err("set $i row $r: eff '$eff'") unless $eff eq '-' || ($eff =~ /^[0-9.e+-]+$/ && $eff > 0);
 		# the median's 95% interval holds it, within the times
 		err("set $i row $r: tmed_lo $tmed_lo, tmed $tmed, tmed_hi $tmed_hi out of order")
 		    unless $tmin <= $tmed_lo && $tmed_lo <= $tmed && $tmed <= $tmed_hi && $tmed_hi <= $tmax;

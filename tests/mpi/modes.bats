@@ -136,7 +136,7 @@ col() {
 	printf '%s\n' "$output" >"$out"
 	[ "$(col iters "$out" | sort -u)" = 16 ]
 	# the data line has every column, the interval's last
-	grep -q ' tmed_lo_s tmed_hi_s$' "$out"
+	grep -q ' tmed_lo_s tmed_hi_s offnode_B netbw_GBs eff$' "$out"
 }
 
 @test "--min-busbw: rows below the floor named in place and on stderr, exit 1 after the sweep; above it, 0" {
@@ -149,7 +149,7 @@ col() {
 	[ "$(grep -c '^# floor_failed: ' "$out")" = 3 ]
 	grep -qx '# Done' "$out"
 	[[ $stderr == *"aller: floor failed: level 0 (commsize 2, alltoall), 1 KiB per peer: busbw "*" GB/s is below --min-busbw=100000"* ]]
-	[[ $stderr == *"aller: error: 3 rows below the floor (--min-busbw; each named in its place by '# floor_failed:')"* ]]
+	[[ $stderr == *"aller: error: 3 rows below a floor (--min-busbw, --min-eff; each named in its place by '# floor_failed:')"* ]]
 	# the collector names the point failed and why
 	printf '# exit: 1\n' >>"$out"
 	run -0 "$COLLECT" --state "$out"
@@ -173,7 +173,7 @@ text = open(sys.argv[2]).read().splitlines()
 kinds = [r["record"] for r in recs]
 assert kinds[0] == "header" and kinds[-1] == "end" and recs[-1]["done"] is True, kinds
 h = recs[0]
-assert h["format"] == "6" and h["iters"] == "2" and h["mode"] == "contiguous", h
+assert h["format"] == "7" and h["iters"] == "2" and h["mode"] == "contiguous", h
 assert isinstance(h["env"], list) or "env" not in h
 names = [l for l in text if l.startswith("# columns: ")][0].split()[2:]
 rows = [l.split() for l in text if l[:1].isdigit()]
@@ -210,4 +210,27 @@ PY
 	[[ $output == *"# limit: nic "*": 0.125 GB/s each way, declared by --line-rate (sysfs: unknown: no NIC with a rate in $s/none (no up NIC))"* ]]
 	ALLER_TEST_SYSFS=$s/none run --separate-stderr -0 mpirun_n 2 "$ALLER" c 1 8
 	[[ $output == *"# limit: nic "*": unknown: no NIC with a rate in $s/none (no up NIC); declare it with --line-rate"* ]]
+	# the node's copy bandwidth, its two tasks copying at once
+	[[ $output =~ "# limit: copy "[^:]*": "[0-9.e+]+" GB/s read + written, 2 tasks copying about 32 MiB each at once, best of 3" ]]
+	# ALLER_LINE_RATE declares it where --line-rate does not; a bad value: one line, exit 2
+	ALLER_LINE_RATE=0.5 ALLER_TEST_SYSFS=$s/none run --separate-stderr -0 mpirun_n 2 "$ALLER" c 1 8
+	[[ $output == *"# limit: nic "*": 0.5 GB/s each way, declared by ALLER_LINE_RATE (sysfs: "*"(2 tasks share it: 0.25 GB/s each)"* ]]
+	ALLER_LINE_RATE=fast run --separate-stderr -2 mpirun_n 2 "$ALLER" c 1 8
+	[[ $stderr == *"aller: error: invalid ALLER_LINE_RATE 'fast': expected each node's NIC rate in decimal GB/s each way"* ]]
+}
+
+@test "eff on one node: against its copy bandwidth, offnode_B 0; --min-eff fails the rows below it, exit 1" {
+	out=$BATS_TEST_TMPDIR/out
+	run --separate-stderr -1 mpirun_n 2 "$ALLER" --min-eff=0.9@8 c 1 64
+	printf '%s\n' "$output" >"$out"
+	grep -qx '# floor: eff >= 0.9 at 8 B per peer: a row below it fails the run (exit 1; .# floor_failed:. after it)' "$out"
+	# nothing leaves the node: offnode_B and netbw 0, eff a number (the copy is known)
+	col offnode_B "$out" | awk '$1 != 0 { exit 1 }'
+	col netbw_GBs "$out" | awk '$1 != 0 { exit 1 }'
+	col eff "$out" | awk '!($1 > 0) { exit 1 }'
+	# 8 B per peer is far from the copy's rate: both levels' rows fail (one task too)
+	[ "$(grep -c '^# floor_failed: level [01] (commsize [12], alltoall), 8 B per peer: eff .*, below the floor of 0.9$' "$out")" = 2 ]
+	[[ $stderr == *"aller: floor failed: level 1 (commsize 1, alltoall), 8 B per peer: eff "*" is below --min-eff=0.9"* ]]
+	run --separate-stderr -2 "$ALLER" --min-eff=2 c 1 64
+	[[ $stderr == *"invalid --min-eff '2': expected a fraction of the limit above 0, at most 1"* ]]
 }

@@ -1,4 +1,8 @@
-/* Unit tests: the NICs' line rate from sysfs (limits.c), against fake trees. */
+/*
+ * Unit tests: the NICs' line rate from sysfs (limits.c), against fake trees;
+ * a row's off-node bytes and efficiency against the nodes' limits (eff.c).
+ */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "world/eff.h"
 #include "world/limits.h"
 
 static char root[64];
@@ -94,6 +99,28 @@ static void ethernet_and_bonds(void **state)
 	assert_true(rate("bond0,eth9", d) == 2.5);
 }
 
+static void slingshot_cxi_devices(void **state)
+{
+	char d[1024];
+	(void)state;
+	put("class/cxi/cxi0/device/net/hsn0/operstate", "up\n");
+	put("class/cxi/cxi0/device/net/hsn0/speed", "200000\n");
+	put("class/cxi/cxi1/device/net/hsn1/operstate", "down\n");
+	put("class/cxi/cxi1/device/net/hsn1/speed", "200000\n");
+	put("class/cxi/cxi2/device/net/hsn2/operstate", "up\n");
+	put("class/cxi/cxi2/device/net/hsn2/speed", "-1\n");
+	put("class/net/hsn0/operstate", "up\n");      /* the same NIC: not counted again */
+	put("class/net/hsn0/speed", "200000\n");
+	put("class/net/eth0/operstate", "up\n");      /* management Ethernet: not the fabric */
+	put("class/net/eth0/speed", "1000\n");
+	assert_true(rate(NULL, d) == 25);
+	assert_non_null(strstr(d, "Slingshot "));
+	assert_non_null(strstr(d, "cxi0 (hsn0) 200 Gb/s"));
+	assert_non_null(strstr(d, "cxi1 (hsn1) not up"));
+	assert_non_null(strstr(d, "cxi2 (hsn2): no speed in sysfs"));
+	assert_null(strstr(d, "eth0"));
+}
+
 static void unknown_is_said_never_guessed(void **state)
 {
 	char d[1024];
@@ -116,12 +143,60 @@ static void unknown_is_said_never_guessed(void **state)
 	assert_non_null(strstr(d, "hfi1_0/1: no rate in sysfs"));
 }
 
+/*
+ * Two nodes of 2 tasks, 1 ms per call: node 1 sends 2e6 bytes off-node and
+ * receives 1e6, node 2 the reverse and 0.5e6 less; NICs of 4 and 2 GB/s.
+ */
+static void eff_against_the_nic(void **state)
+{
+	double nic[2] = { 4, 2 }, copy[2] = { 20, 20 }, tasks[2] = { 2, 2 };
+	double out[2] = { 2e6, 0.5e6 }, in[2] = { 1e6, 1.5e6 }, io[2] = { 8e6, 8e6 };
+	struct eff_limits l = { 2, nic, copy, tasks };
+	struct eff_sums s = { out, in, io };
+	struct eff_row r;
+	(void)state;
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_true(r.offnode_B == 2e6);                  /* node 1's larger direction */
+	assert_true(fabs(r.netbw_GBs - 2) < 1e-12);
+	/* node 1: 2 GB/s of 4 (0.5); node 2: 1.5 GB/s of 2 (0.75): the nearer */
+	assert_true(fabs(r.eff - 0.75) < 1e-12);
+	nic[0] = 0;                                       /* node 1's rate unknown: "-" */
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_true(isnan(r.eff) && r.offnode_B == 2e6);
+	nic[0] = 4;
+	out[1] = in[1] = 0;                               /* a node that sends nothing off-node */
+	nic[1] = 0;                                       /* ... is not judged by its NIC */
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_true(fabs(r.eff - 0.5) < 1e-12);
+}
+
+/* Every communicator inside a node: offnode_B 0, eff against the copy bandwidth. */
+static void eff_inside_nodes_against_the_copy(void **state)
+{
+	double nic[2] = { 0, 0 }, copy[2] = { 20, 0 }, tasks[2] = { 2, 2 };
+	double zero[2] = { 0, 0 }, io[2] = { 10e6, 0 };
+	struct eff_limits l = { 2, nic, copy, tasks };
+	struct eff_sums s = { zero, zero, io };
+	struct eff_row r;
+	(void)state;
+	eff_compute(&l, &s, 1e-3, &r);   /* 10 GB/s of 20; node 2 moved nothing */
+	assert_true(r.offnode_B == 0 && r.netbw_GBs == 0 && fabs(r.eff - 0.5) < 1e-12);
+	io[1] = 1e6;                     /* node 2 moved bytes: its copy unknown */
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_true(isnan(r.eff));
+	eff_compute(&l, &s, 0, &r);      /* no time: nothing is said */
+	assert_true(isnan(r.netbw_GBs) && isnan(r.eff));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(infiniband_active_ports, fresh),
 		cmocka_unit_test_setup(ethernet_and_bonds, fresh),
+		cmocka_unit_test_setup(slingshot_cxi_devices, fresh),
 		cmocka_unit_test_setup(unknown_is_said_never_guessed, fresh),
+		cmocka_unit_test(eff_against_the_nic),
+		cmocka_unit_test(eff_inside_nodes_against_the_copy),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];

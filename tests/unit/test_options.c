@@ -410,6 +410,47 @@ static void min_busbw_floor(void **state)
 				 "rows it judges (not --pairs)");
 }
 
+/* --min-eff=F[@SIZE[+]] and ALLER_LINE_RATE: the floor under eff, the declared rate. */
+static void min_eff_floor_and_line_rate_env(void **state)
+{
+	struct options o;
+	char err[512], desc[FLOOR_DESC_MAX];
+	(void)state;
+	assert_int_equal(parse(&o, err, "--min-eff=0.5@64K+", NULL, NULL, NULL), 0);
+	assert_true(floor_fails(&o.min_eff, 1 << 20, 0.4) && !floor_fails(&o.min_eff, 1 << 20, 0.5));
+	assert_true(!floor_fails(&o.min_eff, 8, 0.1));
+	floor_describe(&o.min_eff, desc, sizeof(desc));
+	assert_string_equal(desc, "eff >= 0.5 at 64 KiB per peer and above");
+	const char *const bad[][2] = {
+		{ "--min-eff=1.5", "invalid --min-eff '1.5': expected a fraction of the limit above 0, "
+				   "at most 1, optionally @SIZE (that per-peer size) or @SIZE+ (it "
+				   "and larger), e.g. --min-eff=0.5@1M+" },
+		{ "--min-eff=x", "invalid --min-eff 'x'" },
+		{ "--min-eff=0", "invalid --min-eff '0'" },
+		{ "--min-eff", "option '--min-eff' needs a value: --min-eff=F[@SIZE[+]]" },
+	};
+	refused(bad, sizeof(bad) / sizeof(bad[0]));
+	assert_int_equal(parse(&o, err, "--min-eff=0.5", "--pairs", NULL, NULL), -1);
+	assert_string_equal(err, "'--min-eff' does nothing here: it acts only with a sweep, whose "
+				 "rows it judges (not --pairs)");
+	/* the variable declares the rate where --line-rate does not */
+	assert_int_equal(parse(&o, err, NULL, NULL, NULL, NULL), 0);
+	assert_int_equal(options_line_rate_env(&o, "0.125", err, sizeof(err)), 0);
+	assert_true(o.line_rate == 0.125);
+	assert_string_equal(o.line_rate_by, "ALLER_LINE_RATE");
+	assert_int_equal(parse(&o, err, "--line-rate=3", NULL, NULL, NULL), 0);
+	assert_int_equal(options_line_rate_env(&o, "0.125", err, sizeof(err)), 0);
+	assert_true(o.line_rate == 3);
+	assert_string_equal(o.line_rate_by, "--line-rate");
+	assert_int_equal(parse(&o, err, NULL, NULL, NULL, NULL), 0);
+	assert_int_equal(options_line_rate_env(&o, "", err, sizeof(err)), 0);
+	assert_true(o.line_rate == 0);
+	assert_int_equal(options_line_rate_env(&o, "1gbit", err, sizeof(err)), -1);
+	assert_string_equal(err, "invalid ALLER_LINE_RATE '1gbit': expected each node's NIC rate in "
+				 "decimal GB/s each way, above 0 and at most 1000000 (e.g. 25 for 200 "
+				 "Gb/s)");
+}
+
 /* --ci=REL[:MAX]: the precision asked of the median, the most calls, and every bad value. */
 static void ci_option(void **state)
 {
@@ -659,6 +700,7 @@ int main(void)
 		cmocka_unit_test(measurement_modes),
 		cmocka_unit_test(ci_option),
 		cmocka_unit_test(min_busbw_floor),
+		cmocka_unit_test(min_eff_floor_and_line_rate_env),
 		cmocka_unit_test(pairwise_schedule),
 		cmocka_unit_test(algorithm_names),
 		cmocka_unit_test(transport),
