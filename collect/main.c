@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "findings.h"
 #include "format.h"
 #include "input.h"
 #include "merge.h"
@@ -19,11 +20,13 @@ static const char usage[] =
 	"       collect --state FILE...\n"
 	"       collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n"
 	"       collect --samples PATH...\n"
+	"       collect --findings DIR\n"
 	"\n"
 	"Merges aller outputs (files, or directories of them) into DIR (default\n"
 	"./merged): bandwidth.dat, concurrency.dat, scaling.dat (what the plots\n"
 	"read), points.csv (every measured column) joined with points-index.csv on\n"
-	"'point', sets.tsv and summary.txt. Every problem is reported as\n"
+	"'point', sets.tsv and summary.txt, and from them models.csv (a Hockney\n"
+	"fit per curve) and findings.json (what the campaign found). Every problem is reported as\n"
 	"'file:line: what'; re-runs of a point are resolved by the rule: the\n"
 	"newest complete job wins.\n"
 	"\n"
@@ -35,6 +38,7 @@ static const char usage[] =
 	"  --samples  aller --samples' files (or directories): per data set and\n"
 	"             count the first call over the rest, and each slow call:\n"
 	"             straggler (named), system-wide, host or partial\n"
+	"  --findings models.csv and findings.json again, from DIR's merged tables\n"
 	"  --version  print the version and exit\n"
 	"  --help     print this help and exit\n"
 	"\n"
@@ -61,6 +65,23 @@ int main(int argc, char **argv)
 	return written(run(argc, argv));
 }
 
+/* collect --findings DIR: 0, 2 (usage), 3 (a table unreadable, a write failed). */
+static int findings_main(int argc, char **argv)
+{
+	char err[4608];
+
+	if (argc != 1 || !argv[0][0]) {
+		fprintf(stderr, "collect: error: --findings takes one merged directory: collect "
+			"--findings DIR\n");
+		return 2;
+	}
+	if (findings_run(argv[0], err, sizeof(err)) != 0) {
+		fprintf(stderr, "collect: error: findings: %s\n", err);
+		return 3;
+	}
+	return 0;
+}
+
 static int run(int argc, char **argv)
 {
 	struct merge_options o = { "merged", 0 };
@@ -75,6 +96,8 @@ static int run(int argc, char **argv)
 		return compare_main(argc - 2, argv + 2);
 	if (argc > 1 && strcmp(argv[1], "--samples") == 0)
 		return samples_main(argc - 2, argv + 2);
+	if (argc > 1 && strcmp(argv[1], "--findings") == 0)
+		return findings_main(argc - 2, argv + 2);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (only_paths || a[0] != '-' || strcmp(a, "-") == 0) {

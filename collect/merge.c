@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "emit.h"
+#include "findings.h"
 #include "outset.h"
 
 #define NOUT (EMIT_NFILES + 3) /* the merged files, summary.txt, pairs.tsv and facts.tsv */
@@ -187,6 +188,13 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 			finish_summary(m);
 	}
 	failed = outset_commit(&m->out, failed || nothing) != 0;
+	if (!failed && !nothing) {   /* from the tables just written, the lock still held */
+		char err[4608];
+		if (findings_run(o->outdir, err, sizeof(err)) != 0) {
+			fprintf(stderr, "collect: error: findings: %s\n", err);
+			failed = 1;
+		}
+	}
 	merge_release(m);
 	free(m);
 	if (nothing)

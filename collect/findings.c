@@ -1,0 +1,379 @@
+/*
+ * findings.c: reads the merged tables, fits each curve (models.csv) and
+ * hands each point's rows to the findings (findings_kinds.c); see findings.h.
+ */
+#include "findings.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "findings_impl.h"
+#include "models.h"
+
+#define FIELDS 64
+
+/* Splits a CSV line in place (quoted fields: "" is one quote); the number of fields. */
+static int csv_split(char *s, char **f, int max)
+{
+	int n = 0;
+
+	s[strcspn(s, "\r\n")] = '\0';
+	while (n < max) {
+		char *w = s;
+		if (*s == '"') {
+			f[n++] = w = ++s;
+			while (*s && !(*s == '"' && s[1] != '"')) {
+				if (*s == '"')
+					s++;
+				*w++ = *s++;
+			}
+			if (*s)
+				s++;
+		} else {
+			f[n++] = s;
+			s += strcspn(s, ",");
+			w = s;
+		}
+		if (*s != ',') {
+			*w = '\0';
+			return n;
+		}
+		*w = '\0';
+		s++;
+	}
+	return n;
+}
+
+/* The index of each wanted column name in a header's fields, -1 when absent. */
+static void columns(char **f, int n, const char *const *want, int *at, int nwant)
+{
+	for (int i = 0; i < nwant; i++) {
+		at[i] = -1;
+		for (int k = 0; k < n; k++)
+			if (strcmp(f[k], want[i]) == 0)
+				at[i] = k;
+	}
+}
+
+static double num(char **f, int n, int at)
+{
+	char *end;
+	double v;
+
+	if (at < 0 || at >= n || !*f[at])
+		return NAN;
+	v = strtod(f[at], &end);
+	return *end ? NAN : v;
+}
+
+static void copy(char *dst, size_t len, char **f, int n, int at)
+{
+	snprintf(dst, len, "%s", at >= 0 && at < n ? f[at] : "");
+}
+
+enum { I_POINT, I_CAMPAIGN, I_MODE, I_NODES, I_WORLD, I_STATE, I_SERIES, I_VARIANT, I_SOURCE, I_N };
+static const char *const index_cols[I_N] = { "point", "campaign", "mode", "nodes", "world", "state",
+					     "series", "variant", "source" };
+
+/* points-index.csv: every point, in its order; the count, or -1. */
+static long read_index(const char *dir, struct fpoint **out)
+{
+	char path[4096], line[8192], *f[FIELDS];
+	int at[I_N], n;
+	long np = 0, cap = 0;
+	struct fpoint *pts = NULL;
+	FILE *in;
+
+	snprintf(path, sizeof(path), "%s/points-index.csv", dir);
+	if (!(in = fopen(path, "r")) || !fgets(line, sizeof(line), in)) {
+		if (in)
+			fclose(in);
+		return -1;
+	}
+	columns(f, csv_split(line, f, FIELDS), index_cols, at, I_N);
+	while (fgets(line, sizeof(line), in)) {
+		struct fpoint *p;
+		n = csv_split(line, f, FIELDS);
+		if (np == cap) {
+			struct fpoint *g = realloc(pts, sizeof(*pts) * (size_t)(cap = cap ? 2 * cap : 16));
+			if (!g)
+				break;
+			pts = g;
+		}
+		p = memset(&pts[np++], 0, sizeof(*p));
+		p->id = (long)num(f, n, at[I_POINT]);
+		p->nodes = (long)num(f, n, at[I_NODES]);
+		p->world = (long)num(f, n, at[I_WORLD]);
+		copy(p->campaign, sizeof(p->campaign), f, n, at[I_CAMPAIGN]);
+		copy(p->mode, sizeof(p->mode), f, n, at[I_MODE]);
+		copy(p->state, sizeof(p->state), f, n, at[I_STATE]);
+		copy(p->series, sizeof(p->series), f, n, at[I_SERIES]);
+		copy(p->variant, sizeof(p->variant), f, n, at[I_VARIANT]);
+		copy(p->source, sizeof(p->source), f, n, at[I_SOURCE]);
+		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;
+	}
+	fclose(in);
+	*out = pts;
+	return np;
+}
+
+enum { R_POINT, R_LEVEL, R_ALGO, R_SPLIT, R_COMMSIZE, R_BYTES, R_TAVG, R_TMED, R_LO, R_HI, R_TMIN,
+       R_TMAX, R_BWAVG, R_AGGBW, R_INTERF, R_CONG, R_EFF, R_OFFNODE, R_N };
+static const char *const row_cols[R_N] = { "point", "level", "algo", "split", "commsize",
+	"bytes_per_peer", "tavg_s", "tmed_s", "tmed_lo_s", "tmed_hi_s", "tmin_s", "tmax_s",
+	"bwavg_GiBs", "aggbw_GiBs", "interference", "congestion", "eff", "offnode_B" };
+
+static void parse_row(char **f, int n, const int *at, struct frow *r)
+{
+	r->point = (long)num(f, n, at[R_POINT]);
+	r->level = (long)num(f, n, at[R_LEVEL]);
+	r->commsize = (long)num(f, n, at[R_COMMSIZE]);
+	copy(r->algo, sizeof(r->algo), f, n, at[R_ALGO]);
+	copy(r->split, sizeof(r->split), f, n, at[R_SPLIT]);
+	r->bytes = num(f, n, at[R_BYTES]);
+	r->tavg = num(f, n, at[R_TAVG]);
+	r->tmed = num(f, n, at[R_TMED]);
+	r->lo = num(f, n, at[R_LO]);
+	r->hi = num(f, n, at[R_HI]);
+	r->tmin = num(f, n, at[R_TMIN]);
+	r->tmax = num(f, n, at[R_TMAX]);
+	r->bwavg = num(f, n, at[R_BWAVG]);
+	r->aggbw = num(f, n, at[R_AGGBW]);
+	r->interf = num(f, n, at[R_INTERF]);
+	r->cong = num(f, n, at[R_CONG]);
+	r->eff = num(f, n, at[R_EFF]);
+	r->offnode = num(f, n, at[R_OFFNODE]);
+}
+
+/* Whether two rows are of one curve (point, level, algorithm, split). */
+static int same_curve(const struct frow *a, const struct frow *b)
+{
+	return a->point == b->point && a->level == b->level && strcmp(a->algo, b->algo) == 0 &&
+	       strcmp(a->split, b->split) == 0;
+}
+
+/* A number for the CSV: empty where not a number. */
+static void csv_num(FILE *f, double v, int last)
+{
+	if (isfinite(v))
+		fprintf(f, "%.6e", v);
+	fputc(last ? '\n' : ',', f);
+}
+
+/* models.csv's row of the curve rows[from, to) (sorted by size as collect writes them). */
+static void model_row(FILE *f, const struct frow *rows, long from, long to)
+{
+	double x[to - from > 0 ? to - from : 1], t[to - from > 0 ? to - from : 1];
+	const struct frow *r = &rows[from];
+	double g = (double)r->commsize;
+	struct model m;
+	long n = 0;
+
+	for (long i = from; i < to; i++)
+		if (rows[i].tavg > 0 && rows[i].bytes > 0) {
+			x[n] = rows[i].bytes;
+			t[n++] = rows[i].tavg;
+		}
+	if (model_fit(x, t, n, &m) != 0)
+		return;
+	fprintf(f, "%ld,%ld,%s,%s,%ld,%ld,", r->point, r->level, r->algo, r->split, r->commsize, n);
+	csv_num(f, m.all.latency, 0);
+	csv_num(f, g * model_bw(&m.all) / 1e9, 0);
+	csv_num(f, model_n_half(&m.all), 0);
+	csv_num(f, m.all.r2, 0);
+	csv_num(f, m.all.worst, 0);
+	csv_num(f, m.two ? m.break_x : NAN, 0);
+	csv_num(f, m.two ? m.lo.latency : NAN, 0);
+	csv_num(f, m.two ? g * model_bw(&m.lo) / 1e9 : NAN, 0);
+	csv_num(f, m.two ? m.hi.latency : NAN, 0);
+	csv_num(f, m.two ? g * model_bw(&m.hi) / 1e9 : NAN, 1);
+}
+
+/* By level, algorithm, split, then size: each curve's rows together, ascending. */
+static int row_order(const void *a, const void *b)
+{
+	const struct frow *x = a, *y = b;
+	int c;
+
+	if (x->level != y->level)
+		return x->level < y->level ? -1 : 1;
+	if ((c = strcmp(x->algo, y->algo)) != 0 || (c = strcmp(x->split, y->split)) != 0)
+		return c;
+	return x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
+}
+
+static void keep_max(struct frow *best, const struct frow *r, double v, double old)
+{
+	if (isfinite(v) && (best->point < 0 || v > old))
+		*best = *r;
+}
+
+/* The point's peaks, and levels 0 and 1 by size (the first algorithm's, uniform). */
+static void summarise(struct fpoint *p, const struct frow *r, const char *first_algo)
+{
+	struct flevel *l;
+
+	if (r->commsize >= 2) {
+		keep_max(&p->peak, r, r->bwavg, p->peak.bwavg);
+		keep_max(&p->agg, r, r->aggbw, p->agg.aggbw);
+		if (r->offnode > 0)
+			keep_max(&p->eff, r, r->eff, p->eff.eff);
+	}
+	keep_max(&p->interf, r, r->interf, p->interf.interf);
+	keep_max(&p->cong, r, r->cong, p->cong.cong);
+	if (strcmp(r->algo, first_algo) != 0 || strcmp(r->split, "uniform") != 0 ||
+	    r->level < 0 || r->level >= FIND_LEVELS)
+		return;
+	l = &p->levels[r->level];
+	l->commsize = r->commsize;
+	if (l->n < FIND_SIZES) {
+		l->bytes[l->n] = r->bytes;
+		l->tavg[l->n] = r->tavg;
+		l->bwavg[l->n++] = r->bwavg;
+	}
+}
+
+/* A point's rows, all read: its models, its summaries and its findings. */
+static void point_done(FILE *models, struct fout *o, struct fpoint *p, struct frow *rows, long n)
+{
+	long from = 0;
+
+	if (n == 0)
+		return;
+	qsort(rows, (size_t)n, sizeof(*rows), row_order);
+	for (long i = 1; i <= n; i++)
+		if (i == n || !same_curve(&rows[from], &rows[i])) {
+			model_row(models, rows, from, i);
+			from = i;
+		}
+	for (long i = 0; p && i < n; i++)
+		summarise(p, &rows[i], rows[0].algo);
+	if (p) {
+		find_point(o, p);
+		find_crossovers(o, p, rows, n);
+	}
+}
+
+static struct fpoint *point_of(struct fpoint *pts, long np, long id)
+{
+	for (long i = 0; i < np; i++)
+		if (pts[i].id == id)
+			return &pts[i];
+	return NULL;
+}
+
+/* points.csv, point by point (collect writes each point's rows together). */
+static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoint *pts, long np)
+{
+	char path[4096], line[8192], *f[FIELDS];
+	int at[R_N];
+	struct frow *rows = NULL;
+	long n = 0, cap = 0;
+	FILE *in;
+
+	snprintf(path, sizeof(path), "%s/points.csv", dir);
+	if (!(in = fopen(path, "r")) || !fgets(line, sizeof(line), in)) {
+		if (in)
+			fclose(in);
+		return -1;
+	}
+	columns(f, csv_split(line, f, FIELDS), row_cols, at, R_N);
+	while (fgets(line, sizeof(line), in)) {
+		struct frow r;
+		parse_row(f, csv_split(line, f, FIELDS), at, &r);
+		if (n > 0 && r.point != rows[0].point) {
+			point_done(models, o, point_of(pts, np, rows[0].point), rows, n);
+			n = 0;
+		}
+		if (n == cap) {
+			struct frow *g = realloc(rows, sizeof(*rows) * (size_t)(cap = cap ? 2 * cap : 256));
+			if (!g)
+				break;
+			rows = g;
+		}
+		rows[n++] = r;
+	}
+	point_done(models, o, n ? point_of(pts, np, rows[0].point) : NULL, rows, n);
+	free(rows);
+	fclose(in);
+	return 0;
+}
+
+/* DIR/NAME.part, written, then renamed; 0 or -1 with a message. */
+static int commit(FILE *f, const char *dir, const char *name, char *err, size_t errlen)
+{
+	char part[4096], path[4096];
+	int bad = ferror(f) | (fclose(f) != 0);
+
+	snprintf(part, sizeof(part), "%s/%s.part", dir, name);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (bad || rename(part, path) != 0) {
+		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno ? errno : EIO));
+		remove(part);
+		return -1;
+	}
+	return 0;
+}
+
+static FILE *open_part(const char *dir, const char *name, char *err, size_t errlen)
+{
+	char part[4096];
+	FILE *f;
+
+	snprintf(part, sizeof(part), "%s/%s.part", dir, name);
+	if (!(f = fopen(part, "w")))
+		snprintf(err, errlen, "cannot write '%s': %s", part, strerror(errno));
+	return f;
+}
+
+/* findings.json: the verdict first, then every other finding. */
+static int write_json(const char *dir, const struct fout *v, const struct fout *o, char *err,
+		      size_t errlen)
+{
+	FILE *json = open_part(dir, "findings.json", err, errlen);
+
+	if (!json)
+		return -1;
+	fprintf(json, "[\n%s%s%s\n]\n", v->b.s ? v->b.s : "", o->n ? ",\n" : "",
+		o->b.s ? o->b.s : "");
+	return commit(json, dir, "findings.json", err, errlen);
+}
+
+int findings_run(const char *dir, char *err, size_t errlen)
+{
+	struct fpoint *pts = NULL;
+	struct fout o = { 0 }, v = { 0 };
+	long np = read_index(dir, &pts);
+	FILE *models;
+	int rc = -1;
+
+	if (np < 0) {
+		snprintf(err, errlen, "cannot read '%s/points-index.csv'", dir);
+		return -1;
+	}
+	strbuf_init(&o.b);
+	strbuf_init(&v.b);
+	if ((models = open_part(dir, "models.csv", err, errlen)) != NULL) {
+		fputs("point,level,algo,split,commsize,n,latency_s,bw_GBs,n_half_B,r2,worst_rel,"
+		      "break_B,lo_latency_s,lo_bw_GBs,hi_latency_s,hi_bw_GBs\n", models);
+		if (read_rows(dir, models, &o, pts, np) != 0) {
+			char part[4096];
+			snprintf(err, errlen, "cannot read '%s/points.csv'", dir);
+			fclose(models);
+			snprintf(part, sizeof(part), "%s/models.csv.part", dir);
+			remove(part);
+		} else if (commit(models, dir, "models.csv", err, errlen) == 0) {
+			find_across(&o, pts, np);
+			find_verdict(&v, pts, np, find_slow_links(&o, dir, pts, np));
+			rc = write_json(dir, &v, &o, err, errlen);
+		}
+	}
+	strbuf_release(&o.b);
+	strbuf_release(&v.b);
+	free(pts);
+	return rc;
+}

@@ -1,0 +1,315 @@
+/*
+ * findings_across.c: the findings that compare data sets (algorithms of a
+ * level), points (modes, node counts), and the campaign's verdict.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "findings_impl.h"
+
+#define ALGOS_MAX 16
+
+/* The interval of a row's typical time: the median's 95% interval, else min..max. */
+static void interval(const struct frow *r, double *lo, double *hi)
+{
+	int ci = isfinite(r->lo) && isfinite(r->hi);
+
+	*lo = ci ? r->lo : r->tmin;
+	*hi = ci ? r->hi : r->tmax;
+}
+
+static double typical(const struct frow *r)
+{
+	return isfinite(r->tmed) ? r->tmed : r->tavg;
+}
+
+/* At one size: the fastest of the algorithms' rows, or NULL when the two fastest overlap. */
+static const char *winner(const struct frow *const *at, int n)
+{
+	const struct frow *best = NULL, *second = NULL;
+	double blo, bhi, slo, shi;
+
+	for (int i = 0; i < n; i++) {
+		if (!at[i])
+			continue;
+		if (!best || typical(at[i]) < typical(best)) {
+			second = best;
+			best = at[i];
+		} else if (!second || typical(at[i]) < typical(second)) {
+			second = at[i];
+		}
+	}
+	if (!second)
+		return "";
+	interval(best, &blo, &bhi);
+	interval(second, &slo, &shi);
+	return blo <= shi && slo <= bhi ? NULL : best->algo;
+}
+
+/* "; pairwise is fastest at 8 B..256 B" (the first without ";"): its length. */
+static size_t run_words(char *buf, size_t len, int nth, const char *label, double from, double last)
+{
+	char a[32], b[32];
+	int n;
+
+	format_bytes(a, sizeof(a), (long)from);
+	format_bytes(b, sizeof(b), (long)last);
+	n = snprintf(buf, len, "%s %s%s at %s%s%s", nth ? ";" : "", label,
+		     strcmp(label, "no difference") ? " is fastest" : "", a, from < last ? ".." : "",
+		     from < last ? b : "");
+	return n < 0 ? 0 : (size_t)n;
+}
+
+/* One level and split: the size ranges where each algorithm is fastest, as a sentence. */
+static void crossover(struct fout *o, const struct fpoint *p, const struct frow *rows, long n)
+{
+	const struct frow *algo[ALGOS_MAX];
+	char where[256], text[2048];
+	const char *run = "", *label;
+	double from = 0, last = 0;
+	int na = 0, runs = 0;
+	size_t at;
+
+	for (long i = 0; i < n && na < ALGOS_MAX; i++)
+		if (i == 0 || strcmp(rows[i].algo, rows[i - 1].algo) != 0)
+			algo[na++] = &rows[i];
+	if (na < 2)
+		return;
+	find_where(where, sizeof(where), p);
+	at = (size_t)snprintf(text, sizeof(text), "%s, commsize %ld%s%s:", where, rows[0].commsize,
+			      strcmp(rows[0].split, "uniform") ? ", split " : "",
+			      strcmp(rows[0].split, "uniform") ? rows[0].split : "");
+	for (const struct frow *r = algo[0]; r < rows + n && !strcmp(r->algo, algo[0]->algo); r++) {
+		const struct frow *same[ALGOS_MAX] = { 0 };
+		for (int k = 0; k < na; k++)
+			for (const struct frow *q = algo[k]; q < rows + n && !strcmp(q->algo, algo[k]->algo); q++)
+				if (q->bytes == r->bytes)
+					same[k] = q;
+		label = winner(same, na);
+		label = label ? label : "no difference";
+		if (strcmp(label, run) != 0) {
+			if (*run && at < sizeof(text))
+				at += run_words(text + at, sizeof(text) - at, runs++, run, from, last);
+			run = label;
+			from = r->bytes;
+		}
+		last = r->bytes;
+	}
+	if (*run && at < sizeof(text))
+		at += run_words(text + at, sizeof(text) - at, runs++, run, from, last);
+	if (at < sizeof(text))
+		snprintf(text + at, sizeof(text) - at, ".");
+	find_emit(o, "crossover", "info", text, &p->id, 1, "level", (double)rows[0].level,
+		  "commsize", (double)rows[0].commsize, "algorithms", (double)na, NULL);
+}
+
+void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *rows, long n)
+{
+	/* rows are by level, algorithm, split, size: take each (level, split) apart */
+	for (long i = 0; i < n; i++) {
+		struct frow *sub;
+		long m = 0;
+		int seen = 0;
+		for (long k = 0; k < i; k++)
+			seen |= rows[k].level == rows[i].level && !strcmp(rows[k].split, rows[i].split);
+		if (seen || !(sub = malloc(sizeof(*sub) * (size_t)n)))
+			continue;
+		for (long k = i; k < n && rows[k].level == rows[i].level; k++)
+			if (!strcmp(rows[k].split, rows[i].split))
+				sub[m++] = rows[k];
+		crossover(o, p, sub, m);
+		free(sub);
+	}
+}
+
+/* Whether two points differ in mode (or node count) alone. */
+static int same_series(const struct fpoint *a, const struct fpoint *b)
+{
+	return !strcmp(a->campaign, b->campaign) && !strcmp(a->series, b->series) &&
+	       !strcmp(a->variant, b->variant);
+}
+
+/* The largest size both levels measured: its index in each, or -1. */
+static int common_size(const struct flevel *a, const struct flevel *b, int *ib)
+{
+	int best = -1;
+
+	for (int i = 0; i < a->n; i++)
+		for (int k = 0; k < b->n; k++)
+			if (a->bytes[i] == b->bytes[k] && a->tavg[i] > 0 && b->tavg[k] > 0 &&
+			    (best < 0 || a->bytes[i] > a->bytes[best])) {
+				best = i;
+				*ib = k;
+			}
+	return best;
+}
+
+/* Contiguous against strided on one node count: the world's halves (level 1), the largest common size. */
+static void modes(struct fout *o, const struct fpoint *c, const struct fpoint *s)
+{
+	const struct flevel *l = &c->levels[1], *m = &s->levels[1];
+	char size[32], text[768];
+	long ids[2] = { c->id, s->id };
+	double ratio;
+	int i, k;
+
+	if (l->commsize < 2 || l->commsize != m->commsize || (i = common_size(l, m, &k)) < 0)
+		return;
+	ratio = m->tavg[k] / l->tavg[i];
+	format_bytes(size, sizeof(size), (long)l->bytes[i]);
+	snprintf(text, sizeof(text), "On %ld node%s, strided communicators of %ld take %.2fx the "
+		 "time of contiguous ones at %s per peer (%.3g against %.3g ms)%s", c->nodes,
+		 c->nodes == 1 ? "" : "s", l->commsize, ratio, size, 1e3 * m->tavg[k],
+		 1e3 * l->tavg[i], ratio > 1.2 ? ": the network between nodes, not the node, "
+		 "bounds them." : ".");
+	find_emit(o, "modes", ratio > 1.2 || ratio < 1 / 1.2 ? "notice" : "info", text, ids, 2,
+		  "ratio", ratio, "commsize", (double)l->commsize, "bytes_per_peer", l->bytes[i],
+		  NULL);
+}
+
+/* Over node counts of one series and mode: the world's per-task bandwidth against the fewest nodes'. */
+static void scaling(struct fout *o, const struct fpoint *pts, long n, long first)
+{
+	const struct fpoint *a = &pts[first], *b = a;
+	char size[32], text[768];
+	long ids[2];
+	int i, k;
+
+	for (long j = first; j < n; j++) {
+		if (!same_series(&pts[j], &pts[first]) || strcmp(pts[j].mode, pts[first].mode) ||
+		    pts[j].levels[0].n == 0)
+			continue;
+		a = pts[j].nodes < a->nodes ? &pts[j] : a;
+		b = pts[j].nodes > b->nodes ? &pts[j] : b;
+	}
+	if (b == a || (i = common_size(&a->levels[0], &b->levels[0], &k)) < 0 ||
+	    !(a->levels[0].bwavg[i] > 0))
+		return;
+	ids[0] = a->id;
+	ids[1] = b->id;
+	double from = a->levels[0].bwavg[i], to = b->levels[0].bwavg[k];
+	format_bytes(size, sizeof(size), (long)a->levels[0].bytes[i]);
+	snprintf(text, sizeof(text), "From %ld to %ld nodes (%s), the whole world's all-to-all at %s "
+		 "per peer keeps %.3g%% of its per-task bandwidth (%.3g to %.3g GiB/s).", a->nodes,
+		 b->nodes, a->mode, size, 100 * to / from, from, to);
+	find_emit(o, "scaling", to < 0.5 * from ? "notice" : "info", text, ids, 2, "efficiency",
+		  to / from, "nodes_from", (double)a->nodes, "nodes_to", (double)b->nodes,
+		  "bytes_per_peer", a->levels[0].bytes[i], NULL);
+}
+
+/* The rows a failed point's output names below a floor. */
+static long floor_failures(const struct fpoint *p)
+{
+	char line[1024];
+	long n = 0;
+	FILE *f = p->source[0] ? fopen(p->source, "r") : NULL;
+
+	while (f && fgets(line, sizeof(line), f))
+		n += strncmp(line, "# floor_failed: ", 16) == 0;
+	if (f)
+		fclose(f);
+	return n;
+}
+
+static void states(struct fout *o, const struct fpoint *p)
+{
+	char where[256], text[768];
+	long floors;
+
+	if (!strcmp(p->state, "complete"))
+		return;
+	find_where(where, sizeof(where), p);
+	floors = !strcmp(p->state, "failed") ? floor_failures(p) : 0;
+	if (floors > 0)
+		snprintf(text, sizeof(text), "%s: %ld row%s below a floor (the point failed; its "
+			 "output names them).", where, floors, floors > 1 ? "s" : "");
+	else
+		snprintf(text, sizeof(text), "%s: the point is %s; rerun it with make campaign "
+			 "(only what is missing runs).", where, p->state);
+	find_emit(o, floors > 0 ? "floor" : "state", "warning", text, &p->id, 1, "rows_below_floor",
+		  (double)floors, NULL);
+}
+
+void find_across(struct fout *o, const struct fpoint *pts, long n)
+{
+	long unknown = 0, measured = 0;
+
+	for (long i = 0; i < n; i++) {
+		const struct fpoint *p = &pts[i];
+		int later = 0;
+		states(o, p);
+		measured += p->peak.point >= 0 && p->nodes > 1;
+		unknown += p->peak.point >= 0 && p->nodes > 1 && p->eff.point < 0;
+		for (long k = 0; k < n; k++)
+			if (!strcmp(p->mode, "contiguous") && !strcmp(pts[k].mode, "strided") &&
+			    same_series(p, &pts[k]) && pts[k].nodes == p->nodes)
+				modes(o, p, &pts[k]);
+		for (long k = 0; k < i; k++)
+			later |= same_series(p, &pts[k]) && !strcmp(p->mode, pts[k].mode);
+		if (!later)
+			scaling(o, pts, n, i);
+	}
+	if (unknown > 0)
+		find_emit(o, "limit", "info", unknown == measured ? "No output records its nodes' line "
+			  "rate: how far a number is from the hardware's limit is unknown (declare it "
+			  "with --line-rate or ALLER_LINE_RATE)." : "Some outputs record no line rate: "
+			  "their eff is unknown.", NULL, 0, "points", (double)unknown, NULL);
+}
+
+int find_slow_links(struct fout *o, const char *dir, const struct fpoint *pts, long n)
+{
+	char path[4096], line[4096], file[4096];
+	int count = 0;
+	FILE *tsv, *f;
+
+	(void)pts;
+	(void)n;
+	snprintf(path, sizeof(path), "%s/pairs.tsv", dir);
+	if (!(tsv = fopen(path, "r")))
+		return 0;
+	while (fgets(line, sizeof(line), tsv)) {
+		char text[4200];
+		long point = -1;
+		if (sscanf(line, "%4095[^\t]\t%*s\t%*s\t%ld", file, &point) < 1 || !strcmp(file, "file"))
+			continue;
+		if (!(f = fopen(file, "r")))
+			continue;
+		while (fgets(line, sizeof(line), f)) {
+			if (strncmp(line, "# slow_link: ", 13) != 0)
+				continue;
+			line[strcspn(line, "\n")] = '\0';
+			snprintf(text, sizeof(text), "Slow link %s (--pairs).", line + 13);
+			find_emit(o, "slow_link", "warning", text, &point, point >= 0, NULL);
+			count++;
+		}
+		fclose(f);
+	}
+	fclose(tsv);
+	return count;
+}
+
+void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links)
+{
+	long done = 0, failed = 0, other = 0;
+	char text[512];
+
+	for (long i = 0; i < n; i++) {
+		done += !strcmp(pts[i].state, "complete");
+		failed += !strcmp(pts[i].state, "failed");
+	}
+	other = n - done - failed;
+	if (done == n)
+		snprintf(text, sizeof(text), "All %ld points complete%s; %s.", n,
+			 " (none below a floor)", slow_links ? "but slow links were found (below)"
+			 : "no slow link found");
+	else
+		snprintf(text, sizeof(text), "%ld of %ld points complete: %ld failed (a floor or an "
+			 "error, below), %ld incomplete or unknown%s.", done, n, failed, other,
+			 slow_links ? "; slow links were found (below)" : "");
+	find_emit(o, "verdict", done == n && !slow_links ? "info" : "warning", text, NULL, 0,
+		  "points", (double)n, "complete", (double)done, "failed", (double)failed,
+		  "slow_links", (double)slow_links, NULL);
+}

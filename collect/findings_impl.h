@@ -1,0 +1,57 @@
+/* findings_impl.h: what findings.c (reading, models) and findings_kinds.c (the findings) share. */
+#ifndef COLLECT_FINDINGS_IMPL_H
+#define COLLECT_FINDINGS_IMPL_H
+
+#include <stdio.h>
+
+#include "strbuf.h"
+
+#define FIND_LEVELS 2      /* levels kept for modes and scaling: the world, its halves */
+#define FIND_SIZES 48      /* sizes kept of each */
+#define FIND_NAME 128
+
+/* A row of points.csv, as the findings read it. */
+struct frow {
+	long point, level, commsize;
+	char algo[32], split[64];
+	double bytes, tavg, tmed, lo, hi, tmin, tmax, bwavg, aggbw, interf, cong, eff, offnode;
+};
+
+/* A level's rows of the first algorithm, uniform split: by size. */
+struct flevel {
+	long commsize;
+	int n;
+	double bytes[FIND_SIZES], tavg[FIND_SIZES], bwavg[FIND_SIZES];
+};
+
+/* A point of points-index.csv and what its rows showed. */
+struct fpoint {
+	long id, nodes, world;
+	char mode[16], state[32], series[FIND_NAME], variant[FIND_NAME], campaign[FIND_NAME];
+	char source[1024];
+	struct frow peak, agg, eff, interf, cong;   /* the rows of the peaks (peak.point < 0: none) */
+	struct flevel levels[FIND_LEVELS];   /* levels 0 and 1 */
+};
+
+/* The findings, JSON objects joined by ",\n" (the verdict goes first, once all are known). */
+struct fout {
+	struct strbuf b;
+	int n, warnings, notices;
+};
+
+/* One finding: kind, severity, text; then numbers "name", value pairs until NULL; points. */
+void find_emit(struct fout *o, const char *kind, const char *severity, const char *text,
+	       const long *points, int npoints, ...);
+
+/* The kinds (findings_kinds.c): per point at its end, then across points. */
+void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *rows, long n);
+void find_point(struct fout *o, const struct fpoint *p);
+void find_across(struct fout *o, const struct fpoint *pts, long n);
+/* The slow links of the campaign's --pairs outputs (pairs.tsv): one finding each; how many. */
+int find_slow_links(struct fout *o, const char *dir, const struct fpoint *pts, long n);
+void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links);
+
+/* "on 4 nodes (contiguous)": the point's words. */
+void find_where(char *buf, size_t len, const struct fpoint *p);
+
+#endif

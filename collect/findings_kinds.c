@@ -1,0 +1,131 @@
+/*
+ * findings_kinds.c: each kind of finding, from the points' summaries and
+ * rows (findings_impl.h); when each is emitted: docs/plots.md.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "findings_impl.h"
+
+#define NOISE_MIN 0.1   /* a factor within 10% of 1 is never called beyond the noise */
+
+static void json_string(struct strbuf *b, const char *s)
+{
+	strbuf_addf(b, "\"");
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			strbuf_addf(b, "\\%c", c);
+		else if (c < 0x20)
+			strbuf_addf(b, "\\u%04x", c);
+		else
+			strbuf_addf(b, "%c", c);
+	}
+	strbuf_addf(b, "\"");
+}
+
+void find_emit(struct fout *o, const char *kind, const char *severity, const char *text,
+	       const long *points, int npoints, ...)
+{
+	va_list ap;
+	const char *name;
+	int first = 1;
+
+	if (o->n++)
+		strbuf_addf(&o->b, ",\n");
+	o->warnings += strcmp(severity, "warning") == 0;
+	o->notices += strcmp(severity, "notice") == 0;
+	strbuf_addf(&o->b, "{\"kind\": \"%s\", \"severity\": \"%s\", \"text\": ", kind, severity);
+	json_string(&o->b, text);
+	strbuf_addf(&o->b, ", \"numbers\": {");
+	va_start(ap, npoints);
+	while ((name = va_arg(ap, const char *)) != NULL) {
+		double v = va_arg(ap, double);
+		strbuf_addf(&o->b, "%s\"%s\": ", first ? "" : ", ", name);
+		if (isfinite(v))
+			strbuf_addf(&o->b, "%.6g", v);
+		else
+			strbuf_addf(&o->b, "null");
+		first = 0;
+	}
+	va_end(ap);
+	strbuf_addf(&o->b, "}, \"points\": [");
+	for (int i = 0; i < npoints; i++)
+		strbuf_addf(&o->b, "%s%ld", i ? ", " : "", points[i]);
+	strbuf_addf(&o->b, "]}");
+}
+
+void find_where(char *buf, size_t len, const struct fpoint *p)
+{
+	snprintf(buf, len, "On %ld node%s (%s%s%s)", p->nodes, p->nodes == 1 ? "" : "s", p->mode,
+		 p->variant[0] && strcmp(p->variant, "default") ? ", " : "",
+		 p->variant[0] && strcmp(p->variant, "default") ? p->variant : "");
+}
+
+static void size_of(char *buf, size_t len, double bytes)
+{
+	format_bytes(buf, len, isfinite(bytes) ? (long)bytes : 0);
+}
+
+/* The relative half-width of a row's median interval, else of its min..max. */
+static double noise(const struct frow *r)
+{
+	if (isfinite(r->lo) && isfinite(r->hi) && r->tmed > 0)
+		return (r->hi - r->lo) / 2 / r->tmed;
+	return r->tavg > 0 ? (r->tmax - r->tmin) / 2 / r->tavg : NAN;
+}
+
+/* interference or congestion: a factor of one row, beyond its noise or not. */
+static void factor(struct fout *o, const struct fpoint *p, const struct frow *r, double f,
+		   const char *kind, const char *what)
+{
+	char where[256], size[32], text[768];
+	double n = noise(r), bar = fmax(NOISE_MIN, 2 * (isfinite(n) ? n : 0));
+	int beyond = fabs(f - 1) > bar;
+
+	find_where(where, sizeof(where), p);
+	size_of(size, sizeof(size), r->bytes);
+	snprintf(text, sizeof(text), "%s: %s %.2fx at %s per peer (commsize %ld, %s): %s the noise "
+		 "(+-%.0f%% at that row)", where, what, f, size, r->commsize, r->algo,
+		 beyond ? "beyond" : "within", 100 * (isfinite(n) ? n : 0));
+	find_emit(o, kind, beyond && f > 1 ? "notice" : "info", text, &p->id, 1, "factor", f,
+		  "noise", n, "bytes_per_peer", r->bytes, "commsize", (double)r->commsize, NULL);
+}
+
+void find_point(struct fout *o, const struct fpoint *p)
+{
+	char where[256], size[32], size2[32], text[768];
+
+	find_where(where, sizeof(where), p);
+	if (p->peak.point >= 0) {
+		size_of(size, sizeof(size), p->peak.bytes);
+		size_of(size2, sizeof(size2), p->agg.bytes);
+		snprintf(text, sizeof(text), "%s: the peak is %.3g GiB/s per task at %s per peer "
+			 "(commsize %ld, %s) and %.3g GiB/s of all tasks together at %s per peer "
+			 "(commsize %ld).", where, p->peak.bwavg, size, p->peak.commsize,
+			 p->peak.algo, p->agg.aggbw, size2, p->agg.commsize);
+		find_emit(o, "peak", "info", text, &p->id, 1, "nodes", (double)p->nodes, "bwavg_GiBs",
+			  p->peak.bwavg, "bytes_per_peer", p->peak.bytes, "aggbw_GiBs", p->agg.aggbw,
+			  "agg_bytes_per_peer", p->agg.bytes, NULL);
+	}
+	if (p->eff.point >= 0) {
+		size_of(size, sizeof(size), p->eff.bytes);
+		snprintf(text, sizeof(text), "%s: the best row reaches %.0f%% of the line rate its "
+			 "output records, at %s per peer (commsize %ld, %s)%s", where, 100 * p->eff.eff,
+			 size, p->eff.commsize, p->eff.algo, p->eff.eff < 0.5 ? ": far from the "
+			 "hardware's limit." : ".");
+		find_emit(o, "limit", p->eff.eff < 0.5 ? "notice" : "info", text, &p->id, 1, "eff",
+			  p->eff.eff, "bytes_per_peer", p->eff.bytes, "commsize",
+			  (double)p->eff.commsize, NULL);
+	}
+	if (p->interf.point >= 0)
+		factor(o, p, &p->interf, p->interf.interf, "interference",
+		       "communicator 0 is slower beside the others than alone by");
+	if (p->cong.point >= 0)
+		factor(o, p, &p->cong, p->cong.cong, "congestion",
+		       "the victims are slower with the aggressors busy by");
+}

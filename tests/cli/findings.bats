@@ -1,0 +1,65 @@
+#!/usr/bin/env bats
+# collect's findings (issue 38): models.csv, a Hockney fit per curve, and
+# findings.json, what a campaign found, from a golden campaign's merged
+# tables (tests/data/findings: two algorithms that cross over, contiguous
+# against strided, two node counts, interference beyond the noise and
+# congestion within it, an eff, a point below a floor, an incomplete one,
+# a slow link of --pairs).
+# shellcheck disable=SC2154 # bats sets output and stderr
+
+load ../lib/helpers
+
+setup() {
+	cp -r "$ROOT/tests/data/findings" "$BATS_TEST_TMPDIR/g"
+	cd "$BATS_TEST_TMPDIR/g" || return
+}
+
+@test "the golden campaign's findings and models, exactly" {
+	run -0 "$COLLECT" --findings merged
+	diff -u expected/findings.json merged/findings.json
+	diff -u expected/models.csv merged/models.csv
+	[ ! -e merged/findings.json.part ] && [ ! -e merged/models.csv.part ]
+}
+
+@test "every finding is JSON with kind, severity and a sentence; each kind where the campaign has it" {
+	command -v python3 >/dev/null || skip "python3 is missing: run 'make deps'"
+	run -0 "$COLLECT" --findings merged
+	run -0 python3 - merged/findings.json <<'PY'
+import json, sys
+f = json.load(open(sys.argv[1]))
+assert f[0]["kind"] == "verdict" and f[0]["severity"] == "warning", f[0]
+for x in f:
+    assert x["severity"] in ("info", "notice", "warning"), x
+    assert x["text"].endswith(".") or x["text"].endswith(")"), x["text"]
+    assert isinstance(x["numbers"], dict) and isinstance(x["points"], list), x
+by = {}
+for x in f:
+    by.setdefault(x["kind"], []).append(x)
+want = {"verdict": 1, "peak": 3, "limit": 2, "interference": 1, "congestion": 1, "crossover": 1,
+        "modes": 1, "scaling": 1, "floor": 1, "state": 1, "slow_link": 1}
+assert {k: len(v) for k, v in by.items()} == want, {k: len(v) for k, v in by.items()}
+assert by["interference"][0]["severity"] == "notice" and "beyond the noise" in by["interference"][0]["text"]
+assert by["congestion"][0]["severity"] == "info" and "within the noise" in by["congestion"][0]["text"]
+assert by["modes"][0]["numbers"]["ratio"] == 2
+assert by["floor"][0]["numbers"]["rows_below_floor"] == 2 and by["floor"][0]["points"] == [3]
+assert "3 (n4) -> 0 (n1)" in by["slow_link"][0]["text"]
+c = by["crossover"][0]["text"]
+assert "pairwise is fastest at 8 B..256 B; no difference at 512 B; alltoall is fastest at 1 KiB..8 KiB" in c, c
+print(len(f), "findings")
+PY
+	[[ $output == "14 findings" ]]
+}
+
+@test "a merge writes both; a clean one's verdict says so; an unwritable directory: exit 3, nothing half-written" {
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$ROOT/tests/data/smoke/raw/smoke-n1-contiguous-19.out" \
+		"$ROOT/tests/data/smoke/raw/smoke-n2-contiguous-20.out"
+	head -n 2 "$BATS_TEST_TMPDIR/m/findings.json" | grep -q '"kind": "verdict", "severity": "info", "text": "All 2 points complete'
+	[ "$(head -n 1 "$BATS_TEST_TMPDIR/m/models.csv")" = "point,level,algo,split,commsize,n,latency_s,bw_GBs,n_half_B,r2,worst_rel,break_B,lo_latency_s,lo_bw_GBs,hi_latency_s,hi_bw_GBs" ]
+	chmod a-w merged
+	if [ "$(id -u)" = 0 ]; then rm -rf merged/findings.json; mkdir merged/findings.json.part; fi
+	run --separate-stderr -3 "$COLLECT" --findings merged
+	[[ $stderr == "collect: error: findings: cannot write '"*"merged/findings.json"* ]]
+	chmod u+w merged
+	run --separate-stderr -2 "$COLLECT" --findings
+	[ "$stderr" = "collect: error: --findings takes one merged directory: collect --findings DIR" ]
+}
