@@ -98,8 +98,8 @@ check_points() {
 			# several worlds: aller names the one it refused
 			if [[ $out =~ ^world\ ([0-9]+):\ (.*)$ ]]; then
 				world=${BASH_REMATCH[1]} out=${BASH_REMATCH[2]}
-			else
-				world=${worlds[$group]#,}
+			else   # every world alike: named by the first
+				world=${worlds[$group]#,} world=${world%%,*}
 			fi
 			die "point ${first[$group $world]} ($world ranks): $out"
 		fi

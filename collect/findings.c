@@ -260,6 +260,8 @@ static void point_done(FILE *models, struct fout *o, struct fpoint *p, struct fr
 
 static struct fpoint *point_of(struct fpoint *pts, long np, long id)
 {
+	if (id >= 0 && id < np && pts[id].id == id)   /* the index numbers its rows from 0 */
+		return &pts[id];
 	for (long i = 0; i < np; i++)
 		if (pts[i].id == id)
 			return &pts[i];
@@ -330,7 +332,7 @@ static FILE *open_part(const char *dir, const char *name, char *err, size_t errl
 	return f;
 }
 
-/* findings.json: the verdict first, then every other finding. */
+/* findings.json and findings.tsv: the verdict first, then every other finding. */
 static int write_json(const char *dir, const struct fout *v, const struct fout *o, char *err,
 		      size_t errlen)
 {
@@ -338,9 +340,16 @@ static int write_json(const char *dir, const struct fout *v, const struct fout *
 
 	if (!json)
 		return -1;
+	FILE *tsv;
+
 	fprintf(json, "[\n%s%s%s\n]\n", v->b.s ? v->b.s : "", o->n ? ",\n" : "",
 		o->b.s ? o->b.s : "");
-	return commit(json, dir, "findings.json", err, errlen);
+	if (commit(json, dir, "findings.json", err, errlen) != 0 ||
+	    !(tsv = open_part(dir, "findings.tsv", err, errlen)))
+		return -1;
+	fprintf(tsv, "severity\tkind\ttext\tpoints\n%s%s", v->tsv.s ? v->tsv.s : "",
+		o->tsv.s ? o->tsv.s : "");
+	return commit(tsv, dir, "findings.tsv", err, errlen);
 }
 
 int findings_run(const char *dir, char *err, size_t errlen)
@@ -357,6 +366,8 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	}
 	strbuf_init(&o.b);
 	strbuf_init(&v.b);
+	strbuf_init(&o.tsv);
+	strbuf_init(&v.tsv);
 	if ((models = open_part(dir, "models.csv", err, errlen)) != NULL) {
 		fputs("point,level,algo,split,commsize,n,latency_s,bw_GBs,n_half_B,r2,worst_rel,"
 		      "break_B,lo_latency_s,lo_bw_GBs,hi_latency_s,hi_bw_GBs\n", models);
@@ -374,6 +385,8 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	}
 	strbuf_release(&o.b);
 	strbuf_release(&v.b);
+	strbuf_release(&o.tsv);
+	strbuf_release(&v.tsv);
 	free(pts);
 	return rc;
 }

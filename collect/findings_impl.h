@@ -33,9 +33,13 @@ struct fpoint {
 	struct flevel levels[FIND_LEVELS];   /* levels 0 and 1 */
 };
 
-/* The findings, JSON objects joined by ",\n" (the verdict goes first, once all are known). */
+/*
+ * The findings, JSON objects joined by ",\n", and the same as TSV lines
+ * (severity, kind, text, points) for the report; the verdict goes first,
+ * once all are known.
+ */
 struct fout {
-	struct strbuf b;
+	struct strbuf b, tsv;
 	int n, warnings, notices;
 };
 

@@ -57,6 +57,13 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 	for (int i = 0; i < npoints; i++)
 		strbuf_addf(&o->b, "%s%ld", i ? ", " : "", points[i]);
 	strbuf_addf(&o->b, "]}");
+	strbuf_addf(&o->tsv, "%s\t%s\t", severity, kind);
+	for (const char *c = text; *c; c++)   /* a tab or newline in a name would split the line */
+		strbuf_addf(&o->tsv, "%c", *c == '\t' || *c == '\n' ? ' ' : *c);
+	strbuf_addf(&o->tsv, "\t");
+	for (int i = 0; i < npoints; i++)
+		strbuf_addf(&o->tsv, "%s%ld", i ? "," : "", points[i]);
+	strbuf_addf(&o->tsv, "\n");
 }
 
 void find_where(char *buf, size_t len, const struct fpoint *p)

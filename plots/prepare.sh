@@ -1,7 +1,7 @@
 # plots/prepare.sh: plot.sh's arguments, inputs and merge. Sourced; after
 # prepare_plots ARGS..., these are set: fmt, file, dir (where the plots go,
 # in dir/plots), merged and index (the collector's output and its sets.tsv,
-# merged anew when missing or older than the inputs), reveal_dir.
+# merged anew when missing, older than the inputs or without findings), reveal_dir.
 # shellcheck shell=bash disable=SC2034 # set for plot.sh
 
 prepare_plots() {
@@ -53,7 +53,7 @@ prepare_plots() {
 	merged=$dir/merged index=$dir/merged/sets.tsv
 	mkdir -p "$merged" "$dir/plots"
 
-	if [ ! -s "$index" ] || [ -n "$(find "${inputs[@]}" -newer "$index" -type f 2>/dev/null | head -n 1)" ]; then
+	if [ ! -s "$index" ] || [ ! -e "$merged/findings.tsv" ] || [ -n "$(find "${inputs[@]}" -newer "$index" -type f 2>/dev/null | head -n 1)" ]; then
 		rc=0
 		"$collect" -q -o "$merged" -- "${inputs[@]}" 2>"$dir/collect.log" || rc=$?
 		[ "$rc" -le 1 ] || { cat "$dir/collect.log" >&2; die "the collector failed (exit $rc)" 3; }

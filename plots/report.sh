@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # plots/report.sh CAMPAIGN=name [BASE=name] [TOL=5%] [RESULTS=dir] (make report):
 # writes RESULTS/<campaign>/report.html, one static page that needs nothing
-# else (no external resources, no JavaScript; the plots are embedded): the
-# campaign's settings and provenance (MPI library, hosts, jobs), the status
-# of every point, the collector's summary, every plot and, with BASE, the
-# comparison with that campaign (table and ratio plots). Prints the page's path.
+# else (no external resources, no JavaScript; the plots are embedded SVG):
+# first the verdict and the findings (the collector's merged/findings.tsv)
+# and the plots they cite, then the status of every point, the comparison
+# with BASE (table and ratio plots), and, a click away, every other plot, the
+# settings that were set (the defaults folded), the provenance (MPI library,
+# hosts, jobs) and the collector's summary. Prints the page's path.
 # Exit status: 0 written, 2 bad input (unknown campaign), 3 a tool failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,6 +16,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../campaigns/manifest.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
+# shellcheck source=plots/page.sh
+. "$here/page.sh"
 script_options aller-report "usage: aller-report CAMPAIGN=name [BASE=name] [TOL=5%] [RESULTS=dir]" "$@"
 die() { printf 'report: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
@@ -31,25 +35,8 @@ locate_campaign "${args[@]}"
 manifest_read "$DIR/manifest"
 facts=$DIR/merged/facts.tsv   # what the collector read of each point (MPI, hosts, links)
 
-esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
-# table CLASS HEADER...: rows from stdin, tab-separated, as an HTML table.
-table() {
-	local class=$1 h
-	shift
-	printf '<table class="%s"><thead><tr>' "$class"
-	for h in "$@"; do printf '<th>%s</th>' "$h"; done
-	printf '</tr></thead><tbody>\n'
-	esc | awk -F'\t' '{ printf "<tr>"; for (i = 1; i <= NF; i++) printf "<td>%s</td>", $i; print "</tr>" }'
-	printf '</tbody></table>\n'
-}
-# figure PNG: the plot embedded, its file name as caption.
-figure() {
-	printf '<figure><img alt="%s" src="data:image/png;base64,%s"><figcaption>%s</figcaption></figure>\n' \
-		"$(basename "$1")" "$(base64 -w0 "$1")" "$(basename "$1" .png)"
-}
-
-# The plots (PNG), the status of each point, the comparison.
-plots=$(bash "$here/plot.sh" --campaign-dir "$DIR" --format png 2>"$DIR/plots.log") ||
+# The plots (SVG), the status of each point, the comparison.
+plots=$(bash "$here/plot.sh" --campaign-dir "$DIR" --format svg 2>"$DIR/plots.log") ||
 	[ $? -eq 3 ] || die "the plots failed (see $DIR/plots.log)" 3
 # (status.sh reads the campaign's manifest, not make's other settings)
 status=$(unset "${!CAMPAIGN_ARG_@}"
@@ -58,7 +45,7 @@ cmpdir=""
 if [ -n "$base" ]; then
 	cmpdir=$RESULTS/compare-$base-vs-$CAMPAIGN
 	rc=0
-	bash "$here/compare.sh" "BASE=$base" "NEW=$CAMPAIGN" "TOL=$tol" "RESULTS=$RESULTS" FORMAT=png \
+	bash "$here/compare.sh" "BASE=$base" "NEW=$CAMPAIGN" "TOL=$tol" "RESULTS=$RESULTS" FORMAT=svg \
 		>/dev/null 2>"$DIR/compare.log" || rc=$?
 	[ "$rc" -le 1 ] || die "the comparison failed: $(tail -n 1 "$DIR/compare.log")" "$rc"
 fi
@@ -77,16 +64,43 @@ tr.complete td:last-child { color: #1a7f37; } tr.missing td:last-child, tr.faile
 pre { background: #f6f8fa; padding: 0.8em; overflow-x: auto; font-size: 0.85em; }
 figure { display: inline-block; margin: 0.5em; width: 48%; } figure img { width: 100%; border: 1px solid #ddd; }
 figcaption { font-size: 0.85em; color: #555; text-align: center; }
+.verdict { font-size: 1.2em; padding: 0.6em 0.9em; border-left: 6px solid #1a7f37; background: #eef7f0; }
+.verdict.warning { border-color: #b42318; background: #fdf0ef; }
+ul.findings li { margin: 0.3em 0; }
+.sev { font-size: 0.75em; text-transform: uppercase; padding: 0.1em 0.4em; border-radius: 3px; background: #eef2f7; }
+li.warning .sev { background: #fdd; } li.notice .sev { background: #fec; }
+details { margin: 1em 0; } summary { cursor: pointer; font-weight: bold; }
 </style>
 EOF
 	printf '<title>aller report: %s</title></head><body>\n' "$(esc <<<"$CAMPAIGN")"
 	printf '<h1>aller report: %s</h1>\n' "$(esc <<<"$CAMPAIGN")"
 	printf '<p>Written %s by %s from %s.</p>\n' "$(date -u +%FT%TZ)" "$(toolkit_version | esc)" "$(esc <<<"$DIR")"
-
-	printf '<h2 id="summary">Summary</h2>\n<pre>%s</pre>\n' "$(head -n 4 "$DIR/merged/summary.txt" 2>/dev/null | esc)"
+	printf '<h2 id="findings">Findings</h2>\n'
+	findings "$DIR/merged/findings.tsv"
 	failed=$(grep -F ': data set failed, no rows: ' "$DIR/merged/summary.txt" 2>/dev/null || true)
 	[ -z "$failed" ] || printf '<h2 id="failed">Failed data sets</h2>\n<pre>%s</pre>\n' "$(esc <<<"$failed")"
-	printf '<h2 id="settings">Settings</h2>\n'
+	printf '<h2 id="plots">Plots</h2>\n'
+	sed -n 's/^lead //p' <<<"$ranked" | while read -r p; do figure "$p"; done
+	printf '<h2 id="status">Status</h2>\n'
+	tail -n +2 <<<"$status" |
+		table status point job state exit elapsed nodelist tries output |
+		awk '/^<tr>/ { s = $0; sub(/.*<td>/, "", s); sub(/[ <].*/, "", s); sub(/^<tr>/, "<tr class=\"" s "\">") } { print }'
+	[ ! -s "$DIR/status.log" ] || printf '<pre>%s</pre>\n' "$(esc <"$DIR/status.log")"
+	details
+	if [ -n "$cmpdir" ]; then
+		printf '<h2 id="comparison">Comparison with %s</h2>\n' "$(esc <<<"$base")"
+		printf '<pre>%s</pre>\n' "$(esc <"$cmpdir/compare.txt")"
+		for p in "$cmpdir"/plots/ratio-*.svg; do [ -e "$p" ] && figure "$p"; done
+	fi
+	printf '<details id="more"><summary>%s more plots</summary>\n' "$(grep -c '^more ' <<<"$ranked" || true)"
+	sed -n 's/^more //p' <<<"$ranked" | while read -r p; do figure "$p"; done
+	printf '</details>\n</body></html>\n'
+}
+
+# The settings that were set (the rest folded), provenance, the collector's
+# summary, slow links and slow calls.
+details() {
+	printf '<details id="settings"><summary>Settings</summary>\n'
 	{
 		for k in "${!M_SETTING[@]}"; do printf '%s\t%s\n' "$k" "${M_SETTING[$k]}"; done
 		# what the points measure with, per series ("LONGS (series 2)" from the second on)
@@ -94,8 +108,11 @@ EOF
 			s=${k%%,*}
 			printf '%s%s\t%s\n' "${k#*,}" "$([ "$s" = 1 ] || echo " (series $s)")" "${M_SERIES[$k]}"
 		done
-	} | sort | table settings setting value
-	printf '<h2 id="provenance">Provenance</h2>\n'
+	} | sort >"$tmp.settings"
+	awk -F'\t' '$2 != "" && $2 != "-"' "$tmp.settings" | table settings setting value
+	printf '<p>At their defaults: %s.</p>\n' "$(awk -F'\t' '$2 == "" || $2 == "-" { print $1 }' "$tmp.settings" |
+		paste -sd' ' | sed 's/ /, /g' | esc)"
+	printf '</details>\n<details id="provenance"><summary>Provenance</summary>\n'
 	{
 		printf 'MPI library\t%s\n' "$(point_facts "$facts" "" mpi | sort -u | paste -sd';')"
 		printf 'hosts\t%s\n' "$(point_facts "$facts" "" host | sed 's/ .*//' | sort -u | paste -sd' ')"
@@ -106,11 +123,9 @@ EOF
 		printf 'jobs\t%s\n' "$(printf '%s\n' "${M_POINT_JOB[@]}" | sort -un | paste -sd' ')"
 		printf 'toolkit\t%s\n' "$(sed -n 's/^submission .* toolkit=//p' "$DIR/manifest" | sort -u | paste -sd';')"
 	} | table provenance what value
-	printf '<h2 id="status">Status</h2>\n'
-	tail -n +2 <<<"$status" |
-		table status point job state exit elapsed nodelist tries output |
-		awk '/^<tr>/ { s = $0; sub(/.*<td>/, "", s); sub(/[ <].*/, "", s); sub(/^<tr>/, "<tr class=\"" s "\">") } { print }'
-	[ ! -s "$DIR/status.log" ] || printf '<pre>%s</pre>\n' "$(esc <"$DIR/status.log")"
+	printf '</details>\n<details id="summary" open><summary>Collected</summary>\n'
+	head -n 4 "$DIR/merged/summary.txt" 2>/dev/null | sed 's/^collect: //; s/ /\t/' | table summary count what
+	printf '</details>\n'
 	# aller --pairs points: each one's slow links (merged/pairs.tsv names the points)
 	if [ "$(wc -l <"$DIR/merged/pairs.tsv" 2>/dev/null || echo 0)" -gt 1 ]; then
 		printf '<h2 id="links">Slow links (aller --pairs)</h2>\n'
@@ -127,21 +142,13 @@ EOF
 				"$("$(find_tool collect)" --samples "$d" 2>&1 | esc)"
 		done
 	fi
-	if [ -n "$cmpdir" ]; then
-		printf '<h2 id="comparison">Comparison with %s</h2>\n' "$(esc <<<"$base")"
-		printf '<pre>%s</pre>\n' "$(esc <"$cmpdir/compare.txt")"
-		for p in "$cmpdir"/plots/ratio-*.png; do [ -e "$p" ] && figure "$p"; done
-	fi
-	printf '<h2 id="plots">Plots</h2>\n'
-	while read -r p; do
-		case $p in *.png) figure "$p" ;; esac
-	done <<<"$plots"
-	printf '</body></html>\n'
 }
 
+# the plots the findings cite lead (at most a dozen); the rest one click away
+ranked=$(grep -E '\.(svg|png)$' <<<"$plots" | lead_plots "$DIR/merged/findings.tsv" 12)
 # whole or not at all: the page's last write fails on a full disk too
 out=$DIR/report.html tmp=$DIR/report.html.tmp.$$
-trap 'rm -f "$tmp"' EXIT
+trap 'rm -f "$tmp" "$tmp.settings"' EXIT
 if ! page >"$tmp" || ! mv "$tmp" "$out"; then
 	die "cannot write '$out' (a full disk?): the old page, if any, is left as it was" 3
 fi

@@ -91,3 +91,9 @@ setup() {
 	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=fe "RESULTS=$res" MIN_EFF=1.5
 	[ "$stderr" = "campaign: error: invalid MIN_EFF '1.5': expected aller's --min-eff=F[@SIZE[+]], a fraction of the limit up to 1, e.g. 0.5 or 0.5@1M+" ]
 }
+
+@test "arguments aller refuses at every node count: one line naming the first point, exit 2" {
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=us "RESULTS=$res" NODES="2 4" \
+		MODES=contiguous ALGOS=alltoall SPLITS="uniform zipf:1.2" DRYRUN=1
+	[ "$stderr" = "campaign: error: point n2-contiguous-t2-L524288-default-s1 (4 ranks): --split=zipf:1.2 sends uneven blocks, which alltoall cannot: allowed with it are --algo=alltoallv, pairwise and put, and --transport=nccl" ]
+}

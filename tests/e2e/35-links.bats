@@ -47,6 +47,16 @@ setup() {
 	ls "$RES"/links/plots/pairs-*.png
 	run -0 make -s -C "$ROOT" report CAMPAIGN=links RESULTS="$RES"
 	grep -q 'Slow links (aller --pairs)' "$RES/links/report.html"
+	# the page leads with the finding that names the slow link, before any plot (as a browser builds it)
+	if command -v chromium >/dev/null; then
+		chromium --headless --no-sandbox --disable-gpu --user-data-dir="$BATS_TEST_TMPDIR/chromium" \
+			--dump-dom "file://$RES/links/report.html" >"$BATS_TEST_TMPDIR/dom.html" 2>/dev/null
+		dom=$BATS_TEST_TMPDIR/dom.html
+		v=$(grep -bo '<p class="verdict warning">[^<]*slow links were found' "$dom" | cut -d: -f1)
+		s=$(grep -bo '<li class="warning"><span class="sev">warning</span> Slow link 3 (n4) -&gt; 0 (n1)' "$dom" | cut -d: -f1)
+		fig=$(grep -bo '<figure>' "$dom" | head -n 1 | cut -d: -f1)
+		[ -n "$v" ] && [ -n "$s" ] && [ -n "$fig" ] && [ "$v" -lt "$s" ] && [ "$s" -lt "$fig" ]
+	fi
 	grep -q 'slow_link: 3 (n4) -&gt; 0 (n1)' "$RES/links/report.html"
 	grep -q 'leaf1: n1 n2; leaf2: n3 n4' "$RES/links/report.html"
 	# sbatch is asked for the switches; a bad value is one line

@@ -77,31 +77,32 @@ compare() { bash "$ROOT/plots/compare.sh" "RESULTS=$RES" "$@"; }
 	[[ $output == *"# only in NEW: contiguous, variant default, 2 tasks per node, 4 nodes ("*" rows)"* ]]
 }
 
-@test "the report page renders in a browser: settings, status, comparison, every plot" {
+@test "the report page renders in a browser: findings first, status, comparison, every plot, under 2 MB" {
 	command -v chromium >/dev/null || skip "no chromium"
 	run --separate-stderr -0 make -s -C "$ROOT" report CAMPAIGN=cnew BASE=cbase RESULTS="$RES"
 	page=$RES/cnew/report.html
 	[ "${lines[-1]}" = "$page" ] # (after any rebuild make does first)
 	# nothing outside the page: no links to files or the network, no scripts
 	[ "$(grep -ciE '<script|src="(http|file|/)|href="http' "$page")" = 0 ]
-	# every image is an embedded PNG that decodes
-	n=0
-	while read -r b64; do
-		printf '%s' "$b64" | base64 -d >"$BATS_TEST_TMPDIR/img.png"
-		[[ $(file -b "$BATS_TEST_TMPDIR/img.png") == "PNG image data, 1100 x 680,"* ]]
-		n=$((n + 1))
-	done < <(grep -o 'src="data:image/png;base64,[^"]*"' "$page" | sed 's/^src="data:image\/png;base64,//; s/"$//')
-	plots=$(find "$RES/cnew/plots" -name '*.png' | wc -l)
-	ratios=$(find "$RES/compare-cbase-vs-cnew/plots" -name 'ratio-*.png' | wc -l)
+	[ "$(stat -c %s "$page")" -le $((2 * 1024 * 1024)) ]
+	# every image an embedded SVG: every plot and ratio plot once
+	n=$(grep -o 'src="data:image/svg+xml;charset=utf-8,' "$page" | wc -l)
+	plots=$(find "$RES/cnew/plots" -name '*.svg' | wc -l)
+	ratios=$(find "$RES/compare-cbase-vs-cnew/plots" -name 'ratio-*.svg' | wc -l)
 	[ "$n" = $((plots + ratios)) ]
-	# what the browser builds: the status table with one row per point
+	# what the browser builds: the findings before the first plot, the verdict first
 	home=$BATS_TEST_TMPDIR/chromium
 	size=1280,2400
 	chrome=(chromium --headless --no-sandbox --disable-gpu --user-data-dir="$home" --window-size="$size")
 	"${chrome[@]}" --dump-dom "file://$page" >"$BATS_TEST_TMPDIR/dom.html" 2>/dev/null
-	[ "$(grep -o '<tr class="complete">' "$BATS_TEST_TMPDIR/dom.html" | wc -l)" = 2 ]
-	grep -q '<h2 id="comparison">Comparison with cbase</h2>' "$BATS_TEST_TMPDIR/dom.html"
-	grep -q '<td>LONGS</td><td>8192</td>' "$BATS_TEST_TMPDIR/dom.html"
+	dom=$BATS_TEST_TMPDIR/dom.html
+	f=$(grep -bo '<h2 id="findings">' "$dom" | cut -d: -f1)
+	v=$(grep -bo '<p class="verdict [a-z]*">All 2 points complete' "$dom" | cut -d: -f1)
+	fig=$(grep -bo '<figure>' "$dom" | head -n 1 | cut -d: -f1)
+	[ -n "$f" ] && [ -n "$v" ] && [ -n "$fig" ] && [ "$f" -lt "$v" ] && [ "$v" -lt "$fig" ]
+	[ "$(grep -o '<tr class="complete">' "$dom" | wc -l)" = 2 ]
+	grep -q '<h2 id="comparison">Comparison with cbase</h2>' "$dom"
+	grep -q '<td>LONGS</td><td>8192</td>' "$dom"
 	# and what a person sees: a screenshot of the page, not blank
 	(cd "$BATS_TEST_TMPDIR" && "${chrome[@]}" --screenshot="$BATS_TEST_TMPDIR/page.png" "file://$page" 2>/dev/null)
 	[[ $(file -b "$BATS_TEST_TMPDIR/page.png") == "PNG image data, 1280 x 2400,"* ]]

@@ -1,0 +1,84 @@
+# plots/page.sh: the report page's pieces (report.sh): HTML escaping, tables,
+# the findings, embedded SVG plots made small, and which plots lead.
+# shellcheck shell=bash
+
+esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
+
+# table CLASS HEADER...: rows from stdin, tab-separated, as an HTML table.
+table() {
+	local class=$1 h
+	shift
+	printf '<table class="%s"><thead><tr>' "$class"
+	for h in "$@"; do printf '<th>%s</th>' "$h"; done
+	printf '</tr></thead><tbody>\n'
+	esc | awk -F'\t' '{ printf "<tr>"; for (i = 1; i <= NF; i++) printf "<td>%s</td>", $i; print "</tr>" }'
+	printf '</tbody></table>\n'
+}
+
+# svg_slim SVG: gnuplot's SVG, a third of its size: coordinates to whole
+# pixels (at 1100 x 680, invisibly), empty groups and default attributes
+# gone; then escaped for a data: URL (% # " and newlines).
+svg_slim() {
+	perl -0777 -pe '
+		s{(\b(?:d|points)=\x27[^\x27]*\x27)}{ (my $a = $1) =~ s/(\d)\.\d+/$1/g; $a =~ s/\s+/ /g; $a }ge;
+		s{\b(x|y|cx|cy)=\x27(-?\d+)\.\d+\x27}{$1=\x27$2\x27}g;
+		s{translate\((-?\d+)\.\d+,(-?\d+)\.\d+\)}{translate($1,$2)}g;
+		1 while s{<g [^>]*>\s*</g>}{}g;
+		s/ stroke-linecap="butt" stroke-linejoin="miter"//g;
+		s/\n\s+/\n/g; s/\n+/\n/g;
+		s/%/%25/g; s/#/%23/g; s/"/%22/g; s/\n/%0A/g' "$1"
+}
+
+# figure SVG|PNG: the plot embedded, its file name as caption.
+figure() {
+	local name
+	name=$(basename "$1")
+	case $1 in
+	*.svg) printf '<figure><img alt="%s" src="data:image/svg+xml;charset=utf-8,%s">' "$name" "$(svg_slim "$1")" ;;
+	*) printf '<figure><img alt="%s" src="data:image/png;base64,%s">' "$name" "$(base64 -w0 "$1")" ;;
+	esac
+	printf '<figcaption>%s</figcaption></figure>\n' "${name%.*}"
+}
+
+# findings TSV: the verdict (its first row) as a box, then every finding as a sentence.
+findings() {
+	local sev kind text
+	[ -s "$1" ] || { printf '<p>No findings (merged/findings.tsv is missing).</p>\n'; return; }
+	{
+		read -r _
+		IFS=$'\t' read -r sev kind text _
+		printf '<p class="verdict %s">%s</p>\n' "$sev" "$(esc <<<"$text")"
+		printf '<ul class="findings">\n'
+		while IFS=$'\t' read -r sev kind text _; do
+			printf '<li class="%s"><span class="sev">%s</span> %s</li>\n' "$sev" "$sev" "$(esc <<<"$text")"
+		done
+		printf '</ul>\n'
+	} <"$1"
+}
+
+# lead_plots FINDINGS MAX: from the plots' paths on stdin, the ones the
+# findings cite, at most MAX, in order: each point's bandwidth, scaling, the
+# algorithms where they cross over, interference, the node-pair matrices of
+# slow links, and per node count the largest size's concurrency where the
+# modes differ. Prints "lead PATH" and then "more PATH" for the rest.
+lead_plots() {
+	awk -F'\t' -v max="$2" 'FNR == 1 && NR > 1 { f = 2 }
+		f != 2 { if (FNR > 1) kind[$2] = 1; next }
+		function want(b) {
+			if (b ~ /^(bandwidth-|scaling)/) return 1
+			if (b ~ /^algorithms-/) return ("crossover" in kind)
+			if (b ~ /^interference/) return ("interference" in kind)
+			if (b ~ /^pairs-/) return ("slow_link" in kind)
+			return 0
+		}
+		{ b = $0; sub(/.*\//, "", b); path[NR] = $0; base[NR] = b
+		  if (b ~ /^concurrency-n[0-9]+-[0-9]+B\./ && ("modes" in kind)) {
+			split(b, w, "-"); sz = w[3] + 0
+			if (!(w[2] in big) || sz > big[w[2]]) { big[w[2]] = sz; bigat[w[2]] = NR }
+		  } }
+		END {
+			for (i in bigat) pick[bigat[i]] = 1
+			for (i = 1; i <= NR; i++) if (i in path && (want(base[i]) || i in pick) && n < max) { lead[i] = 1; n++; print "lead " path[i] }
+			for (i = 1; i <= NR; i++) if (i in path && !(i in lead)) print "more " path[i]
+		}' "$1" -
+}
