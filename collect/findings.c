@@ -220,8 +220,11 @@ static void summarise(struct fpoint *p, const struct frow *r, const char *first_
 	if (r->commsize >= 2) {
 		keep_max(&p->peak, r, r->bwavg, p->peak.bwavg);
 		keep_max(&p->agg, r, r->aggbw, p->agg.aggbw);
-		if (r->offnode > 0)
-			keep_max(&p->eff, r, r->eff, p->eff.eff);
+		/* the largest size's (where bandwidth, not a token bucket's burst, binds), best of its rows */
+		if (r->offnode > 0 && isfinite(r->eff) &&
+		    (p->eff.point < 0 || r->bytes > p->eff.bytes ||
+		     (r->bytes == p->eff.bytes && r->eff > p->eff.eff)))
+			p->eff = *r;
 	}
 	keep_max(&p->interf, r, r->interf, p->interf.interf);
 	keep_max(&p->cong, r, r->cong, p->cong.cong);

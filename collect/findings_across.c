@@ -63,21 +63,24 @@ static size_t run_words(char *buf, size_t len, int nth, const char *label, doubl
 	return n < 0 ? 0 : (size_t)n;
 }
 
-/* One level and split: the size ranges where each algorithm is fastest, as a sentence. */
-static void crossover(struct fout *o, const struct fpoint *p, const struct frow *rows, long n)
+/*
+ * One level and split: the size ranges where each algorithm is fastest, as a
+ * sentence; 1 when the algorithms differ nowhere (nothing said), else 0.
+ */
+static int crossover(struct fout *o, const struct fpoint *p, const struct frow *rows, long n)
 {
 	const struct frow *algo[ALGOS_MAX];
 	char where[256], text[2048];
 	const char *run = "", *label;
 	double from = 0, last = 0;
-	int na = 0, runs = 0;
+	int na = 0, runs = 0, differ = 0;
 	size_t at;
 
 	for (long i = 0; i < n && na < ALGOS_MAX; i++)
 		if (i == 0 || strcmp(rows[i].algo, rows[i - 1].algo) != 0)
 			algo[na++] = &rows[i];
-	if (na < 2)
-		return;
+	if (na < 2 || rows[0].commsize < 2)
+		return 0;
 	find_where(where, sizeof(where), p);
 	at = (size_t)snprintf(text, sizeof(text), "%s, commsize %ld%s%s:", where, rows[0].commsize,
 			      strcmp(rows[0].split, "uniform") ? ", split " : "",
@@ -89,6 +92,7 @@ static void crossover(struct fout *o, const struct fpoint *p, const struct frow 
 				if (q->bytes == r->bytes)
 					same[k] = q;
 		label = winner(same, na);
+		differ |= label && *label;
 		label = label ? label : "no difference";
 		if (strcmp(label, run) != 0) {
 			if (*run && at < sizeof(text))
@@ -100,14 +104,20 @@ static void crossover(struct fout *o, const struct fpoint *p, const struct frow 
 	}
 	if (*run && at < sizeof(text))
 		at += run_words(text + at, sizeof(text) - at, runs++, run, from, last);
+	if (!differ)
+		return 1;
 	if (at < sizeof(text))
 		snprintf(text + at, sizeof(text) - at, ".");
 	find_emit(o, "crossover", "info", text, &p->id, 1, "level", (double)rows[0].level,
 		  "commsize", (double)rows[0].commsize, "algorithms", (double)na, NULL);
+	return 0;
 }
 
 void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *rows, long n)
 {
+	char where[256], text[512];
+	int same = 0;
+
 	/* rows are by level, algorithm, split, size: take each (level, split) apart */
 	for (long i = 0; i < n; i++) {
 		struct frow *sub;
@@ -120,9 +130,16 @@ void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *
 		for (long k = i; k < n && rows[k].level == rows[i].level; k++)
 			if (!strcmp(rows[k].split, rows[i].split))
 				sub[m++] = rows[k];
-		crossover(o, p, sub, m);
+		same += crossover(o, p, sub, m);
 		free(sub);
 	}
+	if (same == 0)
+		return;
+	find_where(where, sizeof(where), p);
+	snprintf(text, sizeof(text), "%s: at %d level%s and split%s the algorithms do not differ "
+		 "beyond their intervals at any size.", where, same, same > 1 ? "s" : "",
+		 same > 1 ? "s" : "");
+	find_emit(o, "crossover", "info", text, &p->id, 1, "alike", (double)same, NULL);
 }
 
 /* Whether two points differ in mode (or node count) alone. */

@@ -121,10 +121,12 @@ void find_point(struct fout *o, const struct fpoint *p)
 	}
 	if (p->eff.point >= 0) {
 		size_of(size, sizeof(size), p->eff.bytes);
-		snprintf(text, sizeof(text), "%s: the best row reaches %.0f%% of the line rate its "
-			 "output records, at %s per peer (commsize %ld, %s)%s", where, 100 * p->eff.eff,
+		snprintf(text, sizeof(text), "%s: at its largest size the best row reaches %.0f%% of "
+			 "the line rate its output records, at %s per peer (commsize %ld, %s)%s", where,
+			 100 * p->eff.eff,
 			 size, p->eff.commsize, p->eff.algo, p->eff.eff < 0.5 ? ": far from the "
-			 "hardware's limit." : ".");
+			 "hardware's limit." : p->eff.eff > 1.05 ? ": above the rate recorded, which is "
+			 "then not what bounds it (a shaper's burst, or a wrong --line-rate)." : ".");
 		find_emit(o, "limit", p->eff.eff < 0.5 ? "notice" : "info", text, &p->id, 1, "eff",
 			  p->eff.eff, "bytes_per_peer", p->eff.bytes, "commsize",
 			  (double)p->eff.commsize, NULL);

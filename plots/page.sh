@@ -15,9 +15,9 @@ table() {
 	printf '</tbody></table>\n'
 }
 
-# svg_slim SVG: gnuplot's SVG, a third of its size: coordinates to whole
-# pixels (at 1100 x 680, invisibly), empty groups and default attributes
-# gone; then escaped for a data: URL (% # " and newlines).
+# svg_slim SVG: gnuplot's SVG at half its size: coordinates to whole pixels
+# (at 1100 x 680, invisibly), colours as #rrggbb, empty groups, default and
+# inherited attributes gone; then escaped for a data: URL (% # " newlines).
 svg_slim() {
 	perl -0777 -pe '
 		s{(\b(?:d|points)=\x27[^\x27]*\x27)}{ (my $a = $1) =~ s/(\d)\.\d+/$1/g; $a =~ s/\s+/ /g; $a }ge;
@@ -25,6 +25,8 @@ svg_slim() {
 		s{translate\((-?\d+)\.\d+,(-?\d+)\.\d+\)}{translate($1,$2)}g;
 		1 while s{<g [^>]*>\s*</g>}{}g;
 		s/ stroke-linecap="butt" stroke-linejoin="miter"//g;
+		s{rgb\(\s*(\d+),\s*(\d+),\s*(\d+)\)}{sprintf("#%02x%02x%02x", $1, $2, $3)}ge;
+		s{<tspan font-family="Sans" >}{<tspan>}g; s{<(title|desc)>[^<]*</\1>}{}g;
 		s/\n\s+/\n/g; s/\n+/\n/g;
 		s/%/%25/g; s/#/%23/g; s/"/%22/g; s/\n/%0A/g' "$1"
 }
