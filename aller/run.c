@@ -23,6 +23,7 @@
 #include "sweep/sweep.h"
 #include "world/failure.h"
 #include "world/faults.h"
+#include "buffers/copyrate.h"
 #include "world/nodelimits.h"
 #include "world/world.h"
 #include "world/world_comm.h"
@@ -221,8 +222,12 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 										    : NULL) != 0,
 					 "out of memory for the host map"))
 		rc = 3;
-	if (rc == 0 && node_limits_gather(&h->lim, o, w, o->buffers == BUFFERS_CUDA) != 0)
-		rc = 3;
+	if (rc == 0) {
+		long bytes;
+		double copy = buffers_copy_rate(w, b, &bytes);
+		if (node_limits_gather(&h->lim, o, w, copy, bytes, b->ops->copy != NULL) != 0)
+			rc = 3;
+	}
 	if (rc == 0)
 		rc = reveal_init(rv, o, w);
 	if (rc == 0)

@@ -13,67 +13,7 @@
 
 #include "findings_impl.h"
 #include "models.h"
-
-#define FIELDS 64
-
-/* Splits a CSV line in place (quoted fields: "" is one quote); the number of fields. */
-static int csv_split(char *s, char **f, int max)
-{
-	int n = 0;
-
-	s[strcspn(s, "\r\n")] = '\0';
-	while (n < max) {
-		char *w = s;
-		if (*s == '"') {
-			f[n++] = w = ++s;
-			while (*s && !(*s == '"' && s[1] != '"')) {
-				if (*s == '"')
-					s++;
-				*w++ = *s++;
-			}
-			if (*s)
-				s++;
-		} else {
-			f[n++] = s;
-			s += strcspn(s, ",");
-			w = s;
-		}
-		if (*s != ',') {
-			*w = '\0';
-			return n;
-		}
-		*w = '\0';
-		s++;
-	}
-	return n;
-}
-
-/* The index of each wanted column name in a header's fields, -1 when absent. */
-static void columns(char **f, int n, const char *const *want, int *at, int nwant)
-{
-	for (int i = 0; i < nwant; i++) {
-		at[i] = -1;
-		for (int k = 0; k < n; k++)
-			if (strcmp(f[k], want[i]) == 0)
-				at[i] = k;
-	}
-}
-
-static double num(char **f, int n, int at)
-{
-	char *end;
-	double v;
-
-	if (at < 0 || at >= n || !*f[at])
-		return NAN;
-	v = strtod(f[at], &end);
-	return *end ? NAN : v;
-}
-
-static void copy(char *dst, size_t len, char **f, int n, int at)
-{
-	snprintf(dst, len, "%s", at >= 0 && at < n ? f[at] : "");
-}
+#include "table.h"
 
 enum { I_POINT, I_CAMPAIGN, I_MODE, I_NODES, I_WORLD, I_STATE, I_SERIES, I_VARIANT, I_SOURCE, I_N };
 static const char *const index_cols[I_N] = { "point", "campaign", "mode", "nodes", "world", "state",
@@ -82,22 +22,17 @@ static const char *const index_cols[I_N] = { "point", "campaign", "mode", "nodes
 /* points-index.csv: every point, in its order; the count, or -1. */
 static long read_index(const char *dir, struct fpoint **out)
 {
-	char path[4096], line[8192], *f[FIELDS];
+	char line[8192], *f[TABLE_FIELDS];
 	int at[I_N], n;
 	long np = 0, cap = 0;
 	struct fpoint *pts = NULL;
 	FILE *in;
 
-	snprintf(path, sizeof(path), "%s/points-index.csv", dir);
-	if (!(in = fopen(path, "r")) || !fgets(line, sizeof(line), in)) {
-		if (in)
-			fclose(in);
+	if (!(in = table_open(dir, "points-index.csv", line, sizeof(line), index_cols, at, I_N)))
 		return -1;
-	}
-	columns(f, csv_split(line, f, FIELDS), index_cols, at, I_N);
 	while (fgets(line, sizeof(line), in)) {
 		struct fpoint *p;
-		n = csv_split(line, f, FIELDS);
+		n = table_split(line, f, TABLE_FIELDS);
 		if (np == cap) {
 			struct fpoint *g = realloc(pts, sizeof(*pts) * (size_t)(cap = cap ? 2 * cap : 16));
 			if (!g)
@@ -105,15 +40,15 @@ static long read_index(const char *dir, struct fpoint **out)
 			pts = g;
 		}
 		p = memset(&pts[np++], 0, sizeof(*p));
-		p->id = (long)num(f, n, at[I_POINT]);
-		p->nodes = (long)num(f, n, at[I_NODES]);
-		p->world = (long)num(f, n, at[I_WORLD]);
-		copy(p->campaign, sizeof(p->campaign), f, n, at[I_CAMPAIGN]);
-		copy(p->mode, sizeof(p->mode), f, n, at[I_MODE]);
-		copy(p->state, sizeof(p->state), f, n, at[I_STATE]);
-		copy(p->series, sizeof(p->series), f, n, at[I_SERIES]);
-		copy(p->variant, sizeof(p->variant), f, n, at[I_VARIANT]);
-		copy(p->source, sizeof(p->source), f, n, at[I_SOURCE]);
+		p->id = (long)table_num(f, n, at[I_POINT]);
+		p->nodes = (long)table_num(f, n, at[I_NODES]);
+		p->world = (long)table_num(f, n, at[I_WORLD]);
+		table_copy(p->campaign, sizeof(p->campaign), f, n, at[I_CAMPAIGN]);
+		table_copy(p->mode, sizeof(p->mode), f, n, at[I_MODE]);
+		table_copy(p->state, sizeof(p->state), f, n, at[I_STATE]);
+		table_copy(p->series, sizeof(p->series), f, n, at[I_SERIES]);
+		table_copy(p->variant, sizeof(p->variant), f, n, at[I_VARIANT]);
+		table_copy(p->source, sizeof(p->source), f, n, at[I_SOURCE]);
 		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;
 	}
 	fclose(in);
@@ -129,24 +64,24 @@ static const char *const row_cols[R_N] = { "point", "level", "algo", "split", "c
 
 static void parse_row(char **f, int n, const int *at, struct frow *r)
 {
-	r->point = (long)num(f, n, at[R_POINT]);
-	r->level = (long)num(f, n, at[R_LEVEL]);
-	r->commsize = (long)num(f, n, at[R_COMMSIZE]);
-	copy(r->algo, sizeof(r->algo), f, n, at[R_ALGO]);
-	copy(r->split, sizeof(r->split), f, n, at[R_SPLIT]);
-	r->bytes = num(f, n, at[R_BYTES]);
-	r->tavg = num(f, n, at[R_TAVG]);
-	r->tmed = num(f, n, at[R_TMED]);
-	r->lo = num(f, n, at[R_LO]);
-	r->hi = num(f, n, at[R_HI]);
-	r->tmin = num(f, n, at[R_TMIN]);
-	r->tmax = num(f, n, at[R_TMAX]);
-	r->bwavg = num(f, n, at[R_BWAVG]);
-	r->aggbw = num(f, n, at[R_AGGBW]);
-	r->interf = num(f, n, at[R_INTERF]);
-	r->cong = num(f, n, at[R_CONG]);
-	r->eff = num(f, n, at[R_EFF]);
-	r->offnode = num(f, n, at[R_OFFNODE]);
+	r->point = (long)table_num(f, n, at[R_POINT]);
+	r->level = (long)table_num(f, n, at[R_LEVEL]);
+	r->commsize = (long)table_num(f, n, at[R_COMMSIZE]);
+	table_copy(r->algo, sizeof(r->algo), f, n, at[R_ALGO]);
+	table_copy(r->split, sizeof(r->split), f, n, at[R_SPLIT]);
+	r->bytes = table_num(f, n, at[R_BYTES]);
+	r->tavg = table_num(f, n, at[R_TAVG]);
+	r->tmed = table_num(f, n, at[R_TMED]);
+	r->lo = table_num(f, n, at[R_LO]);
+	r->hi = table_num(f, n, at[R_HI]);
+	r->tmin = table_num(f, n, at[R_TMIN]);
+	r->tmax = table_num(f, n, at[R_TMAX]);
+	r->bwavg = table_num(f, n, at[R_BWAVG]);
+	r->aggbw = table_num(f, n, at[R_AGGBW]);
+	r->interf = table_num(f, n, at[R_INTERF]);
+	r->cong = table_num(f, n, at[R_CONG]);
+	r->eff = table_num(f, n, at[R_EFF]);
+	r->offnode = table_num(f, n, at[R_OFFNODE]);
 }
 
 /* Whether two rows are of one curve (point, level, algorithm, split). */
@@ -274,22 +209,17 @@ static struct fpoint *point_of(struct fpoint *pts, long np, long id)
 /* points.csv, point by point (collect writes each point's rows together). */
 static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoint *pts, long np)
 {
-	char path[4096], line[8192], *f[FIELDS];
+	char line[8192], *f[TABLE_FIELDS];
 	int at[R_N];
 	struct frow *rows = NULL;
 	long n = 0, cap = 0;
 	FILE *in;
 
-	snprintf(path, sizeof(path), "%s/points.csv", dir);
-	if (!(in = fopen(path, "r")) || !fgets(line, sizeof(line), in)) {
-		if (in)
-			fclose(in);
+	if (!(in = table_open(dir, "points.csv", line, sizeof(line), row_cols, at, R_N)))
 		return -1;
-	}
-	columns(f, csv_split(line, f, FIELDS), row_cols, at, R_N);
 	while (fgets(line, sizeof(line), in)) {
 		struct frow r;
-		parse_row(f, csv_split(line, f, FIELDS), at, &r);
+		parse_row(f, table_split(line, f, TABLE_FIELDS), at, &r);
 		if (n > 0 && r.point != rows[0].point) {
 			point_done(models, o, point_of(pts, np, rows[0].point), rows, n);
 			n = 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "export.h"
 #include "findings.h"
 #include "format.h"
 #include "input.h"
@@ -21,6 +22,7 @@ static const char usage[] =
 	"       collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n"
 	"       collect --samples PATH...\n"
 	"       collect --findings DIR\n"
+	"       collect --openmetrics DIR...\n"
 	"\n"
 	"Merges aller outputs (files, or directories of them) into DIR (default\n"
 	"./merged): bandwidth.dat, concurrency.dat, scaling.dat (what the plots\n"
@@ -39,6 +41,8 @@ static const char usage[] =
 	"             count the first call over the rest, and each slow call:\n"
 	"             straggler (named), system-wide, host or partial\n"
 	"  --findings models.csv and findings.json again, from DIR's merged tables\n"
+	"  --openmetrics  merged DIRs as Prometheus' text exposition format, on\n"
+	"             stdout (aller_* metrics; node_exporter's textfile collector)\n"
 	"  --version  print the version and exit\n"
 	"  --help     print this help and exit\n"
 	"\n"
@@ -98,6 +102,8 @@ static int run(int argc, char **argv)
 		return samples_main(argc - 2, argv + 2);
 	if (argc > 1 && strcmp(argv[1], "--findings") == 0)
 		return findings_main(argc - 2, argv + 2);
+	if (argc > 1 && strcmp(argv[1], "--openmetrics") == 0)
+		return export_main(argc - 2, argv + 2);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (only_paths || a[0] != '-' || strcmp(a, "-") == 0) {

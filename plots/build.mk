@@ -1,6 +1,7 @@
 # plots/: make plots CAMPAIGN="name [name ...]" [FORMAT=png|svg|pdf] (several
 # campaigns: on the same axes, in results/overlay-A-B), make plots FILE=out.txt,
-# make compare BASE=name NEW=name [TOL=5%], make report CAMPAIGN=name [BASE=name].
+# make compare BASE=name NEW=name [TOL=5%], make report CAMPAIGN=name [BASE=name],
+# make export CAMPAIGN=name TEXTFILE_DIR=dir (Prometheus' text format).
 # Never installs anything; the values reach the scripts byte for byte
 # (CAMPAIGN_ARG_CAMPAIGN and _RESULTS come from campaigns/build.mk).
 FORMAT ?= png
@@ -24,3 +25,7 @@ compare: make-vars all
 
 report: make-vars all
 	@$(slurm_env) bash plots/report.sh
+
+export: export CAMPAIGN_ARG_TEXTFILE_DIR := $(value TEXTFILE_DIR)
+export: make-vars all
+	@bash plots/export.sh

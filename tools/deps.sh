@@ -23,6 +23,7 @@ default_packages=(
 	util-linux procps iproute2 nftables file time stress-ng python3
 	chromium
 	lmod mandoc debhelper dpkg-dev
+	prometheus prometheus-node-exporter
 )
 if [ -n "${DEPS_PACKAGES:-}" ]; then
 	read -r -a packages <<<"$DEPS_PACKAGES"

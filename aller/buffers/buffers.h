@@ -56,6 +56,12 @@ struct buffer_ops {
 	/* Test only: damages received element at + i. */
 	int (*corrupt)(struct buffers *b, long at, long i);
 	void (*release)(struct buffers *b);
+	/*
+	 * The limits' copy (world/nodelimits.h): seconds of one copy of `bytes`
+	 * from the send buffer to the receive buffer, timed on the device; -1 on
+	 * an error. NULL: host memory, copied by the caller.
+	 */
+	double (*copy)(struct buffers *b, long bytes);
 };
 
 extern const struct buffer_ops buffers_host_ops;

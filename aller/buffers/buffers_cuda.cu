@@ -324,9 +324,31 @@ static void cuda_release(struct buffers *b)
 	b->priv = NULL;
 }
 
+/* One device-to-device copy of `bytes`, timed by events on the device. */
+static double cuda_copy(struct buffers *b, long bytes)
+{
+	cudaEvent_t start, stop;
+	float ms = -1;
+
+	if (cudaEventCreate(&start) != cudaSuccess)
+		return -1;
+	if (cudaEventCreate(&stop) != cudaSuccess) {
+		cudaEventDestroy(start);
+		return -1;
+	}
+	if (cudaEventRecord(start) == cudaSuccess &&
+	    cudaMemcpy(b->recv, b->send, (size_t)bytes, cudaMemcpyDeviceToDevice) == cudaSuccess &&
+	    cudaEventRecord(stop) == cudaSuccess && cudaEventSynchronize(stop) == cudaSuccess &&
+	    cudaEventElapsedTime(&ms, start, stop) != cudaSuccess)
+		ms = -1;
+	cudaEventDestroy(start);
+	cudaEventDestroy(stop);
+	return ms > 0 ? ms / 1e3 : -1;
+}
+
 static const struct buffer_ops ops = {
 	"cuda", cuda_init, cuda_visible, cuda_select, cuda_available, cuda_alloc,
-	cuda_fill, cuda_poison, cuda_check, cuda_corrupt, cuda_release,
+	cuda_fill, cuda_poison, cuda_check, cuda_corrupt, cuda_release, cuda_copy,
 };
 
 extern "C" const struct buffer_ops *buffers_cuda_ops(void)

@@ -14,49 +14,7 @@
 #include "strbuf.h"
 #include "world_comm.h"
 
-#define COPY_NODE_BYTES (64L << 20)   /* source (and destination) of a node's tasks together */
-#define COPY_MIN_BYTES (1L << 20)
-#define COPY_REPS 3
 #define DESC_MAX 512
-
-/* This task's copy size: the node's share, at least COPY_MIN_BYTES. */
-static size_t copy_bytes(const struct world *w)
-{
-	long n = COPY_NODE_BYTES / (w->local_size > 0 ? w->local_size : 1);
-
-	return (size_t)(n < COPY_MIN_BYTES ? COPY_MIN_BYTES : n);
-}
-
-/*
- * Collective: this task's copy rate, decimal GB/s read + written, the best of
- * COPY_REPS copies that every task starts together; 0 when out of memory.
- */
-static double copy_rate(const struct world *w, int measure)
-{
-	size_t n = copy_bytes(w);
-	char *src = measure ? malloc(n) : NULL, *dst = measure ? malloc(n) : NULL;
-	int ok = src && dst;
-	double best = 0;
-
-	if (ok) {
-		memset(src, 1, n);
-		memset(dst, 0, n);
-	}
-	for (int i = 0; i < COPY_REPS; i++) {
-		double t;
-		MPI_MUST(MPI_Barrier(world_comm(w)));
-		t = MPI_Wtime();
-		if (ok)
-			memcpy(dst, src, n);
-		__asm__ volatile("" : : "r"(dst) : "memory");   /* the copy is not elided */
-		t = MPI_Wtime() - t;
-		if (ok && t > 0 && 2.0 * (double)n / t / 1e9 > best)
-			best = 2.0 * (double)n / t / 1e9;
-	}
-	free(src);
-	free(dst);
-	return best;
-}
 
 /* The node's NIC line: its rate (returned, GB/s each way; 0 unknown), whence, or unknown. */
 static double nic_line(const struct options *o, char *d, size_t len)
@@ -79,28 +37,27 @@ static double nic_line(const struct options *o, char *d, size_t len)
 
 /* Rank 0: the named nodes' lines, then the rest in one. */
 static char *limit_lines(const struct node_limits *nl, const struct world *w,
-			 char (*desc)[DESC_MAX], int cuda)
+			 char (*desc)[DESC_MAX], int device)
 {
 	const struct eff_limits *e = &nl->e;
 	char copy[32];
 	struct strbuf b;
 
-	format_bytes(copy, sizeof(copy), (long)copy_bytes(w));
+	format_bytes(copy, sizeof(copy), nl->copy_bytes);
 	strbuf_init(&b);
 	for (long i = 0; i < e->nnodes && i < NODELIMITS_NAMED; i++) {
 		strbuf_addf(&b, "nic %s: %s", w->names[i], desc[i]);
 		if (e->nic[i] > 0 && e->tasks[i] > 1)
 			strbuf_addf(&b, " (%g tasks share it: %.4g GB/s each)", e->tasks[i],
 				    e->nic[i] / e->tasks[i]);
-		if (cuda)
-			strbuf_addf(&b, "\ncopy %s: unknown: the device-to-device copy of CUDA "
-				    "buffers is not measured", w->names[i]);
-		else if (e->copy[i] > 0)
+		if (e->copy[i] > 0)
 			strbuf_addf(&b, "\ncopy %s: %.4g GB/s read + written, %g tasks copying about "
-				    "%s each at once, best of %d", w->names[i], e->copy[i], e->tasks[i],
-				    copy, COPY_REPS);
+				    "%s each at once%s, best of %d", w->names[i], e->copy[i], e->tasks[i],
+				    copy, device ? " from device to device (their buffers)" : "",
+				    NODELIMITS_COPY_REPS);
 		else
-			strbuf_addf(&b, "\ncopy %s: unknown: out of memory for the copy", w->names[i]);
+			strbuf_addf(&b, "\ncopy %s: unknown: %s", w->names[i], device ?
+				    "the device's copy failed" : "out of memory for the copy");
 		strbuf_addf(&b, "\n");
 	}
 	if (e->nnodes > NODELIMITS_NAMED) {
@@ -133,7 +90,7 @@ static int alloc_arrays(struct node_limits *nl, const struct world *w)
 }
 
 int node_limits_gather(struct node_limits *nl, const struct options *o, const struct world *w,
-		       int cuda)
+		       double copy, long copy_bytes, int device)
 {
 	long n = w->nnodes, named = n < NODELIMITS_NAMED ? n : NODELIMITS_NAMED;
 	double *mine = calloc(3 * (size_t)n, sizeof(double));
@@ -154,7 +111,7 @@ int node_limits_gather(struct node_limits *nl, const struct options *o, const st
 	if (w->rank == 0)
 		memcpy(nl->e.nic, mine, sizeof(double) * (size_t)n);
 	memset(mine, 0, sizeof(double) * (size_t)n);
-	mine[w->node] = copy_rate(w, !cuda);
+	mine[w->node] = copy;
 	mine[n + w->node] = 1;
 	MPI_MUST(MPI_Reduce(w->rank == 0 ? MPI_IN_PLACE : mine, mine, (int)(2 * n), MPI_DOUBLE,
 			    MPI_SUM, 0, world_comm(w)));
@@ -162,7 +119,8 @@ int node_limits_gather(struct node_limits *nl, const struct options *o, const st
 			    MPI_UNSIGNED_CHAR, MPI_MAX, 0, world_comm(w)));
 	if (w->rank == 0) {
 		memcpy(nl->e.copy, mine, sizeof(double) * 2 * (size_t)n);
-		nl->lines = limit_lines(nl, w, desc, cuda);
+		nl->copy_bytes = copy_bytes;
+		nl->lines = limit_lines(nl, w, desc, device);
 	}
 	free(mine);
 	free(desc);

@@ -102,6 +102,8 @@ compare() { bash "$ROOT/plots/compare.sh" "RESULTS=$RES" "$@"; }
 	[ -n "$f" ] && [ -n "$v" ] && [ -n "$fig" ] && [ "$f" -lt "$v" ] && [ "$v" -lt "$fig" ]
 	[ "$(grep -o '<tr class="complete">' "$dom" | wc -l)" = 2 ]
 	grep -q '<h2 id="comparison">Comparison with cbase</h2>' "$dom"
+	# the comparison is a finding too, after the verdict
+	grep -q '<li class="[a-z]*"><span class="sev">[a-z]*</span> Against cbase: ' "$dom"
 	grep -q '<td>LONGS</td><td>8192</td>' "$dom"
 	# and what a person sees: a screenshot of the page, not blank
 	(cd "$BATS_TEST_TMPDIR" && "${chrome[@]}" --screenshot="$BATS_TEST_TMPDIR/page.png" "file://$page" 2>/dev/null)

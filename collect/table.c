@@ -1,0 +1,84 @@
+/* table.c: see table.h. */
+#include "table.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+int table_split(char *s, char **f, int max)
+{
+	int n = 0;
+
+	s[strcspn(s, "\r\n")] = '\0';
+	while (n < max) {
+		char *w = s;
+		if (*s == '"') {
+			f[n++] = w = ++s;
+			while (*s && !(*s == '"' && s[1] != '"')) {
+				if (*s == '"')
+					s++;
+				*w++ = *s++;
+			}
+			if (*s)
+				s++;
+		} else {
+			f[n++] = s;
+			s += strcspn(s, ",");
+			w = s;
+		}
+		if (*s != ',') {
+			*w = '\0';
+			return n;
+		}
+		*w = '\0';
+		s++;
+	}
+	return n;
+}
+
+/* The index of each wanted column name in a header's fields, -1 when absent. */
+static void columns(char **f, int n, const char *const *want, int *at, int nwant)
+{
+	for (int i = 0; i < nwant; i++) {
+		at[i] = -1;
+		for (int k = 0; k < n; k++)
+			if (strcmp(f[k], want[i]) == 0)
+				at[i] = k;
+	}
+}
+
+double table_num(char **f, int n, int at)
+{
+	char *end;
+	double v;
+
+	if (at < 0 || at >= n || !*f[at])
+		return NAN;
+	v = strtod(f[at], &end);
+	return *end ? NAN : v;
+}
+
+void table_copy(char *dst, size_t len, char **f, int n, int at)
+{
+	snprintf(dst, len, "%s", at >= 0 && at < n ? f[at] : "");
+}
+
+FILE *table_open(const char *dir, const char *name, char *line, size_t len,
+			const char *const *want, int *at, int nwant)
+{
+	char path[4096], *f[TABLE_FIELDS];
+	FILE *in;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (!(in = fopen(path, "r")))
+		return NULL;
+	if (!fgets(line, (int)len, in)) {
+		fclose(in);
+		return NULL;
+	}
+	columns(f, table_split(line, f, TABLE_FIELDS), want, at, nwant);
+	return in;
+}
+

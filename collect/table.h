@@ -1,0 +1,23 @@
+/*
+ * table.h: reading the collector's own merged CSV tables back (points.csv,
+ * points-index.csv) by column name, for the findings and the export.
+ */
+#ifndef COLLECT_TABLE_H
+#define COLLECT_TABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define TABLE_FIELDS 64
+
+/* Splits a CSV line in place (quoted fields: "" is one quote); the number of fields. */
+int table_split(char *s, char **f, int max);
+/* DIR/NAME opened, its header read, at[i] the field of want[i] (-1 absent); NULL when unreadable. */
+FILE *table_open(const char *dir, const char *name, char *line, size_t len,
+		 const char *const *want, int *at, int nwant);
+/* Field `at` of a split line as a number, NAN when absent, empty or not a number. */
+double table_num(char **f, int n, int at);
+/* ... as text ("" when absent). */
+void table_copy(char *dst, size_t len, char **f, int n, int at);
+
+#endif

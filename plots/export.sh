@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# plots/export.sh CAMPAIGN=name TEXTFILE_DIR=dir [RESULTS=dir] (make export):
+# the campaign's measurements as Prometheus' text exposition format (collect
+# --openmetrics over its merged tables, merged anew when missing or older
+# than its outputs) into TEXTFILE_DIR/aller-<campaign>.prom, written beside
+# and renamed, as node_exporter's textfile collector wants. Prints the path.
+# Exit status: 0 written, 2 bad input (unknown campaign, no TEXTFILE_DIR),
+# 3 a tool failed (collect, or the directory cannot be written).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=campaigns/lib.sh
+. "$here/../campaigns/lib.sh"
+script_options aller-export "usage: aller-export CAMPAIGN=name TEXTFILE_DIR=dir [RESULTS=dir]" "$@"
+die() { printf 'export: error: %s\n' "$1" >&2; exit "${2:-2}"; }
+
+args=() textfile=${CAMPAIGN_ARG_TEXTFILE_DIR:-}
+for a in "$@"; do
+	case $a in
+	TEXTFILE_DIR=*) textfile=${a#TEXTFILE_DIR=} ;;
+	*) args+=("$a") ;;
+	esac
+done
+locate_campaign "${args[@]}"
+[ -d "$DIR/raw" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $DIR/raw)"
+[ -n "$textfile" ] || die "give TEXTFILE_DIR=dir: node_exporter's --collector.textfile.directory"
+[ -d "$textfile" ] && [ -w "$textfile" ] || die "TEXTFILE_DIR '$textfile' is not a writable directory" 3
+collect=$(find_tool collect)
+merged=$DIR/merged
+if [ ! -s "$merged/points-index.csv" ] || [ -n "$(find "$DIR/raw" -newer "$merged/points-index.csv" -type f | head -n 1)" ]; then
+	rc=0
+	"$collect" -q -o "$merged" -- "$DIR/raw" 2>"$DIR/collect.log" || rc=$?
+	[ "$rc" -le 1 ] || die "the collector failed (exit $rc): $(tail -n 1 "$DIR/collect.log")" 3
+fi
+out=$textfile/aller-$CAMPAIGN.prom tmp=$textfile/.aller-$CAMPAIGN.prom.$$
+trap 'rm -f "$tmp"' EXIT
+"$collect" --openmetrics "$merged" >"$tmp" || die "collect --openmetrics failed" 3
+mv "$tmp" "$out" || die "cannot write '$out'" 3
+printf '%s\n' "$out"
