@@ -23,7 +23,9 @@ done
 locate_campaign "${args[@]}"
 [ -d "$DIR/raw" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $DIR/raw)"
 [ -n "$textfile" ] || die "give TEXTFILE_DIR=dir: node_exporter's --collector.textfile.directory"
-[ -d "$textfile" ] && [ -w "$textfile" ] || die "TEXTFILE_DIR '$textfile' is not a writable directory" 3
+if [ ! -d "$textfile" ] || [ ! -w "$textfile" ]; then
+	die "TEXTFILE_DIR '$textfile' is not a writable directory" 3
+fi
 collect=$(find_tool collect)
 merged=$DIR/merged
 if [ ! -s "$merged/points-index.csv" ] || [ -n "$(find "$DIR/raw" -newer "$merged/points-index.csv" -type f | head -n 1)" ]; then
