@@ -184,26 +184,6 @@ static void point_families(FILE *o, int which, const struct xpoint *pts, long np
 	}
 }
 
-/* The slow links of a merged DIR's --pairs outputs (pairs.tsv), counted. */
-static long slow_links(const char *dir)
-{
-	char path[4096], line[4096], file[4096];
-	long n = 0;
-	FILE *tsv, *f;
-
-	snprintf(path, sizeof(path), "%s/pairs.tsv", dir);
-	if (!(tsv = fopen(path, "r")))
-		return 0;
-	while (fgets(line, sizeof(line), tsv))
-		if (sscanf(line, "%4095[^\t]", file) == 1 && strcmp(file, "file") && (f = fopen(file, "r"))) {
-			while (fgets(line, sizeof(line), f))
-				n += strncmp(line, "# slow_link: ", 13) == 0;
-			fclose(f);
-		}
-	fclose(tsv);
-	return n;
-}
-
 static const char *const point_help[2][2] = {
 	{ "aller_point_state", "a point and its state (complete, incomplete, failed) as a label" },
 	{ "aller_point_start_timestamp_seconds", "when the point's run started (its output's start)" },
@@ -246,7 +226,7 @@ int export_main(int argc, char **argv)
 		for (int d = 0; d < argc; d++) {
 			fputs("aller_slow_links{", stdout);
 			label(stdout, "campaign", np[d] > 0 && pts[d][0].campaign[0] ? pts[d][0].campaign : argv[d], 1);
-			printf("} %ld\n", slow_links(argv[d]));
+			printf("} %ld\n", table_slow_links(argv[d], NULL, NULL));
 		}
 	}
 	for (int d = 0; d < argc; d++)

@@ -13,6 +13,7 @@
 
 #include "findings_impl.h"
 #include "models.h"
+#include "suspects.h"
 #include "table.h"
 
 enum { I_POINT, I_CAMPAIGN, I_MODE, I_NODES, I_WORLD, I_STATE, I_SERIES, I_VARIANT, I_SOURCE, I_N };
@@ -48,7 +49,8 @@ static long read_index(const char *dir, struct fpoint **out)
 		table_copy(p->state, sizeof(p->state), f, n, at[I_STATE]);
 		table_copy(p->series, sizeof(p->series), f, n, at[I_SERIES]);
 		table_copy(p->variant, sizeof(p->variant), f, n, at[I_VARIANT]);
-		table_copy(p->source, sizeof(p->source), f, n, at[I_SOURCE]);
+		if (!strcmp(p->state, "failed") && at[I_SOURCE] >= 0 && at[I_SOURCE] < n)
+			p->source = strdup(f[at[I_SOURCE]]);
 		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;
 	}
 	fclose(in);
@@ -239,7 +241,7 @@ static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoin
 }
 
 /* DIR/NAME.part, written, then renamed; 0 or -1 with a message. */
-static int commit(FILE *f, const char *dir, const char *name, char *err, size_t errlen)
+int find_commit(FILE *f, const char *dir, const char *name, char *err, size_t errlen)
 {
 	char part[4096], path[4096];
 	int bad = ferror(f) | (fclose(f) != 0);
@@ -254,7 +256,7 @@ static int commit(FILE *f, const char *dir, const char *name, char *err, size_t 
 	return 0;
 }
 
-static FILE *open_part(const char *dir, const char *name, char *err, size_t errlen)
+FILE *find_open(const char *dir, const char *name, char *err, size_t errlen)
 {
 	char part[4096];
 	FILE *f;
@@ -266,10 +268,10 @@ static FILE *open_part(const char *dir, const char *name, char *err, size_t errl
 }
 
 /* findings.json and findings.tsv: the verdict first, then every other finding. */
-static int write_json(const char *dir, const struct fout *v, const struct fout *o, char *err,
+int find_write(const char *dir, const struct fout *v, const struct fout *o, char *err,
 		      size_t errlen)
 {
-	FILE *json = open_part(dir, "findings.json", err, errlen);
+	FILE *json = find_open(dir, "findings.json", err, errlen);
 
 	if (!json)
 		return -1;
@@ -277,12 +279,12 @@ static int write_json(const char *dir, const struct fout *v, const struct fout *
 
 	fprintf(json, "[\n%s%s%s\n]\n", v->b.s ? v->b.s : "", o->n ? ",\n" : "",
 		o->b.s ? o->b.s : "");
-	if (commit(json, dir, "findings.json", err, errlen) != 0 ||
-	    !(tsv = open_part(dir, "findings.tsv", err, errlen)))
+	if (find_commit(json, dir, "findings.json", err, errlen) != 0 ||
+	    !(tsv = find_open(dir, "findings.tsv", err, errlen)))
 		return -1;
 	fprintf(tsv, "severity\tkind\ttext\tpoints\n%s%s", v->tsv.s ? v->tsv.s : "",
 		o->tsv.s ? o->tsv.s : "");
-	return commit(tsv, dir, "findings.tsv", err, errlen);
+	return find_commit(tsv, dir, "findings.tsv", err, errlen);
 }
 
 int findings_run(const char *dir, char *err, size_t errlen)
@@ -301,7 +303,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	strbuf_init(&v.b);
 	strbuf_init(&o.tsv);
 	strbuf_init(&v.tsv);
-	if ((models = open_part(dir, "models.csv", err, errlen)) != NULL) {
+	if ((models = find_open(dir, "models.csv", err, errlen)) != NULL) {
 		fputs("point,level,algo,split,commsize,n,latency_s,bw_GBs,n_half_B,r2,worst_rel,"
 		      "break_B,lo_latency_s,lo_bw_GBs,hi_latency_s,hi_bw_GBs\n", models);
 		if (read_rows(dir, models, &o, pts, np) != 0) {
@@ -310,16 +312,23 @@ int findings_run(const char *dir, char *err, size_t errlen)
 			fclose(models);
 			snprintf(part, sizeof(part), "%s/models.csv.part", dir);
 			remove(part);
-		} else if (commit(models, dir, "models.csv", err, errlen) == 0) {
+		} else if (find_commit(models, dir, "models.csv", err, errlen) == 0) {
+			struct suspects sus = { 0 };
 			find_across(&o, pts, np);
-			find_verdict(&v, pts, np, find_slow_links(&o, dir, pts, np));
-			rc = write_json(dir, &v, &o, err, errlen);
+			find_verdict(&v, pts, np, find_slow_links(&o, dir, &sus));
+			suspects_findings(&sus, &o);
+			rc = find_write(dir, &v, &o, err, errlen);
+			if (rc == 0)
+				rc = suspects_write(&sus, dir, err, errlen);
+			suspects_release(&sus);
 		}
 	}
 	strbuf_release(&o.b);
 	strbuf_release(&v.b);
 	strbuf_release(&o.tsv);
 	strbuf_release(&v.tsv);
+	for (long i = 0; i < np; i++)
+		free(pts[i].source);
 	free(pts);
 	return rc;
 }

@@ -4,7 +4,8 @@
  * Hockney fit per curve, models.h) and findings.json (a list of findings,
  * each with kind, severity, one sentence, its numbers and the points and
  * data sets it rests on; docs/plots.md says when each kind is emitted), and
- * findings.tsv, the same for the report (severity, kind, text, points).
+ * findings.tsv, the same for the report (severity, kind, text, points),
+ * and suspects.tsv (suspects.h).
  * Both are written whole (FILE.part renamed) or not at all.
  */
 #ifndef COLLECT_FINDINGS_H

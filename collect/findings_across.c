@@ -9,6 +9,8 @@
 
 #include "bytes.h"
 #include "findings_impl.h"
+#include "suspects.h"
+#include "table.h"
 
 #define ALGOS_MAX 16
 
@@ -113,26 +115,35 @@ static int crossover(struct fout *o, const struct fpoint *p, const struct frow *
 	return 0;
 }
 
+/* By level, split, algorithm, then size: each (level, split) together, its algorithms apart. */
+static int by_level_split(const void *a, const void *b)
+{
+	const struct frow *x = a, *y = b;
+	int c;
+
+	if (x->level != y->level)
+		return x->level < y->level ? -1 : 1;
+	if ((c = strcmp(x->split, y->split)) != 0 || (c = strcmp(x->algo, y->algo)) != 0)
+		return c;
+	return x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
+}
+
 void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *rows, long n)
 {
 	char where[256], text[512];
+	struct frow *sub = malloc(sizeof(*sub) * (size_t)(n > 0 ? n : 1));
 	int same = 0;
 
-	/* rows are by level, algorithm, split, size: take each (level, split) apart */
-	for (long i = 0; i < n; i++) {
-		struct frow *sub;
-		long m = 0;
-		int seen = 0;
-		for (long k = 0; k < i; k++)
-			seen |= rows[k].level == rows[i].level && !strcmp(rows[k].split, rows[i].split);
-		if (seen || !(sub = malloc(sizeof(*sub) * (size_t)n)))
-			continue;
-		for (long k = i; k < n && rows[k].level == rows[i].level; k++)
-			if (!strcmp(rows[k].split, rows[i].split))
-				sub[m++] = rows[k];
-		same += crossover(o, p, sub, m);
-		free(sub);
+	if (!sub)
+		return;
+	memcpy(sub, rows, sizeof(*sub) * (size_t)n);
+	qsort(sub, (size_t)n, sizeof(*sub), by_level_split);
+	for (long i = 0, k; i < n; i = k) {
+		for (k = i + 1; k < n && sub[k].level == sub[i].level && !strcmp(sub[k].split, sub[i].split); k++)
+			;
+		same += crossover(o, p, sub + i, k - i);
 	}
+	free(sub);
 	if (same == 0)
 		return;
 	find_where(where, sizeof(where), p);
@@ -187,27 +198,19 @@ static void modes(struct fout *o, const struct fpoint *c, const struct fpoint *s
 		  NULL);
 }
 
-/* Over node counts of one series and mode: the world's per-task bandwidth against the fewest nodes'. */
-static void scaling(struct fout *o, const struct fpoint *pts, long n, long first)
+/* Over node counts of one series and mode: the world's per-task bandwidth at b's nodes against a's. */
+static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint *b)
 {
-	const struct fpoint *a = &pts[first], *b = a;
 	char size[32], text[768];
-	long ids[2];
+	long ids[2] = { a->id, b->id };
+	double from, to;
 	int i, k;
 
-	for (long j = first; j < n; j++) {
-		if (!same_series(&pts[j], &pts[first]) || strcmp(pts[j].mode, pts[first].mode) ||
-		    pts[j].levels[0].n == 0)
-			continue;
-		a = pts[j].nodes < a->nodes ? &pts[j] : a;
-		b = pts[j].nodes > b->nodes ? &pts[j] : b;
-	}
 	if (b == a || (i = common_size(&a->levels[0], &b->levels[0], &k)) < 0 ||
 	    !(a->levels[0].bwavg[i] > 0))
 		return;
-	ids[0] = a->id;
-	ids[1] = b->id;
-	double from = a->levels[0].bwavg[i], to = b->levels[0].bwavg[k];
+	from = a->levels[0].bwavg[i];
+	to = b->levels[0].bwavg[k];
 	format_bytes(size, sizeof(size), (long)a->levels[0].bytes[i]);
 	snprintf(text, sizeof(text), "From %ld to %ld nodes (%s), the whole world's all-to-all at %s "
 		 "per peer keeps %.3g%% of its per-task bandwidth (%.3g to %.3g GiB/s).", a->nodes,
@@ -222,7 +225,7 @@ static long floor_failures(const struct fpoint *p)
 {
 	char line[1024];
 	long n = 0;
-	FILE *f = p->source[0] ? fopen(p->source, "r") : NULL;
+	FILE *f = p->source && p->source[0] ? fopen(p->source, "r") : NULL;
 
 	while (f && fgets(line, sizeof(line), f))
 		n += strncmp(line, "# floor_failed: ", 16) == 0;
@@ -250,25 +253,67 @@ static void states(struct fout *o, const struct fpoint *p)
 		  (double)floors, NULL);
 }
 
+/* Points by campaign, series, variant, then (modes) nodes and mode, or (scaling) mode and nodes. */
+static int by_nodes_mode(const void *a, const void *b)
+{
+	const struct fpoint *x = *(const struct fpoint *const *)a, *y = *(const struct fpoint *const *)b;
+	int c;
+
+	if ((c = strcmp(x->campaign, y->campaign)) || (c = strcmp(x->series, y->series)) ||
+	    (c = strcmp(x->variant, y->variant)))
+		return c;
+	if (x->nodes != y->nodes)
+		return x->nodes < y->nodes ? -1 : 1;
+	return strcmp(x->mode, y->mode);
+}
+
+static int by_mode_nodes(const void *a, const void *b)
+{
+	const struct fpoint *x = *(const struct fpoint *const *)a, *y = *(const struct fpoint *const *)b;
+	int c;
+
+	if ((c = strcmp(x->campaign, y->campaign)) || (c = strcmp(x->series, y->series)) ||
+	    (c = strcmp(x->variant, y->variant)) || (c = strcmp(x->mode, y->mode)))
+		return c;
+	return x->nodes < y->nodes ? -1 : x->nodes > y->nodes;
+}
+
+/* Contiguous against strided per node count, and each mode's scaling: groups of sorted points. */
+static void groups(struct fout *o, const struct fpoint **s, long n)
+{
+	qsort(s, (size_t)n, sizeof(*s), by_nodes_mode);
+	for (long i = 0; i < n; i++)
+		for (long k = i + 1; k < n && same_series(s[i], s[k]) && s[k]->nodes == s[i]->nodes; k++)
+			if (!strcmp(s[i]->mode, "contiguous") && !strcmp(s[k]->mode, "strided"))
+				modes(o, s[i], s[k]);
+	qsort(s, (size_t)n, sizeof(*s), by_mode_nodes);
+	for (long i = 0, k; i < n; i = k) {
+		const struct fpoint *a = NULL, *b = NULL;
+		for (k = i; k < n && same_series(s[i], s[k]) && !strcmp(s[k]->mode, s[i]->mode); k++)
+			if (s[k]->levels[0].n > 0) {
+				a = a ? a : s[k];
+				b = s[k];
+			}
+		if (a)
+			scaling(o, a, b);
+	}
+}
+
 void find_across(struct fout *o, const struct fpoint *pts, long n)
 {
+	const struct fpoint **sorted = malloc(sizeof(*sorted) * (size_t)(n > 0 ? n : 1));
 	long unknown = 0, measured = 0;
 
 	for (long i = 0; i < n; i++) {
-		const struct fpoint *p = &pts[i];
-		int later = 0;
-		states(o, p);
-		measured += p->peak.point >= 0 && p->nodes > 1;
-		unknown += p->peak.point >= 0 && p->nodes > 1 && p->eff.point < 0;
-		for (long k = 0; k < n; k++)
-			if (!strcmp(p->mode, "contiguous") && !strcmp(pts[k].mode, "strided") &&
-			    same_series(p, &pts[k]) && pts[k].nodes == p->nodes)
-				modes(o, p, &pts[k]);
-		for (long k = 0; k < i; k++)
-			later |= same_series(p, &pts[k]) && !strcmp(p->mode, pts[k].mode);
-		if (!later)
-			scaling(o, pts, n, i);
+		states(o, &pts[i]);
+		measured += pts[i].peak.point >= 0 && pts[i].nodes > 1;
+		unknown += pts[i].peak.point >= 0 && pts[i].nodes > 1 && pts[i].eff.point < 0;
+		if (sorted)
+			sorted[i] = &pts[i];
 	}
+	if (sorted)
+		groups(o, sorted, n);
+	free(sorted);
 	if (unknown > 0)
 		find_emit(o, "limit", "info", unknown == measured ? "No output records its nodes' line "
 			  "rate: how far a number is from the hardware's limit is unknown (declare it "
@@ -276,36 +321,26 @@ void find_across(struct fout *o, const struct fpoint *pts, long n)
 			  "their eff is unknown.", NULL, 0, "points", (double)unknown, NULL);
 }
 
-int find_slow_links(struct fout *o, const char *dir, const struct fpoint *pts, long n)
-{
-	char path[4096], line[4096], file[4096];
-	int count = 0;
-	FILE *tsv, *f;
+struct links {
+	struct fout *o;
+	struct suspects *sus;
+};
 
-	(void)pts;
-	(void)n;
-	snprintf(path, sizeof(path), "%s/pairs.tsv", dir);
-	if (!(tsv = fopen(path, "r")))
-		return 0;
-	while (fgets(line, sizeof(line), tsv)) {
-		char text[4200];
-		long point = -1;
-		if (sscanf(line, "%4095[^\t]\t%*s\t%*s\t%ld", file, &point) < 1 || !strcmp(file, "file"))
-			continue;
-		if (!(f = fopen(file, "r")))
-			continue;
-		while (fgets(line, sizeof(line), f)) {
-			if (strncmp(line, "# slow_link: ", 13) != 0)
-				continue;
-			line[strcspn(line, "\n")] = '\0';
-			snprintf(text, sizeof(text), "Slow link %s (--pairs).", line + 13);
-			find_emit(o, "slow_link", "warning", text, &point, point >= 0, NULL);
-			count++;
-		}
-		fclose(f);
-	}
-	fclose(tsv);
-	return count;
+static void one_link(void *ctx, const char *link, const char *since, const char *campaign, long point)
+{
+	struct links *l = ctx;
+	char text[4200];
+
+	snprintf(text, sizeof(text), "Slow link %s (--pairs).", link);
+	find_emit(l->o, "slow_link", "warning", text, &point, point >= 0, NULL);
+	suspects_link(l->sus, link, since, campaign, point);
+}
+
+int find_slow_links(struct fout *o, const char *dir, struct suspects *sus)
+{
+	struct links l = { o, sus };
+
+	return (int)table_slow_links(dir, one_link, &l);
 }
 
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links)

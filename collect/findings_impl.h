@@ -7,7 +7,7 @@
 #include "strbuf.h"
 
 #define FIND_LEVELS 2      /* levels kept for modes and scaling: the world, its halves */
-#define FIND_SIZES 48      /* sizes kept of each */
+#define FIND_SIZES 32      /* sizes kept of each (8 B .. 16 GiB) */
 #define FIND_NAME 128
 
 /* A row of points.csv, as the findings read it. */
@@ -28,7 +28,7 @@ struct flevel {
 struct fpoint {
 	long id, nodes, world;
 	char mode[16], state[32], series[FIND_NAME], variant[FIND_NAME], campaign[FIND_NAME];
-	char source[1024];
+	char *source;             /* its output, failed points only (their floors); malloc'd */
 	struct frow peak, agg, eff, interf, cong;   /* the rows of the peaks (peak.point < 0: none) */
 	struct flevel levels[FIND_LEVELS];   /* levels 0 and 1 */
 };
@@ -51,9 +51,18 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *rows, long n);
 void find_point(struct fout *o, const struct fpoint *p);
 void find_across(struct fout *o, const struct fpoint *pts, long n);
-/* The slow links of the campaign's --pairs outputs (pairs.tsv): one finding each; how many. */
-int find_slow_links(struct fout *o, const char *dir, const struct fpoint *pts, long n);
+/* The slow links of the campaign's --pairs outputs (pairs.tsv): one finding and suspect each; how many. */
+struct suspects;
+int find_slow_links(struct fout *o, const char *dir, struct suspects *sus);
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links);
+
+/* DIR/NAME.part opened for writing; NULL with a message. */
+FILE *find_open(const char *dir, const char *name, char *err, size_t errlen);
+/* ... closed and renamed to DIR/NAME; 0, or -1 with a message (and the part removed). */
+int find_commit(FILE *f, const char *dir, const char *name, char *err, size_t errlen);
+/* DIR/findings.json and findings.tsv: the verdict v first, then o's; 0 or -1 with a message. */
+int find_write(const char *dir, const struct fout *v, const struct fout *o, char *err,
+	       size_t errlen);
 
 /* "on 4 nodes (contiguous)": the point's words. */
 void find_where(char *buf, size_t len, const struct fpoint *p);

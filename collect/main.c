@@ -15,6 +15,7 @@
 #include "merge.h"
 #include "samples.h"
 #include "state.h"
+#include "trend.h"
 
 static const char usage[] =
 	"usage: collect [-o DIR] [-q] PATH...\n"
@@ -23,6 +24,7 @@ static const char usage[] =
 	"       collect --samples PATH...\n"
 	"       collect --findings DIR\n"
 	"       collect --openmetrics DIR...\n"
+	"       collect --trend OUTDIR DIR...\n"
 	"\n"
 	"Merges aller outputs (files, or directories of them) into DIR (default\n"
 	"./merged): bandwidth.dat, concurrency.dat, scaling.dat (what the plots\n"
@@ -43,6 +45,8 @@ static const char usage[] =
 	"  --findings models.csv and findings.json again, from DIR's merged tables\n"
 	"  --openmetrics  merged DIRs as Prometheus' text exposition format, on\n"
 	"             stdout (aller_* metrics; node_exporter's textfile collector)\n"
+	"  --trend    merged DIRs of one identity, oldest first: OUTDIR/trend.csv,\n"
+	"             findings.json and findings.tsv (changes beyond the noise)\n"
 	"  --version  print the version and exit\n"
 	"  --help     print this help and exit\n"
 	"\n"
@@ -104,6 +108,8 @@ static int run(int argc, char **argv)
 		return findings_main(argc - 2, argv + 2);
 	if (argc > 1 && strcmp(argv[1], "--openmetrics") == 0)
 		return export_main(argc - 2, argv + 2);
+	if (argc > 1 && strcmp(argv[1], "--trend") == 0)
+		return trend_main(argc - 2, argv + 2);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (only_paths || a[0] != '-' || strcmp(a, "-") == 0) {

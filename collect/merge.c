@@ -152,7 +152,7 @@ static void merge_release(struct merge *m)
 int merge_run(const struct merge_options *o, const struct filelist *files, struct summary *s)
 {
 	struct merge *m = calloc(1, sizeof(*m));
-	int failed, rc, nothing = 0;
+	int failed, rc, nothing = 0, lockfd;
 
 	memset(s, 0, sizeof(*s));
 	if (!m) {
@@ -188,14 +188,18 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 			finish_summary(m);
 	}
 	failed = outset_commit(&m->out, failed || nothing) != 0;
-	if (!failed && !nothing) {   /* from the tables just written, the lock still held */
+	lockfd = m->lockfd;   /* held over the findings: the merge's memory freed first */
+	m->lockfd = -1;
+	merge_release(m);
+	if (!failed && !nothing) {   /* from the tables just written */
 		char err[4608];
 		if (findings_run(o->outdir, err, sizeof(err)) != 0) {
 			fprintf(stderr, "collect: error: findings: %s\n", err);
 			failed = 1;
 		}
 	}
-	merge_release(m);
+	if (lockfd >= 0)
+		close(lockfd);
 	free(m);
 	if (nothing)
 		return 2;

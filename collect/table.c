@@ -82,3 +82,45 @@ FILE *table_open(const char *dir, const char *name, char *line, size_t len,
 	return in;
 }
 
+
+/* One --pairs output's slow links (table_slow_links). */
+static long file_links(const char *file, long point, table_link_fn *each, void *ctx)
+{
+	char line[4096], since[32] = "", campaign[128] = "";
+	long n = 0;
+	FILE *f = fopen(file, "r");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "# start: ", 9) == 0)
+			snprintf(since, sizeof(since), "%.31s", line + 9);
+		else if (strncmp(line, "# campaign: ", 12) == 0)
+			snprintf(campaign, sizeof(campaign), "%.127s", line + 12);
+		else if (strncmp(line, "# slow_link: ", 13) == 0) {
+			if (each)
+				each(ctx, line + 13, since, campaign, point);
+			n++;
+		}
+	}
+	if (f)
+		fclose(f);
+	return n;
+}
+
+long table_slow_links(const char *dir, table_link_fn *each, void *ctx)
+{
+	char path[4096], line[4096], file[4096];
+	long n = 0;
+	FILE *tsv;
+
+	snprintf(path, sizeof(path), "%s/pairs.tsv", dir);
+	if (!(tsv = fopen(path, "r")))
+		return 0;
+	while (fgets(line, sizeof(line), tsv)) {
+		long point = -1;
+		if (sscanf(line, "%4095[^\t]\t%*s\t%*s\t%ld", file, &point) >= 1 && strcmp(file, "file"))
+			n += file_links(file, point, each, ctx);
+	}
+	fclose(tsv);
+	return n;
+}

@@ -20,4 +20,13 @@ double table_num(char **f, int n, int at);
 /* ... as text ("" when absent). */
 void table_copy(char *dst, size_t len, char **f, int n, int at);
 
+/*
+ * The '# slow_link:' lines of the --pairs outputs a merged DIR's pairs.tsv
+ * names: each with its output's '# start:' and '# campaign:' (as far as read)
+ * and point (-1 unknown) to each (NULL: only counted); how many.
+ */
+typedef void table_link_fn(void *ctx, const char *link, const char *since, const char *campaign,
+			   long point);
+long table_slow_links(const char *dir, table_link_fn *each, void *ctx);
+
 #endif

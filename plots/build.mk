@@ -1,7 +1,8 @@
 # plots/: make plots CAMPAIGN="name [name ...]" [FORMAT=png|svg|pdf] (several
 # campaigns: on the same axes, in results/overlay-A-B), make plots FILE=out.txt,
 # make compare BASE=name NEW=name [TOL=5%], make report CAMPAIGN=name [BASE=name],
-# make export CAMPAIGN=name TEXTFILE_DIR=dir (Prometheus' text format).
+# make export CAMPAIGN=name TEXTFILE_DIR=dir (Prometheus' text format),
+# make trend CAMPAIGNS="a b ..."|'prefix-*' [NAME=name] (their history).
 # Never installs anything; the values reach the scripts byte for byte
 # (CAMPAIGN_ARG_CAMPAIGN and _RESULTS come from campaigns/build.mk).
 FORMAT ?= png
@@ -25,6 +26,11 @@ compare: make-vars all
 
 report: make-vars all
 	@$(slurm_env) bash plots/report.sh
+
+trend: export CAMPAIGN_ARG_CAMPAIGNS := $(value CAMPAIGNS)
+trend: export CAMPAIGN_ARG_NAME := $(value NAME)
+trend: make-vars all
+	@bash plots/trend.sh
 
 export: export CAMPAIGN_ARG_TEXTFILE_DIR := $(value TEXTFILE_DIR)
 export: make-vars all

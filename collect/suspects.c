@@ -1,0 +1,128 @@
+/* suspects.c: see suspects.h. */
+#include "suspects.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "findings_impl.h"
+
+int suspects_link(struct suspects *s, const char *text, const char *since, const char *campaign,
+		  long point)
+{
+	struct suspect_link k = { .point = point };
+
+	if (sscanf(text, "%*d (%63[^)]) -> %*d (%63[^)])", k.src, k.dst) != 2)
+		return -1;
+	if (s->n == s->cap) {
+		struct suspect_link *g = realloc(s->l, sizeof(k) * (size_t)(s->cap = s->cap ? 2 * s->cap : 8));
+		if (!g)
+			return -1;
+		s->l = g;
+	}
+	snprintf(k.text, sizeof(k.text), "%s", text);
+	snprintf(k.since, sizeof(k.since), "%s", since);
+	snprintf(k.campaign, sizeof(k.campaign), "%s", campaign);
+	s->l[s->n++] = k;
+	return 0;
+}
+
+/* The distinct other hosts host h shares slow links with, named in peers; how many. */
+static int peers_of(const struct suspects *s, const char *h, char *peers, size_t len, const char **since)
+{
+	int n = 0;
+	size_t at = 0;
+
+	peers[0] = '\0';
+	for (int i = 0; i < s->n; i++) {
+		const char *other = !strcmp(s->l[i].src, h) ? s->l[i].dst : !strcmp(s->l[i].dst, h) ?
+				    s->l[i].src : NULL;
+		int seen = 0;
+		if (!other || !strcmp(other, h))
+			continue;
+		for (int k = 0; k < i; k++)
+			seen |= (!strcmp(s->l[k].src, h) && !strcmp(s->l[k].dst, other)) ||
+				(!strcmp(s->l[k].dst, h) && !strcmp(s->l[k].src, other));
+		if (seen)
+			continue;
+		if (s->l[i].since[0] && (!(*since)[0] || strcmp(s->l[i].since, *since) < 0))
+			*since = s->l[i].since;
+		at += (size_t)snprintf(peers + at, at < len ? len - at : 0, "%s%s", n ? ", " : "", other);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * The next suspect host from end *i on (each end of slow links with
+ * SUSPECT_HOST_PEERS others or more, once): its name, peers, since; NULL
+ * when there is none.
+ */
+static const char *next_host(const struct suspects *s, int *i, char *peers, size_t len, int *n,
+			     const char **since)
+{
+	for (; *i < 2 * s->n; (*i)++) {
+		const char *h = *i % 2 ? s->l[*i / 2].dst : s->l[*i / 2].src;
+		int seen = 0;
+		for (int k = 0; k < *i; k++)
+			seen |= !strcmp(h, k % 2 ? s->l[k / 2].dst : s->l[k / 2].src);
+		*since = "";
+		if (!seen && (*n = peers_of(s, h, peers, len, since)) >= SUSPECT_HOST_PEERS) {
+			(*i)++;
+			return h;
+		}
+	}
+	return NULL;
+}
+
+/* The campaign the links name first ("" none). */
+static const char *campaign_of(const struct suspects *s)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->l[i].campaign[0])
+			return s->l[i].campaign;
+	return "";
+}
+
+void suspects_findings(const struct suspects *s, struct fout *o)
+{
+	char peers[1024], text[1400];
+	const char *h, *since;
+	int i = 0, n;
+
+	while ((h = next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL) {
+		snprintf(text, sizeof(text), "Suspect host %s: an end of slow links with %d hosts (%s)%s%s: "
+			 "a slow NIC or port slows every link through it.", h, n, peers,
+			 since[0] ? ", since " : "", since);
+		find_emit(o, "suspect", "warning", text, NULL, 0, "links_with_hosts", (double)n, NULL);
+	}
+}
+
+int suspects_write(const struct suspects *s, const char *dir, char *err, size_t errlen)
+{
+	FILE *f = find_open(dir, "suspects.tsv", err, errlen);
+	char peers[1024];
+	const char *h, *since;
+	int i = 0, n;
+
+	if (!f)
+		return -1;
+	fputs("kind\tname\tevidence\tsince\tcampaign\tpoints\n", f);
+	while ((h = next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL)
+		fprintf(f, "host\t%s\tan end of slow links with %d hosts: %s (--pairs)\t%s\t%s\t\n", h,
+			n, peers, since, campaign_of(s));
+	for (int k = 0; k < s->n; k++) {
+		fprintf(f, "link\t%s->%s\tslow link %s (--pairs)\t%s\t%s\t", s->l[k].src, s->l[k].dst,
+			s->l[k].text, s->l[k].since, s->l[k].campaign);
+		if (s->l[k].point >= 0)
+			fprintf(f, "%ld", s->l[k].point);
+		fputc('\n', f);
+	}
+	return find_commit(f, dir, "suspects.tsv", err, errlen);
+}
+
+void suspects_release(struct suspects *s)
+{
+	free(s->l);
+	memset(s, 0, sizeof(*s));
+}

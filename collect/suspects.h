@@ -1,0 +1,38 @@
+/*
+ * suspects.h: what to take out of service, from a campaign's evidence, as
+ * merged/suspects.tsv (written with the findings): each slow link of its
+ * --pairs outputs (kind link, name SRC->DST by host), and each host that is
+ * an end of slow links to or from SUSPECT_HOST_PEERS other hosts or more
+ * (kind host: a slow NIC slows every link through it). Columns: kind, name,
+ * evidence, since (the output's '# start:'), campaign, points.
+ */
+#ifndef COLLECT_SUSPECTS_H
+#define COLLECT_SUSPECTS_H
+
+#include <stddef.h>
+
+#define SUSPECT_HOST_PEERS 2
+#define SUSPECT_NAME 64
+
+struct suspect_link {
+	char src[SUSPECT_NAME], dst[SUSPECT_NAME];
+	char text[512], since[32], campaign[128];
+	long point;
+};
+
+struct suspects {
+	struct suspect_link *l;
+	int n, cap;
+};
+
+/* A '# slow_link:' line's text ("3 (n4) -> 0 (n1): ..."); 0, or -1 when it names no hosts. */
+int suspects_link(struct suspects *s, const char *text, const char *since, const char *campaign,
+		  long point);
+/* A finding (kind suspect, a warning) per suspect host. */
+struct fout;
+void suspects_findings(const struct suspects *s, struct fout *o);
+/* DIR/suspects.tsv, whole or not at all: 0, or -1 with a message. */
+int suspects_write(const struct suspects *s, const char *dir, char *err, size_t errlen);
+void suspects_release(struct suspects *s);
+
+#endif

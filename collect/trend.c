@@ -1,0 +1,295 @@
+/* trend.c: see trend.h. */
+#define _GNU_SOURCE   /* strptime, timegm */
+#include "trend.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bytes.h"
+#include "changepoint.h"
+#include "findings_impl.h"
+#include "strbuf.h"
+#include "table.h"
+
+#define CURVE_MAX 512
+#define KEY_MAX (CURVE_MAX + 24)
+
+/* One series: its key's words and a value per campaign (NAN: not measured there). */
+struct tseries {
+	char key[KEY_MAX];   /* "mode,nodes,tpn,series,commsize,algo,split,bytes", the CSV's first columns */
+	char curve[CURVE_MAX]; /* ... without bytes: what one finding speaks of */
+	double bytes;
+	double *v;
+};
+
+struct trend {
+	int ncamp;
+	char (*campaign)[128];
+	char (*when)[32];    /* each campaign's start, "2026-12-02" (its first point's '# start:') */
+	struct tseries *s;
+	long n, cap;
+};
+
+enum { X_POINT, X_CAMPAIGN, X_MODE, X_NODES, X_TPN, X_SERIES, X_SOURCE, X_N };
+static const char *const index_cols[X_N] = { "point", "campaign", "mode", "nodes", "tasks_per_node",
+					     "series", "source" };
+enum { Y_POINT, Y_COMMSIZE, Y_ALGO, Y_SPLIT, Y_BYTES, Y_BUSBW, Y_N };
+static const char *const row_cols[Y_N] = { "point", "commsize", "algo", "split", "bytes_per_peer",
+					   "busbw_GBs" };
+
+struct tpoint {
+	char words[256];   /* "mode,nodes,tpn,series" */
+	char source[1024];
+};
+
+static int by_key(const void *a, const void *b)
+{
+	return strcmp(((const struct tseries *)a)->key, ((const struct tseries *)b)->key);
+}
+
+/* The earliest '# start:' of a campaign's outputs, as its date ("" unknown). */
+static void start_date(const char *source, char *when, size_t len)
+{
+	char line[512];
+	FILE *f = source[0] ? fopen(source, "r") : NULL;
+
+	for (int i = 0; f && i < 400 && fgets(line, sizeof(line), f); i++)
+		if (strncmp(line, "# start: ", 9) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			if (!when[0] || strcmp(line + 9, when) < 0)
+				snprintf(when, len, "%.*s", (int)(len - 1), line + 9);
+			break;
+		}
+	if (f)
+		fclose(f);
+}
+
+/* DIR's points, by their number; the count, or -1. */
+static long read_points(const char *dir, struct tpoint **out, char *campaign, char *when)
+{
+	char line[8192], *f[TABLE_FIELDS], mode[32], nodes[16], tpn[16], series[128];
+	int at[X_N];
+	long n = 0;
+	struct tpoint *p = NULL;
+	FILE *in = table_open(dir, "points-index.csv", line, sizeof(line), index_cols, at, X_N);
+
+	if (!in)
+		return -1;
+	while (fgets(line, sizeof(line), in)) {
+		int k = table_split(line, f, TABLE_FIELDS);
+		long id = (long)table_num(f, k, at[X_POINT]);
+		struct tpoint *g;
+		if (id != n || !(g = realloc(p, sizeof(*p) * (size_t)(n + 1))))
+			continue;   /* the index numbers its rows from 0, in order */
+		p = g;
+		table_copy(mode, sizeof(mode), f, k, at[X_MODE]);
+		table_copy(nodes, sizeof(nodes), f, k, at[X_NODES]);
+		table_copy(tpn, sizeof(tpn), f, k, at[X_TPN]);
+		table_copy(series, sizeof(series), f, k, at[X_SERIES]);
+		snprintf(p[n].words, sizeof(p[n].words), "%s,%s,%s,%s", mode, nodes, tpn, series);
+		table_copy(p[n].source, sizeof(p[n].source), f, k, at[X_SOURCE]);
+		if (!campaign[0])
+			table_copy(campaign, 128, f, k, at[X_CAMPAIGN]);
+		start_date(p[n].source, when, 32);
+		n++;
+	}
+	fclose(in);
+	*out = p;
+	return n;
+}
+
+/* One campaign's rows into the series: the first defines them, the later ones fill them. */
+static int read_rows(struct trend *t, int c, const char *dir, const struct tpoint *p, long np)
+{
+	char line[8192], *f[TABLE_FIELDS], algo[64], split[128];
+	int at[Y_N];
+	FILE *in = table_open(dir, "points.csv", line, sizeof(line), row_cols, at, Y_N);
+
+	if (!in)
+		return -1;
+	while (fgets(line, sizeof(line), in)) {
+		int k = table_split(line, f, TABLE_FIELDS);
+		long id = (long)table_num(f, k, at[Y_POINT]), g = (long)table_num(f, k, at[Y_COMMSIZE]);
+		double bytes = table_num(f, k, at[Y_BYTES]), bw = table_num(f, k, at[Y_BUSBW]);
+		struct tseries s, *hit;
+		if (id < 0 || id >= np || g < 2 || !isfinite(bw) || !isfinite(bytes))
+			continue;
+		table_copy(algo, sizeof(algo), f, k, at[Y_ALGO]);
+		table_copy(split, sizeof(split), f, k, at[Y_SPLIT]);
+		snprintf(s.curve, sizeof(s.curve), "%s,%ld,%s,%s", p[id].words, g, algo, split);
+		snprintf(s.key, sizeof(s.key), "%s,%ld", s.curve, (long)bytes);
+		if (c > 0) {
+			if ((hit = bsearch(&s, t->s, (size_t)t->n, sizeof(s), by_key)) != NULL)
+				hit->v[c] = bw;
+			continue;
+		}
+		if (t->n == t->cap) {
+			struct tseries *m = realloc(t->s, sizeof(s) * (size_t)(t->cap = t->cap ? 2 * t->cap : 256));
+			if (!m)
+				break;
+			t->s = m;
+		}
+		s.bytes = bytes;
+		if (!(s.v = malloc(sizeof(double) * (size_t)t->ncamp)))
+			break;
+		for (int i = 0; i < t->ncamp; i++)
+			s.v[i] = NAN;
+		s.v[0] = bw;
+		t->s[t->n++] = s;
+	}
+	fclose(in);
+	if (c == 0)
+		qsort(t->s, (size_t)t->n, sizeof(*t->s), by_key);
+	return 0;
+}
+
+/* The campaigns' values of one series, missing ones left out: the count; idx maps them back. */
+static long values(const struct trend *t, const struct tseries *s, double *v, int *idx)
+{
+	long n = 0;
+
+	for (int i = 0; i < t->ncamp; i++)
+		if (isfinite(s->v[i])) {
+			v[n] = s->v[i];
+			idx[n++] = i;
+		}
+	return n;
+}
+
+/* One curve's finding: its largest change, and how many of its sizes changed. */
+static void curve_finding(struct fout *o, const struct trend *t, const struct tseries *s,
+			  const struct change *c, const int *idx, int changed, int sizes)
+{
+	char size[32], text[1024], mode[32], nodes[16], tpn[16], series[128], g[16], algo[64], split[128];
+	int at = idx[c->at];
+
+	sscanf(s->curve, "%31[^,],%15[^,],%15[^,],%127[^,],%15[^,],%63[^,],%127s", mode, nodes, tpn,
+	       series, g, algo, split);
+	format_bytes(size, sizeof(size), (long)s->bytes);
+	if (c->found == 2)
+		snprintf(text, sizeof(text), "busbw at %s per peer on %s nodes (%s, %s tasks per node, "
+			 "commsize %s, %s, %s) %s %.0f%% from the run of %.10s (%s) on, after %d steady "
+			 "run%s (%d of %d sizes of that curve changed).", size, nodes, mode, tpn, g, algo,
+			 split, c->rel < 0 ? "fell" : "rose", 100 * fabs(c->rel), t->when[at],
+			 t->campaign[at], (int)c->at, c->at == 1 ? "" : "s", changed, sizes);
+	else
+		snprintf(text, sizeof(text), "busbw at %s per peer on %s nodes (%s, %s tasks per node, "
+			 "commsize %s, %s, %s) %s %.0f%% in the newest run, %.10s (%s), against the "
+			 "median of the %d before (%d of %d sizes of that curve changed).", size, nodes,
+			 mode, tpn, g, algo, split, c->rel < 0 ? "fell" : "rose", 100 * fabs(c->rel),
+			 t->when[at], t->campaign[at], (int)c->at, changed, sizes);
+	find_emit(o, "change", c->rel < 0 ? "warning" : "notice", text, NULL, 0, "rel", c->rel,
+		  "z", c->z, "before_GBs", c->before, "after_GBs", c->after, "run", (double)at,
+		  "bytes_per_peer", s->bytes, "sizes_changed", (double)changed, NULL);
+}
+
+/* Every curve (its sizes together in the sorted series): tested, its largest change said. */
+static int analyse(struct fout *o, const struct trend *t, long *tested)
+{
+	double v[t->ncamp > 0 ? t->ncamp : 1];
+	int idx[t->ncamp > 0 ? t->ncamp : 1], curves = 0;
+
+	for (long i = 0; i < t->n;) {
+		struct change best = { 0 }, c;
+		const struct tseries *at = NULL;
+		int changed = 0, sizes = 0, bidx[t->ncamp > 0 ? t->ncamp : 1];
+		long k = i;
+		for (; k < t->n && !strcmp(t->s[k].curve, t->s[i].curve); k++, sizes++) {
+			long n = values(t, &t->s[k], v, idx);
+			change_detect(v, n, &c);
+			*tested += n >= CP_MIN_N;
+			if (!c.found)
+				continue;
+			changed++;
+			if (!best.found || fabs(c.rel) > fabs(best.rel)) {
+				best = c;
+				at = &t->s[k];
+				memcpy(bidx, idx, sizeof(int) * (size_t)n);
+			}
+		}
+		if (best.found) {
+			curve_finding(o, t, at, &best, bidx, changed, sizes);
+			curves++;
+		}
+		i = k;
+	}
+	return curves;
+}
+
+/* OUTDIR/trend.csv: one row per series and campaign that measured it. */
+static int write_csv(const char *out, const struct trend *t, char *err, size_t errlen)
+{
+	FILE *f = find_open(out, "trend.csv", err, errlen);
+
+	if (!f)
+		return -1;
+	fputs("mode,nodes,tasks_per_node,series,commsize,algo,split,bytes_per_peer,run,campaign,"
+	      "start,busbw_GBs\n", f);
+	for (long i = 0; i < t->n; i++)
+		for (int c = 0; c < t->ncamp; c++)
+			if (isfinite(t->s[i].v[c]))
+				fprintf(f, "%s,%d,%s,%s,%.6e\n", t->s[i].key, c, t->campaign[c], t->when[c],
+					t->s[i].v[c]);
+	return find_commit(f, out, "trend.csv", err, errlen);
+}
+
+static int load(struct trend *t, char **dirs, char *err, size_t errlen)
+{
+	for (int c = 0; c < t->ncamp; c++) {
+		struct tpoint *p = NULL;
+		long np = read_points(dirs[c], &p, t->campaign[c], t->when[c]);
+		int rc = np < 0 ? -1 : read_rows(t, c, dirs[c], p, np);
+		free(p);
+		if (rc != 0) {
+			snprintf(err, errlen, "cannot read the merged tables of '%s'", dirs[c]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int trend_main(int argc, char **argv)
+{
+	struct trend t = { 0 };
+	struct fout o = { 0 }, v = { 0 };
+	char err[4608], text[512];
+	long tested = 0;
+	int rc = 3, curves;
+
+	if (argc < 2) {
+		fprintf(stderr, "collect: error: --trend takes an output directory and merged "
+			"directories, oldest first: collect --trend OUTDIR DIR...\n");
+		return 2;
+	}
+	t.ncamp = argc - 1;
+	t.campaign = calloc((size_t)t.ncamp, sizeof(*t.campaign));
+	t.when = calloc((size_t)t.ncamp, sizeof(*t.when));
+	strbuf_init(&o.b), strbuf_init(&o.tsv), strbuf_init(&v.b), strbuf_init(&v.tsv);
+	if (!t.campaign || !t.when)
+		snprintf(err, sizeof(err), "out of memory");
+	else if (load(&t, argv + 1, err, sizeof(err)) == 0 && write_csv(argv[0], &t, err, sizeof(err)) == 0) {
+		curves = analyse(&o, &t, &tested);
+		if (curves)
+			snprintf(text, sizeof(text), "%d curve%s changed beyond the noise over %d runs "
+				 "(%ld series of 5 runs or more tested; each curve's largest change "
+				 "below).", curves, curves == 1 ? "" : "s", t.ncamp, tested);
+		else
+			snprintf(text, sizeof(text), "No change beyond the noise over %d runs (%ld series "
+				 "of 5 runs or more tested).", t.ncamp, tested);
+		find_emit(&v, "verdict", curves ? "warning" : "info", text, NULL, 0, "runs",
+			  (double)t.ncamp, "series_tested", (double)tested, "curves_changed",
+			  (double)curves, NULL);
+		rc = find_write(argv[0], &v, &o, err, sizeof(err)) == 0 ? 0 : 3;
+	}
+	if (rc != 0)
+		fprintf(stderr, "collect: error: trend: %s\n", err);
+	for (long i = 0; i < t.n; i++)
+		free(t.s[i].v);
+	free(t.s), free(t.campaign), free(t.when);
+	strbuf_release(&o.b), strbuf_release(&o.tsv), strbuf_release(&v.b), strbuf_release(&v.tsv);
+	return rc;
+}

@@ -1,0 +1,23 @@
+# plots/trend.gp: busbw over a campaign history, one curve per (mode, nodes,
+# commsize, algorithm, split) at its largest size (the world level and its
+# halves), x the runs in date order labelled by date.
+# gnuplot -c trend.gp DATA OUT FORMAT TITLE SUBTITLE N
+# DATA: a "# columns: run busbw_GBs date" line, then N blocks (two blank
+# lines apart), each a header line naming the curve (quoted), then its rows.
+data = ARG1
+out = ARG2
+fmt = ARG3
+n = int(ARG6)
+wanted = "run busbw_GBs date"
+here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
+load here(ARG0) . "common.gp"
+set title ARG4 . "\n" . ARG5 noenhanced
+set xlabel "run (its date)"
+set ylabel "busbw, GB/s (decimal; nccl-tests' definition)"
+set logscale y 10
+set format y "%g"
+set xtics rotate by -30
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+set key outside right top noenhanced
+plot for [k = 0:n - 1] data index k using 1:2:xtic(3) with linespoints lw 2 pt (k % 7 + 4) \
+	ps 0.9 title columnheader(1)

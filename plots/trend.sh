@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# plots/trend.sh CAMPAIGNS="a b c" | CAMPAIGNS='nightly-*' [NAME=name]
+# [RESULTS=dir] (make trend): the history of campaigns of one identity (the
+# same series lines in their manifests), in date order by each campaign's
+# earliest '# start:': collect --trend over their merged tables (merged anew
+# where missing or older than the outputs) into RESULTS/trend-<name>/:
+# trend.csv, findings.json, findings.tsv and trend.png. NAME defaults to the
+# campaigns' common prefix. Prints the findings' sentences.
+# Exit status: 0 no change, 1 a change found, 2 bad input (an unknown
+# campaign, one of another identity, fewer than two), 3 a tool failed.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=campaigns/lib.sh
+. "$here/../campaigns/lib.sh"
+# shellcheck source=plots/lib.sh
+. "$here/lib.sh"
+script_options aller-trend "usage: aller-trend CAMPAIGNS=\"a b ...\"|'prefix-*' [NAME=name] [RESULTS=dir]" "$@"
+die() { printf 'trend: error: %s\n' "$1" >&2; exit "${2:-2}"; }
+
+list=${CAMPAIGN_ARG_CAMPAIGNS:-} name=${CAMPAIGN_ARG_NAME:-} args=()
+for a in "$@"; do
+	case $a in
+	CAMPAIGNS=*) list=${a#CAMPAIGNS=} ;;
+	NAME=*) name=${a#NAME=} ;;
+	*) args+=("$a") ;;
+	esac
+done
+locate_campaign "${args[@]}"
+[ -n "$list" ] || die "give CAMPAIGNS=\"a b ...\" or a pattern, CAMPAIGNS='nightly-*'"
+names=()
+for w in $list; do
+	case $w in
+	*[*?[]*) for d in "$RESULTS"/$w/; do [ -f "$d/manifest" ] && names+=("$(basename "$d")"); done ;;
+	*) names+=("$w") ;;
+	esac
+done
+[ ${#names[@]} -ge 2 ] || die "a history needs two campaigns or more: '$list' names ${#names[@]} in $RESULTS"
+collect=$(find_tool collect)
+# each campaign: merged if need be, its earliest start, its identity
+rows=()
+for c in "${names[@]}"; do
+	d=$RESULTS/$c
+	if ! is_name "$c" || [ ! -f "$d/manifest" ]; then
+		die "no campaign '$c' in $RESULTS (no $d/manifest)"
+	fi
+	if [ ! -s "$d/merged/points-index.csv" ] || [ -n "$(find "$d/raw" -newer "$d/merged/points-index.csv" -type f | head -n 1)" ]; then
+		rc=0
+		"$collect" -q -o "$d/merged" -- "$d/raw" 2>"$d/collect.log" || rc=$?
+		[ "$rc" -le 1 ] || die "the collector failed on '$c' (exit $rc)" 3
+	fi
+	start=$(grep -h -m1 '^# start: ' "$d"/raw/*.out 2>/dev/null | sed 's/^# start: //' | sort | head -n 1)
+	rows+=("${start:-9999} $c")
+done
+mapfile -t sorted < <(printf '%s\n' "${rows[@]}" | sort)
+first=${sorted[0]#* } dirs=()
+for r in "${sorted[@]}"; do
+	c=${r#* }
+	diff=$(diff <(grep '^series ' "$RESULTS/$first/manifest" | sort) <(grep '^series ' "$RESULTS/$c/manifest" | sort) |
+		grep '^[<>]' | head -n 2 | paste -sd' ' || true)
+	[ -z "$diff" ] || die "campaign '$c' is not of the identity of '$first': $diff"
+	dirs+=("$RESULTS/$c/merged")
+done
+if [ -z "$name" ]; then
+	name=$(printf '%s\n' "${names[@]}" | sed -e '1{h;d}' -e 'G;s/^\(.*\).*\n\1.*$/\1/;h;$!d' | sed 's/[-_.]*$//')
+	[ -n "$name" ] || name=campaigns
+fi
+is_name "$name" || die "invalid NAME '$name': allowed are letters, digits, '.', '_' and '-'"
+out=$RESULTS/trend-$name
+mkdir -p "$out"
+rc=0
+"$collect" --trend "$out" "${dirs[@]}" || rc=$?
+[ "$rc" -eq 0 ] || die "collect --trend failed (exit $rc)" 3
+# the plot: each (mode, nodes, commsize, algorithm, split) at its largest size, runs in order
+awk -F, 'NR == 1 { next }
+	{ k = $1 "," $2 "," $3 "," $5 "," $6 "," $7; line[NR] = $0; key[NR] = k
+	  if (!(k in big) || $8 + 0 > big[k]) big[k] = $8 + 0
+	  if (!(k in seen)) { seen[k] = ++nk; order[nk] = k } }
+	END { print "# columns: run busbw_GBs date"
+		for (i = 2; i <= NR; i++) { split(line[i], f, ",")
+			if (f[8] + 0 == big[key[i]]) v[key[i]] = v[key[i]] f[9] " " f[12] " " substr(f[11], 1, 10) "\n" }
+		for (j = 1; j <= nk; j++) { k = order[j]; split(k, f, ",")
+			printf "%s\"%s, %s nodes, commsize %s, %s, %s\" x x\n%s", (j > 1 ? "\n\n" : ""),
+				f[1], f[2], f[4], f[5], f[6], v[k] } }' "$out/trend.csv" >"$out/trend.dat"
+n=$(grep -c '^"' "$out/trend.dat" || true)
+[ "$n" -eq 0 ] || gnuplot_render "$here/trend.gp" "$out/trend.dat" "$out/trend.png" png \
+	"aller: trend of $name" "${#dirs[@]} runs, busbw at each curve's largest size" "$n" >/dev/null || true
+cut -f3 "$out/findings.tsv" | tail -n +2
+tail -n +2 "$out/findings.tsv" | cut -f1 | grep -qx warning && exit 1
+exit 0
