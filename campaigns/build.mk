@@ -15,7 +15,7 @@ slurm_env = $(if $(SLURM_CONF),,$(if $(wildcard $(B)/cluster/env.sh),. $(B)/clus
 # must be the campaign's (CAMPAIGN_VARS) or the Makefile's own (MAKE_VARS).
 MAKE_VARS := MPI MPICC CC NVCC CUDA CUDA_HOME NCCL NCCL_HOME NVCC_ARCH NVCCFLAGS PREFIX DESTDIR \
 	WERROR CFLAGS CPPFLAGS LDFLAGS LDLIBS V B PROVE TESTS FUZZ_SECONDS FUZZ_CC DEMO_CAMPAIGN \
-	FILE FORMAT BASE NEW TOL TEXTFILE_DIR CAMPAIGNS NAME SLURM_CONF $(CLUSTER_VARS)
+	FILE FORMAT BASE NEW TOL TEXTFILE_DIR CAMPAIGNS NAME HOSTS SLURM_CONF $(CLUSTER_VARS)
 command_line_vars := $(sort $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $v)),$v)))
 .PHONY: make-vars
 make-vars:
@@ -26,6 +26,11 @@ campaign: make-vars all
 
 status: make-vars
 	@$(slurm_env) bash campaigns/status.sh
+
+# Re-check the nodes aller drained (HOSTS="n4 ..." for some), resume the clean ones.
+undrain: export CAMPAIGN_ARG_HOSTS := $(value HOSTS)
+undrain: make-vars all
+	@$(slurm_env) bash campaigns/undrain.sh
 
 # The main job: the local cluster, the smoke campaign, its plots.
 DEMO_CAMPAIGN ?= demo

@@ -56,7 +56,7 @@ submit_final() {
 	[ -z "$ACCOUNT" ] || CMD+=("--account=$ACCOUNT")
 	[ -z "$QOS" ] || CMD+=("--qos=$QOS")
 	CMD+=(--kill-on-invalid-dep=yes "--dependency=afterany:$deps" "$CAMPAIGN_ROOT/jobs/finish.sbatch"
-		"$CAMPAIGN_ROOT" "$DIR" "$FORMAT")
+		"$CAMPAIGN_ROOT" "$DIR" "$FORMAT" "$([ "$DRAIN" = 1 ] && echo "$DRAIN_MAX" || echo 0)")
 	id=$("${CMD[@]}") || die "sbatch failed for the final job: merge with 'make plots CAMPAIGN=$CAMPAIGN'" 3
 	id=${id%%;*}
 	echo "final $SUB job=$id after=$deps" >>"$manifest"

@@ -114,6 +114,37 @@ static void table_row(const struct cmp *c, const struct pair *p)
 	    100 * p->tol, verdict_names[p->v]);
 }
 
+/*
+ * findings.tsv (collect/findings.h's columns): one regression finding, the
+ * rows slower beyond the tolerance and the worst of them, or that none is.
+ */
+static void finding(const struct cmp *c)
+{
+	const struct pair *worst = NULL;
+	char size[32];
+
+	if (!c->ftsv)
+		return;
+	for (long i = 0; i < c->npairs; i++)
+		if (c->pairs[i].b && c->pairs[i].n && c->pairs[i].v == V_SLOWER &&
+		    (!worst || c->pairs[i].ratio > worst->ratio))
+			worst = &c->pairs[i];
+	fprintf(c->ftsv, "severity\tkind\ttext\tpoints\n");
+	if (!worst) {
+		fprintf(c->ftsv, "info\tregression\tAgainst %s: none of %ld rows slower beyond the "
+			"tolerance (%ld faster, %ld the same, %ld within the noise).\t\n",
+			side_name(&c->base), c->matched, c->count[V_FASTER], c->count[V_SAME],
+			c->count[V_NOISE]);
+		return;
+	}
+	format_bytes(size, sizeof(size), worst->b->bytes);
+	fprintf(c->ftsv, "warning\tregression\tAgainst %s: %ld of %ld rows slower beyond the "
+		"tolerance; the worst takes %.2fx the time, on %ld node%s (%s), commsize %ld, %s per "
+		"peer, %s.\t\n", side_name(&c->base), c->count[V_SLOWER], c->matched, worst->ratio,
+		worst->b->nodes, worst->b->nodes == 1 ? "" : "s", str(worst->b->pt->mode),
+		worst->b->commsize, size, algo_text(worst->b));
+}
+
 /* Points of one side only, one line per point (mode, variant, tasks per node, nodes). */
 static void missing_lines(const struct cmp *c)
 {
@@ -234,6 +265,7 @@ void compare_report(struct cmp *c)
 	say(c, "compare: %ld points matched: %ld faster, %ld slower, %ld same, %ld noise; "
 	    "%ld only in BASE, %ld only in NEW\n", c->matched, c->count[V_FASTER],
 	    c->count[V_SLOWER], c->count[V_SAME], c->count[V_NOISE], c->only[0], c->only[1]);
+	finding(c);
 	if (c->csv) {
 		fprintf(c->csv, "mode,variant,tasks_per_node,instrumented,nodes,comms,commsize,algo,"
 			"split,bytes_per_peer,tolerance,tavg_base,tavg_new,ratio,tmed_base,tmed_new,"

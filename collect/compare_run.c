@@ -60,18 +60,19 @@ static int join(struct cmp *c)
 	return 0;
 }
 
-static const char *const out_names[4] = { "compare.txt", "compare.csv", "compare.dat",
-					  MERGED_SETS_FILE };
+static const char *const out_names[5] = { "compare.txt", "compare.csv", "compare.dat",
+					  MERGED_SETS_FILE, "findings.tsv" };
 
 /* Opens DIR's files as temporaries, each also one of c's streams; 0, or -1 said. */
 static int open_out(struct cmp *c, const char *dir, struct outset *o)
 {
-	if (outset_dir(dir) != 0 || outset_open(o, dir, out_names, 4, 0) != 0)
+	if (outset_dir(dir) != 0 || outset_open(o, dir, out_names, 5, 0) != 0)
 		return -1;
 	c->txt = o->f[0];
 	c->csv = o->f[1];
 	c->dat = o->f[2];
 	c->idx = o->f[3];
+	c->ftsv = o->f[4];
 	return 0;
 }
 
@@ -88,6 +89,7 @@ static const char usage[] =
 	"  --tol=SPEC  tolerance: a percentage (default 5%), or size bands\n"
 	"              \"8:20% 64K:5%\" (from 8 B per peer 20%, from 64 KiB 5%)\n"
 	"  -o DIR      also write compare.txt, compare.csv, compare.dat, sets.tsv\n"
+	"              and findings.tsv (the comparison as a finding, for the report)\n"
 	"\n"
 	"Exit status: 0 nothing slower, 1 something slower, 2 bad input (no\n"
 	"outputs, no common points, a bad tolerance), 3 cannot write DIR.\n";

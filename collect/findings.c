@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "findings_impl.h"
+#include "grow.h"
+#include "hosts.h"
 #include "models.h"
 #include "suspects.h"
 #include "table.h"
@@ -25,7 +27,8 @@ static long read_index(const char *dir, struct fpoint **out)
 {
 	char line[8192], *f[TABLE_FIELDS];
 	int at[I_N], n;
-	long np = 0, cap = 0;
+	long np = 0;
+	size_t cap = 0;
 	struct fpoint *pts = NULL;
 	FILE *in;
 
@@ -34,12 +37,10 @@ static long read_index(const char *dir, struct fpoint **out)
 	while (fgets(line, sizeof(line), in)) {
 		struct fpoint *p;
 		n = table_split(line, f, TABLE_FIELDS);
-		if (np == cap) {
-			struct fpoint *g = realloc(pts, sizeof(*pts) * (size_t)(cap = cap ? 2 * cap : 16));
-			if (!g)
-				break;
-			pts = g;
-		}
+		struct fpoint *g = grow(pts, &cap, (size_t)np + 1, sizeof(*pts), 16);
+		if (!g)
+			break;
+		pts = g;
 		p = memset(&pts[np++], 0, sizeof(*p));
 		p->id = (long)table_num(f, n, at[I_POINT]);
 		p->nodes = (long)table_num(f, n, at[I_NODES]);
@@ -58,11 +59,39 @@ static long read_index(const char *dir, struct fpoint **out)
 	return np;
 }
 
+/* facts.tsv's host lines, onto each point (a missing file: none). */
+static void read_hosts(const char *dir, struct fpoint *pts, long np)
+{
+	char path[4096], line[4096];
+	FILE *in;
+
+	snprintf(path, sizeof(path), "%s/facts.tsv", dir);
+	if (!(in = fopen(path, "r")))
+		return;
+	while (fgets(line, sizeof(line), in)) {
+		long id;
+		int at = 0;
+		char *g;
+		size_t have;
+		if (sscanf(line, "%ld\thost\t%n", &id, &at) != 1 || at == 0 || id < 0 || id >= np ||
+		    pts[id].id != id)
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		have = pts[id].hosts ? strlen(pts[id].hosts) : 0;
+		if (!(g = realloc(pts[id].hosts, have + strlen(line + at) + 2)))
+			continue;
+		snprintf(g + have, strlen(line + at) + 2, "%s%s", have ? "\n" : "", line + at);
+		pts[id].hosts = g;
+	}
+	fclose(in);
+}
+
 enum { R_POINT, R_LEVEL, R_ALGO, R_SPLIT, R_COMMSIZE, R_BYTES, R_TAVG, R_TMED, R_LO, R_HI, R_TMIN,
-       R_TMAX, R_BWAVG, R_AGGBW, R_INTERF, R_CONG, R_EFF, R_OFFNODE, R_N };
+       R_TMAX, R_BWAVG, R_AGGBW, R_INTERF, R_CONG, R_EFF, R_OFFNODE, R_SLOWEST, R_N };
 static const char *const row_cols[R_N] = { "point", "level", "algo", "split", "commsize",
 	"bytes_per_peer", "tavg_s", "tmed_s", "tmed_lo_s", "tmed_hi_s", "tmin_s", "tmax_s",
-	"bwavg_GiBs", "aggbw_GiBs", "interference", "congestion", "eff", "offnode_B" };
+	"bwavg_GiBs", "aggbw_GiBs", "interference", "congestion", "eff", "offnode_B",
+	"slowest_rank" };
 
 static void parse_row(char **f, int n, const int *at, struct frow *r)
 {
@@ -84,6 +113,7 @@ static void parse_row(char **f, int n, const int *at, struct frow *r)
 	r->cong = table_num(f, n, at[R_CONG]);
 	r->eff = table_num(f, n, at[R_EFF]);
 	r->offnode = table_num(f, n, at[R_OFFNODE]);
+	r->slowest = isfinite(table_num(f, n, at[R_SLOWEST])) ? (long)table_num(f, n, at[R_SLOWEST]) : -1;
 }
 
 /* Whether two rows are of one curve (point, level, algorithm, split). */
@@ -177,6 +207,46 @@ static void summarise(struct fpoint *p, const struct frow *r, const char *first_
 	}
 }
 
+/* The host holding the slowest task in most of the point's rows of two tasks or more. */
+static void slowest_host(struct fpoint *p, const struct frow *rows, long n)
+{
+	struct { char name[64]; int n; } tally[64];
+	int nt = 0;
+
+	for (long i = 0; i < n; i++) {
+		char name[64];
+		int k = 0;
+		if (rows[i].commsize < 2 || rows[i].slowest < 0 ||
+		    hosts_of_rank(p->hosts, rows[i].slowest, name, sizeof(name)) != 0)
+			continue;
+		p->slow_rows++;
+		while (k < nt && strcmp(tally[k].name, name))
+			k++;
+		if (k == nt && nt < 64) {
+			snprintf(tally[nt].name, sizeof(tally[nt].name), "%s", name);
+			tally[nt++].n = 0;
+		}
+		if (k < nt && ++tally[k].n > p->slow_n) {
+			p->slow_n = tally[k].n;
+			snprintf(p->slow_host, sizeof(p->slow_host), "%s", tally[k].name);
+		}
+	}
+}
+
+/* Each recurring slowest host (find_recurring), a suspect. */
+static void slowest_suspects(struct suspects *sus, const struct fpoint *pts, long np)
+{
+	char evidence[256];
+
+	for (long i = 0; i < np; i++) {
+		if (!find_recurring(&pts[i]))
+			continue;
+		snprintf(evidence, sizeof(evidence), "the slowest task in %d of %d rows on %ld nodes (%s)",
+			 pts[i].slow_n, pts[i].slow_rows, pts[i].nodes, pts[i].mode);
+		suspects_slowest(sus, pts[i].slow_host, evidence, pts[i].campaign, pts[i].id);
+	}
+}
+
 /* A point's rows, all read: its models, its summaries and its findings. */
 static void point_done(FILE *models, struct fout *o, struct fpoint *p, struct frow *rows, long n)
 {
@@ -192,6 +262,8 @@ static void point_done(FILE *models, struct fout *o, struct fpoint *p, struct fr
 		}
 	for (long i = 0; p && i < n; i++)
 		summarise(p, &rows[i], rows[0].algo);
+	if (p && p->hosts)
+		slowest_host(p, rows, n);
 	if (p) {
 		find_point(o, p);
 		find_crossovers(o, p, rows, n);
@@ -214,7 +286,8 @@ static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoin
 	char line[8192], *f[TABLE_FIELDS];
 	int at[R_N];
 	struct frow *rows = NULL;
-	long n = 0, cap = 0;
+	long n = 0;
+	size_t cap = 0;
 	FILE *in;
 
 	if (!(in = table_open(dir, "points.csv", line, sizeof(line), row_cols, at, R_N)))
@@ -226,12 +299,10 @@ static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoin
 			point_done(models, o, point_of(pts, np, rows[0].point), rows, n);
 			n = 0;
 		}
-		if (n == cap) {
-			struct frow *g = realloc(rows, sizeof(*rows) * (size_t)(cap = cap ? 2 * cap : 256));
-			if (!g)
-				break;
-			rows = g;
-		}
+		struct frow *g = grow(rows, &cap, (size_t)n + 1, sizeof(*rows), 256);
+		if (!g)
+			break;
+		rows = g;
 		rows[n++] = r;
 	}
 	point_done(models, o, n ? point_of(pts, np, rows[0].point) : NULL, rows, n);
@@ -299,6 +370,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot read '%s/points-index.csv'", dir);
 		return -1;
 	}
+	read_hosts(dir, pts, np);
 	strbuf_init(&o.b);
 	strbuf_init(&v.b);
 	strbuf_init(&o.tsv);
@@ -317,6 +389,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 			find_across(&o, pts, np);
 			find_verdict(&v, pts, np, find_slow_links(&o, dir, &sus));
 			suspects_findings(&sus, &o);
+			slowest_suspects(&sus, pts, np);
 			rc = find_write(dir, &v, &o, err, errlen);
 			if (rc == 0)
 				rc = suspects_write(&sus, dir, err, errlen);
@@ -327,8 +400,10 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	strbuf_release(&v.b);
 	strbuf_release(&o.tsv);
 	strbuf_release(&v.tsv);
-	for (long i = 0; i < np; i++)
+	for (long i = 0; i < np; i++) {
 		free(pts[i].source);
+		free(pts[i].hosts);
+	}
 	free(pts);
 	return rc;
 }

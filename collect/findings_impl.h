@@ -15,6 +15,7 @@ struct frow {
 	long point, level, commsize;
 	char algo[32], split[64];
 	double bytes, tavg, tmed, lo, hi, tmin, tmax, bwavg, aggbw, interf, cong, eff, offnode;
+	long slowest;             /* the world rank of the slowest sample, -1 unknown */
 };
 
 /* A level's rows of the first algorithm, uniform split: by size. */
@@ -31,6 +32,9 @@ struct fpoint {
 	char *source;             /* its output, failed points only (their floors); malloc'd */
 	struct frow peak, agg, eff, interf, cong;   /* the rows of the peaks (peak.point < 0: none) */
 	struct flevel levels[FIND_LEVELS];   /* levels 0 and 1 */
+	char *hosts;              /* its '# host:' lines (facts.tsv), '\n'-separated; malloc'd */
+	char slow_host[64];       /* the host holding the slowest task in most rows of 2 tasks or more */
+	int slow_n, slow_rows;    /* ... in how many of how many */
 };
 
 /*
@@ -46,6 +50,15 @@ struct fout {
 /* One finding: kind, severity, text; then numbers "name", value pairs until NULL; points. */
 void find_emit(struct fout *o, const char *kind, const char *severity, const char *text,
 	       const long *points, int npoints, ...);
+
+#define FIND_SLOW_ROWS 6   /* rows a recurring slowest host needs */
+
+/*
+ * Whether one host holds the slowest task in so many of a point's rows that
+ * chance does not explain it: FIND_SLOW_ROWS rows or more, and at least half
+ * of them and twice its share (1 / nodes).
+ */
+int find_recurring(const struct fpoint *p);
 
 /* The kinds (findings_kinds.c): per point at its end, then across points. */
 void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *rows, long n);

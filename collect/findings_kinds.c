@@ -103,6 +103,14 @@ static void factor(struct fout *o, const struct fpoint *p, const struct frow *r,
 		  "noise", n, "bytes_per_peer", r->bytes, "commsize", (double)r->commsize, NULL);
 }
 
+int find_recurring(const struct fpoint *p)
+{
+	double share = p->slow_rows > 0 ? (double)p->slow_n / p->slow_rows : 0;
+
+	return p->nodes >= 2 && p->slow_rows >= FIND_SLOW_ROWS &&
+	       share >= (2.0 / (double)p->nodes > 0.5 ? 2.0 / (double)p->nodes : 0.5);
+}
+
 void find_point(struct fout *o, const struct fpoint *p)
 {
 	char where[256], size[32], size2[32], text[768];
@@ -130,6 +138,13 @@ void find_point(struct fout *o, const struct fpoint *p)
 		find_emit(o, "limit", p->eff.eff < 0.5 ? "notice" : "info", text, &p->id, 1, "eff",
 			  p->eff.eff, "bytes_per_peer", p->eff.bytes, "commsize",
 			  (double)p->eff.commsize, NULL);
+	}
+	if (find_recurring(p)) {
+		snprintf(text, sizeof(text), "%s: %s holds the slowest task in %d of %d rows (%.0f%%; "
+			 "1 in %ld if it were chance).", where, p->slow_host, p->slow_n, p->slow_rows,
+			 100.0 * p->slow_n / p->slow_rows, p->nodes);
+		find_emit(o, "slowest_host", "notice", text, &p->id, 1, "rows", (double)p->slow_n,
+			  "of", (double)p->slow_rows, "nodes", (double)p->nodes, NULL);
 	}
 	if (p->interf.point >= 0)
 		factor(o, p, &p->interf, p->interf.interf, "interference",

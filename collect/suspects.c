@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "findings_impl.h"
+#include "grow.h"
 
 int suspects_link(struct suspects *s, const char *text, const char *since, const char *campaign,
 		  long point)
@@ -14,16 +15,32 @@ int suspects_link(struct suspects *s, const char *text, const char *since, const
 
 	if (sscanf(text, "%*d (%63[^)]) -> %*d (%63[^)])", k.src, k.dst) != 2)
 		return -1;
-	if (s->n == s->cap) {
-		struct suspect_link *g = realloc(s->l, sizeof(k) * (size_t)(s->cap = s->cap ? 2 * s->cap : 8));
-		if (!g)
-			return -1;
-		s->l = g;
-	}
+	struct suspect_link *g = grow(s->l, &s->cap, (size_t)s->n + 1, sizeof(k), 8);
+
+	if (!g)
+		return -1;
+	s->l = g;
 	snprintf(k.text, sizeof(k.text), "%s", text);
 	snprintf(k.since, sizeof(k.since), "%s", since);
 	snprintf(k.campaign, sizeof(k.campaign), "%s", campaign);
 	s->l[s->n++] = k;
+	return 0;
+}
+
+int suspects_slowest(struct suspects *s, const char *host, const char *evidence,
+		     const char *campaign, long point)
+{
+	struct suspect_host h = { .point = point };
+
+	struct suspect_host *g = grow(s->h, &s->caph, (size_t)s->nh + 1, sizeof(h), 8);
+
+	if (!g)
+		return -1;
+	s->h = g;
+	snprintf(h.name, sizeof(h.name), "%s", host);
+	snprintf(h.evidence, sizeof(h.evidence), "%s", evidence);
+	snprintf(h.campaign, sizeof(h.campaign), "%s", campaign);
+	s->h[s->nh++] = h;
 	return 0;
 }
 
@@ -111,6 +128,9 @@ int suspects_write(const struct suspects *s, const char *dir, char *err, size_t 
 	while ((h = next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL)
 		fprintf(f, "host\t%s\tan end of slow links with %d hosts: %s (--pairs)\t%s\t%s\t\n", h,
 			n, peers, since, campaign_of(s));
+	for (int k = 0; k < s->nh; k++)
+		fprintf(f, "host\t%s\t%s\t\t%s\t%ld\n", s->h[k].name, s->h[k].evidence, s->h[k].campaign,
+			s->h[k].point);
 	for (int k = 0; k < s->n; k++) {
 		fprintf(f, "link\t%s->%s\tslow link %s (--pairs)\t%s\t%s\t", s->l[k].src, s->l[k].dst,
 			s->l[k].text, s->l[k].since, s->l[k].campaign);
@@ -124,5 +144,6 @@ int suspects_write(const struct suspects *s, const char *dir, char *err, size_t 
 void suspects_release(struct suspects *s)
 {
 	free(s->l);
+	free(s->h);
 	memset(s, 0, sizeof(*s));
 }

@@ -3,7 +3,9 @@
  * merged/suspects.tsv (written with the findings): each slow link of its
  * --pairs outputs (kind link, name SRC->DST by host), and each host that is
  * an end of slow links to or from SUSPECT_HOST_PEERS other hosts or more
- * (kind host: a slow NIC slows every link through it). Columns: kind, name,
+ * (kind host: a slow NIC slows every link through it), and each host that
+ * holds the slowest task of most of a point's rows (findings, find_recurring;
+ * kind host). Columns: kind, name,
  * evidence, since (the output's '# start:'), campaign, points.
  */
 #ifndef COLLECT_SUSPECTS_H
@@ -20,15 +22,28 @@ struct suspect_link {
 	long point;
 };
 
+/* A host named by other evidence (the slowest task of most rows). */
+struct suspect_host {
+	char name[SUSPECT_NAME], evidence[256], campaign[128];
+	long point;
+};
+
 struct suspects {
 	struct suspect_link *l;
-	int n, cap;
+	int n;
+	size_t cap;
+	struct suspect_host *h;
+	int nh;
+	size_t caph;
 };
 
 /* A '# slow_link:' line's text ("3 (n4) -> 0 (n1): ..."); 0, or -1 when it names no hosts. */
 int suspects_link(struct suspects *s, const char *text, const char *since, const char *campaign,
 		  long point);
-/* A finding (kind suspect, a warning) per suspect host. */
+/* A host that holds the slowest task in most of a point's rows; 0 or -1 (out of memory). */
+int suspects_slowest(struct suspects *s, const char *host, const char *evidence,
+		     const char *campaign, long point);
+/* A finding (kind suspect, a warning) per suspect host of the slow links. */
 struct fout;
 void suspects_findings(const struct suspects *s, struct fout *o);
 /* DIR/suspects.tsv, whole or not at all: 0, or -1 with a message. */

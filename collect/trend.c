@@ -12,6 +12,7 @@
 #include "bytes.h"
 #include "changepoint.h"
 #include "findings_impl.h"
+#include "grow.h"
 #include "strbuf.h"
 #include "table.h"
 
@@ -31,7 +32,8 @@ struct trend {
 	char (*campaign)[128];
 	char (*when)[32];    /* each campaign's start, "2026-12-02" (its first point's '# start:') */
 	struct tseries *s;
-	long n, cap;
+	long n;
+	size_t cap;
 };
 
 enum { X_POINT, X_CAMPAIGN, X_MODE, X_NODES, X_TPN, X_SERIES, X_SOURCE, X_N };
@@ -127,12 +129,10 @@ static int read_rows(struct trend *t, int c, const char *dir, const struct tpoin
 				hit->v[c] = bw;
 			continue;
 		}
-		if (t->n == t->cap) {
-			struct tseries *m = realloc(t->s, sizeof(s) * (size_t)(t->cap = t->cap ? 2 * t->cap : 256));
-			if (!m)
-				break;
-			t->s = m;
-		}
+		struct tseries *m = grow(t->s, &t->cap, (size_t)t->n + 1, sizeof(s), 256);
+		if (!m)
+			break;
+		t->s = m;
 		s.bytes = bytes;
 		if (!(s.v = malloc(sizeof(double) * (size_t)t->ncamp)))
 			break;

@@ -42,21 +42,24 @@ figure() {
 	printf '<figcaption>%s</figcaption></figure>\n' "${name%.*}"
 }
 
+# findings_items: each finding of a findings.tsv on stdin, after its header, as a list item.
+findings_items() {
+	local sev text
+	tail -n +2 | while IFS=$'\t' read -r sev _ text _; do
+		printf '<li class="%s"><span class="sev">%s</span> %s</li>\n' "$sev" "$sev" "$(esc <<<"$text")"
+	done
+}
+
 # findings TSV [EXTRA]: the verdict (its first row) as a box, then EXTRA
-# (list items: the comparison's), then every finding as a sentence.
+# (list items: the comparison's), then every other finding as a sentence.
 findings() {
 	local sev text
 	[ -s "$1" ] || { printf '<p>No findings (merged/findings.tsv is missing).</p>\n'; return; }
-	{
-		read -r _
-		IFS=$'\t' read -r sev _ text _
-		printf '<p class="verdict %s">%s</p>\n' "$sev" "$(esc <<<"$text")"
-		printf '<ul class="findings">\n%s' "${2:-}"
-		while IFS=$'\t' read -r sev _ text _; do
-			printf '<li class="%s"><span class="sev">%s</span> %s</li>\n' "$sev" "$sev" "$(esc <<<"$text")"
-		done
-		printf '</ul>\n'
-	} <"$1"
+	IFS=$'\t' read -r sev _ text _ < <(sed -n 2p "$1")
+	printf '<p class="verdict %s">%s</p>\n' "$sev" "$(esc <<<"$text")"
+	printf '<ul class="findings">\n%s' "${2:-}"
+	sed 2d "$1" | findings_items
+	printf '</ul>\n'
 }
 
 # lead_plots FINDINGS MAX: from the plots' paths on stdin, the ones the
@@ -84,22 +87,4 @@ lead_plots() {
 			for (i = 1; i <= NR; i++) if (i in path && (want(base[i]) || i in pick) && n < max) { lead[i] = 1; n++; print "lead " path[i] }
 			for (i = 1; i <= NR; i++) if (i in path && !(i in lead)) print "more " path[i]
 		}' "$1" -
-}
-
-# regressions CMPDIR BASE: the comparison with BASE (make compare's
-# compare.csv) as one finding: how many rows are slower beyond the
-# tolerance and the worst of them, or that none is.
-regressions() {
-	[ -s "$1/compare.csv" ] || return 0
-	awk -F, -v base="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		{ n++ }
-		$c["verdict"] == "slower" { s++; r = $c["ratio"] + 0
-			if (r > worst) { worst = r; at = sprintf("%s nodes (%s), commsize %s, %s B per peer, %s", $c["nodes"], $c["mode"], $c["commsize"], $c["bytes_per_peer"], $c["algo"]) } }
-		$c["verdict"] == "faster" { f++ }
-		END {
-			if (s > 0)
-				printf "<li class=\"warning\"><span class=\"sev\">warning</span> Against %s: %d of %d rows slower beyond the tolerance; the worst takes %.2fx the time, on %s.</li>\n", base, s, n, worst, at
-			else
-				printf "<li class=\"info\"><span class=\"sev\">info</span> Against %s: none of %d rows slower beyond the tolerance (%d faster).</li>\n", base, n, f
-		}' "$1/compare.csv" | sed 's/&/\&amp;/g'
 }

@@ -76,7 +76,7 @@ EOF
 	printf '<h1>aller report: %s</h1>\n' "$(esc <<<"$CAMPAIGN")"
 	printf '<p>Written %s by %s from %s.</p>\n' "$(date -u +%FT%TZ)" "$(toolkit_version | esc)" "$(esc <<<"$DIR")"
 	printf '<h2 id="findings">Findings</h2>\n'
-	findings "$DIR/merged/findings.tsv" "$([ -z "$cmpdir" ] || regressions "$cmpdir" "$(esc <<<"$base")")"
+	findings "$DIR/merged/findings.tsv" "$([ ! -s "$cmpdir/findings.tsv" ] || findings_items <"$cmpdir/findings.tsv")"
 	failed=$(grep -F ': data set failed, no rows: ' "$DIR/merged/summary.txt" 2>/dev/null || true)
 	[ -z "$failed" ] || printf '<h2 id="failed">Failed data sets</h2>\n<pre>%s</pre>\n' "$(esc <<<"$failed")"
 	printf '<h2 id="plots">Plots</h2>\n'

@@ -230,6 +230,10 @@ golden() {
 	grep -qx '# columns: bytes_per_peer ratio tmed_ratio band_low band_high tavg_base tavg_new' \
 		"$BATS_TEST_TMPDIR/c/compare.dat"
 	[ "$(grep -c '^compare.dat	' "$BATS_TEST_TMPDIR/c/sets.tsv")" = 1 ]
+	# the comparison as a finding, for the report
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/c/findings.tsv")" = "warning	regression	Against $d/base: 2 of 6 rows slower beyond the tolerance; the worst takes 2.00x the time, on 1 node (contiguous), commsize 2, 256 B per peer, alltoall.	" ]
+	run --separate-stderr -0 "$COLLECT" --compare -o "$BATS_TEST_TMPDIR/s" $d/new $d/new
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/s/findings.tsv")" = "info	regression	Against $d/new: none of 7 rows slower beyond the tolerance (0 faster, 7 the same, 0 within the noise).	" ]
 }
 
 @test "collect --compare with size bands: the 16 B point is within 20% there" {

@@ -4,7 +4,8 @@
 # tables (tests/data/findings: two algorithms that cross over, contiguous
 # against strided, two node counts, interference beyond the noise and
 # congestion within it, an eff, a point below a floor, an incomplete one,
-# slow links of --pairs, three through one host: a suspect).
+# slow links of --pairs, three through one host: a suspect; one host
+# holding the slowest task in 17 of 22 rows: another).
 # shellcheck disable=SC2154 # bats sets output and stderr
 
 load ../lib/helpers
@@ -37,7 +38,8 @@ by = {}
 for x in f:
     by.setdefault(x["kind"], []).append(x)
 want = {"verdict": 1, "peak": 3, "limit": 2, "interference": 1, "congestion": 1, "crossover": 1,
-        "modes": 1, "scaling": 1, "floor": 1, "state": 1, "slow_link": 3, "suspect": 1}
+        "modes": 1, "scaling": 1, "floor": 1, "state": 1, "slow_link": 3, "suspect": 1,
+        "slowest_host": 1}
 assert {k: len(v) for k, v in by.items()} == want, {k: len(v) for k, v in by.items()}
 assert by["interference"][0]["severity"] == "notice" and "beyond the noise" in by["interference"][0]["text"]
 assert by["congestion"][0]["severity"] == "info" and "within the noise" in by["congestion"][0]["text"]
@@ -45,11 +47,12 @@ assert by["modes"][0]["numbers"]["ratio"] == 2
 assert by["floor"][0]["numbers"]["rows_below_floor"] == 2 and by["floor"][0]["points"] == [3]
 assert "3 (n4) -> 0 (n1)" in by["slow_link"][0]["text"]
 assert by["suspect"][0]["text"].startswith("Suspect host n4: an end of slow links with 3 hosts (n1, n2, n3)")
+assert by["slowest_host"][0]["text"] == "On 4 nodes (contiguous): n3 holds the slowest task in 17 of 22 rows (77%; 1 in 4 if it were chance)."
 c = by["crossover"][0]["text"]
 assert "pairwise is fastest at 8 B..256 B; no difference at 512 B; alltoall is fastest at 1 KiB..8 KiB" in c, c
 print(len(f), "findings")
 PY
-	[[ $output == "17 findings" ]]
+	[[ $output == "18 findings" ]]
 }
 
 @test "a merge writes both; a clean one's verdict says so; an unwritable directory: exit 3, nothing half-written" {

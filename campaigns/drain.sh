@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# campaigns/drain.sh DIR MAX (the final job with DRAIN=1, or make drain):
+# drains the suspect hosts of a merged campaign (DIR/merged/suspects.tsv,
+# kind host, in its order), at most MAX of them, with
+#   scontrol update nodename=N state=drain reason="aller: EVIDENCE"
+# (a fixed prefix other tools can match; make undrain re-checks them). Never
+# the last node of a partition that could still run jobs, never a node
+# Slurm does not know or has down or drained already: each said in a line.
+# Exit status: 0 done (also when nothing was suspect), 2 usage, 3 scontrol failed.
+set -euo pipefail
+die() { printf 'drain: error: %s\n' "$1" >&2; exit "${2:-2}"; }
+if [ $# -ne 2 ] || ! [[ $2 =~ ^[1-9][0-9]*$ ]]; then
+	die "usage: drain.sh CAMPAIGN_DIR MAX (MAX 1 or more)"
+fi
+tsv=$1/merged/suspects.tsv
+[ -s "$tsv" ] || { echo "drain: no suspects.tsv in $1/merged: nothing drained"; exit 0; }
+REASON_PREFIX="aller: "
+
+# usable NODE PARTITION: the partition's nodes that could run a job, NODE left out.
+usable_others() {
+	sinfo -h -N -p "$2" -o '%N %t' | awk -v n="$1" '$1 != n && $2 !~ /^(drain|drng|drained|down|fail|maint)/ { c++ } END { print c + 0 }'
+}
+
+drained=0
+while IFS=$'\t' read -r kind name evidence _; do
+	[ "$kind" = host ] || continue
+	[ "$drained" -lt "$2" ] || { echo "drain: $name: left in service (DRAIN_MAX=$2 reached): $evidence"; continue; }
+	state=$(sinfo -h -N -n "$name" -o '%t' 2>/dev/null | head -n 1)
+	case $state in
+	"") echo "drain: $name: not a node Slurm knows: left alone"; continue ;;
+	drain* | drng | down* | fail*) echo "drain: $name: already $state"; continue ;;
+	esac
+	last=""
+	for p in $(sinfo -h -N -n "$name" -o '%P' | tr -d '*' | sort -u); do
+		[ "$(usable_others "$name" "$p")" -gt 0 ] || last=$p
+	done
+	[ -z "$last" ] || { echo "drain: $name: left in service: the last node of partition $last that can run jobs"; continue; }
+	reason="$REASON_PREFIX${evidence:0:200}"
+	scontrol update nodename="$name" state=drain reason="$reason" ||
+		die "scontrol could not drain $name" 3
+	echo "drain: $name: drained ($reason)"
+	drained=$((drained + 1))
+done < <(tail -n +2 "$tsv")

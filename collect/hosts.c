@@ -1,0 +1,69 @@
+/* hosts.c: see hosts.h. */
+#include "hosts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether r is in the comma-separated ranges of s (up to the first space or end). */
+static int in_ranges(const char *s, long r)
+{
+	while (*s && *s != ' ' && *s != '\n') {
+		char *end;
+		long a = strtol(s, &end, 10), b = a, step = 1;
+		if (end == s)
+			return 0;
+		if (*end == '-')
+			b = strtol(end + 1, &end, 10);
+		if (*end == ':')
+			step = strtol(end + 1, &end, 10);
+		if (step > 0 && r >= a && r <= b && (r - a) % step == 0)
+			return 1;
+		s = *end == ',' ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* One line "NAME RANKS [+STEP]": the host of r into name, or -1. */
+static int one_line(const char *l, size_t n, long r, char *name, size_t len)
+{
+	char line[1024], *sp, *br, *plus;
+	long lo = 0, hi = 0, step = 0;
+	int width = 0;
+
+	snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), l);
+	if (!(sp = strchr(line, ' ')))
+		return -1;
+	*sp = '\0';
+	plus = strstr(sp + 1, " +");
+	if (plus)
+		step = strtol(plus + 2, NULL, 10);
+	br = strchr(line, '[');
+	if (br && sscanf(br, "[%ld-%ld]", &lo, &hi) != 2)
+		return -1;   /* no host name holds a bracket: not a run we can read */
+	if (!br) {
+		if (!in_ranges(sp + 1, r))
+			return -1;
+		snprintf(name, len, "%s", line);
+		return 0;
+	}
+	width = (int)strcspn(br + 1, "-");
+	for (long i = 0; i <= hi - lo; i++)
+		if (in_ranges(sp + 1, r - i * step) && (step > 0 || i == 0)) {
+			*br = '\0';
+			snprintf(name, len, "%s%0*ld", line, width, lo + i);
+			return 0;
+		}
+	return -1;
+}
+
+int hosts_of_rank(const char *lines, long rank, char *name, size_t len)
+{
+	while (lines && *lines) {
+		size_t n = strcspn(lines, "\n");
+		if (one_line(lines, n, rank, name, len) == 0)
+			return 0;
+		lines += n + (lines[n] == '\n');
+	}
+	return -1;
+}

@@ -1,0 +1,20 @@
+/*
+ * hosts.h: which host a world rank ran on, from an output's '# host:' lines
+ * as aller writes them (aller/world/hostmap.h) and facts.tsv keeps them:
+ * "NAME RANKS" for one node, or "PREFIX[LO-HI] RANKS +STEP" for a run of
+ * nodes whose names count up (zero-padded as LO is) and whose ranks are the
+ * first node's plus i x STEP for the i-th; RANKS is "A", "A-B", "A-B:S",
+ * comma-separated. Pure logic.
+ */
+#ifndef COLLECT_HOSTS_H
+#define COLLECT_HOSTS_H
+
+#include <stddef.h>
+
+/*
+ * The host of `rank` by the host lines (separated by '\n') into name; 0, or
+ * -1 when no line holds it (or a line is not of that form).
+ */
+int hosts_of_rank(const char *lines, long rank, char *name, size_t len);
+
+#endif
