@@ -88,3 +88,21 @@ lead_plots() {
 			for (i = 1; i <= NR; i++) if (i in path && !(i in lead)) print "more " path[i]
 		}' "$1" -
 }
+
+# stragglers SAMPLESDIR...: per point's --samples directory (SAMPLES=1), one
+# finding: its slow calls as collect --samples classifies them, the late
+# tasks' most frequent host (a notice when it came late 3 times or more).
+stragglers() {
+	local d out counts slow late top n sev
+	for d in "$@"; do
+		out=$("$(find_tool collect)" --samples "$d" 2>/dev/null | grep -v '^#') || true
+		counts=$(grep -c . <<<"$out" || true)
+		slow=$(grep -o ' call [0-9]* (' <<<"$out" | wc -l)
+		late=$(grep -o 'straggler, \(rank [0-9]* on \|the tasks of \)[^ ]*' <<<"$out" | sed 's/.* //')
+		n=$(grep -c . <<<"$late" || true)
+		top=$(sort <<<"$late" | uniq -c | sort -rn | awk 'NF == 2 { print $2, $1; exit }')
+		sev=info
+		[ "${top##* }" -ge 3 ] 2>/dev/null && sev=notice
+		printf '<li class="%s"><span class="sev">%s</span> %s</li>\n' "$sev" "$sev" "$(esc <<<"Slow calls in $(basename "$d") (SAMPLES=1): $slow among $counts counts, $n of them stragglers${top:+; ${top% *} came late in ${top##* }}.")"
+	done
+}

@@ -76,7 +76,8 @@ EOF
 	printf '<h1>aller report: %s</h1>\n' "$(esc <<<"$CAMPAIGN")"
 	printf '<p>Written %s by %s from %s.</p>\n' "$(date -u +%FT%TZ)" "$(toolkit_version | esc)" "$(esc <<<"$DIR")"
 	printf '<h2 id="findings">Findings</h2>\n'
-	findings "$DIR/merged/findings.tsv" "$([ ! -s "$cmpdir/findings.tsv" ] || findings_items <"$cmpdir/findings.tsv")"
+	findings "$DIR/merged/findings.tsv" "$([ ! -s "$cmpdir/findings.tsv" ] || findings_items <"$cmpdir/findings.tsv")$(
+		! compgen -G "$DIR/samples/*/samples-*.txt" >/dev/null || stragglers "$DIR"/samples/*/)"
 	failed=$(grep -F ': data set failed, no rows: ' "$DIR/merged/summary.txt" 2>/dev/null || true)
 	[ -z "$failed" ] || printf '<h2 id="failed">Failed data sets</h2>\n<pre>%s</pre>\n' "$(esc <<<"$failed")"
 	printf '<h2 id="plots">Plots</h2>\n'

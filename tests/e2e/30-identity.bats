@@ -110,6 +110,8 @@ queued() { squeue -h | wc -l; }
 	ls "$RES"/modes/samples/modes-n2-contiguous-t2-L1024-default-s1-*/samples-*.txt
 	run -0 make -s -C "$ROOT" report CAMPAIGN=modes RESULTS="$RES"
 	grep -q '<h2 id="samples">Slow calls (SAMPLES=1)</h2>' "$RES/modes/report.html"
+	# and each point's slow calls as a finding, among the others
+	grep -q '<li class="[a-z]*"><span class="sev">[a-z]*</span> Slow calls in modes-n[0-9]*-[a-z]*-.* (SAMPLES=1): [0-9]* among [0-9]* counts, [0-9]* of them stragglers' "$RES/modes/report.html"
 	grep -q 'first_over_rest' "$RES/modes/report.html"
 	# another timing is another measurement
 	run -2 submit CAMPAIGN=modes TIMING=loop
