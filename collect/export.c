@@ -144,23 +144,13 @@ static int row_family(FILE *o, const char *dir, const struct family *fam,
 /* A point's '# start:' (ISO-8601 UTC) from its output, in seconds since the epoch; NAN without. */
 static double start_of(const char *source)
 {
-	char line[512];
+	char when[64];
 	struct tm tm;
-	double t = NAN;
-	FILE *f = source[0] ? fopen(source, "r") : NULL;
 
-	for (int i = 0; f && i < 400 && fgets(line, sizeof(line), f); i++) {
-		memset(&tm, 0, sizeof(tm));
-		if (strncmp(line, "# start: ", 9) == 0 && strptime(line + 9, "%Y-%m-%dT%H:%M:%SZ", &tm)) {
-			t = (double)timegm(&tm);
-			break;
-		}
-		if (line[0] != '#' && line[0] != '\n')
-			break;
-	}
-	if (f)
-		fclose(f);
-	return t;
+	memset(&tm, 0, sizeof(tm));
+	if (table_start(source, when, sizeof(when)) != 0 || !strptime(when, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return NAN;
+	return (double)timegm(&tm);
 }
 
 /* The points' families: their state (1 per point, the state a label) and their start. */

@@ -95,6 +95,8 @@ static const char *const row_cols[R_N] = { "point", "level", "algo", "split", "c
 
 static void parse_row(char **f, int n, const int *at, struct frow *r)
 {
+	double slowest;
+
 	r->point = (long)table_num(f, n, at[R_POINT]);
 	r->level = (long)table_num(f, n, at[R_LEVEL]);
 	r->commsize = (long)table_num(f, n, at[R_COMMSIZE]);
@@ -113,7 +115,7 @@ static void parse_row(char **f, int n, const int *at, struct frow *r)
 	r->cong = table_num(f, n, at[R_CONG]);
 	r->eff = table_num(f, n, at[R_EFF]);
 	r->offnode = table_num(f, n, at[R_OFFNODE]);
-	r->slowest = isfinite(table_num(f, n, at[R_SLOWEST])) ? (long)table_num(f, n, at[R_SLOWEST]) : -1;
+	r->slowest = isfinite(slowest = table_num(f, n, at[R_SLOWEST])) ? (long)slowest : -1;
 }
 
 /* Whether two rows are of one curve (point, level, algorithm, split). */
@@ -160,7 +162,11 @@ static void model_row(FILE *f, const struct frow *rows, long from, long to)
 	csv_num(f, m.two ? g * model_bw(&m.hi) / 1e9 : NAN, 1);
 }
 
-/* By level, algorithm, split, then size: each curve's rows together, ascending. */
+/*
+ * By level, split, algorithm, then size: each curve's rows together,
+ * ascending, and each (level, split)'s algorithms side by side (what
+ * find_crossovers reads).
+ */
 static int row_order(const void *a, const void *b)
 {
 	const struct frow *x = a, *y = b;
@@ -168,7 +174,7 @@ static int row_order(const void *a, const void *b)
 
 	if (x->level != y->level)
 		return x->level < y->level ? -1 : 1;
-	if ((c = strcmp(x->algo, y->algo)) != 0 || (c = strcmp(x->split, y->split)) != 0)
+	if ((c = strcmp(x->split, y->split)) != 0 || (c = strcmp(x->algo, y->algo)) != 0)
 		return c;
 	return x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
 }

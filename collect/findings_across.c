@@ -115,35 +115,17 @@ static int crossover(struct fout *o, const struct fpoint *p, const struct frow *
 	return 0;
 }
 
-/* By level, split, algorithm, then size: each (level, split) together, its algorithms apart. */
-static int by_level_split(const void *a, const void *b)
-{
-	const struct frow *x = a, *y = b;
-	int c;
-
-	if (x->level != y->level)
-		return x->level < y->level ? -1 : 1;
-	if ((c = strcmp(x->split, y->split)) != 0 || (c = strcmp(x->algo, y->algo)) != 0)
-		return c;
-	return x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
-}
-
 void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *rows, long n)
 {
 	char where[256], text[512];
-	struct frow *sub = malloc(sizeof(*sub) * (size_t)(n > 0 ? n : 1));
 	int same = 0;
 
-	if (!sub)
-		return;
-	memcpy(sub, rows, sizeof(*sub) * (size_t)n);
-	qsort(sub, (size_t)n, sizeof(*sub), by_level_split);
+	/* rows are by level, split, algorithm, size: each (level, split) a block */
 	for (long i = 0, k; i < n; i = k) {
-		for (k = i + 1; k < n && sub[k].level == sub[i].level && !strcmp(sub[k].split, sub[i].split); k++)
+		for (k = i + 1; k < n && rows[k].level == rows[i].level && !strcmp(rows[k].split, rows[i].split); k++)
 			;
-		same += crossover(o, p, sub + i, k - i);
+		same += crossover(o, p, rows + i, k - i);
 	}
-	free(sub);
 	if (same == 0)
 		return;
 	find_where(where, sizeof(where), p);

@@ -61,6 +61,7 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 int find_recurring(const struct fpoint *p);
 
 /* The kinds (findings_kinds.c): per point at its end, then across points. */
+/* rows: one point's, by level, split, algorithm and size (findings.c sorts them so). */
 void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *rows, long n);
 void find_point(struct fout *o, const struct fpoint *p);
 void find_across(struct fout *o, const struct fpoint *pts, long n);

@@ -83,6 +83,27 @@ FILE *table_open(const char *dir, const char *name, char *line, size_t len,
 }
 
 
+int table_start(const char *source, char *buf, size_t len)
+{
+	char line[512];
+	int rc = -1;
+	FILE *f = source && source[0] ? fopen(source, "r") : NULL;
+
+	for (int i = 0; f && i < 400 && fgets(line, sizeof(line), f); i++) {
+		if (strncmp(line, "# start: ", 9) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			snprintf(buf, len, "%.*s", (int)(len - 1), line + 9);
+			rc = 0;
+			break;
+		}
+		if (line[0] != '#' && line[0] != '\n')
+			break;   /* the header is over */
+	}
+	if (f)
+		fclose(f);
+	return rc;
+}
+
 /* One --pairs output's slow links (table_slow_links). */
 static long file_links(const char *file, long point, table_link_fn *each, void *ctx)
 {

@@ -20,6 +20,9 @@ double table_num(char **f, int n, int at);
 /* ... as text ("" when absent). */
 void table_copy(char *dst, size_t len, char **f, int n, int at);
 
+/* An output's '# start:' (ISO-8601 UTC, from its header) into buf; 0, or -1 without one. */
+int table_start(const char *source, char *buf, size_t len);
+
 /*
  * The '# slow_link:' lines of the --pairs outputs a merged DIR's pairs.tsv
  * names: each with its output's '# start:' and '# campaign:' (as far as read)

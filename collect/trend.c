@@ -56,18 +56,10 @@ static int by_key(const void *a, const void *b)
 /* The earliest '# start:' of a campaign's outputs, as its date ("" unknown). */
 static void start_date(const char *source, char *when, size_t len)
 {
-	char line[512];
-	FILE *f = source[0] ? fopen(source, "r") : NULL;
+	char start[64];
 
-	for (int i = 0; f && i < 400 && fgets(line, sizeof(line), f); i++)
-		if (strncmp(line, "# start: ", 9) == 0) {
-			line[strcspn(line, "\n")] = '\0';
-			if (!when[0] || strcmp(line + 9, when) < 0)
-				snprintf(when, len, "%.*s", (int)(len - 1), line + 9);
-			break;
-		}
-	if (f)
-		fclose(f);
+	if (table_start(source, start, sizeof(start)) == 0 && (!when[0] || strcmp(start, when) < 0))
+		snprintf(when, len, "%.*s", (int)(len - 1), start);
 }
 
 /* DIR's points, by their number; the count, or -1. */
