@@ -58,7 +58,7 @@ Q := @
 say = @printf '  %-7s %s\n' $(1) $(2);
 endif
 
-.PHONY: all clean deps test check sanitize install export trend undrain bench-aller bench-collect bench-reveal bench-campaign bench-scale \
+.PHONY: all clean deps test check sanitize install export trend undrain isolate schedule unschedule bench-aller bench-collect bench-reveal bench-campaign bench-scale \
 	fuzz-collect demo plots campaign status cluster-up cluster-down cluster-status
 all: $(B)/bin/aller $(B)/bin/collect
 
@@ -86,7 +86,8 @@ deps:
 # The toolkit in a shared software tree: binaries in bin/, the scripts in
 # share/aller/ (they find the binaries relative to themselves), wrappers
 # aller-campaign, aller-status, aller-plots, aller-compare, aller-report,
-# aller-export and aller-trend that work from any directory.
+# aller-export, aller-trend, aller-isolate, aller-undrain and aller-schedule
+# that work from any directory.
 SHARE_FILES := jobs/aller.sbatch jobs/job-lib.sh jobs/finish.sbatch $(wildcard sh/*.sh) $(wildcard campaigns/*.sh) campaigns/vars \
 	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp) $(wildcard docs/*.md)
 # What an installed copy says it is (a source tree asks git).
@@ -105,14 +106,15 @@ install: all
 	$(Q)echo '$(ALLER_VERSION) ($(TOOLKIT_REV), installed)' >$(DESTDIR)$(PREFIX)/share/aller/VERSION
 	$(Q)for w in campaign:campaigns/submit.sh status:campaigns/status.sh plots:plots/plot.sh \
 		compare:plots/compare.sh report:plots/report.sh export:plots/export.sh \
-		trend:plots/trend.sh; do \
+		trend:plots/trend.sh isolate:campaigns/isolate.sh undrain:campaigns/undrain.sh \
+		schedule:campaigns/schedule.sh; do \
 		printf '#!/bin/sh\n# installed by aller'"'"'s make install\nexec bash "$$(dirname "$$0")/../share/aller/%s" "$$@"\n' \
 			"$${w#*:}" >$(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \
 		chmod 755 $(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \
 	done
 	$(Q)install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/modulefiles/aller
 	$(Q)install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
-	$(Q)for w in status plots compare report export trend; do \
+	$(Q)for w in status plots compare report export trend isolate undrain schedule; do \
 		echo '.so man1/aller-campaign.1' >$(DESTDIR)$(PREFIX)/share/man/man1/aller-$$w.1; \
 	done
 	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(ALLER_VERSION)|g' modules/aller.lua \

@@ -15,7 +15,7 @@ slurm_env = $(if $(SLURM_CONF),,$(if $(wildcard $(B)/cluster/env.sh),. $(B)/clus
 # must be the campaign's (CAMPAIGN_VARS) or the Makefile's own (MAKE_VARS).
 MAKE_VARS := MPI MPICC CC NVCC CUDA CUDA_HOME NCCL NCCL_HOME NVCC_ARCH NVCCFLAGS PREFIX DESTDIR \
 	WERROR CFLAGS CPPFLAGS LDFLAGS LDLIBS V B PROVE TESTS FUZZ_SECONDS FUZZ_CC DEMO_CAMPAIGN \
-	FILE FORMAT BASE NEW TOL TEXTFILE_DIR CAMPAIGNS NAME HOSTS SLURM_CONF $(CLUSTER_VARS)
+	FILE FORMAT BASE NEW TOL TEXTFILE_DIR CAMPAIGNS NAME HOSTS SIZE SLOW_BELOW CAMPAIGN_PREFIX AT SLURM_CONF $(CLUSTER_VARS)
 command_line_vars := $(sort $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $v)),$v)))
 .PHONY: make-vars
 make-vars:
@@ -31,6 +31,24 @@ status: make-vars
 undrain: export CAMPAIGN_ARG_HOSTS := $(value HOSTS)
 undrain: make-vars all
 	@$(slurm_env) bash campaigns/undrain.sh
+
+# The slow node among NODES="n[1-8]" (or CAMPAIGN=name's), by bisection over Slurm jobs.
+isolate: export CAMPAIGN_ARG_SIZE := $(value SIZE)
+isolate: export CAMPAIGN_ARG_SLOW_BELOW := $(value SLOW_BELOW)
+isolate: export CAMPAIGN_ARG_NAME := $(value NAME)
+isolate: make-vars all
+	@$(slurm_env) bash campaigns/isolate.sh
+
+# A campaign every day at AT (CAMPAIGN_PREFIX-YYYY-MM-DD), then make trend and,
+# with TEXTFILE_DIR, make export; make unschedule removes it.
+schedule: export CAMPAIGN_ARG_CAMPAIGN_PREFIX := $(value CAMPAIGN_PREFIX)
+schedule: export CAMPAIGN_ARG_AT := $(value AT)
+schedule: export CAMPAIGN_ARG_TEXTFILE_DIR := $(value TEXTFILE_DIR)
+schedule: make-vars all
+	@$(slurm_env) bash campaigns/schedule.sh
+unschedule: export CAMPAIGN_ARG_CAMPAIGN_PREFIX := $(value CAMPAIGN_PREFIX)
+unschedule: make-vars
+	@$(slurm_env) bash campaigns/schedule.sh --remove
 
 # The main job: the local cluster, the smoke campaign, its plots.
 DEMO_CAMPAIGN ?= demo

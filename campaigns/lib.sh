@@ -90,7 +90,6 @@ setting() {
 is_uint() { [[ $1 =~ ^[0-9]+$ ]]; }
 is_int() { [[ $1 =~ ^-?[0-9]+$ ]]; }
 # A name starts with a letter or digit (never '.', '..' or a dot-file, nor an option).
-is_name() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; }
 # words TEXT: its words, one space apart (a word list's identity, whatever its spacing).
 words() {
 	local w

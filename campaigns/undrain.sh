@@ -12,6 +12,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=sh/toolkit.sh
 . "$here/../sh/toolkit.sh"
+# shellcheck source=campaigns/pairs.sh
+. "$here/pairs.sh"
 script_options aller-undrain "usage: aller-undrain [HOSTS=\"n4 n7\"]" "$@"
 die() { printf 'undrain: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 nodes=${CAMPAIGN_ARG_HOSTS:-}
@@ -20,18 +22,6 @@ for a in "$@"; do case $a in HOSTS=*) nodes=${a#HOSTS=} ;; *) die "unknown argum
 [ -n "$nodes" ] || { echo "undrain: no node drained by aller"; exit 0; }
 aller=$(find_tool aller)
 rc=0
-# slowest NODE: from --pairs rows on stdin, NODE's slowest link's GB/s, the
-# others' median and that link's hosts; nothing without both.
-slowest() {
-	local rows worst median
-	rows=$(awk '!/^#/ && NF == 7 && $5 != "NaN"')
-	worst=$(awk -v n="$1" '$3 == n || $4 == n' <<<"$rows" | sort -g -k5,5 | head -n 1)
-	median=$(awk -v n="$1" '$3 != n && $4 != n { print $5 }' <<<"$rows" | sort -g |
-		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }')
-	[ -n "$worst" ] && [ -n "$median" ] || return 1
-	awk -v m="$median" '{ print $5, m, $3 " -> " $4 }' <<<"$worst"
-}
-
 for n in $nodes; do
 	peers=$(sinfo -h -N -t idle -o '%N' | grep -vx "$n" | head -n 2 | paste -sd,)
 	[[ $peers == *,* ]] || die "not two idle nodes to check $n against" 3
@@ -42,10 +32,10 @@ for n in $nodes; do
 	out=$(timeout 120 srun --reservation="$res" -N3 -n3 -w "$n,$peers" "$aller" --pairs=1M 0 3 \
 		2>/dev/null) || true
 	scontrol delete reservationname="$res" || true
-	if ! read -r worst median link < <(slowest "$n" <<<"$out"); then
+	if ! read -r worst median link < <(pairs_slowest "$n" <<<"$out"); then
 		scontrol update nodename="$n" state=drain reason="aller: the re-check did not run"
 		echo "undrain: $n: drained again: the re-check against $peers did not run"; rc=3
-	elif awk -v w="$worst" -v m="$median" 'BEGIN { exit !(w < 0.5 * m) }'; then
+	elif pairs_is_slow "$worst" "$median"; then
 		why="its link $link carries $worst GB/s, the others $median"
 		scontrol update nodename="$n" state=drain reason="aller: still slow after a re-check: $why"
 		echo "undrain: $n: still slow ($why): drained again"; rc=1

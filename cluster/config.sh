@@ -98,6 +98,9 @@ SlurmdTimeout=10
 SlurmctldTimeout=10
 MessageTimeout=10
 InactiveLimit=0
+# scrontab entries (make schedule uses them where the scrontab command exists;
+# Debian's slurm-client has none, so there it holds a batch job until AT)
+ScronParameters=enable
 KillWait=5
 MinJobAge=3600
 SchedulerType=sched/backfill

@@ -15,6 +15,30 @@ index_sets() {
 		'"$cond"' { print '"$fields"' }' "$index"
 }
 
+# late_hosts: from collect --samples' output on stdin, the host of each
+# straggling call (one task, or one host's tasks, came late), one a line.
+late_hosts() {
+	grep -o 'straggler, \(rank [0-9]* on \|the tasks of \)[^ ]*' | sed 's/.* //'
+}
+
+# straggler_suspects DIR: a campaign's hosts that came late in 3 straggling
+# calls of its samples (SAMPLES=1) or more, and in half of them or more,
+# appended to DIR/merged/suspects.tsv as collect writes it (kind host); none
+# where the samples come from one host (it is then every straggler's).
+straggler_suspects() {
+	local late since hosts
+	[ -s "$1/merged/suspects.tsv" ] && [ -d "$1/samples" ] || return 0
+	hosts=$(find "$1"/samples -name 'samples-*.txt' | sed 's|.*/samples-||' | sort -u | wc -l)
+	[ "$hosts" -ge 2 ] || return 0
+	late=$("$(find_tool collect)" --samples "$1"/samples/*/ 2>/dev/null | late_hosts) || true
+	[ -n "$late" ] || return 0
+	since=$(grep -h -m1 '^# start: ' "$1"/raw/*.out 2>/dev/null | sed 's/^# start: //' | sort | head -n 1) || true
+	sort <<<"$late" | uniq -c | sort -k1,1rn -k2,2 | awk -v total="$(wc -l <<<"$late")" -v since="$since" \
+		-v c="$(basename "$1")" '$1 >= 3 && 2 * $1 >= total {
+		printf "host\t%s\tcame late in %d of the %d straggling calls (--samples): its peers waited\t%s\t%s\t\n",
+			$2, $1, total, since, c }' >>"$1/merged/suspects.tsv"
+}
+
 # point_facts FACTS POINT KEY...: the collector's facts (facts.tsv) of that
 # point (its row of points-index.csv; "" every point) and those KEYs, in
 # order: its value, one per line (with several KEYs, "KEY: value").

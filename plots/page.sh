@@ -98,7 +98,7 @@ stragglers() {
 		out=$("$(find_tool collect)" --samples "$d" 2>/dev/null | grep -v '^#') || true
 		counts=$(grep -c . <<<"$out" || true)
 		slow=$(grep -o ' call [0-9]* (' <<<"$out" | wc -l)
-		late=$(grep -o 'straggler, \(rank [0-9]* on \|the tasks of \)[^ ]*' <<<"$out" | sed 's/.* //')
+		late=$(late_hosts <<<"$out")
 		n=$(grep -c . <<<"$late" || true)
 		top=$(sort <<<"$late" | uniq -c | sort -rn | awk 'NF == 2 { print $2, $1; exit }')
 		sev=info

@@ -60,5 +60,7 @@ prepare_plots() {
 		[ "$rc" -eq 0 ] || echo "plots: the collector reported problems: see $merged/summary.txt" >&2
 		# data sets that failed to set up have no rows to draw: each is named
 		grep -F ': data set failed, no rows: ' "$dir/collect.log" | sed 's/^/plots: /' >&2 || true
+		# a campaign's hosts that came late in its samples (SAMPLES=1) are suspects too
+		[ ${#camps[@]} -ne 1 ] || straggler_suspects "$dir"
 	fi
 }

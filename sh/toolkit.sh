@@ -24,6 +24,9 @@ toolkit_version() {
 	fi
 }
 
+# is_name NAME: a campaign's (or a trend's, an isolation's) name.
+is_name() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; }
+
 # --help and --version for the scripts (and their installed wrappers).
 script_options() {
 	local name=$1 usage=$2

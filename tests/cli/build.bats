@@ -73,6 +73,7 @@ load ../lib/helpers
 	p=$stage/opt/aller
 	for f in bin/aller bin/collect bin/aller-campaign bin/aller-status bin/aller-plots \
 		bin/aller-compare bin/aller-report bin/aller-export share/aller/plots/export.sh bin/aller-trend \
+		bin/aller-isolate bin/aller-undrain bin/aller-schedule share/aller/campaigns/pairs.sh \
 		share/aller/jobs/aller.sbatch share/aller/jobs/job-lib.sh share/aller/jobs/finish.sbatch \
 		share/aller/campaigns/submit.sh share/aller/campaigns/smoke.conf \
 		share/aller/plots/plot.sh share/aller/plots/common.gp share/aller/plots/lib.sh \
@@ -90,7 +91,8 @@ load ../lib/helpers
 		"RESULTS=$p/share/aller/results"
 	[[ $output == *"ALLER_BIN=$p/bin/aller"*"$p/share/aller/jobs/aller.sbatch"* ]]
 	# the wrappers answer --help and --version, and know their version
-	for w in aller-campaign aller-status aller-plots aller-compare aller-report aller-export aller-trend; do
+	for w in aller-campaign aller-status aller-plots aller-compare aller-report aller-export aller-trend \
+		aller-isolate aller-undrain aller-schedule; do
 		run --separate-stderr -0 "$p/bin/$w" --help
 		[[ $output == "usage: $w"* ]]
 		run -0 "$p/bin/$w" --version

@@ -13,10 +13,7 @@ setup_file() {
 }
 
 setup() {
-	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
-	FABRIC=$ROOT/cluster/fabric.sh
+	fabric_setup
 	FAULTS=$ROOT/build/cluster/fabric/faults
 }
 
@@ -32,7 +29,7 @@ nodes_idle() {
 }
 
 teardown() {
-	[ ! -s "$ROOT/build/cluster/fabric/links" ] || bash "$FABRIC" heal
+	fabric_heal
 	nodes_idle
 }
 

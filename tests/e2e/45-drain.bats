@@ -14,14 +14,11 @@ setup_file() {
 }
 
 setup() {
-	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
-	FABRIC=$ROOT/cluster/fabric.sh
+	fabric_setup
 }
 
 teardown() {
-	[ ! -s "$ROOT/build/cluster/fabric/links" ] || bash "$FABRIC" heal
+	fabric_heal
 	scontrol update nodename='n[1-4]' state=resume 2>/dev/null || true
 	for _ in $(seq 60); do
 		[ "$(sinfo -h -N -t idle -o %N | sort -u | wc -l)" = 4 ] && return 0

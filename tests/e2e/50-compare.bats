@@ -50,9 +50,13 @@ compare() { bash "$ROOT/plots/compare.sh" "RESULTS=$RES" "$@"; }
 	# or noise where BASE itself had a call that long; never faster or same.
 	# (Across two nodes TCP calls here vary by milliseconds from run to run:
 	# in one CI run BASE's median at 8 KiB was 3.7 ms, and NEW read faster.)
+	# A 10 ms hiccup in one of BASE's calls makes that size noise (each
+	# side's tavg inside the other's range): at least half must read slower.
+	# The rows go to the log, for a failure's reading.
 	slower=$(grep -c ',slower$' "$d/compare.csv")
+	awk -F, 'NR > 1 && $5 == 1 && $7 > 1' "$d/compare.csv" >&2
 	[ "$(awk -F, 'NR > 1 && $5 == 1 && $7 > 1 && $NF != "slower" && $NF != "noise"' "$d/compare.csv" | wc -l)" = 0 ]
-	[ "$(awk -F, 'NR > 1 && $5 == 1 && $7 > 1 && $NF == "slower"' "$d/compare.csv" | wc -l)" -ge 10 ]
+	[ "$(awk -F, 'NR > 1 && $5 == 1 && $7 > 1 && $NF == "slower"' "$d/compare.csv" | wc -l)" -ge 7 ]
 	[[ ${lines[-1]} == "compare: "*" points matched: "*" $slower slower, "* ]]
 	# the ratio plots and both campaigns on the same axes
 	[ -s "$d/plots/ratio-contiguous-n1.png" ]

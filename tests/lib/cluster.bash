@@ -66,3 +66,16 @@ srun_aller() {
 	printf '%s\n' "$out"
 	return "$rc"
 }
+# fabric_setup (a test's setup): the cluster's environment, and FABRIC (its
+# fault script); the test skipped where the cluster runs without the fabric.
+fabric_setup() {
+	# shellcheck source=/dev/null
+	. "$ROOT/build/cluster/env.sh"
+	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	# shellcheck disable=SC2034 # the tests use it
+	FABRIC=$ROOT/cluster/fabric.sh
+}
+# fabric_heal (a test's teardown): every link back to its built rate.
+fabric_heal() {
+	[ ! -s "$ROOT/build/cluster/fabric/links" ] || bash "$ROOT/cluster/fabric.sh" heal
+}

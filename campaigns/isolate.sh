@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# campaigns/isolate.sh NODES="n[1-8]" | CAMPAIGN=name [PARTITION=p] [TIME=5]
+# [SIZE=1M] [SLOW_BELOW=0.7] [NAME=name] [RESULTS=dir] (make isolate): finds
+# the slow node of a set by bisection over Slurm jobs. Each step measures
+# the two halves of the set apart, one job each (aller's all-to-all of SIZE
+# per peer, one task per node, the world level only, bandwidth from the
+# median call), and keeps the half that carries under SLOW_BELOW of the
+# other; halves alike at the first step: no slow node. At 3 nodes or fewer
+# (or halves alike further down) one aller --pairs job over the slow set and
+# a node of the last clean half (across the boundary the halves were cut at)
+# names the culprit: a node whose slowest link carries under half of what
+# the links it is not an end of carry. At most 2 x log2 N + 2 jobs, each
+# bounded (srun --time=TIME minutes, --immediate=300). The nodes are taken
+# in their list's order, so halves follow the list (a switch's nodes
+# together when the list is in topology order).
+# Writes RESULTS/isolate-NAME/: jobs.tsv (each job: its nodes, GB/s, exit),
+# suspects.tsv (collect's columns), job-K.out (each job's output).
+# Exit status: 0 no slow node, 1 a culprit named, 2 usage (also fewer than
+# 3 nodes, a node Slurm does not know or that cannot run jobs), 3 Slurm or
+# aller failed.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=sh/toolkit.sh
+. "$here/../sh/toolkit.sh"
+# shellcheck source=campaigns/pairs.sh
+. "$here/pairs.sh"
+script_options aller-isolate "usage: aller-isolate NODES=\"n[1-8]\"|CAMPAIGN=name [PARTITION=p] [TIME=minutes] [SIZE=1M] [SLOW_BELOW=0.7] [NAME=name] [RESULTS=dir]" "$@"
+die() { printf 'isolate: error: %s\n' "$1" >&2; exit "${2:-2}"; }
+
+declare -A opt=()
+for k in NODES CAMPAIGN PARTITION TIME SIZE SLOW_BELOW NAME RESULTS; do
+	e=CAMPAIGN_ARG_$k
+	opt[$k]=${!e:-}
+done
+for a in "$@"; do
+	k=${a%%=*}
+	[[ $a == *=* && -v opt[$k] ]] || die "unknown argument '$a': allowed are NODES, CAMPAIGN, PARTITION, TIME, SIZE, SLOW_BELOW, NAME and RESULTS (VAR=value)"
+	opt[$k]=${a#*=}
+done
+size=${opt[SIZE]:-1M} below=${opt[SLOW_BELOW]:-0.7} minutes=${opt[TIME]:-5}
+[[ $size =~ ^([1-9][0-9]{0,9})([KMG]?)$ ]] || die "invalid SIZE '$size': expected bytes per peer, e.g. 64K or 1M (K, M, G: powers of 1024)"
+case ${BASH_REMATCH[2]} in K) shift_=10 ;; M) shift_=20 ;; G) shift_=30 ;; *) shift_=0 ;; esac
+bytes=$((BASH_REMATCH[1] << shift_))
+[ "$bytes" -le $((1 << 30)) ] || die "invalid SIZE '$size': at most 1G per peer"
+[[ $below =~ ^0?\.[0-9]*[1-9][0-9]*$ ]] || die "invalid SLOW_BELOW '$below': expected a fraction between 0 and 1, e.g. 0.7"
+[[ $minutes =~ ^[1-9][0-9]{0,3}$ ]] || die "invalid TIME '$minutes': expected a job's limit in minutes, 1..9999"
+[ -z "${opt[NAME]}" ] || is_name "${opt[NAME]}" || die "invalid NAME '${opt[NAME]}': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
+results=${opt[RESULTS]:-$([ -f "$CAMPAIGN_ROOT/Makefile" ] && echo "$CAMPAIGN_ROOT" || echo "$PWD")/results}
+
+# The nodes: NODES (a Slurm host list, or names apart), or a campaign's (its outputs' host lines).
+if [ -n "${opt[NODES]}" ]; then
+	spec=${opt[NODES]}
+elif [ -n "${opt[CAMPAIGN]}" ]; then
+	raw=$results/${opt[CAMPAIGN]}/raw
+	[ -d "$raw" ] || die "no campaign '${opt[CAMPAIGN]}' in $results (no $raw)"
+	spec=$(cat "$raw"/*.out 2>/dev/null | awk '$1 == "#" && $2 == "host:" { print $3 }' | sort -u | paste -sd,)
+	[ -n "$spec" ] || die "campaign '${opt[CAMPAIGN]}' names no host (no '# host:' line in $raw)"
+else
+	die "give the nodes: NODES=\"n[1-8]\" (a Slurm host list) or CAMPAIGN=name (its nodes)"
+fi
+mapfile -t nodes < <(scontrol show hostnames "${spec// /,}" 2>/dev/null | awk '!seen[$0]++')
+[ ${#nodes[@]} -ge 3 ] || die "isolation needs 3 nodes or more (two halves, then a third node to tell a pair's ends apart): '$spec' names ${#nodes[@]}"
+for n in "${nodes[@]}"; do
+	state=$(sinfo -h -N -n "$n" -o '%t' 2>/dev/null | head -n 1)
+	case $state in
+	"") die "node '$n' of '$spec': Slurm does not know it" ;;
+	drain* | drng | down* | fail* | maint) die "node '$n' of '$spec' is $state: resume it (or leave it out) to isolate among these" ;;
+	esac
+done
+name=${opt[NAME]:-$(date -u +%Y%m%dT%H%M%SZ)}
+dir=$results/isolate-$name
+mkdir -p "$dir" || die "cannot create '$dir'" 3
+aller=$(find_tool aller)
+srun_args=(--time="$minutes" --immediate=300 --ntasks-per-node=1)
+[ -z "${opt[PARTITION]}" ] || srun_args+=(-p "${opt[PARTITION]}")
+since=$(date -u +%FT%TZ)
+jobs=0 failed=0 retried=0
+printf 'job\tkind\tnodes\tGBs\texit\n' >"$dir/jobs.tsv.tmp"
+
+# run KIND NODE...: one job over the nodes, its output in OUT, its exit in RC.
+run() {
+	local kind=$1
+	shift
+	jobs=$((jobs + 1)) RC=0
+	local args=(--commsizes=world --min-bytes="$bytes" --max-bytes="$bytes" 0 5 $((bytes * $# / 8)))
+	[ "$kind" = alltoall ] || args=(--pairs="$bytes" 0 3)
+	for try in 1 2; do
+		RC=0
+		OUT=$(timeout $((minutes * 60 + 330)) srun "${srun_args[@]}" -N $# -n $# -w "$(hosts "$@")" \
+			"$aller" "${args[@]}" 2>"$dir/job-$jobs.err") || RC=$?
+		# a launch that failed (exit 3 or more, no header): once more, as the campaigns do
+		if [ "$try" = 2 ] || { [ "$RC" -lt 3 ] && [[ $OUT == *"# Done"* ]]; }; then
+			break
+		fi
+		retried=$((retried + 1))
+	done
+	printf '%s\n' "$OUT" >"$dir/job-$jobs.out"
+}
+
+# measure NODE...: one all-to-all job; BW its GB/s (busbw of the median call; 0 when it failed).
+measure() {
+	run alltoall "$@"
+	BW=$(awk '!/^#/ && NF >= 13 && $13 > 0 { printf "%.4g\n", $3 * 8 * ($2 - 1) / $13 / 1e9; exit }' <<<"$OUT")
+	if [ "$RC" != 0 ] || [ -z "$BW" ]; then
+		BW=0 failed=$((failed + 1))
+	fi
+	printf '%s\talltoall\t%s\t%s\t%s\n' "$jobs" "$(hosts "$@")" "$BW" "$RC" >>"$dir/jobs.tsv.tmp"
+}
+hosts() { (IFS=,; echo "$*"); }
+slower() { awk -v a="$1" -v b="$2" -v f="$below" 'BEGIN { exit !(a < f * b) }'; }
+
+set=("${nodes[@]}") ref=() steps=()
+while [ ${#set[@]} -gt 3 ]; do
+	h=$(((${#set[@]} + 1) / 2))
+	A=("${set[@]:0:h}") B=("${set[@]:h}")
+	measure "${A[@]}"
+	a=$BW
+	measure "${B[@]}"
+	b=$BW
+	[ "$failed" -lt 2 ] || die "both halves' jobs failed ($dir/job-$((jobs - 1)).err, job-$jobs.err)" 3
+	echo "isolate: halves $(hosts "${A[@]}"): $a GB/s, $(hosts "${B[@]}"): $b GB/s"
+	if slower "$a" "$b"; then
+		steps+=("$(hosts "${A[@]}") $a GB/s against $(hosts "${B[@]}") $b") set=("${A[@]}") ref=("${B[0]}")
+	elif slower "$b" "$a"; then
+		steps+=("$(hosts "${B[@]}") $b GB/s against $(hosts "${A[@]}") $a") set=("${B[@]}") ref=("${A[0]}")
+	else
+		break
+	fi
+	failed=0
+done
+
+finish() {
+	mv "$dir/jobs.tsv.tmp" "$dir/jobs.tsv"
+	mv "$dir/suspects.tsv.tmp" "$dir/suspects.tsv"
+	echo "isolate: $1 ($jobs of at most $bound jobs$([ "$retried" = 0 ] || echo ", $retried launch retried"); $dir)"
+}
+bound=$(awk -v n=${#nodes[@]} 'BEGIN { l = 0; while (2 ^ l < n) l++; print 2 * l + 2 }')
+printf 'kind\tname\tevidence\tsince\tcampaign\tpoints\n' >"$dir/suspects.tsv.tmp"
+if [ ${#steps[@]} = 0 ] && [ ${#nodes[@]} -gt 3 ]; then
+	finish "no slow node: the halves carry alike"
+	exit 0
+fi
+run pairs "${set[@]}" "${ref[@]}"
+[ "$RC" = 0 ] || die "the pairs job over $(hosts "${set[@]}" "${ref[@]}") failed (exit $RC; $dir/job-$jobs.err)" 3
+printf '%s\tpairs\t%s\t-\t%s\n' "$jobs" "$(hosts "${set[@]}" "${ref[@]}")" "$RC" >>"$dir/jobs.tsv.tmp"
+culprits=()
+for n in "${set[@]}"; do
+	read -r worst median link < <(pairs_slowest "$n" <<<"$OUT") || continue
+	pairs_is_slow "$worst" "$median" || continue
+	why="its slowest link $link carries $worst GB/s, the links of the others $median (--pairs)"
+	[ ${#steps[@]} = 0 ] || why="$why; halves: $(printf '%s; ' "${steps[@]}" | sed 's/; $//')"
+	printf 'host\t%s\tisolated: %s\t%s\tisolate-%s\t\n' "$n" "$why" "$since" "$name" >>"$dir/suspects.tsv.tmp"
+	echo "isolate: $n: the slow node: $why"
+	culprits+=("$n")
+done
+if [ ${#culprits[@]} = 0 ]; then
+	finish "no slow node confirmed: no node of $(hosts "${set[@]}") stands out in the pairs against $(hosts "${ref[@]:-none}")"
+	exit 0
+fi
+finish "${#culprits[@]} slow: $(hosts "${culprits[@]}")"
+exit 1
