@@ -413,8 +413,9 @@ const struct option_def options_table[OPT_COUNT] = {
 		"  --split=SPEC         uneven all-to-all, as mixture-of-experts routing makes\n"
 		"                       it: how each task's data divides among its peers, the\n"
 		"                       count staying the mean; uniform (default), spread:F,\n"
-		"                       zipf:S[:SEED], hot:K:F, idle:F, rotate:K:F or\n"
-		"                       matrix:FILE; again for another data set per level;\n"
+		"                       zipf:S[:SEED], hot:K:F, idle:F, rotate:K:F,\n"
+		"                       lognormal:SIGMA[:SEED] or matrix:FILE; again for\n"
+		"                       another data set per level;\n"
 		"                       with alltoallv (then the default), pairwise or put\n",
 		REPEATS, ALONE_NOT },
 	[OPT_TRANSPORT] = { "--transport", VALUE_NEEDS, set_transport,

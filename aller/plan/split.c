@@ -15,7 +15,7 @@
 #include "grow.h"
 
 static const char allowed[] = "allowed are uniform, spread:F, zipf:S[:SEED], hot:K:F, idle:F, "
-			      "rotate:K:F and matrix:FILE";
+			      "rotate:K:F, lognormal:SIGMA[:SEED] and matrix:FILE";
 
 /* A whole decimal number in [lo, hi]; 0 or -1. */
 static int number(const char *s, double lo, double hi, double *out)
@@ -75,6 +75,10 @@ static void split_error(const char *spec, const char *buf, char *err, size_t err
 		snprintf(err, errlen, "invalid split '%s': zipf takes an exponent S, 0 <= S <= 16, "
 			 "and an optional seed, a non-negative integer (e.g. zipf:1.2 or zipf:1.2:7)",
 			 spec);
+	else if (strcmp(buf, "lognormal") == 0)
+		snprintf(err, errlen, "invalid split '%s': lognormal takes the spread SIGMA of the "
+			 "log of each receiver's load, 0 <= SIGMA <= 8, and an optional seed, a "
+			 "non-negative integer (e.g. lognormal:1 or lognormal:1:7)", spec);
 	else if (strcmp(buf, "hot") == 0 || strcmp(buf, "rotate") == 0)
 		snprintf(err, errlen, "invalid split '%s': %s takes K receivers (a positive integer) "
 			 "and the fraction F of the traffic they get, 0 <= F <= 1 (e.g. %s:1:0.5)",
@@ -121,9 +125,10 @@ int split_parse(struct split *s, const char *spec, char *err, size_t errlen)
 		s->kind = SPLIT_IDLE;
 		return 0;
 	}
-	if (strcmp(buf, "zipf") == 0 && (n == 1 || n == 2) && number(f[0], 0, 16, &s->f) == 0 &&
+	if ((strcmp(buf, "zipf") == 0 || strcmp(buf, "lognormal") == 0) && (n == 1 || n == 2) &&
+	    number(f[0], 0, buf[0] == 'z' ? 16 : 8, &s->f) == 0 &&
 	    (n == 1 || integer(f[1], 0, 1L << 62, &seed) == 0)) {
-		s->kind = SPLIT_ZIPF;
+		s->kind = buf[0] == 'z' ? SPLIT_ZIPF : SPLIT_LOGNORMAL;
 		s->seed = (unsigned long)seed;
 		return 0;
 	}
@@ -144,7 +149,9 @@ int split_same(const struct split *a, const struct split *b)
 
 void split_describe(const struct split *s, char *buf, size_t len)
 {
-	if (s->kind == SPLIT_ZIPF && strchr(s->spec + strlen("zipf:"), ':') == NULL)
+	const char *args = strchr(s->spec, ':');
+
+	if ((s->kind == SPLIT_ZIPF || s->kind == SPLIT_LOGNORMAL) && !strchr(args + 1, ':'))
 		snprintf(buf, len, "%s:%lu", s->spec, s->seed);
 	else
 		snprintf(buf, len, "%s", s->spec);
@@ -415,10 +422,23 @@ static long share_end(long t, const double *cum, long k, long n)
 	return e < 0 ? 0 : e > (long double)t ? t : (long)e;
 }
 
-/* The share weight of position k of a plan with a table. */
-static double weight(const struct split *s, long g, long k)
+/* A standard normal number, the same on every task for (seed, colour, k): Box-Muller. */
+static double normal_at(unsigned long seed, long color, long k)
+{
+	unsigned long long h = verify_mix(seed * 0x9e3779b97f4a7c15ULL ^
+					  verify_mix((unsigned long long)color << 32 ^ (unsigned long long)k));
+	double u1 = ((double)(h >> 11) + 1) / 9007199254740993.0;   /* (0, 1] */
+	double u2 = (double)(verify_mix(h) >> 11) / 9007199254740992.0;
+
+	return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
+}
+
+/* The share weight of position k of a plan with a table (of communicator colour). */
+static double weight(const struct split *s, long g, long k, long color)
 {
 	switch (s->kind) {
+	case SPLIT_LOGNORMAL:
+		return exp(s->f * normal_at(s->seed, color, k));
 	case SPLIT_SPREAD:
 		return (1 - s->f) / (double)g + s->f * (double)k / ((double)g * (double)(g - 1) / 2);
 	case SPLIT_ZIPF:
@@ -459,7 +479,7 @@ int split_plan_init(struct split_plan *p, const struct split *s, long g, long c,
 		return -1;
 	}
 	for (long k = 0; k < g; k++)
-		cum[k] = (k ? cum[k - 1] : 0) + weight(s, g, k);
+		cum[k] = (k ? cum[k - 1] : 0) + weight(s, g, k, color);
 	for (long k = 0; k < g; k++)
 		p->pos[k] = share_end(g * c, cum, k, g) - share_end(g * c, cum, k - 1, g);
 	free(cum);

@@ -27,6 +27,13 @@
  *   rotate:K:F    hot:K:F where the hot receivers move on by K each call:
  *                 at call t (warm-ups counted from 0) they are (t x K + m)
  *                 mod g, m < K
+ *   lognormal:SIGMA[:SEED]
+ *                 each receiver (an expert) has a load exp(SIGMA x z), z a
+ *                 standard normal drawn from SEED, the communicator's colour
+ *                 and the receiver (the same on every task), and every sender
+ *                 gives each peer a share proportional to its load: the
+ *                 per-expert skew of mixture-of-experts routing as DeepEP
+ *                 models it; SIGMA 0 is uniform; default seed 1
  *   matrix:FILE   an N x N matrix of non-negative weights (whitespace
  *                 separated, '#' comments; row: sender, column: receiver),
  *                 scaled so that its mean is c; measured at the levels whose
@@ -47,14 +54,14 @@
 #define SPLIT_MATRIX_MAX 65536L /* the largest N of a matrix file */
 
 enum split_kind { SPLIT_UNIFORM, SPLIT_SPREAD, SPLIT_ZIPF, SPLIT_HOT, SPLIT_IDLE, SPLIT_ROTATE,
-		  SPLIT_MATRIX };
+		  SPLIT_MATRIX, SPLIT_LOGNORMAL };
 
 struct split {
 	enum split_kind kind;
 	char spec[SPLIT_SPEC_MAX];  /* as given */
-	double f;                   /* spread's F, zipf's S, hot's, idle's and rotate's F */
+	double f;                   /* spread's F, zipf's S, hot's, idle's and rotate's F, lognormal's SIGMA */
 	long k;                     /* hot's and rotate's K */
-	unsigned long seed;         /* zipf */
+	unsigned long seed;         /* zipf, lognormal */
 	long n;                     /* matrix: N, once loaded */
 	double *cum;                /* matrix: N x N running sums of the weights, row by row */
 };
@@ -65,7 +72,8 @@ int split_parse(struct split *s, const char *spec, char *err, size_t errlen);
 int split_same(const struct split *a, const struct split *b);
 /*
  * The spec as the header records it, one word that --split takes back:
- * zipf with its seed ("zipf:1.2" -> "zipf:1.2:1"), the others as given.
+ * zipf and lognormal with their seed ("zipf:1.2" -> "zipf:1.2:1"), the
+ * others as given.
  */
 void split_describe(const struct split *s, char *buf, size_t len);
 /* Whether the counts differ from peer to peer (anything but uniform). */

@@ -44,6 +44,14 @@ static void specs_that_parse(void **state)
 	assert_int_equal(s.seed, 7);
 	split_describe(&s, buf, sizeof(buf));
 	assert_string_equal(buf, "zipf:0:7");
+	s = parsed("lognormal:1.5");
+	assert_int_equal(s.kind, SPLIT_LOGNORMAL);
+	assert_true(s.f == 1.5);
+	split_describe(&s, buf, sizeof(buf));
+	assert_string_equal(buf, "lognormal:1.5:1");
+	s = parsed("lognormal:0:9");
+	split_describe(&s, buf, sizeof(buf));
+	assert_string_equal(buf, "lognormal:0:9");
 	s = parsed("hot:2:0.75");
 	assert_int_equal(s.kind, SPLIT_HOT);
 	assert_int_equal(s.k, 2);
@@ -72,6 +80,11 @@ static void specs_that_do_not(void **state)
 		{ "zipf:17", "zipf takes an exponent" },
 		{ "zipf:1:-3", "and an optional seed, a non-negative integer" },
 		{ "zipf:1:2:3", "zipf takes" },
+		{ "lognormal", "lognormal takes the spread SIGMA of the log of each receiver's load, "
+		  "0 <= SIGMA <= 8, and an optional seed" },
+		{ "lognormal:9", "lognormal takes the spread SIGMA" },
+		{ "lognormal:-1", "lognormal takes" },
+		{ "lognormal:1:x", "lognormal takes" },
 		{ "hot:0:0.5", "hot takes K receivers (a positive integer)" },
 		{ "hot:1", "hot takes K receivers" },
 		{ "hot:1:2", "hot takes" },
@@ -121,7 +134,8 @@ static void counts_add_up(void **state)
 {
 	static const char *specs[] = { "uniform", "spread:0", "spread:0.3", "spread:1", "zipf:0",
 				       "zipf:1.2", "zipf:3:9", "hot:1:0.5", "hot:3:0.9", "hot:2:0",
-				       "idle:0.5", "idle:0.99", "rotate:1:0.8", "rotate:3:0.5" };
+				       "idle:0.5", "idle:0.99", "rotate:1:0.8", "rotate:3:0.5",
+				       "lognormal:0", "lognormal:1", "lognormal:3:5", "lognormal:8" };
 	static const long gs[] = { 1, 2, 3, 5, 8, 13, 64 }, cs[] = { 1, 2, 7, 1024 };
 	(void)state;
 
@@ -232,6 +246,34 @@ static void shapes(void **state)
 		assert_int_equal(split_count(&p, 2, (it + 1) % 4), 66);   /* 200/3, rounded */
 		split_plan_free(&p);
 	}
+}
+
+/* lognormal: each receiver's load the same from every sender, their logs spread by SIGMA. */
+static void lognormal(void **state)
+{
+	struct split s = parsed("lognormal:1"), z = parsed("lognormal:0");
+	struct split_plan p, q, other;
+	long g = 1024, c = 1L << 20, differ = 0;
+	double sum = 0, sum2 = 0;
+	(void)state;
+
+	assert_int_equal(split_plan_init(&p, &s, g, c, 0, 0), 0);
+	assert_int_equal(split_plan_init(&q, &z, g, c, 0, 0), 0);
+	assert_int_equal(split_plan_init(&other, &s, g, c, 1, 0), 0);
+	for (long j = 0; j < g; j++) {
+		double l = log((double)split_count(&p, 0, j));
+		assert_int_equal(split_count(&p, 0, j), split_count(&p, g - 1, j));
+		assert_int_equal(split_count(&q, 3, j), c);   /* SIGMA 0: uniform */
+		differ += split_count(&p, 0, j) != split_count(&other, 0, j);
+		sum += l;
+		sum2 += l * l;
+	}
+	/* the logs' standard deviation is SIGMA, within the sample's error (about 2%) */
+	assert_true(fabs(sqrt(sum2 / (double)g - (sum / (double)g) * (sum / (double)g)) - 1) < 0.1);
+	assert_true(differ > g / 2);   /* another communicator, other loads */
+	split_plan_free(&p);
+	split_plan_free(&q);
+	split_plan_free(&other);
 }
 
 static void layout(void **state)
@@ -355,6 +397,7 @@ int main(void)
 		cmocka_unit_test(counts_add_up),
 		cmocka_unit_test(same_everywhere),
 		cmocka_unit_test(shapes),
+		cmocka_unit_test(lognormal),
 		cmocka_unit_test(layout),
 		cmocka_unit_test(matrices),
 		cmocka_unit_test(uneven_check),
