@@ -6,7 +6,8 @@
 # algorithms), reveal/ (MPI_T), buffers/ (host and device memory,
 # verification, GPUs). No two wings include each other (tests/cli/wings.bats).
 ALLER_LIB_SRC := options.c options_table.c output.c json.c plan/plan.c plan/split.c plan/select.c plan/partition.c \
-	plan/stats.c plan/hist.c plan/floor.c world/eff.c world/faults.c world/hostmap.c world/limits.c modes/linkmap.c algo/algo_list.c \
+	plan/stats.c plan/hist.c plan/floor.c world/eff.c world/faults.c world/hostmap.c world/limits.c world/placement.c \
+	modes/linkmap.c algo/algo_list.c \
 	algo/osc.c buffers/gpu.c buffers/verify.c buffers/memcheck.c buffers/buffers_host.c \
 	buffers/footprint.c reveal/traffic.c
 # every algorithm's file (format.h's list names them); NCCL's only in a NCCL build

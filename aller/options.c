@@ -188,7 +188,7 @@ static const char *const feature_names[F_COUNT] = {
 	[F_SELECTION] = "--commsizes, --min-bytes or --max-bytes", [F_CONGESTION] = "--congestion",
 	[F_LOOP] = "--timing=loop", [F_MOVING] = "a moving --split (rotate)",
 	[F_PERSISTENT] = "--algo=persistent, whose request holds one pair of buffers",
-	[F_CI] = "--ci",
+	[F_CI] = "--ci", [F_PLACEMENT] = "--placement",
 };
 
 /* Which of them the parsed options have on, a bit each. */
@@ -205,7 +205,7 @@ static unsigned features(const struct options *o, int longs_given)
 		[F_SELECTION] = o->sel.min_bytes || o->sel.max_bytes || o->sel.ncommsizes,
 		[F_CONGESTION] = o->congestion > 0, [F_LOOP] = o->timing == TIMING_LOOP,
 		[F_PERSISTENT] = algo_list_has(&o->algos, ALGO_PERSISTENT),
-		[F_CI] = o->ci_rel > 0,
+		[F_CI] = o->ci_rel > 0, [F_PLACEMENT] = o->placement.kind != PLACEMENT_LAUNCHER,
 	};
 	unsigned f = 0;
 

@@ -8,6 +8,7 @@
 #include "plan/floor.h"
 #include "plan/select.h"
 #include "plan/split.h"
+#include "world/placement.h"
 
 #define OPTIONS_DEFAULT_ITERS 3L
 #define OPTIONS_DEFAULT_LONGS (128L * 1024 * 1024) /* 1 GiB of longs */
@@ -74,6 +75,7 @@ struct options {
 	long pairs;           /* --pairs[=SIZE]: bytes per message of the node-pair matrix; 0 off */
 	double slow_below;    /* --slow-below=F: a link below F x the median is slow (0.8) */
 	double congestion;    /* --congestion=F[:ALGO[:SIZE]]: the aggressors' share of the world; 0 off */
+	struct placement placement; /* --placement: the world's order before the partitions */
 	enum algo_id congest_algo; /* ... what they run back to back (alltoall) */
 	long congest_bytes;   /* ... and its bytes per peer (64K) */
 	enum buffer_kind buffers;

@@ -340,6 +340,11 @@ SETTER(set_congestion)
 }
 
 /* --split=SPEC, once per spec: the first replaces the default uniform. */
+SETTER(set_placement)
+{
+	return placement_parse(&o->placement, val, err, errlen);
+}
+
 SETTER(set_split)
 {
 	struct split s;
@@ -418,6 +423,14 @@ const struct option_def options_table[OPT_COUNT] = {
 		"                       another data set per level;\n"
 		"                       with alltoallv (then the default), pairwise or put\n",
 		REPEATS, ALONE_NOT },
+	[OPT_PLACEMENT] = { "--placement", VALUE_NEEDS, set_placement,
+		"a value: --placement=block|cyclic|random[:SEED]",
+		"  --placement=block|cyclic|random[:SEED]\n"
+		"                       renumber the world before the partitions are made: a\n"
+		"                       node's tasks together, one task of each node in turn,\n"
+		"                       or shuffled (default: the launcher's order)\n", ONCE,
+		F_PLACEMENT, FEATURE(F_PAIRS) | FEATURE(F_REVEAL),
+		"renumbers the world (--pairs goes by node, --reveal's counters by MPI_COMM_WORLD's ranks):" },
 	[OPT_TRANSPORT] = { "--transport", VALUE_NEEDS, set_transport,
 		"a value: --transport=mpi|nccl",
 		"  --transport=mpi|nccl who moves the data: MPI (default), or NCCL's\n"

@@ -231,6 +231,10 @@ static void header_sweep(FILE *f, const struct run_info *r)
 		key_line(f, ALLER_KEY_SAMPLES, "%s", r->samples);
 	if (r->congestion)
 		key_line(f, ALLER_KEY_CONGESTION, "%s", r->congestion);
+	if (r->placement) {
+		key_line(f, ALLER_KEY_PLACEMENT, "%s", r->placement);
+		key_line(f, ALLER_KEY_PLACED, "%s", r->placed);
+	}
 	key_line(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
 	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task (with --split: of the "
 	    "mean task; each sample's own in+out bytes for bwmin, bwmax and bwavg); bwmin, bwmax: "

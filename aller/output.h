@@ -31,6 +31,8 @@ struct run_info {
 	const char *cache;        /* the buffers' "hot ..." or "cold ..." */
 	const char *samples;      /* --samples: the files' pattern, else NULL */
 	const char *congestion;   /* --congestion: who the aggressors are and what they run, else NULL */
+	const char *placement;    /* --placement: its spec, else NULL */
+	const char *placed;       /* ... the nodes per communicator at each level */
 	const char *large_counts; /* how counts above INT_MAX are sent */
 	const char *start;        /* ISO-8601 UTC */
 	const char *slurm_job, *slurm_nodes; /* or NULL */

@@ -17,6 +17,7 @@
 #include "json.h"
 #include "output.h"
 #include "plan/bigcount.h"
+#include "plan/partition.h"
 #include "plan/plan.h"
 #include "reveal/reveal.h"
 #include "strbuf.h"
@@ -119,11 +120,49 @@ struct header {
 	struct run_info info;
 	char mpi[MPI_MAX_LIBRARY_VERSION_STRING], start[32], selection[256], algos[128];
 	char splits[SPLIT_MAX * (SPLIT_SPEC_MAX + 24)];
-	char cuda_aware[512], samples[4200], congestion[512], limit[1536];
+	char cuda_aware[512], samples[4200], congestion[512], limit[1536], placement[64];
+	char placed[1536];
 	char *command, *env, *map, *devices;
 	struct json *json;        /* --json's writer, rank 0 */
 	struct node_limits lim;   /* every node's limits (rank 0) */
 };
+
+/*
+ * Collective: with --placement, the header's placement and, at rank 0, the
+ * nodes a communicator spans at each level ("commsize 8: 4, 4: 2-4, ...":
+ * the fewest-most where they differ); 0, or 3 out of memory.
+ */
+static int describe_placement(struct header *h, const struct options *o, const struct world *w)
+{
+	int *node = NULL;
+	long *seen, at;
+
+	if (o->placement.kind == PLACEMENT_LAUNCHER)
+		return 0;
+	placement_describe(&o->placement, h->placement, sizeof(h->placement));
+	if (world_nodes(w, &node) != 0)
+		return 3;
+	if (w->rank != 0)
+		return 0;
+	seen = malloc(sizeof(long) * (size_t)w->nnodes);
+	at = snprintf(h->placed, sizeof(h->placed), "nodes per communicator (%s), by communicator "
+		      "size:", o->strided ? "strided" : "contiguous");
+	for (int l = 0; seen && l < partition_nlevels(w->size); l++) {
+		struct partition p;
+		long lo, hi;
+		partition_init(&p, w->size, partition_level_target(w->size, l), o->strided);
+		partition_nodes(&p, node, seen, w->nnodes, &lo, &hi);
+		at += snprintf(h->placed + at, sizeof(h->placed) - (size_t)at, "%s %ld: %ld", l ? "," : "",
+			       p.target, lo);
+		if (hi > lo)
+			at += snprintf(h->placed + at, sizeof(h->placed) - (size_t)at, "-%ld", hi);
+		if (at >= (long)sizeof(h->placed))
+			break;
+	}
+	free(node);
+	free(seen);
+	return 0;
+}
 
 /* The header's splits line (uneven splits only), or NULL. */
 static const char *describe_splits(struct header *h, const struct options *o)
@@ -198,6 +237,8 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->cache = b->cache;
 	info->samples = o->samples ? h->samples : NULL;
 	info->congestion = describe_congestion(h, o, w);
+	info->placement = h->placement[0] ? h->placement : NULL;
+	info->placed = h->placed;
 	info->start = h->start;
 	info->slurm_job = getenv("SLURM_JOB_ID");
 	info->slurm_nodes = getenv("SLURM_JOB_NODELIST");
@@ -228,6 +269,8 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 		if (node_limits_gather(&h->lim, o, w, copy, bytes, b->ops->copy != NULL) != 0)
 			rc = 3;
 	}
+	if (rc == 0)
+		rc = describe_placement(h, o, w);
 	if (rc == 0)
 		rc = reveal_init(rv, o, w);
 	if (rc == 0)
@@ -311,19 +354,26 @@ int run_benchmark(struct options *o, int argc, char **argv)
 	struct reveal *rv = NULL;
 	struct samples *sam = NULL;
 	struct congest cg, *congest = NULL;
-	MPI_Comm comm = MPI_COMM_WORLD;
+	MPI_Comm side = MPI_COMM_WORLD, comm;   /* the measured world; ... placed (--placement) */
 	int rc;
 
 	MPI_MUST(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
 	if (o->congestion > 0) {   /* the aggressors run until the victims quit */
-		if (congest_split(&cg, o, &comm) != 0)
+		if (congest_split(&cg, o, &side) != 0)
 			return 3;
 		if (cg.aggressor) {
-			rc = congest_aggress(&cg, comm);
-			MPI_MUST(MPI_Comm_free(&comm));
+			rc = congest_aggress(&cg, side);
+			MPI_MUST(MPI_Comm_free(&side));
 			return rc;
 		}
 		congest = &cg;
+	}
+	comm = side;
+	if (o->placement.kind != PLACEMENT_LAUNCHER && world_place(&o->placement, side, &comm) != 0) {
+		fprintf(stderr, "aller: error: out of memory for the node table\n");
+		if (congest)
+			congest_quit(congest);
+		return 3;
 	}
 	if (world_init(&w, comm) != 0) {
 		fprintf(stderr, "aller: error: out of memory for the node table\n");
@@ -344,9 +394,11 @@ int run_benchmark(struct options *o, int argc, char **argv)
 		rc = pairs_run(o, &w, &b, w.rank == 0 ? stdout : NULL);
 	else if (rc == 0)
 		rc = sweep(o, &w, &b, &h, rv, sam, congest);
+	if (comm != side)
+		MPI_MUST(MPI_Comm_free(&comm));
 	if (congest) {
 		congest_quit(congest);
-		MPI_MUST(MPI_Comm_free(&comm));
+		MPI_MUST(MPI_Comm_free(&side));
 	}
 	reveal_free(rv);
 	samples_close(sam);

@@ -94,17 +94,22 @@ struct set {
 	int local;        /* a row is of commsize 1 (a local copy) */
 };
 
-/* The legend label: campaign, series, algorithm and/or split, joined by '/'; "" for none. */
+/*
+ * The legend label: campaign, series, algorithm, split and/or placement
+ * (that of a point without --placement: "launcher"), joined by '/'; "" for none.
+ */
 static void label(char *buf, size_t len, int labels, const struct point *pt, int algo, int split)
 {
-	const char *parts[4] = { labels & LABEL_CAMPAIGN ? pt->campaign : NULL,
+	const char *place = pt->setting[PS_PLACEMENT] ? pt->setting[PS_PLACEMENT] : "launcher";
+	const char *parts[5] = { labels & LABEL_CAMPAIGN ? pt->campaign : NULL,
 				 labels & LABEL_SERIES ? pt->series : NULL,
 				 labels & LABEL_ALGO ? merged_algo_name(algo) : NULL,
-				 labels & LABEL_SPLIT ? splits_name(split) : NULL };
+				 labels & LABEL_SPLIT ? splits_name(split) : NULL,
+				 labels & LABEL_PLACEMENT ? place : NULL };
 	size_t at = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (parts[i] && at < len)
 			at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "/" : "", parts[i]);
 }

@@ -120,6 +120,8 @@ int groups_labels(const struct groups *gs)
 			labels |= LABEL_ALGO;
 		if (gs->order[i]->setting[PS_SPLITS])
 			labels |= LABEL_SPLIT;
+		if (gs->order[i]->setting[PS_PLACEMENT])
+			labels |= LABEL_PLACEMENT;
 		if (i == 0)
 			continue;
 		if (point_strcmp(gs->order[i]->campaign, gs->order[0]->campaign) != 0)

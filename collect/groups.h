@@ -36,11 +36,13 @@ void groups_init(struct groups *gs, struct summary *s,
 int groups_read(struct groups *gs, const struct filelist *files);
 /* What a data set's legend label names (sets.tsv's label): the campaign when
  * the points have several, the series when they have several, the algorithm
- * when a point timed another than MPI_Alltoall. */
+ * when a point timed another than MPI_Alltoall, the split when one has
+ * --split, the placement when one has --placement. */
 #define LABEL_CAMPAIGN 1
 #define LABEL_SERIES 2
 #define LABEL_ALGO 4
 #define LABEL_SPLIT 8
+#define LABEL_PLACEMENT 16
 int groups_labels(const struct groups *gs);
 /*
  * Pass 2: each group parsed and resolved, then fn(ctx, group), which

@@ -162,6 +162,7 @@ static const struct key keys[] = {
 	SETTING(ALLER_KEY_BUDGET, PS_BUDGET),
 	SETTING(ALLER_KEY_MODULES, PS_MODULES),
 	SETTING(ALLER_KEY_CONGESTION, PS_CONGESTION),
+	SETTING(ALLER_KEY_PLACEMENT, PS_PLACEMENT),
 	STR(ALLER_KEY_JOB_ERROR, job_error),
 	STR(ALLER_KEY_PAIRS, pairs),
 	STR(ALLER_KEY_FORMAT, format),
@@ -172,7 +173,7 @@ static const struct key keys[] = {
 
 /* The header keys whose every line is a fact of the point (merged/facts.tsv). */
 static const char *const fact_keys[] = { ALLER_KEY_MPI, ALLER_KEY_HOST, ALLER_KEY_NODE_SWITCH,
-					 ALLER_KEY_SLOW_LINK, ALLER_KEY_SLOW_LINKS };
+					 ALLER_KEY_SLOW_LINK, ALLER_KEY_SLOW_LINKS, ALLER_KEY_PLACED };
 #define FACTS_MAX (1L << 20)   /* a point's facts at most (a doctored file cannot grow them) */
 
 /* Appends "key\tvalue\n" to the point's facts, tabs in the value as spaces. */

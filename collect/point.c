@@ -9,7 +9,7 @@ const char *const point_setting_names[PS_NSETTINGS] = {
 	ALLER_KEY_ALLER, ALLER_KEY_ITERS, ALLER_KEY_WARMUP, ALLER_KEY_LONGS, ALLER_KEY_VERIFY,
 	ALLER_KEY_DATA, ALLER_KEY_SELECTION, ALLER_KEY_VARIANT_ENV, ALLER_KEY_LAUNCHER,
 	ALLER_KEY_ALGOS, ALLER_KEY_ISOLATE, ALLER_KEY_TRANSPORT, ALLER_KEY_SPLITS, ALLER_KEY_TIMING,
-	ALLER_KEY_CACHE, ALLER_KEY_BUDGET, ALLER_KEY_MODULES, ALLER_KEY_CONGESTION
+	ALLER_KEY_CACHE, ALLER_KEY_BUDGET, ALLER_KEY_MODULES, ALLER_KEY_CONGESTION, ALLER_KEY_PLACEMENT
 };
 
 void point_init(struct point *p)
@@ -191,7 +191,8 @@ int point_cmp_group(const struct point *a, const struct point *b)
 	    (c = point_strcmp(timing(a), timing(b))) || (c = point_strcmp(cold(a), cold(b))) ||
 	    (c = point_strcmp(a->setting[PS_BUDGET], b->setting[PS_BUDGET])) ||
 	    (c = point_strcmp(a->setting[PS_MODULES], b->setting[PS_MODULES])) ||
-	    (c = point_strcmp(a->setting[PS_CONGESTION], b->setting[PS_CONGESTION])))
+	    (c = point_strcmp(a->setting[PS_CONGESTION], b->setting[PS_CONGESTION])) ||
+	    (c = point_strcmp(a->setting[PS_PLACEMENT], b->setting[PS_PLACEMENT])))
 		return c;
 	return 0;
 }

@@ -25,7 +25,8 @@ enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 /* Further header keys that shape a measurement, for comparisons (first occurrence). */
 enum point_setting { PS_ALLER, PS_ITERS, PS_WARMUP, PS_LONGS, PS_VERIFY, PS_DATA, PS_SELECTION,
 		     PS_VARIANT_ENV, PS_LAUNCHER, PS_ALGOS, PS_ISOLATE, PS_TRANSPORT, PS_SPLITS,
-		     PS_TIMING, PS_CACHE, PS_BUDGET, PS_MODULES, PS_CONGESTION, PS_NSETTINGS };
+		     PS_TIMING, PS_CACHE, PS_BUDGET, PS_MODULES, PS_CONGESTION, PS_PLACEMENT,
+		     PS_NSETTINGS };
 extern const char *const point_setting_names[PS_NSETTINGS];
 
 struct point {

@@ -68,6 +68,8 @@
  * "# slow_link:" line per slow link and one "# slow_links:" line.
  */
 #define ALLER_KEY_CONGESTION "congestion" /* --congestion: the aggressors and what they run */
+#define ALLER_KEY_PLACEMENT "placement"   /* --placement: block, cyclic or random:SEED */
+#define ALLER_KEY_PLACED "placed"         /* ... the nodes a communicator spans, per level */
 #define ALLER_KEY_PAIRS "pairs"
 #define ALLER_PAIRS_COLUMN_HEADER "src dst src_host dst_host bw_GBs tbest_s tavg_s"
 #define ALLER_KEY_PAIR_HOSTS "pair_hosts"

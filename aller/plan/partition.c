@@ -54,6 +54,25 @@ double partition_sum_sizes(const struct partition *p)
 	return sum;
 }
 
+void partition_nodes(const struct partition *p, const int *node, long *seen, long nnodes,
+		     long *min, long *max)
+{
+	*min = -1;
+	*max = 0;
+	for (long k = 0; k < nnodes; k++)
+		seen[k] = -1;
+	for (long c = 0; c < p->ncomms; c++) {
+		long n = 0, size = partition_size(p, c);
+		for (long i = 0; i < size; i++) {
+			int at = node[partition_member(p, c, i)];
+			n += seen[at] != c;
+			seen[at] = c;
+		}
+		*min = *min < 0 || n < *min ? n : *min;
+		*max = n > *max ? n : *max;
+	}
+}
+
 int partition_nlevels(long world)
 {
 	int n = 0;

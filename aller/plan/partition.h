@@ -24,6 +24,13 @@ long partition_min_size(const struct partition *p);
 /* Sum over all tasks of their communicator's size: sum of size^2. */
 double partition_sum_sizes(const struct partition *p);
 
+/*
+ * Of the communicators of p, the fewest and the most nodes one spans
+ * (node[r]: rank r's node, 0..nnodes-1; seen: nnodes longs of scratch).
+ */
+void partition_nodes(const struct partition *p, const int *node, long *seen, long nnodes,
+		     long *min, long *max);
+
 /* Number of levels for a world: targets world, world/2, ..., 1. */
 int partition_nlevels(long world);
 long partition_level_target(long world, int level);

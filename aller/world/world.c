@@ -64,6 +64,35 @@ int world_init(struct world *w, MPI_Comm comm)
 	return 0;
 }
 
+int world_place(const struct placement *p, MPI_Comm comm, MPI_Comm *placed)
+{
+	struct world w;
+	int key;
+
+	if (world_init(&w, comm) != 0)
+		return -1;
+	key = placement_key(p, w.node, w.nnodes, w.local_rank, w.tpn_max, w.rank);
+	world_release(&w);
+	MPI_MUST(MPI_Comm_split(comm, 0, key, placed));
+	return 0;
+}
+
+int world_nodes(const struct world *w, int **node)
+{
+	int ok;
+
+	*node = w->rank == 0 ? malloc(sizeof(int) * (size_t)w->size) : NULL;
+	ok = w->rank != 0 || *node;
+	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, measured));
+	if (!ok) {
+		free(*node);
+		*node = NULL;
+		return -1;
+	}
+	MPI_MUST(MPI_Gather(&w->node, 1, MPI_INT, *node, 1, MPI_INT, 0, measured));
+	return 0;
+}
+
 void world_release(struct world *w)
 {
 	free(w->names);

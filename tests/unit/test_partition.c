@@ -1,4 +1,4 @@
-/* Unit tests: partition arithmetic (partition.c) for every world 1..64. */
+/* Unit tests: partition arithmetic (partition.c) for every world 1..64, and --placement's order. */
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "plan/partition.h"
+#include "world/placement.h"
 
 /* Each rank in exactly one group, at its key, groups as the spec says. */
 static void check_world(long world, int strided)
@@ -135,6 +136,69 @@ static void counts_above_int_max(void **state)
 	assert_true(q <= INT_MAX);
 }
 
+/*
+ * 4 nodes of 4 tasks, launched block-wise: each placement's order (the keys
+ * sorted), and the nodes its contiguous communicators span at every level.
+ */
+static void placements(void **state)
+{
+	static const struct { const char *spec; long nodes[5]; } want[] = {
+		{ "block", { 4, 2, 1, 1, 1 } },   /* commsize 16, 8, 4, 2, 1 */
+		{ "cyclic", { 4, 4, 4, 2, 1 } },
+	};
+	struct placement pl;
+	char err[256], buf[64];
+	(void)state;
+
+	for (size_t k = 0; k < 2; k++) {
+		int key[16], node[16], order[16];
+		long seen[4], lo, hi;
+		assert_int_equal(placement_parse(&pl, want[k].spec, err, sizeof(err)), 0);
+		for (int r = 0; r < 16; r++)
+			key[r] = placement_key(&pl, r / 4, 4, r % 4, 4, r);
+		/* the placed order: ranks by key (ties: launcher's order), and each one's node */
+		for (int r = 0; r < 16; r++) {
+			int at = 0;
+			for (int q = 0; q < 16; q++)
+				at += key[q] < key[r] || (key[q] == key[r] && q < r);
+			order[at] = r;
+		}
+		for (int r = 0; r < 16; r++)
+			node[r] = order[r] / 4;
+		for (int level = 0; level < partition_nlevels(16); level++) {
+			struct partition p;
+			partition_init(&p, 16, partition_level_target(16, level), 0);
+			partition_nodes(&p, node, seen, 4, &lo, &hi);
+			assert_int_equal(lo, want[k].nodes[level]);
+			assert_int_equal(hi, want[k].nodes[level]);
+		}
+	}
+	/* random: a permutation from its seed, another with another seed */
+	assert_int_equal(placement_parse(&pl, "random:7", err, sizeof(err)), 0);
+	placement_describe(&pl, buf, sizeof(buf));
+	assert_string_equal(buf, "random:7");
+	assert_int_equal(placement_parse(&pl, "random", err, sizeof(err)), 0);
+	placement_describe(&pl, buf, sizeof(buf));
+	assert_string_equal(buf, "random:1");
+	{
+		struct placement other = pl;
+		int differ = 0;
+		other.seed = 2;
+		for (int r = 0; r < 16; r++) {
+			assert_true(placement_key(&pl, 0, 1, r, 16, r) >= 0);
+			differ += placement_key(&pl, 0, 1, r, 16, r) != placement_key(&other, 0, 1, r, 16, r);
+		}
+		assert_true(differ > 8);
+	}
+	assert_int_equal(placement_parse(&pl, "round", err, sizeof(err)), -1);
+	assert_string_equal(err, "invalid placement 'round': allowed are block (a node's tasks together), "
+			    "cyclic (one task of each node in turn) and random[:SEED] (SEED a non-negative "
+			    "integer)");
+	assert_int_equal(placement_parse(&pl, "random:", err, sizeof(err)), -1);
+	assert_int_equal(placement_parse(&pl, "random:-1", err, sizeof(err)), -1);
+	assert_int_equal(placement_parse(&pl, "randomly", err, sizeof(err)), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -144,6 +208,7 @@ int main(void)
 		cmocka_unit_test(strided_pairs),
 		cmocka_unit_test(count_sequences),
 		cmocka_unit_test(counts_above_int_max),
+		cmocka_unit_test(placements),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
