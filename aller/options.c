@@ -136,6 +136,8 @@ static int split_check(struct options *o, char *err, size_t errlen)
 	for (int i = 0; i < o->nsplits && !uneven; i++)
 		if (split_uneven(&o->splits[i]))
 			uneven = o->splits[i].spec;
+	if (!uneven && o->moe)
+		uneven = "uniform --moe";
 	if (!uneven)
 		return 0;
 	if (!o->algos_given && o->transport != TRANSPORT_NCCL) {
@@ -143,7 +145,12 @@ static int split_check(struct options *o, char *err, size_t errlen)
 		o->algos.n = 1;
 	}
 	for (int i = 0; i < o->algos.n; i++)
-		if (!algo_takes_split(o->algos.id[i])) {
+		if (o->moe && o->algos.id[i] != ALGO_ALLTOALLV && o->algos.id[i] != ALGO_PAIRWISE) {
+			snprintf(err, errlen, "--moe's dispatch and combine run as alltoallv or "
+				 "pairwise, not %s: allowed with it are --algo=alltoallv and pairwise",
+				 algo_name(o->algos.id[i]));
+			return -1;
+		} else if (!algo_takes_split(o->algos.id[i])) {
 			snprintf(err, errlen, "--split=%s sends uneven blocks, which %s cannot: allowed "
 				 "with it are --algo=alltoallv, pairwise and put, and --transport=nccl",
 				 uneven, algo_name(o->algos.id[i]));
@@ -188,7 +195,7 @@ static const char *const feature_names[F_COUNT] = {
 	[F_SELECTION] = "--commsizes, --min-bytes or --max-bytes", [F_CONGESTION] = "--congestion",
 	[F_LOOP] = "--timing=loop", [F_MOVING] = "a moving --split (rotate)",
 	[F_PERSISTENT] = "--algo=persistent, whose request holds one pair of buffers",
-	[F_CI] = "--ci", [F_PLACEMENT] = "--placement",
+	[F_CI] = "--ci", [F_PLACEMENT] = "--placement", [F_MOE] = "--moe",
 };
 
 /* Which of them the parsed options have on, a bit each. */
@@ -206,6 +213,7 @@ static unsigned features(const struct options *o, int longs_given)
 		[F_CONGESTION] = o->congestion > 0, [F_LOOP] = o->timing == TIMING_LOOP,
 		[F_PERSISTENT] = algo_list_has(&o->algos, ALGO_PERSISTENT),
 		[F_CI] = o->ci_rel > 0, [F_PLACEMENT] = o->placement.kind != PLACEMENT_LAUNCHER,
+		[F_MOE] = o->moe,
 	};
 	unsigned f = 0;
 

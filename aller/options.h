@@ -76,6 +76,7 @@ struct options {
 	double slow_below;    /* --slow-below=F: a link below F x the median is slow (0.8) */
 	double congestion;    /* --congestion=F[:ALGO[:SIZE]]: the aggressors' share of the world; 0 off */
 	struct placement placement; /* --placement: the world's order before the partitions */
+	int moe;              /* --moe: each call a step's round trip: counts, dispatch, combine */
 	enum algo_id congest_algo; /* ... what they run back to back (alltoall) */
 	long congest_bytes;   /* ... and its bytes per peer (64K) */
 	enum buffer_kind buffers;

@@ -340,6 +340,8 @@ SETTER(set_congestion)
 }
 
 /* --split=SPEC, once per spec: the first replaces the default uniform. */
+SETTER(set_moe) { UNUSED; o->moe = 1; return 0; }
+
 SETTER(set_placement)
 {
 	return placement_parse(&o->placement, val, err, errlen);
@@ -423,6 +425,16 @@ const struct option_def options_table[OPT_COUNT] = {
 		"                       another data set per level;\n"
 		"                       with alltoallv (then the default), pairwise or put\n",
 		REPEATS, ALONE_NOT },
+	[OPT_MOE] = { "--moe", VALUE_NONE, set_moe, "",
+		"  --moe                each call a mixture-of-experts step's round trip on\n"
+		"                       every communicator: the per-peer counts (MPI_Alltoall\n"
+		"                       of one long each), the dispatch of the split's blocks\n"
+		"                       and the combine sending each back (alltoallv, the\n"
+		"                       default, or pairwise), each verified; columns\n"
+		"                       tcounts_s, tdispatch_s, tcombine_s; tavg the trip\n", ONCE,
+		F_MOE, FEATURE(F_PAIRS) | FEATURE(F_NCCL) | FEATURE(F_CUDA) | FEATURE(F_COLD_CACHE) |
+		FEATURE(F_LOOP) | FEATURE(F_MOVING) | FEATURE(F_CONGESTION),
+		"times three phases of its own buffers:" },
 	[OPT_PLACEMENT] = { "--placement", VALUE_NEEDS, set_placement,
 		"a value: --placement=block|cyclic|random[:SEED]",
 		"  --placement=block|cyclic|random[:SEED]\n"

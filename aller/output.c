@@ -231,6 +231,8 @@ static void header_sweep(FILE *f, const struct run_info *r)
 		key_line(f, ALLER_KEY_SAMPLES, "%s", r->samples);
 	if (r->congestion)
 		key_line(f, ALLER_KEY_CONGESTION, "%s", r->congestion);
+	if (r->moe)
+		key_line(f, ALLER_KEY_MOE, "%s", r->moe);
 	if (r->placement) {
 		key_line(f, ALLER_KEY_PLACEMENT, "%s", r->placement);
 		key_line(f, ALLER_KEY_PLACED, "%s", r->placed);

@@ -31,6 +31,7 @@ struct run_info {
 	const char *cache;        /* the buffers' "hot ..." or "cold ..." */
 	const char *samples;      /* --samples: the files' pattern, else NULL */
 	const char *congestion;   /* --congestion: who the aggressors are and what they run, else NULL */
+	const char *moe;          /* --moe: the phases, else NULL */
 	const char *placement;    /* --placement: its spec, else NULL */
 	const char *placed;       /* ... the nodes per communicator at each level */
 	const char *large_counts; /* how counts above INT_MAX are sent */
@@ -58,6 +59,7 @@ struct row {
 	double hottest;           /* world rank receiving the most; NAN ("-"): all alike */
 	double congest[3];        /* --congestion: tcongested_s, congestion, congestion_p99; NAN "-" */
 	struct eff_row eff;       /* offnode_B, netbw_GBs, eff (NAN "-") */
+	double moe[3];            /* --moe: tcounts_s, tdispatch_s, tcombine_s; NAN "-" */
 };
 
 void output_header(FILE *f, const struct run_info *r);

@@ -237,6 +237,13 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->cache = b->cache;
 	info->samples = o->samples ? h->samples : NULL;
 	info->congestion = describe_congestion(h, o, w);
+	info->moe = o->moe ? "each call a mixture-of-experts step's round trip on every "
+		"communicator: counts (MPI_Alltoall of one long per peer, how many longs each block "
+		"holds), dispatch (the data set's algorithm moving the split's blocks), combine (the "
+		"same algorithm sending every received block back to its sender); each phase "
+		"verified; columns tcounts_s, tdispatch_s, tcombine_s (the phases' average over "
+		"tasks and calls), tavg the whole trip; GiB and the bandwidths count the blocks both "
+		"ways" : NULL;
 	info->placement = h->placement[0] ? h->placement : NULL;
 	info->placed = h->placed;
 	info->start = h->start;

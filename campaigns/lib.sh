@@ -143,6 +143,7 @@ aller_args() {
 	v=$("$get" TIME_PER_SIZE) && [ -z "$v" ] || a+=("--time-per-size=$v")
 	v=$("$get" CI) && [ -z "$v" ] || a+=("--ci=$v")
 	v=$("$get" PLACEMENT) && [ -z "$v" ] || a+=("--placement=$v")
+	[ "$("$get" MOE)" != 1 ] || a+=(--moe)
 	v=$("$get" MIN_BUSBW) && [ -z "$v" ] || a+=("--min-busbw=$v")
 	v=$("$get" MIN_EFF) && [ -z "$v" ] || a+=("--min-eff=$v")
 	v=$("$get" ALLER_ARGS)

@@ -173,7 +173,8 @@ static const struct key keys[] = {
 
 /* The header keys whose every line is a fact of the point (merged/facts.tsv). */
 static const char *const fact_keys[] = { ALLER_KEY_MPI, ALLER_KEY_HOST, ALLER_KEY_NODE_SWITCH,
-					 ALLER_KEY_SLOW_LINK, ALLER_KEY_SLOW_LINKS, ALLER_KEY_PLACED };
+					 ALLER_KEY_SLOW_LINK, ALLER_KEY_SLOW_LINKS, ALLER_KEY_PLACED,
+					 ALLER_KEY_MOE };
 #define FACTS_MAX (1L << 20)   /* a point's facts at most (a doctored file cannot grow them) */
 
 /* Appends "key\tvalue\n" to the point's facts, tabs in the value as spaces. */
@@ -445,12 +446,13 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 		warn_binary(p);
 		return;
 	}
-	if (n != ALLER_NCOLS && n != ALLER_V6_COLUMNS && n != ALLER_V5_COLUMNS &&
-	    n != ALLER_V4_COLUMNS && n != ALLER_V3_COLUMNS && n != ALLER_V2_COLUMNS &&
-	    n != ALLER_V1_COLUMNS && n != ALLER_SPEC_COLUMNS) {
-		warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d, %d, %d or %d): row "
-		     "dropped", n, ALLER_NCOLS, ALLER_V6_COLUMNS, ALLER_V5_COLUMNS, ALLER_V4_COLUMNS,
-		     ALLER_V3_COLUMNS, ALLER_V2_COLUMNS, ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
+	if (n != ALLER_NCOLS && n != ALLER_V7_COLUMNS && n != ALLER_V6_COLUMNS &&
+	    n != ALLER_V5_COLUMNS && n != ALLER_V4_COLUMNS && n != ALLER_V3_COLUMNS &&
+	    n != ALLER_V2_COLUMNS && n != ALLER_V1_COLUMNS && n != ALLER_SPEC_COLUMNS) {
+		warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d, %d, %d, %d or %d): "
+		     "row dropped", n, ALLER_NCOLS, ALLER_V7_COLUMNS, ALLER_V6_COLUMNS,
+		     ALLER_V5_COLUMNS, ALLER_V4_COLUMNS, ALLER_V3_COLUMNS, ALLER_V2_COLUMNS,
+		     ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
 		return;
 	}
 	if (p->algo < 0 || p->split < 0)

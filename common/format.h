@@ -15,7 +15,7 @@
 #define ALLER_FORMAT_H
 
 #define ALLER_VERSION "1.1.0"
-#define ALLER_FORMAT_VERSION 7
+#define ALLER_FORMAT_VERSION 8
 
 /* Header keys: "# <key>: <value>". */
 #define ALLER_KEY_ALLER "aller"         /* aller version */
@@ -68,6 +68,7 @@
  * "# slow_link:" line per slow link and one "# slow_links:" line.
  */
 #define ALLER_KEY_CONGESTION "congestion" /* --congestion: the aggressors and what they run */
+#define ALLER_KEY_MOE "moe"               /* --moe: the round trip's phases */
 #define ALLER_KEY_PLACEMENT "placement"   /* --placement: block, cyclic or random:SEED */
 #define ALLER_KEY_PLACED "placed"         /* ... the nodes a communicator spans, per level */
 #define ALLER_KEY_PAIRS "pairs"
@@ -193,7 +194,10 @@
 	X(TMED_HI, tmed_hi_s, REAL, stats_tmed_hi(&w->s)) \
 	X(OFFNODE, offnode_B, REAL, w->eff.offnode_B) /* the busiest node's off-node bytes per call */ \
 	X(NETBW, netbw_GBs, REAL, w->eff.netbw_GBs)   /* ... over tavg, decimal GB/s */ \
-	X(EFF, eff, OPT, w->eff.eff)                  /* the node nearest its '# limit:' (aller/world/eff.h) */
+	X(EFF, eff, OPT, w->eff.eff)                  /* the node nearest its '# limit:' (aller/world/eff.h) */ \
+	X(TCOUNTS, tcounts_s, OPT, w->moe[0])         /* --moe: the counts' all-to-all, per call */ \
+	X(TDISPATCH, tdispatch_s, OPT, w->moe[1])     /* ... the dispatch of the blocks */ \
+	X(TCOMBINE, tcombine_s, OPT, w->moe[2])       /* ... and the combine, sending them back */
 #define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
 
 /*
@@ -215,7 +219,10 @@
 	X(BWMAX, ALLER_VIEW_BANDWIDTH) \
 	X(AGGBW, ALLER_VIEW_CONCURRENCY)              /* concurrency: aggregate */ \
 	X(INTERF, ALLER_VIEW_CONCURRENCY)             /* interference */ \
-	X(IMBALANCE, ALLER_VIEW_BANDWIDTH)            /* splits */
+	X(IMBALANCE, ALLER_VIEW_BANDWIDTH)            /* splits */ \
+	X(TCOUNTS, ALLER_VIEW_BANDWIDTH)              /* phases (--moe) */ \
+	X(TDISPATCH, ALLER_VIEW_BANDWIDTH) \
+	X(TCOMBINE, ALLER_VIEW_BANDWIDTH)
 
 #define ALLER_COL_ID_(ID, name, kind, value) ALLER_COL_##ID,
 enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
@@ -226,6 +233,7 @@ enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
 #define ALLER_V4_COLUMNS 23   /* what format 4 wrote */
 #define ALLER_V5_COLUMNS 26   /* what format 5 wrote */
 #define ALLER_V6_COLUMNS 28   /* what format 6 wrote */
+#define ALLER_V7_COLUMNS 31   /* what format 7 wrote */
 
 #define ALLER_COL_NAME_(ID, name, kind, value) #name,
 /* Column names, in enum order. */

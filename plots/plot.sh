@@ -128,6 +128,22 @@ while IFS=$'\t' read -r mode nodes commsize; do
 done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("commsize"), v("split")' |
 	sort -u | awk -F'\t' '{ n[$1 FS $2 FS $3]++ } END { for (k in n) if (n[k] > 1) print k }' | sort -k1,1 -k2,2n -k3,3nr)
 
+# aller --moe: the round trip's phases versus message size, per (mode, nodes,
+# algorithm, split) at its largest communicator size (the points whose facts
+# have a moe line).
+moe=$(awk -F'\t' '$2 == "moe" && !seen[$1]++ { printf "%s ", $1 }' "$merged/facts.tsv" 2>/dev/null || true)
+ph='v("kind") == "bandwidth" && v("rows") > 0 && index(" " p, " " v("point") " ")'
+while [ -n "$moe" ] && IFS=$'\t' read -r mode nodes algo split commsize; do
+	named "$algo" "$split"
+	f=$(list phases "$ph"' && v("mode") == m && v("nodes") == n && v("algo") == a && v("split") == s && v("commsize") == cs' \
+		"index commsize label" p="$moe" m="$mode" n="$nodes" a="$algo" s="$split" cs="$commsize")
+	sed -i '3,$d' "$f"   # one data set: the stacked shares of one curve
+	render phases.gp "$merged/bandwidth.dat" "$dir/plots/phases-$mode-n$nodes$suffix.$fmt" \
+		"$title: MoE round trip by phase, $mode, $nodes nodes, commsize $commsize$about" \
+		"$subtitle" "$f"
+done < <([ -z "$moe" ] || sets "$ph" 'v("mode"), v("nodes"), v("algo"), v("split"), v("commsize")' p="$moe" |
+	sort -t$'\t' -k1,1 -k2,2n -k3,3 -k4,4 -k5,5nr | awk -F'\t' '!seen[$1 FS $2 FS $3 FS $4]++')
+
 # Concurrency: per node count, at the largest, a middle and the smallest
 # message size that every level has (the sets with the most rows).
 # (the local copy's row alone, commsize 1, has nothing to draw: off scale)

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "moe.h"
 #include "sweep_impl.h"
 #include "timeout.h"
 #include "world/world_comm.h"
@@ -114,7 +115,7 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 	faults_before_call(s, l, c, it);
 	t0 = MPI_Wtime();
 	stall(s, c, it);
-	err = l->op->call(&c->a);
+	err = c->moe ? moe_call(l, c) : l->op->call(&c->a);
 	t1 = MPI_Wtime();
 	timeout_disarm(s->opt->timeout);
 	if (timed && concurrent)
@@ -131,6 +132,21 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 static int checked(const struct options *o, long it)
 {
 	return o->verify == VERIFY_ALL || (o->verify == VERIFY_WARMUP && it < o->warmup);
+}
+
+/* --moe: the counts' and the combine's verdict of a checked call, kept for the count's. */
+static void check_moe(const struct level *l, struct count_run *c, long it)
+{
+	struct mismatch m;
+	const char *phase = NULL;
+	long w = moe_check(l, c, &m, &phase);
+
+	if (w > 0 && c->wrong == 0) {
+		c->first = m;
+		c->wrong_iter = it;
+		c->wrong_phase = phase;
+	}
+	c->wrong += w;
 }
 
 /* A checked call's verdict, kept for the count's. Returns whether it poisoned for the next. */
@@ -161,15 +177,19 @@ static void sample(const struct sweep *s, struct count_run *c, long it, double t
 	}
 	c->together += t;
 	if (c->uneven) {
-		stats_add(&c->st, t, (double)(c->v.stotal + c->v.rtotal) * (double)sizeof(long) /
-					     (1024.0 * 1024.0 * 1024.0));
-		c->in += (double)c->v.rtotal;
-		c->out += (double)c->v.stotal;
+		/* --moe's trip moves the blocks there and back: both count */
+		double trip = c->moe ? 2 : 1, in = trip * (double)c->v.rtotal;
+		double out = trip * (double)c->v.stotal;
+		stats_add(&c->st, t, (in + out) * (double)sizeof(long) / (1024.0 * 1024.0 * 1024.0));
+		c->in += in;
+		c->out += out;
 		for (long j = 0; c->noff > 0 && j < c->a.g; j++)
 			if (c->offnode[j]) {
-				c->off_in += (double)c->v.rcounts[j];
-				c->off_out += (double)c->v.scounts[j];
+				c->off_in += (double)c->v.rcounts[j] * trip;
+				c->off_out += (double)c->v.scounts[j] * trip;
 			}
+		for (int k = 0; c->moe && k < 3; k++)
+			c->moe->sum[k] += c->moe->last[k];
 	} else {
 		stats_add(&c->st, t, stats_gib(c->a.count, c->a.g));
 		c->in += (double)(c->a.g * c->a.count);
@@ -274,6 +294,8 @@ static void prepare_call(struct sweep *s, const struct level *l, struct count_ru
 						 c->uneven ? &c->sblk : NULL));
 	if (check && !c->poisoned)
 		op_done(c, s->b, s->b->ops->poison(s->b, c->a.at, written(l, c)));
+	if (check && c->moe)
+		moe_poison(c);
 }
 
 /* After call `it`: the test's damage, the check (which poisons for the next), the sample. */
@@ -288,6 +310,10 @@ static void finish_call(struct sweep *s, const struct level *l, struct count_run
 		return;
 	if (s->faults->corrupt_rank == s->w->rank)
 		op_done(c, s->b, s->b->ops->corrupt(s->b, c->a.at, written(l, c) / 2));
+	if (c->moe && s->faults->moe_corrupt && s->w->rank == 0)
+		moe_corrupt(c, s->faults->moe_corrupt);
+	if (c->moe && checked(o, it))
+		check_moe(l, c, it);
 	c->poisoned = checked(o, it) ? check_call(s, c, it, next) : 0;
 	if (it >= o->warmup)
 		sample(s, c, it, t);

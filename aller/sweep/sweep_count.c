@@ -19,6 +19,7 @@
 #include "world/eff.h"
 #include "plan/floor.h"
 #include "plan/stats.h"
+#include "moe.h"
 #include "sweep_impl.h"
 #include "timeout.h"
 #include "world/failure.h"
@@ -64,11 +65,12 @@ static int count_verdict(const struct sweep *s, const struct level *l, const str
 	if (s->opt->verify == VERIFY_NONE)
 		return 0;
 	snprintf(msg, sizeof(msg), "verification failed at level %d (communicator %ld of %ld, "
-		 "commsize %ld), algorithm %s, count %ld, iteration %ld%s%s: element %ld from rank "
-		 "%ld: expected 0x%016lx, received 0x%016lx (%ld wrong elements over all checked "
-		 "calls)", c->index, l->a.color, l->p.ncomms, l->a.g, algo_name(l->op->id), c->a.count,
-		 c->wrong_iter, c->wrong_iter < s->opt->warmup ? " (warm-up)" : "",
-		 isolating(s, l) ? " (alone or together)" : "", c->first.element, c->first.peer,
+		 "commsize %ld), algorithm %s, count %ld, iteration %ld%s%s%s%s: element %ld from "
+		 "rank %ld: expected 0x%016lx, received 0x%016lx (%ld wrong elements over all "
+		 "checked calls)", c->index, l->a.color, l->p.ncomms, l->a.g, algo_name(l->op->id),
+		 c->a.count, c->wrong_iter, c->wrong_iter < s->opt->warmup ? " (warm-up)" : "",
+		 isolating(s, l) ? " (alone or together)" : "", c->wrong_phase ? ", --moe's " : "",
+		 c->wrong_phase ? c->wrong_phase : "", c->first.element, c->first.peer,
 		 (unsigned long)c->first.expected, (unsigned long)c->first.received, c->wrong);
 	return failure_agree(s->w, c->wrong > 0, msg) ? 1 : 0;
 }
@@ -261,19 +263,21 @@ static void count_row(struct sweep *s, const struct level *l, struct count_run *
 		stats_unpack(&row.s, max, sums);
 	congestion_row(s, c, &row);
 	eff_row(s, c, &row);
+	moe_row(s, c, &row);
 	if (me != 0)
 		return;
-	total = stats_gib(c->a.count, 1) * partition_sum_sizes(&l->p);
+	/* --moe's trip moves the blocks there and back */
+	total = stats_gib(c->a.count, 1) * partition_sum_sizes(&l->p) * (c->moe_on ? 2 : 1);
 	for (long i = 0; i < iters; i++)
 		agg += total / max[COUNT_NMAX + i];
 	row.comms = l->p.ncomms;
 	row.commsize = partition_max_size(&l->p);
 	row.count = c->a.count;
 	row.iters = iters;
-	row.gib = stats_gib(c->a.count, row.commsize);
+	row.gib = stats_gib(c->a.count, row.commsize) * (c->moe_on ? 2 : 1);
 	row.aggbw = agg / (double)iters;
 	row.slowest = found[0].rank;
-	row.busbw = stats_busbw(c->a.count, row.commsize, stats_tavg(&row.s));
+	row.busbw = stats_busbw(c->a.count, row.commsize, stats_tavg(&row.s)) * (c->moe_on ? 2 : 1);
 	split_columns(s, max, sums[STATS_NSUM], found[1].t, found[1].rank, &row);
 	output_row(s->out, &row);
 	floor_check(s, l, c->index, &row);
@@ -331,7 +335,7 @@ static int split_open(struct sweep *s, const struct level *l, struct count_run *
 	int ok;
 
 	*skip = 0;
-	c->uneven = split_uneven(l->split);
+	c->uneven = split_uneven(l->split) || s->opt->moe;   /* --moe's counts need the layout */
 	if (!c->uneven)
 		return MPI_SUCCESS;
 	ok = split_layout_alloc(&c->v, c->a.g) == 0 &&
@@ -368,7 +372,7 @@ static int split_open(struct sweep *s, const struct level *l, struct count_run *
  */
 static int count_open(struct sweep *s, struct level *l, struct count_run *c)
 {
-	int rc, skip;
+	int rc, skip, opened;
 
 	bigcount_type(c->a.count, l->op->large_counts, &c->a.type, &c->a.n, &c->a.big);
 	rc = split_open(s, l, c, &skip);
@@ -377,9 +381,13 @@ static int count_open(struct sweep *s, struct level *l, struct count_run *c)
 	c->nslots = s->opt->cold_cache >= 0 && s->b->longs / c->slot > 1 ? s->b->longs / c->slot : 1;
 	if (!skip && rc == MPI_SUCCESS && l->op->count_open)
 		rc = l->op->count_open(&c->a);
+	opened = !skip && rc == MPI_SUCCESS;
+	if (opened && s->opt->moe)
+		rc = moe_open(l, c);
 	if (!skip && !sweep_set_failed(s, l, c->index, "preparing the count", rc, NULL))
 		return 0;
-	if (!skip && rc == MPI_SUCCESS && l->op->count_close)
+	moe_close(l, c);
+	if (opened && l->op->count_close)
 		l->op->count_close(&c->a);
 	if (c->a.type != MPI_LONG)
 		MPI_MUST(MPI_Type_free(&c->a.type));
@@ -388,6 +396,7 @@ static int count_open(struct sweep *s, struct level *l, struct count_run *c)
 
 static void count_close(struct level *l, struct count_run *c)
 {
+	moe_close(l, c);
 	if (l->op->count_close)
 		l->op->count_close(&c->a);
 	if (c->a.type != MPI_LONG)

@@ -10,6 +10,8 @@
 #include "sweep.h"
 #include "world/failure.h"
 
+struct moe_run;
+
 /* One level: its partition and this task's communicator in it. */
 struct level {
 	struct partition p;   /* p.target: the level's target communicator size */
@@ -66,6 +68,10 @@ struct count_run {
 	double *iso;           /* [2 x ncomms]: the sums of alone and together per communicator */
 	long wrong, wrong_iter;
 	struct mismatch first;
+	const char *wrong_phase; /* --moe: the first wrong element's phase, or NULL (the dispatch) */
+	struct moe_run *moe;    /* --moe's buffers and state for the count (moe.h), or NULL */
+	double moe_sum[3];     /* ... its phases' seconds summed, kept when it closes */
+	int moe_on;
 	char failed[256];      /* the first failed buffer operation's message, or "" */
 };
 

@@ -63,6 +63,8 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 		f->pair_src = -1;
 	f->mpi_error_rank = rank_of(mpi);
 	f->mpi_error_where = mpi && strchr(mpi, ':') ? strchr(mpi, ':') + 1 : "";
+	c = get("ALLER_TEST_MOE_CORRUPT");
+	f->moe_corrupt = !c ? 0 : strcmp(c, "counts") == 0 ? 1 : strcmp(c, "combine") == 0 ? 2 : 0;
 	f->sysfs = get("ALLER_TEST_SYSFS") && *get("ALLER_TEST_SYSFS") ? get("ALLER_TEST_SYSFS")
 									   : "/sys";
 }

@@ -26,6 +26,8 @@
  *                               (failure.h) whose "file:line call" text holds WHERE
  *                               ("pairs.c", "MPI_Gather", "world.c:43") returns an error
  *   ALLER_TEST_SYSFS=DIR        the NICs' rates are read under DIR, not /sys (limits.h)
+ *   ALLER_TEST_MOE_CORRUPT=counts|combine  --moe: rank 0 damages one count it
+ *                               received, or one element combined back, per call
  */
 #ifndef ALLER_FAULTS_H
 #define ALLER_FAULTS_H
@@ -46,6 +48,7 @@ struct faults {
 	long mpi_error_rank;                        /* ALLER_TEST_MPI_ERROR; -1: none */
 	const char *mpi_error_where;
 	const char *sysfs;                          /* ALLER_TEST_SYSFS, else "/sys" */
+	int moe_corrupt;                            /* 1 counts, 2 combine; 0 none */
 };
 
 /* The hooks from get (getenv; another for the unit tests), every one parsed. */

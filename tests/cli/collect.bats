@@ -70,14 +70,14 @@ golden() {
 	cd "$DATA/collect/damaged"
 	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
 	csv=$BATS_TEST_TMPDIR/out/points.csv
-	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,iters,tcongested_s,congestion,congestion_p99,tmed_lo_s,tmed_hi_s,offnode_B,netbw_GBs,eff$'
+	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,iters,tcongested_s,congestion,congestion_p99,tmed_lo_s,tmed_hi_s,offnode_B,netbw_GBs,eff,tcounts_s,tdispatch_s,tcombine_s$'
 	# format 2: the three columns as aller printed them, no isolation columns
 	row=$(grep -m1 '^1 2 1 ' in/fmt2-n1-contiguous-50.out)
 	read -r -a f <<<"$row"
 	grep -q '^0,fmt2,contiguous,1,2,2,host,no,complete,50,' "$BATS_TEST_TMPDIR/out/points-index.csv"
-	grep -q "^0,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,,,,,,,,,\$" "$csv"
+	grep -q "^0,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,,,,,,,,,,,,\$" "$csv"
 	# format 1: empty fields (and NaN in the views: gnuplot skips them)
-	grep -q '^3,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,,,,,,,,,$' "$csv"
+	grep -q '^3,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,,,,,,,,,,,,$' "$csv"
 	grep -q '^3,smoke,contiguous,1,2,2,host,no,complete,31,' "$BATS_TEST_TMPDIR/out/points-index.csv"
 	grep -q '^8 .* NaN$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 }
@@ -189,8 +189,8 @@ golden() {
 	# a row with measured isolation: copied as printed; "-" is an empty CSV field
 	row=$(grep -m1 '^2 2 8 ' in/fmt3-n1-contiguous-60.out)
 	read -r -a f <<<"$row"
-	grep -q "^1,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,,,,,,,,\$" "$out/points.csv"
-	grep -q "^1,0,pairwise,uniform,1,4,8,64,.*,,,,,,,,,,,,,\$" "$out/points.csv"
+	grep -q "^1,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,,,,,,,,,,,\$" "$out/points.csv"
+	grep -q "^1,0,pairwise,uniform,1,4,8,64,.*,,,,,,,,,,,,,,,,\$" "$out/points.csv"
 	# the concurrency view carries the interference its plot reads
 	grep -qx "2 2 ${f[8]} ${f[10]} ${f[16]}" "$out/concurrency.dat"
 }

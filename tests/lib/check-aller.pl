@@ -101,7 +101,7 @@ for my $n (0 .. $#sets) {
 	err("set $i: " . scalar(@rows) . " rows, expected " . scalar(@counts)) unless @rows == @counts;
 	for my $r (0 .. $#rows) {
 		my @f = split(' ', $rows[$r]);
-		if (@f != 31) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
+		if (@f != 34) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
 		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow,
 		    $tmed, $tp99, $busbw, @iso) = @f;
 		my ($imbalance, $vbusbw, $hottest, $calls, @congestion) = splice(@iso, 4);
@@ -110,6 +110,15 @@ for my $n (0 .. $#sets) {
 		err("set $i row $r: offnode_B $offnode, netbw $netbw on one node")
 		    if $key{nodes} == 1 && ($offnode != 0 || $netbw != 0);
 		err("set $i row $r: eff '$eff'") unless $eff eq '-' || ($eff =~ /^[0-9.e+-]+$/ && $eff > 0);
+		# --moe: the three phases' times, which add up to about tavg; else "-"
+		for my $v (@f[31 .. 33]) {
+			err("set $i row $r: a --moe column is '$v'")
+			    unless defined $key{moe} ? $v =~ /^[0-9.e+-]+$/ && $v > 0 : $v eq '-';
+		}
+		if (defined $key{moe}) {
+			my $sum = $f[31] + $f[32] + $f[33];
+			err("set $i row $r: the phases add up to $sum, tavg $tavg") if $sum > $tavg * 1.001;
+		}
 		# the median's 95% interval holds it, within the times
 		err("set $i row $r: tmed_lo $tmed_lo, tmed $tmed, tmed_hi $tmed_hi out of order")
 		    unless $tmin <= $tmed_lo && $tmed_lo <= $tmed && $tmed <= $tmed_hi && $tmed_hi <= $tmax;
@@ -135,7 +144,7 @@ for my $n (0 .. $#sets) {
 		err("set $i row $r: commsize $size, expected $max") unless $size == $max;
 		err("set $i row $r: count $count, expected $counts[$r]")
 		    unless defined $counts[$r] && $count == $counts[$r];
-		my $want = 2 * $count * $max * 8 / 2**30;
+		my $want = 2 * $count * $max * 8 / 2**30 * (defined $key{moe} ? 2 : 1);   # --moe: both ways
 		err("set $i row $r: GiB $gib, expected $want") if abs($gib - $want) > 1e-6 * $want;
 		err("set $i row $r: times not 0 < min <= avg <= max: $tmin $tavg $tmax")
 		    unless 0 < $tmin && $tmin <= $tavg * (1 + 1e-6) && $tavg <= $tmax * (1 + 1e-6);
@@ -150,7 +159,7 @@ for my $n (0 .. $#sets) {
 		my $bw = $gib / $tavg;
 		err("set $i row $r: bwavg $bavg, expected GiB / tavg = $bw")
 		    if $min == $max && abs($bavg - $bw) > 1e-5 * $bw;
-		my $bus = $count * $max * 8 / $tavg / 1e9 * ($max - 1) / $max;
+		my $bus = $count * $max * 8 / $tavg / 1e9 * ($max - 1) / $max * (defined $key{moe} ? 2 : 1);
 		err("set $i row $r: busbw $busbw, expected $bus")
 		    if abs($busbw - $bus) > 1e-5 * $bus + 1e-300;
 		# uniform: the split's columns say so (even communicators: no task busier than another)

@@ -253,7 +253,7 @@ interference() {
 	mkdir -p "$t"
 	tar -C "$ROOT" --exclude=./build --exclude=./results --exclude=./.git -cf - . | tar -C "$t" -xf -
 	sed -i -e 's/^\(\tX(PUT, put, .*)\)$/\1 \\\n\tX(COPY, copy, "MPI_Alltoall once more (a test)")/' \
-		-e 's|^\(\tX(EFF, .*\)$|\1 \\\n\tX(TWICE, tavg2_s, REAL, 2 * stats_tavg(\&w->s))|' \
+		-e 's|^\(\tX(TCOMBINE, tcombine_s, .*\)$|\1 \\\n\tX(TWICE, tavg2_s, REAL, 2 * stats_tavg(\&w->s))|' \
 		"$t/common/format.h"
 	sed 's/algo_alltoall/algo_copy/; s/ALGO_ALLTOALL/ALGO_COPY/' "$t/aller/algo/algo_alltoall.c" \
 		>"$t/aller/algo/algo_copy.c"
@@ -268,14 +268,14 @@ interference() {
 	mpirun_n 2 "$t/build/bin/aller" --algo=alltoall,copy c 1 16 >"$out"
 	[ "$(grep -c '^# algo: copy$' "$out")" = 2 ]
 	# the header and every row have the column: twice tavg
-	grep -q '^# columns: comms .* eff tavg2_s$' "$out"
-	awk '/^[0-9]/ { n++; if (NF != 32 || $32 < 1.99 * $6 || $32 > 2.01 * $6) exit 1 } END { exit n == 0 }' "$out"
+	grep -q '^# columns: comms .* tcombine_s tavg2_s$' "$out"
+	awk '/^[0-9]/ { n++; if (NF != 35 || $35 < 1.99 * $6 || $35 > 2.01 * $6) exit 1 } END { exit n == 0 }' "$out"
 	# the collector parses both and merges them by name
 	"$t/build/bin/collect" -q -o "$BATS_TEST_TMPDIR/m" "$out"
 	[ "$(grep -c ',copy,' "$BATS_TEST_TMPDIR/m/points.csv")" = "$(grep -c ',alltoall,' "$BATS_TEST_TMPDIR/m/points.csv")" ]
-	head -n 1 "$BATS_TEST_TMPDIR/m/points.csv" | grep -q ',eff,tavg2_s$'
+	head -n 1 "$BATS_TEST_TMPDIR/m/points.csv" | grep -q ',tcombine_s,tavg2_s$'
 	# a view carries it once its plot names it (format.h's ALLER_COLUMN_VIEWS), not before
-	grep -qx '# columns: bytes_per_peer tmin_s tavg_s tmax_s bwmin_GiBs bwavg_GiBs bwmax_GiBs imbalance' \
+	grep -qx '# columns: bytes_per_peer tmin_s tavg_s tmax_s bwmin_GiBs bwavg_GiBs bwmax_GiBs imbalance tcounts_s tdispatch_s tcombine_s' \
 		"$BATS_TEST_TMPDIR/m/bandwidth.dat"
 	# (the contract checker knows the columns of this format only)
 	sed -i 's/ tavg2_s$//; /^[0-9]/s/ [^ ]*$//' "$out"

@@ -1,0 +1,63 @@
+#!/usr/bin/env bats
+# aller --moe under mpirun: the round trip (counts, dispatch, combine) on
+# every communicator, each phase timed and verified, its columns, what it
+# refuses.
+# shellcheck disable=SC2154 # bats sets output and stderr
+
+load ../lib/helpers
+
+N=4
+[ "$TEST_MPI" = openmpi ] || N=2
+
+# col NAME FILE: that column of every data row, by the header's names.
+col() {
+	awk -v n="$1" '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == n) c = i - 2; next }
+		/^[0-9]/ { print $c }' "$2"
+}
+
+@test "--moe: every phase verified with alltoallv and pairwise, uneven and uniform; the phases add up to the trip" {
+	out=$BATS_TEST_TMPDIR/out
+	run --separate-stderr -0 mpirun_n "$N" "$ALLER" --moe --algo=alltoallv,pairwise \
+		--split=uniform --split=zipf:1.2 --split=lognormal:1 --split=hot:1:0.9 c 3 1024
+	[ -z "$stderr" ] || { printf '%s\n' "$stderr"; false; }
+	printf '%s\n' "$output" >"$out"
+	grep -q '^# moe: each call a mixture-of-experts step.s round trip on every communicator: counts ' "$out"
+	tail -n 1 "$out" | grep -qx '# Done'
+	# every row: the three phases measured, their sum within the trip's tavg
+	paste <(col tcounts_s "$out") <(col tdispatch_s "$out") <(col tcombine_s "$out") <(col tavg_s "$out") |
+		awk '{ if (!($1 > 0 && $2 > 0 && $3 > 0) || $1 + $2 + $3 > $4 * 1.001) { print "row " NR ": " $0; bad = 1 } }
+			END { exit bad }'
+	# uniform: GiB and busbw count the blocks both ways
+	mpirun_n "$N" "$ALLER" --moe c 3 1024 >"$out"
+	perl "$ROOT/tests/lib/check-aller.pl" "$N" 1024 3 contiguous "$out"
+	# the collector keeps the columns
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$out"
+	head -n 1 "$BATS_TEST_TMPDIR/m/points.csv" | grep -q ',eff,tcounts_s,tdispatch_s,tcombine_s$'
+	[ "$(awk -F, 'NR > 1 && ($(NF - 2) == "" || $NF == "")' "$BATS_TEST_TMPDIR/m/points.csv" | wc -l)" = 0 ]
+	# the stacked phases' plot, for --moe's data sets only
+	run -0 bash "$ROOT/plots/plot.sh" --file "$out" --out-dir "$BATS_TEST_TMPDIR/r"
+	[[ $output == *"/plots/phases-contiguous-n1-alltoallv.png"* ]]
+	mpirun_n 2 "$ALLER" c 2 64 >"$BATS_TEST_TMPDIR/plain.out"
+	run -0 bash "$ROOT/plots/plot.sh" --file "$BATS_TEST_TMPDIR/plain.out" --out-dir "$BATS_TEST_TMPDIR/p"
+	[[ $output != *"/plots/phases-"* ]]
+}
+
+@test "--moe: a wrong count, a wrong dispatched element, a wrong combined element: exit 1, the phase named" {
+	ALLER_TEST_MOE_CORRUPT=counts run --separate-stderr -1 mpirun_n "$N" "$ALLER" --moe --split=zipf:1 c 2 64
+	[[ $stderr == *"verification failed at level 0 (communicator 0 of 1, commsize $N), algorithm alltoallv, count "*", --moe's counts: element 0 from rank "* ]]
+	ALLER_TEST_MOE_CORRUPT=combine run --separate-stderr -1 mpirun_n "$N" "$ALLER" --moe --algo=pairwise c 2 64
+	[[ $stderr == *"algorithm pairwise, count "*", --moe's combine: element "* ]]
+	ALLER_TEST_CORRUPT=1 run --separate-stderr -1 mpirun_n "$N" "$ALLER" --moe c 2 64
+	[[ $stderr == *"verification failed at level 0"* ]]
+	[[ $stderr != *"--moe's"* ]]   # the dispatch: the harness's own check
+	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
+}
+
+@test "--moe refuses what it cannot time apart: one line, exit 2" {
+	run --separate-stderr -2 "$ALLER" --check-args --moe --algo=alltoall
+	[ "$stderr" = "aller: error: --moe's dispatch and combine run as alltoallv or pairwise, not alltoall: allowed with it are --algo=alltoallv and pairwise" ]
+	for o in --cold-cache --split=rotate:1:0.5 --timing=loop --congestion=0.5 --pairs; do
+		run --separate-stderr -2 "$ALLER" --check-args --moe "$o"
+		[[ $stderr == "aller: error: "*"not with"* ]]
+	done
+}
