@@ -15,7 +15,7 @@
 #include "grow.h"
 
 static const char allowed[] = "allowed are uniform, spread:F, zipf:S[:SEED], hot:K:F, idle:F, "
-			      "rotate:K:F, lognormal:SIGMA[:SEED] and matrix:FILE";
+			      "rotate:K:F, lognormal:SIGMA[:SEED], nodes:F and matrix:FILE";
 
 /* A whole decimal number in [lo, hi]; 0 or -1. */
 static int number(const char *s, double lo, double hi, double *out)
@@ -68,7 +68,7 @@ static int fields(char *rest, char *f[3])
 /* Why spec (of kind buf, the name before its first ':') is not a split. */
 static void split_error(const char *spec, const char *buf, char *err, size_t errlen)
 {
-	if (strcmp(buf, "spread") == 0 || strcmp(buf, "idle") == 0)
+	if (strcmp(buf, "spread") == 0 || strcmp(buf, "idle") == 0 || strcmp(buf, "nodes") == 0)
 		snprintf(err, errlen, "invalid split '%s': %s takes a fraction F, 0 <= F <= 1%s "
 			 "(e.g. %s:0.5)", spec, buf, buf[0] == 'i' ? " and F < 1" : "", buf);
 	else if (strcmp(buf, "zipf") == 0)
@@ -119,6 +119,10 @@ int split_parse(struct split *s, const char *spec, char *err, size_t errlen)
 	}
 	if (strcmp(buf, "spread") == 0 && n == 1 && number(f[0], 0, 1, &s->f) == 0) {
 		s->kind = SPLIT_SPREAD;
+		return 0;
+	}
+	if (strcmp(buf, "nodes") == 0 && n == 1 && number(f[0], 0, 1, &s->f) == 0) {
+		s->kind = SPLIT_NODES;
 		return 0;
 	}
 	if (strcmp(buf, "idle") == 0 && n == 1 && number(f[0], 0, 1, &s->f) == 0 && s->f < 1) {
@@ -439,6 +443,8 @@ static double weight(const struct split *s, long g, long k, long color)
 	switch (s->kind) {
 	case SPLIT_LOGNORMAL:
 		return exp(s->f * normal_at(s->seed, color, k));
+	case SPLIT_NODES:   /* one node, until split_plan_nodes says otherwise */
+		return k == 0 ? s->f : (1 - s->f) / (double)(g - 1);
 	case SPLIT_SPREAD:
 		return (1 - s->f) / (double)g + s->f * (double)k / ((double)g * (double)(g - 1) / 2);
 	case SPLIT_ZIPF:
@@ -482,6 +488,59 @@ int split_plan_init(struct split_plan *p, const struct split *s, long g, long c,
 		cum[k] = (k ? cum[k - 1] : 0) + weight(s, g, k, color);
 	for (long k = 0; k < g; k++)
 		p->pos[k] = share_end(g * c, cum, k, g) - share_end(g * c, cum, k - 1, g);
+	free(cum);
+	return 0;
+}
+
+/* A task's node and rank, to sort a communicator's tasks node by node. */
+struct node_rank {
+	int node;
+	long rank;
+};
+
+static int by_node(const void *a, const void *b)
+{
+	const struct node_rank *x = a, *y = b;
+
+	if (x->node != y->node)
+		return x->node < y->node ? -1 : 1;
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+int split_plan_nodes(struct split_plan *p, const int *node)
+{
+	long g = p->g;
+	struct node_rank *t;
+	double *cum;
+	long nnodes = 0;
+
+	if (p->s->kind != SPLIT_NODES || !p->pos || g < 2)
+		return 0;
+	t = malloc(sizeof(*t) * (size_t)g);
+	cum = malloc(sizeof(double) * (size_t)g);
+	if (!t || !cum) {
+		free(t);
+		free(cum);
+		return -1;
+	}
+	for (long k = 0; k < g; k++)
+		t[k] = (struct node_rank){ node[k], k };
+	qsort(t, (size_t)g, sizeof(*t), by_node);
+	for (long k = 0; k < g; k++)
+		nnodes += k == 0 || t[k].node != t[k - 1].node;
+	/* each node 1 / nnodes; of it the first task F, the others (1 - F) evenly */
+	for (long a = 0, b; a < g; a = b) {
+		for (b = a + 1; b < g && t[b].node == t[a].node; b++)
+			;
+		for (long k = a; k < b; k++)
+			cum[t[k].rank] = (b - a == 1 ? 1 : k == a ? p->s->f : (1 - p->s->f) /
+				(double)(b - a - 1)) / (double)nnodes;
+	}
+	for (long k = 1; k < g; k++)
+		cum[k] += cum[k - 1];
+	for (long k = 0; k < g; k++)
+		p->pos[k] = share_end(g * p->c, cum, k, g) - share_end(g * p->c, cum, k - 1, g);
+	free(t);
 	free(cum);
 	return 0;
 }

@@ -34,6 +34,13 @@
  *                 gives each peer a share proportional to its load: the
  *                 per-expert skew of mixture-of-experts routing as DeepEP
  *                 models it; SIGMA 0 is uniform; default seed 1
+ *   nodes:F       balanced across nodes, skewed among a node's tasks: every
+ *                 node of the communicator receives the same share of each
+ *                 sender's data, and of a node's share its first task gets
+ *                 F, the others (1 - F) evenly (DeepEP#343: balance per
+ *                 node hides imbalance per GPU); F = 1 / tasks per node is
+ *                 uniform; the nodes come from split_plan_nodes (without
+ *                 them: all on one node)
  *   matrix:FILE   an N x N matrix of non-negative weights (whitespace
  *                 separated, '#' comments; row: sender, column: receiver),
  *                 scaled so that its mean is c; measured at the levels whose
@@ -54,12 +61,12 @@
 #define SPLIT_MATRIX_MAX 65536L /* the largest N of a matrix file */
 
 enum split_kind { SPLIT_UNIFORM, SPLIT_SPREAD, SPLIT_ZIPF, SPLIT_HOT, SPLIT_IDLE, SPLIT_ROTATE,
-		  SPLIT_MATRIX, SPLIT_LOGNORMAL };
+		  SPLIT_MATRIX, SPLIT_LOGNORMAL, SPLIT_NODES };
 
 struct split {
 	enum split_kind kind;
 	char spec[SPLIT_SPEC_MAX];  /* as given */
-	double f;                   /* spread's F, zipf's S, hot's, idle's and rotate's F, lognormal's SIGMA */
+	double f;                   /* spread's F, zipf's S, hot's, idle's, rotate's and nodes' F, lognormal's SIGMA */
 	long k;                     /* hot's and rotate's K */
 	unsigned long seed;         /* zipf, lognormal */
 	long n;                     /* matrix: N, once loaded */
@@ -103,6 +110,12 @@ struct split_plan {
 int split_plan_init(struct split_plan *p, const struct split *s, long g, long c, long color,
 		    long iter);
 void split_plan_free(struct split_plan *p);
+/*
+ * nodes:F: the communicator's tasks' nodes (node[k] of its rank k, any
+ * integers; the first of a node is its lowest rank) for the table; 0, or -1
+ * out of memory. A no-op for the other kinds.
+ */
+int split_plan_nodes(struct split_plan *p, const int *node);
 /* Longs sender i sends to receiver j (0 <= i, j < g). */
 long split_count(const struct split_plan *p, long i, long j);
 

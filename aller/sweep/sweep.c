@@ -81,8 +81,9 @@ static int comm_create(MPI_Comm from, const struct verify_peers *m, long g, MPI_
 }
 
 /*
- * Collective: which of the communicator's tasks are on another node than
- * this one (offnode_B's bytes); 0, or -1 when out of memory anywhere (said).
+ * Collective: the node of each of the communicator's tasks (--split=nodes:F)
+ * and which are on another node than this one (offnode_B's bytes); 0, or -1
+ * when out of memory anywhere (said).
  */
 static int level_nodes(const struct sweep *s, struct level *l, int index)
 {
@@ -103,7 +104,7 @@ static int level_nodes(const struct sweep *s, struct level *l, int index)
 		l->offnode[j] = nodes[j] != s->w->node;
 		l->noff += l->offnode[j];
 	}
-	free(nodes);
+	l->nodes = nodes;
 	return 0;
 }
 
@@ -136,6 +137,7 @@ static void level_close(struct level *l)
 	MPI_MUST(MPI_Comm_free(&l->a.comm));
 	free(l->hosts);
 	free(l->offnode);
+	free(l->nodes);
 }
 
 /* One algorithm and split at one level: its data set, its per-level state, its counts. */

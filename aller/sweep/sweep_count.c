@@ -339,7 +339,8 @@ static int split_open(struct sweep *s, const struct level *l, struct count_run *
 	if (!c->uneven)
 		return MPI_SUCCESS;
 	ok = split_layout_alloc(&c->v, c->a.g) == 0 &&
-	     split_plan_init(&c->plan, l->split, c->a.g, c->a.count, c->a.color, 0) == 0;
+	     split_plan_init(&c->plan, l->split, c->a.g, c->a.count, c->a.color, 0) == 0 &&
+	     split_plan_nodes(&c->plan, l->nodes) == 0;
 	if (ok) {
 		sweep_layout_at(s, c, 0);
 		c->a.v = &c->v;

@@ -23,6 +23,7 @@ struct level {
 	const struct algo_op *op;  /* the algorithm of the data set being measured */
 	const struct split *split; /* ... and its split (--split) */
 	unsigned char *offnode; /* [g]: 1 where the communicator's task is on another node */
+	int *nodes;           /* [g]: the node of each of the communicator's tasks */
 	long noff;            /* ... how many are */
 };
 

@@ -8,7 +8,7 @@ load ../lib/helpers
 # MPICH polls without yielding: no more ranks than cores there
 N=4
 [ "$TEST_MPI" = openmpi ] || N=2
-SPECS="uniform spread:1 zipf:1.2 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognormal:1"
+SPECS="uniform spread:1 zipf:1.2 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognormal:1 nodes:0.7"
 
 # col NAME FILE: that column of every data row, by the header's names.
 col() {
@@ -22,17 +22,17 @@ col() {
 	run --separate-stderr -0 mpirun_n "$N" "$ALLER" --algo=alltoallv,pairwise,put "${args[@]}" c 3 256
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out"
 	[ -z "$stderr" ] || { printf '%s\n' "$stderr"; false; }
-	grep -qx '# splits: uniform spread:1 zipf:1.2:1 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognormal:1:1' "$BATS_TEST_TMPDIR/out"
+	grep -qx '# splits: uniform spread:1 zipf:1.2:1 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognormal:1:1 nodes:0.7' "$BATS_TEST_TMPDIR/out"
 	levels=$(grep -c '^# level: ' "$BATS_TEST_TMPDIR/out")
-	# every level x 3 algorithms x 8 splits; uniform's data sets have no '# split:' line
-	[ "$levels" = $(((N == 4 ? 3 : 2) * 3 * 8)) ]
-	[ "$(grep -c '^# split: ' "$BATS_TEST_TMPDIR/out")" = $((levels * 7 / 8)) ]
+	# every level x 3 algorithms x 9 splits; uniform's data sets have no '# split:' line
+	[ "$levels" = $(((N == 4 ? 3 : 2) * 3 * 9)) ]
+	[ "$(grep -c '^# split: ' "$BATS_TEST_TMPDIR/out")" = $((levels * 8 / 9)) ]
 	grep -qx '# split: zipf:1.2:1' "$BATS_TEST_TMPDIR/out"
 	run ! grep -q '^# failed' "$BATS_TEST_TMPDIR/out"
 	tail -n 1 "$BATS_TEST_TMPDIR/out" | grep -qx '# Done'
 	# the collector reads it and keeps the splits apart
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$BATS_TEST_TMPDIR/out"
-	[ "$(awk -F'\t' 'NR > 1 && $3 == "bandwidth" { print $17 }' "$BATS_TEST_TMPDIR/m/sets.tsv" | sort -u | wc -l)" = 8 ]
+	[ "$(awk -F'\t' 'NR > 1 && $3 == "bandwidth" { print $17 }' "$BATS_TEST_TMPDIR/m/sets.tsv" | sort -u | wc -l)" = 9 ]
 }
 
 @test "a wrong element at a skewed count is caught: one message, exit 1" {

@@ -80,6 +80,8 @@ static void specs_that_do_not(void **state)
 		{ "zipf:17", "zipf takes an exponent" },
 		{ "zipf:1:-3", "and an optional seed, a non-negative integer" },
 		{ "zipf:1:2:3", "zipf takes" },
+		{ "nodes:1.5", "nodes takes a fraction F, 0 <= F <= 1 (e.g. nodes:0.5)" },
+		{ "nodes", "nodes takes a fraction F" },
 		{ "lognormal", "lognormal takes the spread SIGMA of the log of each receiver's load, "
 		  "0 <= SIGMA <= 8, and an optional seed" },
 		{ "lognormal:9", "lognormal takes the spread SIGMA" },
@@ -135,7 +137,8 @@ static void counts_add_up(void **state)
 	static const char *specs[] = { "uniform", "spread:0", "spread:0.3", "spread:1", "zipf:0",
 				       "zipf:1.2", "zipf:3:9", "hot:1:0.5", "hot:3:0.9", "hot:2:0",
 				       "idle:0.5", "idle:0.99", "rotate:1:0.8", "rotate:3:0.5",
-				       "lognormal:0", "lognormal:1", "lognormal:3:5", "lognormal:8" };
+				       "lognormal:0", "lognormal:1", "lognormal:3:5", "lognormal:8",
+				       "nodes:0", "nodes:0.5", "nodes:1" };
 	static const long gs[] = { 1, 2, 3, 5, 8, 13, 64 }, cs[] = { 1, 2, 7, 1024 };
 	(void)state;
 
@@ -276,6 +279,42 @@ static void lognormal(void **state)
 	split_plan_free(&other);
 }
 
+/* nodes:F: each node the same share, its first task F of it; F = 1 / tasks per node is uniform. */
+static void nodes(void **state)
+{
+	struct split s = parsed("nodes:0.7"), even = parsed("nodes:0.25");
+	static const int node[8] = { 3, 3, 3, 3, 9, 9, 9, 9 }, mixed[5] = { 1, 2, 1, 2, 2 };
+	struct split_plan p;
+	long c = 1000;
+	(void)state;
+
+	assert_int_equal(split_plan_init(&p, &s, 8, c, 0, 0), 0);
+	assert_int_equal(split_plan_nodes(&p, node), 0);
+	for (long i = 0; i < 8; i++) {
+		long first = split_count(&p, i, 0), other = split_count(&p, i, 1);
+		assert_true(labs(first - 8 * c * 35 / 100) <= 1);   /* half of it, of that 0.7 */
+		assert_true(labs(other - 8 * c * 5 / 100) <= 1);    /* the other three share 0.3 */
+		assert_true(labs(split_count(&p, i, 4) - first) <= 1);
+		/* balanced per node (within the rounding's one long) */
+		assert_true(labs(split_count(&p, i, 0) + split_count(&p, i, 1) + split_count(&p, i, 2) +
+				 split_count(&p, i, 3) - 4 * c) <= 1);
+	}
+	split_plan_free(&p);
+	assert_int_equal(split_plan_init(&p, &even, 8, c, 0, 0), 0);
+	assert_int_equal(split_plan_nodes(&p, node), 0);
+	for (long j = 0; j < 8; j++)
+		assert_int_equal(split_count(&p, 5, j), c);
+	split_plan_free(&p);
+	/* nodes of 2 and 3 tasks, interleaved: node 1 (ranks 0, 2) and node 2 (1, 3, 4) */
+	assert_int_equal(split_plan_init(&p, &s, 5, c, 0, 0), 0);
+	assert_int_equal(split_plan_nodes(&p, mixed), 0);
+	assert_true(labs(split_count(&p, 0, 0) - 5 * c * 35 / 100) <= 1);
+	assert_true(labs(split_count(&p, 0, 2) - 5 * c * 15 / 100) <= 1);
+	assert_true(labs(split_count(&p, 0, 1) - 5 * c * 35 / 100) <= 1);
+	assert_true(labs(split_count(&p, 0, 4) - 5 * c * 75 / 1000) <= 1);
+	split_plan_free(&p);
+}
+
 static void layout(void **state)
 {
 	struct split s = parsed("hot:1:0.5");
@@ -398,6 +437,7 @@ int main(void)
 		cmocka_unit_test(same_everywhere),
 		cmocka_unit_test(shapes),
 		cmocka_unit_test(lognormal),
+		cmocka_unit_test(nodes),
 		cmocka_unit_test(layout),
 		cmocka_unit_test(matrices),
 		cmocka_unit_test(uneven_check),
