@@ -100,6 +100,7 @@ install: all
 		$(DESTDIR)$(PREFIX)/share/aller/campaigns $(DESTDIR)$(PREFIX)/share/aller/plots \
 		$(DESTDIR)$(PREFIX)/share/aller/docs
 	$(Q)install -m 755 $(B)/bin/aller $(B)/bin/collect $(DESTDIR)$(PREFIX)/bin/
+	$(Q)install -m 755 tools/param2trace $(DESTDIR)$(PREFIX)/bin/aller-param2trace
 	$(Q)for f in $(SHARE_FILES); do \
 		install -m $$(test -x $$f && echo 755 || echo 644) $$f $(DESTDIR)$(PREFIX)/share/aller/$$f || exit 1; \
 	done

@@ -85,7 +85,7 @@ static int check_args(struct options *o, int bad, const char *err)
 	}
 
 	for (int i = 0; i < o->nsplits && !bad; i++)
-		if (o->splits[i].kind == SPLIT_MATRIX &&
+		if (split_has_file(&o->splits[i]) &&
 		    split_matrix_load(&o->splits[i], msg, sizeof(msg)) != 0) {
 			fprintf(stderr, "aller: error: %s\n", msg);
 			return 2;

@@ -421,8 +421,9 @@ const struct option_def options_table[OPT_COUNT] = {
 		"                       it: how each task's data divides among its peers, the\n"
 		"                       count staying the mean; uniform (default), spread:F,\n"
 		"                       zipf:S[:SEED], hot:K:F, idle:F, rotate:K:F,\n"
-		"                       lognormal:SIGMA[:SEED], nodes:F or matrix:FILE;\n"
-		"                       again for another data set per level;\n"
+		"                       lognormal:SIGMA[:SEED], nodes:F, matrix:FILE or\n"
+		"                       trace:FILE (a matrix per call); again for another\n"
+		"                       data set per level;\n"
 		"                       with alltoallv (then the default), pairwise or put\n",
 		REPEATS, ALONE_NOT },
 	[OPT_MOE] = { "--moe", VALUE_NONE, set_moe, "",

@@ -61,33 +61,40 @@ static void test_die(const struct world *w)
 }
 
 /*
- * Collective: rank 0 reads each --split=matrix:FILE and broadcasts it (N,
- * then the N x N running sums); 0, or 2 when a file is bad (rank 0 says why).
+ * Collective: rank 0 reads each --split=matrix:FILE or trace:FILE and
+ * broadcasts it (N and the number of matrices, then their running sums); 0,
+ * or 2 when a file is bad (rank 0 says why).
  */
 static int load_matrices(struct options *o, const struct world *w)
 {
-	char err[512] = "";
+	char err[640] = "";
 
 	for (int i = 0; i < o->nsplits; i++) {
 		struct split *s = &o->splits[i];
-		long n = 0;
-		if (s->kind != SPLIT_MATRIX)
+		long n[2] = { 0, 0 }, all;
+		if (!split_has_file(s))
 			continue;
-		if (w->rank == 0)
-			n = split_matrix_load(s, err, sizeof(err)) == 0 ? s->n : -1;
-		MPI_MUST(MPI_Bcast(&n, 1, MPI_LONG, 0, world_comm(w)));
-		if (n < 0) {
+		if (w->rank == 0 && split_matrix_load(s, err, sizeof(err)) == 0) {
+			n[0] = s->n;
+			n[1] = s->nmat;
+		} else if (w->rank == 0) {
+			n[0] = -1;
+		}
+		MPI_MUST(MPI_Bcast(n, 2, MPI_LONG, 0, world_comm(w)));
+		if (n[0] < 0) {
 			if (w->rank == 0)
 				fprintf(stderr, "aller: error: %s\n", err);
 			return 2;
 		}
-		if (w->rank != 0 && !(s->cum = malloc(sizeof(double) * (size_t)(n * n))))
-			n = 0;
-		if (failure_agree(w, n == 0, "out of memory for a --split matrix"))
+		all = n[0] * n[0] * n[1];
+		if (w->rank != 0 && !(s->cum = malloc(sizeof(double) * (size_t)all)))
+			all = 0;
+		if (failure_agree(w, all == 0, "out of memory for a --split matrix"))
 			return 3;
-		s->n = n;
-		for (long at = 0; at < n * n; at += 1L << 28) {
-			long part = n * n - at < 1L << 28 ? n * n - at : 1L << 28;
+		s->n = n[0];
+		s->nmat = n[1];
+		for (long at = 0; at < all; at += 1L << 28) {
+			long part = all - at < 1L << 28 ? all - at : 1L << 28;
 			MPI_MUST(MPI_Bcast(s->cum + at, (int)part, MPI_DOUBLE, 0, world_comm(w)));
 		}
 	}

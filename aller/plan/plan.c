@@ -79,7 +79,7 @@ int plan_check_world(const struct options *o, long world, char *err, size_t errl
 		return -1;
 	}
 	for (int i = 0; i < o->nsplits; i++)
-		if (o->splits[i].kind == SPLIT_MATRIX && !has_level(o, world, o->splits[i].n)) {
+		if (split_has_file(&o->splits[i]) && !has_level(o, world, o->splits[i].n)) {
 			snprintf(err, errlen, "the matrix of --split=%s is %ld x %ld, and no measured "
 				 "level of a world of %ld has communicators of %ld tasks: give a "
 				 "matrix of a communicator size (world, world/2, ..., 1)",

@@ -15,7 +15,7 @@
 #include "grow.h"
 
 static const char allowed[] = "allowed are uniform, spread:F, zipf:S[:SEED], hot:K:F, idle:F, "
-			      "rotate:K:F, lognormal:SIGMA[:SEED], nodes:F and matrix:FILE";
+			      "rotate:K:F, lognormal:SIGMA[:SEED], nodes:F, matrix:FILE and trace:FILE";
 
 /* A whole decimal number in [lo, hi]; 0 or -1. */
 static int number(const char *s, double lo, double hi, double *out)
@@ -83,9 +83,9 @@ static void split_error(const char *spec, const char *buf, char *err, size_t err
 		snprintf(err, errlen, "invalid split '%s': %s takes K receivers (a positive integer) "
 			 "and the fraction F of the traffic they get, 0 <= F <= 1 (e.g. %s:1:0.5)",
 			 spec, buf, buf);
-	else if (strcmp(buf, "matrix") == 0)
-		snprintf(err, errlen, "invalid split '%s': matrix takes a file (matrix:FILE), its "
-			 "name without spaces", spec);
+	else if (strcmp(buf, "matrix") == 0 || strcmp(buf, "trace") == 0)
+		snprintf(err, errlen, "invalid split '%s': %s takes a file (%s:FILE), its "
+			 "name without spaces", spec, buf, buf);
 	else
 		snprintf(err, errlen, "invalid split '%s': %s", spec, allowed);
 }
@@ -113,8 +113,9 @@ int split_parse(struct split *s, const char *spec, char *err, size_t errlen)
 		s->kind = SPLIT_UNIFORM;
 		return 0;
 	}
-	if (strcmp(buf, "matrix") == 0 && rest && *rest && !strpbrk(rest, " \t\n")) {
-		s->kind = SPLIT_MATRIX;
+	if ((strcmp(buf, "matrix") == 0 || strcmp(buf, "trace") == 0) && rest && *rest &&
+	    !strpbrk(rest, " \t\n")) {
+		s->kind = buf[0] == 'm' ? SPLIT_MATRIX : SPLIT_TRACE;
 		return 0;
 	}
 	if (strcmp(buf, "spread") == 0 && n == 1 && number(f[0], 0, 1, &s->f) == 0) {
@@ -148,7 +149,7 @@ int split_parse(struct split *s, const char *spec, char *err, size_t errlen)
 int split_same(const struct split *a, const struct split *b)
 {
 	return a->kind == b->kind && a->f == b->f && a->k == b->k && a->seed == b->seed &&
-	       (a->kind != SPLIT_MATRIX || strcmp(a->spec, b->spec) == 0);
+	       (!split_has_file(a) || strcmp(a->spec, b->spec) == 0);
 }
 
 void split_describe(const struct split *s, char *buf, size_t len)
@@ -168,29 +169,34 @@ int split_uneven(const struct split *s)
 
 int split_varies(const struct split *s)
 {
-	return s->kind == SPLIT_ROTATE;
+	return s->kind == SPLIT_ROTATE || (s->kind == SPLIT_TRACE && s->nmat != 1);
+}
+
+int split_has_file(const struct split *s)
+{
+	return s->kind == SPLIT_MATRIX || s->kind == SPLIT_TRACE;
 }
 
 int split_fits(const struct split *s, long g)
 {
-	return s->kind != SPLIT_MATRIX || g == s->n;
+	return !split_has_file(s) || g == s->n;
 }
 
 /* One token of a matrix file: 0, or -1 with the message. */
-static int matrix_token(const char *tok, size_t len, const char *file, long line, double *v,
+static int matrix_token(const char *tok, size_t len, const char *what, long line, double *v,
 			char *err, size_t errlen)
 {
 	char word[64];
 
 	if (len >= sizeof(word) || (snprintf(word, sizeof(word), "%.*s", (int)len, tok),
 				    number(word, -INFINITY, INFINITY, v) != 0)) {
-		snprintf(err, errlen, "matrix file '%s': '%.*s' on line %ld is not a number", file,
+		snprintf(err, errlen, "%s: '%.*s' on line %ld is not a number", what,
 			 len > 40 ? 40 : (int)len, tok, line);
 		return -1;
 	}
 	if (*v < 0) {
-		snprintf(err, errlen, "matrix file '%s': the weight %s on line %ld is negative: "
-			 "allowed are numbers >= 0", file, word, line);
+		snprintf(err, errlen, "%s: the weight %s on line %ld is negative: "
+			 "allowed are numbers >= 0", what, word, line);
 		return -1;
 	}
 	return 0;
@@ -198,7 +204,7 @@ static int matrix_token(const char *tok, size_t len, const char *file, long line
 
 /* A matrix file being read: its weights so far, as running sums. */
 struct matrix_read {
-	const char *file;
+	const char *what;           /* "matrix file 'F'", or a trace's "trace file 'F', matrix K" */
 	long n, rows, line, have;   /* n: the first row's numbers (-1 before it) */
 	size_t cap;
 	double *cum, sum;
@@ -214,16 +220,16 @@ static int matrix_push(struct matrix_read *m, double v)
 		if (m->have < SPLIT_MATRIX_MAX * SPLIT_MATRIX_MAX)
 			c = grow(m->cum, &m->cap, (size_t)m->have + 1, sizeof(*m->cum), 1024);
 		if (!c) {
-			snprintf(m->err, m->errlen, "matrix file '%s': too large (at most %ld x %ld)",
-				 m->file, SPLIT_MATRIX_MAX, SPLIT_MATRIX_MAX);
+			snprintf(m->err, m->errlen, "%s: too large (at most %ld x %ld)",
+				 m->what, SPLIT_MATRIX_MAX, SPLIT_MATRIX_MAX);
 			return -1;
 		}
 		m->cum = c;
 	}
 	m->sum += v;
 	if (!isfinite(m->sum)) {
-		snprintf(m->err, m->errlen, "matrix file '%s': the weights add up past the largest "
-			 "number (%g) on line %ld: scale them down", m->file, DBL_MAX, m->line);
+		snprintf(m->err, m->errlen, "%s: the weights add up past the largest "
+			 "number (%g) on line %ld: scale them down", m->what, DBL_MAX, m->line);
 		return -1;
 	}
 	m->cum[m->have++] = m->sum;
@@ -243,7 +249,7 @@ static int matrix_line(struct matrix_read *m, const char *p, const char *stop)
 		len = strcspn(p, " \t\r#\n");
 		if (p >= stop || len == 0)
 			break;
-		if (matrix_token(p, len, m->file, m->line, &v, m->err, m->errlen) != 0 ||
+		if (matrix_token(p, len, m->what, m->line, &v, m->err, m->errlen) != 0 ||
 		    matrix_push(m, v) != 0)
 			return -1;
 		p += len;
@@ -254,45 +260,48 @@ static int matrix_line(struct matrix_read *m, const char *p, const char *stop)
 	if (m->n < 0)
 		m->n = cols;
 	if (cols != m->n) {
-		snprintf(m->err, m->errlen, "matrix file '%s': line %ld has %ld numbers, the first "
-			 "row %ld: a matrix must be N x N", m->file, m->line, cols, m->n);
+		snprintf(m->err, m->errlen, "%s: line %ld has %ld numbers, the first "
+			 "row %ld: a matrix must be N x N", m->what, m->line, cols, m->n);
 		return -1;
 	}
 	if (m->rows == m->n) {
-		snprintf(m->err, m->errlen, "matrix file '%s': more than %ld rows of %ld numbers "
-			 "(line %ld): a matrix must be N x N", m->file, m->n, m->n, m->line);
+		snprintf(m->err, m->errlen, "%s: more than %ld rows of %ld numbers "
+			 "(line %ld): a matrix must be N x N", m->what, m->n, m->n, m->line);
 		return -1;
 	}
 	m->rows++;
 	return 0;
 }
 
-int split_matrix_parse(const char *text, const char *file, long *np, double **cump, char *err,
-		       size_t errlen)
+/*
+ * One matrix of text (up to end), its first line numbered line0 + 1, named
+ * `what` in the messages; 0, or -1 with the message.
+ */
+static int matrix_parse(const char *text, const char *end, const char *what, long line0,
+			long *np, double **cump, char *err, size_t errlen)
 {
-	struct matrix_read m = { file, -1, 0, 0, 0, 0, NULL, 0, err, errlen };
+	struct matrix_read m = { what, -1, 0, line0, 0, 0, NULL, 0, err, errlen };
 	const char *p = text;
 
-	while (*p) {
-		const char *eol = strchr(p, '\n'), *end = eol ? eol : p + strlen(p);
-		const char *hash = memchr(p, '#', (size_t)(end - p));
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p)), *stop = eol ? eol : end;
+		const char *hash = memchr(p, '#', (size_t)(stop - p));
 		m.line++;
-		if (matrix_line(&m, p, hash ? hash : end) != 0)
+		if (matrix_line(&m, p, hash ? hash : stop) != 0)
 			goto fail;
 		p = eol ? eol + 1 : end;
 	}
 	if (m.n < 0) {
-		snprintf(err, errlen, "matrix file '%s' has no numbers: expected N lines of N "
-			 "weights", file);
+		snprintf(err, errlen, "%s has no numbers: expected N lines of N weights", what);
 		goto fail;
 	}
 	if (m.rows != m.n) {
-		snprintf(err, errlen, "matrix file '%s' has %ld rows of %ld numbers: a matrix must "
-			 "be N x N", file, m.rows, m.n);
+		snprintf(err, errlen, "%s has %ld rows of %ld numbers: a matrix must be N x N", what,
+			 m.rows, m.n);
 		goto fail;
 	}
 	if (m.sum <= 0) {
-		snprintf(err, errlen, "matrix file '%s': every weight is 0: nothing to send", file);
+		snprintf(err, errlen, "%s: every weight is 0: nothing to send", what);
 		goto fail;
 	}
 	*np = m.n;
@@ -303,9 +312,90 @@ fail:
 	return -1;
 }
 
+int split_matrix_parse(const char *text, const char *file, long *np, double **cump, char *err,
+		       size_t errlen)
+{
+	char what[300];
+
+	snprintf(what, sizeof(what), "matrix file '%s'", file);
+	return matrix_parse(text, text + strlen(text), what, 0, np, cump, err, errlen);
+}
+
+/* Whether the line at p (up to a newline or the end) holds nothing but blanks. */
+static int blank_line(const char *p)
+{
+	while (*p == ' ' || *p == '\t' || *p == '\r')
+		p++;
+	return *p == '\n' || *p == '\0';
+}
+
+int split_trace_parse(const char *text, const char *file, long *np, long *nmat, double **cump,
+		      char *err, size_t errlen)
+{
+	const char *p = text;
+	double *all = NULL;
+	size_t cap = 0;
+	long line = 0, k = 0;
+
+	*np = -1;
+	while (*p) {
+		const char *start = p, *q = p;
+		long first = line, n;
+		double *cum;
+		char what[340];
+		/* a matrix: the lines up to a blank one (comments belong to it) */
+		while (*q && !blank_line(q)) {
+			q = strchr(q, '\n');
+			q = q ? q + 1 : start + strlen(start);
+			line++;
+		}
+		if (q == start) {   /* a blank line between matrices */
+			q = strchr(q, '\n');
+			p = q ? q + 1 : start + strlen(start);
+			line++;
+			continue;
+		}
+		snprintf(what, sizeof(what), "trace file '%s', matrix %ld (from line %ld)", file, k + 1,
+			 first + 1);
+		if (matrix_parse(start, q, what, first, &n, &cum, err, errlen) != 0)
+			goto fail;
+		if (*np >= 0 && n != *np) {
+			snprintf(err, errlen, "%s is %ld x %ld, the first %ld x %ld: every matrix of a "
+				 "trace is N x N", what, n, n, *np, *np);
+			free(cum);
+			goto fail;
+		}
+		*np = n;
+		{
+			double *more = grow(all, &cap, (size_t)((k + 1) * n * n), sizeof(double), 1024);
+			if (!more) {
+				snprintf(err, errlen, "trace file '%s': out of memory", file);
+				free(cum);
+				goto fail;
+			}
+			all = more;
+		}
+		memcpy(all + k * n * n, cum, sizeof(double) * (size_t)(n * n));
+		free(cum);
+		k++;
+		p = q;
+	}
+	if (k == 0) {
+		snprintf(err, errlen, "trace file '%s' has no matrices: expected N x N matrices, a "
+			 "blank line between them", file);
+		goto fail;
+	}
+	*nmat = k;
+	*cump = all;
+	return 0;
+fail:
+	free(all);
+	return -1;
+}
+
 const char *split_file(const struct split *s)
 {
-	return s->spec + strlen("matrix:");
+	return strchr(s->spec, ':') + 1;
 }
 
 /*
@@ -316,18 +406,18 @@ const char *split_file(const struct split *s)
 #define SPLIT_LINE_MAX (SPLIT_MATRIX_MAX * 64)
 
 /* The file opened for reading if it is a regular file (never blocking on a FIFO); fd or -1. */
-static int open_regular(const char *file, char *err, size_t errlen)
+static int open_regular(const char *noun, const char *file, char *err, size_t errlen)
 {
 	struct stat st = { 0 };
 	int fd = open(file, O_RDONLY | O_NONBLOCK | O_NOCTTY);
 
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot read the matrix file '%s': %s", file, strerror(errno));
+		snprintf(err, errlen, "cannot read the %s file '%s': %s", noun, file, strerror(errno));
 		return -1;
 	}
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "matrix file '%s' is not a regular file (%s): give a text "
-			 "file of N lines of N weights", file, S_ISDIR(st.st_mode) ? "a directory"
+		snprintf(err, errlen, "%s file '%s' is not a regular file (%s): give a text "
+			 "file of N lines of N weights", noun, file, S_ISDIR(st.st_mode) ? "a directory"
 			 : S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)
 			 ? "a device" : "a socket or other special file");
 		close(fd);
@@ -338,7 +428,7 @@ static int open_regular(const char *file, char *err, size_t errlen)
 }
 
 /* The whole text of fd (NUL-terminated), its lines at most SPLIT_LINE_MAX; NULL with a message. */
-static char *read_text(int fd, const char *file, char *err, size_t errlen)
+static char *read_text(int fd, const char *noun, const char *file, char *err, size_t errlen)
 {
 	char *text = NULL;
 	size_t len = 0, cap = 0, line = 0;
@@ -349,7 +439,7 @@ static char *read_text(int fd, const char *file, char *err, size_t errlen)
 		if (len + 65537 > cap) {
 			char *t = grow(text, &cap, len + 65537, 1, 65537);
 			if (!t) {
-				snprintf(err, errlen, "matrix file '%s': out of memory", file);
+				snprintf(err, errlen, "%s file '%s': out of memory", noun, file);
 				goto fail;
 			}
 			text = t;
@@ -358,7 +448,7 @@ static char *read_text(int fd, const char *file, char *err, size_t errlen)
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
-			snprintf(err, errlen, "matrix file '%s' could not be read to its end: %s", file,
+			snprintf(err, errlen, "%s file '%s' could not be read to its end: %s", noun, file,
 				 strerror(errno));
 			goto fail;
 		}
@@ -367,8 +457,8 @@ static char *read_text(int fd, const char *file, char *err, size_t errlen)
 				line = 0;
 				lineno++;
 			} else if (line >= (size_t)SPLIT_LINE_MAX) {
-				snprintf(err, errlen, "matrix file '%s': line %ld is longer than any row "
-					 "can be (%ld bytes: %ld numbers of up to 63 characters)", file,
+				snprintf(err, errlen, "%s file '%s': line %ld is longer than any row "
+					 "can be (%ld bytes: %ld numbers of up to 63 characters)", noun, file,
 					 lineno, SPLIT_LINE_MAX, SPLIT_MATRIX_MAX);
 				goto fail;
 			}
@@ -377,7 +467,7 @@ static char *read_text(int fd, const char *file, char *err, size_t errlen)
 	} while (got != 0);
 	text[len] = '\0';
 	if (strlen(text) != len) {
-		snprintf(err, errlen, "matrix file '%s' is not text (a NUL byte)", file);
+		snprintf(err, errlen, "%s file '%s' is not text (a NUL byte)", noun, file);
 		goto fail;
 	}
 	return text;
@@ -388,17 +478,19 @@ fail:
 
 int split_matrix_load(struct split *s, char *err, size_t errlen)
 {
-	const char *file = split_file(s);
-	int fd = open_regular(file, err, errlen), rc;
+	const char *file = split_file(s), *noun = s->kind == SPLIT_TRACE ? "trace" : "matrix";
+	int fd = open_regular(noun, file, err, errlen), rc;
 	char *text;
 
 	if (fd < 0)
 		return -1;
-	text = read_text(fd, file, err, errlen);
+	text = read_text(fd, noun, file, err, errlen);
 	close(fd);
 	if (!text)
 		return -1;
-	rc = split_matrix_parse(text, file, &s->n, &s->cum, err, errlen);
+	s->nmat = 1;
+	rc = s->kind == SPLIT_TRACE ? split_trace_parse(text, file, &s->n, &s->nmat, &s->cum, err, errlen)
+				    : split_matrix_parse(text, file, &s->n, &s->cum, err, errlen);
 	free(text);
 	return rc;
 }
@@ -407,7 +499,7 @@ void split_free(struct split *s)
 {
 	free(s->cum);
 	s->cum = NULL;
-	s->n = 0;
+	s->n = s->nmat = 0;
 }
 
 /*
@@ -464,7 +556,7 @@ static double weight(const struct split *s, long g, long k, long color)
 int split_plan_init(struct split_plan *p, const struct split *s, long g, long c, long color,
 		    long iter)
 {
-	int table = s->kind != SPLIT_UNIFORM && s->kind != SPLIT_MATRIX && g > 1 &&
+	int table = s->kind != SPLIT_UNIFORM && !split_has_file(s) && g > 1 &&
 		    !((s->kind == SPLIT_HOT || s->kind == SPLIT_ROTATE) && s->k >= g);
 	double *cum;
 
@@ -586,9 +678,10 @@ long split_count(const struct split_plan *p, long i, long j)
 	const struct split *s = p->s;
 	long g = p->g;
 
-	if (s->kind == SPLIT_MATRIX) {
+	if (split_has_file(s)) {   /* a trace: call `iter`'s matrix, cycling */
 		long t = g * g * p->c, e = i * s->n + j, last = s->n * s->n;
-		return share_end(t, s->cum, e, last) - share_end(t, s->cum, e - 1, last);
+		const double *cum = s->cum + (s->kind == SPLIT_TRACE ? p->iter % s->nmat * last : 0);
+		return share_end(t, cum, e, last) - share_end(t, cum, e - 1, last);
 	}
 	if (!p->pos)
 		return p->c;

@@ -61,7 +61,7 @@
 #define SPLIT_MATRIX_MAX 65536L /* the largest N of a matrix file */
 
 enum split_kind { SPLIT_UNIFORM, SPLIT_SPREAD, SPLIT_ZIPF, SPLIT_HOT, SPLIT_IDLE, SPLIT_ROTATE,
-		  SPLIT_MATRIX, SPLIT_LOGNORMAL, SPLIT_NODES };
+		  SPLIT_MATRIX, SPLIT_LOGNORMAL, SPLIT_NODES, SPLIT_TRACE };
 
 struct split {
 	enum split_kind kind;
@@ -69,8 +69,10 @@ struct split {
 	double f;                   /* spread's F, zipf's S, hot's, idle's, rotate's and nodes' F, lognormal's SIGMA */
 	long k;                     /* hot's and rotate's K */
 	unsigned long seed;         /* zipf, lognormal */
-	long n;                     /* matrix: N, once loaded */
-	double *cum;                /* matrix: N x N running sums of the weights, row by row */
+	long n;                     /* matrix, trace: N, once loaded */
+	long nmat;                  /* ... how many matrices (a matrix: 1) */
+	double *cum;                /* ... nmat x N x N running sums of the weights, row by row,
+				     * starting again with each matrix */
 };
 
 /* Parses one spec; 0, or -1 with a one-line message (what, which value, what is allowed). */
@@ -93,9 +95,17 @@ int split_fits(const struct split *s, long g);
 /* A matrix file's text: N and the running sums; 0, or -1 with a message naming the file. */
 int split_matrix_parse(const char *text, const char *file, long *n, double **cum, char *err,
 		       size_t errlen);
-/* A matrix's file: the spec after "matrix:". */
+/*
+ * A trace file's text: N, the matrices and their running sums, one after
+ * the other; 0, or -1 with a message naming the file, the matrix and the line.
+ */
+int split_trace_parse(const char *text, const char *file, long *n, long *nmat, double **cum,
+		      char *err, size_t errlen);
+/* Whether the split reads a file (matrix, trace). */
+int split_has_file(const struct split *s);
+/* A matrix's or trace's file: the spec after "matrix:" or "trace:". */
 const char *split_file(const struct split *s);
-/* Reads and parses its file (s->n, s->cum); 0, or -1 with a message. */
+/* Reads and parses its file (s->n, s->nmat, s->cum); 0, or -1 with a message. */
 int split_matrix_load(struct split *s, char *err, size_t errlen);
 void split_free(struct split *s);
 

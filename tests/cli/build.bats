@@ -73,7 +73,7 @@ load ../lib/helpers
 	p=$stage/opt/aller
 	for f in bin/aller bin/collect bin/aller-campaign bin/aller-status bin/aller-plots \
 		bin/aller-compare bin/aller-report bin/aller-export share/aller/plots/export.sh bin/aller-trend \
-		bin/aller-isolate bin/aller-undrain bin/aller-schedule share/aller/campaigns/pairs.sh \
+		bin/aller-isolate bin/aller-undrain bin/aller-schedule bin/aller-param2trace share/aller/campaigns/pairs.sh \
 		share/aller/jobs/aller.sbatch share/aller/jobs/job-lib.sh share/aller/jobs/finish.sbatch \
 		share/aller/campaigns/submit.sh share/aller/campaigns/smoke.conf \
 		share/aller/plots/plot.sh share/aller/plots/common.gp share/aller/plots/lib.sh \

@@ -106,6 +106,30 @@ col() {
 	[[ $stderr == "aller: error: the matrix of --split=matrix:$m is 3 x 3, and no measured level of a world of $N has communicators of 3 tasks"* ]]
 }
 
+@test "trace:FILE from PARAM-style traces (tools/param2trace): each call its own matrix, verified where it put the blocks" {
+	d=$BATS_TEST_TMPDIR
+	# three all-to-all calls per rank: rank i sends (i + j + k) mod 3 + 1 longs' weight to rank j in call k
+	for ((i = 0; i < N; i++)); do
+		awk -v i="$i" -v n="$N" 'BEGIN { printf "["; for (k = 0; k < 3; k++) { printf "%s{\"comms\": \"all_to_allv\", \"in_split\": [", k ? ", " : ""
+			for (j = 0; j < n; j++) printf "%s%d", j ? ", " : "", (i + j + k) % 3 + 1; printf "]}" } print "]" }' >"$d/rank$i.json"
+	done
+	run --separate-stderr -0 "$ROOT/tools/param2trace" "$d"/rank*.json
+	printf '%s\n' "$output" >"$d/trace.txt"
+	[ "$(grep -c '^# call ' "$d/trace.txt")" = 3 ]
+	run --separate-stderr -0 mpirun_n "$N" "$ALLER" --split=trace:"$d/trace.txt" --commsizes=world c 4 1024
+	printf '%s\n' "$output" | grep -qx "# split: trace:$d/trace.txt"
+	[[ $output == *$'\n# Done' ]]
+	ALLER_TEST_CORRUPT=1 run --separate-stderr -1 mpirun_n "$N" "$ALLER" --split=trace:"$d/trace.txt" --commsizes=world c 4 1024
+	[[ $stderr == *"verification failed at level 0"* ]]
+	# a bad file: the matrix and the line named, exit 2
+	printf '1 1\n1 1\n\n1 1\n1\n' >"$d/bad.txt"
+	run --separate-stderr -2 mpirun_n 2 "$ALLER" --split=trace:"$d/bad.txt" c 2 64
+	[[ $stderr == *"aller: error: trace file '$d/bad.txt', matrix 2 (from line 4): line 5 has 1 numbers, the first row 2: a matrix must be N x N"* ]]
+	# the converter's own refusal: one line, exit 2
+	run --separate-stderr -2 "$ROOT/tools/param2trace" "$d/rank0.json"
+	[[ $stderr == "param2trace: error: $d/rank0.json: record 1: in_split has $N sizes, expected 1 (one per rank, a file per rank)" ]]
+}
+
 @test "--transport=nccl takes uneven blocks (stubbed: no GPU here, the output path and the check)" {
 	[ "$TEST_MPI" = openmpi ] || skip "one MPI is enough"
 	ALLER_TEST_NCCL_STUB=1 run --separate-stderr -0 mpirun_n "$N" "$ALLER" --transport=nccl \

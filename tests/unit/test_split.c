@@ -315,6 +315,48 @@ static void nodes(void **state)
 	split_plan_free(&p);
 }
 
+/* trace:FILE: matrices one per call, cycling; a bad one named with its line. */
+static void traces(void **state)
+{
+	static const struct { const char *text, *says; } bad[] = {
+		{ "", "trace file 't.txt' has no matrices" },
+		{ "# nothing\n", "trace file 't.txt', matrix 1 (from line 1) has no numbers" },
+		{ "1 2\n3 4\n\n1 2 3\n4 5 6\n7 8 9\n",
+		  "trace file 't.txt', matrix 2 (from line 4) is 3 x 3, the first 2 x 2" },
+		{ "1 2\n3 4\n\n\n1 2\n3\n", "trace file 't.txt', matrix 2 (from line 5): line 6 has "
+		  "1 numbers, the first row 2" },
+		{ "1 2\n3 4\n\n1 -1\n1 1\n", "matrix 2 (from line 4): the weight -1 on line 4 is negative" },
+	};
+	struct split s = parsed("trace:t.txt");
+	struct split_plan p;
+	char err[256];
+	(void)state;
+
+	assert_true(split_has_file(&s));
+	assert_true(split_varies(&s));   /* until loaded: a trace may have many */
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		double *cum = NULL;
+		long n, k;
+		if (split_trace_parse(bad[i].text, "t.txt", &n, &k, &cum, err, sizeof(err)) == 0 ||
+		    !strstr(err, bad[i].says))
+			fail_msg("trace '%s': '%s' does not say '%s'", bad[i].text, err, bad[i].says);
+	}
+	/* two matrices, comments within and between: call t takes matrix t mod 2 */
+	assert_int_equal(split_trace_parse("# call 0\n1 0\n0 1\n\n  \n# call 1\n0 1\n1 0 # swapped\n",
+					   "t.txt", &s.n, &s.nmat, &s.cum, err, sizeof(err)), 0);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.nmat, 2);
+	assert_true(split_varies(&s));
+	for (long it = 0; it < 4; it++) {
+		assert_int_equal(split_plan_init(&p, &s, 2, 10, 0, it), 0);
+		assert_int_equal(split_count(&p, 0, 0), it % 2 ? 0 : 20);
+		assert_int_equal(split_count(&p, 0, 1), it % 2 ? 20 : 0);
+		assert_int_equal(split_count(&p, 1, 0), it % 2 ? 20 : 0);
+		split_plan_free(&p);
+	}
+	split_free(&s);
+}
+
 static void layout(void **state)
 {
 	struct split s = parsed("hot:1:0.5");
@@ -438,6 +480,7 @@ int main(void)
 		cmocka_unit_test(shapes),
 		cmocka_unit_test(lognormal),
 		cmocka_unit_test(nodes),
+		cmocka_unit_test(traces),
 		cmocka_unit_test(layout),
 		cmocka_unit_test(matrices),
 		cmocka_unit_test(uneven_check),
