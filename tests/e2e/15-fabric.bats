@@ -69,7 +69,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	cap=$(cap_GBs)
 	grep -q "^# limit: nic n1: $cap GB/s each way, declared by ALLER_LINE_RATE" "$out"
 	grep -q '^# limit: copy n2: [0-9.]* GB/s read + written' "$out"
-	row=$(awk '!/^#/ && NF == 31 && $3 == 524288' "$out")
+	row=$(awk '!/^#/ && NF == 34 && $3 == 524288' "$out")
 	echo "row: $row"
 	read -r offnode netbw eff <<<"$(echo "$row" | awk '{ print $29, $30, $31 }')"
 	[ "$offnode" = 4.194304e+06 ]

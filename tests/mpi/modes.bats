@@ -157,7 +157,7 @@ col() {
 	printf '%s\n' "$output" >"$out"
 	[ "$(col iters "$out" | sort -u)" = 16 ]
 	# the data line has every column, the interval's last
-	grep -q ' tmed_lo_s tmed_hi_s offnode_B netbw_GBs eff$' "$out"
+	grep -q ' tmed_lo_s tmed_hi_s offnode_B netbw_GBs eff tcounts_s tdispatch_s tcombine_s$' "$out"
 }
 
 @test "--min-busbw: rows below the floor named in place and on stderr, exit 1 after the sweep; above it, 0" {
@@ -194,7 +194,7 @@ text = open(sys.argv[2]).read().splitlines()
 kinds = [r["record"] for r in recs]
 assert kinds[0] == "header" and kinds[-1] == "end" and recs[-1]["done"] is True, kinds
 h = recs[0]
-assert h["format"] == "7" and h["iters"] == "2" and h["mode"] == "contiguous", h
+assert h["format"] == "8" and h["iters"] == "2" and h["mode"] == "contiguous", h
 assert isinstance(h["env"], list) or "env" not in h
 names = [l for l in text if l.startswith("# columns: ")][0].split()[2:]
 rows = [l.split() for l in text if l[:1].isdigit()]
