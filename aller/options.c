@@ -145,9 +145,11 @@ static int split_check(struct options *o, char *err, size_t errlen)
 		o->algos.n = 1;
 	}
 	for (int i = 0; i < o->algos.n; i++)
-		if (o->moe && o->algos.id[i] != ALGO_ALLTOALLV && o->algos.id[i] != ALGO_PAIRWISE) {
-			snprintf(err, errlen, "--moe's dispatch and combine run as alltoallv or "
-				 "pairwise, not %s: allowed with it are --algo=alltoallv and pairwise",
+		if (o->moe && o->algos.id[i] != ALGO_ALLTOALLV && o->algos.id[i] != ALGO_PAIRWISE &&
+		    o->algos.id[i] != ALGO_NCCL) {
+			snprintf(err, errlen, "--moe's dispatch and combine run as alltoallv, pairwise "
+				 "or NCCL's grouped send/recv, not %s: allowed with it are "
+				 "--algo=alltoallv and pairwise, and --transport=nccl",
 				 algo_name(o->algos.id[i]));
 			return -1;
 		} else if (!algo_takes_split(o->algos.id[i])) {

@@ -431,10 +431,11 @@ const struct option_def options_table[OPT_COUNT] = {
 		"                       every communicator: the per-peer counts (MPI_Alltoall\n"
 		"                       of one long each), the dispatch of the split's blocks\n"
 		"                       and the combine sending each back (alltoallv, the\n"
-		"                       default, or pairwise), each verified; columns\n"
-		"                       tcounts_s, tdispatch_s, tcombine_s; tavg the trip\n", ONCE,
-		F_MOE, FEATURE(F_PAIRS) | FEATURE(F_NCCL) | FEATURE(F_CUDA) | FEATURE(F_COLD_CACHE) |
-		FEATURE(F_LOOP) | FEATURE(F_MOVING) | FEATURE(F_CONGESTION),
+		"                       default, pairwise, or NCCL's grouped send/recv),\n"
+		"                       each verified; columns tcounts_s, tdispatch_s,\n"
+		"                       tcombine_s; tavg the trip\n", ONCE,
+		F_MOE, FEATURE(F_PAIRS) | FEATURE(F_COLD_CACHE) | FEATURE(F_LOOP) |
+		FEATURE(F_MOVING) | FEATURE(F_CONGESTION),
 		"times three phases of its own buffers:" },
 	[OPT_PLACEMENT] = { "--placement", VALUE_NEEDS, set_placement,
 		"a value: --placement=block|cyclic|random[:SEED]",

@@ -62,6 +62,16 @@ struct buffer_ops {
 	 * an error. NULL: host memory, copied by the caller.
 	 */
 	double (*copy)(struct buffers *b, long bytes);
+	/*
+	 * --moe's combine buffer (sweep/moe.h) in the back end's memory. NULL:
+	 * host memory, which the caller allocates and reads itself. Otherwise n
+	 * longs (NULL with b->err set), their release, and copies of n longs
+	 * from that memory to the host and back (0, or -1 with b->err set).
+	 */
+	long *(*extra_alloc)(struct buffers *b, long n);
+	void (*extra_free)(struct buffers *b, long *p);
+	int (*to_host)(struct buffers *b, long *host, const long *from, long n);
+	int (*to_device)(struct buffers *b, long *to, const long *host, long n);
 };
 
 extern const struct buffer_ops buffers_host_ops;

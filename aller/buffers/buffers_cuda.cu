@@ -346,9 +346,43 @@ static double cuda_copy(struct buffers *b, long bytes)
 	return ms > 0 ? ms / 1e3 : -1;
 }
 
+/* --moe's combine buffer on the device, and its copies to and from the host. */
+static long *cuda_extra_alloc(struct buffers *b, long n)
+{
+	long *p = NULL;
+	cudaError_t e = cudaMalloc((void **)&p, (size_t)n * sizeof(long));
+
+	if (e != cudaSuccess) {
+		fail(b, e, "cudaMalloc (--moe's combine buffer)");
+		return NULL;
+	}
+	return p;
+}
+
+static void cuda_extra_free(struct buffers *b, long *p)
+{
+	(void)b;
+	cudaFree(p);
+}
+
+static int cuda_to_host(struct buffers *b, long *host, const long *from, long n)
+{
+	CUDA_OK(cudaMemcpy(host, from, (size_t)n * sizeof(long), cudaMemcpyDeviceToHost),
+		"cudaMemcpy (to the host)");
+	return 0;
+}
+
+static int cuda_to_device(struct buffers *b, long *to, const long *host, long n)
+{
+	CUDA_OK(cudaMemcpy(to, host, (size_t)n * sizeof(long), cudaMemcpyHostToDevice),
+		"cudaMemcpy (to the device)");
+	return 0;
+}
+
 static const struct buffer_ops ops = {
 	"cuda", cuda_init, cuda_visible, cuda_select, cuda_available, cuda_alloc,
 	cuda_fill, cuda_poison, cuda_check, cuda_corrupt, cuda_release, cuda_copy,
+	cuda_extra_alloc, cuda_extra_free, cuda_to_host, cuda_to_device,
 };
 
 extern "C" const struct buffer_ops *buffers_cuda_ops(void)

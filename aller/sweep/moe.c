@@ -9,14 +9,18 @@
 
 #define MOE_POISON 0x5a5a5a5a5a5a5a5aL
 
-int moe_open(const struct level *l, struct count_run *c)
+int moe_open(struct buffers *b, const struct level *l, struct count_run *c)
 {
 	struct moe_run *m = calloc(1, sizeof(*m));
-	long g = c->a.g;
+	long g = c->a.g, n = c->v.stotal + 1;
+	int device = b->ops->extra_alloc != NULL;
 
 	c->moe = m;
-	if (!m || !(m->scnt = malloc(sizeof(long) * 2 * (size_t)g)) ||
-	    !(m->back = malloc(sizeof(long) * (size_t)(c->v.stotal + 1))))
+	if (!m || !(m->scnt = malloc(sizeof(long) * 2 * (size_t)g)))
+		return MPI_ERR_NO_MEM;
+	m->b = b;
+	m->back = device ? b->ops->extra_alloc(b, n) : malloc(sizeof(long) * (size_t)n);
+	if (!m->back || (device && !(m->host = malloc(sizeof(long) * 2 * (size_t)n))))
 		return MPI_ERR_NO_MEM;
 	m->rcnt = m->scnt + g;
 	memcpy(m->scnt, c->v.scounts, sizeof(long) * (size_t)g);
@@ -47,7 +51,11 @@ void moe_close(const struct level *l, struct count_run *c)
 	if (m->ra_open && l->op->count_close)
 		l->op->count_close(&m->ra);
 	free(m->scnt);
-	free(m->back);
+	if (m->b && m->b->ops->extra_free)
+		m->b->ops->extra_free(m->b, m->back);
+	else
+		free(m->back);
+	free(m->host);
 	free(m);
 	c->moe = NULL;
 }
@@ -70,32 +78,51 @@ int moe_call(const struct level *l, struct count_run *c)
 	return rc;
 }
 
-void moe_poison(struct count_run *c)
+int moe_poison(struct count_run *c)
 {
 	struct moe_run *m = c->moe;
+	long n = c->v.stotal + 1, *back = m->host ? m->host : m->back;
 
 	for (long k = 0; k < c->a.g; k++)
 		m->rcnt[k] = -1;
-	for (long k = 0; k <= c->v.stotal; k++)
-		m->back[k] = MOE_POISON;
+	for (long k = 0; k < n; k++)
+		back[k] = MOE_POISON;
+	return m->host ? m->b->ops->to_device(m->b, m->back, back, n) : 0;
 }
 
-void moe_corrupt(struct count_run *c, int phase)
+int moe_corrupt(struct count_run *c, int phase)
 {
 	struct moe_run *m = c->moe;
+	long i = c->v.stotal / 2, v;
 
 	if (phase == 1)
 		m->rcnt[0]++;
-	else if (phase == 2 && c->v.stotal > 0)
-		m->back[c->v.stotal / 2] ^= 1;
+	if (phase != 2 || c->v.stotal == 0)
+		return 0;
+	if (!m->host) {
+		m->back[i] ^= 1;
+		return 0;
+	}
+	if (m->b->ops->to_host(m->b, &v, m->back + i, 1) != 0)
+		return -1;
+	v ^= 1;
+	return m->b->ops->to_device(m->b, m->back + i, &v, 1);
 }
 
 long moe_check(const struct level *l, const struct count_run *c, struct mismatch *mm,
 	       const char **phase)
 {
 	const struct moe_run *m = c->moe;
-	long wrong = 0, g = c->a.g;
+	long wrong = 0, g = c->a.g, n = c->v.stotal + 1;
+	const long *back = m->back, *send = c->a.send;
 
+	if (m->host) {   /* device memory: both to the host, outside the timing */
+		if (m->b->ops->to_host(m->b, m->host, m->back, n) != 0 ||
+		    m->b->ops->to_host(m->b, m->host + n, c->a.send, n - 1) != 0)
+			return -1;
+		back = m->host;
+		send = m->host + n;
+	}
 	for (long k = 0; k < g; k++)
 		if (m->rcnt[k] != c->v.rcounts[k] && wrong++ == 0) {
 			*mm = (struct mismatch){ partition_member(&l->p, l->a.color, k), 0,
@@ -103,12 +130,12 @@ long moe_check(const struct level *l, const struct count_run *c, struct mismatch
 			*phase = "counts";
 		}
 	for (long k = 0, peer = 0; k <= c->v.stotal; k++) {
-		long want = k < c->v.stotal ? c->a.send[k] : MOE_POISON;
+		long want = k < c->v.stotal ? send[k] : MOE_POISON;
 		while (peer < g - 1 && k >= c->v.sdispls[peer] + c->v.scounts[peer])
 			peer++;
-		if (m->back[k] != want && wrong++ == 0) {
+		if (back[k] != want && wrong++ == 0) {
 			*mm = (struct mismatch){ partition_member(&l->p, l->a.color, peer),
-						 k - c->v.sdispls[peer], want, m->back[k] };
+						 k - c->v.sdispls[peer], want, back[k] };
 			*phase = "combine";
 		}
 	}

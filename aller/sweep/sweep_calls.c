@@ -135,12 +135,15 @@ static int checked(const struct options *o, long it)
 }
 
 /* --moe: the counts' and the combine's verdict of a checked call, kept for the count's. */
-static void check_moe(const struct level *l, struct count_run *c, long it)
+static void check_moe(struct sweep *s, const struct level *l, struct count_run *c, long it)
 {
 	struct mismatch m;
 	const char *phase = NULL;
 	long w = moe_check(l, c, &m, &phase);
 
+	op_done(c, s->b, w);
+	if (w < 0)
+		w = 0;
 	if (w > 0 && c->wrong == 0) {
 		c->first = m;
 		c->wrong_iter = it;
@@ -295,7 +298,7 @@ static void prepare_call(struct sweep *s, const struct level *l, struct count_ru
 	if (check && !c->poisoned)
 		op_done(c, s->b, s->b->ops->poison(s->b, c->a.at, written(l, c)));
 	if (check && c->moe)
-		moe_poison(c);
+		op_done(c, s->b, moe_poison(c));
 }
 
 /* After call `it`: the test's damage, the check (which poisons for the next), the sample. */
@@ -311,9 +314,9 @@ static void finish_call(struct sweep *s, const struct level *l, struct count_run
 	if (s->faults->corrupt_rank == s->w->rank)
 		op_done(c, s->b, s->b->ops->corrupt(s->b, c->a.at, written(l, c) / 2));
 	if (c->moe && s->faults->moe_corrupt && s->w->rank == 0)
-		moe_corrupt(c, s->faults->moe_corrupt);
+		op_done(c, s->b, moe_corrupt(c, s->faults->moe_corrupt));
 	if (c->moe && checked(o, it))
-		check_moe(l, c, it);
+		check_moe(s, l, c, it);
 	c->poisoned = checked(o, it) ? check_call(s, c, it, next) : 0;
 	if (it >= o->warmup)
 		sample(s, c, it, t);

@@ -384,7 +384,7 @@ static int count_open(struct sweep *s, struct level *l, struct count_run *c)
 		rc = l->op->count_open(&c->a);
 	opened = !skip && rc == MPI_SUCCESS;
 	if (opened && s->opt->moe)
-		rc = moe_open(l, c);
+		rc = moe_open(s->b, l, c);
 	if (!skip && !sweep_set_failed(s, l, c->index, "preparing the count", rc, NULL))
 		return 0;
 	moe_close(l, c);

@@ -6,6 +6,8 @@
 #   kernels   the fill and check kernels against the host reference, also a
 #             buffer of more than 2^31 elements when memory allows
 #   nccl      a one-rank --transport=nccl sweep, verified, passes the contract checker
+#   moe       --transport=nccl --moe (device combine buffer) verified, and a damaged
+#             combined element caught (exit 1)
 #   refuse    --buffers=cuda with Debian's Open MPI (not CUDA-aware): exit 3, one line
 #   share     two ranks on one GPU with NCCL: exit 3, one line
 set -uo pipefail
@@ -40,6 +42,16 @@ if timeout 120 mpirun -np 1 "$aller" --transport=nccl c 3 $((1 << 24)) >"$b/nccl
 else
 	say nccl FAILED
 	cat "$b/nccl.err"
+fi
+
+if timeout 120 mpirun -np 1 "$aller" --transport=nccl --moe --split=zipf:1.2 c 3 $((1 << 20)) >"$b/moe.out" 2>"$b/moe.err" &&
+	grep -q '^# moe: ' "$b/moe.out" && tail -n 1 "$b/moe.out" | grep -qx '# Done' &&
+	! ALLER_TEST_MOE_CORRUPT=combine timeout 60 mpirun -np 1 "$aller" --transport=nccl --moe c 2 1024 \
+		>/dev/null 2>"$b/moe-bad.err" && grep -q "moe's combine: element" "$b/moe-bad.err"; then
+	say moe ok
+else
+	say moe FAILED
+	cat "$b/moe.err" "$b/moe-bad.err" 2>/dev/null
 fi
 
 timeout 60 mpirun -np 1 "$aller" --buffers=cuda c 1 1024 >/dev/null 2>"$b/refuse.err"

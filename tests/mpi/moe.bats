@@ -53,9 +53,24 @@ col() {
 	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
 }
 
+@test "--moe with --transport=nccl (stubbed: no GPU here): the trip through the transport's uneven call, every phase checked" {
+	out=$BATS_TEST_TMPDIR/out
+	ALLER_TEST_NCCL_STUB=1 run --separate-stderr -0 mpirun_n "$N" "$ALLER" --transport=nccl --moe \
+		--split=uniform --split=zipf:1.2 c 3 1024
+	[ -z "$stderr" ] || { printf '%s\n' "$stderr"; false; }
+	printf '%s\n' "$output" >"$out"
+	grep -q '^# moe: ' "$out"
+	grep -q '^# algo: nccl' "$out"
+	[ "$(col tcombine_s "$out" | grep -vc '^-$')" -gt 0 ]
+	tail -n 1 "$out" | grep -qx '# Done'
+	ALLER_TEST_NCCL_STUB=1 ALLER_TEST_MOE_CORRUPT=combine run --separate-stderr -1 mpirun_n "$N" "$ALLER" \
+		--transport=nccl --moe c 2 64
+	[[ $stderr == *"algorithm nccl, count "*", --moe's combine: element "* ]]
+}
+
 @test "--moe refuses what it cannot time apart: one line, exit 2" {
 	run --separate-stderr -2 "$ALLER" --check-args --moe --algo=alltoall
-	[ "$stderr" = "aller: error: --moe's dispatch and combine run as alltoallv or pairwise, not alltoall: allowed with it are --algo=alltoallv and pairwise" ]
+	[ "$stderr" = "aller: error: --moe's dispatch and combine run as alltoallv, pairwise or NCCL's grouped send/recv, not alltoall: allowed with it are --algo=alltoallv and pairwise, and --transport=nccl" ]
 	for o in --cold-cache --split=rotate:1:0.5 --timing=loop --congestion=0.5 --pairs; do
 		run --separate-stderr -2 "$ALLER" --check-args --moe "$o"
 		[[ $stderr == "aller: error: "*"not with"* ]]
