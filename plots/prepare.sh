@@ -11,11 +11,16 @@ prepare_plots() {
 		case $1 in
 		--campaign-dir) camps+=("${2:?}"); shift 2 ;;
 		--out-dir) dir=${2:?}; shift 2 ;;
-		--file) file=${2:?}; shift 2 ;;
+		--file)
+			[ -z "$file" ] || die "--file is given twice ('$file' and '${2:-}'): one output at a time (several campaigns: --campaign-dir DIR ...)"
+			file=${2:?}
+			shift 2
+			;;
 		--format) fmt=${2:?}; shift 2 ;;
 		*) die "unknown argument '$1' (see the header of plots/plot.sh)" ;;
 		esac
 	done
+	[ -z "$file" ] || [ ${#camps[@]} -eq 0 ] || die "--file and --campaign-dir together: give one output or campaigns, not both"
 	[[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"
 	# a path is never an option to the commands it reaches (find, sed, collect)
 	case $file in -*) file=./$file ;; esac

@@ -83,6 +83,11 @@ is_png() {
 	[[ $stderr == "plots: error: no raw outputs in"* ]]
 	run --separate-stderr -2 make -s -C "$ROOT" plots
 	[[ $stderr == *"plots: error: give CAMPAIGN=name or FILE=aller-output"* ]]
+	# one output at a time: a second one is not silently the only one
+	run --separate-stderr -2 bash "$ROOT/plots/plot.sh" --file a.out --file b.out
+	[ "$stderr" = "plots: error: --file is given twice ('a.out' and 'b.out'): one output at a time (several campaigns: --campaign-dir DIR ...)" ]
+	run --separate-stderr -2 bash "$ROOT/plots/plot.sh" --file a.out --campaign-dir "$camp"
+	[ "$stderr" = "plots: error: --file and --campaign-dir together: give one output or campaigns, not both" ]
 }
 
 # tree_with SED [FILE]: a copy of the toolkit whose FILE (common/merged.c) is
