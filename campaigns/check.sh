@@ -61,6 +61,9 @@ validate_settings() {
 	# the job gives each point its own --samples: aller refuses a second one
 	[[ $SAMPLES == 0 || " $ALLER_ARGS " != *" --samples="* ]] ||
 		die "ALLER_ARGS has --samples, and SAMPLES=1 gives each point its own folder of DIR/samples: use one of them"
+	# each point's --placement comes from PLACEMENTS: aller refuses a second one
+	[[ $PLACEMENTS == block || " $ALLER_ARGS " != *" --placement="* ]] ||
+		die "ALLER_ARGS has --placement, and PLACEMENTS='$PLACEMENTS' gives each point its own: use PLACEMENTS alone"
 }
 
 # TIME: Slurm's minutes, minutes:seconds, hours:minutes:seconds, days-hours[:minutes[:seconds]].

@@ -114,15 +114,16 @@ $(job_lines identity "$s")"
 # job_settings I [PREFIX]: the job's settings file (jobs/aller.sbatch reads
 # it), each line after PREFIX.
 job_settings() {
-	local i=$1 p=${2:-} s=${G_SERIES[$1]} key line
+	local i=$1 p=${2:-} s=${G_SERIES[$1]} key line pa
 	while IFS= read -r line; do
 		[ -z "$line" ] || printf '%s%s\n' "$p" "$line"
 	done <<<"$JOB_COMMON
 ${SERIES_LINES[$s]}"
 	for key in ${G_KEYS[$i]}; do
 		point_parse "$key"
-		printf '%sPOINT=%s %s %s %s %s\n' "$p" "$key" "$P_MODE" "$P_LONGS" "$P_VARIANT" \
-			"${VARIANT_ENV[$s,$P_VARIANT]:-}"
+		pa=$(placement_arg "$P_PLACEMENT")
+		printf '%sPOINT=%s %s %s %s %s %s\n' "$p" "$key" "$P_MODE" "$P_LONGS" "$P_VARIANT" \
+			"${pa:--}" "${VARIANT_ENV[$s,$P_VARIANT]:-}"
 	done
 }
 

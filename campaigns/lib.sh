@@ -142,7 +142,6 @@ aller_args() {
 	case $v in "" | 0) ;; 1) a+=(--cold-cache) ;; *) a+=("--cold-cache=$v") ;; esac
 	v=$("$get" TIME_PER_SIZE) && [ -z "$v" ] || a+=("--time-per-size=$v")
 	v=$("$get" CI) && [ -z "$v" ] || a+=("--ci=$v")
-	v=$("$get" PLACEMENT) && [ -z "$v" ] || a+=("--placement=$v")
 	[ "$("$get" MOE)" != 1 ] || a+=(--moe)
 	v=$("$get" MIN_BUSBW) && [ -z "$v" ] || a+=("--min-busbw=$v")
 	v=$("$get" MIN_EFF) && [ -z "$v" ] || a+=("--min-eff=$v")

@@ -11,7 +11,8 @@
 #   point SUB KEY job=J name=NAME    ... and the job that runs it
 #   missing SUB KEY why              ... not submitted (sbatch failed midway)
 #   final SUB job=J after=J:J...     the merge and plots
-# A point's KEY is n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series>;
+# A point's KEY is n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series>
+# [-<placement>] (cyclic, random or random<SEED>; none for block);
 # SUB is <UTC time>-<pid>, e.g. 20261202T021500Z-4711.
 # shellcheck shell=bash disable=SC2034,SC2153,SC2154 # the M_* arrays are read by the scripts; manifest, SERIES and the settings come from submit.sh, plan.sh and lib.sh
 
@@ -22,18 +23,22 @@ M_NSERIES=0
 M_POINTS=()
 
 # A point's key and its raw files' names, defined here once: the key
-# n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series>
-# (point_key_re, an ERE: its six parts as groups, or with "plain" only the
-# mode's alternation); a raw file
+# n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series>[-<placement>]
+# (point_key_re, an ERE: its parts as groups 1-6 and 8, the placement's
+# without its '-'; with "plain" only the mode's and the placement's
+# alternations are groups); a raw file
 # <campaign>-<KEY>-<submission>-j<job>[-r<restart>]-a<attempt>.out, the
 # printf format RAW_NAME_FORMAT (campaign, key, submission, job, "-rN" or "",
 # attempt) that the job files give jobs/aller.sbatch (ALLER_RAW_NAME), and
-# raw_name_re, which matches one (the key and the job as groups 1 and 3).
+# raw_name_re, which matches one (the key and the job as groups 1 and 4).
+# The placement (PLACEMENTS) is in the key unless it is block, so the keys
+# of campaigns that never named one stay as they were: random:SEED is
+# random<SEED> there (point_parse turns it back).
 point_key_re() {
-	local o='(' c=')'
-	[ "${1:-}" != plain ] || o='' c=''
-	printf 'n%s[0-9]+%s-(contiguous|strided)-t%s[0-9]+%s-L%s-?[0-9]+%s-%s[A-Za-z0-9_.-]+%s-s%s[0-9]+%s' \
-		"$o" "$c" "$o" "$c" "$o" "$c" "$o" "$c" "$o" "$c"
+	local o='(' c=')' p='(-(cyclic|random[0-9]*))?'
+	[ "${1:-}" != plain ] || o='' c='' p='(-cyclic|-random[0-9]*)?'
+	printf 'n%s[0-9]+%s-(contiguous|strided)-t%s[0-9]+%s-L%s-?[0-9]+%s-%s[A-Za-z0-9_.-]+%s-s%s[0-9]+%s%s' \
+		"$o" "$c" "$o" "$c" "$o" "$c" "$o" "$c" "$o" "$c" "$p"
 }
 POINT_KEY_RE=$(point_key_re)
 RAW_NAME_FORMAT='%s-%s-%s-j%s%s-a%02d.out'
@@ -42,14 +47,30 @@ raw_name_re() {
 		"$(point_key_re plain)"
 }
 
-# point_key NODES MODE TPN LONGS VARIANT SERIES
-point_key() { printf 'n%s-%s-t%s-L%s-%s-s%s' "$@"; }
+# point_key NODES MODE TPN LONGS VARIANT SERIES [PLACEMENT]
+point_key() {
+	local p=${7:-block}
+	p=${p/:/}
+	printf 'n%s-%s-t%s-L%s-%s-s%s' "$1" "$2" "$3" "$4" "$5" "$6"
+	[ "$p" = block ] || printf -- '-%s' "$p"
+}
 
-# point_parse KEY: P_NODES P_MODE P_TPN P_LONGS P_VARIANT P_SERIES, or returns 1.
+# point_parse KEY: P_NODES P_MODE P_TPN P_LONGS P_VARIANT P_SERIES
+# P_PLACEMENT (aller's --placement value: block, cyclic, random[:SEED]), or
+# returns 1.
 point_parse() {
 	[[ $1 =~ ^$POINT_KEY_RE$ ]] || return 1
 	P_NODES=${BASH_REMATCH[1]} P_MODE=${BASH_REMATCH[2]} P_TPN=${BASH_REMATCH[3]}
 	P_LONGS=${BASH_REMATCH[4]} P_VARIANT=${BASH_REMATCH[5]} P_SERIES=${BASH_REMATCH[6]}
+	P_PLACEMENT=${BASH_REMATCH[8]:-block}
+	[[ $P_PLACEMENT != random?* ]] || P_PLACEMENT=random:${P_PLACEMENT#random}
+}
+
+# placement_arg P: aller's option for a point of placement P, or nothing
+# when the campaign's PLACEMENTS is block alone (the launcher's order, as a
+# campaign without PLACEMENTS always ran).
+placement_arg() {
+	[ "$PLACEMENTS" = block ] || printf -- '--placement=%s' "$1"
 }
 
 manifest_read() {
@@ -116,7 +137,7 @@ settings_from_manifest() {
 	for v in "${IDENTITY_VARS[@]}"; do
 		[ -n "${given[$v]+set}" ] || [ -n "${from_conf[$v]+set}" ] || printf -v "$v" '%s' "$(series_value "$s" "$v")"
 	done
-	for v in NODES MODES "${SUBMIT_VARS[@]}"; do
+	for v in NODES MODES PLACEMENTS "${SUBMIT_VARS[@]}"; do
 		[ -n "${given[$v]+set}" ] || [ -n "${from_conf[$v]+set}" ] || [ -z "${M_SETTING[$v]+set}" ] ||
 			printf -v "$v" '%s' "${M_SETTING[$v]}"
 	done
@@ -137,7 +158,7 @@ points_states() {
 	for f in "$DIR/raw/$CAMPAIGN-"*.out; do
 		name=${f##*/}
 		[ -e "$f" ] && [[ $name =~ $re ]] &&
-			printf 'F\t%s\t%s\t%s\n' "${BASH_REMATCH[1]}" "$f" "${BASH_REMATCH[3]}"
+			printf 'F\t%s\t%s\t%s\n' "${BASH_REMATCH[1]}" "$f" "${BASH_REMATCH[4]}"
 	done >"$list"
 	while IFS=$'\t' read -r key line; do
 		P_STATE[$key]=$line
@@ -170,7 +191,7 @@ manifest_begin() {
 			echo "manifest $MANIFEST_FORMAT"
 			echo "campaign $CAMPAIGN"
 		fi
-		for v in NODES MODES; do
+		for v in NODES MODES PLACEMENTS; do
 			local now
 			now=$(union "${M_SETTING[$v]:-}" "${!v}")
 			[ "$now" = "${M_SETTING[$v]:-}" ] || echo "setting $v=$now"

@@ -39,18 +39,18 @@ queued() {
 
 # TODO: the points to submit; SKIPPED: how many were not.
 plan_points() {
-	local n m t l v key state
+	local n m t l v p key state
 	declare -A seen=() product=()
 	TODO=() SKIPPED=0
 	local keys=("${M_POINTS[@]}")
 	for n in $NODES; do for m in $MODES; do for t in $TASKS_PER_NODE; do for l in $LONGS; do
 		# LONGS <= 0 is aller's default: L0; "08192" is 8192
 		[[ $l == -* ]] && l=0
-		for v in $VARIANTS; do
-			key=$(point_key "$((10#$n))" "$m" "$((10#$t))" "$((10#$l))" "${v%%:*}" "$SERIES")
+		for v in $VARIANTS; do for p in $PLACEMENTS; do
+			key=$(point_key "$((10#$n))" "$m" "$((10#$t))" "$((10#$l))" "${v%%:*}" "$SERIES" "$p")
 			product[$key]=1
 			keys+=("$key")
-		done
+		done; done
 	done; done; done; done
 	points_states
 	queued_jobs
@@ -74,7 +74,7 @@ plan_points() {
 }
 
 # Every point's arguments, shown to aller itself (aller --check-args=WORLDS,
-# once per series, mode and LONGS with every world of them): what aller
+# once per series, mode, LONGS and placement with every world of them): what aller
 # would refuse is refused here, before anything is queued. With
 # TIME_PER_SIZE aller also says how long each world's timed calls may take
 # at most: BUDGET[key], in seconds.
@@ -84,13 +84,13 @@ check_points() {
 	declare -A worlds=() first=() budget=()
 	for key in "${TODO[@]}"; do
 		point_parse "$key"
-		group="$P_SERIES $P_MODE $P_LONGS" world=$((P_NODES * P_TPN))
+		group="$P_SERIES $P_MODE $P_LONGS $P_PLACEMENT" world=$((P_NODES * P_TPN))
 		[ -n "${worlds[$group]:-}" ] || groups+=("$group")
 		[ -n "${first[$group $world]:-}" ] || { first[$group $world]=$key; worlds[$group]+=",$world"; }
 	done
 	for group in "${groups[@]}"; do
-		read -r P_SERIES P_MODE P_LONGS <<<"$group"
-		read -r -a args <<<"$(series_aller_args "$P_SERIES")"
+		read -r P_SERIES P_MODE P_LONGS P_PLACEMENT <<<"$group"
+		read -r -a args <<<"$(series_aller_args "$P_SERIES") $(placement_arg "$P_PLACEMENT")"
 		if ! out=$("$(aller_binary "$(series_setting "$P_SERIES" MPI)")" \
 			--check-args="${worlds[$group]#,}" "${args[@]}" "$P_MODE" \
 			"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
@@ -111,7 +111,7 @@ check_points() {
 	done
 	for key in "${TODO[@]}"; do
 		point_parse "$key"
-		BUDGET[$key]=${budget[$P_SERIES $P_MODE $P_LONGS $((P_NODES * P_TPN))]:-0}
+		BUDGET[$key]=${budget[$P_SERIES $P_MODE $P_LONGS $P_PLACEMENT $((P_NODES * P_TPN))]:-0}
 	done
 }
 

@@ -101,13 +101,15 @@ struct set {
 static void label(char *buf, size_t len, int labels, const struct point *pt, int algo, int split)
 {
 	const char *place = pt->setting[PS_PLACEMENT] ? pt->setting[PS_PLACEMENT] : "launcher";
+	char series[256];
 	const char *parts[5] = { labels & LABEL_CAMPAIGN ? pt->campaign : NULL,
-				 labels & LABEL_SERIES ? pt->series : NULL,
+				 labels & LABEL_SERIES ? series : NULL,
 				 labels & LABEL_ALGO ? merged_algo_name(algo) : NULL,
 				 labels & LABEL_SPLIT ? splits_name(split) : NULL,
 				 labels & LABEL_PLACEMENT ? place : NULL };
 	size_t at = 0;
 
+	point_series_base(pt->series, place, series, sizeof(series));
 	buf[0] = '\0';
 	for (int i = 0; i < 5; i++)
 		if (parts[i] && at < len)

@@ -15,12 +15,14 @@
 #include "grow.h"
 #include "hosts.h"
 #include "models.h"
+#include "point.h"
 #include "suspects.h"
 #include "table.h"
 
-enum { I_POINT, I_CAMPAIGN, I_MODE, I_NODES, I_WORLD, I_STATE, I_SERIES, I_VARIANT, I_SOURCE, I_N };
+enum { I_POINT, I_CAMPAIGN, I_MODE, I_NODES, I_WORLD, I_STATE, I_SERIES, I_VARIANT, I_SOURCE,
+       I_PLACEMENT, I_N };
 static const char *const index_cols[I_N] = { "point", "campaign", "mode", "nodes", "world", "state",
-					     "series", "variant", "source" };
+					     "series", "variant", "source", "placement" };
 
 /* points-index.csv: every point, in its order; the count, or -1. */
 static long read_index(const char *dir, struct fpoint **out)
@@ -50,6 +52,8 @@ static long read_index(const char *dir, struct fpoint **out)
 		table_copy(p->state, sizeof(p->state), f, n, at[I_STATE]);
 		table_copy(p->series, sizeof(p->series), f, n, at[I_SERIES]);
 		table_copy(p->variant, sizeof(p->variant), f, n, at[I_VARIANT]);
+		table_copy(p->placement, sizeof(p->placement), f, n, at[I_PLACEMENT]);
+		point_series_base(p->series, p->placement, p->base, sizeof(p->base));
 		if (!strcmp(p->state, "failed") && at[I_SOURCE] >= 0 && at[I_SOURCE] < n)
 			p->source = strdup(f[at[I_SOURCE]]);
 		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;

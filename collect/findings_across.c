@@ -135,11 +135,25 @@ void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *
 	find_emit(o, "crossover", "info", text, &p->id, 1, "alike", (double)same, NULL);
 }
 
+/*
+ * What points of one curve share but node count and mode: campaign, series,
+ * variant and placement; without placement, the series less its suffix.
+ */
+static int series_cmp(const struct fpoint *a, const struct fpoint *b, int placement)
+{
+	int c;
+
+	if ((c = strcmp(a->campaign, b->campaign)) ||
+	    (c = strcmp(placement ? a->series : a->base, placement ? b->series : b->base)) ||
+	    (c = strcmp(a->variant, b->variant)) || !placement)
+		return c;
+	return strcmp(a->placement, b->placement);
+}
+
 /* Whether two points differ in mode (or node count) alone. */
 static int same_series(const struct fpoint *a, const struct fpoint *b)
 {
-	return !strcmp(a->campaign, b->campaign) && !strcmp(a->series, b->series) &&
-	       !strcmp(a->variant, b->variant);
+	return !series_cmp(a, b, 1);
 }
 
 /* The largest size both levels measured: its index in each, or -1. */
@@ -157,27 +171,41 @@ static int common_size(const struct flevel *a, const struct flevel *b, int *ib)
 	return best;
 }
 
-/* Contiguous against strided on one node count: the world's halves (level 1), the largest common size. */
-static void modes(struct fout *o, const struct fpoint *c, const struct fpoint *s)
+/*
+ * Point b's time over a's at level 1 (communicators of half the world), the
+ * largest size both measured, as finding `kind`: "HEAD communicators of G
+ * take Rx the time of OTHER at ...", a notice beyond 1.2x either way, whose
+ * sentence ends with `why` then.
+ */
+static void level1(struct fout *o, const char *kind, const struct fpoint *a, const struct fpoint *b,
+		   const char *head, const char *other, const char *why)
 {
-	const struct flevel *l = &c->levels[1], *m = &s->levels[1];
+	const struct flevel *l = &a->levels[1], *m = &b->levels[1];
 	char size[32], text[768];
-	long ids[2] = { c->id, s->id };
+	long ids[2] = { a->id, b->id };
 	double ratio;
-	int i, k;
+	int i, k, beyond;
 
 	if (l->commsize < 2 || l->commsize != m->commsize || (i = common_size(l, m, &k)) < 0)
 		return;
 	ratio = m->tavg[k] / l->tavg[i];
+	beyond = ratio > 1.2 || ratio < 1 / 1.2;
 	format_bytes(size, sizeof(size), (long)l->bytes[i]);
-	snprintf(text, sizeof(text), "On %ld node%s, strided communicators of %ld take %.2fx the "
-		 "time of contiguous ones at %s per peer (%.3g against %.3g ms)%s", c->nodes,
-		 c->nodes == 1 ? "" : "s", l->commsize, ratio, size, 1e3 * m->tavg[k],
-		 1e3 * l->tavg[i], ratio > 1.2 ? ": the network between nodes, not the node, "
-		 "bounds them." : ".");
-	find_emit(o, "modes", ratio > 1.2 || ratio < 1 / 1.2 ? "notice" : "info", text, ids, 2,
-		  "ratio", ratio, "commsize", (double)l->commsize, "bytes_per_peer", l->bytes[i],
-		  NULL);
+	snprintf(text, sizeof(text), "%s communicators of %ld take %.2fx the time of %s at %s per "
+		 "peer (%.3g against %.3g ms)%s", head, l->commsize, ratio, other, size,
+		 1e3 * m->tavg[k], 1e3 * l->tavg[i], beyond ? why : ".");
+	find_emit(o, kind, beyond ? "notice" : "info", text, ids, 2, "ratio", ratio, "commsize",
+		  (double)l->commsize, "bytes_per_peer", l->bytes[i], NULL);
+}
+
+/* Contiguous against strided on one node count. */
+static void modes(struct fout *o, const struct fpoint *c, const struct fpoint *s)
+{
+	char head[64];
+
+	snprintf(head, sizeof(head), "On %ld node%s, strided", c->nodes, c->nodes == 1 ? "" : "s");
+	level1(o, "modes", c, s, head, "contiguous ones",
+	       ": the network between nodes, not the node, bounds them.");
 }
 
 /* Over node counts of one series and mode: the world's per-task bandwidth at b's nodes against a's. */
@@ -235,14 +263,17 @@ static void states(struct fout *o, const struct fpoint *p)
 		  (double)floors, NULL);
 }
 
-/* Points by campaign, series, variant, then (modes) nodes and mode, or (scaling) mode and nodes. */
+/*
+ * Points by campaign, series, variant and placement, then (modes) nodes and
+ * mode, or (scaling) mode and nodes; or (placements) by all of these but
+ * the placement, then the placement.
+ */
 static int by_nodes_mode(const void *a, const void *b)
 {
 	const struct fpoint *x = *(const struct fpoint *const *)a, *y = *(const struct fpoint *const *)b;
 	int c;
 
-	if ((c = strcmp(x->campaign, y->campaign)) || (c = strcmp(x->series, y->series)) ||
-	    (c = strcmp(x->variant, y->variant)))
+	if ((c = series_cmp(x, y, 1)))
 		return c;
 	if (x->nodes != y->nodes)
 		return x->nodes < y->nodes ? -1 : 1;
@@ -254,13 +285,47 @@ static int by_mode_nodes(const void *a, const void *b)
 	const struct fpoint *x = *(const struct fpoint *const *)a, *y = *(const struct fpoint *const *)b;
 	int c;
 
-	if ((c = strcmp(x->campaign, y->campaign)) || (c = strcmp(x->series, y->series)) ||
-	    (c = strcmp(x->variant, y->variant)) || (c = strcmp(x->mode, y->mode)))
+	if ((c = series_cmp(x, y, 1)) || (c = strcmp(x->mode, y->mode)))
 		return c;
 	return x->nodes < y->nodes ? -1 : x->nodes > y->nodes;
 }
 
-/* Contiguous against strided per node count, and each mode's scaling: groups of sorted points. */
+/* A point without --placement, or with block, is the one others are measured against. */
+static int block(const struct fpoint *p)
+{
+	return !p->placement[0] || !strcmp(p->placement, "block");
+}
+
+static int by_where_placement(const void *a, const void *b)
+{
+	const struct fpoint *x = *(const struct fpoint *const *)a, *y = *(const struct fpoint *const *)b;
+	int c;
+
+	if ((c = series_cmp(x, y, 0)) || (c = strcmp(x->mode, y->mode)))
+		return c;
+	if (x->nodes != y->nodes)
+		return x->nodes < y->nodes ? -1 : 1;
+	if (block(x) != block(y))
+		return block(x) ? -1 : 1;
+	return strcmp(x->placement, y->placement);
+}
+
+/* Another placement against block (or the launcher's order) on one node count and mode. */
+static void placements(struct fout *o, const struct fpoint *b, const struct fpoint *p)
+{
+	char head[256];
+
+	snprintf(head, sizeof(head), "On %ld node%s (%s), %s", p->nodes, p->nodes == 1 ? "" : "s",
+		 p->mode, p->placement);
+	level1(o, "placement", b, p, head, b->placement[0] ? "block ones" :
+	       "ones in the launcher's order", ": more of their bytes leave the node, or the "
+	       "same bytes cross more links.");
+}
+
+/*
+ * Contiguous against strided per node count, each mode's scaling, and
+ * other placements against block: groups of sorted points.
+ */
 static void groups(struct fout *o, const struct fpoint **s, long n)
 {
 	qsort(s, (size_t)n, sizeof(*s), by_nodes_mode);
@@ -279,6 +344,12 @@ static void groups(struct fout *o, const struct fpoint **s, long n)
 		if (a)
 			scaling(o, a, b);
 	}
+	qsort(s, (size_t)n, sizeof(*s), by_where_placement);
+	for (long i = 0, k; i < n; i = k)
+		for (k = i + 1; k < n && !series_cmp(s[i], s[k], 0) && !strcmp(s[k]->mode, s[i]->mode) &&
+				s[k]->nodes == s[i]->nodes; k++)
+			if (block(s[i]) && !block(s[k]))
+				placements(o, s[i], s[k]);
 }
 
 void find_across(struct fout *o, const struct fpoint *pts, long n)

@@ -68,9 +68,11 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 
 void find_where(char *buf, size_t len, const struct fpoint *p)
 {
-	snprintf(buf, len, "On %ld node%s (%s%s%s)", p->nodes, p->nodes == 1 ? "" : "s", p->mode,
-		 p->variant[0] && strcmp(p->variant, "default") ? ", " : "",
-		 p->variant[0] && strcmp(p->variant, "default") ? p->variant : "");
+	int variant = p->variant[0] && strcmp(p->variant, "default");
+
+	snprintf(buf, len, "On %ld node%s (%s%s%s%s%s)", p->nodes, p->nodes == 1 ? "" : "s", p->mode,
+		 variant ? ", " : "", variant ? p->variant : "", p->placement[0] ? ", " : "",
+		 p->placement);
 }
 
 static void size_of(char *buf, size_t len, double bytes)

@@ -110,6 +110,16 @@ int groups_read(struct groups *gs, const struct filelist *files)
 	return 0;
 }
 
+/* Whether two points' series differ in more than their placements (point_series_base). */
+static int series_differ(const struct point *a, const struct point *b)
+{
+	char x[256], y[256];
+
+	point_series_base(a->series, a->setting[PS_PLACEMENT], x, sizeof(x));
+	point_series_base(b->series, b->setting[PS_PLACEMENT], y, sizeof(y));
+	return strcmp(x, y) != 0;
+}
+
 int groups_labels(const struct groups *gs)
 {
 	int labels = 0;
@@ -126,7 +136,7 @@ int groups_labels(const struct groups *gs)
 			continue;
 		if (point_strcmp(gs->order[i]->campaign, gs->order[0]->campaign) != 0)
 			labels |= LABEL_CAMPAIGN;
-		if (point_strcmp(gs->order[i]->series, gs->order[0]->series) != 0)
+		if (series_differ(gs->order[i], gs->order[0]))
 			labels |= LABEL_SERIES;
 	}
 	return labels;

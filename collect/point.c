@@ -123,6 +123,24 @@ int point_strcmp(const char *a, const char *b)
 	return strcmp(a ? a : "", b ? b : "");
 }
 
+void point_series_base(const char *series, const char *placement, char *out, size_t len)
+{
+	char suffix[40];
+	size_t n, k = 0;
+
+	snprintf(out, len, "%s", series ? series : "");
+	if (!placement || !placement[0] || !strcmp(placement, "block"))
+		return;
+	suffix[k++] = '-';
+	for (; *placement && k + 1 < sizeof(suffix); placement++)
+		if (*placement != ':')
+			suffix[k++] = *placement;
+	suffix[k] = '\0';
+	n = strlen(out);
+	if (n > k && !strcmp(out + n - k, suffix))
+		out[n - k] = '\0';
+}
+
 /* Job ids compare as numbers ("123_4" array ids: by the leading number). */
 static int cmp_job(const char *a, const char *b)
 {

@@ -78,6 +78,13 @@ int point_format_ok(const struct point *p);
 /* strcmp with NULL as "". */
 int point_strcmp(const char *a, const char *b);
 /*
+ * A campaign's point of another placement has it at the end of its key,
+ * so of its series ("t2-L0-default-s1-cyclic"; random:7 as "-random7":
+ * campaigns/manifest.sh): the series less that suffix into out, the series
+ * itself otherwise ("" for NULL).
+ */
+void point_series_base(const char *series, const char *placement, char *out, size_t len);
+/*
  * Groups: points of one identity but their node count, so a re-run can
  * supersede only a point of the same identity. A campaign's points say it
  * in their provenance (point_series: tasks per node, LONGS, variant, series

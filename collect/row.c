@@ -33,6 +33,7 @@ static const char *point_text(const struct point *pt, enum merged_source src)
 	case MSRC_SOURCE: return pt->path;
 	case MSRC_SERIES: return pt->series;
 	case MSRC_VARIANT: return pt->variant;
+	case MSRC_PLACEMENT: return pt->setting[PS_PLACEMENT];
 	default: return NULL;
 	}
 }

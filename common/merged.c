@@ -34,7 +34,8 @@ static const struct {
 		{ "world", MSRC_WORLD, 0 }, { "buffers", MSRC_BUFFERS, 0 },
 		{ "instrumented", MSRC_INSTRUMENTED, 0 }, { "state", MSRC_STATE, 0 },
 		{ "job", MSRC_JOB, 0 }, { "source", MSRC_SOURCE, 0 }, { "mpi", MSRC_MPI, 0 },
-		{ "series", MSRC_SERIES, 0 }, { "variant", MSRC_VARIANT, 0 } } },
+		{ "series", MSRC_SERIES, 0 }, { "variant", MSRC_VARIANT, 0 },
+		{ "placement", MSRC_PLACEMENT, 0 } } },
 };
 
 static void add_all(struct merged_table_def *t, const struct merged_column *cols, size_t n)

@@ -35,7 +35,8 @@ enum merged_source {
 	MSRC_MPI,            /* the MPI library up to its first comma */
 	MSRC_POINT,          /* the point's number in points-index.csv */
 	MSRC_CAMPAIGN, MSRC_MODE, MSRC_TPN, MSRC_BUFFERS, MSRC_JOB, MSRC_SOURCE, MSRC_SERIES,
-	MSRC_VARIANT         /* the point's keys, as text */
+	MSRC_VARIANT,        /* the point's keys, as text */
+	MSRC_PLACEMENT       /* its --placement, empty without one (the launcher's order) */
 };
 
 struct merged_column {

@@ -1,6 +1,8 @@
 # plots/bandwidth.gp: per-task bandwidth versus message size, one curve per
 # communicator size, with the min..max range; one (nodes, mode) per plot.
 # The commsize-1 level (a local copy) is dashed and does not set the scale.
+# Several labels (algorithms, splits, series, placements): a commsize keeps
+# its shade, each label its own dash pattern (the first solid).
 # gnuplot -c bandwidth.gp DATA OUT FORMAT TITLE SUBTITLE MODE SETS LOCAL
 # SETS, LOCAL: files of data sets by name (common.gp): index commsize label
 # (label: what the legend names, or "-")
@@ -28,10 +30,22 @@ nl = sets_n(local); L_index = sets_col(local, "index"); L_label = sets_col(local
 # (gnuplot evaluates an index even for an empty iteration)
 idxl(k) = nl > 0 ? int(word(L_index, k)) : 0
 idx(k) = int(word(S_index, k))
+# each set's label's place among the labels (lr), and its own among its label's sets (cr)
+lr = ""; cr = ""; nlab = 0
+do for [k = 1:n] {
+	r = -1; c = 0
+	do for [j = 1:k - 1] {
+		if (word(S_label, j) eq word(S_label, k)) { c = c + 1; if (r < 0) { r = int(word(lr, j)) } }
+	}
+	if (r < 0) { r = nlab; nlab = nlab + 1 }
+	lr = lr . " " . r; cr = cr . " " . c
+}
+dash(k) = int(word(lr, k)) % 5 + 1
+tone(k) = int(word(cr, k)) + 1
 x = col("bytes_per_peer"); y = col("bwavg_GiBs"); lo = col("bwmin_GiBs"); hi = col("bwmax_GiBs")
 load here(ARG0) . "ranges.gp"
 plot for [k = 1:n] data index idx(k) \
-	using x:y:lo:hi with yerrorlines lw 1.6 pt 7 ps 0.6 lc rgb shade(mode, k) \
+	using x:y:lo:hi with yerrorlines lw 1.6 dt dash(k) pt 7 ps 0.6 lc rgb shade(mode, tone(k)) \
 	title sprintf("commsize %s", word(S_commsize, k)) . label(spaces(word(S_label, k))), \
 	for [k = 1:nl] data index idxl(k) using x:y noautoscale \
 	with linespoints dt 2 lw 1.2 pt 6 ps 0.6 lc rgb "#888888" \

@@ -2,7 +2,8 @@
 # communicators at one message size, per task (solid) and aggregate (dashed),
 # contiguous and strided together. The last level, commsize 1 (a local
 # copy, no network), is a grey point apart that sets no scale, as in
-# bandwidth.gp.
+# bandwidth.gp. Each mode keeps its colour; a second line of a mode (another
+# algorithm, split, series or placement) takes the next shade of it.
 # gnuplot -c concurrency.gp DATA OUT FORMAT TITLE SUBTITLE SETS
 # SETS: a file of data sets by name (common.gp): index mode label local
 data = ARG1
@@ -41,11 +42,15 @@ if (ymax < 100 * ymin) {
 		do for [m in marks] { set ytics add (sprintf("%g", real(m) * 10.0**e) real(m) * 10.0**e) }
 	}
 }
+ranks = ""   # each set's place among the sets of its mode
+do for [k = 1:n] { r = 0; do for [j = 1:k - 1] { if (md(j) eq md(k)) { r = r + 1 } }; ranks = ranks . " " . r }
+rk(k) = int(word(ranks, k))
+color(k) = rk(k) == 0 ? mode_color(md(k)) : shade(md(k), rk(k) + 1)
 net(c) = column(local_col) > 1 ? column(c) : NaN   # communicators of two tasks or more
 alone(c) = column(local_col) == 1 ? column(c) : NaN   # commsize 1
 plot for [k = 1:n] data index idx(k) using x:(net(task)) with linespoints lw 2 pt 7 ps 0.7 \
-		lc rgb mode_color(md(k)) title sprintf("%s, per task", md(k)) . lb(k), \
+		lc rgb color(k) title sprintf("%s, per task", md(k)) . lb(k), \
 	for [k = 1:n] data index idx(k) using x:(net(agg)) with linespoints lw 2 dt 2 pt 6 ps 0.7 \
-		lc rgb mode_color(md(k)) title sprintf("%s, aggregate", md(k)) . lb(k), \
+		lc rgb color(k) title sprintf("%s, aggregate", md(k)) . lb(k), \
 	for [j = 1:nl] data index idxl(j) using x:(alone(task)) noautoscale with points pt 6 ps 0.9 \
 		lc rgb "#888888" title (j == 1 ? "commsize 1, local copy (off scale)" : "")

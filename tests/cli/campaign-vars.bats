@@ -97,3 +97,31 @@ setup() {
 		MODES=contiguous ALGOS=alltoall SPLITS="uniform zipf:1.2" DRYRUN=1
 	[ "$stderr" = "campaign: error: point n2-contiguous-t2-L524288-default-s1 (4 ranks): --split=zipf:1.2 sends uneven blocks, which alltoall cannot: allowed with it are --algo=alltoallv, pairwise and put, and --transport=nccl" ]
 }
+
+@test "PLACEMENTS: each placement its own points (key suffix, none for block), each given its --placement; bad lists one line, exit 2" {
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=pl "RESULTS=$res" NODES=2 MODES=contiguous \
+		PLACEMENTS="block cyclic random:3" DRYRUN=1
+	[[ $output == *"POINT=n2-contiguous-t2-L524288-default-s1 contiguous 524288 default --placement=block "* ]]
+	[[ $output == *"POINT=n2-contiguous-t2-L524288-default-s1-cyclic contiguous 524288 default --placement=cyclic "* ]]
+	[[ $output == *"POINT=n2-contiguous-t2-L524288-default-s1-random3 contiguous 524288 default --placement=random:3 "* ]]
+	# block alone (the default): the keys and the jobs' aller as before
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=pl0 "RESULTS=$res" NODES=2 MODES=contiguous DRYRUN=1
+	[[ $output == *"POINT=n2-contiguous-t2-L524288-default-s1 contiguous 524288 default - "* ]]
+	[[ $output != *"--placement"* ]]
+	# the manifest keeps the union, as of NODES and MODES
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=pu "RESULTS=$res" NODES=1 MODES=contiguous PLACEMENTS=cyclic
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=pu "RESULTS=$res" NODES=1 MODES=contiguous PLACEMENTS=block
+	grep -qx 'setting PLACEMENTS=cyclic block' "$res/pu/manifest"
+	grep -qx 'plan .* n1-contiguous-t2-L524288-default-s1-cyclic' "$res/pu/manifest"
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=pb "RESULTS=$res" PLACEMENTS="block ring"
+	[ "$stderr" = "campaign: error: invalid placement 'ring' in PLACEMENTS: allowed are block, cyclic and random[:SEED] (aller's --placement)" ]
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=pb "RESULTS=$res" PLACEMENTS="cyclic cyclic"
+	[ "$stderr" = "campaign: error: placement 'cyclic' appears twice in PLACEMENTS" ]
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=pb "RESULTS=$res" PLACEMENTS="block cyclic" \
+		ALLER_ARGS=--placement=random
+	[ "$stderr" = "campaign: error: ALLER_ARGS has --placement, and PLACEMENTS='block cyclic' gives each point its own: use PLACEMENTS alone" ]
+	# what aller refuses with a placement names the point
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=pb "RESULTS=$res" NODES=2 MODES=contiguous \
+		PLACEMENTS="block cyclic" ALLER_ARGS=--reveal DRYRUN=1
+	[[ $stderr == "campaign: error: point n2-contiguous-t2-L524288-default-s1 (4 ranks): "*placement* ]]
+}

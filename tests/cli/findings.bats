@@ -5,7 +5,8 @@
 # against strided, two node counts, interference beyond the noise and
 # congestion within it, an eff, a point below a floor, an incomplete one,
 # slow links of --pairs, three through one host: a suspect; one host
-# holding the slowest task in 17 of 22 rows: another).
+# holding the slowest task in 17 of 22 rows: another; a cyclic placement
+# beside the launcher's order).
 # shellcheck disable=SC2154 # bats sets output and stderr
 
 load ../lib/helpers
@@ -37,13 +38,14 @@ for x in f:
 by = {}
 for x in f:
     by.setdefault(x["kind"], []).append(x)
-want = {"verdict": 1, "peak": 3, "limit": 2, "interference": 1, "congestion": 1, "crossover": 1,
+want = {"verdict": 1, "peak": 4, "limit": 2, "interference": 1, "congestion": 1, "crossover": 1,
         "modes": 1, "scaling": 1, "floor": 1, "state": 1, "slow_link": 3, "suspect": 1,
-        "slowest_host": 1}
+        "slowest_host": 1, "placement": 1}
 assert {k: len(v) for k, v in by.items()} == want, {k: len(v) for k, v in by.items()}
 assert by["interference"][0]["severity"] == "notice" and "beyond the noise" in by["interference"][0]["text"]
 assert by["congestion"][0]["severity"] == "info" and "within the noise" in by["congestion"][0]["text"]
 assert by["modes"][0]["numbers"]["ratio"] == 2
+assert by["placement"][0]["numbers"]["ratio"] == 2 and by["placement"][0]["points"] == [0, 5]
 assert by["floor"][0]["numbers"]["rows_below_floor"] == 2 and by["floor"][0]["points"] == [3]
 assert "3 (n4) -> 0 (n1)" in by["slow_link"][0]["text"]
 assert by["suspect"][0]["text"].startswith("Suspect host n4: an end of slow links with 3 hosts (n1, n2, n3)")
@@ -52,7 +54,7 @@ c = by["crossover"][0]["text"]
 assert "pairwise is fastest at 8 B..256 B; no difference at 512 B; alltoall is fastest at 1 KiB..8 KiB" in c, c
 print(len(f), "findings")
 PY
-	[[ $output == "18 findings" ]]
+	[[ $output == "20 findings" ]]
 }
 
 @test "a merge writes both; a clean one's verdict says so; an unwritable directory: exit 3, nothing half-written" {

@@ -82,20 +82,32 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	[[ $stderr == *"aller: floor failed: level 0 (commsize 2, alltoall), 4 MiB per peer: eff "*" is below --min-eff=0.5"* ]]
 }
 
-@test "--placement: block keeps a pair of tasks on its node, cyclic sends it over the NICs (4 nodes, 2 tasks each)" {
-	for p in block cyclic; do
-		srun_aller -N4 -n8 --ntasks-per-node=2 --mpi=pmix "$ALLER" --placement="$p" \
-			--min-bytes=256K --max-bytes=256K c 3 262144 >"$BATS_TEST_TMPDIR/$p.out"
-	done
-	grep -qx '# placed: nodes per communicator (contiguous), by communicator size: 8: 4, 4: 2, 2: 1, 1: 1' "$BATS_TEST_TMPDIR/block.out"
-	grep -qx '# placed: nodes per communicator (contiguous), by communicator size: 8: 4, 4: 4, 2: 2, 1: 1' "$BATS_TEST_TMPDIR/cyclic.out"
-	grep -qx '# host: n\[1-4\] 0-1 +2' "$BATS_TEST_TMPDIR/block.out"
-	grep -qx '# host: n\[1-4\] 0,4 +1' "$BATS_TEST_TMPDIR/cyclic.out"
+@test "PLACEMENTS=\"block cyclic\": block keeps a pair of tasks on its node, cyclic sends it over the NICs (a campaign, 4 nodes, 2 tasks each)" {
+	campaign_results test-results-fabric
+	final=$(submit CAMPAIGN=place NODES=4 TASKS_PER_NODE=2 MODES=contiguous LONGS=262144 ITERS=3 \
+		PLACEMENTS="block cyclic" ALLER_ARGS="--min-bytes=256K --max-bytes=256K")
+	wait_job "$final" 300
+	run -0 status CAMPAIGN=place
+	printf '%s\n' "$output"   # shown when the test fails
+	[[ $output == *"n4-contiguous-t2-L262144-default-s1 "*" complete"* ]]
+	[[ $output == *"n4-contiguous-t2-L262144-default-s1-cyclic "*" complete"* ]]
+	block=$(latest "$RES"/place/raw/place-n4-contiguous-t2-L262144-default-s1-2*.out)
+	cyclic=$(latest "$RES"/place/raw/place-n4-contiguous-t2-L262144-default-s1-cyclic-*.out)
+	grep -qx '# placement: block' "$block"
+	grep -qx '# placed: nodes per communicator (contiguous), by communicator size: 8: 4, 4: 2, 2: 1, 1: 1' "$block"
+	grep -qx '# placed: nodes per communicator (contiguous), by communicator size: 8: 4, 4: 4, 2: 2, 1: 1' "$cyclic"
+	grep -qx '# host: n\[1-4\] 0-1 +2' "$block"
+	grep -qx '# host: n\[1-4\] 0,4 +1' "$cyclic"
 	# the busiest node's off-node bytes per call, by commsize: the same for the world
 	# (3 MiB), 1 against 1.5 MiB at 4, none against 512 KiB at 2
 	off() { awk '/^# columns:/ { for (i = 3; i <= NF; i++) c[$i] = i - 2 } /^[0-9]/ { printf "%s:%d ", $2, $c["offnode_B"] }' "$1"; }
-	[ "$(off "$BATS_TEST_TMPDIR/block.out")" = "8:3145728 4:1048576 2:0 1:0 " ]
-	[ "$(off "$BATS_TEST_TMPDIR/cyclic.out")" = "8:3145728 4:1572864 2:524288 1:0 " ]
+	[ "$(off "$block")" = "8:3145728 4:1048576 2:0 1:0 " ]
+	[ "$(off "$cyclic")" = "8:3145728 4:1572864 2:524288 1:0 " ]
+	# overlaid: one plot of the node count, a line per placement, named; a finding compares them
+	grep -q 'block' "$RES"/place/merged/sets.tsv
+	grep -q 'cyclic' "$RES"/place/merged/sets.tsv
+	grep -q '"kind": "placement", "severity": "notice", "text": "On 4 nodes (contiguous), cyclic communicators of 4 take ' \
+		"$RES"/place/merged/findings.json
 }
 
 @test "a link slowed in the network, not in aller, is the one --pairs names" {

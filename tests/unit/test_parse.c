@@ -492,7 +492,7 @@ static void merged_columns_agree_with_aller(void **state)
 			       "congestion congestion_p99 tmed_lo_s tmed_hi_s offnode_B netbw_GBs eff tcounts_s "
 			       "tdispatch_s tcombine_s",
 		[MERGED_POINTS] = "point campaign mode nodes tasks_per_node world buffers instrumented "
-				  "state job source mpi series variant",
+				  "state job source mpi series variant placement",
 	};
 	char names[1024];
 	(void)state;
