@@ -140,12 +140,34 @@ WRAP
 # whose state is not in this CLUSTER_DIR: fabric_build makes $FAB first).
 fabric_taken() { [ -e "$(ns_path head)" ] || [ -e "$(ns_path sw)" ] && [ ! -d "$FAB" ]; }
 
+# ns_list: the namespaces of CLUSTER_PORT ($NS-*) that exist
+ns_list() {
+	local ns
+	for ns in $(ip netns list 2>/dev/null | awk '{ print $1 }'); do
+		case $ns in "$NS"-*) echo "$ns" ;; esac
+	done
+}
+
+# fabric_orphaned: namespaces of CLUSTER_PORT exist and no process runs in
+# any of them: a cluster whose processes ended without 'make cluster-down'
+# (a session or a machine's user that stopped) left them behind.
+fabric_orphaned() {
+	local ns found=0
+	for ns in $(ns_list); do
+		found=1
+		[ -z "$(ip netns pids "$ns" 2>/dev/null)" ] || return 1
+	done
+	[ "$found" = 1 ]
+}
+
+fabric_remove_namespaces() {
+	local ns
+	for ns in $(ns_list); do ip netns del "$ns" 2>/dev/null || true; done
+}
+
 # fabric_remove: every namespace of this cluster's (its links go with them).
 fabric_remove() {
-	local ns
 	[ -d "$FAB" ] || return 0
-	for ns in $(ip netns list 2>/dev/null | awk '{ print $1 }'); do
-		case $ns in "$NS"-*) ip netns del "$ns" 2>/dev/null || true ;; esac
-	done
+	fabric_remove_namespaces
 	rm -rf "$FAB"
 }

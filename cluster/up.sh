@@ -26,6 +26,10 @@ if [ -f "$RUN/settings" ] && [ "$(cat "$RUN/settings")" = "$settings" ] && "$her
 	say "already up ($settings)"
 	exit 0
 fi
+if fabric_taken && fabric_orphaned; then
+	say "removing $NS-*: the namespaces of a cluster whose processes are gone (stopped without 'make cluster-down')"
+	fabric_remove_namespaces
+fi
 fabric_taken && die "port $CLUSTER_PORT is taken: choose another base with CLUSTER_PORT=... (its fabric, $NS-*, is another cluster's)"
 # Stale or different: start from a clean slate.
 "$here/down.sh" -q

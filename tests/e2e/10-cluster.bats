@@ -72,6 +72,21 @@ setup() {
 	[[ $output == *"cluster: error: port 17000 is taken: choose another base with CLUSTER_PORT=..."* ]]
 }
 
+@test "the namespaces of a cluster whose processes are gone are removed, not refused as another's" {
+	# a session that ends without 'make cluster-down' leaves its namespaces, empty
+	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	ip netns add aller17100-head
+	ip netns add aller17100-sw
+	export CLUSTER_DIR=$BATS_TEST_TMPDIR/left CLUSTER_PORT=17100 CLUSTER_NODES=1 CLUSTER_ACCOUNTING=0
+	run bash "$ROOT/cluster/up.sh"
+	bash "$ROOT/cluster/down.sh" -q
+	left=$(ip netns list | awk '/^aller17100-/ { print $1 }')
+	for ns in $left; do ip netns del "$ns" 2>/dev/null || true; done
+	[ "$status" = 0 ]
+	[[ $output == *"removing aller17100-*: the namespaces of a cluster whose processes are gone"* ]]
+	[ -z "$left" ]
+}
+
 @test "a killed node goes down, and comes back when revived" {
 	bash "$ROOT/cluster/node.sh" kill n4
 	for _ in $(seq 60); do
