@@ -12,7 +12,7 @@
 #   missing SUB KEY why              ... not submitted (sbatch failed midway)
 #   final SUB job=J after=J:J...     the merge and plots
 # A point's KEY is n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series>
-# [-<placement>] (cyclic, random or random<SEED>; none for block);
+# [-<placement>] (cyclic or random<SEED>; none for block);
 # SUB is <UTC time>-<pid>, e.g. 20261202T021500Z-4711.
 # shellcheck shell=bash disable=SC2034,SC2153,SC2154 # the M_* arrays are read by the scripts; manifest, SERIES and the settings come from submit.sh, plan.sh and lib.sh
 
@@ -33,10 +33,12 @@ M_POINTS=()
 # raw_name_re, which matches one (the key and the job as groups 1 and 4).
 # The placement (PLACEMENTS) is in the key unless it is block, so the keys
 # of campaigns that never named one stay as they were: random:SEED is
-# random<SEED> there (point_parse turns it back).
+# random<SEED> there, plain random its seed 1 (random1), as aller's header
+# names it ("random:1") and collect's point_series_base strips it
+# (point_parse turns it back).
 point_key_re() {
-	local o='(' c=')' p='(-(cyclic|random[0-9]*))?'
-	[ "${1:-}" != plain ] || o='' c='' p='(-cyclic|-random[0-9]*)?'
+	local o='(' c=')' p='(-(cyclic|random[0-9]+))?'
+	[ "${1:-}" != plain ] || o='' c='' p='(-cyclic|-random[0-9]+)?'
 	printf 'n%s[0-9]+%s-(contiguous|strided)-t%s[0-9]+%s-L%s-?[0-9]+%s-%s[A-Za-z0-9_.-]+%s-s%s[0-9]+%s%s' \
 		"$o" "$c" "$o" "$c" "$o" "$c" "$o" "$c" "$o" "$c" "$p"
 }
@@ -50,6 +52,7 @@ raw_name_re() {
 # point_key NODES MODE TPN LONGS VARIANT SERIES [PLACEMENT]
 point_key() {
 	local p=${7:-block}
+	[ "$p" != random ] || p=random1
 	p=${p/:/}
 	printf 'n%s-%s-t%s-L%s-%s-s%s' "$1" "$2" "$3" "$4" "$5" "$6"
 	[ "$p" = block ] || printf -- '-%s' "$p"
@@ -63,7 +66,7 @@ point_parse() {
 	P_NODES=${BASH_REMATCH[1]} P_MODE=${BASH_REMATCH[2]} P_TPN=${BASH_REMATCH[3]}
 	P_LONGS=${BASH_REMATCH[4]} P_VARIANT=${BASH_REMATCH[5]} P_SERIES=${BASH_REMATCH[6]}
 	P_PLACEMENT=${BASH_REMATCH[8]:-block}
-	[[ $P_PLACEMENT != random?* ]] || P_PLACEMENT=random:${P_PLACEMENT#random}
+	[[ $P_PLACEMENT != random* ]] || P_PLACEMENT=random:${P_PLACEMENT#random}
 }
 
 # placement_arg P: aller's option for a point of placement P, or nothing

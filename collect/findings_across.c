@@ -175,7 +175,7 @@ static int common_size(const struct flevel *a, const struct flevel *b, int *ib)
  * Point b's time over a's at level 1 (communicators of half the world), the
  * largest size both measured, as finding `kind`: "HEAD communicators of G
  * take Rx the time of OTHER at ...", a notice beyond 1.2x either way, whose
- * sentence ends with `why` then.
+ * sentence ends with `why` where b is the slower.
  */
 static void level1(struct fout *o, const char *kind, const struct fpoint *a, const struct fpoint *b,
 		   const char *head, const char *other, const char *why)
@@ -193,7 +193,7 @@ static void level1(struct fout *o, const char *kind, const struct fpoint *a, con
 	format_bytes(size, sizeof(size), (long)l->bytes[i]);
 	snprintf(text, sizeof(text), "%s communicators of %ld take %.2fx the time of %s at %s per "
 		 "peer (%.3g against %.3g ms)%s", head, l->commsize, ratio, other, size,
-		 1e3 * m->tavg[k], 1e3 * l->tavg[i], beyond ? why : ".");
+		 1e3 * m->tavg[k], 1e3 * l->tavg[i], ratio > 1.2 ? why : ".");
 	find_emit(o, kind, beyond ? "notice" : "info", text, ids, 2, "ratio", ratio, "commsize",
 		  (double)l->commsize, "bytes_per_peer", l->bytes[i], NULL);
 }

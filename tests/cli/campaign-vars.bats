@@ -100,10 +100,12 @@ setup() {
 
 @test "PLACEMENTS: each placement its own points (key suffix, none for block), each given its --placement; bad lists one line, exit 2" {
 	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=pl "RESULTS=$res" NODES=2 MODES=contiguous \
-		PLACEMENTS="block cyclic random:3" DRYRUN=1
+		PLACEMENTS="block cyclic random:3 random" DRYRUN=1
 	[[ $output == *"POINT=n2-contiguous-t2-L524288-default-s1 contiguous 524288 default --placement=block "* ]]
 	[[ $output == *"POINT=n2-contiguous-t2-L524288-default-s1-cyclic contiguous 524288 default --placement=cyclic "* ]]
 	[[ $output == *"POINT=n2-contiguous-t2-L524288-default-s1-random3 contiguous 524288 default --placement=random:3 "* ]]
+	# plain random is aller's seed 1, named so in the key as aller's header names it
+	[[ $output == *"POINT=n2-contiguous-t2-L524288-default-s1-random1 contiguous 524288 default --placement=random:1 "* ]]
 	# block alone (the default): the keys and the jobs' aller as before
 	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=pl0 "RESULTS=$res" NODES=2 MODES=contiguous DRYRUN=1
 	[[ $output == *"POINT=n2-contiguous-t2-L524288-default-s1 contiguous 524288 default - "* ]]

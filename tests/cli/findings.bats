@@ -57,6 +57,15 @@ PY
 	[[ $output == "20 findings" ]]
 }
 
+@test "a placement faster than block is a notice without the slower one's reason" {
+	# the golden cyclic point (5) at a quarter of its time: half of block's
+	awk -F, -v OFS=, '$1 == 5 { $7 = $7 / 4 } 1' merged/points.csv >p.csv && mv p.csv merged/points.csv
+	run -0 "$COLLECT" --findings merged
+	run -0 grep -o '"kind": "placement", "severity": "notice", "text": "[^"]*"' merged/findings.json
+	[[ $output == *'"On 2 nodes (contiguous), cyclic communicators of 2 take 0.50x the time of ones in the launcher'"'"'s order at 8 KiB per peer (0.00355 against 0.0071 ms)."' ]]
+	[[ $output != *"leave the node"* ]]
+}
+
 @test "a merge writes both; a clean one's verdict says so; an unwritable directory: exit 3, nothing half-written" {
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$ROOT/tests/data/smoke/raw/smoke-n1-contiguous-19.out" \
 		"$ROOT/tests/data/smoke/raw/smoke-n2-contiguous-20.out"

@@ -104,8 +104,9 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	[ "$(off "$block")" = "8:3145728 4:1048576 2:0 1:0 " ]
 	[ "$(off "$cyclic")" = "8:3145728 4:1572864 2:524288 1:0 " ]
 	# overlaid: one plot of the node count, a line per placement, named; a finding compares them
-	grep -q 'block' "$RES"/place/merged/sets.tsv
-	grep -q 'cyclic' "$RES"/place/merged/sets.tsv
+	labels=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["kind"]) == "bandwidth" { print $(c["label"]) }' "$RES"/place/merged/sets.tsv | sort -u)
+	[ "$labels" = "$(printf 'block\ncyclic')" ]
 	grep -q '"kind": "placement", "severity": "notice", "text": "On 4 nodes (contiguous), cyclic communicators of 4 take ' \
 		"$RES"/place/merged/findings.json
 }

@@ -477,6 +477,30 @@ static void reveal_marks_instrumented_runs(void **state)
  * The merged tables name aller's columns as aller does; the CSV has every
  * one, each view its x and what format.h's ALLER_COLUMN_VIEWS gives it.
  */
+/* A campaign key's placement suffix, as campaigns/manifest.sh writes it, against aller's header. */
+static void series_base_strips_the_placement_suffix(void **state)
+{
+	static const char *const cases[][3] = {
+		{ "t2-L0-default-s1-cyclic", "cyclic", "t2-L0-default-s1" },
+		{ "t2-L0-default-s1-random7", "random:7", "t2-L0-default-s1" },
+		{ "t2-L0-default-s1-random1", "random:1", "t2-L0-default-s1" },   /* PLACEMENTS=random */
+		{ "t2-L0-default-s1", "block", "t2-L0-default-s1" },
+		{ "t2-L0-default-s1", NULL, "t2-L0-default-s1" },
+		{ "t2-L0-default-s1-random7", "random:8", "t2-L0-default-s1-random7" },   /* not its own */
+		{ "t2-L0-default-s1", "cyclic", "t2-L0-default-s1" },   /* outside a campaign: no suffix */
+		{ "cyclic", "cyclic", "cyclic" },   /* the suffix is never the whole series */
+	};
+	char out[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		point_series_base(cases[i][0], cases[i][1], out, sizeof(out));
+		assert_string_equal(out, cases[i][2]);
+	}
+	point_series_base(NULL, "cyclic", out, sizeof(out));
+	assert_string_equal(out, "");
+}
+
 static void merged_columns_agree_with_aller(void **state)
 {
 	static const char *const aller_names[] = ALLER_COLUMN_NAMES;
@@ -520,6 +544,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(merged_columns_agree_with_aller),
+		cmocka_unit_test(series_base_strips_the_placement_suffix),
 		cmocka_unit_test(clean_file),
 		cmocka_unit_test(truncated_file),
 		cmocka_unit_test(partial_last_line_is_dropped),
