@@ -9,9 +9,13 @@
 
 #include "format.h"
 #include "output.h"
+#include "replace.h"
 #include "strbuf.h"
+#include "text.h"
 
 #define JSON_MAX_KEYS 96
+/* how every file --json writes begins: what it may replace */
+#define JSON_MAGIC "{\"record\":\"header\""
 
 struct json {
 	FILE *f;
@@ -24,32 +28,16 @@ struct json {
 	int counts[JSON_MAX_KEYS];
 	/* the open data set, for its rows */
 	int level;
-	char algo[64], split[128];
+	char algo[64], *split;   /* the split in full: names may be long */
 	char wall[256];
 };
-
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void sb_string(struct strbuf *b, const char *s)
-{
-	strbuf_addf(b, "\"");
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			strbuf_addf(b, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f)
-			strbuf_addf(b, "\\u%04x", c);
-		else
-			strbuf_addf(b, "%c", c);
-	}
-	strbuf_addf(b, "\"");
-}
 
 static void put_string(FILE *f, const char *s)
 {
 	struct strbuf b;
 
 	strbuf_init(&b);
-	sb_string(&b, s);
+	text_add_json(&b, s);
 	fputs(b.s && !b.failed ? b.s : "\"\"", f);
 	strbuf_release(&b);
 }
@@ -57,10 +45,17 @@ static void put_string(FILE *f, const char *s)
 struct json *json_open(const char *path, char *err, size_t errlen)
 {
 	struct json *j = calloc(1, sizeof(*j));
-	size_t n = strlen(path) + 6;
+	char target[4096], why[4352];
+	size_t n;
 
+	if (replace_target(path, JSON_MAGIC, target, sizeof(target), why, sizeof(why)) != 0) {
+		snprintf(err, errlen, "--json: %s", why);
+		free(j);
+		return NULL;
+	}
+	n = strlen(target) + 6;
 	if (j) {
-		j->path = strdup(path);
+		j->path = strdup(target);
 		j->part = malloc(n);
 	}
 	if (!j || !j->path || !j->part) {
@@ -68,7 +63,7 @@ struct json *json_open(const char *path, char *err, size_t errlen)
 		json_close(j);
 		return NULL;
 	}
-	snprintf(j->part, n, "%s.part", path);
+	snprintf(j->part, n, "%s.part", target);
 	j->f = fopen(j->part, "w");
 	if (!j->f) {
 		snprintf(err, errlen, "cannot write --json file '%s': %s", j->part, strerror(errno));
@@ -93,7 +88,7 @@ static void header_add(struct json *j, const char *key, const char *value)
 	}
 	if (j->counts[i]++)
 		strbuf_addf(&j->values[i], ",");
-	sb_string(&j->values[i], value);
+	text_add_json(&j->values[i], value);
 }
 
 static void header_write(struct json *j)
@@ -150,12 +145,13 @@ void json_set(struct json *j, int level, long target, long comms, long commsize,
 		return;
 	j->level = level;
 	snprintf(j->algo, sizeof(j->algo), "%s", algo);
-	snprintf(j->split, sizeof(j->split), "%s", split ? split : "uniform");
+	free(j->split);
+	j->split = strdup(split ? split : "uniform");
 	fprintf(j->f, "{\"record\":\"set\",\"level\":%d,\"target\":%ld,\"comms\":%ld,"
 		"\"commsize\":%ld,\"algo\":", level, target, comms, commsize);
 	put_string(j->f, j->algo);
 	fputs(",\"split\":", j->f);
-	put_string(j->f, j->split);
+	put_string(j->f, j->split ? j->split : "uniform");
 	fputs("}\n", j->f);
 }
 
@@ -198,7 +194,7 @@ void json_row(struct json *j, const struct row *w)
 	fprintf(j->f, "{\"record\":\"row\",\"level\":%d,\"algo\":", j->level);
 	put_string(j->f, j->algo);
 	fputs(",\"split\":", j->f);
-	put_string(j->f, j->split);
+	put_string(j->f, j->split ? j->split : "uniform");
 #define COL_(ID, name, kind, value) col_##kind(j->f, #name, value);
 	ALLER_COLUMNS(COL_, COL_)
 #undef COL_
@@ -207,6 +203,7 @@ void json_row(struct json *j, const struct row *w)
 
 int json_finish(struct json *j, char *err, size_t errlen)
 {
+	char why[4352];
 	int e;
 
 	if (!j)
@@ -218,10 +215,12 @@ int json_finish(struct json *j, char *err, size_t errlen)
 	if (fclose(j->f) != 0 && !e)
 		e = errno ? errno : EIO;
 	j->f = NULL;
-	if (!e && rename(j->part, j->path) != 0)
-		e = errno;
 	if (e) {
 		snprintf(err, errlen, "cannot write --json file '%s': %s", j->path, strerror(e));
+		return -1;
+	}
+	if (replace_commit(j->part, j->path, JSON_MAGIC, why, sizeof(why)) != 0) {
+		snprintf(err, errlen, "--json: %s", why);
 		return -1;
 	}
 	j->finished = 1;
@@ -240,5 +239,6 @@ void json_close(struct json *j)
 		strbuf_release(&j->values[i]);
 	free(j->path);
 	free(j->part);
+	free(j->split);
 	free(j);
 }

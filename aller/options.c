@@ -195,7 +195,7 @@ static const char *const feature_names[F_COUNT] = {
 	[F_CUDA] = "--buffers=cuda", [F_STRIDED] = "MODE strided", [F_TIMING] = "--timing",
 	[F_FRESH] = "--fresh-data", [F_LONGS] = "a LONGS above 0 (the buffers are SIZE bytes)",
 	[F_SELECTION] = "--commsizes, --min-bytes or --max-bytes", [F_CONGESTION] = "--congestion",
-	[F_LOOP] = "--timing=loop", [F_MOVING] = "a moving --split (rotate)",
+	[F_LOOP] = "--timing=loop", [F_MOVING] = "a --split that may change from call to call (rotate:, trace:)",
 	[F_PERSISTENT] = "--algo=persistent, whose request holds one pair of buffers",
 	[F_CI] = "--ci", [F_PLACEMENT] = "--placement", [F_MOE] = "--moe",
 };

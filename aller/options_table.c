@@ -205,7 +205,9 @@ SETTER(set_algo)
 SETTER(set_cold_cache)
 {
 	o->cold_cache = 0;
-	return val ? select_parse_size("--cold-cache", val, &o->cold_cache, err, errlen) : 0;
+	/* the ring's size in all, not a size per peer */
+	return val ? select_parse_size_in("--cold-cache", val, 1, BYTES_MAX, "(the ring's size in all)",
+					  &o->cold_cache, err, errlen) : 0;
 }
 
 /* --time-per-size=SECONDS: a positive decimal number. */

@@ -9,6 +9,7 @@
 
 #include "format.h"
 #include "json.h"
+#include "text.h"
 #include "options.h"
 #include "plan/hist.h"
 #include "world/world.h"
@@ -29,6 +30,11 @@ static void put_escaped(FILE *f, const char *s, size_t n)
 		else
 			fprintf(f, "\\x%02x", c);
 	}
+}
+
+void output_escaped(FILE *f, const char *s)
+{
+	put_escaped(f, s, strlen(s));
 }
 
 /* --json's writer (json.h), fed the same facts and rows as the text; NULL without it. */
@@ -60,6 +66,38 @@ static void __attribute__((format(printf, 3, 4))) key_line(FILE *f, const char *
 	json_fact(json_sink, key, text ? text : small);
 	if (text != small)
 		free(text);
+}
+
+FILE *output_capture(struct capture *c, FILE *f)
+{
+	c->buf = NULL;
+	c->len = 0;
+	c->mem = f ? open_memstream(&c->buf, &c->len) : NULL;
+	return c->mem ? c->mem : f;
+}
+
+void output_release(struct capture *c, FILE *f)
+{
+	char *line, *next;
+
+	if (!c->mem)
+		return;
+	fclose(c->mem);
+	for (line = c->buf; line && *line; line = next) {
+		char *colon;
+		next = line + strcspn(line, "\n");
+		if (*next)
+			*next++ = '\0';
+		colon = strstr(line, ": ");
+		if (strncmp(line, "# ", 2) == 0 && colon) {
+			*colon = '\0';
+			key_line(f, line + 2, "%s", colon + 2);
+		} else {
+			fprintf(f, "%s\n", line);
+		}
+	}
+	free(c->buf);
+	c->mem = NULL;
 }
 
 static const char *mode_name(int strided)
@@ -127,7 +165,7 @@ void output_env(struct strbuf *b, char *const *env)
 			v[k++] = env[i];
 	qsort(v, k, sizeof(*v), cmp_env);
 	for (size_t i = 0; i < k; i++)
-		strbuf_addf(b, "%.240s\n", v[i]);
+		strbuf_addf(b, "%.*s\n", (int)text_utf8_cut(v[i], 240), v[i]);
 	free(v);
 }
 

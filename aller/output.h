@@ -86,6 +86,21 @@ void output_floor_failed(FILE *f, const char *text);
 /* --json: its writer gets every fact and row the text gets (NULL: none). */
 struct json;
 void output_json(struct json *j);
+/* s as the header writes a value: a control character as \n, \t or \xHH. */
+void output_escaped(FILE *f, const char *s);
+/*
+ * Lines another module writes ("# key: value", --reveal's) captured and then
+ * given to the one writer, so that they reach --json as facts too:
+ * output_capture returns the stream to write them to (NULL where f is NULL),
+ * output_release writes them to f.
+ */
+struct capture {
+	FILE *mem;
+	char *buf;
+	size_t len;
+};
+FILE *output_capture(struct capture *c, FILE *f);
+void output_release(struct capture *c, FILE *f);
 /* In a data set's place: why its set-up failed (no rows follow). */
 void output_failed(FILE *f, const char *msg);
 /* The sweep's wall time and the part of it inside the calls (rank 0). */

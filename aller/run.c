@@ -74,7 +74,8 @@ static int load_matrices(struct options *o, const struct world *w)
 		long n[2] = { 0, 0 }, all;
 		if (!split_has_file(s))
 			continue;
-		if (w->rank == 0 && split_matrix_load(s, err, sizeof(err)) == 0) {
+		if (w->rank == 0 && split_matrix_load(s, err, sizeof(err)) == 0 &&
+		    split_weights_check(s, err, sizeof(err)) == 0) {
 			n[0] = s->n;
 			n[1] = s->nmat;
 		} else if (w->rank == 0) {
@@ -360,6 +361,21 @@ static int header_lost(const struct world *w)
 							     "output)", err, sizeof(err)) != 0, err);
 }
 
+/* Collective: --congestion's world as check_selection judges it, before any split; 0 or 2. */
+static int congest_check(const struct options *o)
+{
+	char err[512], note[512];
+	int all, me;
+
+	MPI_MUST(MPI_Comm_size(MPI_COMM_WORLD, &all));
+	MPI_MUST(MPI_Comm_rank(MPI_COMM_WORLD, &me));
+	if (plan_check_world(o, all, err, sizeof(err), note, sizeof(note)) == 0)
+		return 0;
+	if (me == 0)
+		fprintf(stderr, "aller: error: %s\n", err);
+	return 2;
+}
+
 int run_benchmark(struct options *o, int argc, char **argv)
 {
 	struct header h;
@@ -372,6 +388,8 @@ int run_benchmark(struct options *o, int argc, char **argv)
 	int rc;
 
 	MPI_MUST(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
+	if (o->congestion > 0 && (rc = congest_check(o)) != 0)
+		return rc;   /* before the split: no aggressor to stop, a usage error as --check-args says */
 	if (o->congestion > 0) {   /* the aggressors run until the victims quit */
 		if (congest_split(&cg, o, &side) != 0)
 			return 3;

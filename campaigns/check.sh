@@ -11,6 +11,10 @@ unique_list() {
 	for v in "$@"; do
 		[[ $v =~ $pattern ]] || die "invalid $one '$v' in $name: allowed are $allowed"
 		[[ $seen == *" $v "* ]] && die "$one '$v' appears twice in $name"
+		# a value and its default spelled out are one (random is random:1)
+		if [[ ($v == random && $seen == *" random:1 "*) || ($v == random:1 && $seen == *" random "*) ]]; then
+			die "$one '$v' appears twice in $name (random is random:1)"
+		fi
 		seen="$seen$v "
 	done
 	return 0

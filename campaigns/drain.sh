@@ -8,6 +8,8 @@
 # Slurm does not know or has down or drained already: each said in a line.
 # Exit status: 0 done (also when nothing was suspect), 2 usage, 3 scontrol failed.
 set -euo pipefail
+# shellcheck source=sh/toolkit.sh
+. "$(cd "$(dirname "$0")" && pwd)/../sh/toolkit.sh"
 die() { printf 'drain: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 if [ $# -ne 2 ] || ! [[ $2 =~ ^[1-9][0-9]*$ ]]; then
 	die "usage: drain.sh CAMPAIGN_DIR MAX (MAX 1 or more)"
@@ -24,6 +26,11 @@ usable_others() {
 drained=0
 while IFS=$'\t' read -r kind name evidence _; do
 	[ "$kind" = host ] || continue
+	# one node, as Slurm names it: a host list ("n[1-4]", "n7,n8") would drain several
+	if ! is_node "$name"; then
+		echo "drain: '$name': not one node's name (Slurm would read it as a host list): left alone"
+		continue
+	fi
 	[ "$drained" -lt "$2" ] || { echo "drain: $name: left in service (DRAIN_MAX=$2 reached): $evidence"; continue; }
 	state=$(sinfo -h -N -n "$name" -o '%t' 2>/dev/null | head -n 1)
 	case $state in

@@ -44,7 +44,9 @@ bytes=$((BASH_REMATCH[1] << shift_))
 [ "$bytes" -le $((1 << 30)) ] || die "invalid SIZE '$size': at most 1G per peer"
 [[ $below =~ ^0?\.[0-9]*[1-9][0-9]*$ ]] || die "invalid SLOW_BELOW '$below': expected a fraction between 0 and 1, e.g. 0.7"
 [[ $minutes =~ ^[1-9][0-9]{0,3}$ ]] || die "invalid TIME '$minutes': expected a job's limit in minutes, 1..9999"
-[ -z "${opt[NAME]}" ] || is_name "${opt[NAME]}" || die "invalid NAME '${opt[NAME]}': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
+for k in NAME CAMPAIGN; do
+	[ -z "${opt[$k]}" ] || is_name "${opt[$k]}" || die "invalid $k '${opt[$k]}': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
+done
 results=${opt[RESULTS]:-$([ -f "$CAMPAIGN_ROOT/Makefile" ] && echo "$CAMPAIGN_ROOT" || echo "$PWD")/results}
 
 # The nodes: NODES (a Slurm host list, or names apart), or a campaign's (its outputs' host lines).

@@ -11,6 +11,8 @@
 # Exit status: submit.sh's, trend's, export's (the first that failed).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=sh/toolkit.sh
+. "$here/../sh/toolkit.sh"
 
 # next_at HH:MM: the next such time, at least 30 s from now, as sbatch's --begin takes it.
 next_at() {
@@ -37,7 +39,7 @@ nightly_submit() {
 	shift 3
 	slurm_args "$sdir"
 	id=$(sbatch --parsable --job-name="$job" --begin="$(next_at "$at")" --time=10 "${SARGS[@]}" \
-		--output="$sdir/logs/%x-%j.out" --wrap="$(printf '%q ' "$@")") || return 3
+		--output="$sdir/logs/%x-%j.out" --wrap="$(sh_quote "$@")") || return 3
 	echo "${id%%;*}"
 }
 
@@ -65,5 +67,5 @@ echo "nightly: $campaign: submitted${final:+, final job $final}"
 slurm_args "$sdir"
 after=$(sbatch --parsable --job-name="aller-schedule-$prefix-after" --time=30 "${SARGS[@]}" \
 	${final:+--dependency=afterany:$final} --output="$sdir/logs/%x-%j.out" \
-	--wrap="$(printf '%q ' bash "$here/nightly.sh" --after "$prefix" "$sdir" "$campaign" "$textfile")")
+	--wrap="$(sh_quote bash "$here/nightly.sh" --after "$prefix" "$sdir" "$campaign" "$textfile")")
 echo "nightly: $campaign: trend${textfile:+ and export} in job ${after%%;*}"

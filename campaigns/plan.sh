@@ -131,7 +131,14 @@ check_results() {
 	/tmp/* | /var/tmp/* | /dev/shm/* | /run/*)
 		die "RESULTS '$RESULTS'$([ "$real" = "$RESULTS" ] || echo " ($real)") is node-local on most clusters (and private to each node of the local one): the jobs could not write their outputs there; use a shared directory"
 		;;
+	/proc/* | /sys/* | /dev/*)
+		die "RESULTS '$RESULTS'$([ "$real" = "$RESULTS" ] || echo " ($real)") is in a kernel file system ($(cut -d/ -f2 <<<"$real")): no result can be written there; use a shared directory"
+		;;
 	esac
+	# what exists of it must be a directory (a file in its path stops every job)
+	local up=$real
+	while [ ! -e "$up" ]; do up=$(dirname "$up"); done
+	[ -d "$up" ] || die "RESULTS '$RESULTS': '$up' is not a directory"
 }
 
 # The value of an identity setting for a series: this submission's, or the manifest's.

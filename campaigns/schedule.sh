@@ -83,7 +83,7 @@ if command -v scrontab >/dev/null; then
 		crontab_without
 		echo "$marker: begin (make schedule; make unschedule removes it)"
 		echo "#SCRON --job-name=$job --time=10 --output=$sdir/logs/%x-%j.out"
-		printf '%d %d * * * %s\n' "$((10#${BASH_REMATCH[2]}))" "$((10#${BASH_REMATCH[1]}))" "$(printf '%q ' "${run[@]}")"
+		printf '%d %d * * * %s\n' "$((10#${BASH_REMATCH[2]}))" "$((10#${BASH_REMATCH[1]}))" "$(sh_quote "${run[@]}")"
 		echo "$marker: end"
 	} >"$sdir/scrontab"
 	scrontab "$sdir/scrontab" || die "scrontab refused the entry ($sdir/scrontab)" 3

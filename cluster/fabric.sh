@@ -42,17 +42,35 @@ if [ "$cmd" = build ]; then # up.sh's: the fabric as configured, no fault
 	exit 0
 fi
 
+# The command's words checked before anything is read or touched: a bad
+# command or value is exit 2 with or without a fabric. The nodes' range
+# (node_arg) needs the running fabric.
+rate_arg() { valid_rate "$1" || usage "$cmd: rate '$1' is not a number and kbit, mbit or gbit (e.g. 200mbit)"; }
+args() { [ "$1" -eq "$2" ] || usage "$cmd takes $2 argument$([ "$2" -eq 1 ] || echo s), not $1"; }
+node_form() { [[ $1 =~ ^n[1-9][0-9]{0,3}$ ]] || usage "$cmd: node '$1' is not a node's name (n1, n2, ...)"; }
+case $cmd in
+slow-link) args $# 3; node_form "$1"; node_form "$2"; rate_arg "$3"
+	[ "$1" != "$2" ] || usage "slow-link: SRC and DST are the same node '$1'" ;;
+slow-nic) args $# 2; node_form "$1"; rate_arg "$2" ;;
+delay) args $# 2; node_form "$1"
+	number_in "$2" 0 10000 || usage "delay: '$2' is not a delay in ms above 0 and at most 10000" ;;
+loss) args $# 2; node_form "$1"
+	number_in "$2" 0 100 || usage "loss: '$2' is not a percentage above 0 and at most 100" ;;
+link-down | link-up) args $# 1; node_form "$1" ;;
+heal | show) args $# 0 ;;
+info) [ $# -le 1 ] || usage "info takes at most one node"; [ $# -eq 0 ] || node_form "$1" ;;
+*) usage "unknown command '$cmd'" ;;
+esac
+
 { [ -s "$FAB/links" ] && [ -e "$(ns_path sw)" ]; } ||
 	fail "no fabric is up: 'make cluster-up' builds one (CLUSTER_FABRIC=veth, the default)"
 # the running fabric's nodes, whatever the environment says now
 CLUSTER_NODES=$(awk '$1 == "nic"' "$FAB/links" | wc -l)
 
 node_arg() {
-	{ [[ $1 =~ ^n[0-9]+$ ]] && [ "${1#n}" -ge 1 ] && [ "${1#n}" -le "$CLUSTER_NODES" ]; } ||
+	{ node_form "$1" && [ "${1#n}" -le "$CLUSTER_NODES" ]; } ||
 		usage "$cmd: node '$1' is not one of n1..n$CLUSTER_NODES"
 }
-rate_arg() { valid_rate "$1" || usage "$cmd: rate '$1' is not a number and kbit, mbit or gbit (e.g. 200mbit)"; }
-args() { [ "$1" -eq "$2" ] || usage "$cmd takes $2 argument$([ "$2" -eq 1 ] || echo s), not $1"; }
 
 # set_fault KEY_FIELDS ROW: ROW replaces the rows that begin with KEY_FIELDS
 set_fault() {

@@ -9,6 +9,7 @@
 #include "merged.h"
 #include "setrow.h"
 #include "splits.h"
+#include "table.h"
 
 /* To stdout and compare.txt. */
 static void say(const struct cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -183,9 +184,13 @@ static void csv_row(FILE *f, const struct pair *p)
 	const struct meas *m = p->b ? p->b : p->n;
 	int both = p->b && p->n;
 
-	fprintf(f, "%s,%s,%s,%s,%ld,%ld,%ld,%s,%s,%ld,", str(m->pt->mode), str(m->pt->variant),
-		str(m->pt->tpn), m->pt->reveal ? "yes" : "no", m->nodes, m->comms, m->commsize,
-		merged_algo_name(m->algo), splits_name(m->split), m->bytes);
+	char q[3][600];
+
+	fprintf(f, "%s,%s,%s,%s,%ld,%ld,%ld,%s,%s,%ld,", str(m->pt->mode),
+		table_csv(q[0], sizeof(q[0]), str(m->pt->variant)), str(m->pt->tpn),
+		m->pt->reveal ? "yes" : "no", m->nodes, m->comms, m->commsize,
+		table_csv(q[1], sizeof(q[1]), merged_algo_name(m->algo)),
+		table_csv(q[2], sizeof(q[2]), splits_name(m->split)), m->bytes);
 	csv_num(f, both ? p->tol : NAN, 0);
 	csv_num(f, p->b ? p->b->tavg : NAN, 0);
 	csv_num(f, p->n ? p->n->tavg : NAN, 0);

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "table.h"
+#include "text.h"
 
 /* The row metrics: name, help, the column, its scale to base units. */
 static const struct family {
@@ -38,11 +39,16 @@ struct xpoint {
 	char source[1024];
 };
 
-/* A label value: backslash, quote and newline escaped. */
-static void label(FILE *o, const char *name, const char *v, int first)
+/* A label value: valid UTF-8 (common/text.h); backslash, quote and newline escaped. */
+static void label(FILE *o, const char *name, const char *value, int first)
 {
+	struct strbuf b;
+	const char *v;
+
+	strbuf_init(&b);
+	text_add_utf8(&b, value);
 	fprintf(o, "%s%s=\"", first ? "" : ",", name);
-	for (; *v; v++)
+	for (v = b.s && !b.failed ? b.s : ""; *v; v++)
 		if (*v == '\\' || *v == '"')
 			fprintf(o, "\\%c", *v);
 		else if (*v == '\n')
@@ -50,6 +56,7 @@ static void label(FILE *o, const char *name, const char *v, int first)
 		else
 			fputc(*v, o);
 	fputc('"', o);
+	strbuf_release(&b);
 }
 
 static void point_labels(FILE *o, const struct xpoint *p)
@@ -179,6 +186,28 @@ static const char *const point_help[2][2] = {
 	{ "aller_point_start_timestamp_seconds", "when the point's run started (its output's start)" },
 };
 
+/*
+ * Two merges that hold one point (campaign and key) would export the same
+ * series twice, which Prometheus and node_exporter reject: 0, or -1 naming
+ * the first such point and both merges.
+ */
+static int same_points(int n, char **dirs, struct xpoint **pts, const long *np)
+{
+	for (int d = 1; d < n; d++)
+		for (int e = 0; e < d; e++)
+			for (long i = 0; i < np[d]; i++)
+				for (long k = 0; k < np[e]; k++)
+					if (strcmp(pts[d][i].campaign, pts[e][k].campaign) == 0 &&
+					    strcmp(pts[d][i].key, pts[e][k].key) == 0) {
+						fprintf(stderr, "collect: error: '%s' and '%s' both hold "
+							"point '%s' of campaign '%s': its series would be "
+							"exported twice; give each merge once\n", dirs[e],
+							dirs[d], pts[d][i].key, pts[d][i].campaign);
+						return -1;
+					}
+	return 0;
+}
+
 int export_main(int argc, char **argv)
 {
 	struct xpoint *pts[argc > 0 ? argc : 1];
@@ -197,6 +226,11 @@ int export_main(int argc, char **argv)
 				free(pts[k]);
 			return 3;
 		}
+	if (same_points(argc, argv, pts, np) != 0) {
+		for (int d = 0; d < argc; d++)
+			free(pts[d]);
+		return 2;
+	}
 	for (size_t i = 0; i < NROWS && rc == 0; i++) {
 		printf("# HELP %s %s\n# TYPE %s gauge\n", rows[i].name, rows[i].help, rows[i].name);
 		for (int d = 0; d < argc && rc == 0; d++)

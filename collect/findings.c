@@ -16,6 +16,7 @@
 #include "hosts.h"
 #include "models.h"
 #include "point.h"
+#include "replace.h"
 #include "suspects.h"
 #include "table.h"
 
@@ -145,6 +146,7 @@ static void model_row(FILE *f, const struct frow *rows, long from, long to)
 	double g = (double)r->commsize;
 	struct model m;
 	long n = 0;
+	char qa[160], qs[600];
 
 	for (long i = from; i < to; i++)
 		if (rows[i].tavg > 0 && rows[i].bytes > 0) {
@@ -153,7 +155,8 @@ static void model_row(FILE *f, const struct frow *rows, long from, long to)
 		}
 	if (model_fit(x, t, n, &m) != 0)
 		return;
-	fprintf(f, "%ld,%ld,%s,%s,%ld,%ld,", r->point, r->level, r->algo, r->split, r->commsize, n);
+	fprintf(f, "%ld,%ld,%s,%s,%ld,%ld,", r->point, r->level, table_csv(qa, sizeof(qa), r->algo),
+		table_csv(qs, sizeof(qs), r->split), r->commsize, n);
 	csv_num(f, m.all.latency, 0);
 	csv_num(f, g * model_bw(&m.all) / 1e9, 0);
 	csv_num(f, model_n_half(&m.all), 0);
@@ -321,28 +324,41 @@ static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoin
 	return 0;
 }
 
+/* DIR/NAME, links resolved, into target; 0 or -1 with a message (common/replace.h). */
+static int find_target(const char *dir, const char *name, char *target, size_t len, char *err,
+		       size_t errlen)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return replace_target(path, NULL, target, len, err, errlen);
+}
+
 /* DIR/NAME.part, written, then renamed; 0 or -1 with a message. */
 int find_commit(FILE *f, const char *dir, const char *name, char *err, size_t errlen)
 {
-	char part[4096], path[4096];
+	char part[4200], target[4096];
 	int bad = ferror(f) | (fclose(f) != 0);
 
-	snprintf(part, sizeof(part), "%s/%s.part", dir, name);
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (bad || rename(part, path) != 0) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno ? errno : EIO));
+	if (find_target(dir, name, target, sizeof(target), err, errlen) != 0)
+		return -1;
+	snprintf(part, sizeof(part), "%s.part", target);
+	if (bad) {
+		snprintf(err, errlen, "cannot write '%s': %s", target, strerror(errno ? errno : EIO));
 		remove(part);
 		return -1;
 	}
-	return 0;
+	return replace_commit(part, target, NULL, err, errlen);
 }
 
 FILE *find_open(const char *dir, const char *name, char *err, size_t errlen)
 {
-	char part[4096];
+	char part[4200], target[4096];
 	FILE *f;
 
-	snprintf(part, sizeof(part), "%s/%s.part", dir, name);
+	if (find_target(dir, name, target, sizeof(target), err, errlen) != 0)
+		return NULL;
+	snprintf(part, sizeof(part), "%s.part", target);
 	if (!(f = fopen(part, "w")))
 		snprintf(err, errlen, "cannot write '%s': %s", part, strerror(errno));
 	return f;

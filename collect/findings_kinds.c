@@ -10,23 +10,9 @@
 
 #include "bytes.h"
 #include "findings_impl.h"
+#include "text.h"
 
 #define NOISE_MIN 0.1   /* a factor within 10% of 1 is never called beyond the noise */
-
-static void json_string(struct strbuf *b, const char *s)
-{
-	strbuf_addf(b, "\"");
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			strbuf_addf(b, "\\%c", c);
-		else if (c < 0x20)
-			strbuf_addf(b, "\\u%04x", c);
-		else
-			strbuf_addf(b, "%c", c);
-	}
-	strbuf_addf(b, "\"");
-}
 
 void find_emit(struct fout *o, const char *kind, const char *severity, const char *text,
 	       const long *points, int npoints, ...)
@@ -40,7 +26,7 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 	o->warnings += strcmp(severity, "warning") == 0;
 	o->notices += strcmp(severity, "notice") == 0;
 	strbuf_addf(&o->b, "{\"kind\": \"%s\", \"severity\": \"%s\", \"text\": ", kind, severity);
-	json_string(&o->b, text);
+	text_add_json(&o->b, text);
 	strbuf_addf(&o->b, ", \"numbers\": {");
 	va_start(ap, npoints);
 	while ((name = va_arg(ap, const char *)) != NULL) {

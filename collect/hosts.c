@@ -1,6 +1,7 @@
 /* hosts.c: see hosts.h. */
 #include "hosts.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,4 +67,16 @@ int hosts_of_rank(const char *lines, long rank, char *name, size_t len)
 		lines += n + (lines[n] == '\n');
 	}
 	return -1;
+}
+
+int hosts_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n > 255 || !isalnum((unsigned char)name[0]))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)name[i]) && !strchr("._-", name[i]))
+			return 0;
+	return 1;
 }

@@ -16,5 +16,12 @@
  * -1 when no line holds it (or a line is not of that form).
  */
 int hosts_of_rank(const char *lines, long rank, char *name, size_t len);
+/*
+ * Whether name is one node's name that anything may act on (drain, isolate):
+ * 1..255 of letters, digits, '.', '_' and '-', the first a letter or digit.
+ * A Slurm host list ("n[1-4]", "n7,n8") or a name with quotes or spaces is
+ * not: Slurm would expand it to other nodes.
+ */
+int hosts_name_ok(const char *name);
 
 #endif

@@ -20,11 +20,19 @@ int input_lines(const char *path, input_line_fn line, input_long_fn longline, vo
 {
 	static char buf[PARSE_MAX_LINE + CHUNK];
 	size_t have = 0, skipping = 0;
-	int fd = open(path, O_RDONLY);
+	/* never blocks on a FIFO's open; anything but a regular file is refused before a read */
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
 	int stop = 0;
+	struct stat st;
 
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is not a regular file (a FIFO, a device, a socket): "
+			 "collect reads outputs from files and directories", path);
+		close(fd);
 		return -1;
 	}
 	/* a small first read: the header pass stops after a few KiB */
@@ -122,6 +130,11 @@ int input_add(struct filelist *l, const char *path, char *err, size_t errlen)
 
 	if (stat(path, &st) != 0) {
 		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode) && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is not a regular file or a directory (a FIFO, a device, a "
+			 "socket): collect reads outputs from files and directories", path);
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {

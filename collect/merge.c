@@ -15,6 +15,8 @@
 #include "emit.h"
 #include "findings.h"
 #include "outset.h"
+#include "strbuf.h"
+#include "text.h"
 
 #define NOUT (EMIT_NFILES + 3) /* the merged files, summary.txt, pairs.tsv and facts.tsv */
 #define PAIRS_OUT (EMIT_NFILES + 1)
@@ -111,9 +113,14 @@ static void report_skipped(struct merge *m, const struct filelist *files)
 static void write_pairs(FILE *f, const struct group *g)
 {
 	for (int i = 0; i < g->n; i++)
-		if (g->pts[i]->pairs && !g->pts[i]->superseded)
-			fprintf(f, "%s\t%ld\t%s\t%ld\n", g->pts[i]->path, g->pts[i]->nodes,
-				point_state_name(point_state(g->pts[i])), g->pts[i]->id);
+		if (g->pts[i]->pairs && !g->pts[i]->superseded) {
+			struct strbuf path;
+			strbuf_init(&path);
+			text_add_tsv(&path, g->pts[i]->path);   /* a tab in a name stays in its field */
+			fprintf(f, "%s\t%ld\t%s\t%ld\n", path.s && !path.failed ? path.s : "",
+				g->pts[i]->nodes, point_state_name(point_state(g->pts[i])), g->pts[i]->id);
+			strbuf_release(&path);
+		}
 }
 
 /* facts.tsv: what the plots and the report read of each point (not superseded), by its row

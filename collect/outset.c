@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "dirs.h"
+#include "replace.h"
 
 int outset_dir(const char *dir)
 {
@@ -21,9 +22,13 @@ int outset_open(struct outset *o, const char *dir, const char *const *names, int
 {
 	memset(o, 0, sizeof(*o));
 	for (int i = 0; i < n && i < OUTSET_MAX; i++) {
-		snprintf(o->final[i], sizeof(o->final[i]), "%s/%s", dir, names[i]);
-		snprintf(o->tmp[i], sizeof(o->tmp[i]), "%s/.%s.tmp.%ld", dir, names[i],
-			 (long)getpid());
+		char path[4096], err[4400];
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (replace_target(path, NULL, o->final[i], sizeof(o->final[i]), err, sizeof(err)) != 0) {
+			fprintf(stderr, "collect: error: %s\n", err);
+			return -1;
+		}
+		snprintf(o->tmp[i], sizeof(o->tmp[i]), "%s.tmp.%ld", o->final[i], (long)getpid());
 		o->n = i + 1;
 		if (!(o->f[i] = fopen(o->tmp[i], "w"))) {
 			fprintf(stderr, "collect: error: cannot write '%s': %s\n", o->tmp[i],
@@ -38,6 +43,8 @@ int outset_open(struct outset *o, const char *dir, const char *const *names, int
 
 int outset_commit(struct outset *o, int failed)
 {
+	char err[8400];
+
 	for (int i = 0; i < o->n; i++) {
 		if (o->f[i] && (ferror(o->f[i]) | fclose(o->f[i])) && !failed) {
 			fprintf(stderr, "collect: error: cannot write '%s': %s\n", o->tmp[i],
@@ -49,9 +56,8 @@ int outset_commit(struct outset *o, int failed)
 	for (int i = 0; i < o->n; i++) {
 		if (failed)
 			unlink(o->tmp[i]);
-		else if (rename(o->tmp[i], o->final[i]) != 0) {
-			fprintf(stderr, "collect: error: cannot rename '%s': %s\n", o->tmp[i],
-				strerror(errno));
+		else if (replace_commit(o->tmp[i], o->final[i], NULL, err, sizeof(err)) != 0) {
+			fprintf(stderr, "collect: error: %s\n", err);
 			failed = 1;
 		}
 	}

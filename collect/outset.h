@@ -14,7 +14,7 @@
 struct outset {
 	int n;
 	FILE *f[OUTSET_MAX];
-	char tmp[OUTSET_MAX][4096], final[OUTSET_MAX][4096];
+	char tmp[OUTSET_MAX][4200], final[OUTSET_MAX][4096];
 };
 
 /* Creates the directory (and its parents); 0, or -1 with one line on stderr. */

@@ -22,6 +22,15 @@ static const char *str(const char *s)
 	return s ? s : "-";
 }
 
+/* A text field: quoted in a CSV when it needs it (line_csv), as it is in a .dat. */
+static void line_field(struct line *l, const char *s, int csv)
+{
+	if (csv)
+		line_csv(l, s);
+	else
+		line_str(l, s);
+}
+
 static const char *point_text(const struct point *pt, enum merged_source src)
 {
 	switch (src) {
@@ -94,8 +103,8 @@ static void put_column(struct line *l, const struct group *g, const struct crow 
 			line_char(l, '-');
 		break;
 	case MSRC_LEVEL: line_long(l, r->level); break;
-	case MSRC_ALGO: line_str(l, merged_algo_name(r->algo)); break;
-	case MSRC_SPLIT: line_str(l, splits_name(r->split)); break;
+	case MSRC_ALGO: line_field(l, merged_algo_name(r->algo), csv); break;
+	case MSRC_SPLIT: line_field(l, splits_name(r->split), csv); break;   /* a file's name */
 	case MSRC_INSTRUMENTED: line_str(l, pt->reveal ? "yes" : "no"); break;
 	case MSRC_STATE: line_str(l, point_state_name(point_state(pt))); break;
 	case MSRC_MPI: line_put(l, pt->mpi ? pt->mpi : "", row_mpi_len(pt->mpi)); break;

@@ -257,9 +257,10 @@ static int one_line(void *ctx, const char *line, size_t len, int complete)
 	tk.path = rd->path;
 	tk.line = rd->lineno;
 	if (!complete || len == 0 || sscanf(text, "%31s %63s %255s %ld %ld %ld", level, algo, split,
-					    &count, &tk.comm, &tk.rank) != 6) {
+					    &count, &tk.comm, &tk.rank) != 6 || tk.comm < 0 || tk.rank < 0) {
 		if (len)
-			bad_line(rd, complete ? "not 'level algo split count comm rank times...'"
+			bad_line(rd, complete ? "not 'level algo split count comm rank times...' (comm "
+					      "and rank 0 or more)"
 					      : "partial last line");
 		free(text);
 		return 0;
@@ -301,9 +302,11 @@ static int by_key(const void *a, const void *b)
 	return c ? c : (x->line > y->line) - (x->line < y->line);
 }
 
-/* One (level, algo, split, count): its line of the table. */
-static void report_set(const struct reader *rd, const struct task *ts, long n)
+/* One (level, algo, split, count): its line of the table; 0, or 1 when its tasks disagree. */
+static int report_set(const struct reader *rd, const struct task *ts, long n)
 {
+	int bad = 0;
+
 	long iters = ts[0].iters, nslow;
 	double *t = malloc(sizeof(double) * (size_t)(n * iters));
 	long *comm = malloc(sizeof(long) * (size_t)n), *rank = malloc(sizeof(long) * (size_t)n);
@@ -317,6 +320,19 @@ static void report_set(const struct reader *rd, const struct task *ts, long n)
 		if (ts[r].iters != iters) {
 			printf("%s %ld - - tasks differ in their calls (%ld, %ld)\n", ts[0].key, n, iters,
 			       ts[r].iters);
+			fprintf(stderr, "collect: error: '%s': rank %ld has %ld calls, rank %ld %ld: one "
+				"run's samples have as many calls in every task\n", ts[0].key,
+				ts[0].rank, iters, ts[r].rank, ts[r].iters);
+			bad = 1;
+			goto done;
+		}
+		if (ts[r].rank >= n) {   /* sorted and distinct: n tasks are ranks 0..n-1 */
+			printf("%s %ld - - rank %ld out of range (%ld tasks)\n", ts[0].key, n,
+			       ts[r].rank, n);
+			fprintf(stderr, "collect: error: '%s': rank %ld, but the samples have %ld tasks "
+				"(ranks 0..%ld): a task's samples are missing or the rank is wrong\n",
+				ts[0].key, ts[r].rank, n, n - 1);
+			bad = 1;
 			goto done;
 		}
 		memcpy(t + r * iters, ts[r].t, sizeof(double) * (size_t)iters);
@@ -349,6 +365,7 @@ done:
 	free(comm);
 	free(rank);
 	free(host);
+	return bad;
 }
 
 /* A directory's .samples-<host>.txt.part: a run that did not finish wrote it; 1 when any. */
@@ -426,7 +443,8 @@ static int report(struct reader *rd, size_t nfiles)
 	for (long i = 0, j; i < rd->n; i = j) {
 		for (j = i + 1; j < rd->n && strcmp(rd->tasks[j].key, rd->tasks[i].key) == 0; j++)
 			;
-		report_set(rd, rd->tasks + i, j - i);
+		if (report_set(rd, rd->tasks + i, j - i) != 0 && rc == 0)
+			rc = 1;
 	}
 	return rc;
 }

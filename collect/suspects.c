@@ -7,6 +7,15 @@
 
 #include "findings_impl.h"
 #include "grow.h"
+#include "hosts.h"
+
+/* A name that is not one node's (hosts_name_ok) is never a suspect: said once on stderr. */
+static int not_a_node(const char *what)
+{
+	fprintf(stderr, "collect: warning: '%s' does not name one node (a host name is letters, "
+		"digits, '.', '_' and '-'): not a suspect\n", what);
+	return -1;
+}
 
 int suspects_link(struct suspects *s, const char *text, const char *since, const char *campaign,
 		  long point)
@@ -15,6 +24,8 @@ int suspects_link(struct suspects *s, const char *text, const char *since, const
 
 	if (sscanf(text, "%*d (%63[^)]) -> %*d (%63[^)])", k.src, k.dst) != 2)
 		return -1;
+	if (!hosts_name_ok(k.src) || !hosts_name_ok(k.dst))
+		return not_a_node(text);
 	struct suspect_link *g = grow(s->l, &s->cap, (size_t)s->n + 1, sizeof(k), 8);
 
 	if (!g)
@@ -32,6 +43,8 @@ int suspects_slowest(struct suspects *s, const char *host, const char *evidence,
 {
 	struct suspect_host h = { .point = point };
 
+	if (!hosts_name_ok(host))
+		return not_a_node(host);
 	struct suspect_host *g = grow(s->h, &s->caph, (size_t)s->nh + 1, sizeof(h), 8);
 
 	if (!g)

@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "text.h"
 
 int table_split(char *s, char **f, int max)
 {
@@ -65,13 +67,37 @@ void table_copy(char *dst, size_t len, char **f, int n, int at)
 	snprintf(dst, len, "%s", at >= 0 && at < n ? f[at] : "");
 }
 
+const char *table_csv(char *dst, size_t len, const char *s)
+{
+	size_t at = 0;
+
+	if (!strpbrk(s, ",\"\r\n")) {
+		snprintf(dst, len, "%s", s);
+		return dst;
+	}
+	if (len < 3)
+		return len ? (dst[0] = '\0', dst) : dst;
+	dst[at++] = '"';
+	for (; *s && at + 3 < len; s++) {
+		if (*s == '"')
+			dst[at++] = '"';
+		dst[at++] = *s;
+	}
+	dst[at++] = '"';
+	dst[at] = '\0';
+	return dst;
+}
+
 FILE *table_open(const char *dir, const char *name, char *line, size_t len,
 			const char *const *want, int *at, int nwant)
 {
 	char path[4096], *f[TABLE_FIELDS];
+	struct stat st;
 	FILE *in;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))   /* a FIFO would block */
+		return NULL;
 	if (!(in = fopen(path, "r")))
 		return NULL;
 	if (!fgets(line, (int)len, in)) {
@@ -139,8 +165,10 @@ long table_slow_links(const char *dir, table_link_fn *each, void *ctx)
 		return 0;
 	while (fgets(line, sizeof(line), tsv)) {
 		long point = -1;
-		if (sscanf(line, "%4095[^\t]\t%*s\t%*s\t%ld", file, &point) >= 1 && strcmp(file, "file"))
+		if (sscanf(line, "%4095[^\t]\t%*s\t%*s\t%ld", file, &point) >= 1 && strcmp(file, "file")) {
+			text_tsv_decode(file);
 			n += file_links(file, point, each, ctx);
+		}
 	}
 	fclose(tsv);
 	return n;

@@ -19,6 +19,12 @@ FILE *table_open(const char *dir, const char *name, char *line, size_t len,
 double table_num(char **f, int n, int at);
 /* ... as text ("" when absent). */
 void table_copy(char *dst, size_t len, char **f, int n, int at);
+/*
+ * s as one CSV field into dst (as line_csv writes points.csv's and
+ * table_split reads them back): in quotes, each quote doubled, when it holds
+ * a comma, a quote or a line break; dst, for printf's "%s".
+ */
+const char *table_csv(char *dst, size_t len, const char *s);
 
 /* An output's '# start:' (ISO-8601 UTC, from its header) into buf; 0, or -1 without one. */
 int table_start(const char *source, char *buf, size_t len);

@@ -7,12 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "bytes.h"
 #include "changepoint.h"
 #include "findings_impl.h"
 #include "grow.h"
+#include "outset.h"
 #include "strbuf.h"
 #include "table.h"
 
@@ -99,7 +101,7 @@ static long read_points(const char *dir, struct tpoint **out, char *campaign, ch
 /* One campaign's rows into the series: the first defines them, the later ones fill them. */
 static int read_rows(struct trend *t, int c, const char *dir, const struct tpoint *p, long np)
 {
-	char line[8192], *f[TABLE_FIELDS], algo[64], split[128];
+	char line[8192], *f[TABLE_FIELDS], algo[64], split[400], qs[820];
 	int at[Y_N];
 	FILE *in = table_open(dir, "points.csv", line, sizeof(line), row_cols, at, Y_N);
 
@@ -114,7 +116,8 @@ static int read_rows(struct trend *t, int c, const char *dir, const struct tpoin
 			continue;
 		table_copy(algo, sizeof(algo), f, k, at[Y_ALGO]);
 		table_copy(split, sizeof(split), f, k, at[Y_SPLIT]);
-		snprintf(s.curve, sizeof(s.curve), "%s,%ld,%s,%s", p[id].words, g, algo, split);
+		snprintf(s.curve, sizeof(s.curve), "%s,%ld,%s,%s", p[id].words, g, algo,
+			 table_csv(qs, sizeof(qs), split));
 		snprintf(s.key, sizeof(s.key), "%s,%ld", s.curve, (long)bytes);
 		if (c > 0) {
 			if ((hit = bsearch(&s, t->s, (size_t)t->n, sizeof(s), by_key)) != NULL)
@@ -244,6 +247,22 @@ static int load(struct trend *t, char **dirs, char *err, size_t errlen)
 	return 0;
 }
 
+/* 0 when no directory is given twice (by any spelling), else -1 naming both. */
+static int same_dirs(int n, char **dirs, char *err, size_t errlen)
+{
+	struct stat a, b;
+
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < i; j++)
+			if (stat(dirs[i], &a) == 0 && stat(dirs[j], &b) == 0 && a.st_dev == b.st_dev &&
+			    a.st_ino == b.st_ino) {
+				snprintf(err, errlen, "'%s' and '%s' are one merge: a history counts each "
+					 "run once", dirs[j], dirs[i]);
+				return -1;
+			}
+	return 0;
+}
+
 int trend_main(int argc, char **argv)
 {
 	struct trend t = { 0 };
@@ -257,6 +276,12 @@ int trend_main(int argc, char **argv)
 			"directories, oldest first: collect --trend OUTDIR DIR...\n");
 		return 2;
 	}
+	if (same_dirs(argc - 1, argv + 1, err, sizeof(err)) != 0) {
+		fprintf(stderr, "collect: error: trend: %s\n", err);
+		return 2;
+	}
+	if (outset_dir(argv[0]) != 0)
+		return 3;
 	t.ncamp = argc - 1;
 	t.campaign = calloc((size_t)t.ncamp, sizeof(*t.campaign));
 	t.when = calloc((size_t)t.ncamp, sizeof(*t.when));

@@ -30,8 +30,9 @@ for a in "$@"; do
 	esac
 done
 { [ -n "$base" ] && [ -n "$new" ]; } || die "give BASE=campaign and NEW=campaign"
+results=$(abs_path "$results")
 for c in "$base" "$new"; do
-	[[ $c =~ ^[A-Za-z0-9_.-]+$ ]] || die "invalid campaign name '$c': allowed are letters, digits, '.', '_' and '-'"
+	is_name "$c" || die "invalid campaign name '$c': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
 	[ -d "$results/$c/raw" ] || die "no campaign '$c' in $results (no $results/$c/raw)"
 done
 [[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"

@@ -9,7 +9,8 @@
 index_sets() {
 	local index=$1 cond=$2 fields=$3 vars=() a
 	shift 3
-	for a in "$@"; do vars+=(-v "$a"); done
+	# awk -v reads escapes: a value's backslashes doubled reach it as they are
+	for a in "$@"; do vars+=(-v "${a//\\/\\\\}"); done
 	awk -F'\t' -v OFS='\t' "${vars[@]}" 'function v(name) { return $c[name] }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		'"$cond"' { print '"$fields"' }' "$index"
@@ -61,14 +62,23 @@ index_list() {
 }
 
 # gnuplot_render SCRIPT DATA OUT FORMAT ARGS...: one plot; prints OUT, or a
-# line "plots: skipped OUT: why" on stderr and returns 1.
+# line "plots: skipped OUT: why" on stderr and returns 1. gnuplot reads a
+# data file named "<cmd" through a pipe and writes an output named "|cmd"
+# into one: DATA, OUT and every ARG that names an existing file (the lists
+# of data sets) reach it absolute (abs_path).
 gnuplot_render() {
-	local script=$1 data=$2 out=$3 err
+	local script=$1 data out err a args=() shown=$3
+	data=$(abs_path "$2")
+	out=$(abs_path "$3")
 	shift 3
+	for a in "$@"; do
+		if [ -n "$a" ] && [ -f "$a" ]; then args+=("$(abs_path "$a")"); else args+=("$a"); fi
+	done
+	set -- "${args[@]}"
 	if ! err=$(gnuplot -c "$script" "$data" "$out" "$@" 2>&1) || [ -n "$err" ]; then
 		printf 'plots: skipped %s: %s\n' "$out" "$(printf '%s' "$err" | grep -v '^ *$' | tail -n 1)" >&2
 		rm -f "$out"
 		return 1
 	fi
-	printf '%s\n' "$out"
+	printf '%s\n' "$shown"
 }

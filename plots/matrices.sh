@@ -7,6 +7,8 @@
 # skipped with a line "plots: skipped FILE: why" on stderr. Called by plot.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=sh/toolkit.sh
+. "$here/../sh/toolkit.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
 reveal_dir=$1 out=$2 fmt=$3 title=$4 kind=$5

@@ -34,7 +34,7 @@ svg_slim() {
 # figure SVG|PNG: the plot embedded, its file name as caption.
 figure() {
 	local name
-	name=$(basename "$1")
+	name=$(basename "$1" | esc)   # a file name is data: escaped where HTML is written
 	case $1 in
 	*.svg) printf '<figure><img alt="%s" src="data:image/svg+xml;charset=utf-8,%s">' "$name" "$(svg_slim "$1")" ;;
 	*) printf '<figure><img alt="%s" src="data:image/png;base64,%s">' "$name" "$(base64 -w0 "$1")" ;;

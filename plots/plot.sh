@@ -45,7 +45,9 @@ render() {
 if [ -s "$merged/pairs.tsv" ]; then
 	while IFS=$'\t' read -r f nodes state point; do
 		[ "$state" = complete ] || continue
-		tics=$(point_facts "$merged/facts.tsv" "$point" pair_host | paste -sd' ')
+		f=$(printf '%b' "$f")   # the collector's escapes: a tab or newline in a name
+		# "RANK HOST" pairs, a word each for gnuplot's word(): a quote in a name is a '?'
+		tics=$(point_facts "$merged/facts.tsv" "$point" pair_host | sed 's/[^A-Za-z0-9._ -]/?/g' | paste -sd' ')
 		slow=$(point_facts "$merged/facts.tsv" "$point" slow_links | head -n 1)
 		name=$(basename "$f" .out)
 		render pairs.gp "$f" "$dir/plots/pairs-$name.$fmt" \

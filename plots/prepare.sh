@@ -22,12 +22,13 @@ prepare_plots() {
 	done
 	[ -z "$file" ] || [ ${#camps[@]} -eq 0 ] || die "--file and --campaign-dir together: give one output or campaigns, not both"
 	[[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"
-	# a path is never an option to the commands it reaches (find, sed, collect)
-	case $file in -*) file=./$file ;; esac
+	# a path is never an option, a pipe or a redirection to the commands it
+	# reaches (find, sed, collect, gnuplot): each absolute
+	[ -z "$file" ] || file=$(abs_path "$file")
 	for c in "${!camps[@]}"; do
-		case ${camps[c]} in -*) camps[c]=./${camps[c]} ;; esac
+		camps[c]=$(abs_path "${camps[c]}")
 	done
-	case $dir in -*) dir=./$dir ;; esac
+	[ -z "$dir" ] || dir=$(abs_path "$dir")
 	command -v gnuplot >/dev/null || die "gnuplot is missing: install it (Debian: gnuplot-nox)" 3
 	collect=$(find_tool collect)
 

@@ -131,8 +131,9 @@ details() {
 	if [ "$(wc -l <"$DIR/merged/pairs.tsv" 2>/dev/null || echo 0)" -gt 1 ]; then
 		printf '<h2 id="links">Slow links (aller --pairs)</h2>\n'
 		tail -n +2 "$DIR/merged/pairs.tsv" | while IFS=$'\t' read -r f nodes state point; do
+			f=$(printf '%b' "$f")   # the collector's escapes: a tab or newline in a name
 			printf '<h3>%s (%s nodes, %s)</h3>\n<pre>%s</pre>\n' "$(basename "$f" | esc)" \
-				"$nodes" "$state" "$(point_facts "$facts" "$point" slow_link slow_links | esc)"
+				"$(esc <<<"$nodes")" "$(esc <<<"$state")" "$(point_facts "$facts" "$point" slow_link slow_links | esc)"
 		done
 	fi
 	# aller --samples (SAMPLES=1): each point's slow calls, classified by the collector

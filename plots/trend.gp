@@ -19,5 +19,8 @@ set format y "%g"
 set xtics rotate by -30
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 set key outside right top noenhanced
+# a flat history (every run alike) has no range to draw on a log axis: a decade around it
+stats data using 2 nooutput
+if (STATS_min == STATS_max) { set yrange [STATS_min / 3.0 : STATS_max * 3.0] }
 plot for [k = 0:n - 1] data index k using 1:2:xtic(3) with linespoints lw 2 pt (k % 7 + 4) \
 	ps 0.9 title columnheader(1)

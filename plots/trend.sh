@@ -34,6 +34,8 @@ for w in $list; do
 	*) names+=("$w") ;;
 	esac
 done
+dup=$(printf '%s\n' "${names[@]}" | sort | uniq -d | head -n 1)
+[ -z "$dup" ] || die "campaign '$dup' is named twice in CAMPAIGNS ('$list'): a history counts each run once"
 [ ${#names[@]} -ge 2 ] || die "a history needs two campaigns or more: '$list' names ${#names[@]} in $RESULTS"
 collect=$(find_tool collect)
 # each campaign: merged if need be, its earliest start, its identity

@@ -24,6 +24,38 @@ toolkit_version() {
 	fi
 }
 
+# abs_path PATH: PATH absolute (relative ones under $PWD), '..' kept: a path
+# that starts with "/" is never an option, a pipe or a redirection to the
+# tools it reaches (gnuplot opens "<cmd" and "|cmd" as pipes).
+abs_path() {
+	case $1 in
+	/*) printf '%s' "$1" ;;
+	*) printf '%s/%s' "$PWD" "$1" ;;
+	esac
+}
+
+# sh_quote WORD...: the words as one POSIX sh command line, each in single
+# quotes (a ' as '\''): what sbatch --wrap and a crontab hand to /bin/sh,
+# which reads bash's printf %q ($'\t', $'\351') wrongly.
+sh_quote() {
+	local w sep=""
+	for w in "$@"; do
+		printf "%s'%s'" "$sep" "${w//\'/\'\\\'\'}"
+		sep=" "
+	done
+}
+
+# is_node NAME: one node's name that Slurm may act on: letters, digits, '.',
+# '_' and '-' (the first a letter or digit), and one node as scontrol
+# expands it (itself, unchanged), where scontrol answers: a host list
+# ("n[1-4]", "n7,n8") is not.
+is_node() {
+	local e
+	[[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$ ]] || return 1
+	e=$(scontrol show hostnames "$1" 2>/dev/null) || return 0   # no Slurm here: the form decides
+	[ "$e" = "$1" ]
+}
+
 # is_name NAME: a campaign's (or a trend's, an isolation's) name.
 is_name() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; }
 

@@ -21,6 +21,10 @@ void footprint_from(struct footprint_in *f, const struct options *o, long world,
 	f->uneven = options_uneven(o);
 	f->devices = o->buffers == BUFFERS_CUDA;
 	f->pairs = o->pairs > 0;
+	f->weights = 0;
+	for (int i = 0; i < o->nsplits; i++)   /* split_weights: N x N x matrices (0 but for files) */
+		f->weights += (double)o->splits[i].n * (double)o->splits[i].n *
+			      (double)o->splits[i].nmat * sizeof(double);
 }
 
 long footprint_algo_per_peer(const struct algo_list *l)
@@ -53,6 +57,7 @@ double footprint_task(const struct footprint_in *f)
 		bytes += 8 * p + 8.0 * f->reveal_vars * (p <= MATRIX_MAX ? p : g) + 16.0 * MATRIX_MAX;
 	if (f->isolate_all)
 		bytes += 16 * (p + 1);
+	bytes += f->weights;   /* every task holds the files' running sums */
 	return bytes;
 }
 

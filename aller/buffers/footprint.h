@@ -25,6 +25,7 @@ struct footprint_in {
 	int reveal_vars;      /* --reveal's per-peer counters: 4 (pml), 2 (coll), 0 */
 	int queues, isolate_all, uneven, devices;
 	int pairs;            /* --pairs: rank 0 keeps the matrix */
+	double weights;       /* --split=matrix: and trace: files' weights, loaded (split_weights) */
 };
 
 /* What the options ask for, in a world of `world` tasks on `nnodes` nodes. */

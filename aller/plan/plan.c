@@ -55,6 +55,37 @@ static int has_level(const struct options *o, long world, long n)
 	return 0;
 }
 
+/* Whether a floor at a size holds at some row of the plan (a floor without @SIZE always). */
+static int floor_reached(const struct options *o, long world, const struct floor *f)
+{
+	struct plan_level l;
+
+	if (f->min <= 0 || f->bytes == 0)
+		return 1;
+	for (int i = 0; plan_level(o, world, i, &l) == 0; i = l.index + 1)
+		for (int k = 0; k < l.ncounts; k++)
+			if (floor_holds_at(f, l.counts[k] * (long)sizeof(long)))
+				return 1;
+	return 0;
+}
+
+/* A floor at a size the sweep never measures would pass silently: 0, or -1 naming it. */
+static int floors_measured(const struct options *o, long world, char *err, size_t errlen)
+{
+	const struct floor *fl[2] = { &o->min_busbw, &o->min_eff };
+	const char *opt[2] = { "--min-busbw", "--min-eff" };
+
+	for (int i = 0; i < 2; i++)
+		if (!floor_reached(o, world, fl[i])) {
+			snprintf(err, errlen, "%s holds at %ld B per peer%s, a size this sweep of a world "
+				 "of %ld never measures: give a size it measures (a power of two times 8 "
+				 "B, up to LONGS x 8 / the world)", opt[i], fl[i]->bytes,
+				 fl[i]->from_up ? " and above" : "", world);
+			return -1;
+		}
+	return 0;
+}
+
 int plan_check_world(const struct options *o, long world, char *err, size_t errlen, char *note,
 		     size_t notelen)
 {
@@ -87,5 +118,7 @@ int plan_check_world(const struct options *o, long world, char *err, size_t errl
 				 o->splits[i].n);
 			return -1;
 		}
-	return select_check(&o->sel, world, o->longs, err, errlen, note, notelen);
+	if (select_check(&o->sel, world, o->longs, err, errlen, note, notelen) != 0)
+		return -1;
+	return floors_measured(o, world, err, errlen);
 }

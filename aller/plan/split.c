@@ -146,10 +146,22 @@ int split_parse(struct split *s, const char *spec, char *err, size_t errlen)
 	return -1;
 }
 
+/* Whether two specs name one file ("matrix:m.txt", "matrix:./m.txt", a link to it). */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	const char *fa = strchr(a, ':'), *fb = strchr(b, ':');
+
+	if (strcmp(a, b) == 0)
+		return 1;
+	return fa && fb && stat(fa + 1, &sa) == 0 && stat(fb + 1, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 int split_same(const struct split *a, const struct split *b)
 {
 	return a->kind == b->kind && a->f == b->f && a->k == b->k && a->seed == b->seed &&
-	       (!split_has_file(a) || strcmp(a->spec, b->spec) == 0);
+	       (!split_has_file(a) || same_file(a->spec, b->spec));
 }
 
 void split_describe(const struct split *s, char *buf, size_t len)
@@ -170,6 +182,23 @@ int split_uneven(const struct split *s)
 int split_varies(const struct split *s)
 {
 	return s->kind == SPLIT_ROTATE || (s->kind == SPLIT_TRACE && s->nmat != 1);
+}
+
+double split_weights(const struct split *s)
+{
+	return split_has_file(s) ? (double)s->n * (double)s->n * (double)s->nmat * sizeof(double) : 0;
+}
+
+int split_weights_check(const struct split *s, char *err, size_t errlen)
+{
+	double bytes = split_weights(s);
+
+	if (bytes <= (double)SPLIT_WEIGHTS_MAX)
+		return 0;
+	snprintf(err, errlen, "--split=%s: %ld matri%s of %ld x %ld weights hold %.0f MiB in every "
+		 "task: at most %ld MiB (fewer calls, or a smaller N)", s->spec, s->nmat,
+		 s->nmat == 1 ? "x" : "ces", s->n, s->n, bytes / (1 << 20), SPLIT_WEIGHTS_MAX >> 20);
+	return -1;
 }
 
 int split_has_file(const struct split *s)
@@ -480,7 +509,7 @@ int split_matrix_load(struct split *s, char *err, size_t errlen)
 {
 	const char *file = split_file(s), *noun = s->kind == SPLIT_TRACE ? "trace" : "matrix";
 	int fd = open_regular(noun, file, err, errlen), rc;
-	char *text;
+	char *text, *body;
 
 	if (fd < 0)
 		return -1;
@@ -489,8 +518,10 @@ int split_matrix_load(struct split *s, char *err, size_t errlen)
 	if (!text)
 		return -1;
 	s->nmat = 1;
-	rc = s->kind == SPLIT_TRACE ? split_trace_parse(text, file, &s->n, &s->nmat, &s->cum, err, errlen)
-				    : split_matrix_parse(text, file, &s->n, &s->cum, err, errlen);
+	/* a UTF-8 byte-order mark (editors on Windows write one) is not part of the first number */
+	body = strncmp(text, "\xef\xbb\xbf", 3) == 0 ? text + 3 : text;
+	rc = s->kind == SPLIT_TRACE ? split_trace_parse(body, file, &s->n, &s->nmat, &s->cum, err, errlen)
+				    : split_matrix_parse(body, file, &s->n, &s->cum, err, errlen);
 	free(text);
 	return rc;
 }

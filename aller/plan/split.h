@@ -59,6 +59,8 @@
 #define SPLIT_SPEC_MAX 256     /* the longest spec */
 #define SPLIT_DEFAULT_SEED 1UL
 #define SPLIT_MATRIX_MAX 65536L /* the largest N of a matrix file */
+/* the most bytes of weights a file's split may hold in every task (N x N x matrices x 8) */
+#define SPLIT_WEIGHTS_MAX (256L << 20)
 
 enum split_kind { SPLIT_UNIFORM, SPLIT_SPREAD, SPLIT_ZIPF, SPLIT_HOT, SPLIT_IDLE, SPLIT_ROTATE,
 		  SPLIT_MATRIX, SPLIT_LOGNORMAL, SPLIT_NODES, SPLIT_TRACE };
@@ -107,6 +109,13 @@ int split_has_file(const struct split *s);
 const char *split_file(const struct split *s);
 /* Reads and parses its file (s->n, s->nmat, s->cum); 0, or -1 with a message. */
 int split_matrix_load(struct split *s, char *err, size_t errlen);
+/*
+ * Bytes of weights a loaded file's split holds in every task; 0 for the
+ * others. split_weights_check: 0 when at most SPLIT_WEIGHTS_MAX, else -1
+ * with a message naming the file, N, the matrices and the bound.
+ */
+double split_weights(const struct split *s);
+int split_weights_check(const struct split *s, char *err, size_t errlen);
 void split_free(struct split *s);
 
 /* The counts of one (spec, communicator, count, call). */

@@ -57,8 +57,8 @@ void reveal_call_after(struct reveal *r);
  * (point-to-point, one-sided, persistent) the logical payload is
  * count x 8 x (g - 1) per rank and call.
  */
-void reveal_count_end(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
-		      int level, long count, int coll_counted, FILE *out);
+int reveal_count_end(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
+		     int level, long count, int coll_counted, FILE *out);
 
 /* Collective: the queues pass of a level, "# late:" lines at rank 0. */
 void reveal_queues(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,

@@ -9,6 +9,7 @@
 
 #include "bytes.h"
 #include "format.h"
+#include "output.h"
 #include "traffic.h"
 #include "world/failure.h"
 
@@ -17,11 +18,11 @@
  * rank 0; msgs and bytes are the tracked ranks' (reveal_impl.h): the world's
  * when it is small enough for a matrix, else the communicator's.
  */
-static void matrix(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
+static int matrix(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
 		   int level, long count, const uint64_t *msgs, const uint64_t *bytes, FILE *out)
 {
 	long world = r->w->size, g0 = partition_size(p, 0), n;
-	char path[1200], title[256], size[32];
+	char path[1200], title[256], size[32], why[2600];
 
 	if (world <= REVEAL_MATRIX_MAX) {
 		n = world;
@@ -47,22 +48,30 @@ static void matrix(struct reveal *r, const struct partition *p, long color, MPI_
 		if (out)
 			fprintf(out, "# %s: none (communicator 0 has %ld ranks; matrices are written "
 				"up to %d)\n", ALLER_KEY_MATRIX, g0, REVEAL_MATRIX_MAX);
-		return;
+		return 0;
 	}
 	if (!out)
-		return;
+		return 0;
 	snprintf(path, sizeof(path), "%s/matrix-L%d-c%ld.dat", r->dir, level, count);
 	format_bytes(size, sizeof(size), count * (long)sizeof(long));
 	snprintf(title, sizeof(title), "level %d (comms %ld, commsize %ld), count %ld (%s per "
 		 "peer), tier %s, %s of world %ld, per timed call", level, p->ncomms,
 		 partition_max_size(p), count, size, reveal_tier_name(r->tier), n == world ? "all ranks" : "communicator 0", world);
-	if (traffic_matrix_write(path, title, n, r->mat_ranks, r->mat, r->calls) != 0)
-		fprintf(out, "# %s: not written (%s: %s)\n", ALLER_KEY_MATRIX, path, strerror(errno));
-	else
-		fprintf(out, "# %s: %s\n", ALLER_KEY_MATRIX, path);
+	/* the path holds --reveal-dir as given: escaped, it cannot forge a line */
+	fprintf(out, "# %s: ", ALLER_KEY_MATRIX);
+	if (traffic_matrix_write(path, title, n, r->mat_ranks, r->mat, r->calls, why,
+				 sizeof(why)) != 0) {
+		fputs("not written (", out);
+		output_escaped(out, why);
+		fputs(")\n", out);
+		return -1;
+	}
+	output_escaped(out, path);
+	fputc('\n', out);
+	return 0;
 }
 
-void reveal_count_end(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
+int reveal_count_end(struct reveal *r, const struct partition *p, long color, MPI_Comm comm,
 		      int level, long count, int coll_counted, FILE *out)
 {
 	long g = partition_size(p, color), n = r->ntrack;
@@ -71,15 +80,16 @@ void reveal_count_end(struct reveal *r, const struct partition *p, long color, M
 	int vb = r->tier == REVEAL_PML ? REVEAL_PML_BYTES : REVEAL_COLL_BYTES;
 	double msgs = 0, bytes = 0, logical = 0, cross, calls = r->calls ? (double)r->calls : 1;
 	double mine = 0;   /* to the communicator, this task included */
+	int written;
 	double vmax[TRAFFIC_NMAX], vsum[TRAFFIC_NSUM];
 	struct traffic t;
 
 	if (r->tier == REVEAL_GENERIC) {
 		reveal_generic_end(r, count, out);
-		return;
+		return 0;
 	}
 	if (r->nvars == 0)
-		return;
+		return 0;
 	m = r->delta + (size_t)(r->tier == REVEAL_PML ? REVEAL_PML_MSGS : REVEAL_COLL_MSGS) * (size_t)n;
 	b = r->delta + (size_t)vb * (size_t)n;
 	for (long j = 0; j < n; j++) {
@@ -108,5 +118,8 @@ void reveal_count_end(struct reveal *r, const struct partition *p, long color, M
 		traffic_unpack(&t, vmax, vsum);
 		traffic_line(out, &t, count, reveal_tier_name(r->tier), r->tier == REVEAL_PML);
 	}
-	matrix(r, p, color, comm, level, count, m, b, out);
+	written = matrix(r, p, color, comm, level, count, m, b, out) == 0;
+	/* a matrix asked for and not written is a system error (exit 3), as --json's is */
+	return failure_agree(r->w, !written, "cannot write a --reveal traffic matrix (see its "
+			     "'# matrix:' line)") ? 3 : 0;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "replace.h"
 
 long traffic_log2_ceil(long g)
 {
@@ -134,20 +135,21 @@ int traffic_late(long observations, long rounds, long peers)
 }
 
 int traffic_matrix_write(const char *path, const char *title, long n, const long *ranks,
-			 const uint64_t *rows, long calls)
+			 const uint64_t *rows, long calls, char *err, size_t errlen)
 {
 	double per = (double)(calls > 0 ? calls : 1);
-	char tmp[4096];
+	char tmp[4200], target[4096];
 	FILE *f;
-	int bad, saved;
+	int bad;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp)) {
-		errno = ENAMETOOLONG;
+	if (replace_target(path, "# aller traffic matrix", target, sizeof(target), err, errlen) != 0)
+		return -1;
+	snprintf(tmp, sizeof(tmp), "%s.tmp", target);
+	f = fopen(tmp, "w");
+	if (!f) {
+		snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
 		return -1;
 	}
-	f = fopen(tmp, "w");
-	if (!f)
-		return -1;
 	fprintf(f, "# aller traffic matrix: %s\n# %s: %s\n", title, ALLER_KEY_COLUMNS,
 		ALLER_MATRIX_COLUMNS);
 	for (long i = 0; i < n; i++) {
@@ -158,17 +160,10 @@ int traffic_matrix_write(const char *path, const char *title, long n, const long
 		fputc('\n', f);
 	}
 	bad = ferror(f);
-	saved = errno;
-	if (fclose(f) != 0 || bad) {
+	if ((fclose(f) != 0) | bad) {
+		snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno ? errno : EIO));
 		remove(tmp);
-		errno = bad ? saved : errno;
 		return -1;
 	}
-	if (rename(tmp, path) != 0) {
-		saved = errno;
-		remove(tmp);
-		errno = saved;
-		return -1;
-	}
-	return 0;
+	return replace_commit(tmp, target, "# aller traffic matrix", err, errlen);
 }

@@ -6,6 +6,7 @@
 #ifndef ALLER_TRAFFIC_H
 #define ALLER_TRAFFIC_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -58,9 +59,10 @@ int traffic_late(long observations, long rounds, long peers);
  * source (gnuplot "with image"), into path via a temporary file and rename.
  * rows holds one row of 2n counts per source, summed over calls: the bytes
  * to each destination, then the messages (the layout aller gathers).
- * Returns 0, or -1 with errno set.
+ * Never over what is not a regular file (common/replace.h). Returns 0, or
+ * -1 with a one-line reason in err.
  */
 int traffic_matrix_write(const char *path, const char *title, long n, const long *ranks,
-			 const uint64_t *rows, long calls);
+			 const uint64_t *rows, long calls, char *err, size_t errlen);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "dirs.h"
 #include "format.h"
+#include "replace.h"
 #include "world/failure.h"
 #include "world/world_comm.h"
 
@@ -29,7 +30,7 @@ int samples_open(struct samples **sp, const struct options *o, const struct worl
 		 char *pattern, size_t len)
 {
 	struct samples *s;
-	char err[4400] = "";
+	char err[4400] = "", name[4096];
 	int failed;
 
 	*sp = NULL;
@@ -55,10 +56,17 @@ int samples_open(struct samples **sp, const struct options *o, const struct worl
 		s->leader = s->leader == 0;
 		if (s->leader && !(s->ranks = malloc(sizeof(long) * 2 * (size_t)s->size)))
 			failed = 1;
-		snprintf(s->path, sizeof(s->path), "%s/samples-%s.txt", o->samples, world_host(w));
-		snprintf(s->part, sizeof(s->part), "%s/.samples-%s.txt.part", o->samples,
-			 world_host(w));
-		if (s->leader && !(s->f = fopen(s->part, "w"))) {
+		snprintf(name, sizeof(name), "%s/samples-%s.txt", o->samples, world_host(w));
+		if (s->leader && replace_target(name, "# aller samples", s->path, sizeof(s->path), err,
+						 sizeof(err))) {
+			failed = 1;
+		} else if (s->leader) {   /* beside it as a dot-file, which collect --samples names */
+			const char *base = strrchr(s->path, '/');
+			int dir = base ? (int)(base - s->path) + 1 : 0;
+			snprintf(s->part, sizeof(s->part), "%.*s.%s.part", dir, s->path,
+				 base ? base + 1 : s->path);
+		}
+		if (s->leader && !failed && !(s->f = fopen(s->part, "w"))) {
 			snprintf(err, sizeof(err), "cannot write the samples file '%s': %s", s->part,
 				 strerror(errno));
 			failed = 1;
@@ -124,9 +132,8 @@ int samples_finish(struct samples *sp)
 		if (failed)
 			snprintf(err, sizeof(err), "cannot write the samples file '%s': %s", sp->part,
 				 errno ? strerror(errno) : "a write failed");
-		else if (rename(sp->part, sp->path) != 0)
-			snprintf(err, sizeof(err), "cannot rename the samples file '%s' to '%s': %s",
-				 sp->part, sp->path, strerror(errno));
+		else
+			replace_commit(sp->part, sp->path, "# aller samples", err, sizeof(err));
 		failed = err[0] != '\0';
 		if (failed)
 			unlink(sp->part);

@@ -196,8 +196,12 @@ static int run_level(struct sweep *s, const struct plan_level *pl)
 				rc = run_algo(s, &l, index, s->opt->algos.id[i], sp, pl->counts,
 					      pl->ncounts);
 		}
-	if (rc == 0)
-		reveal_queues(s->reveal, &l.p, l.a.color, l.a.comm, index, s->out);
+	if (rc == 0 && s->reveal) {
+		struct capture cap;
+		reveal_queues(s->reveal, &l.p, l.a.color, l.a.comm, index,
+			      output_capture(&cap, s->out));
+		output_release(&cap, s->out);
+	}
 	reveal_level_end(s->reveal);
 	level_close(&l);
 	return rc;

@@ -442,8 +442,12 @@ int sweep_count(struct sweep *s, struct level *l, int index, long count)
 		samples_count(s->samples, index, algo_name(l->op->id), split, count, l->a.color,
 			      c->iters, c->slowest_t + COUNT_NMAX);
 		count_row(s, l, c, sums);
-		reveal_count_end(s->reveal, &l->p, l->a.color, l->a.comm, index, count,
-				 l->op->coll_counted, s->out);
+		if (s->reveal) {
+			struct capture cap;
+			rc = reveal_count_end(s->reveal, &l->p, l->a.color, l->a.comm, index, count,
+					      l->op->coll_counted, output_capture(&cap, s->out));
+			output_release(&cap, s->out);
+		}
 	}
 	count_free(c, sums);
 	return rc;

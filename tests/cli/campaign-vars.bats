@@ -116,7 +116,7 @@ setup() {
 	grep -qx 'setting PLACEMENTS=cyclic block' "$res/pu/manifest"
 	grep -qx 'plan .* n1-contiguous-t2-L524288-default-s1-cyclic' "$res/pu/manifest"
 	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=pb "RESULTS=$res" PLACEMENTS="block ring"
-	[ "$stderr" = "campaign: error: invalid placement 'ring' in PLACEMENTS: allowed are block, cyclic and random[:SEED] (aller's --placement)" ]
+	[ "$stderr" = "campaign: error: invalid placement 'ring' in PLACEMENTS: allowed are block, cyclic and random[:SEED] (aller's --placement; a SEED without leading zeros)" ]
 	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=pb "RESULTS=$res" PLACEMENTS="cyclic cyclic"
 	[ "$stderr" = "campaign: error: placement 'cyclic' appears twice in PLACEMENTS" ]
 	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=pb "RESULTS=$res" PLACEMENTS="block cyclic" \

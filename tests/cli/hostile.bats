@@ -197,3 +197,209 @@ load ../lib/helpers
 	run --separate-stderr -2 "$ALLER" --check-args=4 --congestion=0.5:bogus
 	[[ $stderr == "aller: error: invalid --congestion algorithm 'bogus': allowed are alltoall, ialltoall, alltoallv and pairwise" ]]
 }
+
+# --- issue 47: the second hostile pass, a test per class ---
+
+@test "gnuplot never sees a path it could run: '<cmd' data, '|cmd' outputs and campaign dirs are made absolute" {
+	cd "$BATS_TEST_TMPDIR"
+	src=$ROOT/tests/data/smoke/raw/smoke-n1-contiguous-19.out
+	cp "$src" "./<touch P1;echo x.out"
+	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --file "<touch P1;echo x.out" --out-dir o1 --format svg
+	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --file "<touch P1;echo x.out" \
+		--out-dir "|touch P5;cat >/dev/null;x" --format svg
+	[[ $output == *"/plots/bandwidth-"*".svg"* ]]
+	mkdir -p "<touch P2;c" && cp -r "$ROOT/tests/data/smoke/raw" "<touch P2;c/"
+	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --campaign-dir "<touch P2;c" --format svg
+	[ -s "<touch P2;c/plots/scaling.svg" ]
+	run --separate-stderr -2 bash "$ROOT/plots/compare.sh" BASE=.. NEW=x "RESULTS=<touch P3;r"
+	[[ $stderr == *"invalid campaign name '..'"* ]]
+	for p in P1 P2 P3 P5; do [ ! -e "$p" ] || { echo "ran $p"; return 1; }; done
+}
+
+@test "report pieces: a plot's file name is escaped where HTML is written" {
+	cd "$BATS_TEST_TMPDIR"
+	# shellcheck source=plots/page.sh
+	. "$ROOT/plots/page.sh"
+	n='y"onload="document.body.setAttribute(1);x<b>.png'
+	printf 'PNG' >"$n"
+	html=$(figure "$PWD/$n")
+	[[ $html != *'"onload='* && $html != *'<b>'* ]]
+	[[ $html == *'alt="y&quot;onload=&quot;document.body.setAttribute(1);x&lt;b&gt;.png"'* ]]
+}
+
+@test "a host list is never a suspect nor drained: collect and drain.sh want one node's name" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p c/merged bin
+	printf 'kind\tname\tevidence\tsince\tcampaign\tpoint\n' >c/merged/suspects.tsv
+	for h in 'n[1-4]' 'n7,n8' "n'1" '-n1' 'n 1'; do
+		printf 'host\t%s\tslow\t\tc\t1\n' "$h" >>c/merged/suspects.tsv
+	done
+	for t in sinfo scontrol; do
+		printf '#!/bin/sh\necho "$0 $*" >>%s/called\necho n1\n' "$PWD" >"bin/$t"
+		chmod +x "bin/$t"
+	done
+	PATH=$PWD/bin:$PATH run --separate-stderr -0 bash "$ROOT/campaigns/drain.sh" c 5
+	[ "$(grep -c "not one node's name" <<<"$output")" -eq 5 ]
+	if grep -q 'update' called 2>/dev/null; then echo 'scontrol update ran'; return 1; fi
+	run --separate-stderr -2 bash "$ROOT/campaigns/undrain.sh" 'HOSTS=n[1-4]'
+	[[ $stderr == *"invalid host 'n[1-4]' in HOSTS"* ]]
+}
+
+@test "collect replaces only regular files: a FIFO, a link's target and stdout's own file" {
+	cd "$BATS_TEST_TMPDIR"
+	raw=$ROOT/tests/data/smoke/raw
+	mkdir o && mkfifo o/points.csv
+	run --separate-stderr -3 timeout 20 "$COLLECT" -q -o o "$raw"
+	[[ $stderr == *"'o/points.csv' is a FIFO: allowed is a regular file or a new name"* ]]
+	[ -p o/points.csv ]
+	[ ! -e o/sets.tsv ]
+	# a link: the file it names is replaced, the link kept
+	mkdir l && echo mine >elsewhere.csv && ln -s ../elsewhere.csv l/points.csv
+	run --separate-stderr -0 "$COLLECT" -q -o l "$raw"
+	[ -L l/points.csv ]
+	run ! grep -q mine elsewhere.csv
+	[ "$(wc -l <elsewhere.csv)" -gt 10 ]
+	# the file standard output goes to is never replaced under it
+	mkdir s && echo kept >s/summary.txt
+	run --separate-stderr -3 sh -c 'exec "$0" -o s "$1" >>s/summary.txt' "$COLLECT" "$raw"
+	[[ $stderr == *"'s/summary.txt' is the file standard output goes to"* ]]
+	grep -q kept s/summary.txt
+}
+
+@test "collect never reads a FIFO or a device as an output: one line, exit 2, no hang" {
+	cd "$BATS_TEST_TMPDIR"
+	mkfifo f
+	for a in "-q -o o f" "-q -o o /dev/zero" "--samples /dev/zero" "--samples f" "--compare -o o f /dev/zero"; do
+		# shellcheck disable=SC2086 # the arguments, split
+		run --separate-stderr -2 timeout 10 "$COLLECT" $a
+		[[ $stderr == *"is not a regular file or a directory"* ]] || { echo "$a: $stderr"; return 1; }
+	done
+}
+
+@test "collect --samples: tasks with differing calls or a rank out of range are errors (exit 1)" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir s
+	printf '# aller samples: x, host h1\n1 alltoall uniform 8 0 0 1e-6 2e-6\n1 alltoall uniform 8 0 1 1e-6\n# end: 2 lines\n' >s/samples-h1.txt
+	run --separate-stderr -1 "$COLLECT" --samples s
+	[[ $stderr == *"rank 1 has 1 calls"* || $stderr == *"has 2 calls, rank 1 1"* ]]
+	printf '# aller samples: x, host h1\n1 alltoall uniform 8 0 0 1e-6\n1 alltoall uniform 8 0 5 1e-6\n# end: 2 lines\n' >s/samples-h1.txt
+	run --separate-stderr -1 "$COLLECT" --samples s
+	[[ $stderr == *"rank 5, but the samples have 2 tasks"* ]]
+}
+
+@test "CSV fields are quoted: a split or variant with a comma keeps its row whole (models.csv, compare.csv)" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir in
+	sed 's/^# split: .*//' "$ROOT/tests/data/smoke/raw/smoke-n2-contiguous-20.out" |
+		sed '/^# level:/a # split: matrix:a,b"c.txt' >in/x.out
+	run --separate-stderr "$COLLECT" -q -o out in
+	python3 - out <<-'EOF'
+		import csv, sys
+		for name in ("points.csv", "models.csv"):
+		    rows = list(csv.reader(open(sys.argv[1] + "/" + name)))
+		    assert len(set(len(r) for r in rows)) == 1, (name, set(len(r) for r in rows))
+		    assert any('matrix:a,b"c.txt' in r for r in rows[1:]), name
+	EOF
+}
+
+@test "collect --openmetrics of one point twice is refused; --trend makes OUTDIR and counts each run once" {
+	cd "$BATS_TEST_TMPDIR"
+	"$COLLECT" -q -o m1 "$ROOT/tests/data/smoke/raw"
+	run --separate-stderr -2 "$COLLECT" --openmetrics m1 m1
+	[[ $stderr == *"both hold point"*"exported twice"* ]]
+	run --separate-stderr -2 "$COLLECT" --trend t m1 ./m1
+	[[ $stderr == *"'m1' and './m1' are one merge"* ]]
+	cp -r m1 m2
+	run --separate-stderr "$COLLECT" --trend new/dir m1 m2
+	[ -s new/dir/trend.csv ]
+	run --separate-stderr -2 bash "$ROOT/plots/trend.sh" "CAMPAIGNS=a a a" "RESULTS=$PWD"
+	[[ $stderr == *"campaign 'a' is named twice"* ]]
+}
+
+@test "a flat trend still has its plot; a backslash in a split name still selects its data sets" {
+	cd "$BATS_TEST_TMPDIR"
+	# shellcheck source=sh/toolkit.sh
+	. "$ROOT/sh/toolkit.sh"
+	# shellcheck source=plots/lib.sh
+	. "$ROOT/plots/lib.sh"
+	printf '# columns: run busbw_GBs date\n"a" x x\n1 0.5 2026-01-01\n2 0.5 2026-01-02\n' >flat.dat
+	run -0 gnuplot_render "$ROOT/plots/trend.gp" flat.dat flat.png png t s 1
+	[ -s flat.png ]
+	printf 'split\tindex\nm\\x\t3\nother\t4\n' >sets.tsv
+	run -0 index_sets sets.tsv 'v("split") == s' 'v("index")' 's=m\x'
+	[ "$output" = 3 ]
+}
+
+@test "campaign values: PLACEMENTS seeds without zeros and once, VARIANTS by their words, RESULTS not in /proc, /sys or /dev" {
+	cd "$ROOT"
+	for p in random:007 "random random:1" "random:1 random"; do
+		run --separate-stderr -2 bash campaigns/submit.sh DRYRUN=1 CAMPAIGN=h "RESULTS=$ROOT/build/h" "PLACEMENTS=$p"
+		[[ $stderr == *"PLACEMENTS"* ]] || { echo "$p: $stderr"; return 1; }
+	done
+	run --separate-stderr -0 bash campaigns/submit.sh DRYRUN=1 CAMPAIGN=h "RESULTS=$ROOT/build/h" \
+		"VARIANTS= default   b:OMPI_MCA_x=1 "
+	[[ $output == *"#   VARIANTS=default b:OMPI_MCA_x=1"$'\n'* ]]
+	for r in /proc/x /sys/x /dev/x; do
+		run --separate-stderr -2 bash campaigns/submit.sh DRYRUN=1 CAMPAIGN=h "RESULTS=$r"
+		[[ $stderr == *"is in a kernel file system"* ]]
+	done
+	run --separate-stderr -2 bash campaigns/isolate.sh CAMPAIGN=../x
+	[[ $stderr == *"invalid CAMPAIGN '../x'"* ]]
+	[ ! -e "$ROOT/build/h" ]
+}
+
+@test "make schedule's command lines are POSIX sh: a tab or a Latin-1 byte in a path stays itself" {
+	# shellcheck source=sh/toolkit.sh
+	. "$ROOT/sh/toolkit.sh"
+	words=(a "b c" "it's" $'t\tab' $'caf\xe9' '$(touch x)')
+	line=$(sh_quote "${words[@]}")
+	run -0 sh -c "printf '[%s]' $line"
+	[ "$output" = "$(printf '[%s]' "${words[@]}")" ]
+}
+
+@test "param2trace: sizes exact, no infinity, no empty call, no FIFO or device, deep JSON and a full disk each one line" {
+	cd "$BATS_TEST_TMPDIR"
+	p=$ROOT/tools/param2trace
+	printf '[{"in_split":[1234567,1.5]}]' >a.json
+	printf '[{"in_split":[2,0]}]' >b.json
+	run --separate-stderr -0 "$p" a.json b.json
+	[[ $output == *$'\n1234567 1.5\n2 0' ]]
+	printf '[{"in_split":[Infinity,1]}]' >i.json
+	printf '[{"in_split":[1e400,1]}]' >e.json
+	printf '[{"in_split":[0,0]}]' >z.json
+	python3 -c "print('[' * 100000 + ']' * 100000)" >deep.json
+	mkfifo ff
+	for f in i.json e.json z.json deep.json ff /dev/zero; do
+		run --separate-stderr -2 timeout 10 "$p" "$f" "$f"
+		[[ $stderr == "param2trace: error: "* && $stderr != *Traceback* ]] || { echo "$f: $stderr"; return 1; }
+	done
+	run --separate-stderr -3 sh -c '"$0" a.json b.json >/dev/full' "$p"
+	[[ $stderr == *"cannot write the trace"* && $stderr != *Traceback* ]]
+	run --separate-stderr -3 sh -c '"$0" --help >/dev/full' "$p"
+}
+
+@test "aller: a floor at a size never measured, a split twice by two spellings, messages that say what they mean" {
+	cd "$BATS_TEST_TMPDIR"
+	run --separate-stderr -2 "$ALLER" --check-args=2 --min-busbw=1000@3 c 1 64
+	[[ $stderr == *"--min-busbw holds at 3 B per peer, a size this sweep"*"never measures"* ]]
+	printf '0 1\n1 0\n' >m.txt
+	run --separate-stderr -2 "$ALLER" --check-args=2 --split=matrix:m.txt --split=matrix:./m.txt c 1 64
+	[[ $stderr == *"given twice (as '--split=matrix:m.txt' too: the same split)"* ]]
+	run --separate-stderr -2 "$ALLER" --cold-cache=3x c 1 64
+	[[ $stderr == *"expected bytes (the ring's size in all)"* ]]
+	run --separate-stderr -2 "$ALLER" --moe --split=trace:m.txt c 1 64
+	[[ $stderr == *"(rotate:, trace:)"* && $stderr != *"moving --split (rotate)"* ]]
+	printf '\xef\xbb\xbf0 1\n1 0\n' >bom.txt
+	run --separate-stderr -0 "$ALLER" --check-args=2 --split=matrix:bom.txt c 1 64
+}
+
+@test "fabric.sh: a bad command or value is exit 2 with or without a fabric, and touches nothing" {
+	[ ! -e "$ROOT/build/cluster/fabric/links" ] || skip "a fabric is up: 15-fabric.bats tests it"
+	for a in "bogus" "slow-nic n1" "slow-nic nx 1gbit" "loss n1 200" "heal x" "slow-link n1 n1 1gbit" "info a b"; do
+		# shellcheck disable=SC2086 # the arguments, split
+		run --separate-stderr -2 bash "$ROOT/cluster/fabric.sh" $a
+		[[ $stderr == "fabric: error: "* ]] || { echo "$a: $stderr"; return 1; }
+	done
+	run --separate-stderr -1 bash "$ROOT/cluster/fabric.sh" slow-nic n1 1gbit
+	[[ $stderr == *"no fabric is up"* ]]
+}

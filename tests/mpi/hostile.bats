@@ -113,3 +113,56 @@ setup() {
 	run --separate-stderr -2 "${MPIRUN[@]}" 4 "$ALLER" --split=matrix:big c 1 64
 	[[ $stderr == *"aller: error: matrix file 'big': the weights add up past the largest number"* ]]
 }
+
+# --- issue 47: the second hostile pass ---
+
+@test "--json replaces only a regular file of its own kind: not a device, a FIFO, a directory, the text output" {
+	mkfifo ff
+	mkdir dd
+	echo notes >n.txt
+	for t in /dev/full ff dd n.txt; do
+		run --separate-stderr -3 "${MPIRUN[@]}" 2 "$ALLER" "--json=$t" c 1 64
+		[[ $stderr == *"--json: '$t' "* ]] || { echo "$t: $stderr"; return 1; }
+		! grep -q '^[0-9]' <<<"$output" || { echo "$t: the sweep ran before the refusal"; return 1; }
+	done
+	[ -c /dev/full ]
+	[ -p ff ]
+	[ -d dd ]
+	[ "$(cat n.txt)" = notes ]
+	# the file the text goes to (mpirun's stdout is not the task's): refused, the text kept
+	run --separate-stderr -3 sh -c 'exec "$@" >o.txt' sh "${MPIRUN[@]}" 2 "$ALLER" --json=o.txt c 1 64
+	grep -q '^# aller: ' o.txt
+	# a link: the file it names is written, the link kept; a JSON file of its own is replaced
+	: >j.json && ln -s j.json lnk
+	run -0 "${MPIRUN[@]}" 2 "$ALLER" --json=lnk c 1 64
+	run -0 "${MPIRUN[@]}" 2 "$ALLER" --json=lnk c 1 64
+	[ -L lnk ]
+	head -c 18 j.json | grep -q '{"record":"header"'
+}
+
+@test "--json is valid UTF-8 JSON, names splits whole and has --reveal's lines as facts; --reveal-dir cannot forge lines" {
+	name=$(printf 'caf\351-%0200d.txt' 0)
+	printf '0 1\n1 0\n' >"$name"
+	run --separate-stderr -0 "${MPIRUN[@]}" 2 "$ALLER" --json=j.json "--split=matrix:$name" \
+		--reveal --reveal-dir=$'r\n# Done\n# level: 9' c 1 64
+	[ "$(grep -c '^# Done$' <<<"$output")" -eq 1 ]
+	if grep -q '^# level: 9' <<<"$output"; then echo 'a forged level line'; return 1; fi
+	python3 - j.json "$name" <<-'EOF'
+		import json, sys
+		recs = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+		split = sys.argv[2].encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+		assert any(r.get("split") == "matrix:" + split for r in recs), "split not whole"
+		facts = {r["key"] for r in recs if r["record"] == "fact"}
+		assert "matrix" in facts or "traffic" in facts, facts
+	EOF
+}
+
+@test "--reveal matrices that cannot be written are exit 3; --congestion of no aggressor is exit 2 as --check-args says" {
+	run -0 "${MPIRUN[@]}" 2 "$ALLER" --reveal --reveal-dir=r c 1 64
+	for m in r/matrix-*.dat; do rm "$m" && mkdir "$m"; done
+	run --separate-stderr -3 "${MPIRUN[@]}" 2 "$ALLER" --reveal --reveal-dir=r c 1 64
+	grep -q '^# matrix: not written (' <<<"$output"
+	run --separate-stderr -2 "$ALLER" --check-args=2 --congestion=1e-9 c 1 64
+	run --separate-stderr -2 "${MPIRUN[@]}" 2 "$ALLER" --congestion=1e-9 c 1 64
+	[[ $stderr == *"makes no aggressor of a world of 2"* && $stderr != *MPI_Send* ]]
+}

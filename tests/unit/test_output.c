@@ -13,6 +13,7 @@
 #include "format.h"
 #include "options.h"
 #include "output.h"
+#include "text.h"
 #include "world/world.h"
 
 static char *render(void (*fn)(FILE *, void *), void *arg)
@@ -255,6 +256,28 @@ static void done_line(void **state)
 	free(s);
 }
 
+/* JSON and labels stay valid UTF-8: a Latin-1 byte becomes U+FFFD; cuts keep characters whole. */
+static void text_is_valid_utf8(void **state)
+{
+	struct strbuf b;
+	(void)state;
+	strbuf_init(&b);
+	text_add_json(&b, "caf\xe9 \xc3\xa9 \"q\" \\ \n \xed\xa0\x80 \xf4\x90\x80\x80 \xe2\x82");
+	assert_string_equal(b.s, "\"caf\\ufffd \xc3\xa9 \\\"q\\\" \\\\ \\u000a \\ufffd\\ufffd\\ufffd "
+			    "\\ufffd\\ufffd\\ufffd\\ufffd \\ufffd\\ufffd\"");
+	strbuf_release(&b);
+	strbuf_init(&b);
+	text_add_utf8(&b, "a\xe9z");
+	assert_string_equal(b.s, "a\xef\xbf\xbdz");
+	strbuf_release(&b);
+	/* "é" is two bytes: a cut at 2 keeps "a" only, never half of it */
+	assert_int_equal(text_utf8_cut("a\xc3\xa9z", 2), 1);
+	assert_int_equal(text_utf8_cut("a\xc3\xa9z", 3), 3);
+	assert_int_equal(text_utf8_cut("ab", 240), 2);
+	assert_int_equal(text_utf8_char("\xc0\x80", 2), 0);   /* overlong */
+	assert_int_equal(text_utf8_char("\xf0\x9f\x98\x80", 4), 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -265,6 +288,7 @@ int main(void)
 		cmocka_unit_test(column_names_agree_with_header),
 		cmocka_unit_test(env_that_shapes_the_measurement),
 		cmocka_unit_test(done_line),
+		cmocka_unit_test(text_is_valid_utf8),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -470,9 +470,29 @@ static void uneven_check(void **state)
 	assert_true(send[7] == verify_value(me, 10, 0, count, 2));
 }
 
+/* A file's weights are bounded per task, and the bound names the file, N and the matrices. */
+static void weights_are_bounded(void **state)
+{
+	struct split s;
+	char err[512];
+	(void)state;
+	assert_int_equal(split_parse(&s, "trace:big.txt", err, sizeof(err)), 0);
+	s.n = 4096;
+	s.nmat = 3;
+	assert_true(split_weights(&s) == 4096.0 * 4096 * 3 * 8);
+	assert_int_equal(split_weights_check(&s, err, sizeof(err)), -1);
+	assert_string_equal(err, "--split=trace:big.txt: 3 matrices of 4096 x 4096 weights hold 384 "
+			    "MiB in every task: at most 256 MiB (fewer calls, or a smaller N)");
+	s.nmat = 2;
+	assert_int_equal(split_weights_check(&s, err, sizeof(err)), 0);
+	assert_int_equal(split_parse(&s, "zipf:1.2", err, sizeof(err)), 0);
+	assert_true(split_weights(&s) == 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(weights_are_bounded),
 		cmocka_unit_test(specs_that_parse),
 		cmocka_unit_test(specs_that_do_not),
 		cmocka_unit_test(counts_add_up),

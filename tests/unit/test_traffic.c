@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -153,7 +154,8 @@ static void matrix_file(void **state)
 	(void)state;
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/m.dat", dir);
-	assert_int_equal(traffic_matrix_write(path, "level 1", 2, ranks, rows, 2), 0);
+	char err[4400];
+	assert_int_equal(traffic_matrix_write(path, "level 1", 2, ranks, rows, 2, err, sizeof(err)), 0);
 	s = slurp(path);
 	assert_string_equal(s, "# aller traffic matrix: level 1\n"
 			    "# columns: src dst bytes_per_call msgs_per_call\n"
@@ -162,11 +164,20 @@ static void matrix_file(void **state)
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 	assert_int_equal(access(tmp, F_OK), -1);
 	unlink(path);
+	/* a FIFO or a directory in its place is refused and left as it is */
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(traffic_matrix_write(path, "x", 2, ranks, rows, 1, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "is a FIFO: allowed is a regular file or a new name"));
+	unlink(path);
+	assert_int_equal(mkdir(path, 0700), 0);
+	assert_int_equal(traffic_matrix_write(path, "x", 2, ranks, rows, 1, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "is a directory"));
+	rmdir(path);
 	rmdir(dir);
 	/* a directory that is not there: -1 and nothing written */
-	assert_int_equal(traffic_matrix_write("/nonexistent/aller/m.dat", "x", 2, ranks, rows, 1),
-			 -1);
-	assert_int_equal(errno, ENOENT);
+	assert_int_equal(traffic_matrix_write("/nonexistent/aller/m.dat", "x", 2, ranks, rows, 1,
+					      err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "No such file or directory"));
 }
 
 int main(void)

@@ -1,0 +1,120 @@
+/* replace.c: see replace.h. */
+#include "replace.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *kind_of(mode_t m)
+{
+	if (S_ISDIR(m))
+		return "a directory";
+	if (S_ISCHR(m) || S_ISBLK(m))
+		return "a device";
+	if (S_ISFIFO(m))
+		return "a FIFO";
+	if (S_ISSOCK(m))
+		return "a socket";
+	return "not a regular file";
+}
+
+/* Is st the file that descriptor fd writes to? */
+static int same_as_fd(const struct stat *st, int fd)
+{
+	struct stat s;
+
+	return fstat(fd, &s) == 0 && S_ISREG(s.st_mode) && s.st_dev == st->st_dev &&
+	       s.st_ino == st->st_ino;
+}
+
+/* Does the file begin with magic (or hold nothing)? */
+static int begins_with(const char *path, const char *magic)
+{
+	size_t n = strlen(magic);
+	char buf[128];
+	FILE *f = fopen(path, "r");
+	size_t got;
+
+	if (!f)
+		return 0;
+	got = fread(buf, 1, n < sizeof(buf) ? n : sizeof(buf), f);
+	fclose(f);
+	return got == 0 || (got == n && memcmp(buf, magic, n) == 0);
+}
+
+static int check(const char *shown, const char *path, const char *magic, char *err,
+		 size_t errlen)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0) {
+		if (errno == ENOENT)
+			return 0;
+		snprintf(err, errlen, "cannot write '%s': %s", shown, strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "'%s' is %s: allowed is a regular file or a new name", shown,
+			 kind_of(st.st_mode));
+		return -1;
+	}
+	if (same_as_fd(&st, STDOUT_FILENO) || same_as_fd(&st, STDERR_FILENO)) {
+		snprintf(err, errlen,
+			 "'%s' is the file standard %s goes to: writing it would replace that output",
+			 shown, same_as_fd(&st, STDOUT_FILENO) ? "output" : "error");
+		return -1;
+	}
+	if (magic && !begins_with(path, magic)) {
+		snprintf(err, errlen, "'%s' holds something else than this kind of file (it does not "
+			 "begin with '%s'): not replaced; name a new file or remove it", shown, magic);
+		return -1;
+	}
+	return 0;
+}
+
+int replace_target(const char *path, const char *magic, char *resolved, size_t len, char *err,
+		   size_t errlen)
+{
+	struct stat st;
+	char *real;
+
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (!(real = realpath(path, NULL))) {
+			snprintf(err, errlen, "'%s' is a symbolic link to nothing (%s)", path,
+				 strerror(errno));
+			return -1;
+		}
+		if (strlen(real) >= len) {
+			snprintf(err, errlen, "'%s': the file it links to has too long a name", path);
+			free(real);
+			return -1;
+		}
+		snprintf(resolved, len, "%s", real);
+		free(real);
+	} else if (strlen(path) >= len) {
+		snprintf(err, errlen, "'%s': too long a name", path);
+		return -1;
+	} else {
+		snprintf(resolved, len, "%s", path);
+	}
+	return check(path, resolved, magic, err, errlen);
+}
+
+int replace_commit(const char *tmp, const char *target, const char *magic, char *err,
+		   size_t errlen)
+{
+	if (check(target, target, magic, err, errlen) != 0) {
+		unlink(tmp);
+		return -1;
+	}
+	if (rename(tmp, target) != 0) {
+		snprintf(err, errlen, "cannot rename '%s' to '%s': %s", tmp, target, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}

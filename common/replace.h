@@ -1,0 +1,36 @@
+/*
+ * replace.h: a result file written whole or not at all, by a temporary
+ * beside it renamed over it, and never over what is not a result file: the
+ * one check every writer by rename (aller's --json, --samples and --reveal
+ * matrices; collect's outputs and findings) makes before it starts and
+ * again before it renames.
+ *
+ * A target may be absent or a regular file. A symbolic link is followed
+ * (the file it names is replaced, the link kept); a dangling one, a
+ * directory, a device, a FIFO or a socket is refused, and so is the file
+ * standard output or standard error goes to (`--json=o.txt > o.txt` would
+ * replace the text). Under a launcher (mpirun, srun) a task's standard
+ * output is a pipe, not that file: a writer that knows how its files begin
+ * passes that as magic, and an existing file that is not empty and begins
+ * otherwise (the text output, anybody's file) is refused too.
+ */
+#ifndef COMMON_REPLACE_H
+#define COMMON_REPLACE_H
+
+#include <stddef.h>
+
+/*
+ * Resolves path (its links) into resolved[len] and checks it as a target
+ * (magic: how a file it may replace begins, or NULL);
+ * 0, or -1 with a one-line reason in err ("'PATH' is a directory: ...").
+ */
+int replace_target(const char *path, const char *magic, char *resolved, size_t len, char *err,
+		   size_t errlen);
+/*
+ * tmp renamed over target (a resolved path) after checking it again; 0, or
+ * -1 with a reason in err (tmp is then removed).
+ */
+int replace_commit(const char *tmp, const char *target, const char *magic, char *err,
+		   size_t errlen);
+
+#endif

@@ -1,0 +1,116 @@
+/* text.c: see text.h. */
+#include "text.h"
+
+#include <string.h>
+
+size_t text_utf8_char(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len;
+	unsigned lo = 0x80, hi = 0xbf;
+
+	if (n == 0)
+		return 0;
+	if (u[0] < 0x80)
+		return 1;
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		len = 2;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		len = 3;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	/* the second byte's range excludes overlong forms, surrogates and code points past U+10FFFF */
+	if (u[0] == 0xe0)
+		lo = 0xa0;
+	else if (u[0] == 0xed)
+		hi = 0x9f;
+	else if (u[0] == 0xf0)
+		lo = 0x90;
+	else if (u[0] == 0xf4)
+		hi = 0x8f;
+	if (n < len || u[1] < lo || u[1] > hi)
+		return 0;
+	for (size_t i = 2; i < len; i++)
+		if (u[i] < 0x80 || u[i] > 0xbf)
+			return 0;
+	return len;
+}
+
+size_t text_utf8_cut(const char *s, size_t max)
+{
+	size_t n = strlen(s), at = 0, c;
+
+	if (n <= max)
+		return n;
+	while (at < max) {
+		c = text_utf8_char(s + at, n - at);
+		if (c == 0)
+			c = 1;   /* a stray byte is a character of its own */
+		if (at + c > max)
+			break;
+		at += c;
+	}
+	return at;
+}
+
+void text_add_utf8(struct strbuf *b, const char *s)
+{
+	size_t n = strlen(s), c;
+
+	for (size_t i = 0; i < n; i += c ? c : 1) {
+		c = text_utf8_char(s + i, n - i);
+		if (c)
+			strbuf_addf(b, "%.*s", (int)c, s + i);
+		else
+			strbuf_addf(b, "\xef\xbf\xbd");
+	}
+}
+
+void text_add_json(struct strbuf *b, const char *s)
+{
+	size_t n = strlen(s), c;
+
+	strbuf_addf(b, "\"");
+	for (size_t i = 0; i < n; i += c ? c : 1) {
+		unsigned char u = (unsigned char)s[i];
+		c = text_utf8_char(s + i, n - i);
+		if (u == '"' || u == '\\')
+			strbuf_addf(b, "\\%c", u);
+		else if (u < 0x20 || u == 0x7f)
+			strbuf_addf(b, "\\u%04x", u);
+		else if (c)
+			strbuf_addf(b, "%.*s", (int)c, s + i);
+		else
+			strbuf_addf(b, "\\ufffd");
+	}
+	strbuf_addf(b, "\"");
+}
+
+void text_add_tsv(struct strbuf *b, const char *s)
+{
+	for (; *s; s++) {
+		const char *e = *s == '\\' ? "\\\\" : *s == '\t' ? "\\t" : *s == '\n' ? "\\n"
+			      : *s == '\r' ? "\\r" : NULL;
+		if (e)
+			strbuf_addf(b, "%s", e);
+		else
+			strbuf_addf(b, "%c", *s);
+	}
+}
+
+void text_tsv_decode(char *s)
+{
+	char *w = s;
+
+	for (; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			s++;
+			*w++ = *s == 't' ? '\t' : *s == 'n' ? '\n' : *s == 'r' ? '\r' : *s;
+		} else {
+			*w++ = *s;
+		}
+	}
+	*w = '\0';
+}
