@@ -28,7 +28,8 @@ int outset_open(struct outset *o, const char *dir, const char *const *names, int
 			fprintf(stderr, "collect: error: %s\n", err);
 			return -1;
 		}
-		snprintf(o->tmp[i], sizeof(o->tmp[i]), "%s.tmp.%ld", o->final[i], (long)getpid());
+		snprintf(path, sizeof(path), "%s", o->final[i]);   /* a copy: snprintf's arguments never overlap */
+		snprintf(o->tmp[i], sizeof(o->tmp[i]), "%s.tmp.%ld", path, (long)getpid());
 		o->n = i + 1;
 		if (!(o->f[i] = fopen(o->tmp[i], "w"))) {
 			fprintf(stderr, "collect: error: cannot write '%s': %s\n", o->tmp[i],
