@@ -62,7 +62,8 @@ const char *options_isolate_name(enum isolate_mode m)
 
 const char *options_timing_name(enum timing_mode t)
 {
-	return t == TIMING_BARRIER ? "barrier" : t == TIMING_LOOP ? "loop" : "osu";
+	return t == TIMING_BARRIER ? "barrier" : t == TIMING_LOOP ? "loop" : t == TIMING_OSU ? "osu"
+											  : "nccl";
 }
 
 const char *options_verify_name(enum verify_mode v)
@@ -195,7 +196,7 @@ static const char *const feature_names[F_COUNT] = {
 	[F_CUDA] = "--buffers=cuda", [F_STRIDED] = "MODE strided", [F_TIMING] = "--timing",
 	[F_FRESH] = "--fresh-data", [F_LONGS] = "a LONGS above 0 (the buffers are SIZE bytes)",
 	[F_SELECTION] = "--commsizes, --min-bytes or --max-bytes", [F_CONGESTION] = "--congestion",
-	[F_LOOP] = "--timing=loop", [F_MOVING] = "a --split that may change from call to call (rotate:, trace:)",
+	[F_LOOP] = "--timing=loop|nccl", [F_MOVING] = "a --split that may change from call to call (rotate:, trace:)",
 	[F_PERSISTENT] = "--algo=persistent, whose request holds one pair of buffers",
 	[F_CI] = "--ci", [F_PLACEMENT] = "--placement", [F_MOE] = "--moe",
 };
@@ -212,7 +213,8 @@ static unsigned features(const struct options *o, int longs_given)
 		[F_TIMING] = o->timing != TIMING_BARRIER, [F_FRESH] = o->fresh,
 		[F_LONGS] = longs_given,
 		[F_SELECTION] = o->sel.min_bytes || o->sel.max_bytes || o->sel.ncommsizes,
-		[F_CONGESTION] = o->congestion > 0, [F_LOOP] = o->timing == TIMING_LOOP,
+		[F_CONGESTION] = o->congestion > 0,
+		[F_LOOP] = o->timing == TIMING_LOOP || o->timing == TIMING_NCCL,
 		[F_PERSISTENT] = algo_list_has(&o->algos, ALGO_PERSISTENT),
 		[F_CI] = o->ci_rel > 0, [F_PLACEMENT] = o->placement.kind != PLACEMENT_LAUNCHER,
 		[F_MOE] = o->moe,
@@ -284,6 +286,8 @@ static int needs_check(const struct options *o, char *err, size_t errlen)
 		{ OPT_CUDA_AWARE, o->buffers == BUFFERS_CUDA && o->transport == TRANSPORT_MPI,
 		  "--buffers=cuda, whose device pointers MPI takes" },
 		{ OPT_REVEAL_DIR, o->reveal != REVEAL_OFF, "--reveal, whose traffic matrices go there" },
+		{ OPT_TIMING, o->timing != TIMING_NCCL || o->transport == TRANSPORT_NCCL,
+		  "--transport=nccl, whose stream --timing=nccl times" },
 	};
 
 	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)

@@ -33,7 +33,7 @@ enum isolate_mode { ISOLATE_NONE, ISOLATE_FIRST, ISOLATE_ALL };
 
 /* --timing: a world barrier before each call (aller's), back-to-back calls timed as
  * one loop (IMB's), or each call timed with a barrier after it (OSU's). */
-enum timing_mode { TIMING_BARRIER, TIMING_LOOP, TIMING_OSU };
+enum timing_mode { TIMING_BARRIER, TIMING_LOOP, TIMING_OSU, TIMING_NCCL };
 #define OPTIONS_MAX_TIME_PER_SIZE 86400.0
 #define OPTIONS_DEFAULT_CI_MAX 1000L
 

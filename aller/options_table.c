@@ -139,7 +139,8 @@ SETTER(set_transport)
 SETTER(set_timing)
 {
 	int i = choose(CHOICE("timing", "'barrier' (aller's: a world barrier before each call), "
-			      "'loop' (IMB's) and 'osu' (OSU's)", -1, "barrier", "loop", "osu"),
+			      "'loop' (IMB's), 'osu' (OSU's) and 'nccl' (nccl-tests': with "
+			      "--transport=nccl)", -1, "barrier", "loop", "osu", "nccl"),
 		       val, err, errlen);
 	return i < 0 ? -1 : (o->timing = (enum timing_mode)i, 0);
 }
@@ -452,12 +453,15 @@ const struct option_def options_table[OPT_COUNT] = {
 		"  --transport=mpi|nccl who moves the data: MPI (default), or NCCL's\n"
 		"                       ncclAlltoAll on device buffers, MPI only\n"
 		"                       bootstrapping (a build with CUDA=1 NCCL=1)\n", ONCE, ALONE_NOT },
-	[OPT_TIMING] = { "--timing", VALUE_NEEDS, set_timing, "a value: --timing=barrier|loop|osu",
-		"  --timing=barrier|loop|osu\n"
+	[OPT_TIMING] = { "--timing", VALUE_NEEDS, set_timing, "a value: --timing=barrier|loop|osu|nccl",
+		"  --timing=barrier|loop|osu|nccl\n"
 		"                       how calls are timed: a world barrier before each\n"
 		"                       (barrier, the default), ITERS calls back to back\n"
 		"                       after one barrier, per call the loop's time / ITERS\n"
-		"                       (loop: IMB's), or a barrier after each call (osu)\n", ONCE,
+		"                       (loop: IMB's), a barrier after each call (osu:\n"
+		"                       OSU's), or with --transport=nccl ITERS calls\n"
+		"                       enqueued on the stream back to back and one\n"
+		"                       synchronise (nccl: nccl-tests')\n", ONCE,
 		F_LOOP, FEATURE(F_REVEAL) | FEATURE(F_FRESH) | FEATURE(F_MOVING),
 		"times back-to-back calls as one: nothing can happen between them, so" },
 	[OPT_COLD_CACHE] = { "--cold-cache", VALUE_MAY, set_cold_cache, "",

@@ -175,6 +175,11 @@ static const char *const timing_how[] = {
 	[TIMING_LOOP] = "around ITERS back-to-back calls after one MPI_Barrier on MPI_COMM_WORLD, "
 			"per call the loop's time / ITERS (IMB's)",
 	[TIMING_OSU] = "each call followed by an MPI_Barrier on MPI_COMM_WORLD (OSU's)",
+	[TIMING_NCCL] = "around ITERS calls enqueued back to back on the NCCL stream after one "
+			"MPI_Barrier on MPI_COMM_WORLD and a synchronise of the stream, one synchronise "
+			"after the last, per call the loop's time / ITERS (nccl-tests'); the check "
+			"after the timing; the stream's own time per call by CUDA events in '# "
+			"stream_time:' lines",
 };
 
 /* The header's first part: the program, the library, the world and where it ran. */
@@ -411,6 +416,15 @@ void output_row(FILE *f, const struct row *w)
 #undef NEXT_
 	fputc('\n', f);
 	json_row(json_sink, w);
+}
+
+void output_stream_time(FILE *f, long count, double stream_s, double host_s)
+{
+	char stream[32] = "-";
+
+	if (isfinite(stream_s))
+		snprintf(stream, sizeof(stream), "%.6e", stream_s);
+	key_line(f, ALLER_KEY_STREAM_TIME, "count=%ld stream_s=%s host_s=%.6e", count, stream, host_s);
 }
 
 void output_floor_failed(FILE *f, const char *text)

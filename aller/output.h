@@ -81,6 +81,8 @@ void output_skipped(FILE *f, long count, const char *why);
 /* Communicator sizes, run-length encoded: "3x2 1" for 3 3 1. */
 void output_sizes(struct strbuf *b, const struct partition *p);
 void output_row(FILE *f, const struct row *row);
+/* After a row of --timing=nccl: its time per call on the stream (NAN: unknown) and by the host. */
+void output_stream_time(FILE *f, long count, double stream_s, double host_s);
 /* After a row below --min-busbw: what it is and the floor. */
 void output_floor_failed(FILE *f, const char *text);
 /* --json: its writer gets every fact and row the text gets (NULL: none). */

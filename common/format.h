@@ -52,7 +52,7 @@
 #define ALLER_KEY_ISOLATE "isolate"     /* "none", "communicator 0" or "every communicator" */
 #define ALLER_KEY_TRANSPORT "transport" /* "mpi", or "nccl <version>" */
 #define ALLER_KEY_OSC "osc"             /* put under Open MPI: its osc component, who chose it */
-#define ALLER_KEY_TIMING "timing"       /* "barrier", "loop" or "osu" (--timing), and how */
+#define ALLER_KEY_TIMING "timing"       /* "barrier", "loop", "osu" or "nccl" (--timing), and how */
 #define ALLER_KEY_CACHE "cache"         /* "hot ..." or "cold ..." (--cold-cache) */
 #define ALLER_KEY_BUDGET "budget"       /* --time-per-size: seconds per (level, count), the range */
 #define ALLER_KEY_CI "ci"               /* --ci: the precision asked of tmed, the calls' range */
@@ -91,6 +91,10 @@
 					 * floor of F"; the run exits 1 */
 #define ALLER_KEY_FAILED "failed"       /* "ALGO: what failed at level N (commsize G): why":
 					 * the data set has no rows, the run goes on, exit 3 */
+/* After a data line of a --timing=nccl run: the row's time on the stream. */
+#define ALLER_KEY_STREAM_TIME "stream_time" /* "count=N stream_s=S host_s=H": per call, the
+					 * slowest task's, by CUDA events ("-": none) and by
+					 * the host's loop (launch and synchronise included) */
 /* After a data line of a --reveal run (see docs/reveal.md). */
 #define ALLER_KEY_TRAFFIC "traffic"     /* "count=N tier=T key=value ..." */
 #define ALLER_KEY_COUNTERS "counters"   /* generic tier: "count=N name=delta ..." */

@@ -1,6 +1,8 @@
 /* algo.c: the table of algorithms (algo.h). */
 #include "algo.h"
 
+#include <math.h>
+
 /*
  * ALLER_TEST_NCCL_STUB (algo_list.h): MPI_Alltoall under the nccl name, and
  * MPI_Alltoallv for --split's uneven blocks.
@@ -21,8 +23,21 @@ static int stub_call(struct algo_call *a)
 	return a->v ? algo_alltoallv.call(a) : algo_alltoall.call(a);
 }
 
+/* The stub's "stream": the exchange happens at once (MPI), the wait is nothing; no events. */
+static int stub_enqueue(struct algo_call *a)
+{
+	return stub_call(a);
+}
+
+static int stub_sync(struct algo_call *a)
+{
+	a->stream_s = NAN;
+	return MPI_SUCCESS;
+}
+
 static const struct algo_op algo_nccl_stub = { .id = ALGO_NCCL, .count_open = stub_count_open,
 					       .count_close = stub_count_close, .call = stub_call,
+					       .enqueue = stub_enqueue, .sync = stub_sync,
 					       .large_counts = 1, .coll_counted = 1 };
 
 const struct algo_op *algo_op(enum algo_id id)

@@ -33,6 +33,7 @@ struct algo_call {
 	void *level;               /* the algorithm's own per level (a window) */
 	const char *hint;          /* a failed level_open's advice, or NULL */
 	void *state;               /* ... and per count (requests, counts) */
+	double stream_s;           /* --timing=nccl: the last batch's seconds on the stream, NAN unknown */
 };
 
 struct algo_op {
@@ -45,6 +46,14 @@ struct algo_op {
 	void (*count_close)(struct algo_call *a);
 	/* The timed part: one complete exchange. An MPI error code. */
 	int (*call)(struct algo_call *a);
+	/*
+	 * Optional (--timing=nccl, nccl-tests' loop): one exchange enqueued on the
+	 * stream without waiting, and the wait for every one enqueued since the
+	 * last sync, which sets a->stream_s (the batch on the stream, by CUDA
+	 * events: launch and wait left out). An MPI error code each.
+	 */
+	int (*enqueue)(struct algo_call *a);
+	int (*sync)(struct algo_call *a);
 	/* Whether it takes MPI-4's large-count (_c) calls; else a derived datatype. */
 	int large_counts;
 	/* Whether --reveal's coll counters see its payload (Open MPI's coll monitoring

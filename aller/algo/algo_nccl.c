@@ -12,9 +12,12 @@
  * error) is aborted and the call fails, rather than waiting for ever; a call
  * that only hangs is ended by --timeout's alarm, as any other.
  * --split's uneven blocks go as grouped ncclSend/ncclRecv of their own sizes.
+ * --timing=nccl (nccl-tests' loop): ITERS exchanges enqueued back to back on
+ * the stream and one wait, the batch's stream time from two CUDA events.
  * No MPI call touches device memory, so the MPI library need not be CUDA-aware.
  */
 #include <cuda_runtime.h>
+#include <math.h>
 #include <nccl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +28,8 @@
 static ncclComm_t world;
 static cudaStream_t stream;
 static int ready;
+static cudaEvent_t ev_start, ev_end;   /* --timing=nccl's batch on the stream */
+static int events, batch;
 
 /* A failed NCCL or CUDA call: one line from this rank, and an MPI error code for the harness. */
 static int failed(const char *what, const char *why)
@@ -117,7 +122,7 @@ static int wait_done(const struct algo_call *a)
 	}
 }
 
-/* --split's uneven blocks: grouped ncclSend/ncclRecv, each block its own size (0: none). */
+/* --split's uneven blocks: grouped ncclSend/ncclRecv, each block its own size (0: none); posted. */
 static int call_uneven(struct algo_call *a, ncclComm_t comm)
 {
 	const struct split_layout *v = a->v;
@@ -132,10 +137,11 @@ static int call_uneven(struct algo_call *a, ncclComm_t comm)
 					 (int)k, comm, stream), "ncclRecv");
 	}
 	NCCL_OK(ncclGroupEnd(), "ncclGroupEnd");
-	return wait_done(a);
+	return MPI_SUCCESS;
 }
 
-static int call(struct algo_call *a)
+/* One exchange onto the stream; nothing waited for. */
+static int post(struct algo_call *a)
 {
 	ncclComm_t comm = *(ncclComm_t *)a->level;
 
@@ -154,7 +160,47 @@ static int call(struct algo_call *a)
 	}
 	NCCL_OK(ncclGroupEnd(), "ncclGroupEnd");
 #endif
-	return wait_done(a);
+	return MPI_SUCCESS;
+}
+
+static int call(struct algo_call *a)
+{
+	int rc = post(a);
+
+	return rc == MPI_SUCCESS ? wait_done(a) : rc;
+}
+
+/* --timing=nccl: the first exchange of a batch records the start event. */
+static int enqueue(struct algo_call *a)
+{
+	if (!batch) {
+		if (!events) {
+			CUDA_OK(cudaEventCreate(&ev_start), "cudaEventCreate");
+			CUDA_OK(cudaEventCreate(&ev_end), "cudaEventCreate");
+			events = 1;
+		}
+		CUDA_OK(cudaEventRecord(ev_start, stream), "cudaEventRecord");
+		batch = 1;
+	}
+	return post(a);
+}
+
+/* ... and one wait for the batch: its time on the stream from the two events. */
+static int sync_batch(struct algo_call *a)
+{
+	float ms = 0;
+	int rc;
+
+	a->stream_s = NAN;
+	if (!batch)
+		return MPI_SUCCESS;
+	batch = 0;
+	CUDA_OK(cudaEventRecord(ev_end, stream), "cudaEventRecord");
+	if ((rc = wait_done(a)) != MPI_SUCCESS)
+		return rc;
+	CUDA_OK(cudaEventElapsedTime(&ms, ev_start, ev_end), "cudaEventElapsedTime");
+	a->stream_s = ms / 1e3;
+	return MPI_SUCCESS;
 }
 
 const char *algo_nccl_version(void)
@@ -173,4 +219,5 @@ const char *algo_nccl_version(void)
 
 /* The whole count moves as one ncclInt64 count (size_t): no derived datatype. */
 const struct algo_op algo_nccl = { .id = ALGO_NCCL, .level_open = level_open,
-				   .level_close = level_close, .call = call, .large_counts = 1 };
+				   .level_close = level_close, .call = call, .enqueue = enqueue,
+				   .sync = sync_batch, .large_counts = 1 };

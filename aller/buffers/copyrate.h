@@ -2,7 +2,9 @@
  * copyrate.h: the node's memory copy bandwidth for its '# limit:' line
  * (world/nodelimits.h), a short STREAM-like copy that every task makes at
  * once: in host memory (its share of 64 MiB, at least 1 MiB, from one
- * buffer to another), or with CUDA buffers on its device between them.
+ * buffer to another), or with CUDA buffers on its device between them; then
+ * at twice that, four times, ... up to the task's own buffers (the sizes
+ * the sweep moves), the best of them.
  */
 #ifndef ALLER_COPYRATE_H
 #define ALLER_COPYRATE_H

@@ -19,6 +19,7 @@
  * ITERS), doubling, until the median is known within REL, at most MAX: every
  * task agrees.
  */
+#include <math.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -374,6 +375,63 @@ static void loop_calls(struct sweep *s, const struct level *l, struct count_run 
 }
 
 /*
+ * --timing=nccl (nccl-tests' loop): after one world barrier, the timed calls
+ * enqueued back to back on the stream (the warm-ups' last was waited for)
+ * and one synchronise; each task's sample is the loop's time / its calls.
+ * The stream's own time per call (CUDA events) and the host's, the slowest
+ * task's, into c->stream_s and c->host_s for the '# stream_time:' line. The
+ * check after the timing sees the last call's data. ALLER_TEST_NCCL_STUB=trace
+ * prints the order at rank 0 ("e" enqueued, "s" synchronised, "t" the timer
+ * stopped, "c" checked), for the tests.
+ */
+static void nccl_calls(struct sweep *s, const struct level *l, struct count_run *c)
+{
+	long first = s->opt->warmup, n = c->iters, total = first + n;
+	int err = MPI_SUCCESS, trace = s->faults->nccl_trace && s->w->rank == 0;
+	double t0, t = 0, both[2] = { -1, 0 };   /* stream (-1: unknown), host */
+
+	prepare_call(s, l, c, total - 1);
+	world_barrier(s, c);
+	if (member(l, c)) {
+		timeout_arm(s->opt->timeout * n, TIMEOUT_FILL);   /* the alarm: the loop's */
+		timeout_arm(s->opt->timeout, TIMEOUT_CALL);
+		if (trace)
+			fprintf(stderr, "aller: nccl trace: count %ld: ", c->a.count);
+		t0 = MPI_Wtime();
+		for (long k = 0; k < n && err == MPI_SUCCESS; k++) {
+			use_slot(s, c, first + k);
+			faults_before_call(s, l, c, first + k);
+			err = l->op->enqueue ? l->op->enqueue(&c->a) : l->op->call(&c->a);
+			if (trace)
+				fputc('e', stderr);
+		}
+		c->a.stream_s = NAN;
+		if (err == MPI_SUCCESS && l->op->sync)
+			err = l->op->sync(&c->a);
+		t = (MPI_Wtime() - t0) / (double)n;
+		timeout_disarm(s->opt->timeout);
+		if (trace)
+			fputs("st", stderr);
+		s->calls += n;
+		s->in_calls += t * (double)n;
+		both[0] = isfinite(c->a.stream_s) ? c->a.stream_s / (double)n : -1;
+		both[1] = t;
+		failure_mpi(s->w, err, l->a.rank == 0, algo_name(l->op->id), c->index, c->a.count);
+		for (long k = 0; k < n - 1; k++)
+			sample(s, c, first + k, t);
+		if (trace && checked(s->opt, total - 1))
+			fputc('c', stderr);
+		if (trace)
+			fputc('\n', stderr);
+		finish_call(s, l, c, total - 1, t, total);
+	}
+	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, both, 2, MPI_DOUBLE, MPI_MAX, world_comm(s->w)),
+		    s->w->rank == 0, "MPI_Allreduce (the stream's time)", c->index, c->a.count);
+	c->stream_s = both[0] >= 0 ? both[0] : NAN;
+	c->host_s = both[1];
+}
+
+/*
  * Collective: whether --time-per-size's budget is spent after `done` timed
  * calls since `start`: asked at 1, 2, 4, 8, ... calls (outside the timing),
  * every task agreeing, so a machine that slows down after the warm-up
@@ -440,6 +498,10 @@ void sweep_pass(struct sweep *s, const struct level *l, struct count_run *c)
 		c->iters = o->time_per_size > 0 ? budget_iters(s, c) : o->iters;
 	if (o->timing == TIMING_LOOP) {
 		loop_calls(s, l, c);
+		return;
+	}
+	if (o->timing == TIMING_NCCL) {
+		nccl_calls(s, l, c);
 		return;
 	}
 	/* the first pass decides: at least the budget's or ITERS, with --ci up to MAX */

@@ -280,6 +280,8 @@ static void count_row(struct sweep *s, const struct level *l, struct count_run *
 	row.busbw = stats_busbw(c->a.count, row.commsize, stats_tavg(&row.s)) * (c->moe_on ? 2 : 1);
 	split_columns(s, max, sums[STATS_NSUM], found[1].t, found[1].rank, &row);
 	output_row(s->out, &row);
+	if (s->opt->timing == TIMING_NCCL)
+		output_stream_time(s->out, c->a.count, c->stream_s, c->host_s);
 	floor_check(s, l, c->index, &row);
 }
 

@@ -73,6 +73,8 @@ struct count_run {
 	struct moe_run *moe;    /* --moe's buffers and state for the count (moe.h), or NULL */
 	double moe_sum[3];     /* ... its phases' seconds summed, kept when it closes */
 	int moe_on;
+	double stream_s, host_s; /* --timing=nccl: per call on the stream (NAN unknown) and by the
+				  * host's loop, the slowest task's */
 	char failed[256];      /* the first failed buffer operation's message, or "" */
 };
 

@@ -55,6 +55,7 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 	f->delay_rank = rank_of(delay);
 	f->delay_us = 1000 * after_colon(delay, 50);
 	f->nccl_stub = stub && *stub && strcmp(stub, "0") != 0;
+	f->nccl_trace = stub && strcmp(stub, "trace") == 0;
 	f->pair_src = rank_of(pair);
 	f->pair_dst = after_colon(pair, -1);
 	c = pair ? strchr(pair, ':') : NULL;

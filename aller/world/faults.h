@@ -21,7 +21,8 @@
  *   ALLER_TEST_DELAY=RANK[:MS]  a late rank (50 ms) in reveal's queues pass
  *   ALLER_TEST_SLOW_PAIR=SRC:DST[:US]  --pairs: SRC sends to DST US (20000) late
  *                               in each exchange, making progress meanwhile: one slow link
- *   ALLER_TEST_NCCL_STUB=1      --transport=nccl without a GPU (algo_list.h)
+ *   ALLER_TEST_NCCL_STUB=1      --transport=nccl without a GPU (algo_list.h); =trace:
+ *                               and --timing=nccl's order of calls on stderr
  *   ALLER_TEST_MPI_ERROR=RANK:WHERE  that rank's first MPI call through MPI_MUST
  *                               (failure.h) whose "file:line call" text holds WHERE
  *                               ("pairs.c", "MPI_Gather", "world.c:43") returns an error
@@ -44,6 +45,7 @@ struct faults {
 	double memavail;                            /* < 0: none */
 	long delay_rank, delay_us;
 	int nccl_stub;
+	int nccl_trace;
 	long pair_src, pair_dst, pair_us;           /* ALLER_TEST_SLOW_PAIR; -1: none */
 	long mpi_error_rank;                        /* ALLER_TEST_MPI_ERROR; -1: none */
 	const char *mpi_error_where;

@@ -23,11 +23,12 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 nvidia-smi -L | sed 's/^/gpu-check: /'
 
-if make -s -C "$root" B="$b" CUDA=1 NCCL=1 WERROR=1 "$b/bin/aller" "$b/tests/gpu-kernels" >"$b.log" 2>&1; then
+mkdir -p "$b"   # a fresh clone has no build/ yet: the log and the outputs go there
+if make -s -C "$root" B="$b" CUDA=1 NCCL=1 WERROR=1 "$b/bin/aller" "$b/tests/gpu-kernels" >"$b/build.log" 2>&1; then
 	say build ok
 else
 	say build FAILED
-	tail -n 20 "$b.log"
+	tail -n 20 "$b/build.log"
 	exit 1
 fi
 aller=$b/bin/aller

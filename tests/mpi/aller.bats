@@ -328,6 +328,23 @@ interference() {
 	[ -s "$BATS_TEST_TMPDIR/plots/plots/bandwidth-contiguous-n1-put.svg" ]
 }
 
+@test "--timing=nccl (stubbed): ITERS calls enqueued, one synchronise, then the timer, then the check; the header says so" {
+	ALLER_TEST_NCCL_STUB=trace run --separate-stderr -0 mpirun_n 2 "$ALLER" --transport=nccl --timing=nccl c 5 64
+	# every count: 5 enqueued back to back, one synchronise, the timer stopped, then checked
+	[ "$(grep -c '^aller: nccl trace: count [0-9]*: eeeeestc$' <<<"$stderr")" -gt 0 ]
+	[ "$(grep -c '^aller: nccl trace: ' <<<"$stderr")" = "$(grep -c '^aller: nccl trace: count [0-9]*: eeeeestc$' <<<"$stderr")" ]
+	grep -qx '# timing: nccl' <<<"$output"
+	grep -q "^# timer: .*enqueued back to back on the NCCL stream.*(nccl-tests')" <<<"$output"
+	# a stream_time line after each row (no CUDA events in the stub: "-")
+	[ "$(grep -c '^# stream_time: count=[0-9]* stream_s=- host_s=' <<<"$output")" = "$(grep -c '^[0-9]' <<<"$output")" ]
+	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/n.out"
+	perl "$ROOT/tests/lib/check-aller.pl" 2 64 5 contiguous "$BATS_TEST_TMPDIR/n.out"
+	# the check still catches a damaged element, and nccl-tests' loop is NCCL's alone
+	ALLER_TEST_NCCL_STUB=1 ALLER_TEST_CORRUPT=1 run --separate-stderr -1 mpirun_n 2 "$ALLER" --transport=nccl --timing=nccl c 5 64
+	run --separate-stderr -2 "$ALLER" --timing=nccl c 5 64
+	[[ $stderr == *"acts only with --transport=nccl, whose stream --timing=nccl times"* ]]
+}
+
 @test "--transport=nccl's output (stubbed: no GPU here) passes the checker; the collector keeps it apart" {
 	ALLER_TEST_NCCL_STUB=1 mpirun_n 4 "$ALLER" --transport=nccl c 1 64 >"$BATS_TEST_TMPDIR/nccl.out"
 	perl "$ROOT/tests/lib/check-aller.pl" 4 64 1 contiguous "$BATS_TEST_TMPDIR/nccl.out"

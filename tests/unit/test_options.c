@@ -331,10 +331,15 @@ static void measurement_modes(void **state)
 	assert_int_equal(o.min_iters, 2);
 	assert_int_equal(parse(&o, err, "--timing=imb", NULL, NULL, NULL), -1);
 	assert_string_equal(err, "invalid timing 'imb': allowed are 'barrier' (aller's: a world "
-				 "barrier before each call), 'loop' (IMB's) and 'osu' (OSU's)");
+				 "barrier before each call), 'loop' (IMB's), 'osu' (OSU's) and 'nccl' "
+				 "(nccl-tests': with --transport=nccl)");
 	assert_int_equal(parse(&o, err, "--timing=loop", "--fresh-data", NULL, NULL), -1);
-	assert_string_equal(err, "'--timing=loop' times back-to-back calls as one: nothing can "
-				 "happen between them, so not with --fresh-data");
+	assert_string_equal(err, "'--timing=loop|nccl' times back-to-back calls as one: nothing "
+				 "can happen between them, so not with --fresh-data");
+	/* nccl-tests' loop times NCCL's stream: not an MPI transport's */
+	assert_int_equal(parse(&o, err, "--timing=nccl", NULL, NULL, NULL), -1);
+	assert_string_equal(err, "'--timing' does nothing here: it acts only with "
+				 "--transport=nccl, whose stream --timing=nccl times");
 	assert_int_equal(parse(&o, err, "--timing=loop", "--split=rotate:1:0.5", NULL, NULL), -1);
 	assert_non_null(strstr(err, "so not with a --split that may change from call to call (rotate:, trace:)"));
 	assert_int_equal(parse(&o, err, "--cold-cache", "--algo=persistent", NULL, NULL), -1);
@@ -486,7 +491,7 @@ static void ci_option(void **state)
 				 "raise MAX or lower ITERS");
 	assert_int_equal(parse(&o, err, "--ci=0.1", "--timing=loop", NULL, NULL), -1);
 	assert_string_equal(err, "'--ci' needs a time of each call (a sweep's), so not with "
-				 "--timing=loop");
+				 "--timing=loop|nccl");
 	assert_int_equal(parse(&o, err, "--ci=0.1", "--isolate", NULL, NULL), -1);
 	assert_non_null(strstr(err, "not with --isolate"));
 	assert_int_equal(parse(&o, err, "--ci=0.1", "--pairs", NULL, NULL), -1);
