@@ -376,6 +376,31 @@ static int congest_check(const struct options *o)
 	return 2;
 }
 
+/*
+ * Collective, with --congestion: the world checked (2 when no task would be
+ * an aggressor), then split; the aggressors run until the victims quit. 0:
+ * a victim, going on with *side its world and *congest set; else done, with
+ * *rc the exit status.
+ */
+static int congestion_begin(const struct options *o, struct congest *cg, MPI_Comm *side,
+			    struct congest **congest, int *rc)
+{
+	/* before the split: no aggressor to stop, a usage error as --check-args says */
+	if ((*rc = congest_check(o)) != 0)
+		return -1;
+	if (congest_split(cg, o, side) != 0) {
+		*rc = 3;
+		return -1;
+	}
+	if (cg->aggressor) {
+		*rc = congest_aggress(cg, *side);
+		MPI_MUST(MPI_Comm_free(side));
+		return -1;
+	}
+	*congest = cg;
+	return 0;
+}
+
 int run_benchmark(struct options *o, int argc, char **argv)
 {
 	struct header h;
@@ -388,26 +413,11 @@ int run_benchmark(struct options *o, int argc, char **argv)
 	int rc;
 
 	MPI_MUST(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
-	if (o->congestion > 0 && (rc = congest_check(o)) != 0)
-		return rc;   /* before the split: no aggressor to stop, a usage error as --check-args says */
-	if (o->congestion > 0) {   /* the aggressors run until the victims quit */
-		if (congest_split(&cg, o, &side) != 0)
-			return 3;
-		if (cg.aggressor) {
-			rc = congest_aggress(&cg, side);
-			MPI_MUST(MPI_Comm_free(&side));
-			return rc;
-		}
-		congest = &cg;
-	}
+	if (o->congestion > 0 && congestion_begin(o, &cg, &side, &congest, &rc) != 0)
+		return rc;
 	comm = side;
-	if (o->placement.kind != PLACEMENT_LAUNCHER && world_place(&o->placement, side, &comm) != 0) {
-		fprintf(stderr, "aller: error: out of memory for the node table\n");
-		if (congest)
-			congest_quit(congest);
-		return 3;
-	}
-	if (world_init(&w, comm) != 0) {
+	if ((o->placement.kind != PLACEMENT_LAUNCHER && world_place(&o->placement, side, &comm) != 0) ||
+	    world_init(&w, comm) != 0) {
 		fprintf(stderr, "aller: error: out of memory for the node table\n");
 		if (congest)
 			congest_quit(congest);

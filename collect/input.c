@@ -15,14 +15,14 @@
 
 #define CHUNK (256 * 1024)
 
-int input_lines(const char *path, input_line_fn line, input_long_fn longline, void *ctx,
-		char *err, size_t errlen)
+/*
+ * path opened for reading without blocking on a FIFO's open, and refused
+ * before a read when it is anything but a regular file; the descriptor, or
+ * -1 with a message.
+ */
+static int open_regular(const char *path, char *err, size_t errlen)
 {
-	static char buf[PARSE_MAX_LINE + CHUNK];
-	size_t have = 0, skipping = 0;
-	/* never blocks on a FIFO's open; anything but a regular file is refused before a read */
 	int fd = open(path, O_RDONLY | O_NONBLOCK);
-	int stop = 0;
 	struct stat st;
 
 	if (fd < 0) {
@@ -35,6 +35,19 @@ int input_lines(const char *path, input_line_fn line, input_long_fn longline, vo
 		close(fd);
 		return -1;
 	}
+	return fd;
+}
+
+int input_lines(const char *path, input_line_fn line, input_long_fn longline, void *ctx,
+		char *err, size_t errlen)
+{
+	static char buf[PARSE_MAX_LINE + CHUNK];
+	size_t have = 0, skipping = 0;
+	int fd = open_regular(path, err, errlen);
+	int stop = 0;
+
+	if (fd < 0)
+		return -1;
 	/* a small first read: the header pass stops after a few KiB */
 	for (size_t want = 4096; !stop; want = sizeof(buf)) {
 		ssize_t n = read(fd, buf + have, (want < sizeof(buf) ? want : sizeof(buf)) - have);

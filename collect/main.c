@@ -90,6 +90,16 @@ static int findings_main(int argc, char **argv)
 	return 0;
 }
 
+/* The modes other than the merge: the first argument names one, the rest are its. */
+static const struct {
+	const char *name;
+	int (*main)(int argc, char **argv);
+} modes[] = {
+	{ "--state", state_main },       { "--compare", compare_main },
+	{ "--samples", samples_main },   { "--findings", findings_main },
+	{ "--openmetrics", export_main }, { "--trend", trend_main },
+};
+
 static int run(int argc, char **argv)
 {
 	struct merge_options o = { "merged", 0 };
@@ -98,18 +108,9 @@ static int run(int argc, char **argv)
 	char err[4608];
 	int only_paths = 0, rc;
 
-	if (argc > 1 && strcmp(argv[1], "--state") == 0)
-		return state_main(argc - 2, argv + 2);
-	if (argc > 1 && strcmp(argv[1], "--compare") == 0)
-		return compare_main(argc - 2, argv + 2);
-	if (argc > 1 && strcmp(argv[1], "--samples") == 0)
-		return samples_main(argc - 2, argv + 2);
-	if (argc > 1 && strcmp(argv[1], "--findings") == 0)
-		return findings_main(argc - 2, argv + 2);
-	if (argc > 1 && strcmp(argv[1], "--openmetrics") == 0)
-		return export_main(argc - 2, argv + 2);
-	if (argc > 1 && strcmp(argv[1], "--trend") == 0)
-		return trend_main(argc - 2, argv + 2);
+	for (size_t m = 0; argc > 1 && m < sizeof(modes) / sizeof(modes[0]); m++)
+		if (strcmp(argv[1], modes[m].name) == 0)
+			return modes[m].main(argc - 2, argv + 2);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (only_paths || a[0] != '-' || strcmp(a, "-") == 0) {

@@ -174,7 +174,7 @@ static const struct key keys[] = {
 /* The header keys whose every line is a fact of the point (merged/facts.tsv). */
 static const char *const fact_keys[] = { ALLER_KEY_MPI, ALLER_KEY_HOST, ALLER_KEY_NODE_SWITCH,
 					 ALLER_KEY_SLOW_LINK, ALLER_KEY_SLOW_LINKS, ALLER_KEY_PLACED,
-					 ALLER_KEY_MOE };
+					 ALLER_KEY_MOE, ALLER_KEY_START };
 #define FACTS_MAX (1L << 20)   /* a point's facts at most (a doctored file cannot grow them) */
 
 /* Appends "key\tvalue\n" to the point's facts, tabs in the value as spaces. */
@@ -419,6 +419,20 @@ static void pair_host(struct parser *p, const char *line, size_t len)
 	add_fact(p->pt, "pair_host", line + r.off[0], (size_t)(r.off[1] + r.len[1] - r.off[0]));
 }
 
+/* Whether a row of n columns is of a format this collect reads; else said, and 0. */
+static int known_width(struct parser *p, int n)
+{
+	if (n == ALLER_NCOLS || n == ALLER_V7_COLUMNS || n == ALLER_V6_COLUMNS ||
+	    n == ALLER_V5_COLUMNS || n == ALLER_V4_COLUMNS || n == ALLER_V3_COLUMNS ||
+	    n == ALLER_V2_COLUMNS || n == ALLER_V1_COLUMNS || n == ALLER_SPEC_COLUMNS)
+		return 1;
+	warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d, %d, %d, %d or %d): "
+	     "row dropped", n, ALLER_NCOLS, ALLER_V7_COLUMNS, ALLER_V6_COLUMNS, ALLER_V5_COLUMNS,
+	     ALLER_V4_COLUMNS, ALLER_V3_COLUMNS, ALLER_V2_COLUMNS, ALLER_V1_COLUMNS,
+	     ALLER_SPEC_COLUMNS);
+	return 0;
+}
+
 static void data(struct parser *p, const char *line, size_t len, int complete)
 {
 	struct crow r;
@@ -446,15 +460,8 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 		warn_binary(p);
 		return;
 	}
-	if (n != ALLER_NCOLS && n != ALLER_V7_COLUMNS && n != ALLER_V6_COLUMNS &&
-	    n != ALLER_V5_COLUMNS && n != ALLER_V4_COLUMNS && n != ALLER_V3_COLUMNS &&
-	    n != ALLER_V2_COLUMNS && n != ALLER_V1_COLUMNS && n != ALLER_SPEC_COLUMNS) {
-		warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d, %d, %d, %d or %d): "
-		     "row dropped", n, ALLER_NCOLS, ALLER_V7_COLUMNS, ALLER_V6_COLUMNS,
-		     ALLER_V5_COLUMNS, ALLER_V4_COLUMNS, ALLER_V3_COLUMNS, ALLER_V2_COLUMNS,
-		     ALLER_V1_COLUMNS, ALLER_SPEC_COLUMNS);
+	if (!known_width(p, n))
 		return;
-	}
 	if (p->algo < 0 || p->split < 0)
 		return;   /* an unknown algorithm's data set, or one split too many: said once */
 	if (check_columns(p, line, &r, n) != 0)

@@ -302,39 +302,50 @@ static int by_key(const void *a, const void *b)
 	return c ? c : (x->line > y->line) - (x->line < y->line);
 }
 
+/*
+ * Whether one (level, algo, split, count)'s tasks (sorted by rank, distinct)
+ * disagree: calls of differing counts, or a rank past the n tasks seen; 1
+ * with its line of the table and an error on stderr, else 0.
+ */
+static int tasks_disagree(const struct task *ts, long n)
+{
+	for (long r = 0; r < n; r++) {
+		if (ts[r].iters != ts[0].iters) {
+			printf("%s %ld - - tasks differ in their calls (%ld, %ld)\n", ts[0].key, n,
+			       ts[0].iters, ts[r].iters);
+			fprintf(stderr, "collect: error: '%s': rank %ld has %ld calls, rank %ld %ld: one "
+				"run's samples have as many calls in every task\n", ts[0].key,
+				ts[0].rank, ts[0].iters, ts[r].rank, ts[r].iters);
+			return 1;
+		}
+		if (ts[r].rank >= n) {
+			printf("%s %ld - - rank %ld out of range (%ld tasks)\n", ts[0].key, n,
+			       ts[r].rank, n);
+			fprintf(stderr, "collect: error: '%s': rank %ld, but the samples have %ld tasks "
+				"(ranks 0..%ld): a task's samples are missing or the rank is wrong\n",
+				ts[0].key, ts[r].rank, n, n - 1);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* One (level, algo, split, count): its line of the table; 0, or 1 when its tasks disagree. */
 static int report_set(const struct reader *rd, const struct task *ts, long n)
 {
-	int bad = 0;
-
 	long iters = ts[0].iters, nslow;
 	double *t = malloc(sizeof(double) * (size_t)(n * iters));
 	long *comm = malloc(sizeof(long) * (size_t)n), *rank = malloc(sizeof(long) * (size_t)n);
 	int *host = malloc(sizeof(int) * (size_t)n);
 	struct slow_call calls[8];
 	struct sample_set s = { n, iters, t, comm, rank, host, (const char *const *)rd->hosts };
+	int bad = 0;
 
 	if (!t || !comm || !rank || !host)
 		goto done;
+	if ((bad = tasks_disagree(ts, n)) != 0)
+		goto done;
 	for (long r = 0; r < n; r++) {
-		if (ts[r].iters != iters) {
-			printf("%s %ld - - tasks differ in their calls (%ld, %ld)\n", ts[0].key, n, iters,
-			       ts[r].iters);
-			fprintf(stderr, "collect: error: '%s': rank %ld has %ld calls, rank %ld %ld: one "
-				"run's samples have as many calls in every task\n", ts[0].key,
-				ts[0].rank, iters, ts[r].rank, ts[r].iters);
-			bad = 1;
-			goto done;
-		}
-		if (ts[r].rank >= n) {   /* sorted and distinct: n tasks are ranks 0..n-1 */
-			printf("%s %ld - - rank %ld out of range (%ld tasks)\n", ts[0].key, n,
-			       ts[r].rank, n);
-			fprintf(stderr, "collect: error: '%s': rank %ld, but the samples have %ld tasks "
-				"(ranks 0..%ld): a task's samples are missing or the rank is wrong\n",
-				ts[0].key, ts[r].rank, n, n - 1);
-			bad = 1;
-			goto done;
-		}
 		memcpy(t + r * iters, ts[r].t, sizeof(double) * (size_t)iters);
 		comm[r] = ts[r].comm;
 		rank[r] = ts[r].rank;

@@ -33,7 +33,7 @@ straggler_suspects() {
 	[ "$hosts" -ge 2 ] || return 0
 	late=$("$(find_tool collect)" --samples "$1"/samples/*/ 2>/dev/null | late_hosts) || true
 	[ -n "$late" ] || return 0
-	since=$(grep -h -m1 '^# start: ' "$1"/raw/*.out 2>/dev/null | sed 's/^# start: //' | sort | head -n 1) || true
+	since=$(point_facts "$1/merged/facts.tsv" "" start | sort | head -n 1) || true
 	sort <<<"$late" | uniq -c | sort -k1,1rn -k2,2 | awk -v total="$(wc -l <<<"$late")" -v since="$since" \
 		-v c="$(basename "$1")" '$1 >= 3 && 2 * $1 >= total {
 		printf "host\t%s\tcame late in %d of the %d straggling calls (--samples): its peers waited\t%s\t%s\t\n",

@@ -2,7 +2,7 @@
 # plots/trend.sh CAMPAIGNS="a b c" | CAMPAIGNS='nightly-*' [NAME=name]
 # [RESULTS=dir] (make trend): the history of campaigns of one identity (the
 # same series lines in their manifests), in date order by each campaign's
-# earliest '# start:': collect --trend over their merged tables (merged anew
+# earliest start (the merge's facts): collect --trend over their merged tables (merged anew
 # where missing or older than the outputs) into RESULTS/trend-<name>/:
 # trend.csv, findings.json, findings.tsv and trend.png. NAME defaults to the
 # campaigns' common prefix. Prints the findings' sentences.
@@ -45,12 +45,14 @@ for c in "${names[@]}"; do
 	if ! is_name "$c" || [ ! -f "$d/manifest" ]; then
 		die "no campaign '$c' in $RESULTS (no $d/manifest)"
 	fi
-	if [ ! -s "$d/merged/points-index.csv" ] || [ -n "$(find "$d/raw" -newer "$d/merged/points-index.csv" -type f | head -n 1)" ]; then
+	# (a merge without the points' start facts is one of an older collect)
+	if [ ! -s "$d/merged/points-index.csv" ] || [ -n "$(find "$d/raw" -newer "$d/merged/points-index.csv" -type f | head -n 1)" ] ||
+		! grep -q "	start	" "$d/merged/facts.tsv" 2>/dev/null; then
 		rc=0
 		"$collect" -q -o "$d/merged" -- "$d/raw" 2>"$d/collect.log" || rc=$?
 		[ "$rc" -le 1 ] || die "the collector failed on '$c' (exit $rc)" 3
 	fi
-	start=$(grep -h -m1 '^# start: ' "$d"/raw/*.out 2>/dev/null | sed 's/^# start: //' | sort | head -n 1)
+	start=$(point_facts "$d/merged/facts.tsv" "" start | sort | head -n 1)
 	rows+=("${start:-9999} $c")
 done
 mapfile -t sorted < <(printf '%s\n' "${rows[@]}" | sort)

@@ -129,6 +129,27 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 	return t1 - t0 > 0 ? t1 - t0 : MPI_Wtick();
 }
 
+/*
+ * ALLER_TEST_NCCL_STUB=trace: the events of --timing=nccl's timed loop at
+ * rank 0, for the tests: a line per count, from its first timed call ('['
+ * opens it) to the end of its check (']' closes it).
+ */
+static int tracing;
+
+static void trace(const struct sweep *s, const struct count_run *c, char event)
+{
+	if (event == '[')
+		tracing = s->faults->nccl_trace && s->opt->timing == TIMING_NCCL && s->w->rank == 0;
+	if (!tracing)
+		return;
+	if (event == '[')
+		fprintf(stderr, "aller: nccl trace: count %ld: ", c->a.count);
+	else
+		fputc(event == ']' ? '\n' : event, stderr);
+	if (event == ']')
+		tracing = 0;
+}
+
 /* Whether call `it` (warm-ups first) is checked. */
 static int checked(const struct options *o, long it)
 {
@@ -162,6 +183,7 @@ static int check_call(struct sweep *s, struct count_run *c, long it, int next)
 				  o->fresh ? it : VERIFY_REUSED, next, &m, c->uneven ? &c->rblk : NULL);
 
 	op_done(c, s->b, w);
+	trace(s, c, 'c');
 	if (w < 0)
 		w = 0;
 	if (w > 0 && c->wrong == 0) {
@@ -341,53 +363,19 @@ static long budget_iters(struct sweep *s, struct count_run *c)
 }
 
 /*
- * --timing=loop: the timed calls back to back after one world barrier;
- * each task's sample is the loop's time / its calls. The check after the
- * loop sees the last call's data.
+ * --timing=loop (IMB's) and nccl (nccl-tests', with --transport=nccl): the
+ * timed calls back to back after one world barrier; each task's sample is
+ * the loop's time / its calls. loop waits for each call; nccl enqueues each
+ * on the stream (the warm-ups' last was waited for) and synchronises once,
+ * and its stream time per call (CUDA events) and the host's, the slowest
+ * task's, go to c->stream_s and c->host_s for the '# stream_time:' line.
+ * The check after the loop sees the last call's data. The trace: "e" a
+ * call enqueued, "s" synchronised, "t" the timer stopped, "c" checked.
  */
-static void loop_calls(struct sweep *s, const struct level *l, struct count_run *c)
+static void back_to_back(struct sweep *s, const struct level *l, struct count_run *c)
 {
 	long first = s->opt->warmup, n = c->iters, total = first + n;
-	int err = MPI_SUCCESS;
-	double t0, t;
-
-	prepare_call(s, l, c, total - 1);
-	world_barrier(s, c);
-	if (!member(l, c))
-		return;
-	timeout_arm(s->opt->timeout * n, TIMEOUT_FILL);   /* the alarm: the loop's */
-	timeout_arm(s->opt->timeout, TIMEOUT_CALL);
-	t0 = MPI_Wtime();
-	for (long k = 0; k < n && err == MPI_SUCCESS; k++) {
-		use_slot(s, c, first + k);
-		faults_before_call(s, l, c, first + k);
-		stall(s, c, first + k);
-		err = l->op->call(&c->a);
-	}
-	t = (MPI_Wtime() - t0) / (double)n;
-	timeout_disarm(s->opt->timeout);
-	s->calls += n;
-	s->in_calls += t * (double)n;
-	failure_mpi(s->w, err, l->a.rank == 0, algo_name(l->op->id), c->index, c->a.count);
-	for (long k = 0; k < n - 1; k++)
-		sample(s, c, first + k, t);
-	finish_call(s, l, c, total - 1, t, total);
-}
-
-/*
- * --timing=nccl (nccl-tests' loop): after one world barrier, the timed calls
- * enqueued back to back on the stream (the warm-ups' last was waited for)
- * and one synchronise; each task's sample is the loop's time / its calls.
- * The stream's own time per call (CUDA events) and the host's, the slowest
- * task's, into c->stream_s and c->host_s for the '# stream_time:' line. The
- * check after the timing sees the last call's data. ALLER_TEST_NCCL_STUB=trace
- * prints the order at rank 0 ("e" enqueued, "s" synchronised, "t" the timer
- * stopped, "c" checked), for the tests.
- */
-static void nccl_calls(struct sweep *s, const struct level *l, struct count_run *c)
-{
-	long first = s->opt->warmup, n = c->iters, total = first + n;
-	int err = MPI_SUCCESS, trace = s->faults->nccl_trace && s->w->rank == 0;
+	int err = MPI_SUCCESS, nccl = s->opt->timing == TIMING_NCCL && l->op->enqueue;
 	double t0, t = 0, both[2] = { -1, 0 };   /* stream (-1: unknown), host */
 
 	prepare_call(s, l, c, total - 1);
@@ -395,23 +383,22 @@ static void nccl_calls(struct sweep *s, const struct level *l, struct count_run 
 	if (member(l, c)) {
 		timeout_arm(s->opt->timeout * n, TIMEOUT_FILL);   /* the alarm: the loop's */
 		timeout_arm(s->opt->timeout, TIMEOUT_CALL);
-		if (trace)
-			fprintf(stderr, "aller: nccl trace: count %ld: ", c->a.count);
+		trace(s, c, '[');
+		c->a.stream_s = NAN;
 		t0 = MPI_Wtime();
 		for (long k = 0; k < n && err == MPI_SUCCESS; k++) {
 			use_slot(s, c, first + k);
 			faults_before_call(s, l, c, first + k);
-			err = l->op->enqueue ? l->op->enqueue(&c->a) : l->op->call(&c->a);
-			if (trace)
-				fputc('e', stderr);
+			stall(s, c, first + k);
+			err = nccl ? l->op->enqueue(&c->a) : l->op->call(&c->a);
+			trace(s, c, 'e');
 		}
-		c->a.stream_s = NAN;
-		if (err == MPI_SUCCESS && l->op->sync)
+		if (nccl && err == MPI_SUCCESS)
 			err = l->op->sync(&c->a);
 		t = (MPI_Wtime() - t0) / (double)n;
 		timeout_disarm(s->opt->timeout);
-		if (trace)
-			fputs("st", stderr);
+		trace(s, c, 's');
+		trace(s, c, 't');
 		s->calls += n;
 		s->in_calls += t * (double)n;
 		both[0] = isfinite(c->a.stream_s) ? c->a.stream_s / (double)n : -1;
@@ -419,12 +406,11 @@ static void nccl_calls(struct sweep *s, const struct level *l, struct count_run 
 		failure_mpi(s->w, err, l->a.rank == 0, algo_name(l->op->id), c->index, c->a.count);
 		for (long k = 0; k < n - 1; k++)
 			sample(s, c, first + k, t);
-		if (trace && checked(s->opt, total - 1))
-			fputc('c', stderr);
-		if (trace)
-			fputc('\n', stderr);
 		finish_call(s, l, c, total - 1, t, total);
+		trace(s, c, ']');
 	}
+	if (s->opt->timing != TIMING_NCCL)
+		return;
 	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, both, 2, MPI_DOUBLE, MPI_MAX, world_comm(s->w)),
 		    s->w->rank == 0, "MPI_Allreduce (the stream's time)", c->index, c->a.count);
 	c->stream_s = both[0] >= 0 ? both[0] : NAN;
@@ -496,12 +482,8 @@ void sweep_pass(struct sweep *s, const struct level *l, struct count_run *c)
 	}
 	if (c->iters == 0)
 		c->iters = o->time_per_size > 0 ? budget_iters(s, c) : o->iters;
-	if (o->timing == TIMING_LOOP) {
-		loop_calls(s, l, c);
-		return;
-	}
-	if (o->timing == TIMING_NCCL) {
-		nccl_calls(s, l, c);
+	if (o->timing == TIMING_LOOP || o->timing == TIMING_NCCL) {
+		back_to_back(s, l, c);
 		return;
 	}
 	/* the first pass decides: at least the budget's or ITERS, with --ci up to MAX */

@@ -3,7 +3,7 @@
 # point per series (collect/changepoint.h; its false-alarm rates are
 # tests/unit/test_changepoint.c's), trend.csv, findings and a plot; another
 # identity refused. The campaigns here are made by the test: a manifest,
-# an output's start and merged tables with busbw_GBs, 2% noise, and in one
+# an output's start and merged tables with busbw_GBs and the start fact, 2% noise, and in one
 # history a 31% fall from the eighth run on.
 # shellcheck disable=SC2154 # bats sets output and stderr
 
@@ -15,6 +15,7 @@ campaign() {
 	mkdir -p "$d/raw" "$d/merged"
 	printf 'manifest 2\ncampaign %s\nseries 1 TASKS_PER_NODE=2\nseries 1 LONGS=%s\n' "$1" "${4:-8192}" >"$d/manifest"
 	printf '# aller: 1.1.0\n# start: 2026-11-%02dT02:00:00Z\n# Done\n' "$2" >"$d/raw/p.out"
+	printf 'point\tkey\tvalue\n0\tstart\t2026-11-%02dT02:00:00Z\n' "$2" >"$d/merged/facts.tsv"
 	printf 'point,campaign,mode,nodes,tasks_per_node,world,state,series,variant,source\n0,%s,contiguous,4,2,8,complete,t2-L8192-default-s1,default,%s\n' \
 		"$1" "$d/raw/p.out" >"$d/merged/points-index.csv"
 	awk -v f="$3" -v day="$2" 'BEGIN { print "point,level,algo,split,commsize,bytes_per_peer,busbw_GBs"
