@@ -9,7 +9,7 @@ ALLER_LIB_SRC := options.c options_table.c output.c json.c plan/plan.c plan/spli
 	plan/stats.c plan/hist.c plan/floor.c world/eff.c world/faults.c world/hostmap.c world/limits.c world/placement.c \
 	modes/linkmap.c algo/algo_list.c \
 	algo/osc.c buffers/gpu.c buffers/verify.c buffers/memcheck.c buffers/buffers_host.c \
-	buffers/footprint.c reveal/traffic.c
+	buffers/footprint.c buffers/gpuinfo.c reveal/traffic.c
 # every algorithm's file (format.h's list names them); NCCL's only in a NCCL build
 ALLER_ALGO_SRC := algo/algo.c $(patsubst aller/%,%,$(filter-out aller/algo/algo_list.c \
 	aller/algo/algo_nccl.c,$(wildcard aller/algo/algo_*.c)))
@@ -19,6 +19,7 @@ ALLER_SRC := main.c run.c modes/pairs.c modes/congest.c sweep/sweep.c sweep/swee
 	reveal/reveal_peers.c reveal/reveal_queues.c $(ALLER_ALGO_SRC) $(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)
 ALLER_CU := $(O)/aller/buffers/buffers_cuda.o
+ALLER_SRC += buffers/nvml.c
 ALLER_CUDA_LIBS := -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart -lstdc++
 ifeq ($(NCCL),1)
 # --transport=nccl: NCCL from NCCL_HOME (its include/ and lib64/ or lib/)
@@ -47,6 +48,7 @@ $(O)/aller/%.o: aller/%.c $(B)/flags
 
 $(O)/aller/buffers/buffers_cuda.o: aller/buffers/buffers_cuda.cu aller/buffers/buffers.h \
 		aller/buffers/verify.h aller/options.h aller/plan/select.h aller/buffers/gpu.h \
+		aller/buffers/gpuinfo.h aller/buffers/nvml.h \
 		aller/algo/algo_list.h $(B)/flags
 	$(call say,NVCC,$@)
 	@mkdir -p $(@D)

@@ -273,7 +273,7 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 		rc = check_selection(o, w);
 	if (rc == 0)
 		rc = buffers_setup(o, w, b, h->cuda_aware, sizeof(h->cuda_aware));
-	if (rc == 0 && failure_agree(w, world_host_map(w, b->device_id, &h->map,
+	if (rc == 0 && failure_agree(w, world_host_map(w, b->device_id, b->device_desc, &h->map,
 							 o->buffers == BUFFERS_CUDA ? &h->devices
 										    : NULL) != 0,
 					 "out of memory for the host map"))

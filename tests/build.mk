@@ -85,12 +85,16 @@ fuzz-collect: deps $(B)/fuzz/fuzz_parse $(B)/fuzz/fuzz_merge fuzz-corpus
 		-artifact_prefix=$(B)/fuzz/merge- $(B)/fuzz/corpus-merge
 
 # The checks that need a GPU (tests/gpu/run.sh builds CUDA=1 NCCL=1 itself).
-$(B)/tests/gpu-kernels: tests/gpu/kernels.c $(O)/aller/buffers/buffers_cuda.o
+$(B)/tests/gpu-kernels: tests/gpu/kernels.c $(O)/aller/buffers/buffers_cuda.o \
+		$(O)/aller/buffers/gpuinfo.o $(O)/aller/buffers/nvml.o
 	$(call say,LD,$@)
 	@mkdir -p $(@D)
 	$(Q)$(MPICC) $(ALLER_CPPFLAGS) -isystem $(CUDA_HOME)/include $(ALLER_CFLAGS) $(CFLAGS) -o $@ $^ \
 		$(ALLER_CUDA_LIBS) $(LDLIBS)
 
-.PHONY: gpu-check
+.PHONY: gpu-check gpu-peers
 gpu-check:
 	@bash tests/gpu/run.sh
+# aller's --timing=nccl beside nccl-tests' alltoall_perf (NCCL_TESTS=DIR or .tar.gz)
+gpu-peers:
+	@NCCL_TESTS="$(NCCL_TESTS)" bash tests/gpu/peers.sh

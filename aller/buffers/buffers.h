@@ -18,6 +18,7 @@ struct buffers {
 	char cache[256];     /* "hot ..." or "cold ...", for the header */
 	int device;          /* CUDA device, -1 for host */
 	char device_id[GPU_ID_MAX]; /* its UUID (or PCI bus id), "" for host */
+	char device_desc[GPU_DESC_MAX]; /* its name, memory, clocks, nearest NIC, links (gpuinfo.h) */
 	int device_sharers;  /* the node's ranks on that device (itself included) */
 	struct verify_peers peers; /* the communicator's members' world ranks, for fill and check */
 	void *priv;          /* back end's own state */

@@ -7,11 +7,15 @@
  * that did not run cannot pass.
  */
 #include <cuda_runtime.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 extern "C" {
 #include "buffers.h"
+#include "gpuinfo.h"
+#include "nvml.h"
 }
 
 struct cuda_priv {
@@ -94,6 +98,32 @@ static int cuda_visible(struct buffers *b, struct gpu_seen *seen, char *err, siz
 	return 0;
 }
 
+/* What the header says of device dev: name, memory, clocks, PCI, NUMA, NIC, links. */
+static void cuda_describe(int dev, const cudaDeviceProp *prop, char *out, size_t len)
+{
+	struct gpu_facts f;
+	int khz = 0;
+
+	memset(&f, 0, sizeof(f));
+	snprintf(f.name, sizeof(f.name), "%.95s", prop->name);
+	f.memory = (double)prop->totalGlobalMem;
+	if (cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, dev) == cudaSuccess)
+		f.sm_mhz = khz / 1000;
+	if (cudaDeviceGetAttribute(&khz, cudaDevAttrMemoryClockRate, dev) == cudaSuccess)
+		f.mem_mhz = khz / 1000;
+	if (cudaDeviceGetPCIBusId(f.pci, (int)sizeof(f.pci), dev) != cudaSuccess)
+		f.pci[0] = '\0';
+	for (char *c = f.pci; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	f.numa = f.pci[0] ? gpuinfo_numa("/sys", f.pci) : -1;
+	if (f.pci[0])
+		gpuinfo_nearest_nic("/sys", f.pci, f.nic, sizeof(f.nic), f.nic_how, sizeof(f.nic_how));
+	if (cudaGetDeviceCount(&f.gpus) != cudaSuccess)
+		f.gpus = 1;
+	f.nvlinks = f.pci[0] ? nvml_nvlinks(f.pci) : -1;
+	gpuinfo_describe(&f, out, len);
+}
+
 static int cuda_select(struct buffers *b, int index, char *err, size_t errlen)
 {
 	struct cuda_priv *p = (struct cuda_priv *)b->priv;
@@ -103,6 +133,7 @@ static int cuda_select(struct buffers *b, int index, char *err, size_t errlen)
 	CUDA_TRY(cudaSetDevice(index), "cannot select CUDA device");
 	CUDA_TRY(cudaGetDeviceProperties(&prop, index), "cannot read a CUDA device's properties");
 	device_id(&prop, b->device_id, sizeof(b->device_id));
+	cuda_describe(index, &prop, b->device_desc, sizeof(b->device_desc));
 	CUDA_TRY(cudaMalloc((void **)&p->result, 3 * sizeof(unsigned long long)),
 		 "cannot allocate on the CUDA device");
 	return 0;

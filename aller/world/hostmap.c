@@ -77,7 +77,7 @@ char *hostmap_lines(long nnodes, const char *names, size_t name_len, const long 
 }
 
 void hostmap_devices(struct strbuf *b, const char *host, long n, const long *ranks,
-		     const char (*ids)[GPU_ID_MAX])
+		     const struct hostmap_device *devs)
 {
 	long *mine = malloc(sizeof(long) * (size_t)(n ? n : 1));
 	char *done = calloc((size_t)(n ? n : 1), 1);
@@ -93,13 +93,14 @@ void hostmap_devices(struct strbuf *b, const char *host, long n, const long *ran
 		if (done[i])
 			continue;
 		for (long j = i; j < n; j++)
-			if (!done[j] && strcmp(ids[i], ids[j]) == 0) {
+			if (!done[j] && strcmp(devs[i].id, devs[j].id) == 0) {
 				mine[k++] = ranks[j];
 				done[j] = 1;
 			}
-		strbuf_addf(b, "%s %s ", host, ids[i]);
+		strbuf_addf(b, "%s %s ", host, devs[i].id);
 		strbuf_add_ranges(b, mine, k);
-		strbuf_addf(b, "%s\n", k > 1 ? " (shared)" : "");
+		strbuf_addf(b, "%s%s%.*s\n", k > 1 ? " (shared)" : "", devs[i].desc[0] ? " " : "",
+			    GPU_DESC_MAX, devs[i].desc);
 	}
 	free(mine);
 	free(done);

@@ -20,6 +20,13 @@
 #include "strbuf.h"
 
 #define GPU_ID_MAX 48   /* a device's id: "GPU-" and a UUID (40), or a PCI bus id (16) */
+#define GPU_DESC_MAX 320 /* what the header says of it (buffers/gpuinfo.h) */
+
+/* One rank's device, as gathered: its id and its description ("" none). */
+struct hostmap_device {
+	char id[GPU_ID_MAX];
+	char desc[GPU_DESC_MAX];
+};
 
 /*
  * The lines, each ending in "\n" (malloc'd; NULL when out of memory). Node
@@ -30,11 +37,12 @@ char *hostmap_lines(long nnodes, const char *names, size_t name_len, const long 
 		    const long *at);
 
 /*
- * The header's device lines of one node: "HOST ID RANKS" per device used,
- * RANKS as ranges of world ranks ("0,4-5"), devices in the order of their
- * first rank. ids[i] is world rank ranks[i]'s device (ranks ascending).
+ * The header's device lines of one node: "HOST ID RANKS DESCRIPTION" per
+ * device used, RANKS as ranges of world ranks ("0,4-5"), devices in the
+ * order of their first rank, the description its first rank's. devs[i] is
+ * world rank ranks[i]'s device (ranks ascending).
  */
 void hostmap_devices(struct strbuf *b, const char *host, long n, const long *ranks,
-		     const char (*ids)[GPU_ID_MAX]);
+		     const struct hostmap_device *devs);
 
 #endif

@@ -119,11 +119,12 @@ static void ranks_by_node(const int *nodes, int size, int nnodes, long *ranks, l
 	at[0] = 0;
 }
 
-int world_host_map(const struct world *w, const char *device_id, char **map, char **devices)
+int world_host_map(const struct world *w, const char *device_id, const char *desc, char **map,
+		   char **devices)
 {
 	int node = w->node;
 	int *nodes = NULL;
-	char (*ids)[GPU_ID_MAX] = NULL, (*mine_ids)[GPU_ID_MAX] = NULL, id[GPU_ID_MAX] = "";
+	struct hostmap_device *ids = NULL, *mine_ids = NULL, id;
 	long *ranks = NULL, *at = NULL;
 	struct strbuf d;
 	int ok = 1;
@@ -131,7 +132,9 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 	*map = NULL;
 	if (devices)
 		*devices = NULL;
-	snprintf(id, sizeof(id), "%s", device_id ? device_id : "");
+	memset(&id, 0, sizeof(id));
+	snprintf(id.id, sizeof(id.id), "%s", device_id ? device_id : "");
+	snprintf(id.desc, sizeof(id.desc), "%s", desc ? desc : "");
 	if (w->rank == 0) {
 		nodes = malloc(sizeof(int) * (size_t)w->size);
 		if (devices) {   /* device ids only with device buffers (the same on every task) */
@@ -146,8 +149,8 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 	if (ok) {
 		MPI_MUST(MPI_Gather(&node, 1, MPI_INT, nodes, 1, MPI_INT, 0, measured));
 		if (devices)
-			MPI_MUST(MPI_Gather(id, GPU_ID_MAX, MPI_CHAR, ids, GPU_ID_MAX, MPI_CHAR, 0,
-					    measured));
+			MPI_MUST(MPI_Gather(&id, (int)sizeof(id), MPI_CHAR, ids, (int)sizeof(id),
+					    MPI_CHAR, 0, measured));
 	}
 	if (ok && w->rank == 0) {
 		ranks_by_node(nodes, w->size, w->nnodes, ranks, at);
@@ -160,8 +163,8 @@ int world_host_map(const struct world *w, const char *device_id, char **map, cha
 				break;
 			}
 			for (long i = 0; i < k; i++)
-				memcpy(mine_ids[i], ids[mine[i]], GPU_ID_MAX);
-			hostmap_devices(&d, w->names[n], k, mine, (const char (*)[GPU_ID_MAX])mine_ids);
+				mine_ids[i] = ids[mine[i]];
+			hostmap_devices(&d, w->names[n], k, mine, mine_ids);
 		}
 		*map = hostmap_lines(w->nnodes, w->names[0], WORLD_NAME_MAX, ranks, at);
 		if (devices)

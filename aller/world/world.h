@@ -27,8 +27,10 @@ const char *world_host(const struct world *w);
  * Collective: the host-to-ranks map (hostmap.h's lines), and when
  * devices is non-NULL "name device-id ranges" per device (hostmap_devices) of
  * the first WORLD_DEVICE_NODES hosts, then "... N more hosts not listed";
- * both only at rank 0 (malloc'd, NULL elsewhere). device_id: this rank's, gathered
- * only when devices is non-NULL (on every task alike).
+ * both only at rank 0 (malloc'd, NULL elsewhere). device_id and desc: this
+ * rank's device and what the header says of it (NULL: none), gathered only
+ * when devices is non-NULL (on every task alike).
  */
-int world_host_map(const struct world *w, const char *device_id, char **map, char **devices);
+int world_host_map(const struct world *w, const char *device_id, const char *desc, char **map,
+		   char **devices);
 #endif

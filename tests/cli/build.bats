@@ -62,6 +62,17 @@ load ../lib/helpers
 	# and the GPU check itself skips cleanly
 	run -0 bash "$ROOT/tests/gpu/run.sh"
 	[ "$output" = "gpu-check: all: skipped (no GPU: nvidia-smi -L fails)" ]
+	# and so does make gpu-peers, once its input is good
+	tar=$ROOT/../shared/vendor/nccl-tests-2.19.6.tar.gz
+	run --separate-stderr -2 make -s -C "$ROOT" gpu-peers
+	[[ $stderr == "gpu-peers: NCCL_TESTS=DIR is needed: "* ]]
+	run --separate-stderr -2 make -s -C "$ROOT" gpu-peers NCCL_TESTS="$BATS_TEST_TMPDIR"
+	[[ $stderr == "gpu-peers: NCCL_TESTS '$BATS_TEST_TMPDIR': no src/Makefile there"* ]]
+	run --separate-stderr -2 env MAX=12 NCCL_TESTS="$tar" bash "$ROOT/tests/gpu/peers.sh"
+	[ "$stderr" = "gpu-peers: MAX '12': a power of two of at least 8 bytes is allowed" ]
+	mkdir -p "$BATS_TEST_TMPDIR/nt/src" && touch "$BATS_TEST_TMPDIR/nt/src/Makefile"
+	run -0 make -s -C "$ROOT" gpu-peers NCCL_TESTS="$BATS_TEST_TMPDIR/nt"
+	[ "$output" = "gpu-peers: skipped (no GPU: nvidia-smi -L fails)" ]
 	# the build without NCCL refuses the transport in one line
 	run --separate-stderr -2 "$ROOT/build/bin/aller" --transport=nccl c 1 16
 	[ "$stderr" = "aller: error: '--transport=nccl' needs a build with 'make CUDA=1 NCCL=1'; this aller moves data with MPI only" ]

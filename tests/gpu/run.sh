@@ -5,7 +5,10 @@
 #   build     make CUDA=1 NCCL=1 into build/gpu, and the kernel test
 #   kernels   the fill and check kernels against the host reference, also a
 #             buffer of more than 2^31 elements when memory allows
-#   nccl      a one-rank --transport=nccl sweep, verified, passes the contract checker
+#   nccl      a one-rank --transport=nccl sweep, verified, passes the contract checker,
+#             its '# device:' line says what the GPU is (name, clocks, nic, link)
+#   timing    --timing=nccl: the header says so, each row's '# stream_time:', no eff
+#             above 1.02
 #   moe       --transport=nccl --moe (device combine buffer) verified, and a damaged
 #             combined element caught (exit 1)
 #   refuse    --buffers=cuda with Debian's Open MPI (not CUDA-aware): exit 3, one line
@@ -38,11 +41,24 @@ case $? in 0) say kernels "ok (${out#kernels: ok: })" ;; 2) say kernels "skipped
 
 if timeout 120 mpirun -np 1 "$aller" --transport=nccl c 3 $((1 << 24)) >"$b/nccl.out" 2>"$b/nccl.err" &&
 	perl "$root/tests/lib/check-aller.pl" 1 $((1 << 24)) 3 contiguous "$b/nccl.out" &&
-	grep -q '^# transport: nccl ' "$b/nccl.out"; then
+	grep -q '^# transport: nccl ' "$b/nccl.out" && grep -q '^# device: .* name=.* nic=.* link=' "$b/nccl.out"; then
 	say nccl "ok ($(grep -m1 '^# transport:' "$b/nccl.out" | cut -c3-); largest row: $(grep -m1 '^1 ' "$b/nccl.out" | awk '{ printf "%s longs, %.3g GiB/s", $3, $9 }'))"
+	grep -m1 '^# device:' "$b/nccl.out" | sed 's/^/gpu-check: /'
 else
 	say nccl FAILED
 	cat "$b/nccl.err"
+fi
+
+# eff: the row's column by name; "-" where no limit applies
+if timeout 120 mpirun -np 1 "$aller" --transport=nccl --timing=nccl c 20 $((1 << 24)) >"$b/timing.out" 2>"$b/timing.err" &&
+	grep -q '^# timing: nccl' "$b/timing.out" && grep -q '^# stream_time: count=' "$b/timing.out" &&
+	worst=$(awk '$2 == "columns:" { for (i = 3; i <= NF; i++) c[$i] = i - 2 }
+		/^[0-9]/ && $c["eff"] != "-" && $c["eff"] > w { w = $c["eff"] } END { print w + 0 }' "$b/timing.out") &&
+	awk -v w="$worst" 'BEGIN { exit !(w <= 1.02) }'; then
+	say timing "ok (highest eff $worst)"
+else
+	say timing FAILED
+	cat "$b/timing.err"; grep '^# limit:' "$b/timing.out"
 fi
 
 if timeout 120 mpirun -np 1 "$aller" --transport=nccl --moe --split=zipf:1.2 c 3 $((1 << 20)) >"$b/moe.out" 2>"$b/moe.err" &&

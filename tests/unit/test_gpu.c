@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "buffers/gpu.h"
+#include "buffers/gpuinfo.h"
 #include "world/hostmap.h"
 
 /* seen_of(s, "A B C D"): one rank's visible ids. */
@@ -91,14 +92,15 @@ static void fewer_gpus_than_ranks_and_duplicates_are_counted(void **state)
 static void device_lines_are_compact(void **state)
 {
 	const long ranks[5] = { 0, 1, 2, 3, 8 };
-	const char ids[5][GPU_ID_MAX] = { "GPU-a", "GPU-b", "GPU-a", "GPU-c", "GPU-a" };
+	const struct hostmap_device ids[5] = { { "GPU-a", "name=A" }, { "GPU-b", "" }, { "GPU-a", "" },
+					      { "GPU-c", "name=C" }, { "GPU-a", "" } };
 	struct strbuf b;
 	char *s;
 	(void)state;
 	strbuf_init(&b);
 	hostmap_devices(&b, "n1", 5, ranks, ids);
 	s = strbuf_detach(&b);
-	assert_string_equal(s, "n1 GPU-a 0,2,8 (shared)\nn1 GPU-b 1\nn1 GPU-c 3\n");
+	assert_string_equal(s, "n1 GPU-a 0,2,8 (shared) name=A\nn1 GPU-b 1\nn1 GPU-c 3 name=C\n");
 	free(s);
 }
 
@@ -121,6 +123,87 @@ static void cuda_awareness_decision(void **state)
 	assert_non_null(strstr(how, "answers 0"));
 }
 
+/*
+ * A sysfs tree: two host bridges (NUMA 0 and 1); the GPU at 0000:19:00.0
+ * behind a switch (0000:18:00.0) on pci0000:17, mlx5_0 behind the same
+ * switch (0000:18:01.0), eth0 on the other host bridge, lo virtual.
+ */
+static const char *make_sysfs(char *dir, size_t len)
+{
+	char cmd[2048];
+
+	snprintf(dir, len, "/tmp/aller-sysfs-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && A=devices/pci0000:17/0000:17:00.0/0000:18:00.0 && "
+		 "B=devices/pci0000:17/0000:17:00.0/0000:18:01.0 && C=devices/pci0000:80/0000:80:01.0 && "
+		 "mkdir -p $A/0000:19:00.0 $B/0000:1a:00.0 $C/0000:81:00.0 devices/virtual/net/lo "
+		 "bus/pci/devices class/infiniband/mlx5_0 class/net/eth0 class/net/lo && "
+		 "echo 0 > $A/0000:19:00.0/numa_node && echo 0 > $B/0000:1a:00.0/numa_node && "
+		 "echo 1 > $C/0000:81:00.0/numa_node && "
+		 "ln -s ../../../$A/0000:19:00.0 bus/pci/devices/0000:19:00.0 && "
+		 "ln -s ../../../$C/0000:81:00.0 bus/pci/devices/0000:81:00.0 && "
+		 "ln -s ../../../$B/0000:1a:00.0 class/infiniband/mlx5_0/device && "
+		 "ln -s ../../../$C/0000:81:00.0 class/net/eth0/device", dir);
+	assert_int_equal(system(cmd), 0);
+	return dir;
+}
+
+static void nearest_nic_by_pcie_path(void **state)
+{
+	char dir[64], cmd[128], nic[64], how[32];
+	(void)state;
+	make_sysfs(dir, sizeof(dir));
+	/* behind one switch */
+	assert_int_equal(gpuinfo_nearest_nic(dir, "0000:19:00.0", nic, sizeof(nic), how, sizeof(how)), 0);
+	assert_string_equal(nic, "mlx5_0");
+	assert_string_equal(how, "PIX");
+	assert_int_equal(gpuinfo_numa(dir, "0000:19:00.0"), 0);
+	/* a GPU on the other host bridge: eth0 shares its host bridge */
+	assert_int_equal(gpuinfo_nearest_nic(dir, "0000:81:00.0", nic, sizeof(nic), how, sizeof(how)), 0);
+	assert_string_equal(nic, "eth0");
+	/* without mlx5_0 the GPU's nearest is across the NUMA nodes */
+	snprintf(cmd, sizeof(cmd), "rm -r %s/class/infiniband", dir);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(gpuinfo_nearest_nic(dir, "0000:19:00.0", nic, sizeof(nic), how, sizeof(how)), 0);
+	assert_string_equal(nic, "eth0");
+	assert_string_equal(how, "SYS");
+	/* no such GPU, no NIC */
+	assert_int_equal(gpuinfo_nearest_nic(dir, "0000:99:00.0", nic, sizeof(nic), how, sizeof(how)), -1);
+	assert_string_equal(nic, "");
+	assert_int_equal(gpuinfo_numa(dir, "0000:99:00.0"), -1);
+	snprintf(cmd, sizeof(cmd), "rm -r %s/class/net/eth0", dir);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(gpuinfo_nearest_nic(dir, "0000:19:00.0", nic, sizeof(nic), how, sizeof(how)), -1);
+	snprintf(cmd, sizeof(cmd), "rm -r %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void gpu_description_words(void **state)
+{
+	struct gpu_facts f = { .name = "NVIDIA H200", .memory = 150.0 * 1024 * 1024 * 1024,
+			       .sm_mhz = 1980, .mem_mhz = 3201, .pci = "0000:19:00.0", .numa = 0,
+			       .nic = "mlx5_0", .nic_how = "PIX", .nvlinks = 18, .gpus = 8 };
+	char s[GPU_DESC_MAX];
+	(void)state;
+	gpuinfo_describe(&f, s, sizeof(s));
+	assert_string_equal(s, "name=NVIDIA_H200 memory=150.0GiB sm_clock=1980MHz mem_clock=3201MHz "
+			       "pci=0000:19:00.0 numa=0 nic=mlx5_0(PIX) link=nvlink:18");
+	memset(&f, 0, sizeof(f));
+	f.numa = -1;
+	f.nvlinks = -1;
+	gpuinfo_describe(&f, s, sizeof(s));
+	assert_string_equal(s, "name=unknown memory=unknown sm_clock=unknown mem_clock=unknown "
+			       "pci=unknown numa=-1 nic=none link=unknown(no_nvml)");
+	f.nvlinks = 0;
+	f.gpus = 1;
+	gpuinfo_describe(&f, s, sizeof(s));
+	assert_non_null(strstr(s, "link=none(one_gpu)"));
+	f.gpus = 2;
+	gpuinfo_describe(&f, s, sizeof(s));
+	assert_non_null(strstr(s, "link=pcie"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -129,6 +212,8 @@ int main(void)
 		cmocka_unit_test(fewer_gpus_than_ranks_and_duplicates_are_counted),
 		cmocka_unit_test(device_lines_are_compact),
 		cmocka_unit_test(cuda_awareness_decision),
+		cmocka_unit_test(nearest_nic_by_pcie_path),
+		cmocka_unit_test(gpu_description_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
