@@ -3,7 +3,8 @@
 #
 #   make                 build build/bin/aller and build/bin/collect
 #   make CUDA=1          aller with CUDA device buffers (CUDA_HOME=/usr/local/cuda;
-#                        NVCC_ARCH= the -gencode list, NVCCFLAGS= nvcc flags)
+#                        NVCC_ARCH= the -gencode list or CUDA_ARCHS="80 90",
+#                        NVCCFLAGS= nvcc flags)
 #   make CUDA=1 NCCL=1   ... and --transport=nccl (NCCL_HOME=$(CUDA_HOME))
 #   make test            every test, through prove (TAP)
 #   make demo            local Slurm cluster, smoke campaign, plots
@@ -32,6 +33,12 @@ NCCL_HOME ?= $(CUDA_HOME)
 # Device code for A100 (sm_80) and H100/H200 (sm_90), and PTX for newer GPUs.
 NVCC_ARCH ?= -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
 	-gencode arch=compute_90,code=compute_90
+# CUDA_ARCHS="80 90" (or "8.0 9.0", "sm_80 sm_90"): that -gencode list
+# instead, from compute capabilities as Spack's cuda_arch and EasyBuild's
+# cuda_compute_capabilities give them.
+ifneq ($(strip $(CUDA_ARCHS)),)
+NVCC_ARCH := $(foreach a,$(subst .,,$(patsubst sm_%,%,$(CUDA_ARCHS))),-gencode arch=compute_$(a),code=sm_$(a))
+endif
 NVCCFLAGS ?= -O2
 PREFIX ?= /usr/local
 WERROR ?= 0
@@ -58,7 +65,7 @@ Q := @
 say = @printf '  %-7s %s\n' $(1) $(2);
 endif
 
-.PHONY: all clean deps test check sanitize install export trend undrain isolate schedule unschedule bench-aller bench-collect bench-reveal bench-campaign bench-scale \
+.PHONY: all clean deps deps-demo deps-reframe reframe test check sanitize install export trend undrain isolate schedule unschedule bench-aller bench-collect bench-reveal bench-campaign bench-scale \
 	fuzz-collect demo plots campaign status cluster-up cluster-down cluster-status
 all: $(B)/bin/aller $(B)/bin/collect
 
@@ -80,8 +87,19 @@ include campaigns/build.mk
 include plots/build.mk
 include bench/build.mk
 
+# Debian packages by what needs them (tools/deps.sh): deps all of them (make
+# test), deps-demo the demo's and the local cluster's, deps-reframe ReFrame's.
 deps:
 	@bash tools/deps.sh
+deps-demo:
+	@bash tools/deps.sh demo $(if $(filter 1,$(CLUSTER_ACCOUNTING)),accounting)
+deps-reframe:
+	@bash tools/deps.sh reframe
+
+# aller's ReFrame checks on the local cluster (reframe/run.sh: the vendored
+# ReFrame 4.9.3; REFRAME_ARGS go to ReFrame, e.g. -n, -S busbw_ref=GBPS).
+reframe: deps-reframe all cluster-up
+	@bash reframe/run.sh $(REFRAME_ARGS)
 
 # The toolkit in a shared software tree: binaries in bin/, the scripts in
 # share/aller/ (they find the binaries relative to themselves), wrappers
@@ -89,7 +107,8 @@ deps:
 # aller-export, aller-trend, aller-isolate, aller-undrain and aller-schedule
 # that work from any directory.
 SHARE_FILES := jobs/aller.sbatch jobs/job-lib.sh jobs/finish.sbatch $(wildcard sh/*.sh) $(wildcard campaigns/*.sh) campaigns/vars \
-	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp) $(wildcard docs/*.md)
+	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp) $(wildcard docs/*.md) \
+	reframe/aller.py reframe/local.py
 # What an installed copy says it is (a source tree asks git).
 MAN_PAGES := man/aller.1 man/collect.1 man/aller-campaign.1
 ALLER_VERSION := $(shell sed -n 's/^\#define ALLER_VERSION "\(.*\)"$$/\1/p' common/format.h)
@@ -98,7 +117,7 @@ install: all
 	$(call say,INSTALL,$(DESTDIR)$(PREFIX))
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/aller/jobs $(DESTDIR)$(PREFIX)/share/aller/sh \
 		$(DESTDIR)$(PREFIX)/share/aller/campaigns $(DESTDIR)$(PREFIX)/share/aller/plots \
-		$(DESTDIR)$(PREFIX)/share/aller/docs
+		$(DESTDIR)$(PREFIX)/share/aller/docs $(DESTDIR)$(PREFIX)/share/aller/reframe
 	$(Q)install -m 755 $(B)/bin/aller $(B)/bin/collect $(DESTDIR)$(PREFIX)/bin/
 	$(Q)install -m 755 tools/param2trace $(DESTDIR)$(PREFIX)/bin/aller-param2trace
 	$(Q)for f in $(SHARE_FILES); do \

@@ -52,7 +52,7 @@ unschedule: make-vars
 
 # The main job: the local cluster, the smoke campaign, its plots.
 DEMO_CAMPAIGN ?= demo
-demo: deps all cluster-up
+demo: deps-demo all cluster-up
 	@. $(B)/cluster/env.sh; \
 	id=$$(bash campaigns/submit.sh CONF=campaigns/smoke.conf CAMPAIGN=$(DEMO_CAMPAIGN) 'NODES=1 2 4' FORCE=1) && \
 	echo "demo: waiting for the campaign (final job $$id) ..." && \

@@ -3,7 +3,7 @@ CLUSTER_VARS = CLUSTER_NODES CLUSTER_CPUS CLUSTER_GPUS CLUSTER_PORT CLUSTER_ACCO
 	CLUSTER_FABRIC CLUSTER_NIC_RATE CLUSTER_OVERSUB
 export $(CLUSTER_VARS)
 
-cluster-up: deps
+cluster-up: deps-demo
 	@bash cluster/up.sh
 
 cluster-down:

@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
-# tools/deps.sh: install the Debian packages aller's toolkit needs, when missing.
+# tools/deps.sh [SET ...]: install the Debian packages a part of aller's
+# toolkit needs, when missing. SET: demo (build, the local cluster, plots:
+# what make demo and make cluster-up run), accounting (slurmdbd and MariaDB,
+# with CLUSTER_ACCOUNTING=1), reframe (what the vendored ReFrame 4.9.3 runs
+# on: Debian's python3 and its packages), tests (the test suite's tools), or
+# all (default: every set; make deps, make test).
 #
 # Quiet and fast when everything is present. Runs 'apt-get update' only when
 # something is missing. Without root, prints the exact install command and
@@ -7,28 +12,34 @@
 # slurmd, mariadb, ...) are kept from starting: the local cluster starts its
 # own instances (cluster/).
 #
-# Exit codes: 0 all present or installed, 1 something missing and not installable.
+# Exit codes: 0 all present or installed, 1 something missing and not
+# installable, 2 an unknown SET.
 set -euo pipefail
 
-# DEPS_PACKAGES replaces the list (for the tests of this script).
-default_packages=(
-	build-essential make pkg-config
-	openmpi-bin libopenmpi-dev
-	mpich libmpich-dev
-	slurmctld slurmd slurm-client slurm-wlm-basic-plugins slurmdbd munge
-	mariadb-server mariadb-client
-	gnuplot-nox
-	bats shellcheck libcmocka-dev perl
-	clang libclang-rt-14-dev
-	util-linux procps iproute2 nftables file time stress-ng python3
-	chromium
-	lmod mandoc debhelper dpkg-dev
-	prometheus prometheus-node-exporter
+declare -A sets=(
+	[demo]="build-essential make pkg-config openmpi-bin libopenmpi-dev
+		slurmctld slurmd slurm-client slurm-wlm-basic-plugins munge gnuplot-nox
+		util-linux procps iproute2 nftables"
+	[accounting]="slurmdbd mariadb-server mariadb-client"
+	[reframe]="python3 python3-jsonschema python3-lxml python3-requests python3-semver
+		python3-fasteners python3-clustershell python3-tabulate python3-jinja2
+		python3-argcomplete python3-yaml"
+	[tests]="mpich libmpich-dev bats shellcheck libcmocka-dev perl clang libclang-rt-14-dev
+		file time stress-ng python3 chromium lmod mandoc debhelper dpkg-dev
+		prometheus prometheus-node-exporter"
 )
+packages=()
+[ $# -gt 0 ] || set -- all
+for set in "$@"; do
+	case $set in
+	all) for k in demo accounting reframe tests; do read -r -a p <<<"${sets[$k]//$'\n'/ }"; packages+=("${p[@]}"); done ;;
+	demo | accounting | reframe | tests) read -r -a p <<<"${sets[$set]//$'\n'/ }"; packages+=("${p[@]}") ;;
+	*) echo "deps: error: unknown set '$set': demo, accounting, reframe, tests or all are allowed" >&2; exit 2 ;;
+	esac
+done
+# DEPS_PACKAGES replaces the list (for the tests of this script).
 if [ -n "${DEPS_PACKAGES:-}" ]; then
 	read -r -a packages <<<"$DEPS_PACKAGES"
-else
-	packages=("${default_packages[@]}")
 fi
 
 missing=()
