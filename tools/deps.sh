@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# tools/deps.sh [SET ...]: install the Debian packages a part of aller's
+# tools/deps.sh [--list] [SET ...]: install the Debian packages a part of aller's
 # toolkit needs, when missing. SET: demo (build, the local cluster, plots:
 # what make demo and make cluster-up run), accounting (slurmdbd and MariaDB,
 # with CLUSTER_ACCOUNTING=1), reframe (what the vendored ReFrame 4.9.3 runs
 # on: Debian's python3 and its packages), tests (the test suite's tools), or
-# all (default: every set; make deps, make test).
+# all (default: every set; make deps, make test). --list prints the sets'
+# packages, one per line, and installs nothing.
 #
 # Quiet and fast when everything is present. Runs 'apt-get update' only when
 # something is missing. Without root, prints the exact install command and
@@ -29,6 +30,8 @@ declare -A sets=(
 		prometheus prometheus-node-exporter"
 )
 packages=()
+list=
+[ "${1:-}" != --list ] || { list=1; shift; }
 [ $# -gt 0 ] || set -- all
 for set in "$@"; do
 	case $set in
@@ -40,6 +43,10 @@ done
 # DEPS_PACKAGES replaces the list (for the tests of this script).
 if [ -n "${DEPS_PACKAGES:-}" ]; then
 	read -r -a packages <<<"$DEPS_PACKAGES"
+fi
+if [ -n "$list" ]; then
+	printf '%s\n' "${packages[@]}" | sort -u
+	exit 0
 fi
 
 missing=()

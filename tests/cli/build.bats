@@ -128,6 +128,25 @@ load ../lib/helpers
 	[ -z "$stderr" ]
 }
 
+@test "make demo installs the demo's packages only; make deps every set's" {
+	run -0 bash "$ROOT/tools/deps.sh" --list demo
+	demo=$output
+	for p in openmpi-bin slurmd munge gnuplot-nox nftables; do grep -qx "$p" <<<"$demo"; done
+	for p in chromium prometheus mariadb-server python3-lxml bats mpich; do
+		if grep -qx "$p" <<<"$demo"; then echo "the demo installs $p"; return 1; fi
+	done
+	run -0 bash "$ROOT/tools/deps.sh" --list
+	for p in $demo chromium prometheus mariadb-server python3-lxml bats; do grep -qx "$p" <<<"$output"; done
+	run -0 bash "$ROOT/tools/deps.sh" --list reframe
+	[[ $output == *python3-jsonschema* ]]
+	run --separate-stderr -2 bash "$ROOT/tools/deps.sh" --list gpu
+	[ "$stderr" = "deps: error: unknown set 'gpu': demo, accounting, reframe, tests or all are allowed" ]
+	# the demo and cluster-up ask for the demo's set only
+	run -0 make -n -C "$ROOT" demo
+	[[ $output == *"tools/deps.sh demo"* ]]
+	[[ $output != *"tools/deps.sh"$'\n'* ]]
+}
+
 @test "make deps without root names exactly the missing packages and fails" {
 	command -v setpriv >/dev/null || skip "no setpriv"
 	run --separate-stderr -1 env DEPS_PACKAGES="bash aller-no-such-package" \
