@@ -174,7 +174,8 @@ static const char *const timing_how[] = {
 	[TIMING_BARRIER] = "after an MPI_Barrier on MPI_COMM_WORLD",
 	[TIMING_LOOP] = "around ITERS back-to-back calls after one MPI_Barrier on MPI_COMM_WORLD, "
 			"per call the loop's time / ITERS (IMB's)",
-	[TIMING_OSU] = "each call followed by an MPI_Barrier on MPI_COMM_WORLD (OSU's)",
+	[TIMING_OSU] = "each call followed by an MPI_Barrier on MPI_COMM_WORLD once it is checked "
+		       "and the next call prepared, as OSU's (after the first, the barrier style's order)",
 	[TIMING_NCCL] = "around ITERS calls enqueued back to back on the NCCL stream after one "
 			"MPI_Barrier on MPI_COMM_WORLD and a synchronise of the stream, one synchronise "
 			"after the last, per call the loop's time / ITERS (nccl-tests'); the check "

@@ -4,8 +4,11 @@
  *
  *   barrier (aller's)  a world barrier before each call, MPI_Wtime around the
  *                      call only: all communicators start together;
- *   osu (OSU's)        MPI_Wtime around the call, a world barrier after it;
- *                      the buffers are prepared after that barrier;
+ *   osu (OSU's)        MPI_Wtime around the call, a world barrier after it,
+ *                      taken once the call is checked and the next one's
+ *                      buffers prepared (OSU's barrier is the last thing
+ *                      before its next call): no task's check is inside
+ *                      another's next call;
  *   loop (IMB's)       one world barrier, then the timed calls back to back
  *                      between two MPI_Wtime: each task's time per call is
  *                      the loop's / ITERS; the data of the last call checked.
@@ -92,24 +95,20 @@ static void world_barrier(struct sweep *s, const struct count_run *c)
 }
 
 /*
- * One call: the world barrier (--timing=barrier), the timed call of the
- * algorithm, the world barrier after it (osu); its seconds. In an isolation
- * pass the other communicators' tasks only take part in the barrier (and
- * return 0).
+ * One call: the world barrier before it (--timing=barrier; with osu the one
+ * after the previous call, which waits until that call's check and this
+ * call's preparation are done: after a warm-up, one of its own), the timed
+ * call of the algorithm; its seconds. In an isolation pass the other
+ * communicators' tasks only take part in the barrier (and return 0).
  */
 static double timed_call(struct sweep *s, const struct level *l, struct count_run *c, long it)
 {
 	int concurrent = c->active < 0, timed = it >= s->opt->warmup, err;
-	int osu = s->opt->timing == TIMING_OSU;
 	double t0, t1;
 
-	if (!osu)
-		world_barrier(s, c);
-	if (!concurrent && c->active != l->a.color) {
-		if (osu)
-			world_barrier(s, c);
+	world_barrier(s, c);
+	if (!concurrent && c->active != l->a.color)
 		return 0;
-	}
 	if (timed && concurrent)
 		reveal_call_before(s->reveal);
 	timeout_arm(s->opt->timeout, TIMEOUT_CALL);
@@ -124,8 +123,6 @@ static double timed_call(struct sweep *s, const struct level *l, struct count_ru
 	s->calls++;
 	s->in_calls += t1 - t0;
 	failure_mpi(s->w, err, l->a.rank == 0, algo_name(l->op->id), c->index, c->a.count);
-	if (osu)
-		world_barrier(s, c);
 	return t1 - t0 > 0 ? t1 - t0 : MPI_Wtick();
 }
 
@@ -184,6 +181,8 @@ static int check_call(struct sweep *s, struct count_run *c, long it, int next)
 
 	op_done(c, s->b, w);
 	trace(s, c, 'c');
+	if (s->faults->slow_check_rank == s->w->rank)
+		usleep((useconds_t)s->faults->slow_check_us);
 	if (w < 0)
 		w = 0;
 	if (w > 0 && c->wrong == 0) {

@@ -45,6 +45,8 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 		f->slow_together = strstr(c + 1, ":together") != NULL;
 	}
 	f->slow_iter = slow && (c = strstr(slow, ":iter=")) != NULL ? strtol(c + 6, NULL, 10) : -1;
+	f->slow_check_rank = rank_of(get("ALLER_TEST_SLOW_CHECK"));
+	f->slow_check_us = after_colon(get("ALLER_TEST_SLOW_CHECK"), 100000);
 	f->stall_iter = rank_of(stall);
 	f->stall_us = after_colon(stall, 1000);
 	f->trace = get("ALLER_TEST_TRACE") != NULL;

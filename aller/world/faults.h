@@ -11,6 +11,7 @@
  *                               or spinning (:busy); only in the concurrent pass
  *                               of --isolate (:together); only in timed call I
  *                               (0 the first) of each count (:iter=I)
+ *   ALLER_TEST_SLOW_CHECK=RANK[:US]  that rank's every check takes US (100000) more
  *   ALLER_TEST_STALL=I[:US]     every rank sleeps US (1000) inside timed call I of
  *                               each count's concurrent pass: a system-wide hiccup
  *   ALLER_TEST_TRACE=1          every rank prints a line per call on stderr
@@ -39,6 +40,7 @@ struct faults {
 	int slow_busy, slow_together;
 	long slow_iter;                             /* -1: every timed call */
 	long stall_iter, stall_us;                  /* -1: none */
+	long slow_check_rank, slow_check_us;        /* ALLER_TEST_SLOW_CHECK; -1: none */
 	int trace;
 	long die_rank, die_upto;
 	long buffer_fail_rank;

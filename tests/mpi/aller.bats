@@ -328,6 +328,16 @@ interference() {
 	[ -s "$BATS_TEST_TMPDIR/plots/plots/bandwidth-contiguous-n1-put.svg" ]
 }
 
+@test "no task's check is inside another's next call, in every timing style (one task's check 50 ms slow)" {
+	for t in barrier osu loop; do
+		ALLER_TEST_SLOW_CHECK=1:50000 run --separate-stderr -0 mpirun_n 2 "$ALLER" --timing="$t" \
+			--commsizes=world c 3 8
+		# tmax_s of every row: the call's own time, far below the 50 ms check
+		worst=$(awk '/^[0-9]/ { if ($7 > m) m = $7 } END { print m + 0 }' <<<"$output")
+		awk -v w="$worst" -v t="$t" 'BEGIN { if (w >= 0.025) { print t ": tmax " w " s"; exit 1 } }'
+	done
+}
+
 @test "--timing=nccl (stubbed): ITERS calls enqueued, one synchronise, then the timer, then the check; the header says so" {
 	ALLER_TEST_NCCL_STUB=trace run --separate-stderr -0 mpirun_n 2 "$ALLER" --transport=nccl --timing=nccl c 5 64
 	# every count: 5 enqueued back to back, one synchronise, the timer stopped, then checked
