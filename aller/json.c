@@ -30,7 +30,30 @@ struct json {
 	int level;
 	char algo[64], *split;   /* the split in full: names may be long */
 	char wall[256];
+	char parts[512];   /* '# wall_parts:' as a JSON object's members */
 };
+
+/*
+ * '# wall_parts:''s "name=seconds" words up to its prose as JSON members,
+ * "worst_rank" and "worst_buffers_s" from its end ("rank R (S s)").
+ */
+static void parts_members(struct json *j, const char *value)
+{
+	const char *p = value, *worst = strstr(value, "buffers: rank ");
+	size_t at = 0;
+	char name[32];
+	double v;
+	int n, r;
+
+	while (sscanf(p, " %31[a-z]=%lf%n", name, &v, &n) == 2 && at < sizeof(j->parts)) {
+		at += (size_t)snprintf(j->parts + at, sizeof(j->parts) - at, "%s\"%s_s\":%.6g",
+				       at ? "," : "", name, v);
+		p += n;
+	}
+	if (worst && sscanf(worst, "buffers: rank %d (%lf s)", &r, &v) == 2 && at < sizeof(j->parts))
+		snprintf(j->parts + at, sizeof(j->parts) - at, ",\"worst_rank\":%d,"
+			 "\"worst_buffers_s\":%.6g", r, v);
+}
 
 static void put_string(FILE *f, const char *s)
 {
@@ -129,6 +152,8 @@ void json_fact(struct json *j, const char *key, const char *value)
 		text_record(j, key, value);
 	} else if (!strcmp(key, ALLER_KEY_WALL)) {
 		snprintf(j->wall, sizeof(j->wall), "%s", value);
+	} else if (!strcmp(key, ALLER_KEY_WALL_PARTS)) {
+		parts_members(j, value);
 	} else {
 		fputs("{\"record\":\"fact\",\"key\":", j->f);
 		put_string(j->f, key);
@@ -210,6 +235,8 @@ int json_finish(struct json *j, char *err, size_t errlen)
 		return 0;
 	fputs("{\"record\":\"end\",\"wall\":", j->f);
 	put_string(j->f, j->wall);
+	if (j->parts[0])
+		fprintf(j->f, ",\"wall_parts\":{%s}", j->parts);
 	fputs(",\"done\":true}\n", j->f);
 	e = fflush(j->f) != 0 || ferror(j->f) ? errno : 0;
 	if (fclose(j->f) != 0 && !e)

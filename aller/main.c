@@ -102,6 +102,7 @@ int main(int argc, char **argv)
 	struct options o;
 	char err[512];
 	int rank, rc, bad;
+	double started;
 
 	options_init(&o);
 	bad = options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
@@ -118,6 +119,7 @@ int main(int argc, char **argv)
 		reveal_prepare(o.reveal);
 	if (!bad && algo_list_has(&o.algos, ALGO_PUT))
 		algo_put_prepare();
+	started = run_clock();
 	MPI_Init(&argc, &argv);
 	if (bad) {
 		MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -125,7 +127,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "aller: error: %s\n", err);
 		rc = 2;
 	} else {
-		rc = run_benchmark(&o, argc, argv);
+		rc = run_benchmark(&o, argc, argv, started);
 	}
 	MPI_Finalize();
 	/* a write that failed after the header (a disk that filled up): not a result */

@@ -439,6 +439,17 @@ void output_wall(FILE *f, double wall, double in_calls)
 	    "warm-ups included; rank 0)", wall, in_calls, wall > 0 ? 100 * in_calls / wall : 0);
 }
 
+void output_wall_parts(FILE *f, const struct wall_parts *p)
+{
+	key_line(f, ALLER_KEY_WALL_PARTS, "total=%.4f startup=%.4f limits=%.4f fill=%.4f poison=%.4f "
+	    "check=%.4f barrier=%.4f calls=%.4f other=%.4f (seconds of rank 0: startup MPI_Init "
+	    "to the sweep but the limits' measurement; fill, poison and check (with the re-poison) "
+	    "of the buffers; the world barriers; the calls, warm-ups included; other the rest: "
+	    "agreements, rows, each level's and count's set-up); most on its buffers: rank %d "
+	    "(%.4f s)", p->total, p->startup, p->limits, p->fill, p->poison, p->check, p->barrier,
+	    p->calls, p->other, p->worst_rank, p->worst_buffers);
+}
+
 void output_done(FILE *f)
 {
 	fprintf(f, "%s\n", ALLER_DONE);

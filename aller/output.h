@@ -107,6 +107,17 @@ void output_release(struct capture *c, FILE *f);
 void output_failed(FILE *f, const char *msg);
 /* The sweep's wall time and the part of it inside the calls (rank 0). */
 void output_wall(FILE *f, double wall, double in_calls);
+
+/*
+ * The run's time from before MPI_Init to the end, by part (rank 0's), and
+ * the task that spent the most on its buffers (fill, poison, check).
+ */
+struct wall_parts {
+	double total, startup, limits, fill, poison, check, barrier, calls, other;
+	int worst_rank;
+	double worst_buffers;
+};
+void output_wall_parts(FILE *f, const struct wall_parts *p);
 void output_done(FILE *f);
 
 /* After writing f (named name): whether every write reached it (fflush, ferror); -1 with a message. */

@@ -133,7 +133,16 @@ struct header {
 	char *command, *env, *map, *devices;
 	struct json *json;        /* --json's writer, rank 0 */
 	struct node_limits lim;   /* every node's limits (rank 0) */
+	double started, limits_s; /* run_clock() before MPI_Init; the limits' measurement */
 };
+
+double run_clock(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 /*
  * Collective: with --placement, the header's placement and, at rank 0, the
@@ -280,9 +289,10 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 		rc = 3;
 	if (rc == 0) {
 		long bytes;
-		double copy = buffers_copy_rate(w, b, &bytes);
+		double t0 = run_clock(), copy = buffers_copy_rate(w, b, &bytes);
 		if (node_limits_gather(&h->lim, o, w, copy, bytes, b->ops->copy != NULL) != 0)
 			rc = 3;
+		h->limits_s = run_clock() - t0;
 	}
 	if (rc == 0)
 		rc = describe_placement(h, o, w);
@@ -301,6 +311,35 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 	return rc;
 }
 
+/*
+ * Collective: the run's time by part (rank 0's, from s and h), and the task
+ * that spent the most on its buffers (fill, poison, check: what keeps the
+ * others waiting in the barriers); the whole at rank 0.
+ */
+static void wall_parts(const struct sweep *s, const struct header *h, double begin,
+		       struct wall_parts *p)
+{
+	struct { double v; int rank; } out, worst;
+	double inside = s->in_calls;
+
+	memset(p, 0, sizeof(*p));
+	p->total = run_clock() - h->started;
+	p->limits = h->limits_s;
+	p->startup = begin - h->started - h->limits_s;
+	p->fill = s->part[SWEEP_FILL];
+	p->poison = s->part[SWEEP_POISON];
+	p->check = s->part[SWEEP_CHECK];
+	p->barrier = s->part[SWEEP_BARRIER];
+	p->calls = inside;
+	p->other = p->total - p->startup - p->limits - p->fill - p->poison - p->check -
+		   p->barrier - p->calls;
+	out.v = p->fill + p->poison + p->check;   /* its own work: a barrier is others' */
+	out.rank = s->w->rank;
+	MPI_MUST(MPI_Reduce(&out, &worst, 1, MPI_DOUBLE_INT, MPI_MAXLOC, 0, world_comm(s->w)));
+	p->worst_rank = worst.rank;
+	p->worst_buffers = worst.v;
+}
+
 /* Collective: the sweep between the header and "# Done"; its exit status. */
 static int sweep(const struct options *o, const struct world *w, struct buffers *b,
 		 const struct header *h, struct reveal *rv, struct samples *sam,
@@ -308,7 +347,8 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 {
 	struct json *json = h->json;
 	struct sweep s;
-	double wall;
+	struct wall_parts parts;
+	double wall, begin;
 	int rc;
 
 	memset(&s, 0, sizeof(s));
@@ -323,15 +363,18 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	s.out = w->rank == 0 ? stdout : NULL;
 	s.faults = faults();
 	test_die(w);
+	begin = run_clock();
 	wall = MPI_Wtime();
 	rc = sweep_run(&s);
 	wall = MPI_Wtime() - wall;
 	/* the sweep ends in step on every task; samples not written whole are no result */
 	if (samples_finish(sam) != 0)
 		return 3;
+	wall_parts(&s, h, begin, &parts);
 	if ((rc == 0 || s.failed_sets > 0) && w->rank == 0) {
 		char err[512];
 		output_wall(stdout, wall, s.in_calls);
+		output_wall_parts(stdout, &parts);
 		output_done(stdout);
 		if (json_finish(json, err, sizeof(err)) != 0) {
 			fprintf(stderr, "aller: error: %s\n", err);
@@ -401,7 +444,7 @@ static int congestion_begin(const struct options *o, struct congest *cg, MPI_Com
 	return 0;
 }
 
-int run_benchmark(struct options *o, int argc, char **argv)
+int run_benchmark(struct options *o, int argc, char **argv, double started)
 {
 	struct header h;
 	struct world w;
@@ -424,6 +467,7 @@ int run_benchmark(struct options *o, int argc, char **argv)
 		return 3;
 	}
 	memset(&h, 0, sizeof(h));
+	h.started = started;
 	rc = prepare(o, &w, &b, &h, &rv, &sam);
 	if (rc == 0 && w.rank == 0) {
 		describe_run(&h, o, &w, &b, rv, argc, argv);

@@ -160,11 +160,22 @@ for ranks in ${RANKS:-2 4}; do
 	share_longs=$((4 * 1024 * 1024))
 	echo "# share of aller's wall time inside the MPI_Alltoall calls (warm-ups included),"
 	echo "# whole sweep (every level and count), LONGS=$share_longs, median of $rounds:"
+	echo "# and the run's time by part ('# wall_parts:', seconds, each the median of its own):"
 	for it in 3 "$iters"; do
 		for v in --verify=all --verify=warmup --verify=none; do
 			for ((r = 1; r <= rounds; r++)); do
-				run "$aller" "$v" c "$it" "$share_longs" | sed -n 's/^# wall: .*calls (\([0-9.]*\)%.*/\1/p'
-			done | median | awk -v v="$v" -v it="$it" '{ printf "#   %2d iterations, %s: %.1f%%\n", it, v, $1 }'
+				run "$aller" "$v" c "$it" "$share_longs" | awk '
+					/^# wall: / { match($0, /calls \([0-9.]*%/); share = substr($0, RSTART + 7, RLENGTH - 8) }
+					/^# wall_parts: / { parts = ""; for (i = 3; i <= NF && $i ~ /=/; i++) parts = parts " " $i }
+					END { print share parts }'
+			done | awk -v v="$v" -v it="$it" -v n="$rounds" '
+				{ for (i = 1; i <= NF; i++) { split($i, kv, "="); name[i] = kv[2] == "" ? "share" : kv[1]
+					col[i, NR] = kv[2] == "" ? $i : kv[2] } }
+				function med(i,   k, a, m, t, j) { m = 0; for (k = 1; k <= n; k++) a[++m] = col[i, k] + 0
+					for (k = 2; k <= m; k++) for (j = k; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+					return a[int((m + 1) / 2)] }
+				END { printf "#   %2d iterations, %s: %.1f%%;", it, v, med(1)
+					for (i = 2; i <= NF; i++) printf " %s %.3f", name[i], med(i); printf "\n" }'
 		done
 	done
 done

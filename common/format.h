@@ -78,6 +78,7 @@
 #define ALLER_KEY_SLOW_LINK "slow_link"
 #define ALLER_KEY_SLOW_LINKS "slow_links"
 #define ALLER_KEY_WALL "wall"          /* at the end: sweep time, share in calls */
+#define ALLER_KEY_WALL_PARTS "wall_parts" /* ... and the run's time by part: "total=S startup=S ..." */
 /* Per data set. */
 #define ALLER_KEY_LEVEL "level"         /* "<index> target <size>" */
 #define ALLER_KEY_SIZES "sizes"         /* communicator sizes when uneven, "3x2 1" */

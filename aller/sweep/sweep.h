@@ -13,6 +13,9 @@
 #include "world/faults.h"
 #include "world/world.h"
 
+/* Where a task's sweep time goes outside the calls (the '# wall_parts:' line). */
+enum sweep_part { SWEEP_FILL, SWEEP_POISON, SWEEP_CHECK, SWEEP_BARRIER, SWEEP_PARTS };
+
 struct sweep {
 	const struct options *opt;
 	const struct world *w;
@@ -29,6 +32,7 @@ struct sweep {
 	int failed_sets;       /* data sets whose set-up failed (the run goes on, then exit 3) */
 	int floor_failed;      /* rank 0: rows below --min-busbw or --min-eff (the run goes on, then exit 1) */
 	double in_calls;       /* this task's seconds inside the all-to-all calls, warm-ups too */
+	double part[SWEEP_PARTS]; /* ... filling, poisoning, checking (with the re-poison), in barriers */
 };
 
 /* Collective. Returns the exit status: 0, 1 (verification failed; a row below a

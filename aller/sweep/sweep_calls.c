@@ -89,9 +89,19 @@ static void stall(const struct sweep *s, const struct count_run *c, long it)
 
 static void world_barrier(struct sweep *s, const struct count_run *c)
 {
+	double t0 = MPI_Wtime();
+
 	timeout_arm(s->opt->timeout, TIMEOUT_BARRIER);
 	failure_mpi(s->w, MPI_Barrier(world_comm(s->w)), s->w->rank == 0, "MPI_Barrier", c->index,
 		    c->a.count);
+	s->part[SWEEP_BARRIER] += MPI_Wtime() - t0;
+}
+
+/* A buffer operation's status, and its time in part `p` of the sweep's. */
+static void op_timed(struct sweep *s, struct count_run *c, enum sweep_part p, double t0, long rc)
+{
+	s->part[p] += MPI_Wtime() - t0;
+	op_done(c, s->b, rc);
 }
 
 /*
@@ -158,9 +168,10 @@ static void check_moe(struct sweep *s, const struct level *l, struct count_run *
 {
 	struct mismatch m;
 	const char *phase = NULL;
+	double t0 = MPI_Wtime();
 	long w = moe_check(l, c, &m, &phase);
 
-	op_done(c, s->b, w);
+	op_timed(s, c, SWEEP_CHECK, t0, w);
 	if (w < 0)
 		w = 0;
 	if (w > 0 && c->wrong == 0) {
@@ -176,13 +187,14 @@ static int check_call(struct sweep *s, struct count_run *c, long it, int next)
 {
 	const struct options *o = s->opt;
 	struct mismatch m;
+	double t0 = MPI_Wtime();
 	long w = s->b->ops->check(s->b, c->a.at, c->a.g, c->a.count, s->w->rank,
 				  o->fresh ? it : VERIFY_REUSED, next, &m, c->uneven ? &c->rblk : NULL);
 
-	op_done(c, s->b, w);
-	trace(s, c, 'c');
 	if (s->faults->slow_check_rank == s->w->rank)
 		usleep((useconds_t)s->faults->slow_check_us);
+	op_timed(s, c, SWEEP_CHECK, t0, w);
+	trace(s, c, 'c');
 	if (w < 0)
 		w = 0;
 	if (w > 0 && c->wrong == 0) {
@@ -290,11 +302,14 @@ static void pass_begin(struct sweep *s, const struct level *l, struct count_run 
 		return;
 	timeout_arm(o->timeout, TIMEOUT_FILL);
 	if (!o->fresh && !varies(l, c))
-		for (long k = 0; k < c->nslots; k++)
-			op_done(c, s->b, s->b->ops->fill(s->b, k * c->slot, l->a.g, c->a.count,
-							 s->w->rank, VERIFY_REUSED, sblk));
+		for (long k = 0; k < c->nslots; k++) {
+			double t0 = MPI_Wtime();
+			op_timed(s, c, SWEEP_FILL, t0, s->b->ops->fill(s->b, k * c->slot, l->a.g,
+				 c->a.count, s->w->rank, VERIFY_REUSED, sblk));
+		}
 	if (c->nslots > 1 && !varies(l, c) && o->verify != VERIFY_NONE) {
-		op_done(c, s->b, s->b->ops->poison(s->b, 0, c->nslots * c->slot));
+		double t0 = MPI_Wtime();
+		op_timed(s, c, SWEEP_POISON, t0, s->b->ops->poison(s->b, 0, c->nslots * c->slot));
 		c->poisoned = 1;
 	}
 }
@@ -304,6 +319,7 @@ static void prepare_call(struct sweep *s, const struct level *l, struct count_ru
 {
 	const struct options *o = s->opt;
 	int check = member(l, c) && checked(o, it);
+	double t0;
 
 	timeout_arm(o->timeout, TIMEOUT_FILL);
 	use_slot(s, c, it);
@@ -313,14 +329,16 @@ static void prepare_call(struct sweep *s, const struct level *l, struct count_ru
 	}
 	if (!member(l, c))
 		return;
+	t0 = MPI_Wtime();
 	if ((o->fresh || (varies(l, c) && check)) && !(s->faults->stale_rank == s->w->rank && it > 0))
-		op_done(c, s->b, s->b->ops->fill(s->b, c->a.at, l->a.g, c->a.count, s->w->rank,
-						 o->fresh ? it : VERIFY_REUSED,
-						 c->uneven ? &c->sblk : NULL));
+		op_timed(s, c, SWEEP_FILL, t0, s->b->ops->fill(s->b, c->a.at, l->a.g, c->a.count,
+			 s->w->rank, o->fresh ? it : VERIFY_REUSED, c->uneven ? &c->sblk : NULL));
+	t0 = MPI_Wtime();
 	if (check && !c->poisoned)
-		op_done(c, s->b, s->b->ops->poison(s->b, c->a.at, written(l, c)));
+		op_timed(s, c, SWEEP_POISON, t0, s->b->ops->poison(s->b, c->a.at, written(l, c)));
+	t0 = MPI_Wtime();
 	if (check && c->moe)
-		op_done(c, s->b, moe_poison(c));
+		op_timed(s, c, SWEEP_POISON, t0, moe_poison(c));
 }
 
 /* After call `it`: the test's damage, the check (which poisons for the next), the sample. */

@@ -338,6 +338,25 @@ interference() {
 	done
 }
 
+@test "# wall_parts: the run's time by part adds up to its total, in the JSON too, and names the task slowest on its buffers" {
+	ALLER_TEST_SLOW_CHECK=1:20000 run --separate-stderr -0 mpirun_n 2 "$ALLER" --json="$BATS_TEST_TMPDIR/w.json" \
+		--commsizes=world c 3 8
+	line=$(grep '^# wall_parts: ' <<<"$output")
+	[[ $line == *"; most on its buffers: rank 1 ("*" s)" ]]
+	# the parts sum to the total (within rounding), the checks' 3 x 4 x 20 ms on rank 1 not rank 0's
+	awk '{ for (i = 3; i <= NF && $i ~ /=/; i++) { split($i, kv, "="); v[kv[1]] = kv[2]; if (kv[1] != "total") sum += kv[2] } }
+	     END { d = sum - v["total"]; if (d < 0) d = -d
+		   exit !(d < 0.001 + 0.02 * v["total"] && v["check"] < 0.1 && v["calls"] > 0 && v["startup"] > 0) }' <<<"$line"
+	python3 - "$BATS_TEST_TMPDIR/w.json" <<'PY'
+import json, sys
+end = json.loads(open(sys.argv[1]).read().splitlines()[-1])
+p = end['wall_parts']
+assert end['record'] == 'end' and p['worst_rank'] == 1 and p['worst_buffers_s'] >= 0.2, p
+assert set(p) >= {'total_s', 'startup_s', 'limits_s', 'fill_s', 'poison_s', 'check_s', 'barrier_s',
+                  'calls_s', 'other_s'}, p
+PY
+}
+
 @test "--timing=nccl (stubbed): ITERS calls enqueued, one synchronise, then the timer, then the check; the header says so" {
 	ALLER_TEST_NCCL_STUB=trace run --separate-stderr -0 mpirun_n 2 "$ALLER" --transport=nccl --timing=nccl c 5 64
 	# every count: 5 enqueued back to back, one synchronise, the timer stopped, then checked
