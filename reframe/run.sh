@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# reframe/run.sh [REFRAME OPTIONS ...] (make reframe): aller's ReFrame checks
-# (reframe/aller.py) on the local Slurm cluster (reframe/local.py), with
-# ReFrame 4.9.3 unpacked from REFRAME_TARBALL into build/reframe/ (nothing
-# fetched; Debian's /usr/bin/python3 and the packages of make deps-reframe),
+# reframe/run.sh [--where | REFRAME OPTIONS ...] (make reframe): aller's
+# ReFrame checks (reframe/aller.py) on the local Slurm cluster
+# (reframe/local.py), with ReFrame 4.9.3 unpacked from REFRAME_TARBALL into
+# build/reframe/ (nothing fetched; Debian's /usr/bin/python3 and the packages
+# of make deps-reframe; by default the vendored tarball in ../shared/vendor
+# beside this tree or beside the tree it was cloned from; --where prints it),
 # or REFRAME=COMMAND, a ReFrame already installed. The aller of build/bin is
 # first on PATH. Options go to ReFrame after '-r': -n/-x to pick checks, -S to
 # set variables (-S busbw_ref=GBPS, -S min_busbw=GBPS). Its stage, output,
@@ -14,7 +16,20 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 die() { printf 'reframe: error: %s\n' "$1" >&2; exit 2; }
-tarball=${REFRAME_TARBALL:-$root/../shared/vendor/reframe-4.9.3+archspec-0.2.5.tar.gz}
+name='reframe-4.9.3+archspec-0.2.5.tar.gz'
+tarball=${REFRAME_TARBALL:-}
+if [ -z "$tarball" ]; then
+	tarball=$root/../shared/vendor/$name
+	origin=$(git -C "$root" remote get-url origin 2>/dev/null || true)
+	if [ ! -f "$tarball" ] && [ -n "$origin" ] && [ -f "$origin/../shared/vendor/$name" ]; then
+		tarball=$(cd "$origin/../shared/vendor" && pwd)/$name
+	fi
+fi
+if [ "${1:-}" = --where ]; then
+	[ -f "$tarball" ] || die "REFRAME_TARBALL '$tarball': no such file"
+	printf '%s\n' "$tarball"
+	exit 0
+fi
 prefix=${REFRAME_PREFIX:-$root/build/reframe/run}
 if [ -n "${REFRAME:-}" ]; then
 	read -r -a reframe <<<"$REFRAME"

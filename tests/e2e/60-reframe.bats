@@ -8,11 +8,12 @@ load ../lib/cluster
 
 setup_file() {
 	cluster_up
-	export REFRAME_TARBALL=$ROOT/../shared/vendor/reframe-4.9.3+archspec-0.2.5.tar.gz
 }
 
 setup() {
-	[ -f "$REFRAME_TARBALL" ] || skip "no vendored ReFrame at $REFRAME_TARBALL"
+	# the vendored tarball beside this tree or the one it was cloned from
+	REFRAME_TARBALL=$(bash "$ROOT/reframe/run.sh" --where 2>&1) || skip "$REFRAME_TARBALL"
+	export REFRAME_TARBALL
 	# where the nodes see it (each has its own /tmp)
 	export REFRAME_PREFIX=$ROOT/build/reframe/test-$BATS_TEST_NUMBER
 	rm -rf "$REFRAME_PREFIX"
