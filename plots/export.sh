@@ -28,11 +28,9 @@ if [ ! -d "$textfile" ] || [ ! -w "$textfile" ]; then
 fi
 collect=$(find_tool collect)
 merged=$DIR/merged
-if [ ! -s "$merged/points-index.csv" ] || [ -n "$(find "$DIR/raw" -newer "$merged/points-index.csv" -type f | head -n 1)" ]; then
-	rc=0
-	"$collect" -q -o "$merged" -- "$DIR/raw" 2>"$DIR/collect.log" || rc=$?
-	[ "$rc" -le 1 ] || die "the collector failed (exit $rc): $(tail -n 1 "$DIR/collect.log")" 3
-fi
+rc=0
+merge_if_stale "$merged" "$DIR/collect.log" "$DIR/raw" || rc=$?
+[ "$rc" -le 1 ] || die "the collector failed (exit $rc): $(tail -n 1 "$DIR/collect.log")" 3
 out=$textfile/aller-$CAMPAIGN.prom tmp=$textfile/.aller-$CAMPAIGN.prom.$$
 trap 'rm -f "$tmp"' EXIT
 "$collect" --openmetrics "$merged" >"$tmp" || die "collect --openmetrics failed" 3

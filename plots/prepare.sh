@@ -30,7 +30,6 @@ prepare_plots() {
 	done
 	[ -z "$dir" ] || dir=$(abs_path "$dir")
 	command -v gnuplot >/dev/null || die "gnuplot is missing: install it (Debian: gnuplot-nox)" 3
-	collect=$(find_tool collect)
 
 	if [ -n "$file" ]; then
 		[ -r "$file" ] || die "cannot read '$file'"
@@ -59,9 +58,9 @@ prepare_plots() {
 	merged=$dir/merged index=$dir/merged/sets.tsv
 	mkdir -p "$merged" "$dir/plots"
 
-	if [ ! -s "$index" ] || [ ! -e "$merged/findings.tsv" ] || [ -n "$(find "${inputs[@]}" -newer "$index" -type f 2>/dev/null | head -n 1)" ]; then
-		rc=0
-		"$collect" -q -o "$merged" -- "${inputs[@]}" 2>"$dir/collect.log" || rc=$?
+	rc=0
+	merge_if_stale "$merged" "$dir/collect.log" "${inputs[@]}" || rc=$?
+	if [ -n "$MERGED_NOW" ]; then
 		[ "$rc" -le 1 ] || { cat "$dir/collect.log" >&2; die "the collector failed (exit $rc)" 3; }
 		[ "$rc" -eq 0 ] || echo "plots: the collector reported problems: see $merged/summary.txt" >&2
 		# data sets that failed to set up have no rows to draw: each is named

@@ -45,13 +45,9 @@ for c in "${names[@]}"; do
 	if ! is_name "$c" || [ ! -f "$d/manifest" ]; then
 		die "no campaign '$c' in $RESULTS (no $d/manifest)"
 	fi
-	# (a merge without the points' start facts is one of an older collect)
-	if [ ! -s "$d/merged/points-index.csv" ] || [ -n "$(find "$d/raw" -newer "$d/merged/points-index.csv" -type f | head -n 1)" ] ||
-		! grep -q "	start	" "$d/merged/facts.tsv" 2>/dev/null; then
-		rc=0
-		"$collect" -q -o "$d/merged" -- "$d/raw" 2>"$d/collect.log" || rc=$?
-		[ "$rc" -le 1 ] || die "the collector failed on '$c' (exit $rc)" 3
-	fi
+	rc=0
+	merge_if_stale "$d/merged" "$d/collect.log" "$d/raw" || rc=$?
+	[ "$rc" -le 1 ] || die "the collector failed on '$c' (exit $rc)" 3
 	start=$(point_facts "$d/merged/facts.tsv" "" start | sort | head -n 1)
 	rows+=("${start:-9999} $c")
 done
