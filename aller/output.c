@@ -242,7 +242,8 @@ static void header_pairs(FILE *f, const struct run_info *r)
 }
 
 /* The sweep: how calls are timed, what each statistic is, what else the run holds. */
-static void header_sweep(FILE *f, const struct run_info *r)
+/* How the calls are timed: the timer, the style, the cache, --time-per-size, --ci. */
+static void header_timing(FILE *f, const struct run_info *r)
 {
 	key_line(f, ALLER_KEY_TIMER, "MPI_Wtime around each all-to-all call only (the data set's algorithm: "
 	    "from its first MPI call to its completion), resolution %.3g s, %s; timeout %ld s%s",
@@ -261,26 +262,11 @@ static void header_sweep(FILE *f, const struct run_info *r)
 		    "%ld, every task agreeing (column iters)",
 		    r->opt->time_per_size > 0 ? "the budget's" : "ITERS", r->opt->ci_rel,
 		    r->opt->ci_max);
-	key_lines(f, ALLER_KEY_LIMIT, r->limits);
-	for (int i = 0; i < 2; i++) {
-		const struct floor *fl = i ? &r->opt->min_eff : &r->opt->min_busbw;
-		char floor[FLOOR_DESC_MAX];
-		if (!(fl->min > 0))
-			continue;
-		floor_describe(fl, floor, sizeof(floor));
-		key_line(f, ALLER_KEY_FLOOR, "%s: a row below it fails the run (exit 1; '# %s:' "
-		    "after it)", floor, ALLER_KEY_FLOOR_FAILED);
-	}
-	if (r->samples)
-		key_line(f, ALLER_KEY_SAMPLES, "%s", r->samples);
-	if (r->congestion)
-		key_line(f, ALLER_KEY_CONGESTION, "%s", r->congestion);
-	if (r->moe)
-		key_line(f, ALLER_KEY_MOE, "%s", r->moe);
-	if (r->placement) {
-		key_line(f, ALLER_KEY_PLACEMENT, "%s", r->placement);
-		key_line(f, ALLER_KEY_PLACED, "%s", r->placed);
-	}
+}
+
+/* What each statistic is, over which samples. */
+static void header_statistics(FILE *f, const struct run_info *r)
+{
 	key_line(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
 	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task (with --split: of the "
 	    "mean task; each sample's own in+out bytes for bwmin, bwmax and bwavg); bwmin, bwmax: "
@@ -306,6 +292,33 @@ static void header_sweep(FILE *f, const struct run_info *r)
 	    "off-node bytes, its tasks' in+out bytes / tavg over its copy bandwidth (both as "
 	    "'# limit:' says; \"-\" where a limit is unknown); \"-\" where not measured",
 	    r->opt->iters, r->opt->warmup, 100 * HIST_REL_ERROR);
+}
+
+/* The sweep's header lines after the run's: timing, limits, floors, modes, statistics. */
+static void header_sweep(FILE *f, const struct run_info *r)
+{
+	header_timing(f, r);
+	key_lines(f, ALLER_KEY_LIMIT, r->limits);
+	for (int i = 0; i < 2; i++) {
+		const struct floor *fl = i ? &r->opt->min_eff : &r->opt->min_busbw;
+		char floor[FLOOR_DESC_MAX];
+		if (!(fl->min > 0))
+			continue;
+		floor_describe(fl, floor, sizeof(floor));
+		key_line(f, ALLER_KEY_FLOOR, "%s: a row below it fails the run (exit 1; '# %s:' "
+		    "after it)", floor, ALLER_KEY_FLOOR_FAILED);
+	}
+	if (r->samples)
+		key_line(f, ALLER_KEY_SAMPLES, "%s", r->samples);
+	if (r->congestion)
+		key_line(f, ALLER_KEY_CONGESTION, "%s", r->congestion);
+	if (r->moe)
+		key_line(f, ALLER_KEY_MOE, "%s", r->moe);
+	if (r->placement) {
+		key_line(f, ALLER_KEY_PLACEMENT, "%s", r->placement);
+		key_line(f, ALLER_KEY_PLACED, "%s", r->placed);
+	}
+	header_statistics(f, r);
 	if (r->large_counts)
 		key_line(f, ALLER_KEY_LARGE_COUNTS, "%s", r->large_counts);
 	if (r->reveal)

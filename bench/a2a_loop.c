@@ -152,6 +152,33 @@ static double time_count(long *send, long *recv, long count, long iters, int ran
 	return sum;
 }
 
+/* The send and receive buffers (LONGS each) and the per-peer arrays; aborts out of memory. */
+static void buffers_make(long longs, int size, long **send, long **recv)
+{
+	*send = malloc(sizeof(long) * (size_t)longs);
+	*recv = malloc(sizeof(long) * (size_t)longs);
+	reqs = malloc(sizeof(MPI_Request) * 2 * (size_t)size);
+	counts = malloc(sizeof(int) * (size_t)size);
+	displs = malloc(sizeof(int) * (size_t)size);
+	rcounts = malloc(sizeof(int) * (size_t)size);
+	rdispls = malloc(sizeof(int) * (size_t)size);
+	if (!*send || !*recv || !reqs || !counts || !displs || !rcounts || !rdispls)
+		MPI_Abort(MPI_COMM_WORLD, 3);
+	memset(*send, 1, sizeof(long) * (size_t)longs);
+	memset(*recv, 0, sizeof(long) * (size_t)longs);
+}
+
+static void buffers_free(long *send, long *recv)
+{
+	free(send);
+	free(recv);
+	free(reqs);
+	free(counts);
+	free(displs);
+	free(rcounts);
+	free(rdispls);
+}
+
 int main(int argc, char **argv)
 {
 	int rank, size;
@@ -177,17 +204,7 @@ int main(int argc, char **argv)
 		MPI_Finalize();
 		return 2;
 	}
-	send = malloc(sizeof(long) * (size_t)longs);
-	recv = malloc(sizeof(long) * (size_t)longs);
-	if (!send || !recv)
-		MPI_Abort(MPI_COMM_WORLD, 3);
-	memset(send, 1, sizeof(long) * (size_t)longs);
-	memset(recv, 0, sizeof(long) * (size_t)longs);
-	reqs = malloc(sizeof(MPI_Request) * 2 * (size_t)size);
-	counts = malloc(sizeof(int) * (size_t)size);
-	displs = malloc(sizeof(int) * (size_t)size);
-	rcounts = malloc(sizeof(int) * (size_t)size);
-	rdispls = malloc(sizeof(int) * (size_t)size);
+	buffers_make(longs, size, &send, &recv);
 	if (strcmp(algo, "put") == 0)
 		MPI_Win_create(recv, (MPI_Aint)longs * 8, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
 	for (long count = longs / size; count >= 1; count /= 2) {
@@ -205,13 +222,7 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(algo, "put") == 0)
 		MPI_Win_free(&win);
-	free(send);
-	free(recv);
-	free(reqs);
-	free(counts);
-	free(displs);
-	free(rcounts);
-	free(rdispls);
+	buffers_free(send, recv);
 	MPI_Finalize();
 	return 0;
 }

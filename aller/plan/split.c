@@ -358,6 +358,38 @@ static int blank_line(const char *p)
 	return *p == '\n' || *p == '\0';
 }
 
+/* The line after p's, counted in *line. */
+static const char *next_line(const char *p, long *line)
+{
+	const char *q = strchr(p, '\n');
+
+	(*line)++;
+	return q ? q + 1 : p + strlen(p);
+}
+
+/* Where the matrix from start ends: its lines up to a blank one (comments belong to it). */
+static const char *matrix_end(const char *start, long *line)
+{
+	const char *q = start;
+
+	while (*q && !blank_line(q))
+		q = next_line(q, line);
+	return q;
+}
+
+/* Matrix k (n x n, cum: taken) appended to *all; 0, or -1 out of memory. */
+static int append_matrix(double **all, size_t *cap, long k, long n, double *cum)
+{
+	double *more = grow(*all, cap, (size_t)((k + 1) * n * n), sizeof(double), 1024);
+
+	if (more) {
+		*all = more;
+		memcpy(more + k * n * n, cum, sizeof(double) * (size_t)(n * n));
+	}
+	free(cum);
+	return more ? 0 : -1;
+}
+
 int split_trace_parse(const char *text, const char *file, long *np, long *nmat, double **cump,
 		      char *err, size_t errlen)
 {
@@ -368,20 +400,13 @@ int split_trace_parse(const char *text, const char *file, long *np, long *nmat, 
 
 	*np = -1;
 	while (*p) {
-		const char *start = p, *q = p;
+		const char *start = p, *q;
 		long first = line, n;
 		double *cum;
 		char what[340];
-		/* a matrix: the lines up to a blank one (comments belong to it) */
-		while (*q && !blank_line(q)) {
-			q = strchr(q, '\n');
-			q = q ? q + 1 : start + strlen(start);
-			line++;
-		}
+		q = matrix_end(start, &line);
 		if (q == start) {   /* a blank line between matrices */
-			q = strchr(q, '\n');
-			p = q ? q + 1 : start + strlen(start);
-			line++;
+			p = next_line(q, &line);
 			continue;
 		}
 		snprintf(what, sizeof(what), "trace file '%s', matrix %ld (from line %ld)", file, k + 1,
@@ -395,18 +420,10 @@ int split_trace_parse(const char *text, const char *file, long *np, long *nmat, 
 			goto fail;
 		}
 		*np = n;
-		{
-			double *more = grow(all, &cap, (size_t)((k + 1) * n * n), sizeof(double), 1024);
-			if (!more) {
-				snprintf(err, errlen, "trace file '%s': out of memory", file);
-				free(cum);
-				goto fail;
-			}
-			all = more;
+		if (append_matrix(&all, &cap, k++, n, cum) != 0) {
+			snprintf(err, errlen, "trace file '%s': out of memory", file);
+			goto fail;
 		}
-		memcpy(all + k * n * n, cum, sizeof(double) * (size_t)(n * n));
-		free(cum);
-		k++;
 		p = q;
 	}
 	if (k == 0) {

@@ -119,6 +119,24 @@ static void ranks_by_node(const int *nodes, int size, int nnodes, long *ranks, l
 	at[0] = 0;
 }
 
+/* The device lines of the first WORLD_DEVICE_NODES nodes (ranks, at: ranks_by_node's). */
+static void device_lines(const struct world *w, const long *ranks, const long *at,
+			 const struct hostmap_device *ids, struct hostmap_device *mine_ids,
+			 struct strbuf *d)
+{
+	for (int n = 0; n < w->nnodes; n++) {
+		const long *mine = ranks + at[n];
+		long k = at[n + 1] - at[n];
+		if (n == WORLD_DEVICE_NODES) {
+			strbuf_addf(d, "... %d more hosts not listed\n", w->nnodes - n);
+			break;
+		}
+		for (long i = 0; i < k; i++)
+			mine_ids[i] = ids[mine[i]];
+		hostmap_devices(d, w->names[n], k, mine, mine_ids);
+	}
+}
+
 int world_host_map(const struct world *w, const char *device_id, const char *desc, char **map,
 		   char **devices)
 {
@@ -155,17 +173,8 @@ int world_host_map(const struct world *w, const char *device_id, const char *des
 	if (ok && w->rank == 0) {
 		ranks_by_node(nodes, w->size, w->nnodes, ranks, at);
 		strbuf_init(&d);
-		for (int n = 0; devices && n < w->nnodes; n++) {
-			const long *mine = ranks + at[n];
-			long k = at[n + 1] - at[n];
-			if (n == WORLD_DEVICE_NODES) {
-				strbuf_addf(&d, "... %d more hosts not listed\n", w->nnodes - n);
-				break;
-			}
-			for (long i = 0; i < k; i++)
-				mine_ids[i] = ids[mine[i]];
-			hostmap_devices(&d, w->names[n], k, mine, mine_ids);
-		}
+		if (devices)
+			device_lines(w, ranks, at, ids, mine_ids, &d);
 		*map = hostmap_lines(w->nnodes, w->names[0], WORLD_NAME_MAX, ranks, at);
 		if (devices)
 			*devices = strbuf_detach(&d);
