@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The real path of SYSFS/FMT's expansion, split in its components after "devices/". */
+/* A device's real path under sysfs, split in its components after "devices/". */
 struct pcipath {
 	char buf[PATH_MAX];
 	char *part[64];
@@ -39,41 +39,39 @@ static int shared(const struct pcipath *a, const struct pcipath *b)
 	return k;
 }
 
-int gpuinfo_numa(const char *sysfs, const char *pci)
+/* The number in a numa_node file, -1 unknown. */
+static int numa_file(const char *path)
 {
-	char path[PATH_MAX];
-	FILE *f;
+	FILE *f = fopen(path, "r");
 	int numa = -1;
 
-	snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/numa_node", sysfs, pci);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	if (fscanf(f, "%d", &numa) != 1)
-		numa = -1;
-	fclose(f);
-	return numa;
-}
-
-/* The NUMA node of the device at real path p (its numa_node file). */
-static int numa_at(const struct pcipath *p, const char *sysfs)
-{
-	char path[PATH_MAX];
-	FILE *f;
-	int numa = -1, at;
-
-	at = snprintf(path, sizeof(path), "%s/devices", sysfs);
-	for (int i = 0; i < p->n && at > 0 && (size_t)at < sizeof(path); i++)
-		at += snprintf(path + at, sizeof(path) - (size_t)at, "/%s", p->part[i]);
-	if (at <= 0 || (size_t)at + sizeof("/numa_node") > sizeof(path))
-		return -1;
-	strcat(path, "/numa_node");
-	f = fopen(path, "r");
 	if (f && fscanf(f, "%d", &numa) != 1)
 		numa = -1;
 	if (f)
 		fclose(f);
 	return numa;
+}
+
+int gpuinfo_numa(const char *sysfs, const char *pci)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), "%s/bus/pci/devices/%s/numa_node", sysfs, pci);
+	return numa_file(path);
+}
+
+/* The NUMA node of the device at real path p. */
+static int numa_at(const struct pcipath *p, const char *sysfs)
+{
+	char path[PATH_MAX];
+	int at = snprintf(path, sizeof(path), "%s/devices", sysfs);
+
+	for (int i = 0; i < p->n && at > 0 && (size_t)at < sizeof(path); i++)
+		at += snprintf(path + at, sizeof(path) - (size_t)at, "/%s", p->part[i]);
+	if (at <= 0 || (size_t)at + sizeof("/numa_node") > sizeof(path))
+		return -1;
+	strcat(path, "/numa_node");
+	return numa_file(path);
 }
 
 /* How far gpu and nic are, in nvidia-smi topo's words. */
