@@ -80,16 +80,16 @@ find_tool() {
 }
 
 # merge_if_stale MERGED LOG INPUT...: the collector's merge of the INPUTs
-# into MERGED, its messages in LOG, where MERGED is missing, older than an
-# input file, or a merge of a collector before the facts the toolkit reads
-# (no point's start in facts.tsv). Returns collect's status (0 also when
+# into MERGED, its messages in LOG, where MERGED is missing or lacks one of
+# its tables, is older than an input file, or is a merge of a collector
+# before the facts the toolkit reads (no point's start in facts.tsv). Returns collect's status (0 also when
 # MERGED was fresh; 1 merged with problems); MERGED_NOW=1 when it merged.
 merge_if_stale() {
 	local merged=$1 log=$2 rc=0
 	shift 2
 	# shellcheck disable=SC2034 # the caller's to read
 	MERGED_NOW=
-	if [ -s "$merged/points-index.csv" ] && [ -e "$merged/findings.tsv" ] &&
+	if [ -s "$merged/points-index.csv" ] && [ -e "$merged/sets.tsv" ] && [ -e "$merged/findings.tsv" ] &&
 		grep -q "	start	" "$merged/facts.tsv" 2>/dev/null &&
 		[ -z "$(find "$@" -newer "$merged/points-index.csv" -type f 2>/dev/null | head -n 1)" ]; then
 		return 0

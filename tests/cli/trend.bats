@@ -16,7 +16,8 @@ campaign() {
 	printf 'manifest 2\ncampaign %s\nseries 1 TASKS_PER_NODE=2\nseries 1 LONGS=%s\n' "$1" "${4:-8192}" >"$d/manifest"
 	printf '# aller: 1.1.0\n# start: 2026-11-%02dT02:00:00Z\n# Done\n' "$2" >"$d/raw/p.out"
 	printf 'point\tkey\tvalue\n0\tstart\t2026-11-%02dT02:00:00Z\n' "$2" >"$d/merged/facts.tsv"
-	: >"$d/merged/findings.tsv"   # a merge writes one, findings or not
+	: >"$d/merged/findings.tsv"   # a merge writes these, findings or not
+	: >"$d/merged/sets.tsv"
 	printf 'point,campaign,mode,nodes,tasks_per_node,world,state,series,variant,source\n0,%s,contiguous,4,2,8,complete,t2-L8192-default-s1,default,%s\n' \
 		"$1" "$d/raw/p.out" >"$d/merged/points-index.csv"
 	awk -v f="$3" -v day="$2" 'BEGIN { print "point,level,algo,split,commsize,bytes_per_peer,busbw_GBs"
