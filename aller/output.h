@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "world/eff.h"
-#include "plan/partition.h"
+#include "partition.h"
 #include "plan/stats.h"
 #include "strbuf.h"
 

@@ -17,7 +17,7 @@
 #include "json.h"
 #include "output.h"
 #include "plan/bigcount.h"
-#include "plan/partition.h"
+#include "partition.h"
 #include "plan/plan.h"
 #include "reveal/reveal.h"
 #include "strbuf.h"

@@ -17,12 +17,21 @@
 # the plain loop timed the same way (a2a_loop ITERS LONGS reused|loop|osu).
 # With CACHES="hot cold": aller, then aller --cold-cache, against the plain
 # (hot) loop.
+# VERIFY_B (none): what the second aller column checks, --verify=none or
+# warmup (the check's own cost beside aller's default: e.g. TIMINGS="osu loop"
+# VERIFY_B=warmup, where every checked call's check must stay outside the
+# next call's time).
 # Prints figures; asserts nothing.
 # Settings: RANKS ("2 4"), ITERS (20), LONGS (1Mi), ROUNDS (5), ALGOS, SPLITS,
-# TIMINGS, CACHES (none).
+# TIMINGS, CACHES (none), VERIFY_B (none).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-iters=${ITERS:-20} longs=${LONGS:-1048576} rounds=${ROUNDS:-5}
+iters=${ITERS:-20} longs=${LONGS:-1048576} rounds=${ROUNDS:-5} verify_b=${VERIFY_B:-none}
+case $verify_b in none | warmup) ;; *)
+	echo "bench-aller: error: VERIFY_B '$verify_b': none or warmup" >&2
+	exit 2
+	;;
+esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 aller=$root/build/bin/aller loop=$root/build/bench/a2a_loop
@@ -42,7 +51,7 @@ versus() {
 			loop@*) run "$loop" "$iters" "$longs" "${l[@]}" >"$tmp/loop-$f.$r" ;;
 			aller@*) run "$aller" "${a[@]}" --commsizes=world c "$iters" "$longs" |
 				world_rows >"$tmp/aller-$f.$r" ;;
-			nv@*) run "$aller" "${a[@]}" --no-verify --commsizes=world c "$iters" "$longs" |
+			nv@*) run "$aller" "${a[@]}" --verify="$verify_b" --commsizes=world c "$iters" "$longs" |
 				world_rows >"$tmp/nv-$f.$r" ;;
 			esac
 		done
@@ -53,13 +62,14 @@ versus() {
 versus_table() {
 	local name=$1 i f
 	shift
-	printf '%-14s %10s %11s %11s %7s %11s %8s\n' "$name" bytes/peer loop_s aller_s ratio no-verify_s ratio_nv
+	printf '%-14s %10s %11s %11s %7s %11s %8s %8s\n' "$name" bytes/peer loop_s aller_s ratio \
+		"verify=${verify_b:0:4}_s" ratio_b aller/b
 	for i in "$@"; do
 		f=$(tr ':/' '__' <<<"$i")
 		while read -r count _; do
 			awk -v i="$i" -v c="$count" -v l="$(med "loop-$f" "$count")" -v x="$(med "aller-$f" "$count")" \
 				-v n="$(med "nv-$f" "$count")" \
-				'BEGIN { printf "%-14s %10d %11.4e %11.4e %7.3f %11.4e %8.3f\n", i, c * 8, l, x, x / l, n, n / l }'
+				'BEGIN { printf "%-14s %10d %11.4e %11.4e %7.3f %11.4e %8.3f %8.3f\n", i, c * 8, l, x, x / l, n, n / l, x / n }'
 		done <"$tmp/loop-$f.1"
 	done
 }
@@ -79,7 +89,7 @@ algos() {
 	echo "# bench-aller ALGOS: $ranks ranks, $iters timed iterations, LONGS=$longs, $rounds interleaved rounds"
 	echo "# median over rounds of the average time per call on the world communicator; ratio ="
 	echo "# aller --algo=ALGO (verified) / the plain loop of the same calls (target: within 5% from"
-	echo "# 64 KiB); ratio_nv: aller --no-verify (the harness alone: barrier, timing) / the loop"
+	echo "# 64 KiB); ratio_b: aller --verify=VERIFY_B / the loop; aller/b: aller / aller --verify=VERIFY_B"
 	# shellcheck disable=SC2086
 	versus_table algo $ALGOS
 	echo "# interference (--isolate): communicator 0's tavg together / alone, median over"
@@ -99,7 +109,7 @@ splits() {
 	echo "# bench-aller SPLITS: $ranks ranks, $iters timed iterations, LONGS=$longs, $rounds interleaved rounds"
 	echo "# median over rounds of the average time per call on the world communicator, alltoallv;"
 	echo "# ratio = aller --split=SPLIT (verified) / the plain loop of MPI_Alltoallv with the same"
-	echo "# counts; ratio_nv: aller --no-verify / the loop; counts whose busiest task does not fit"
+	echo "# counts; ratio_b: aller --verify=VERIFY_B / the loop; counts whose busiest task does not fit"
 	echo "# LONGS are left out by both"
 	# shellcheck disable=SC2086
 	versus_table split $SPLITS
@@ -119,7 +129,7 @@ for ranks in ${RANKS:-2 4}; do
 		echo "# bench-aller ${what^^}S: $ranks ranks, $iters timed iterations, LONGS=$longs, $rounds interleaved rounds"
 		echo "# median over rounds of the average time per call on the world communicator; ratio ="
 		echo "# aller (verified) / the plain loop timed the same way (caches: the plain loop, hot);"
-		echo "# ratio_nv: aller --no-verify / the loop"
+		echo "# ratio_b: aller --verify=VERIFY_B / the loop; aller/b: aller / aller --verify=VERIFY_B"
 		# shellcheck disable=SC2086
 		versus_table "$what" ${TIMINGS:-$CACHES}
 		continue

@@ -13,7 +13,7 @@
 #include "format.h"
 #include "options.h"
 #include "output.h"
-#include "plan/partition.h"
+#include "partition.h"
 #include "plan/stats.h"
 #include "world/world.h"
 

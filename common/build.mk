@@ -2,7 +2,7 @@
 # the merged format (merged.h, merged.c), byte sizes, directories, the
 # growable array (grow.h) and the growable string (strbuf.h).
 # Plain C without MPI, compiled once with $(CC) and linked into both.
-COMMON_SRC := bytes.c dirs.c grow.c merged.c replace.c strbuf.c text.c
+COMMON_SRC := bytes.c bound.c dirs.c grow.c merged.c partition.c replace.c strbuf.c text.c
 COMMON_OBJ := $(COMMON_SRC:%.c=$(O)/common/%.o)
 
 $(O)/common/%.o: common/%.c $(B)/flags

@@ -18,7 +18,7 @@
 #include <stdio.h>
 
 #include "options.h"
-#include "plan/partition.h"
+#include "partition.h"
 #include "world/world.h"
 
 struct reveal;

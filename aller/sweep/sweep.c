@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "plan/partition.h"
+#include "partition.h"
 #include "plan/plan.h"
 #include "strbuf.h"
 #include "sweep_impl.h"

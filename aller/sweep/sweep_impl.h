@@ -5,7 +5,7 @@
 #include <mpi.h>
 
 #include "algo/algo.h"
-#include "plan/partition.h"
+#include "partition.h"
 #include "plan/stats.h"
 #include "sweep.h"
 #include "world/failure.h"

@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "plan/partition.h"
+#include "partition.h"
 #include "world/placement.h"
 
 /* Each rank in exactly one group, at its key, groups as the spec says. */

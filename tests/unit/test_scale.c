@@ -21,7 +21,7 @@
 #include "buffers/footprint.h"
 #include "buffers/verify.h"
 #include "options.h"
-#include "plan/partition.h"
+#include "partition.h"
 #include "world/hostmap.h"
 
 #define P 1000000L

@@ -13,7 +13,7 @@
 
 #include "buffers/memcheck.h"
 #include "bytes.h"
-#include "plan/partition.h"
+#include "partition.h"
 #include "plan/select.h"
 
 static void sizes_that_parse(void **state)

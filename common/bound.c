@@ -1,0 +1,126 @@
+/* bound.c: the bound of a row on a tree fabric (see bound.h). */
+#include "bound.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct loads {
+	double *nic, *up;    /* per node, per leaf: bytes each way per call */
+	long *on, *under;    /* scratch: one communicator's members per node, per leaf */
+	int unknown_leaf;    /* a node with off-node bytes has no known leaf */
+	long unknown_node;
+};
+
+/* One communicator's bytes onto the links: each of its k members on a node sends to its g - k others. */
+static void add_comm(const struct bound_fabric *f, const long *node, const struct partition *p,
+		     long color, double bytes, struct loads *l)
+{
+	long g = partition_size(p, color);
+
+	for (long i = 0; i < g; i++) {
+		long n = node[partition_member(p, color, i)];
+		l->on[n]++;
+		if (f->leaf[n] >= 0)
+			l->under[f->leaf[n]]++;
+	}
+	for (long i = 0; i < g; i++) {
+		long n = node[partition_member(p, color, i)], k = l->on[n], leaf = f->leaf[n];
+		if (k == 0)
+			continue;   /* this node's members are counted already */
+		l->nic[n] += bytes * (double)k * (double)(g - k);
+		if (k < g && leaf < 0 && !l->unknown_leaf) {
+			l->unknown_leaf = 1;
+			l->unknown_node = n;
+		}
+		if (leaf >= 0 && l->under[leaf] > 0) {
+			l->up[leaf] += bytes * (double)l->under[leaf] * (double)(g - l->under[leaf]);
+			l->under[leaf] = 0;
+		}
+		l->on[n] = 0;
+	}
+}
+
+/* The busiest link by load / rate, and the first loaded link without a rate. */
+static void busiest(const struct bound_fabric *f, const struct loads *l, struct bound *b)
+{
+	for (int kind = BOUND_NIC; kind <= BOUND_UPLINK; kind++) {
+		long n = kind == BOUND_NIC ? f->nnodes : f->nleaves;
+		const double *load = kind == BOUND_NIC ? l->nic : l->up;
+		const double *rate = kind == BOUND_NIC ? f->nic : f->uplink;
+		for (long i = 0; i < n; i++) {
+			double t = rate[i] > 0 ? load[i] / (rate[i] * 1e9) : 0;
+			if (load[i] > 0 && !(rate[i] > 0) && !b->partial) {
+				b->partial = 1;
+				b->unknown = (enum bound_link)kind;
+				b->unknown_at = i;
+			}
+			if (t > b->t) {
+				b->t = t;
+				b->load = load[i];
+				b->link = (enum bound_link)kind;
+				b->at = i;
+			}
+		}
+	}
+}
+
+int bound_row(const struct bound_fabric *f, const long *node, const struct partition *p,
+	      double bytes, struct bound *b)
+{
+	long nn = f->nnodes, nl = f->nleaves > 0 ? f->nleaves : 1;
+	struct loads l = { calloc((size_t)nn, sizeof(double)), calloc((size_t)nl, sizeof(double)),
+			   calloc((size_t)nn, sizeof(long)), calloc((size_t)nl, sizeof(long)), 0, -1 };
+	int rc = l.nic && l.up && l.on && l.under ? 0 : -1;
+
+	memset(b, 0, sizeof(*b));
+	b->at = b->unknown_at = -1;
+	for (long r = 0; rc == 0 && r < p->world; r++)
+		if (node[r] < 0 || node[r] >= nn || f->leaf[node[r]] >= f->nleaves)
+			rc = -1;
+	for (long c = 0; rc == 0 && c < p->ncomms; c++)
+		add_comm(f, node, p, c, bytes, &l);
+	if (rc == 0) {
+		busiest(f, &l, b);
+		if (l.unknown_leaf && !b->partial) {
+			b->partial = 1;
+			b->unknown = BOUND_UPLINK;
+			b->unknown_at = -1 - l.unknown_node;   /* no leaf: -1 - the node */
+		}
+	}
+	free(l.nic);
+	free(l.up);
+	free(l.on);
+	free(l.under);
+	return rc;
+}
+
+void bound_link_name(enum bound_link link, long at, const char *const *nodes,
+		     const char *const *leaves, char *buf, size_t len)
+{
+	if (link == BOUND_NIC)
+		snprintf(buf, len, "the NIC of %s", at >= 0 ? nodes[at] : "?");
+	else if (link == BOUND_UPLINK && at >= 0)
+		snprintf(buf, len, "the uplink of %s", leaves[at]);
+	else if (link == BOUND_UPLINK)
+		snprintf(buf, len, "the uplink of %s's leaf", nodes[-1 - at]);
+	else
+		snprintf(buf, len, "no link");
+}
+
+double bound_rate(const char *s)
+{
+	static const struct { const char *unit; double gbs; } units[] = {
+		{ "kbit", 1e-6 / 8 }, { "mbit", 1e-3 / 8 }, { "gbit", 1.0 / 8 }, { "gbps", 1.0 / 8 },
+		{ "GB/s", 1 },
+	};
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || !(v > 0))
+		return 0;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(end, units[i].unit))
+			return v * units[i].gbs;
+	return 0;
+}

@@ -1,0 +1,63 @@
+/*
+ * bound.h: what a tree fabric allows one row of concurrent all-to-alls, as
+ * pure logic: the bytes each link carries in one call, and the least time
+ * the busiest of them needs.
+ *
+ * The model: each node has one NIC, full duplex, of a rate each way; each
+ * node hangs off one leaf switch; each leaf has one uplink (to the spine),
+ * full duplex, of a rate each way, which every byte between two leaves
+ * crosses twice (up at the sender's, down at the receiver's). An all-to-all
+ * of equal blocks loads each link the same both ways. A call cannot
+ * end before its busiest link has carried its load: the bound is the largest
+ * load / rate. Ignored: latency, protocol overhead, adaptive routing, and the
+ * bytes that stay on a node (they cross no link here).
+ */
+#ifndef ALLER_BOUND_H
+#define ALLER_BOUND_H
+
+#include <stddef.h>
+
+#include "partition.h"
+
+struct bound_fabric {
+	long nnodes, nleaves;
+	const long *leaf;       /* per node: its leaf, 0..nleaves-1; -1 unknown */
+	const double *nic;      /* per node: decimal GB/s each way; 0 unknown */
+	const double *uplink;   /* per leaf: decimal GB/s each way; 0 unknown */
+};
+
+enum bound_link { BOUND_NONE, BOUND_NIC, BOUND_UPLINK };
+
+struct bound {
+	double t;               /* seconds per call at least; 0: no link with a known rate carries bytes */
+	double load;            /* the bytes the bounding link carries per call, each way */
+	enum bound_link link;   /* which link bounds it (BOUND_NONE with t 0) */
+	long at;                /* ... of which node (NIC) or leaf (uplink) */
+	/* a link that carries bytes has no known rate (a NIC, an uplink, or a node's leaf unknown) */
+	int partial;
+	enum bound_link unknown;   /* the first such link, and of which node or leaf */
+	long unknown_at;
+};
+
+/*
+ * The bound of a row: the tasks split as p (p->world of them), task r on node
+ * node[r] (0..f->nnodes-1), `bytes` from each task to each other member of
+ * its communicator. 0, or -1 when out of memory or a node is out of range.
+ */
+int bound_row(const struct bound_fabric *f, const long *node, const struct partition *p,
+	      double bytes, struct bound *b);
+
+/*
+ * The link in words: "the uplink of leaf1", "the NIC of n3"; names: the
+ * nodes' and the leaves' (index order).
+ */
+void bound_link_name(enum bound_link link, long at, const char *const *nodes,
+		     const char *const *leaves, char *buf, size_t len);
+
+/*
+ * A rate as a fabric line writes it, in decimal GB/s: "1000000kbit", "1gbit",
+ * "500mbit", "12.5GB/s", "100gbps"; 0 when it is none of these.
+ */
+double bound_rate(const char *s);
+
+#endif

@@ -1,0 +1,131 @@
+/* Unit tests: what a tree fabric allows a row (common/bound.c), on hand-computed cases. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "bound.h"
+
+/*
+ * The local cluster's fabric: n1..n4, two tasks each (ranks 0-1 on n1, ...),
+ * n1 and n2 under leaf 0, n3 and n4 under leaf 1; NICs 1 Gbit/s (0.125 GB/s),
+ * each leaf's uplink `up` GB/s (0.125: 2:1 oversubscribed); 1 MB per peer.
+ */
+static const long node8[8] = { 0, 0, 1, 1, 2, 2, 3, 3 };
+static const long leaf4[4] = { 0, 0, 1, 1 };
+static const double nic4[4] = { 0.125, 0.125, 0.125, 0.125 };
+
+static struct bound row(double up0, double up1, long target, int strided, const long *leaf)
+{
+	double up[2] = { up0, up1 };
+	struct bound_fabric f = { 4, 2, leaf ? leaf : leaf4, nic4, up };
+	struct partition p;
+	struct bound b;
+
+	partition_init(&p, 8, target, strided);
+	assert_int_equal(bound_row(&f, node8, &p, 1e6, &b), 0);
+	return b;
+}
+
+static void a_two_to_one_tree(void **state)
+{
+	struct bound b;
+
+	(void)state;
+	/* the world: a node's 2 tasks send to 6 off-node peers (12 MB, 0.096 s); a
+	 * leaf's 4 to the other leaf's 4 (16 MB, 0.128 s): the uplink bounds it */
+	b = row(0.125, 0.125, 8, 0, NULL);
+	assert_int_equal(b.link, BOUND_UPLINK);
+	assert_int_equal(b.at, 0);
+	assert_true(b.t > 0.127999 && b.t < 0.128001);
+	assert_true(b.load > 15.9e6 && b.load < 16.1e6);
+	assert_false(b.partial);
+	/* contiguous 4s stay under their leaf: each NIC 2 x 2 MB, 0.032 s */
+	b = row(0.125, 0.125, 4, 0, NULL);
+	assert_int_equal(b.link, BOUND_NIC);
+	assert_true(b.t > 0.031999 && b.t < 0.032001);
+	/* strided 4s span both leaves: NICs 6 MB (0.048 s), uplinks 8 MB (0.064 s) */
+	b = row(0.125, 0.125, 4, 1, NULL);
+	assert_int_equal(b.link, BOUND_UPLINK);
+	assert_true(b.t > 0.063999 && b.t < 0.064001);
+	/* ... without oversubscription the NICs bound it */
+	b = row(0.25, 0.25, 4, 1, NULL);
+	assert_int_equal(b.link, BOUND_NIC);
+	assert_true(b.t > 0.047999 && b.t < 0.048001);
+	/* contiguous pairs never leave their node: no link carries a byte */
+	b = row(0.125, 0.125, 2, 0, NULL);
+	assert_int_equal(b.link, BOUND_NONE);
+	assert_true(b.t == 0);
+	/* strided pairs (r, r + 4) cross the spine: NICs 2 MB, uplinks 4 MB */
+	b = row(0.125, 0.125, 2, 1, NULL);
+	assert_int_equal(b.link, BOUND_UPLINK);
+	assert_true(b.t > 0.031999 && b.t < 0.032001);
+}
+
+static void a_hot_leaf(void **state)
+{
+	struct bound b;
+
+	(void)state;
+	/* leaf 1's uplink at a fifth: it alone bounds the strided world */
+	b = row(0.125, 0.025, 8, 1, NULL);
+	assert_int_equal(b.link, BOUND_UPLINK);
+	assert_int_equal(b.at, 1);
+	assert_true(b.t > 0.639999 && b.t < 0.640001);
+}
+
+static void what_is_unknown_is_named(void **state)
+{
+	static const long leaf_unknown[4] = { 0, 0, 1, -1 };
+	struct bound b;
+
+	(void)state;
+	/* leaf 1's uplink rate unknown: the bound is the rest's, and partial */
+	b = row(0.125, 0, 8, 0, NULL);
+	assert_true(b.partial);
+	assert_int_equal(b.unknown, BOUND_UPLINK);
+	assert_int_equal(b.unknown_at, 1);
+	assert_int_equal(b.at, 0);
+	/* n4's leaf unknown: so is what crosses its uplink */
+	b = row(0.125, 0.125, 8, 0, leaf_unknown);
+	assert_true(b.partial);
+	assert_int_equal(b.unknown_at, -1 - 3);
+	/* contiguous 4s under known leaves stay exact beside it */
+	b = row(0.125, 0.125, 4, 0, NULL);
+	assert_false(b.partial);
+}
+
+static void names_and_rates(void **state)
+{
+	const char *nodes[] = { "n1", "n2", "n3", "n4" }, *leaves[] = { "leaf1", "leaf2" };
+	char buf[64];
+
+	(void)state;
+	bound_link_name(BOUND_UPLINK, 1, nodes, leaves, buf, sizeof(buf));
+	assert_string_equal(buf, "the uplink of leaf2");
+	bound_link_name(BOUND_NIC, 2, nodes, leaves, buf, sizeof(buf));
+	assert_string_equal(buf, "the NIC of n3");
+	bound_link_name(BOUND_UPLINK, -1 - 3, nodes, leaves, buf, sizeof(buf));
+	assert_string_equal(buf, "the uplink of n4's leaf");
+	assert_true(bound_rate("1000000kbit") > 0.124999 && bound_rate("1000000kbit") < 0.125001);
+	assert_true(bound_rate("1gbit") > 0.124999 && bound_rate("1gbit") < 0.125001);
+	assert_true(bound_rate("500mbit") > 0.0624999 && bound_rate("500mbit") < 0.0625001);
+	assert_true(bound_rate("12.5GB/s") == 12.5);
+	assert_true(bound_rate("fast") == 0);
+	assert_true(bound_rate("-1gbit") == 0);
+	assert_true(bound_rate("1gbitx") == 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_two_to_one_tree),
+		cmocka_unit_test(a_hot_leaf),
+		cmocka_unit_test(what_is_unknown_is_named),
+		cmocka_unit_test(names_and_rates),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
