@@ -64,9 +64,25 @@ static long read_index(const char *dir, struct fpoint **out)
 	return np;
 }
 
-/* facts.tsv's host lines, onto each point (a missing file: none). */
+/* Appends line to *lines ('\n'-separated, malloc'd); nothing when out of memory. */
+static void append_line(char **lines, const char *line)
+{
+	size_t have = *lines ? strlen(*lines) : 0, add = strlen(line) + 2;
+	char *g = realloc(*lines, have + add);
+
+	if (!g)
+		return;
+	snprintf(g + have, add, "%s%s", have ? "\n" : "", line);
+	*lines = g;
+}
+
+/*
+ * facts.tsv's host lines onto each point, and its fabric's (node_switch,
+ * fabric and limit lines, each "key value"); a missing file: none.
+ */
 static void read_hosts(const char *dir, struct fpoint *pts, long np)
 {
+	static const char *const fabric_keys[] = { "node_switch", "fabric", "limit" };
 	char path[4096], line[4096];
 	FILE *in;
 
@@ -76,17 +92,22 @@ static void read_hosts(const char *dir, struct fpoint *pts, long np)
 	while (fgets(line, sizeof(line), in)) {
 		long id;
 		int at = 0;
-		char *g;
-		size_t have;
-		if (sscanf(line, "%ld\thost\t%n", &id, &at) != 1 || at == 0 || id < 0 || id >= np ||
+		char *key;
+		if (sscanf(line, "%ld\t%n", &id, &at) != 1 || at == 0 || id < 0 || id >= np ||
 		    pts[id].id != id)
 			continue;
 		line[strcspn(line, "\n")] = '\0';
-		have = pts[id].hosts ? strlen(pts[id].hosts) : 0;
-		if (!(g = realloc(pts[id].hosts, have + strlen(line + at) + 2)))
+		key = line + at;
+		if (!strncmp(key, "host\t", 5)) {
+			append_line(&pts[id].hosts, key + 5);
 			continue;
-		snprintf(g + have, strlen(line + at) + 2, "%s%s", have ? "\n" : "", line + at);
-		pts[id].hosts = g;
+		}
+		for (size_t k = 0; k < sizeof(fabric_keys) / sizeof(fabric_keys[0]); k++)
+			if (!strncmp(key, fabric_keys[k], strlen(fabric_keys[k])) &&
+			    key[strlen(fabric_keys[k])] == '\t') {
+				key[strlen(fabric_keys[k])] = ' ';
+				append_line(&pts[id].fabric, key);
+			}
 	}
 	fclose(in);
 }
@@ -429,6 +450,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	for (long i = 0; i < np; i++) {
 		free(pts[i].source);
 		free(pts[i].hosts);
+		free(pts[i].fabric);
 	}
 	free(pts);
 	return rc;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "bytes.h"
-#include "findings_impl.h"
+#include "fbound.h"
 #include "text.h"
 
 #define NOISE_MIN 0.1   /* a factor within 10% of 1 is never called beyond the noise */
@@ -99,6 +99,44 @@ int find_recurring(const struct fpoint *p)
 	       share >= (2.0 / (double)p->nodes > 0.5 ? 2.0 / (double)p->nodes : 0.5);
 }
 
+/*
+ * The best row at the point's largest size against what its fabric allows
+ * (fbound.h); where that cannot be known, against the line rate its output
+ * records (aller's eff).
+ */
+static void find_limit(struct fout *o, const struct fpoint *p)
+{
+	char where[256], size[32], text[768], partial[160] = "";
+	struct fbound b;
+	double eff;
+
+	find_where(where, sizeof(where), p);
+	size_of(size, sizeof(size), p->eff.bytes);
+	if (fbound_row(p, &p->eff, &b) != 0 || !(b.eff > 0)) {
+		eff = p->eff.eff;
+		snprintf(text, sizeof(text), "%s: at its largest size the best row reaches %.0f%% of "
+			 "the line rate its output records, at %s per peer (commsize %ld, %s)%s", where,
+			 100 * eff, size, p->eff.commsize, p->eff.algo, eff < 0.5 ? ": far from the "
+			 "hardware's limit." : eff > 1.05 ? ": above the rate recorded, which is "
+			 "then not what bounds it (a shaper's burst, or a wrong --line-rate)." : ".");
+		find_emit(o, "limit", eff < 0.5 ? "notice" : "info", text, &p->id, 1, "eff", eff,
+			  "bytes_per_peer", p->eff.bytes, "commsize", (double)p->eff.commsize, NULL);
+		return;
+	}
+	eff = b.eff;
+	if (b.unknown[0])
+		snprintf(partial, sizeof(partial), " (a partial bound: no rate for %s)", b.unknown);
+	snprintf(text, sizeof(text), "%s: at its largest size the best row reaches %.0f%% of what "
+		 "the fabric allows, bound by %s%s (%.0f%% of the NICs' line rate), at %s per peer "
+		 "(commsize %ld, %s)%s", where, 100 * eff, b.link, partial, 100 * p->eff.eff, size,
+		 p->eff.commsize, p->eff.algo, eff < 0.5 ? ": far from its bound." : eff > 1.05 ?
+		 ": above its bound, which is then not what limits it (a shaper's burst, or a "
+		 "wrong rate)." : ".");
+	find_emit(o, "limit", eff < 0.5 ? "notice" : "info", text, &p->id, 1, "eff_bound", eff,
+		  "bound_s", b.t, "eff", p->eff.eff, "bytes_per_peer", p->eff.bytes, "commsize",
+		  (double)p->eff.commsize, NULL);
+}
+
 void find_point(struct fout *o, const struct fpoint *p)
 {
 	char where[256], size[32], size2[32], text[768];
@@ -115,18 +153,8 @@ void find_point(struct fout *o, const struct fpoint *p)
 			  p->peak.bwavg, "bytes_per_peer", p->peak.bytes, "aggbw_GiBs", p->agg.aggbw,
 			  "agg_bytes_per_peer", p->agg.bytes, NULL);
 	}
-	if (p->eff.point >= 0) {
-		size_of(size, sizeof(size), p->eff.bytes);
-		snprintf(text, sizeof(text), "%s: at its largest size the best row reaches %.0f%% of "
-			 "the line rate its output records, at %s per peer (commsize %ld, %s)%s", where,
-			 100 * p->eff.eff,
-			 size, p->eff.commsize, p->eff.algo, p->eff.eff < 0.5 ? ": far from the "
-			 "hardware's limit." : p->eff.eff > 1.05 ? ": above the rate recorded, which is "
-			 "then not what bounds it (a shaper's burst, or a wrong --line-rate)." : ".");
-		find_emit(o, "limit", p->eff.eff < 0.5 ? "notice" : "info", text, &p->id, 1, "eff",
-			  p->eff.eff, "bytes_per_peer", p->eff.bytes, "commsize",
-			  (double)p->eff.commsize, NULL);
-	}
+	if (p->eff.point >= 0)
+		find_limit(o, p);
 	if (find_recurring(p)) {
 		snprintf(text, sizeof(text), "%s: %s holds the slowest task in %d of %d rows (%.0f%%; "
 			 "1 in %ld if it were chance).", where, p->slow_host, p->slow_n, p->slow_rows,

@@ -120,6 +120,13 @@
 #define ALLER_KEY_JOB_ERROR "job_error"   /* what the job could not do before aller (module load) */
 #define ALLER_KEY_MODULES "modules"       /* the environment modules loaded (module list), as asked */
 #define ALLER_KEY_NODE_SWITCH "node_switch" /* "NODE SWITCH": the leaf switch of each node (topology) */
+/*
+ * The fabric under the job's nodes, where the site says how to ask
+ * (ALLER_FABRIC_INFO): "nic_rate NODE RATE", "switch NODE LEAF",
+ * "uplink_rate LEAF RATE" (RATE as common/bound.h's bound_rate reads it),
+ * "nic ...", "fault ..."; collect bounds rows by them.
+ */
+#define ALLER_KEY_FABRIC "fabric"
 
 #define ALLER_MODE_CONTIGUOUS "contiguous"
 #define ALLER_MODE_STRIDED "strided"

@@ -79,3 +79,24 @@ PY
 	run --separate-stderr -2 "$COLLECT" --findings
 	[ "$stderr" = "collect: error: --findings takes one merged directory: collect --findings DIR" ]
 }
+
+@test "with the fabric recorded, a row is judged against what it allows: the link that bounds it named, a partial bound said" {
+	# point 0: n1 and n2 (2 tasks each, NICs at 1 GB/s, where its eff is 0.77)
+	# under two leaves whose uplinks carry 0.9 and 1 GB/s: 32 KiB each way per call
+	# over leaf1's uplink bounds it at 36.4 us, 85% of its median
+	printf '0\t%s\n' 'node_switch	n1 leaf1' 'node_switch	n2 leaf2' 'fabric	uplink_rate leaf1 7200mbit' \
+		'fabric	uplink_rate leaf2 8000000kbit' 'limit	nic n1: 1 GB/s each way, declared' \
+		'fabric	nic_rate n2 8gbit' >>merged/facts.tsv
+	run -0 "$COLLECT" --findings merged
+	run -0 grep -o '"kind": "limit", "severity": "[a-z]*", "text": "On 2 nodes (contiguous)[^"]*"' merged/findings.json
+	[ "$output" = '"kind": "limit", "severity": "info", "text": "On 2 nodes (contiguous): at its largest size the best row reaches 85% of what the fabric allows, bound by the uplink of leaf1 (77% of the NICs'"'"' line rate), at 8 KiB per peer (commsize 4, alltoall)."' ]
+	grep -q '"eff_bound": 0.85[0-9]*, "bound_s": 3.64089e-05, "eff": 0.7662' merged/findings.json
+	# leaf2's uplink rate unknown: the bound is the rest's, and says so
+	sed -i '/uplink_rate leaf2/d' merged/facts.tsv
+	run -0 "$COLLECT" --findings merged
+	grep -q 'bound by the uplink of leaf1 (a partial bound: no rate for the uplink of leaf2)' merged/findings.json
+	# without NIC or uplink rates the row is judged against its output's line rate, as before
+	sed -i '/\tlimit\t\|\tfabric\t/d' merged/facts.tsv
+	run -0 "$COLLECT" --findings merged
+	grep -q 'reaches 77% of the line rate its output records' merged/findings.json
+}

@@ -1,0 +1,27 @@
+/*
+ * fbound.h: a point's row against what its fabric allows (common/bound.h),
+ * from the facts the merge kept of the point (never its raw output): its
+ * '# host:' lines (which node each task ran on), node_switch and '# fabric:'
+ * lines (each node's leaf, each leaf's uplink rate) and '# limit:' lines
+ * (each node's NIC rate, as aller judged it; else the fabric's nic_rate).
+ */
+#ifndef COLLECT_FBOUND_H
+#define COLLECT_FBOUND_H
+
+#include "findings_impl.h"
+
+struct fbound {
+	double t;            /* seconds per call at least (0: no link with a rate carries bytes) */
+	double eff;          /* t / the row's tmed */
+	char link[96];       /* "the uplink of leaf1", "the NIC of n3" */
+	char unknown[96];    /* partial: the first loaded link without a rate; else "" */
+};
+
+/*
+ * The bound of row r of point p: 0, or -1 when it cannot be known (no host
+ * lines, a --placement other than block, a task on no known host, a row of
+ * a split).
+ */
+int fbound_row(const struct fpoint *p, const struct frow *r, struct fbound *b);
+
+#endif
