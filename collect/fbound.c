@@ -129,8 +129,7 @@ int fbound_row(const struct fpoint *p, const struct frow *r, struct fbound *b)
 	char *from_limit = calloc((size_t)w + 1, 1);
 	int rc = -1;
 
-	if (w > 0 && w <= FB_WORLD && p->hosts && strcmp(r->split, "uniform") == 0 &&
-	    (!p->placement[0] || !strcmp(p->placement, "block")) && net.node && net.leafname &&
+	if (w > 0 && w <= FB_WORLD && p->hosts && strcmp(r->split, "uniform") == 0 && net.node && net.leafname &&
 	    net.leaf && net.nic && net.uplink && node && from_limit && task_nodes(p, &net, node) == 0) {
 		struct bound_fabric f = { net.nnodes, net.nleaves, net.leaf, net.nic, net.uplink };
 		struct partition part;

@@ -1,7 +1,8 @@
 /*
  * fbound.h: a point's row against what its fabric allows (common/bound.h),
  * from the facts the merge kept of the point (never its raw output): its
- * '# host:' lines (which node each task ran on), node_switch and '# fabric:'
+ * '# host:' lines (which node each task of the measured world ran on, in
+ * its placed order: any --placement), node_switch and '# fabric:'
  * lines (each node's leaf, each leaf's uplink rate) and '# limit:' lines
  * (each node's NIC rate, as aller judged it; else the fabric's nic_rate).
  */
@@ -19,8 +20,7 @@ struct fbound {
 
 /*
  * The bound of row r of point p: 0, or -1 when it cannot be known (no host
- * lines, a --placement other than block, a task on no known host, a row of
- * a split).
+ * lines, a task on no known host, a row of an uneven split).
  */
 int fbound_row(const struct fpoint *p, const struct frow *r, struct fbound *b);
 

@@ -336,8 +336,9 @@ static void groups(struct fout *o, const struct fpoint **s, long n)
 	qsort(s, (size_t)n, sizeof(*s), by_mode_nodes);
 	for (long i = 0, k; i < n; i = k) {
 		const struct fpoint *a = NULL, *b = NULL;
+		/* network with network: from the fewest nodes whose world leaves its node */
 		for (k = i; k < n && same_series(s[i], s[k]) && !strcmp(s[k]->mode, s[i]->mode); k++)
-			if (s[k]->levels[0].n > 0) {
+			if (s[k]->levels[0].n > 0 && s[k]->nodes > 1) {
 				a = a ? a : s[k];
 				b = s[k];
 			}

@@ -100,3 +100,14 @@ PY
 	run -0 "$COLLECT" --findings merged
 	grep -q 'reaches 77% of the line rate its output records' merged/findings.json
 }
+
+@test "scaling compares networks: a one-node world (memory copies) is not its start" {
+	# point 0 on one node: contiguous has 1 and 4 nodes, one network count only
+	awk -F, -v OFS=, '$1 == 0 { $4 = 1 } 1' merged/points-index.csv >i.csv && mv i.csv merged/points-index.csv
+	run -0 "$COLLECT" --findings merged
+	[ "$(grep -c '"kind": "scaling"' merged/findings.json)" = 0 ]
+	# back at 2 nodes: from 2 to 4
+	awk -F, -v OFS=, '$1 == 0 { $4 = 2 } 1' merged/points-index.csv >i.csv && mv i.csv merged/points-index.csv
+	run -0 "$COLLECT" --findings merged
+	grep -q '"kind": "scaling", "severity": "info", "text": "From 2 to 4 nodes (contiguous)' merged/findings.json
+}

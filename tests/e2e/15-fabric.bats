@@ -109,10 +109,12 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	[ "$labels" = "$(printf 'block\ncyclic')" ]
 	grep -q '"kind": "placement", "severity": "notice", "text": "On 4 nodes (contiguous), cyclic communicators of 4 take ' \
 		"$RES"/place/merged/findings.json
-	# block's best row judged against what the fabric allows it, from the
-	# job's own '# fabric:' and aller's '# limit:' lines
-	grep -q '"kind": "limit", "severity": "[a-z]*", "text": "On 4 nodes (contiguous): at its largest size the best row reaches [0-9]*% of what the fabric allows, bound by the \(NIC of n[1-4]\|uplink of leaf[12]\) ([0-9]*% of the NICs' \
-		"$RES"/place/merged/findings.json
+	# each placement's best row judged against what the fabric allows it,
+	# from the job's own '# fabric:' and aller's '# limit:' lines
+	for p in block cyclic; do
+		grep -q '"kind": "limit", "severity": "[a-z]*", "text": "On 4 nodes (contiguous, '$p'): at its largest size the best row reaches [0-9]*% of what the fabric allows, bound by the \(NIC of n[1-4]\|uplink of leaf[12]\) ([0-9]*% of the NICs' \
+			"$RES"/place/merged/findings.json
+	done
 }
 
 @test "a link slowed in the network, not in aller, is the one --pairs names" {
