@@ -80,7 +80,7 @@ static void append_line(char **lines, const char *line)
  * facts.tsv's host lines onto each point, and its fabric's (node_switch,
  * fabric and limit lines, each "key value"); a missing file: none.
  */
-static void read_hosts(const char *dir, struct fpoint *pts, long np)
+static void read_facts(const char *dir, struct fpoint *pts, long np)
 {
 	static const char *const fabric_keys[] = { "node_switch", "fabric", "limit" };
 	char path[4096], line[4096];
@@ -417,7 +417,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot read '%s/points-index.csv'", dir);
 		return -1;
 	}
-	read_hosts(dir, pts, np);
+	read_facts(dir, pts, np);
 	strbuf_init(&o.b);
 	strbuf_init(&v.b);
 	strbuf_init(&o.tsv);
