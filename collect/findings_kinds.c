@@ -106,7 +106,7 @@ int find_recurring(const struct fpoint *p)
  */
 static void find_limit(struct fout *o, const struct fpoint *p)
 {
-	char where[256], size[32], text[768], partial[160] = "";
+	char where[256], size[32], text[1536], partial[160] = "";
 	struct fbound b;
 	double eff;
 
