@@ -35,7 +35,9 @@ static int task_nodes(const struct fpoint *p, struct fnet *net, long *node)
 	for (long r = 0; r < p->world; r++) {
 		if (hosts_of_rank(p->hosts, r, name, sizeof(name)) != 0)
 			return -1;
-		node[r] = find_name(net->node, net->nnodes, name);
+		/* a node's tasks mostly follow one another: its neighbour's first */
+		node[r] = r > 0 && !strcmp(net->node[node[r - 1]], name) ? node[r - 1]
+				: find_name(net->node, net->nnodes, name);
 		if (node[r] < 0) {
 			snprintf(net->node[net->nnodes], FB_NAME, "%s", name);
 			node[r] = net->nnodes++;

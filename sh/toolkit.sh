@@ -82,8 +82,10 @@ find_tool() {
 # merge_if_stale MERGED LOG INPUT...: the collector's merge of the INPUTs
 # into MERGED, its messages in LOG, where MERGED is missing or lacks one of
 # its tables, is older than an input file, or is a merge of a collector
-# before the facts the toolkit reads (no point's start in facts.tsv). Returns collect's status (0 also when
-# MERGED was fresh; 1 merged with problems); MERGED_NOW=1 when it merged.
+# before the facts the toolkit reads (no point's start in facts.tsv).
+# Returns collect's status (0 also when MERGED was fresh; 1 merged with
+# problems); MERGED_NOW=1 when it merged. The one place a script after the
+# merge names raw outputs: to hand them to the merge.
 merge_if_stale() {
 	local merged=$1 log=$2 rc=0
 	shift 2
