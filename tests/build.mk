@@ -38,8 +38,16 @@ test: deps
 test-build: all unit-tests
 	@$(MAKE) --no-print-directory MPI=mpich B=$(B)/mpich WERROR=$(WERROR) $(B)/mpich/bin/aller
 
+# Two lanes (PROVE_JOBS=1: one): the end-to-end files share the local
+# cluster and run in order, then MPICH's (which polls its cores busy, so it
+# waits until the fabric's timings are done); beside them, in order, the
+# rest. The e2e lane waits mostly on the shaped network, the other mostly
+# on the CPU.
+PROVE_JOBS ?= 2
+PROVE_LANES := --rules='seq={tests/e2e,tests/mpich}/*' --rules='seq=**'
 test-run:
-	$(PROVE) --timer -e tests/tap-run $(TESTS)
+	$(PROVE) --timer -j$(PROVE_JOBS) $(PROVE_LANES) -e tests/tap-run \
+		$(filter tests/e2e/%,$(TESTS)) $(filter tests/mpich/%,$(TESTS)) $(filter-out tests/e2e/% tests/mpich/%,$(TESTS))
 
 check: test
 

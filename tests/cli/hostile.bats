@@ -392,14 +392,3 @@ load ../lib/helpers
 	printf '\xef\xbb\xbf0 1\n1 0\n' >bom.txt
 	run --separate-stderr -0 "$ALLER" --check-args=2 --split=matrix:bom.txt c 1 64
 }
-
-@test "fabric.sh: a bad command or value is exit 2 with or without a fabric, and touches nothing" {
-	[ ! -e "$ROOT/build/cluster/fabric/links" ] || skip "a fabric is up: 15-fabric.bats tests it"
-	for a in "bogus" "slow-nic n1" "slow-nic nx 1gbit" "loss n1 200" "heal x" "slow-link n1 n1 1gbit" "info a b"; do
-		# shellcheck disable=SC2086 # the arguments, split
-		run --separate-stderr -2 bash "$ROOT/cluster/fabric.sh" $a
-		[[ $stderr == "fabric: error: "* ]] || { echo "$a: $stderr"; return 1; }
-	done
-	run --separate-stderr -1 bash "$ROOT/cluster/fabric.sh" slow-nic n1 1gbit
-	[[ $stderr == *"no fabric is up"* ]]
-}

@@ -46,6 +46,17 @@ setup_file() {
 	run -1 bash "$ROOT/cluster/status.sh" -q
 }
 
+# (after cluster-down: no fabric is up)
+@test "fabric.sh: a bad command or value is exit 2 with no fabric up too, and touches nothing" {
+	for a in "bogus" "slow-nic n1" "slow-nic nx 1gbit" "loss n1 200" "heal x" "slow-link n1 n1 1gbit" "info a b"; do
+		# shellcheck disable=SC2086 # the arguments, split
+		run --separate-stderr -2 bash "$ROOT/cluster/fabric.sh" $a
+		[[ $stderr == "fabric: error: "* ]] || { echo "$a: $stderr"; return 1; }
+	done
+	run --separate-stderr -1 bash "$ROOT/cluster/fabric.sh" slow-nic n1 1gbit
+	[[ $stderr == *"no fabric is up"* ]]
+}
+
 # The namespaces and links of this machine, but for those of the cluster
 # under test (made and removed by these tests).
 net_now() { { ip netns list; ip -o link; } | awk '{ print $1, $2 }' | sort; }
