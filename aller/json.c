@@ -8,7 +8,7 @@
 #include <errno.h>
 
 #include "format.h"
-#include "output.h"
+#include "row.h"
 #include "replace.h"
 #include "strbuf.h"
 #include "text.h"

@@ -4,9 +4,8 @@
 
 #include <stdio.h>
 
-#include "world/eff.h"
 #include "partition.h"
-#include "plan/stats.h"
+#include "row.h"
 #include "strbuf.h"
 
 struct options;
@@ -42,24 +41,6 @@ struct run_info {
 	const char *reveal_queues; /* the queues pass's rule, or NULL */
 	const char *reveal_dir;   /* where the matrices go, or NULL */
 	const char *limits;       /* the '# limit:' lines: every node's NIC rate and copy bandwidth */
-};
-
-struct row {
-	long comms, commsize, count;
-	long iters;               /* its timed calls per task (ITERS, --time-per-size's or --ci's) */
-	double gib;
-	struct stats s;
-	double aggbw;
-	long slowest;
-	double busbw;             /* decimal GB/s, nccl-tests' definition */
-	/* talone_s, interference, interference_avg, interference_max; NAN: "-" */
-	double isolate[4];
-	double imbalance;         /* the busiest task's in+out bytes / the mean task's */
-	double vbusbw;            /* nccl-tests' alltoallv bus bandwidth, decimal GB/s */
-	double hottest;           /* world rank receiving the most; NAN ("-"): all alike */
-	double congest[3];        /* --congestion: tcongested_s, congestion, congestion_p99; NAN "-" */
-	struct eff_row eff;       /* offnode_B, netbw_GBs, eff (NAN "-") */
-	double moe[3];            /* --moe: tcounts_s, tdispatch_s, tcombine_s; NAN "-" */
 };
 
 void output_header(FILE *f, const struct run_info *r);

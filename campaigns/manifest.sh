@@ -149,7 +149,7 @@ settings_from_manifest() {
 # points_states: every point's "STATE<TAB>REASON<TAB>FILE<TAB>ATTEMPTS" in
 # P_STATE[KEY], from one listing of raw/ and one collect --state over all
 # its files (linear in the files; xargs splits a long list), ranked as the
-# collector ranks a point's files (collect/point.c, point_newer): complete
+# collector ranks a point's files (collect/read/point.c, point_newer): complete
 # over incomplete over failed, the newest of the best; of one job's attempts
 # the later one, unless the earlier completed (raw files by raw_name_re).
 declare -A P_STATE=()

@@ -1,5 +1,17 @@
-# collect/: the merger. Plain C, no MPI; shares common/ with aller.
-COLLECT_LIB_SRC := table.c export.c trend.c changepoint.c suspects.c hosts.c fbound.c findings.c findings_kinds.c findings_across.c models.c merge.c outset.c groups.c splits.c samples.c compare.c compare_side.c compare_out.c compare_run.c emit.c setrow.c row.c line.c store.c parse.c point.c input.c state.c
+# collect/: the collector. Plain C, no MPI; shares common/ with aller.
+# The face (main.c: the modes and options) and its wings: read/ (aller's
+# outputs, point files, hosts, splits, --state, --samples), merge/ (the merge,
+# its groups, rows and views, the merged tables written and read back by
+# name), judge/ (models, findings, suspects, the fabric's bound, trend and
+# change points: from the merged tables only), compare/ (--compare) and
+# export/ (--openmetrics). No two wings include each other
+# (tests/cli/wings.bats); wings include others' headers as "wing/name.h".
+COLLECT_LIB_SRC := $(addprefix read/,parse.c point.c input.c splits.c hosts.c state.c samples.c) \
+	$(addprefix merge/,merge.c groups.c store.c row.c emit.c setrow.c line.c table.c) \
+	$(addprefix judge/,findings.c findings_kinds.c findings_across.c models.c changepoint.c \
+		trend.c suspects.c fbound.c) \
+	$(addprefix compare/,compare.c compare_side.c compare_out.c compare_run.c) \
+	export/export.c
 COLLECT_SRC := main.c $(COLLECT_LIB_SRC)
 COLLECT_OBJ := $(COLLECT_SRC:%.c=$(O)/collect/%.o) $(COMMON_OBJ)
 COLLECT_LIB_OBJ := $(COLLECT_LIB_SRC:%.c=$(O)/collect/%.o) $(COMMON_OBJ)

@@ -7,15 +7,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
-#include "export.h"
-#include "findings.h"
+#include "compare/compare.h"
+#include "export/export.h"
+#include "judge/findings.h"
 #include "format.h"
-#include "input.h"
-#include "merge.h"
-#include "samples.h"
-#include "state.h"
-#include "trend.h"
+#include "read/input.h"
+#include "merge/merge.h"
+#include "read/samples.h"
+#include "read/state.h"
+#include "judge/trend.h"
 
 static const char usage[] =
 	"usage: collect [-o DIR] [-q] PATH...\n"
@@ -66,6 +66,17 @@ static int written(int rc)
 	return 3;
 }
 
+/* The merge's then: the findings from its tables (merge.h). */
+static int merged_findings(const char *outdir, char *err, size_t errlen)
+{
+	char why[4096];
+
+	if (findings_run(outdir, why, sizeof(why)) == 0)
+		return 0;
+	snprintf(err, errlen, "findings: %s", why);
+	return -1;
+}
+
 static int run(int argc, char **argv);
 
 int main(int argc, char **argv)
@@ -102,7 +113,7 @@ static const struct {
 
 static int run(int argc, char **argv)
 {
-	struct merge_options o = { "merged", 0 };
+	struct merge_options o = { "merged", 0, merged_findings };
 	struct filelist files = { 0 };
 	struct summary s;
 	char err[4608];

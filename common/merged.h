@@ -11,7 +11,7 @@
  *     measured column; the point's own facts once, in points-index.csv
  *     (MERGED_POINTS: one row per point), joined by the column `point`;
  *   sets.tsv: the index of the data sets, a header row and one row per data
- *     set, in the order of the files (its columns: collect/setrow.h).
+ *     set, in the order of the files (its columns: collect/merge/setrow.h).
  *
  * A column is a name and where its value comes from; adding one to a table
  * adds it to the file, its header line and, by name, to what the plots can

@@ -118,3 +118,43 @@ int replace_commit(const char *tmp, const char *target, const char *magic, char 
 	}
 	return 0;
 }
+
+/* DIR/NAME, links resolved, into target; 0 or -1 with a message. */
+static int dir_target(const char *dir, const char *name, char *target, size_t len, char *err,
+		       size_t errlen)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return replace_target(path, NULL, target, len, err, errlen);
+}
+
+/* DIR/NAME.part, written, then renamed; 0 or -1 with a message. */
+int replace_close(FILE *f, const char *dir, const char *name, char *err, size_t errlen)
+{
+	char part[4200], target[4096];
+	int bad = ferror(f) | (fclose(f) != 0);
+
+	if (dir_target(dir, name, target, sizeof(target), err, errlen) != 0)
+		return -1;
+	snprintf(part, sizeof(part), "%s.part", target);
+	if (bad) {
+		snprintf(err, errlen, "cannot write '%s': %s", target, strerror(errno ? errno : EIO));
+		remove(part);
+		return -1;
+	}
+	return replace_commit(part, target, NULL, err, errlen);
+}
+
+FILE *replace_open(const char *dir, const char *name, char *err, size_t errlen)
+{
+	char part[4200], target[4096];
+	FILE *f;
+
+	if (dir_target(dir, name, target, sizeof(target), err, errlen) != 0)
+		return NULL;
+	snprintf(part, sizeof(part), "%s.part", target);
+	if (!(f = fopen(part, "w")))
+		snprintf(err, errlen, "cannot write '%s': %s", part, strerror(errno));
+	return f;
+}

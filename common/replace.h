@@ -18,6 +18,7 @@
 #define COMMON_REPLACE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Resolves path (its links) into resolved[len] and checks it as a target
@@ -32,5 +33,10 @@ int replace_target(const char *path, const char *magic, char *resolved, size_t l
  */
 int replace_commit(const char *tmp, const char *target, const char *magic, char *err,
 		   size_t errlen);
+
+/* DIR/NAME.part opened for writing (DIR/NAME checked as a target); NULL with a message. */
+FILE *replace_open(const char *dir, const char *name, char *err, size_t errlen);
+/* ... closed and renamed over DIR/NAME; 0, or -1 with a message (and the part removed). */
+int replace_close(FILE *f, const char *dir, const char *name, char *err, size_t errlen);
 
 #endif

@@ -65,12 +65,13 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_COLLECT_SRC := $(filter-out collect/main.c,$(COLLECT_SRC:%=collect/%)) \
 	$(COMMON_SRC:%=common/%)
-$(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c collect/parse.c collect/point.c collect/parse.h collect/point.h
+FUZZ_PARSE_SRC := $(addprefix collect/read/,parse.c point.c splits.c) common/grow.c
+$(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(FUZZ_PARSE_SRC) $(wildcard collect/read/*.h common/*.h)
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)
-	$(Q)$(FUZZ_CC) $(COLLECT_CPPFLAGS) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_parse.c collect/parse.c collect/point.c
+	$(Q)$(FUZZ_CC) $(COLLECT_CPPFLAGS) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_parse.c $(FUZZ_PARSE_SRC)
 
-$(B)/fuzz/fuzz_merge: tests/fuzz/fuzz_merge.c $(FUZZ_COLLECT_SRC) $(wildcard collect/*.h common/*.h)
+$(B)/fuzz/fuzz_merge: tests/fuzz/fuzz_merge.c $(FUZZ_COLLECT_SRC) $(wildcard collect/*/*.h common/*.h)
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(FUZZ_CC) $(COLLECT_CPPFLAGS) -D_GNU_SOURCE $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_merge.c \

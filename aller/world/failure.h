@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "must.h"
 #include "world.h"
 
 /* Collective: whether any task failed (msg: this task's, printed by the lowest failed rank). */

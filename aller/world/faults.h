@@ -25,7 +25,7 @@
  *   ALLER_TEST_NCCL_STUB=1      --transport=nccl without a GPU (algo_list.h); =trace:
  *                               and --timing=nccl's order of calls on stderr
  *   ALLER_TEST_MPI_ERROR=RANK:WHERE  that rank's first MPI call through MPI_MUST
- *                               (failure.h) whose "file:line call" text holds WHERE
+ *                               (must.h) whose "file:line call" text holds WHERE
  *                               ("pairs.c", "MPI_Gather", "world.c:43") returns an error
  *   ALLER_TEST_SYSFS=DIR        the NICs' rates are read under DIR, not /sys (limits.h)
  *   ALLER_TEST_MOE_CORRUPT=counts|combine  --moe: rank 0 damages one count it

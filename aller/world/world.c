@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "failure.h"
+#include "must.h"
+#include "world.h"
 #include "hostmap.h"
 #include "strbuf.h"
 

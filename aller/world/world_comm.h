@@ -9,7 +9,8 @@
 #include <mpi.h>
 
 #include "placement.h"
-#include "world.h"
+
+struct world;   /* world.h */
 
 /* Collective on comm: the world's nodes and names (world.h). 0, or -1 (out of memory). */
 int world_init(struct world *w, MPI_Comm comm);

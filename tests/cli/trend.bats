@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # make trend (issue 39): campaigns of one identity in date order, a change
-# point per series (collect/changepoint.h; its false-alarm rates are
+# point per series (collect/judge/changepoint.h; its false-alarm rates are
 # tests/unit/test_changepoint.c's), trend.csv, findings and a plot; another
 # identity refused. The campaigns here are made by the test: a manifest,
 # an output's start and merged tables with busbw_GBs and the start fact, 2% noise, and in one

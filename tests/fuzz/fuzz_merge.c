@@ -12,8 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "input.h"
-#include "merge.h"
+#include "read/input.h"
+#include "judge/findings.h"
+#include "merge/merge.h"
 
 #define SEP "\n#~~\n"
 #define MAX_FILES 6
@@ -39,7 +40,7 @@ static void clear(const char *dir, int n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct merge_options o = { out_dir, 1 };
+	struct merge_options o = { out_dir, 1, findings_run };
 	struct filelist files = { 0 };
 	struct summary s;
 	const char *p = (const char *)data, *end = p + size;
@@ -67,8 +68,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (input_add(&files, in_dir, err, sizeof(err)) != 0)
 		abort();
-	/* the merge never crashes; it exits 0, 1 (warnings) or 3 (cannot write) */
-	if (files.n > 0 && merge_run(&o, &files, &s) == 2)
+	/* the merge never crashes; it exits 0, 1 (warnings), 2 (no aller output among them) or 3 */
+	if (files.n > 0 && (unsigned)merge_run(&o, &files, &s) > 3)
 		abort();
 	filelist_release(&files);
 	clear(in_dir, n);

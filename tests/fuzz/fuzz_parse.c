@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
-#include "point.h"
+#include "read/parse.h"
+#include "read/point.h"
 
 static void on_row(void *ctx, const char *line, size_t len, const struct crow *r)
 {

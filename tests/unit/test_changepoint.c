@@ -1,4 +1,4 @@
-/* Unit tests: change points on synthetic series, the false-alarm rates measured (collect/changepoint.c). */
+/* Unit tests: change points on synthetic series, the false-alarm rates measured (collect/judge/changepoint.c). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "changepoint.h"
+#include "judge/changepoint.h"
 
 #define DRAWS 10000
 

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 
 static void one_tolerance_for_all_sizes(void **state)
 {

@@ -1,4 +1,4 @@
-/* Unit tests: the host of a rank from '# host:' lines (collect/hosts.c). */
+/* Unit tests: the host of a rank from '# host:' lines (collect/read/hosts.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "hosts.h"
+#include "read/hosts.h"
 
 static const char *host(const char *lines, long rank)
 {

@@ -1,4 +1,4 @@
-/* Unit tests: Hockney fits of synthetic curves with known parameters and noise (collect/models.c). */
+/* Unit tests: Hockney fits of synthetic curves with known parameters and noise (collect/judge/models.c). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "models.h"
+#include "judge/models.h"
 
 #define N 20
 

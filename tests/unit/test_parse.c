@@ -11,9 +11,9 @@
 
 #include "format.h"
 #include "merged.h"
-#include "parse.h"
-#include "point.h"
-#include "splits.h"
+#include "read/parse.h"
+#include "read/point.h"
+#include "read/splits.h"
 
 struct seen {
 	int rows, warnings;

@@ -1,4 +1,4 @@
-/* Unit tests: collect --samples' classification of slow calls (collect/samples.c). */
+/* Unit tests: collect --samples' classification of slow calls (collect/read/samples.c). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "samples.h"
+#include "read/samples.h"
 
 #define N 8
 #define CALLS 10

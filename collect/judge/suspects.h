@@ -43,9 +43,13 @@ int suspects_link(struct suspects *s, const char *text, const char *since, const
 /* A host that holds the slowest task in most of a point's rows; 0 or -1 (out of memory). */
 int suspects_slowest(struct suspects *s, const char *host, const char *evidence,
 		     const char *campaign, long point);
-/* A finding (kind suspect, a warning) per suspect host of the slow links. */
-struct fout;
-void suspects_findings(const struct suspects *s, struct fout *o);
+/*
+ * The next suspect host from end *i on (each end of slow links with
+ * SUSPECT_HOST_PEERS others or more, once): its name, its peers (in
+ * peers[len]) and how many (*n), since; NULL when there is none.
+ */
+const char *suspects_next_host(const struct suspects *s, int *i, char *peers, size_t len, int *n,
+			       const char **since);
 /* DIR/suspects.tsv, whole or not at all: 0, or -1 with a message. */
 int suspects_write(const struct suspects *s, const char *dir, char *err, size_t errlen);
 void suspects_release(struct suspects *s);

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "read/parse.h"
 
 static void warn(struct groups *gs, const char *path, long line, const char *msg)
 {

@@ -5,7 +5,7 @@
 
 #include "merged.h"
 #include "row.h"
-#include "splits.h"
+#include "read/splits.h"
 
 static void put_TEXT(struct line *l, const char *s)
 {

@@ -7,9 +7,9 @@
 
 #include "bytes.h"
 #include "merged.h"
-#include "setrow.h"
-#include "splits.h"
-#include "table.h"
+#include "merge/setrow.h"
+#include "read/splits.h"
+#include "merge/table.h"
 
 /* To stdout and compare.txt. */
 static void say(const struct cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

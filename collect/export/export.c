@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "table.h"
+#include "merge/table.h"
 #include "text.h"
 
 /* The row metrics: name, help, the column, its scale to base units. */
@@ -83,7 +83,7 @@ static long read_points(const char *dir, struct xpoint **out)
 		int k = table_split(line, f, TABLE_FIELDS);
 		struct xpoint *p;
 		char series[256];
-		long id = (long)table_num(f, k, at[P_POINT]);
+		long id = table_long(f, k, at[P_POINT]);
 		if (id < 0 || id > 100000000)
 			continue;
 		if (id >= cap) {
@@ -128,7 +128,7 @@ static int row_family(FILE *o, const char *dir, const struct family *fam,
 		return -1;
 	while (fgets(line, sizeof(line), in)) {
 		int k = table_split(line, f, TABLE_FIELDS);
-		long id = (long)table_num(f, k, at[R_POINT]);
+		long id = table_long(f, k, at[R_POINT]);
 		double v = table_num(f, k, at[R_N]);
 		if (!isfinite(v) || id < 0 || id >= np || !pts[id].key[0])
 			continue;

@@ -10,9 +10,9 @@
 #include <stdio.h>
 
 #include "compare.h"
-#include "groups.h"
-#include "input.h"
-#include "point.h"
+#include "merge/groups.h"
+#include "read/input.h"
+#include "read/point.h"
 
 /* One measurement: a row of a winning point, its keys and timings. */
 struct meas {

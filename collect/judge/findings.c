@@ -13,12 +13,12 @@
 
 #include "findings_impl.h"
 #include "grow.h"
-#include "hosts.h"
+#include "read/hosts.h"
 #include "models.h"
-#include "point.h"
+#include "read/point.h"
 #include "replace.h"
 #include "suspects.h"
-#include "table.h"
+#include "merge/table.h"
 
 enum { I_POINT, I_CAMPAIGN, I_MODE, I_NODES, I_WORLD, I_STATE, I_SERIES, I_VARIANT, I_SOURCE,
        I_PLACEMENT, I_N };
@@ -45,9 +45,9 @@ static long read_index(const char *dir, struct fpoint **out)
 			break;
 		pts = g;
 		p = memset(&pts[np++], 0, sizeof(*p));
-		p->id = (long)table_num(f, n, at[I_POINT]);
-		p->nodes = (long)table_num(f, n, at[I_NODES]);
-		p->world = (long)table_num(f, n, at[I_WORLD]);
+		p->id = table_long(f, n, at[I_POINT]);
+		p->nodes = table_long(f, n, at[I_NODES]);
+		p->world = table_long(f, n, at[I_WORLD]);
 		table_copy(p->campaign, sizeof(p->campaign), f, n, at[I_CAMPAIGN]);
 		table_copy(p->mode, sizeof(p->mode), f, n, at[I_MODE]);
 		table_copy(p->state, sizeof(p->state), f, n, at[I_STATE]);
@@ -123,9 +123,9 @@ static void parse_row(char **f, int n, const int *at, struct frow *r)
 {
 	double slowest;
 
-	r->point = (long)table_num(f, n, at[R_POINT]);
-	r->level = (long)table_num(f, n, at[R_LEVEL]);
-	r->commsize = (long)table_num(f, n, at[R_COMMSIZE]);
+	r->point = table_long(f, n, at[R_POINT]);
+	r->level = table_long(f, n, at[R_LEVEL]);
+	r->commsize = table_long(f, n, at[R_COMMSIZE]);
 	table_copy(r->algo, sizeof(r->algo), f, n, at[R_ALGO]);
 	table_copy(r->split, sizeof(r->split), f, n, at[R_SPLIT]);
 	r->bytes = table_num(f, n, at[R_BYTES]);
@@ -345,51 +345,11 @@ static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoin
 	return 0;
 }
 
-/* DIR/NAME, links resolved, into target; 0 or -1 with a message (common/replace.h). */
-static int find_target(const char *dir, const char *name, char *target, size_t len, char *err,
-		       size_t errlen)
-{
-	char path[4096];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return replace_target(path, NULL, target, len, err, errlen);
-}
-
-/* DIR/NAME.part, written, then renamed; 0 or -1 with a message. */
-int find_commit(FILE *f, const char *dir, const char *name, char *err, size_t errlen)
-{
-	char part[4200], target[4096];
-	int bad = ferror(f) | (fclose(f) != 0);
-
-	if (find_target(dir, name, target, sizeof(target), err, errlen) != 0)
-		return -1;
-	snprintf(part, sizeof(part), "%s.part", target);
-	if (bad) {
-		snprintf(err, errlen, "cannot write '%s': %s", target, strerror(errno ? errno : EIO));
-		remove(part);
-		return -1;
-	}
-	return replace_commit(part, target, NULL, err, errlen);
-}
-
-FILE *find_open(const char *dir, const char *name, char *err, size_t errlen)
-{
-	char part[4200], target[4096];
-	FILE *f;
-
-	if (find_target(dir, name, target, sizeof(target), err, errlen) != 0)
-		return NULL;
-	snprintf(part, sizeof(part), "%s.part", target);
-	if (!(f = fopen(part, "w")))
-		snprintf(err, errlen, "cannot write '%s': %s", part, strerror(errno));
-	return f;
-}
-
 /* findings.json and findings.tsv: the verdict first, then every other finding. */
 int find_write(const char *dir, const struct fout *v, const struct fout *o, char *err,
 		      size_t errlen)
 {
-	FILE *json = find_open(dir, "findings.json", err, errlen);
+	FILE *json = replace_open(dir, "findings.json", err, errlen);
 
 	if (!json)
 		return -1;
@@ -397,12 +357,27 @@ int find_write(const char *dir, const struct fout *v, const struct fout *o, char
 
 	fprintf(json, "[\n%s%s%s\n]\n", v->b.s ? v->b.s : "", o->n ? ",\n" : "",
 		o->b.s ? o->b.s : "");
-	if (find_commit(json, dir, "findings.json", err, errlen) != 0 ||
-	    !(tsv = find_open(dir, "findings.tsv", err, errlen)))
+	if (replace_close(json, dir, "findings.json", err, errlen) != 0 ||
+	    !(tsv = replace_open(dir, "findings.tsv", err, errlen)))
 		return -1;
 	fprintf(tsv, "severity\tkind\ttext\tpoints\n%s%s", v->tsv.s ? v->tsv.s : "",
 		o->tsv.s ? o->tsv.s : "");
-	return find_commit(tsv, dir, "findings.tsv", err, errlen);
+	return replace_close(tsv, dir, "findings.tsv", err, errlen);
+}
+
+/* A finding (kind suspect, a warning) per suspect host of the slow links. */
+static void suspects_findings(const struct suspects *s, struct fout *o)
+{
+	char peers[1024], text[1400];
+	const char *h, *since;
+	int i = 0, n;
+
+	while ((h = suspects_next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL) {
+		snprintf(text, sizeof(text), "Suspect host %s: an end of slow links with %d hosts (%s)%s%s: "
+			 "a slow NIC or port slows every link through it.", h, n, peers,
+			 since[0] ? ", since " : "", since);
+		find_emit(o, "suspect", "warning", text, NULL, 0, "links_with_hosts", (double)n, NULL);
+	}
 }
 
 int findings_run(const char *dir, char *err, size_t errlen)
@@ -422,7 +397,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	strbuf_init(&v.b);
 	strbuf_init(&o.tsv);
 	strbuf_init(&v.tsv);
-	if ((models = find_open(dir, "models.csv", err, errlen)) != NULL) {
+	if ((models = replace_open(dir, "models.csv", err, errlen)) != NULL) {
 		fputs("point,level,algo,split,commsize,n,latency_s,bw_GBs,n_half_B,r2,worst_rel,"
 		      "break_B,lo_latency_s,lo_bw_GBs,hi_latency_s,hi_bw_GBs\n", models);
 		if (read_rows(dir, models, &o, pts, np) != 0) {
@@ -431,7 +406,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 			fclose(models);
 			snprintf(part, sizeof(part), "%s/models.csv.part", dir);
 			remove(part);
-		} else if (find_commit(models, dir, "models.csv", err, errlen) == 0) {
+		} else if (replace_close(models, dir, "models.csv", err, errlen) == 0) {
 			struct suspects sus = { 0 };
 			find_across(&o, pts, np);
 			find_verdict(&v, pts, np, find_slow_links(&o, dir, &sus));

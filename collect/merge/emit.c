@@ -17,7 +17,7 @@
 #include "merged.h"
 #include "row.h"
 #include "setrow.h"
-#include "splits.h"
+#include "read/splits.h"
 
 const char *const emit_names[EMIT_NFILES] = { "bandwidth.dat", "concurrency.dat",
 					      "scaling.dat", "points.csv", MERGED_SETS_FILE,

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "bound.h"
-#include "hosts.h"
+#include "read/hosts.h"
 
 #define FB_NAME 64
 #define FB_WORLD (1L << 16)   /* more tasks than this: not judged here */

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "point.h"
+#include "read/point.h"
 
 struct rows {
 	char *arena;             /* the rows' line texts */

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "findings_impl.h"
 #include "grow.h"
-#include "hosts.h"
+#include "read/hosts.h"
+#include "replace.h"
 
 /* A name that is not one node's (hosts_name_ok) is never a suspect: said once on stderr. */
 static int not_a_node(const char *what)
@@ -83,13 +83,8 @@ static int peers_of(const struct suspects *s, const char *h, char *peers, size_t
 	return n;
 }
 
-/*
- * The next suspect host from end *i on (each end of slow links with
- * SUSPECT_HOST_PEERS others or more, once): its name, peers, since; NULL
- * when there is none.
- */
-static const char *next_host(const struct suspects *s, int *i, char *peers, size_t len, int *n,
-			     const char **since)
+const char *suspects_next_host(const struct suspects *s, int *i, char *peers, size_t len, int *n,
+			       const char **since)
 {
 	for (; *i < 2 * s->n; (*i)++) {
 		const char *h = *i % 2 ? s->l[*i / 2].dst : s->l[*i / 2].src;
@@ -114,23 +109,9 @@ static const char *campaign_of(const struct suspects *s)
 	return "";
 }
 
-void suspects_findings(const struct suspects *s, struct fout *o)
-{
-	char peers[1024], text[1400];
-	const char *h, *since;
-	int i = 0, n;
-
-	while ((h = next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL) {
-		snprintf(text, sizeof(text), "Suspect host %s: an end of slow links with %d hosts (%s)%s%s: "
-			 "a slow NIC or port slows every link through it.", h, n, peers,
-			 since[0] ? ", since " : "", since);
-		find_emit(o, "suspect", "warning", text, NULL, 0, "links_with_hosts", (double)n, NULL);
-	}
-}
-
 int suspects_write(const struct suspects *s, const char *dir, char *err, size_t errlen)
 {
-	FILE *f = find_open(dir, "suspects.tsv", err, errlen);
+	FILE *f = replace_open(dir, "suspects.tsv", err, errlen);
 	char peers[1024];
 	const char *h, *since;
 	int i = 0, n;
@@ -138,7 +119,7 @@ int suspects_write(const struct suspects *s, const char *dir, char *err, size_t 
 	if (!f)
 		return -1;
 	fputs("kind\tname\tevidence\tsince\tcampaign\tpoints\n", f);
-	while ((h = next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL)
+	while ((h = suspects_next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL)
 		fprintf(f, "host\t%s\tan end of slow links with %d hosts: %s (--pairs)\t%s\t%s\t\n", h,
 			n, peers, since, campaign_of(s));
 	for (int k = 0; k < s->nh; k++)
@@ -151,7 +132,7 @@ int suspects_write(const struct suspects *s, const char *dir, char *err, size_t 
 			fprintf(f, "%ld", s->l[k].point);
 		fputc('\n', f);
 	}
-	return find_commit(f, dir, "suspects.tsv", err, errlen);
+	return replace_close(f, dir, "suspects.tsv", err, errlen);
 }
 
 void suspects_release(struct suspects *s)

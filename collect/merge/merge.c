@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "emit.h"
-#include "findings.h"
 #include "outset.h"
 #include "strbuf.h"
 #include "text.h"
@@ -195,13 +194,13 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 			finish_summary(m);
 	}
 	failed = outset_commit(&m->out, failed || nothing) != 0;
-	lockfd = m->lockfd;   /* held over the findings: the merge's memory freed first */
+	lockfd = m->lockfd;   /* held over o->then: the merge's memory freed first */
 	m->lockfd = -1;
 	merge_release(m);
-	if (!failed && !nothing) {   /* from the tables just written */
+	if (!failed && !nothing && o->then) {   /* from the tables just written */
 		char err[4608];
-		if (findings_run(o->outdir, err, sizeof(err)) != 0) {
-			fprintf(stderr, "collect: error: findings: %s\n", err);
+		if (o->then(o->outdir, err, sizeof(err)) != 0) {
+			fprintf(stderr, "collect: error: %s\n", err);
 			failed = 1;
 		}
 	}

@@ -10,7 +10,7 @@
 #include "bytes.h"
 #include "findings_impl.h"
 #include "suspects.h"
-#include "table.h"
+#include "merge/table.h"
 
 #define ALGOS_MAX 16
 

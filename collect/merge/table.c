@@ -62,6 +62,13 @@ double table_num(char **f, int n, int at)
 	return *end ? NAN : v;
 }
 
+long table_long(char **f, int n, int at)
+{
+	double v = table_num(f, n, at);
+
+	return v >= -0x1p63 && v < 0x1p63 ? (long)v : -1;
+}
+
 void table_copy(char *dst, size_t len, char **f, int n, int at)
 {
 	snprintf(dst, len, "%s", at >= 0 && at < n ? f[at] : "");

@@ -8,7 +8,7 @@
 #ifndef COLLECT_GROUPS_H
 #define COLLECT_GROUPS_H
 
-#include "input.h"
+#include "read/input.h"
 #include "store.h"
 
 struct summary {

@@ -17,6 +17,8 @@ FILE *table_open(const char *dir, const char *name, char *line, size_t len,
 		 const char *const *want, int *at, int nwant);
 /* Field `at` of a split line as a number, NAN when absent, empty or not a number. */
 double table_num(char **f, int n, int at);
+/* ... as a whole number: -1 when empty, not a number or out of range. */
+long table_long(char **f, int n, int at);
 /* ... as text ("" when absent). */
 void table_copy(char *dst, size_t len, char **f, int n, int at);
 /*

@@ -73,10 +73,6 @@ struct suspects;
 int find_slow_links(struct fout *o, const char *dir, struct suspects *sus);
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links);
 
-/* DIR/NAME.part opened for writing; NULL with a message. */
-FILE *find_open(const char *dir, const char *name, char *err, size_t errlen);
-/* ... closed and renamed to DIR/NAME; 0, or -1 with a message (and the part removed). */
-int find_commit(FILE *f, const char *dir, const char *name, char *err, size_t errlen);
 /* DIR/findings.json and findings.tsv: the verdict v first, then o's; 0 or -1 with a message. */
 int find_write(const char *dir, const struct fout *v, const struct fout *o, char *err,
 	       size_t errlen);

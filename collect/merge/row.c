@@ -10,7 +10,7 @@
 
 #include "format.h"
 #include "merged.h"
-#include "splits.h"
+#include "read/splits.h"
 
 size_t row_mpi_len(const char *mpi)
 {

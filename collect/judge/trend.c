@@ -15,8 +15,9 @@
 #include "findings_impl.h"
 #include "grow.h"
 #include "outset.h"
+#include "replace.h"
 #include "strbuf.h"
-#include "table.h"
+#include "merge/table.h"
 
 #define CURVE_MAX 512
 #define KEY_MAX (CURVE_MAX + 24)
@@ -77,7 +78,7 @@ static long read_points(const char *dir, struct tpoint **out, char *campaign, ch
 		return -1;
 	while (fgets(line, sizeof(line), in)) {
 		int k = table_split(line, f, TABLE_FIELDS);
-		long id = (long)table_num(f, k, at[X_POINT]);
+		long id = table_long(f, k, at[X_POINT]);
 		struct tpoint *g;
 		if (id != n || !(g = realloc(p, sizeof(*p) * (size_t)(n + 1))))
 			continue;   /* the index numbers its rows from 0, in order */
@@ -109,7 +110,7 @@ static int read_rows(struct trend *t, int c, const char *dir, const struct tpoin
 		return -1;
 	while (fgets(line, sizeof(line), in)) {
 		int k = table_split(line, f, TABLE_FIELDS);
-		long id = (long)table_num(f, k, at[Y_POINT]), g = (long)table_num(f, k, at[Y_COMMSIZE]);
+		long id = table_long(f, k, at[Y_POINT]), g = table_long(f, k, at[Y_COMMSIZE]);
 		double bytes = table_num(f, k, at[Y_BYTES]), bw = table_num(f, k, at[Y_BUSBW]);
 		struct tseries s, *hit;
 		if (id < 0 || id >= np || g < 2 || !isfinite(bw) || !isfinite(bytes))
@@ -218,7 +219,7 @@ static int analyse(struct fout *o, const struct trend *t, long *tested)
 /* OUTDIR/trend.csv: one row per series and campaign that measured it. */
 static int write_csv(const char *out, const struct trend *t, char *err, size_t errlen)
 {
-	FILE *f = find_open(out, "trend.csv", err, errlen);
+	FILE *f = replace_open(out, "trend.csv", err, errlen);
 
 	if (!f)
 		return -1;
@@ -229,7 +230,7 @@ static int write_csv(const char *out, const struct trend *t, char *err, size_t e
 			if (isfinite(t->s[i].v[c]))
 				fprintf(f, "%s,%d,%s,%s,%.6e\n", t->s[i].key, c, t->campaign[c], t->when[c],
 					t->s[i].v[c]);
-	return find_commit(f, out, "trend.csv", err, errlen);
+	return replace_close(f, out, "trend.csv", err, errlen);
 }
 
 static int load(struct trend *t, char **dirs, char *err, size_t errlen)

@@ -1,0 +1,22 @@
+/* merge.h: reads aller outputs and writes the merged data sets. */
+#ifndef COLLECT_MERGE_H
+#define COLLECT_MERGE_H
+
+#include "groups.h"
+#include "read/input.h"
+
+struct merge_options {
+	const char *outdir;
+	int quiet;          /* no summary on stderr */
+	/*
+	 * Run on the tables just written, the merge's lock still held (the
+	 * findings: judge/findings.h); 0, or -1 with a message in err
+	 * ("findings: ..."). NULL: none.
+	 */
+	int (*then)(const char *outdir, char *err, size_t errlen);
+};
+
+/* Exit status: 0 clean, 1 merged with warnings, 3 cannot write the output (or then failed). */
+int merge_run(const struct merge_options *o, const struct filelist *files, struct summary *s);
+
+#endif
