@@ -112,7 +112,8 @@ info() {
 	node_arg "$n"
 	leaf=$(leaf_of "$n")
 	printf 'nic %s eth0 %s\n' "$n" "$(node_ip "$n")"
-	printf 'nic_rate %s %s\n' "$n" "$(kbit_rate "$(nic_kbit "$n")")"
+	# the rate it was built with: a fault is a fault line, never the NIC's rate
+	awk -v n="$n" '$1 == "nic" && $2 == n { print "nic_rate " n " " $4 "kbit" }' "$FAB/links"
 	printf 'switch %s %s\n' "$n" "$leaf"
 	awk -v l="$leaf" '$1 == "uplink" && $2 == l { print "uplink_rate " l " " $4 "kbit" }' "$FAB/links"
 	if [ -s "$FAB/faults" ]; then

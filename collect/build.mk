@@ -9,7 +9,7 @@
 COLLECT_LIB_SRC := $(addprefix read/,parse.c point.c input.c splits.c hosts.c state.c samples.c) \
 	$(addprefix merge/,merge.c groups.c store.c row.c emit.c setrow.c line.c table.c) \
 	$(addprefix judge/,findings.c findings_kinds.c findings_across.c models.c changepoint.c \
-		trend.c suspects.c fbound.c) \
+		trend.c suspects.c fbound.c locate.c) \
 	$(addprefix compare/,compare.c compare_side.c compare_out.c compare_run.c) \
 	export/export.c
 COLLECT_SRC := main.c $(COLLECT_LIB_SRC)

@@ -65,21 +65,40 @@ static void busiest(const struct bound_fabric *f, const struct loads *l, struct 
 	}
 }
 
+/* Each link's bytes for the row into l (allocated here); 0, or -1 (memory, a node out of range). */
+static int loads_of(const struct bound_fabric *f, const long *node, const struct partition *p,
+		    double bytes, struct loads *l)
+{
+	long nn = f->nnodes, nl = f->nleaves > 0 ? f->nleaves : 1;
+
+	*l = (struct loads){ calloc((size_t)nn, sizeof(double)), calloc((size_t)nl, sizeof(double)),
+			     calloc((size_t)nn, sizeof(long)), calloc((size_t)nl, sizeof(long)), 0, -1 };
+	if (!l->nic || !l->up || !l->on || !l->under)
+		return -1;
+	for (long r = 0; r < p->world; r++)
+		if (node[r] < 0 || node[r] >= nn || f->leaf[node[r]] >= f->nleaves)
+			return -1;
+	for (long c = 0; c < p->ncomms; c++)
+		add_comm(f, node, p, c, bytes, l);
+	return 0;
+}
+
+static void loads_release(struct loads *l)
+{
+	free(l->nic);
+	free(l->up);
+	free(l->on);
+	free(l->under);
+}
+
 int bound_row(const struct bound_fabric *f, const long *node, const struct partition *p,
 	      double bytes, struct bound *b)
 {
-	long nn = f->nnodes, nl = f->nleaves > 0 ? f->nleaves : 1;
-	struct loads l = { calloc((size_t)nn, sizeof(double)), calloc((size_t)nl, sizeof(double)),
-			   calloc((size_t)nn, sizeof(long)), calloc((size_t)nl, sizeof(long)), 0, -1 };
-	int rc = l.nic && l.up && l.on && l.under ? 0 : -1;
+	struct loads l;
+	int rc = loads_of(f, node, p, bytes, &l);
 
 	memset(b, 0, sizeof(*b));
 	b->at = b->unknown_at = -1;
-	for (long r = 0; rc == 0 && r < p->world; r++)
-		if (node[r] < 0 || node[r] >= nn || f->leaf[node[r]] >= f->nleaves)
-			rc = -1;
-	for (long c = 0; rc == 0 && c < p->ncomms; c++)
-		add_comm(f, node, p, c, bytes, &l);
 	if (rc == 0) {
 		busiest(f, &l, b);
 		if (l.unknown_leaf && !b->partial) {
@@ -88,11 +107,44 @@ int bound_row(const struct bound_fabric *f, const long *node, const struct parti
 			b->unknown_at = -1 - l.unknown_node;   /* no leaf: -1 - the node */
 		}
 	}
-	free(l.nic);
-	free(l.up);
-	free(l.on);
-	free(l.under);
+	loads_release(&l);
 	return rc;
+}
+
+int bound_times(const struct bound_fabric *f, const long *node, const struct partition *p,
+		double bytes, double *nic_t, double *up_t)
+{
+	struct loads l;
+	int rc = loads_of(f, node, p, bytes, &l);
+
+	for (long i = 0; rc == 0 && i < f->nnodes; i++)
+		nic_t[i] = f->nic[i] > 0 ? l.nic[i] / (f->nic[i] * 1e9) : 0;
+	for (long i = 0; rc == 0 && i < f->nleaves; i++)
+		up_t[i] = f->uplink[i] > 0 ? l.up[i] / (f->uplink[i] * 1e9) : 0;
+	loads_release(&l);
+	return rc;
+}
+
+void bound_comm_links(const struct bound_fabric *f, const long *node, const struct partition *p,
+		      long color, char *nic_used, char *up_used)
+{
+	long g = partition_size(p, color), first = node[partition_member(p, color, 0)];
+	long first_leaf = f->leaf[first];
+	int nodes = 0, leaves = 0;
+
+	memset(nic_used, 0, (size_t)f->nnodes);
+	memset(up_used, 0, (size_t)(f->nleaves > 0 ? f->nleaves : 1));
+	for (long i = 1; i < g; i++) {
+		long n = node[partition_member(p, color, i)];
+		nodes |= n != first;
+		leaves |= f->leaf[n] != first_leaf;
+	}
+	for (long i = 0; i < g; i++) {
+		long n = node[partition_member(p, color, i)];
+		nic_used[n] = (char)nodes;
+		if (f->leaf[n] >= 0)
+			up_used[f->leaf[n]] = (char)leaves;
+	}
 }
 
 void bound_link_name(enum bound_link link, long at, const char *const *nodes,

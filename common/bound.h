@@ -48,6 +48,22 @@ int bound_row(const struct bound_fabric *f, const long *node, const struct parti
 	      double bytes, struct bound *b);
 
 /*
+ * Each link's least time per call for the row (its bytes / its rate, each
+ * way; 0 where it carries nothing or has no known rate): nic_t per node,
+ * up_t per leaf. 0, or -1 as bound_row.
+ */
+int bound_times(const struct bound_fabric *f, const long *node, const struct partition *p,
+		double bytes, double *nic_t, double *up_t);
+
+/*
+ * The links communicator `color` of p uses: each member node's NIC where its
+ * members span nodes (nic_used per node), each member leaf's uplink where
+ * they span leaves (up_used per leaf); 1 used, 0 not.
+ */
+void bound_comm_links(const struct bound_fabric *f, const long *node, const struct partition *p,
+		      long color, char *nic_used, char *up_used);
+
+/*
  * The link in words: "the uplink of leaf1", "the NIC of n3"; names: the
  * nodes' and the leaves' (index order).
  */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bound.h"
+#include "locate.h"
 #include "read/hosts.h"
 
 #define FB_NAME 64
@@ -121,38 +122,142 @@ static void describe(const struct fnet *net, const struct bound *bd, const struc
 	free(leaves);
 }
 
-int fbound_row(const struct fpoint *p, const struct frow *r, struct fbound *b)
+/* A point's tasks on its nodes and the fabric over them (freed by net_close); 0 or -1. */
+static int net_open(const struct fpoint *p, struct fnet *net, long **node)
 {
 	long w = p->world;
-	struct fnet net = { 0, 0, calloc((size_t)w + 1, FB_NAME), calloc((size_t)w + 1, FB_NAME),
-			    malloc(((size_t)w + 1) * sizeof(long)), calloc((size_t)w + 1, sizeof(double)),
-			    calloc((size_t)w + 1, sizeof(double)) };
-	long *node = malloc(((size_t)w + 1) * sizeof(long));
-	char *from_limit = calloc((size_t)w + 1, 1);
+	char *from_limit = NULL;
 	int rc = -1;
 
-	if (w > 0 && w <= FB_WORLD && p->hosts && strcmp(r->split, "uniform") == 0 && net.node && net.leafname &&
-	    net.leaf && net.nic && net.uplink && node && from_limit && task_nodes(p, &net, node) == 0) {
+	*net = (struct fnet){ 0, 0, calloc((size_t)w + 1, FB_NAME), calloc((size_t)w + 1, FB_NAME),
+			      malloc(((size_t)w + 1) * sizeof(long)), calloc((size_t)w + 1, sizeof(double)),
+			      calloc((size_t)w + 1, sizeof(double)) };
+	*node = malloc(((size_t)w + 1) * sizeof(long));
+	if (w > 0 && w <= FB_WORLD && p->hosts && net->node && net->leafname && net->leaf && net->nic &&
+	    net->uplink && *node && (from_limit = calloc((size_t)w + 1, 1)) &&
+	    task_nodes(p, net, *node) == 0) {
+		for (long i = 0; i < net->nnodes; i++)
+			net->leaf[i] = -1;
+		facts(p, net, from_limit);
+		rc = 0;
+	}
+	free(from_limit);
+	return rc;
+}
+
+static void net_close(struct fnet *net, long *node)
+{
+	free(net->node);
+	free(net->leafname);
+	free(net->leaf);
+	free(net->nic);
+	free(net->uplink);
+	free(node);
+}
+
+int fbound_row(const struct fpoint *p, const struct frow *r, struct fbound *b)
+{
+	struct fnet net;
+	long *node;
+	int rc = -1;
+
+	if (net_open(p, &net, &node) == 0 && strcmp(r->split, "uniform") == 0) {
 		struct bound_fabric f = { net.nnodes, net.nleaves, net.leaf, net.nic, net.uplink };
 		struct partition part;
 		struct bound bd;
-		for (long i = 0; i < net.nnodes; i++)
-			net.leaf[i] = -1;
-		facts(p, &net, from_limit);
-		f.nleaves = net.nleaves;
-		partition_init(&part, w, partition_level_target(w, (int)r->level),
+		partition_init(&part, p->world, partition_level_target(p->world, (int)r->level),
 			       !strcmp(p->mode, "strided"));
 		if (bound_row(&f, node, &part, r->bytes, &bd) == 0) {
 			describe(&net, &bd, r, b);
 			rc = 0;
 		}
 	}
-	free(net.node);
-	free(net.leafname);
-	free(net.leaf);
-	free(net.nic);
-	free(net.uplink);
-	free(node);
-	free(from_limit);
+	net_close(&net, node);
+	return rc;
+}
+
+/* Link i (nodes first, then leaves) by name: "nic:n3", "up:leaf1". */
+static void link_name(const struct fnet *net, long i, char *buf, size_t len)
+{
+	if (i < net->nnodes)
+		snprintf(buf, len, "nic:%s", net->node[i]);
+	else
+		snprintf(buf, len, "up:%s", net->leafname[i - net->nnodes]);
+}
+
+/*
+ * A row's time per call: its slowest task's, which ends the call for all its
+ * communicators (from aggbw, the mean over calls of all tasks' bytes / that
+ * time); tmed where aggbw is unknown. tmed alone is the typical task's: a
+ * fast communicator beside a slow one hides the slow one there.
+ */
+static double row_time(const struct fpoint *p, const struct frow *r)
+{
+	double gib = r->bytes * (double)r->commsize * (double)p->world / 1073741824.0;
+
+	return r->aggbw > 0 ? gib / r->aggbw : r->tmed;
+}
+
+/* The row's links onto L: those its slowest task's communicator used, those it clears. */
+static int locate_links(const struct fnet *net, const struct bound_fabric *f, const long *node,
+			const struct partition *part, const struct frow *r, double row_t, double bound_t,
+			const double *t, char *used, struct locate *L)
+{
+	long nl = net->nnodes + net->nleaves;
+	char (*names)[LOCATE_NAME] = malloc((size_t)nl * LOCATE_NAME);
+	const char **u = malloc((size_t)nl * sizeof(char *)), **c = malloc((size_t)nl * sizeof(char *));
+	int nu = 0, nc = 0, rc = -1;
+
+	if (names && u && c) {
+		bound_comm_links(f, node, part, partition_color(part, r->slowest), used, used + net->nnodes);
+		for (long i = 0; i < nl; i++) {
+			link_name(net, i, names[i], LOCATE_NAME);
+			if (used[i])
+				u[nu++] = names[i];
+			if (t[i] >= LOCATE_SLOW * row_t)
+				c[nc++] = names[i];
+		}
+		rc = locate_row(L, r->point, bound_t / row_t, u, nu, c, nc);
+	}
+	free(names);
+	free(u);
+	free(c);
+	return rc;
+}
+
+/* The row on the point's fabric onto L; 0, or -1 out of memory. */
+static int locate_net(const struct fpoint *p, const struct frow *r, const struct fnet *net,
+		      const long *node, struct locate *L)
+{
+	struct bound_fabric f = { net->nnodes, net->nleaves, net->leaf, net->nic, net->uplink };
+	long nl = net->nnodes + net->nleaves;
+	double *t = calloc((size_t)nl + 1, sizeof(double));
+	char *used = calloc((size_t)nl + 1, 1);
+	struct partition part;
+	struct bound bd;
+	int rc = t && used ? 0 : -1;
+
+	partition_init(&part, p->world, partition_level_target(p->world, (int)r->level),
+		       !strcmp(p->mode, "strided"));
+	if (rc == 0 && bound_row(&f, node, &part, r->bytes, &bd) == 0 && bd.t > 0 && !bd.partial &&
+	    bound_times(&f, node, &part, r->bytes, t, t + net->nnodes) == 0)
+		rc = locate_links(net, &f, node, &part, r, row_time(p, r), bd.t, t, used, L);
+	free(t);
+	free(used);
+	return rc;
+}
+
+int fbound_locate(const struct fpoint *p, const struct frow *r, struct locate *L)
+{
+	struct fnet net;
+	long *node;
+	int rc = 0;
+
+	if (r->bytes < LOCATE_MIN_BYTES || !(r->tmed > 0) || r->slowest < 0 || r->slowest >= p->world ||
+	    strcmp(r->split, "uniform") != 0)
+		return 0;
+	if (net_open(p, &net, &node) == 0)
+		rc = locate_net(p, r, &net, node, L);
+	net_close(&net, node);
 	return rc;
 }

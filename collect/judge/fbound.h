@@ -9,7 +9,7 @@
 #ifndef COLLECT_FBOUND_H
 #define COLLECT_FBOUND_H
 
-#include "findings_impl.h"
+#include "fpoint.h"
 
 struct fbound {
 	double t;            /* seconds per call at least (0: no link with a rate carries bytes) */
@@ -23,5 +23,14 @@ struct fbound {
  * lines, a task on no known host, a row of an uneven split).
  */
 int fbound_row(const struct fpoint *p, const struct frow *r, struct fbound *b);
+
+/*
+ * Row r of point p onto L (locate.h): its efficiency against its bound, the
+ * links its slowest task's communicator used and those it clears. Rows that
+ * cannot be judged (a small size, no fabric, a split) are left out: 0; -1
+ * out of memory.
+ */
+struct locate;
+int fbound_locate(const struct fpoint *p, const struct frow *r, struct locate *L);
 
 #endif

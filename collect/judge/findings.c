@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fbound.h"
 #include "findings_impl.h"
 #include "grow.h"
+#include "locate.h"
 #include "read/hosts.h"
 #include "models.h"
 #include "read/point.h"
@@ -268,21 +270,26 @@ static void slowest_host(struct fpoint *p, const struct frow *rows, long n)
 }
 
 /* Each recurring slowest host (find_recurring), a suspect. */
-static void slowest_suspects(struct suspects *sus, const struct fpoint *pts, long np)
+static void slowest_suspects(struct suspects *sus, const struct fpoint *pts, long np,
+			     const struct locate *explained)
 {
 	char evidence[256];
 
 	for (long i = 0; i < np; i++) {
-		if (!find_recurring(&pts[i]))
-			continue;
+		int by_link = 0;
+		for (int k = 0; explained && k < explained->npoints; k++)
+			by_link |= explained->points[k] == pts[i].id;
+		if (!find_recurring(&pts[i]) || by_link)
+			continue;   /* a located link explains its slow rows: its neighbours wait on it */
 		snprintf(evidence, sizeof(evidence), "the slowest task in %d of %d rows on %ld nodes (%s)",
 			 pts[i].slow_n, pts[i].slow_rows, pts[i].nodes, pts[i].mode);
-		suspects_slowest(sus, pts[i].slow_host, evidence, pts[i].campaign, pts[i].id);
+		suspects_add(sus, "host", pts[i].slow_host, evidence, pts[i].campaign, pts[i].id);
 	}
 }
 
 /* A point's rows, all read: its models, its summaries and its findings. */
-static void point_done(FILE *models, struct fout *o, struct fpoint *p, struct frow *rows, long n)
+static void point_done(FILE *models, struct fout *o, struct fpoint *p, struct frow *rows, long n,
+		       struct locate *loc)
 {
 	long from = 0;
 
@@ -302,6 +309,9 @@ static void point_done(FILE *models, struct fout *o, struct fpoint *p, struct fr
 		find_point(o, p);
 		find_crossovers(o, p, rows, n);
 	}
+	for (long i = 0; p && p->fabric && i < n; i++)
+		if (!strcmp(rows[i].algo, rows[0].algo) && fbound_locate(p, &rows[i], loc) != 0)
+			break;   /* out of memory: what was placed stands */
 }
 
 static struct fpoint *point_of(struct fpoint *pts, long np, long id)
@@ -315,7 +325,8 @@ static struct fpoint *point_of(struct fpoint *pts, long np, long id)
 }
 
 /* points.csv, point by point (collect writes each point's rows together). */
-static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoint *pts, long np)
+static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoint *pts, long np,
+		     struct locate *loc)
 {
 	char line[8192], *f[TABLE_FIELDS];
 	int at[R_N];
@@ -330,7 +341,7 @@ static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoin
 		struct frow r;
 		parse_row(f, table_split(line, f, TABLE_FIELDS), at, &r);
 		if (n > 0 && r.point != rows[0].point) {
-			point_done(models, o, point_of(pts, np, rows[0].point), rows, n);
+			point_done(models, o, point_of(pts, np, rows[0].point), rows, n, loc);
 			n = 0;
 		}
 		struct frow *g = grow(rows, &cap, (size_t)n + 1, sizeof(*rows), 256);
@@ -339,7 +350,7 @@ static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoin
 		rows = g;
 		rows[n++] = r;
 	}
-	point_done(models, o, n ? point_of(pts, np, rows[0].point) : NULL, rows, n);
+	point_done(models, o, n ? point_of(pts, np, rows[0].point) : NULL, rows, n, loc);
 	free(rows);
 	fclose(in);
 	return 0;
@@ -384,6 +395,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 {
 	struct fpoint *pts = NULL;
 	struct fout o = { 0 }, v = { 0 };
+	struct locate loc = { 0 };
 	long np = read_index(dir, &pts);
 	FILE *models;
 	int rc = -1;
@@ -400,7 +412,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	if ((models = replace_open(dir, "models.csv", err, errlen)) != NULL) {
 		fputs("point,level,algo,split,commsize,n,latency_s,bw_GBs,n_half_B,r2,worst_rel,"
 		      "break_B,lo_latency_s,lo_bw_GBs,hi_latency_s,hi_bw_GBs\n", models);
-		if (read_rows(dir, models, &o, pts, np) != 0) {
+		if (read_rows(dir, models, &o, pts, np, &loc) != 0) {
 			char part[4096];
 			snprintf(err, errlen, "cannot read '%s/points.csv'", dir);
 			fclose(models);
@@ -408,16 +420,20 @@ int findings_run(const char *dir, char *err, size_t errlen)
 			remove(part);
 		} else if (replace_close(models, dir, "models.csv", err, errlen) == 0) {
 			struct suspects sus = { 0 };
+			int slow, located;
 			find_across(&o, pts, np);
-			find_verdict(&v, pts, np, find_slow_links(&o, dir, &sus));
+			slow = find_slow_links(&o, dir, &sus);
+			located = find_located(&o, &loc, pts, np, &sus);
+			find_verdict(&v, pts, np, slow + located);
 			suspects_findings(&sus, &o);
-			slowest_suspects(&sus, pts, np);
+			slowest_suspects(&sus, pts, np, located ? &loc : NULL);
 			rc = find_write(dir, &v, &o, err, errlen);
 			if (rc == 0)
 				rc = suspects_write(&sus, dir, err, errlen);
 			suspects_release(&sus);
 		}
 	}
+	locate_release(&loc);
 	strbuf_release(&o.b);
 	strbuf_release(&v.b);
 	strbuf_release(&o.tsv);

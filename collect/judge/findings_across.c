@@ -9,6 +9,7 @@
 
 #include "bytes.h"
 #include "findings_impl.h"
+#include "locate.h"
 #include "suspects.h"
 #include "merge/table.h"
 
@@ -395,6 +396,65 @@ int find_slow_links(struct fout *o, const char *dir, struct suspects *sus)
 	struct links l = { o, sus };
 
 	return (int)table_slow_links(dir, one_link, &l);
+}
+
+/* "nic:n3" as "the NIC of n3", "up:leaf1" as "the uplink of leaf1". */
+static void link_words(const char *name, char *buf, size_t len)
+{
+	if (!strncmp(name, "nic:", 4))
+		snprintf(buf, len, "the NIC of %s", name + 4);
+	else if (!strncmp(name, "up:", 3))
+		snprintf(buf, len, "the uplink of %s", name + 3);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+/* The located link(s) as suspects: each link, and a NIC's node. */
+static void located_suspects(const struct locate *loc, const char **names, int n,
+			     const struct fpoint *pts, long np, struct suspects *sus)
+{
+	char evidence[256];
+
+	snprintf(evidence, sizeof(evidence), "%d rows at %.0f%%-%.0f%% of their bound, each with its "
+		 "slowest task in a communicator through it%s", loc->slow_rows, 100 * loc->eff_lo,
+		 100 * loc->eff_hi, n > 1 ? " (the campaign cannot separate it from the other links named)" : "");
+	for (int i = 0; i < n; i++) {
+		suspects_add(sus, "link", names[i], evidence, np ? pts[0].campaign : "", loc->points[0]);
+		if (n == 1 && !strncmp(names[i], "nic:", 4))
+			suspects_add(sus, "host", names[i] + 4, evidence, np ? pts[0].campaign : "",
+				     loc->points[0]);
+	}
+}
+
+int find_located(struct fout *o, const struct locate *loc, const struct fpoint *pts, long np,
+		 struct suspects *sus)
+{
+	const char *names[LOCATE_MAX];
+	char words[LOCATE_MAX][LOCATE_NAME + 16], all[3 * (LOCATE_NAME + 24)] = "", text[1024];
+	int n = locate_suspects(loc, names, LOCATE_MAX);
+
+	if (n == 0)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		link_words(names[i], words[i], sizeof(words[i]));
+		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%s",
+			 i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
+	}
+	if (n == 1)
+		snprintf(text, sizeof(text), "The slow link is %s: %d rows ran at %.0f%%-%.0f%% of what the "
+			 "fabric allows, each with its slowest task in a communicator through it, and no "
+			 "row at its bound cleared it.", all, loc->slow_rows, 100 * loc->eff_lo,
+			 100 * loc->eff_hi);
+	else
+		snprintf(text, sizeof(text), "A slow link is %s: %d rows ran at %.0f%%-%.0f%% of what the "
+			 "fabric allows, through each of them, and no row of this campaign separates them "
+			 "(points of the other mode, strided or contiguous, cross other links).", all,
+			 loc->slow_rows, 100 * loc->eff_lo, 100 * loc->eff_hi);
+	find_emit(o, "located", n == 1 ? "warning" : "notice", text, loc->points, loc->npoints,
+		  "slow_rows", (double)loc->slow_rows, "rows", (double)loc->rows, "eff_lo", loc->eff_lo,
+		  "eff_hi", loc->eff_hi, "candidates", (double)n, NULL);
+	located_suspects(loc, names, n, pts, np, sus);
+	return n == 1;
 }
 
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links)

@@ -10,6 +10,7 @@
 
 #include "bytes.h"
 #include "fbound.h"
+#include "findings_impl.h"
 #include "text.h"
 
 #define NOISE_MIN 0.1   /* a factor within 10% of 1 is never called beyond the noise */

@@ -38,19 +38,20 @@ int suspects_link(struct suspects *s, const char *text, const char *since, const
 	return 0;
 }
 
-int suspects_slowest(struct suspects *s, const char *host, const char *evidence,
-		     const char *campaign, long point)
+int suspects_add(struct suspects *s, const char *kind, const char *name, const char *evidence,
+		 const char *campaign, long point)
 {
 	struct suspect_host h = { .point = point };
 
-	if (!hosts_name_ok(host))
-		return not_a_node(host);
+	if (!strcmp(kind, "host") && !hosts_name_ok(name))
+		return not_a_node(name);
 	struct suspect_host *g = grow(s->h, &s->caph, (size_t)s->nh + 1, sizeof(h), 8);
 
 	if (!g)
 		return -1;
 	s->h = g;
-	snprintf(h.name, sizeof(h.name), "%s", host);
+	snprintf(h.kind, sizeof(h.kind), "%s", kind);
+	snprintf(h.name, sizeof(h.name), "%s", name);
 	snprintf(h.evidence, sizeof(h.evidence), "%s", evidence);
 	snprintf(h.campaign, sizeof(h.campaign), "%s", campaign);
 	s->h[s->nh++] = h;
@@ -123,8 +124,8 @@ int suspects_write(const struct suspects *s, const char *dir, char *err, size_t 
 		fprintf(f, "host\t%s\tan end of slow links with %d hosts: %s (--pairs)\t%s\t%s\t\n", h,
 			n, peers, since, campaign_of(s));
 	for (int k = 0; k < s->nh; k++)
-		fprintf(f, "host\t%s\t%s\t\t%s\t%ld\n", s->h[k].name, s->h[k].evidence, s->h[k].campaign,
-			s->h[k].point);
+		fprintf(f, "%s\t%s\t%s\t\t%s\t%ld\n", s->h[k].kind, s->h[k].name, s->h[k].evidence,
+			s->h[k].campaign, s->h[k].point);
 	for (int k = 0; k < s->n; k++) {
 		fprintf(f, "link\t%s->%s\tslow link %s (--pairs)\t%s\t%s\t", s->l[k].src, s->l[k].dst,
 			s->l[k].text, s->l[k].since, s->l[k].campaign);

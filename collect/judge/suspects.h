@@ -5,7 +5,9 @@
  * an end of slow links to or from SUSPECT_HOST_PEERS other hosts or more
  * (kind host: a slow NIC slows every link through it), and each host that
  * holds the slowest task of most of a point's rows (findings, find_recurring;
- * kind host). Columns: kind, name,
+ * kind host), and a link located from the rows against their bounds (kind
+ * link, "nic:NODE" or "up:LEAF"; locate.h) with, for a NIC, its node (kind
+ * host). Columns: kind, name,
  * evidence, since (the output's '# start:'), campaign, points.
  */
 #ifndef COLLECT_SUSPECTS_H
@@ -22,8 +24,9 @@ struct suspect_link {
 	long point;
 };
 
-/* A host named by other evidence (the slowest task of most rows). */
+/* A host or link named by other evidence (the slowest task of most rows, the rows' bounds). */
 struct suspect_host {
+	char kind[8];   /* "host", or "link" (a located link: "nic:NODE", "up:LEAF") */
 	char name[SUSPECT_NAME], evidence[256], campaign[128];
 	long point;
 };
@@ -40,9 +43,13 @@ struct suspects {
 /* A '# slow_link:' line's text ("3 (n4) -> 0 (n1): ..."); 0, or -1 when it names no hosts. */
 int suspects_link(struct suspects *s, const char *text, const char *since, const char *campaign,
 		  long point);
-/* A host that holds the slowest task in most of a point's rows; 0 or -1 (out of memory). */
-int suspects_slowest(struct suspects *s, const char *host, const char *evidence,
-		     const char *campaign, long point);
+/*
+ * A suspect of kind "host" (one node's name: checked) or "link" named by
+ * other evidence than --pairs (a host that holds the slowest task in most of
+ * a point's rows; a link located from the rows' bounds); 0 or -1 (out of memory).
+ */
+int suspects_add(struct suspects *s, const char *kind, const char *name, const char *evidence,
+		 const char *campaign, long point);
 /*
  * The next suspect host from end *i on (each end of slow links with
  * SUSPECT_HOST_PEERS others or more, once): its name, its peers (in

@@ -117,6 +117,33 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	done
 }
 
+@test "a NIC slowed in the network is located from an ordinary campaign (its contiguous and strided rows), a suspect to drain; healed, none" {
+	campaign_results test-results-fabric
+	run -0 bash "$FABRIC" slow-nic n3 200mbit
+	final=$(submit CAMPAIGN=slownic NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ITERS=5 \
+		ALLER_ARGS="--min-bytes=256K")
+	wait_job "$final" 300
+	m=$RES/slownic/merged
+	grep '"kind": "located"' "$m/findings.json" || cat "$m/findings.tsv"   # shown when the test fails
+	grep -q '"kind": "located", "severity": "warning", "text": "The slow link is the NIC of n3: [0-9]* rows ran at ' "$m/findings.json"
+	grep -q '"kind": "verdict", "severity": "warning", .*slow links were found' "$m/findings.json"
+	[ "$(grep -cP '^link\tnic:n3\t' "$m/suspects.tsv")" = 1 ]
+	[ "$(grep -cP '^host\tn3\t' "$m/suspects.tsv")" = 1 ]
+	# the contiguous points alone cross n3's NIC and n4's together: it says so
+	run -0 "$ROOT/build/bin/collect" -q -o "$BATS_TEST_TMPDIR/c" "$RES"/slownic/raw/*contiguous*.out
+	grep -q '"kind": "located", "severity": "notice", "text": "A slow link is the NIC of n3 or the NIC of n4: ' \
+		"$BATS_TEST_TMPDIR/c/findings.json"
+	[ "$(grep -cP '^link\tnic:n[34]\t.*their bound' "$BATS_TEST_TMPDIR/c/suspects.tsv")" = 2 ]
+	[ "$(grep -cP '^host\t.*their bound' "$BATS_TEST_TMPDIR/c/suspects.tsv")" = 0 ]   # no node to take out
+	# healed, the same campaign locates nothing
+	run -0 bash "$FABRIC" heal
+	final=$(submit CAMPAIGN=healed NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ITERS=5 \
+		ALLER_ARGS="--min-bytes=256K")
+	wait_job "$final" 300
+	[ "$(grep -c '"kind": "located"' "$RES/healed/merged/findings.json")" = 0 ]
+	[ "$(grep -c '^link' "$RES/healed/merged/suspects.tsv")" = 0 ]
+}
+
 @test "a link slowed in the network, not in aller, is the one --pairs names" {
 	run -0 bash "$FABRIC" slow-link n4 n1 20mbit
 	grep -qx 'slow-link n4 n1 20mbit' "$FAULTS"
@@ -178,8 +205,8 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	wait_job "$final" 120
 	f=$(latest "$RES"/fab/raw/*.out)
 	grep -qx '# fabric: nic n1 eth0 10.0.0.1' "$f"
-	grep -qx '# fabric: nic_rate n1 1gbit' "$f"
-	grep -qx '# fabric: nic_rate n2 500mbit' "$f"
+	grep -qx '# fabric: nic_rate n1 1000000kbit' "$f"
+	grep -qx '# fabric: nic_rate n2 1000000kbit' "$f"   # as built: the fault is its own line
 	grep -qx '# fabric: switch n2 leaf1' "$f"
 	grep -qx '# fabric: fault slow-nic n2 500mbit' "$f"
 	grep -qx '# Done' "$f"

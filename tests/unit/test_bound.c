@@ -119,6 +119,37 @@ static void names_and_rates(void **state)
 	assert_true(bound_rate("1gbitx") == 0);
 }
 
+static void each_link_and_a_communicator_s_links(void **state)
+{
+	double up[2] = { 0.125, 0.125 }, nic_t[4], up_t[2];
+	struct bound_fabric f = { 4, 2, leaf4, nic4, up };
+	char nic_used[4], up_used[2];
+	struct partition p;
+
+	(void)state;
+	/* strided 4s: every NIC 6 MB (0.048 s), every uplink 8 MB (0.064 s) */
+	partition_init(&p, 8, 4, 1);
+	assert_int_equal(bound_times(&f, node8, &p, 1e6, nic_t, up_t), 0);
+	for (int i = 0; i < 4; i++)
+		assert_true(nic_t[i] > 0.047999 && nic_t[i] < 0.048001);
+	assert_true(up_t[0] > 0.063999 && up_t[1] < 0.064001);
+	/* its communicator 0 (ranks 0 2 4 6) spans all nodes and both leaves */
+	bound_comm_links(&f, node8, &p, 0, nic_used, up_used);
+	assert_memory_equal(nic_used, "\1\1\1\1", 4);
+	assert_memory_equal(up_used, "\1\1", 2);
+	/* contiguous 4s: communicator 1 (ranks 4-7) is n3 and n4 under leaf 1: their NICs only */
+	partition_init(&p, 8, 4, 0);
+	bound_comm_links(&f, node8, &p, 1, nic_used, up_used);
+	assert_memory_equal(nic_used, "\0\0\1\1", 4);
+	assert_memory_equal(up_used, "\0\0", 2);
+	assert_int_equal(bound_times(&f, node8, &p, 1e6, nic_t, up_t), 0);
+	assert_true(up_t[0] == 0 && up_t[1] == 0);
+	/* contiguous pairs stay on their node: no link */
+	partition_init(&p, 8, 2, 0);
+	bound_comm_links(&f, node8, &p, 3, nic_used, up_used);
+	assert_memory_equal(nic_used, "\0\0\0\0", 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -126,6 +157,7 @@ int main(void)
 		cmocka_unit_test(a_hot_leaf),
 		cmocka_unit_test(what_is_unknown_is_named),
 		cmocka_unit_test(names_and_rates),
+		cmocka_unit_test(each_link_and_a_communicator_s_links),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

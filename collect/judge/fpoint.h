@@ -1,0 +1,43 @@
+/*
+ * fpoint.h: a point and its rows as the judge reads them from the merged
+ * tables (points-index.csv, points.csv, facts.tsv): data only, for the
+ * findings (findings_impl.h) and the fabric's bound (fbound.h).
+ */
+#ifndef COLLECT_FPOINT_H
+#define COLLECT_FPOINT_H
+
+#define FIND_LEVELS 2      /* levels kept for modes and scaling: the world, its halves */
+#define FIND_SIZES 32      /* sizes kept of each (8 B .. 16 GiB) */
+#define FIND_NAME 128
+
+/* A row of points.csv, as the findings read it. */
+struct frow {
+	long point, level, commsize;
+	char algo[32], split[64];
+	double bytes, tavg, tmed, lo, hi, tmin, tmax, bwavg, aggbw, interf, cong, eff, offnode;
+	long slowest;             /* the world rank of the slowest sample, -1 unknown */
+};
+
+/* A level's rows of the first algorithm, uniform split: by size. */
+struct flevel {
+	long commsize;
+	int n;
+	double bytes[FIND_SIZES], tavg[FIND_SIZES], bwavg[FIND_SIZES];
+};
+
+/* A point of points-index.csv and what its rows showed. */
+struct fpoint {
+	long id, nodes, world;
+	char mode[16], state[32], series[FIND_NAME], variant[FIND_NAME], campaign[FIND_NAME];
+	char placement[32];       /* its --placement, "" without one (the launcher's order) */
+	char base[FIND_NAME];     /* its series less the placement's suffix (a campaign key's -cyclic) */
+	char *source;             /* its output, failed points only (their floors); malloc'd */
+	struct frow peak, agg, eff, interf, cong;   /* the rows of the peaks (peak.point < 0: none) */
+	struct flevel levels[FIND_LEVELS];   /* levels 0 and 1 */
+	char *hosts;              /* its '# host:' lines (facts.tsv), '\n'-separated; malloc'd */
+	char *fabric;             /* its node_switch, fabric and limit facts, "key value" lines; malloc'd */
+	char slow_host[64];       /* the host holding the slowest task in most rows of 2 tasks or more */
+	int slow_n, slow_rows;    /* ... in how many of how many */
+};
+
+#endif

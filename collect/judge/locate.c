@@ -1,0 +1,95 @@
+/* locate.c: the slow link located from ordinary rows (see locate.h). */
+#include "locate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+
+static struct locate_link *link_of(struct locate *L, const char *name)
+{
+	struct locate_link *g;
+
+	for (int i = 0; i < L->n; i++)
+		if (!strcmp(L->l[i].name, name))
+			return &L->l[i];
+	if (!(g = grow(L->l, &L->cap, (size_t)L->n + 1, sizeof(*L->l), 16)))
+		return NULL;
+	L->l = g;
+	g = memset(&L->l[L->n++], 0, sizeof(*g));
+	snprintf(g->name, sizeof(g->name), "%s", name);
+	return g;
+}
+
+int locate_row(struct locate *L, long point, double eff, const char *const *used, int nused,
+	       const char *const *clear, int nclear)
+{
+	struct locate_link *k;
+	int slow = eff < LOCATE_SLOW;
+
+	L->rows++;
+	for (int i = 0; i < nclear; i++) {
+		if (!(k = link_of(L, clear[i])))
+			return -1;
+		k->cleared = 1;
+	}
+	for (int i = 0; i < nused; i++) {
+		if (!(k = link_of(L, used[i])))
+			return -1;
+		k->blame++;
+	}
+	if (!slow)
+		return 0;
+	if (L->slow_rows == 0 || eff < L->eff_lo)
+		L->eff_lo = eff;
+	if (L->slow_rows == 0 || eff > L->eff_hi)
+		L->eff_hi = eff;
+	L->slow_rows++;
+	int seen = 0;
+	for (int i = 0; i < L->npoints; i++)
+		seen |= L->points[i] == point;
+	if (!seen && L->npoints < (int)(sizeof(L->points) / sizeof(L->points[0])))
+		L->points[L->npoints++] = point;
+	for (int i = 0; i < nused; i++) {
+		if (!(k = link_of(L, used[i])))
+			return -1;
+		k->votes++;
+	}
+	return 0;
+}
+
+/* Whether link k is among the suspects: the most votes, uncleared, and the most blame of those within LOCATE_MARGIN. */
+static int suspect(const struct locate_link *k, int votes, int blame)
+{
+	return !k->cleared && k->votes == votes && k->blame > blame - LOCATE_MARGIN;
+}
+
+int locate_suspects(const struct locate *L, const char **names, int max)
+{
+	int best = 0, blame = 0, n = 0;
+
+	if (L->slow_rows < LOCATE_MIN_ROWS)
+		return 0;
+	for (int i = 0; i < L->n; i++)
+		if (!L->l[i].cleared && L->l[i].votes > best)
+			best = L->l[i].votes;
+	if (best < LOCATE_SHARE * L->slow_rows)
+		return 0;
+	for (int i = 0; i < L->n; i++)
+		if (!L->l[i].cleared && L->l[i].votes == best && L->l[i].blame > blame)
+			blame = L->l[i].blame;
+	for (int i = 0; i < L->n; i++)
+		if (suspect(&L->l[i], best, blame)) {
+			if (n == max || n == LOCATE_MAX)
+				return 0;   /* too many to name: no few links explain the rows */
+			names[n++] = L->l[i].name;
+		}
+	return n;
+}
+
+void locate_release(struct locate *L)
+{
+	free(L->l);
+	memset(L, 0, sizeof(*L));
+}

@@ -1,0 +1,63 @@
+/*
+ * locate.h: the slow link of a campaign located from its ordinary rows
+ * (tomography), as pure logic. Each row of a point on a known fabric says
+ * two things about the links (named "nic:NODE", "up:LEAF"):
+ *
+ *  - a row clears every link whose own least time for it (its bytes / its
+ *    rate) is at least LOCATE_SLOW of the row's median time: that link slowed
+ *    by 1 / LOCATE_SLOW or more would have made the row slower than it was;
+ *  - a row below LOCATE_SLOW of its bound is slow: the links its slowest
+ *    task's communicator used get a vote;
+ *  - in every row, slow or not, the links of the slowest task's
+ *    communicator get the blame: the communicators beside it were faster.
+ *
+ * The suspects are the links with the most votes, in at least
+ * LOCATE_SHARE of the slow rows and cleared by none; of those, the ones
+ * whose blame is within LOCATE_MARGIN of the most (a strided row that is not
+ * slow against its uplink still says which of its pairs was slower). Contiguous and strided
+ * points cross different links, so a campaign with both can single out a
+ * NIC; one whose rows never separate two links names both and says so.
+ */
+#ifndef COLLECT_LOCATE_H
+#define COLLECT_LOCATE_H
+
+#include <stddef.h>
+
+#define LOCATE_SLOW 0.5        /* a row below half of what its fabric allows is slow */
+#define LOCATE_SHARE 0.75      /* a suspect is in this share of the slow rows at least */
+#define LOCATE_MIN_ROWS 3      /* slow rows needed to name anything */
+#define LOCATE_MIN_BYTES 65536 /* rows of fewer bytes per peer are latency's, not the links' */
+#define LOCATE_MAX 3           /* more suspects than this: no one link explains the rows */
+#define LOCATE_MARGIN 2        /* rows of blame that separate two suspects */
+#define LOCATE_NAME 72
+
+struct locate_link {
+	char name[LOCATE_NAME];
+	int cleared, votes, blame;
+};
+
+struct locate {
+	struct locate_link *l;
+	int n;
+	size_t cap;
+	int slow_rows, rows;
+	double eff_lo, eff_hi;   /* the slow rows' range of efficiency */
+	long points[32];         /* the first points with a slow row */
+	int npoints;
+};
+
+/*
+ * One row of point `point`: its efficiency against its bound (its slowest
+ * task's time), the links its slowest task's communicator used, the links
+ * it clears. 0, or -1 (memory).
+ */
+int locate_row(struct locate *L, long point, double eff, const char *const *used, int nused,
+	       const char *const *clear, int nclear);
+/*
+ * The suspects (at most LOCATE_MAX, into names[max]): how many; 0 when
+ * there are fewer than LOCATE_MIN_ROWS slow rows or no few links explain them.
+ */
+int locate_suspects(const struct locate *L, const char **names, int max);
+void locate_release(struct locate *L);
+
+#endif

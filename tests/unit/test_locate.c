@@ -1,0 +1,132 @@
+/* Unit tests: the slow link located from rows against their bounds (collect/judge/locate.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "judge/locate.h"
+
+/*
+ * Four nodes, one task each, n1 n2 under leaf1, n3 n4 under leaf2, n3's NIC
+ * slow. The rows of a campaign: the world (all links), contiguous pairs
+ * (n1 n2 | n3 n4: NICs only) and strided pairs (n1 n3 | n2 n4: NICs and both
+ * uplinks); each names the links of its slowest task's communicator.
+ */
+static const char *world[] = { "nic:n1", "nic:n2", "nic:n3", "nic:n4", "up:leaf1", "up:leaf2" };
+static const char *c34[] = { "nic:n3", "nic:n4" };
+static const char *c12[] = { "nic:n1", "nic:n2" };
+static const char *s13[] = { "nic:n1", "nic:n3", "up:leaf1", "up:leaf2" };
+
+static void row(struct locate *L, long point, double eff, const char **used, int n)
+{
+	assert_int_equal(locate_row(L, point, eff, used, n, NULL, 0), 0);
+}
+
+static int found(struct locate *L, const char **names)
+{
+	return locate_suspects(L, names, LOCATE_MAX);
+}
+
+static void a_slow_nic_from_both_modes(void **state)
+{
+	struct locate L = { 0 };
+	const char *names[LOCATE_MAX];
+
+	(void)state;
+	for (int size = 0; size < 3; size++) {
+		row(&L, 0, 0.2, world, 6);
+		row(&L, 0, 0.25, c34, 2);
+		row(&L, 1, 0.2, world, 6);
+		row(&L, 1, 0.3, s13, 4);
+	}
+	assert_int_equal(found(&L, names), 1);
+	assert_string_equal(names[0], "nic:n3");
+	assert_int_equal(L.slow_rows, 12);
+	assert_true(L.eff_lo == 0.2 && L.eff_hi == 0.3);
+	assert_int_equal(L.npoints, 2);
+	locate_release(&L);
+}
+
+static void contiguous_alone_cannot_separate(void **state)
+{
+	struct locate L = { 0 };
+	const char *names[LOCATE_MAX];
+
+	(void)state;
+	for (int size = 0; size < 3; size++) {
+		row(&L, 0, 0.2, world, 6);
+		row(&L, 0, 0.25, c34, 2);
+	}
+	assert_int_equal(found(&L, names), 2);
+	assert_string_equal(names[0], "nic:n3");
+	assert_string_equal(names[1], "nic:n4");
+	locate_release(&L);
+}
+
+static void blame_in_rows_at_their_bound_separates(void **state)
+{
+	struct locate L = { 0 };
+	const char *names[LOCATE_MAX];
+
+	(void)state;
+	/* the strided rows are not slow against their uplinks, but n1-n3 was their slower pair */
+	for (int size = 0; size < 3; size++) {
+		row(&L, 0, 0.2, world, 6);
+		row(&L, 0, 0.25, c34, 2);
+		row(&L, 1, 0.7, s13, 4);
+	}
+	assert_int_equal(L.slow_rows, 6);
+	assert_int_equal(found(&L, names), 1);
+	assert_string_equal(names[0], "nic:n3");
+	locate_release(&L);
+}
+
+static void healthy_noisy_and_cleared(void **state)
+{
+	struct locate L = { 0 };
+	const char *names[LOCATE_MAX];
+
+	(void)state;
+	/* at their bound: nothing */
+	for (int size = 0; size < 4; size++) {
+		row(&L, 0, 0.8, c34, 2);
+		row(&L, 1, 0.9, s13, 4);
+	}
+	assert_int_equal(found(&L, names), 0);
+	/* two slow rows are not enough */
+	row(&L, 0, 0.3, c34, 2);
+	row(&L, 0, 0.3, c34, 2);
+	assert_int_equal(found(&L, names), 0);
+	/* slow rows scattered over other communicators: no link in 3/4 of them */
+	row(&L, 0, 0.3, c12, 2);
+	row(&L, 0, 0.3, c12, 2);
+	assert_int_equal(found(&L, names), 0);
+	locate_release(&L);
+	/* a link a row cleared (it alone needed half the row's time) is no suspect */
+	for (int size = 0; size < 3; size++)
+		row(&L, 0, 0.25, c34, 2);
+	assert_int_equal(locate_row(&L, 1, 0.9, c12, 2, (const char *[]){ "nic:n4" }, 1), 0);
+	assert_int_equal(found(&L, names), 1);
+	assert_string_equal(names[0], "nic:n3");
+	/* slow rows of the world alone: six links, too many to name */
+	locate_release(&L);
+	for (int size = 0; size < 4; size++)
+		row(&L, 0, 0.2, world, 6);
+	assert_int_equal(found(&L, names), 0);
+	locate_release(&L);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_slow_nic_from_both_modes),
+		cmocka_unit_test(contiguous_alone_cannot_separate),
+		cmocka_unit_test(blame_in_rows_at_their_bound_separates),
+		cmocka_unit_test(healthy_noisy_and_cleared),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
