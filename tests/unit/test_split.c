@@ -219,6 +219,16 @@ static void shapes(void **state)
 		assert_false(same);
 	}
 	split_plan_free(&p);
+}
+
+/* hot, idle and rotate: where the load goes. */
+static void hot_idle_rotate(void **state)
+{
+	struct split_plan p;
+	struct split s;
+	long g = 64, c = 4096;
+	(void)state;
+
 	/* hot 2 0.5: receivers 0 and 1 get half of everything */
 	s = parsed("hot:2:0.5");
 	assert_int_equal(split_plan_init(&p, &s, g, c, 0, 0), 0);
@@ -498,6 +508,7 @@ int main(void)
 		cmocka_unit_test(counts_add_up),
 		cmocka_unit_test(same_everywhere),
 		cmocka_unit_test(shapes),
+		cmocka_unit_test(hot_idle_rotate),
 		cmocka_unit_test(lognormal),
 		cmocka_unit_test(nodes),
 		cmocka_unit_test(traces),
