@@ -247,17 +247,27 @@ static int locate_net(const struct fpoint *p, const struct frow *r, const struct
 	return rc;
 }
 
-int fbound_locate(const struct fpoint *p, const struct frow *r, struct locate *L)
+/* Whether row r can be judged for locate.h: large enough, its time and slowest task known, uniform. */
+static int locatable(const struct fpoint *p, const struct frow *r, const char *algo)
+{
+	return r->bytes >= LOCATE_MIN_BYTES && r->tmed > 0 && r->slowest >= 0 && r->slowest < p->world &&
+	       !strcmp(r->split, "uniform") && !strcmp(r->algo, algo);
+}
+
+int fbound_locate(const struct fpoint *p, const struct frow *rows, long n, struct locate *L)
 {
 	struct fnet net;
-	long *node;
+	long *node, i = 0;
 	int rc = 0;
 
-	if (r->bytes < LOCATE_MIN_BYTES || !(r->tmed > 0) || r->slowest < 0 || r->slowest >= p->world ||
-	    strcmp(r->split, "uniform") != 0)
-		return 0;
+	while (i < n && !locatable(p, &rows[i], rows[0].algo))
+		i++;
+	if (i == n)
+		return 0;   /* no row to judge: the fabric not even read */
 	if (net_open(p, &net, &node) == 0)
-		rc = locate_net(p, r, &net, node, L);
+		for (; rc == 0 && i < n; i++)
+			if (locatable(p, &rows[i], rows[0].algo))
+				rc = locate_net(p, &rows[i], &net, node, L);
 	net_close(&net, node);
 	return rc;
 }

@@ -25,12 +25,12 @@ struct fbound {
 int fbound_row(const struct fpoint *p, const struct frow *r, struct fbound *b);
 
 /*
- * Row r of point p onto L (locate.h): its efficiency against its bound, the
- * links its slowest task's communicator used and those it clears. Rows that
- * cannot be judged (a small size, no fabric, a split) are left out: 0; -1
- * out of memory.
+ * The n rows of point p (of its first algorithm, rows[0]'s) onto L
+ * (locate.h): each one's efficiency against its bound, the links its slowest
+ * task's communicator used and those it clears. Rows that cannot be judged
+ * (a small size, no fabric, a split) are left out: 0; -1 out of memory.
  */
 struct locate;
-int fbound_locate(const struct fpoint *p, const struct frow *r, struct locate *L);
+int fbound_locate(const struct fpoint *p, const struct frow *rows, long n, struct locate *L);
 
 #endif

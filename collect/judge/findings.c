@@ -309,9 +309,8 @@ static void point_done(FILE *models, struct fout *o, struct fpoint *p, struct fr
 		find_point(o, p);
 		find_crossovers(o, p, rows, n);
 	}
-	for (long i = 0; p && p->fabric && i < n; i++)
-		if (!strcmp(rows[i].algo, rows[0].algo) && fbound_locate(p, &rows[i], loc) != 0)
-			break;   /* out of memory: what was placed stands */
+	if (p && p->fabric)
+		fbound_locate(p, rows, n, loc);   /* out of memory: what was placed stands */
 }
 
 static struct fpoint *point_of(struct fpoint *pts, long np, long id)
