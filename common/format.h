@@ -230,6 +230,9 @@
 	X(BWAVG, ALLER_VIEW_BANDWIDTH | ALLER_VIEW_CONCURRENCY | ALLER_VIEW_SCALING) \
 	X(BWMAX, ALLER_VIEW_BANDWIDTH) \
 	X(AGGBW, ALLER_VIEW_CONCURRENCY)              /* concurrency: aggregate */ \
+	X(TMED, ALLER_VIEW_BANDWIDTH)                 /* bandwidth: the median, its 95% interval */ \
+	X(TMED_LO, ALLER_VIEW_BANDWIDTH) \
+	X(TMED_HI, ALLER_VIEW_BANDWIDTH) \
 	X(INTERF, ALLER_VIEW_CONCURRENCY)             /* interference */ \
 	X(IMBALANCE, ALLER_VIEW_BANDWIDTH)            /* splits */ \
 	X(TCOUNTS, ALLER_VIEW_BANDWIDTH)              /* phases (--moe) */ \

@@ -18,7 +18,8 @@ static const struct {
 	int view;                    /* ALLER_VIEW_* bit; -1: every measured column; 0: none */
 	struct merged_column after[16];
 } shapes[MERGED_NTABLES] = {
-	[MERGED_BANDWIDTH] = { { { "bytes_per_peer", MSRC_BYTES, 0 } }, ALLER_VIEW_BANDWIDTH, { { 0 } } },
+	[MERGED_BANDWIDTH] = { { { "bytes_per_peer", MSRC_BYTES, 0 } }, ALLER_VIEW_BANDWIDTH,
+			       { { "bound_s", MSRC_BOUND, 0 } } },
 	[MERGED_CONCURRENCY] = { { ALLER("comms", ALLER_COL_COMMS),
 				   ALLER("commsize", ALLER_COL_COMMSIZE) }, ALLER_VIEW_CONCURRENCY,
 				 { { 0 } } },
@@ -27,7 +28,9 @@ static const struct {
 		{ { "point", MSRC_POINT, 0 }, { "level", MSRC_LEVEL, 0 }, { "algo", MSRC_ALGO, 0 },
 		  { "split", MSRC_SPLIT, 0 }, ALLER("comms", ALLER_COL_COMMS),
 		  ALLER("commsize", ALLER_COL_COMMSIZE), ALLER("count", ALLER_COL_COUNT),
-		  { "bytes_per_peer", MSRC_BYTES, 0 } }, -1, { { 0 } } },
+		  { "bytes_per_peer", MSRC_BYTES, 0 } }, -1,
+		{ { "bound_s", MSRC_BOUND, 0 }, { "bottleneck", MSRC_BOTTLENECK, 0 },
+		  { "eff_bound", MSRC_EFF_BOUND, 0 } } },
 	[MERGED_POINTS] = { { { 0 } }, 0, {
 		{ "point", MSRC_POINT, 0 }, { "campaign", MSRC_CAMPAIGN, 0 }, { "mode", MSRC_MODE, 0 },
 		{ "nodes", MSRC_NODES, 0 }, { "tasks_per_node", MSRC_TPN, 0 },

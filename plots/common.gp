@@ -13,7 +13,9 @@ if (fmt eq "svg") {
 set output out
 set grid xtics ytics lc rgb "#dddddd"
 set border lc rgb "#444444"
-set key outside right top vertical Left reverse noenhanced samplen 2.5 spacing 1.1
+# the legend under the plot, in columns: the plot keeps the width (a long
+# series label at the right would squeeze it into half the picture)
+set key outside below center horizontal Left reverse noenhanced samplen 2.5 spacing 1.1 maxcols 3 width 2
 set datafile missing "NaN"
 set datafile commentschars "#"
 # keep points off the frame

@@ -65,7 +65,8 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_COLLECT_SRC := $(filter-out collect/main.c,$(COLLECT_SRC:%=collect/%)) \
 	$(COMMON_SRC:%=common/%)
-FUZZ_PARSE_SRC := $(addprefix collect/read/,parse.c point.c splits.c) common/grow.c
+FUZZ_PARSE_SRC := $(addprefix collect/read/,parse.c point.c splits.c fabric.c hosts.c) \
+	$(addprefix common/,grow.c bound.c partition.c)
 $(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(FUZZ_PARSE_SRC) $(wildcard collect/read/*.h common/*.h)
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)

@@ -102,6 +102,8 @@ static void read_facts(const char *dir, struct fpoint *pts, long np)
 		key = line + at;
 		if (!strncmp(key, "host\t", 5)) {
 			append_line(&pts[id].hosts, key + 5);
+			key[4] = ' ';
+			append_line(&pts[id].fabric, key);   /* the fabric's too (read/fabric.h) */
 			continue;
 		}
 		for (size_t k = 0; k < sizeof(fabric_keys) / sizeof(fabric_keys[0]); k++)

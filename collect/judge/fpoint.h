@@ -35,7 +35,7 @@ struct fpoint {
 	struct frow peak, agg, eff, interf, cong;   /* the rows of the peaks (peak.point < 0: none) */
 	struct flevel levels[FIND_LEVELS];   /* levels 0 and 1 */
 	char *hosts;              /* its '# host:' lines (facts.tsv), '\n'-separated; malloc'd */
-	char *fabric;             /* its node_switch, fabric and limit facts, "key value" lines; malloc'd */
+	char *fabric;             /* its host, node_switch, fabric and limit facts, "key value" lines (read/fabric.h); malloc'd */
 	char slow_host[64];       /* the host holding the slowest task in most rows of 2 tasks or more */
 	int slow_n, slow_rows;    /* ... in how many of how many */
 };

@@ -6,6 +6,8 @@
  */
 #include "row.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
@@ -86,6 +88,44 @@ static void put_aller(struct line *l, const struct group *g, const struct crow *
 	}
 }
 
+/*
+ * The row against its point's fabric: its bound, the bound's link and its
+ * median time; 0, or -1 when unknown (no fabric in the facts, a split, no
+ * link with a rate).
+ */
+static int row_bound(const struct group *g, const struct crow *r, struct bound *b, char *link,
+		     size_t len, double *tmed)
+{
+	struct point *pt = g->pts[r->point];
+	const struct fabric *f = point_fabric(pt);
+
+	*tmed = r->ncols > ALLER_COL_TMED
+			? strtod(rows_text(&g->rows, r) + r->off[ALLER_COL_TMED], NULL) : 0;
+	if (!f || r->split != 0 || fabric_row(f, pt->mode, r->level, (double)r->count * 8, b) != 0 ||
+	    !(b->t > 0))
+		return -1;
+	fabric_bound_name(f, b, link, len);
+	if (b->partial)   /* a loaded link without a rate: the bound is at least this */
+		snprintf(link + strlen(link), len - strlen(link), "(partial)");
+	return 0;
+}
+
+/* bound_s, bottleneck or eff_bound; unknown: an empty field in the CSV, NaN or "-" in a .dat. */
+static void put_bound(struct line *l, const struct group *g, const struct crow *r,
+		      enum merged_source src, int csv)
+{
+	struct bound b;
+	char link[96];
+	double tmed;
+
+	if (row_bound(g, r, &b, link, sizeof(link), &tmed) != 0 || (src == MSRC_EFF_BOUND && !(tmed > 0)))
+		line_str(l, csv ? "" : src == MSRC_BOTTLENECK ? "-" : "NaN");
+	else if (src == MSRC_BOTTLENECK)
+		line_field(l, link, csv);
+	else
+		line_printf(l, "%.6e", src == MSRC_BOUND ? b.t : b.t / tmed);
+}
+
 /* One column that is not aller's. */
 static void put_column(struct line *l, const struct group *g, const struct crow *r,
 		       const struct merged_column *c, int csv)
@@ -108,6 +148,7 @@ static void put_column(struct line *l, const struct group *g, const struct crow 
 	case MSRC_INSTRUMENTED: line_str(l, pt->reveal ? "yes" : "no"); break;
 	case MSRC_STATE: line_str(l, point_state_name(point_state(pt))); break;
 	case MSRC_MPI: line_put(l, pt->mpi ? pt->mpi : "", row_mpi_len(pt->mpi)); break;
+	case MSRC_BOUND: case MSRC_BOTTLENECK: case MSRC_EFF_BOUND: put_bound(l, g, r, c->src, csv); break;
 	default:
 		if (csv)
 			line_csv(l, point_text(pt, c->src));
@@ -130,7 +171,7 @@ static void put_columns(struct line *l, const struct group *g, const struct crow
 static int constant(enum merged_source src)
 {
 	return src != MSRC_ALLER && src != MSRC_BYTES && src != MSRC_LEVEL && src != MSRC_ALGO &&
-	       src != MSRC_SPLIT;
+	       src != MSRC_SPLIT && src != MSRC_BOUND && src != MSRC_BOTTLENECK && src != MSRC_EFF_BOUND;
 }
 
 void row_put_point(struct line *l, const struct point *pt)

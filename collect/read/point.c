@@ -40,7 +40,23 @@ void point_release(struct point *p)
 	free(p->facts);
 	for (int i = 0; i < PS_NSETTINGS; i++)
 		free(p->setting[i]);
+	if (p->fabric)
+		fabric_close(p->fabric);
+	free(p->fabric);
 	memset(p, 0, sizeof(*p));
+}
+
+const struct fabric *point_fabric(struct point *p)
+{
+	if (!p->fabric_read) {
+		p->fabric_read = 1;
+		if ((p->fabric = malloc(sizeof(*p->fabric))) && fabric_open(p->fabric, p->facts, p->world) != 0) {
+			fabric_close(p->fabric);
+			free(p->fabric);
+			p->fabric = NULL;
+		}
+	}
+	return p->fabric;
 }
 
 /* Signals that stop a run from outside (time limit, scancel, preemption): 0 or its name. */

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fabric.h"
 #include "format.h"
 
 /* A data row: the line's text is kept, so numbers are copied, never rewritten. */
@@ -51,9 +52,13 @@ struct point {
 	int has_header, has_provenance, done, marked_incomplete;
 	long nrows, first_row;       /* its rows in the group, after parsing */
 	long id;                     /* its row of points-index.csv, once written (-1 before) */
+	struct fabric *fabric;       /* its fabric from its facts, on first use (point_fabric) */
+	int fabric_read;             /* whether point_fabric has tried */
 	int superseded;
 };
 
+/* Its fabric (fabric.h), read from its facts on the first call; NULL when they do not say it. */
+const struct fabric *point_fabric(struct point *p);
 /* Empty, with the numbers absent (-1). */
 void point_init(struct point *p);
 void point_release(struct point *p);

@@ -63,21 +63,21 @@ golden() {
 	p=$(grep -F ",$((c[2] * 8)),$(IFS=, && echo "${c[*]:3}")" "$BATS_TEST_TMPDIR/out/points.csv" | cut -d, -f1)
 	grep -q "^$p,smoke,strided,4,2,8,host,no,complete,21,$f,Open MPI v4.1.4,," "$BATS_TEST_TMPDIR/out/points-index.csv"
 	# the bandwidth view: bytes per peer, then the columns its plots read (format.h)
-	grep -qx "$((c[2] * 8)) ${c[4]} ${c[5]} ${c[6]} ${c[7]} ${c[8]} ${c[9]} NaN NaN NaN NaN" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
+	grep -qx "$((c[2] * 8)) ${c[4]} ${c[5]} ${c[6]} ${c[7]} ${c[8]} ${c[9]} NaN NaN NaN NaN NaN NaN NaN NaN" "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 }
 
 @test "points.csv and the data sets carry tmed, tp99 and busbw, empty or NaN for format 1" {
 	cd "$DATA/collect/damaged"
 	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
 	csv=$BATS_TEST_TMPDIR/out/points.csv
-	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,iters,tcongested_s,congestion,congestion_p99,tmed_lo_s,tmed_hi_s,offnode_B,netbw_GBs,eff,tcounts_s,tdispatch_s,tcombine_s$'
+	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,iters,tcongested_s,congestion,congestion_p99,tmed_lo_s,tmed_hi_s,offnode_B,netbw_GBs,eff,tcounts_s,tdispatch_s,tcombine_s,bound_s,bottleneck,eff_bound$'
 	# format 2: the three columns as aller printed them, no isolation columns
 	row=$(grep -m1 '^1 2 1 ' in/fmt2-n1-contiguous-50.out)
 	read -r -a f <<<"$row"
 	grep -q '^0,fmt2,contiguous,1,2,2,host,no,complete,50,' "$BATS_TEST_TMPDIR/out/points-index.csv"
-	grep -q "^0,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,,,,,,,,,,,,\$" "$csv"
+	grep -q "^0,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,,,,,,,,,,,,,,,\$" "$csv"
 	# format 1: empty fields (and NaN in the views: gnuplot skips them)
-	grep -q '^3,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,,,,,,,,,,,,$' "$csv"
+	grep -q '^3,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,,,,,,,,,,,,,,,$' "$csv"
 	grep -q '^3,smoke,contiguous,1,2,2,host,no,complete,31,' "$BATS_TEST_TMPDIR/out/points-index.csv"
 	grep -q '^8 .* NaN$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 }
@@ -189,7 +189,7 @@ golden() {
 	# a row with measured isolation: copied as printed; "-" is an empty CSV field
 	row=$(grep -m1 '^2 2 8 ' in/fmt3-n1-contiguous-60.out)
 	read -r -a f <<<"$row"
-	grep -q "^1,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,,,,,,,,,,,\$" "$out/points.csv"
+	grep -q "^1,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,,,,,,,,,,,,,,\$" "$out/points.csv"
 	grep -q "^1,0,pairwise,uniform,1,4,8,64,.*,,,,,,,,,,,,,,,,\$" "$out/points.csv"
 	# the concurrency view carries the interference its plot reads
 	grep -qx "2 2 ${f[8]} ${f[10]} ${f[16]}" "$out/concurrency.dat"
@@ -259,4 +259,35 @@ golden() {
 	run --separate-stderr -2 "$COLLECT" --compare --tol="64K:5% 8:20%" $d/base $d/new
 	[[ $stderr == "collect: error: invalid tolerance '64K:5% 8:20%': expected a percentage"* ]]
 	[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
+}
+
+@test "each row against what its fabric allows (points.csv's bound_s, bottleneck, eff_bound); the bandwidth plot draws it dashed" {
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$DATA/fabric/raw"
+	# point, mode, nodes, commsize, bytes, bound, link, eff: by column name
+	rows() {
+		awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
+			FILENAME ~ /index/ { mode[$1] = $(c[FILENAME, "mode"]); nodes[$1] = $(c[FILENAME, "nodes"]); next }
+			{ f = FILENAME; print $1, mode[$1], nodes[$1], $(c[f, "commsize"]), $(c[f, "bytes_per_peer"]),
+			  ($(c[f, "bound_s"]) == "" ? "-" : $(c[f, "bound_s"])), ($(c[f, "bottleneck"]) == "" ? "-" : $(c[f, "bottleneck"])),
+			  ($(c[f, "eff_bound"]) == "" ? "-" : $(c[f, "eff_bound"])) }' \
+			"$BATS_TEST_TMPDIR/m/points-index.csv" "$BATS_TEST_TMPDIR/m/points.csv"
+	}
+	run -0 rows
+	printf '%s\n' "$output" | awk '$5 >= 1048576' >"$BATS_TEST_TMPDIR/big"
+	# strided on 4 nodes: every pair crosses the 2:1 uplinks, which bound it, at 0.7..1.05 of them
+	[ "$(awk '$2 == "strided" && $3 == 4 && $4 > 1' "$BATS_TEST_TMPDIR/big" | wc -l)" = 6 ]
+	awk '$2 == "strided" && $3 == 4 && $4 > 1 && !($7 == "up:leaf1" && $8 >= 0.7 && $8 <= 1.05) { bad = 1; print } END { exit bad }' "$BATS_TEST_TMPDIR/big"
+	# contiguous 4s stay under their leaf: a NIC bounds them (2 tasks x 2 peers off the node x 1 MiB
+	# each way at 0.125 GB/s: 0.0336 s)
+	grep -qx '1 contiguous 4 4 1048576 3.355443e-02 nic:n1 [0-9.e+-]*' "$BATS_TEST_TMPDIR/big"
+	# each task alone, or a pair on its node: no link, no bound
+	[ "$(awk '$4 == 1 && $6 != "-"' "$BATS_TEST_TMPDIR/big" | wc -l)" = 0 ]
+	grep -q '^0 contiguous 2 2 1048576 - - -$' "$BATS_TEST_TMPDIR/big"
+	# the bandwidth plots: the bound dashed under the curves where a row has one
+	mkdir -p "$BATS_TEST_TMPDIR/c"
+	cp -r "$DATA/fabric/raw" "$BATS_TEST_TMPDIR/c/"
+	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --campaign-dir "$BATS_TEST_TMPDIR/c" --format svg
+	[ -z "$stderr" ]
+	grep -q 'what the fabric allows it' "$BATS_TEST_TMPDIR/c/plots/bandwidth-strided-n4.svg"
+	[ "$(grep -c 'what the fabric allows it' "$BATS_TEST_TMPDIR/c/plots/latency-strided-n4.svg")" = 0 ]
 }

@@ -506,7 +506,8 @@ static void merged_columns_agree_with_aller(void **state)
 	static const char *const aller_names[] = ALLER_COLUMN_NAMES;
 	static const char *const want[MERGED_NTABLES] = {
 		[MERGED_BANDWIDTH] = "bytes_per_peer tmin_s tavg_s tmax_s bwmin_GiBs bwavg_GiBs "
-				     "bwmax_GiBs imbalance tcounts_s tdispatch_s tcombine_s",
+				     "bwmax_GiBs tmed_s imbalance tmed_lo_s tmed_hi_s tcounts_s tdispatch_s "
+				     "tcombine_s bound_s",
 		[MERGED_CONCURRENCY] = "comms commsize bwavg_GiBs aggbw_GiBs interference",
 		[MERGED_SCALING] = "nodes bwavg_GiBs",
 		[MERGED_CSV] = "point level algo split comms commsize count bytes_per_peer GiB tmin_s "
@@ -514,7 +515,7 @@ static void merged_columns_agree_with_aller(void **state)
 			       "tmed_s tp99_s busbw_GBs talone_s interference interference_avg "
 			       "interference_max imbalance busbw_v_GBs hottest_rank iters tcongested_s "
 			       "congestion congestion_p99 tmed_lo_s tmed_hi_s offnode_B netbw_GBs eff tcounts_s "
-			       "tdispatch_s tcombine_s",
+			       "tdispatch_s tcombine_s bound_s bottleneck eff_bound",
 		[MERGED_POINTS] = "point campaign mode nodes tasks_per_node world buffers instrumented "
 				  "state job source mpi series variant placement",
 	};

@@ -1,0 +1,47 @@
+/*
+ * fabric.h: a point's fabric from the facts its output records (never
+ * re-read from the output: the merge's point facts, facts.tsv downstream):
+ * its host lines (which node each task of the measured world ran on, in its
+ * placed order: any --placement), node_switch and '# fabric:' lines (each
+ * node's leaf, each leaf's uplink rate, each node's built NIC rate) and
+ * '# limit:' lines (each node's NIC rate as aller judged it, before the
+ * fabric's). Facts are "key value" lines (a tab or a space after the key).
+ */
+#ifndef COLLECT_FABRIC_H
+#define COLLECT_FABRIC_H
+
+#include <stddef.h>
+
+#include "bound.h"
+
+#define FABRIC_NAME 64
+#define FABRIC_WORLD (1L << 16)   /* more tasks than this: not judged */
+
+struct fabric {
+	long nnodes, nleaves, world;
+	char (*node)[FABRIC_NAME], (*leafname)[FABRIC_NAME];
+	long *leaf;             /* per node: its leaf, -1 unknown */
+	double *nic, *uplink;   /* per node, per leaf: decimal GB/s each way, 0 unknown */
+	long *task;             /* per task: its node */
+	char *hosts;            /* the host lines' values, for hosts.h */
+	size_t hosts_len;       /* its room */
+};
+
+/* From a point's facts, world tasks; 0, or -1 (no host lines, a task on no known host, memory). */
+int fabric_open(struct fabric *f, const char *facts, long world);
+/* Its nodes, leaves and rates for bound.h. */
+struct bound_fabric fabric_bound(const struct fabric *f);
+/* The partition of a row of `mode` (strided or not) at partition level `level`; 0, or -1 (no such level). */
+int fabric_partition(const struct fabric *f, const char *mode, int level, struct partition *p);
+/*
+ * The bound of a row of `mode` (strided or not) at partition level `level`,
+ * `bytes` per peer, uniform; 0, or -1 (memory, no such level).
+ */
+int fabric_row(const struct fabric *f, const char *mode, int level, double bytes, struct bound *b);
+/* Link i, nodes' NICs first then leaves' uplinks, by name: "nic:n3", "up:leaf1". */
+void fabric_link_name(const struct fabric *f, long i, char *buf, size_t len);
+/* The bound's link in the same names ("" for none). */
+void fabric_bound_name(const struct fabric *f, const struct bound *b, char *buf, size_t len);
+void fabric_close(struct fabric *f);
+
+#endif
