@@ -51,15 +51,32 @@ findings_items() {
 }
 
 # findings TSV [EXTRA]: the verdict (its first row) as a box, then EXTRA
-# (list items: the comparison's), then every other finding as a sentence.
+# (list items: the comparison's, the stragglers'), then the FINDINGS_FIRST
+# (5) findings that matter most as sentences: warnings, then notices, then
+# information; of one severity, what names something to act on (a located
+# link, a suspect, a slow link, a floor, a point that failed, a slow host)
+# first, then in the collector's order. The rest, and information that is a
+# number to look up (peaks, limits, crossovers), a table one click away.
+FINDINGS_FIRST=5
 findings() {
-	local sev text
+	local sev text ranked rest
 	[ -s "$1" ] || { printf '<p>No findings (merged/findings.tsv is missing).</p>\n'; return; }
 	IFS=$'\t' read -r sev _ text _ < <(sed -n 2p "$1")
 	printf '<p class="verdict %s">%s</p>\n' "$sev" "$(esc <<<"$text")"
+	# rank, then 1 for a sentence (the first FINDINGS_FIRST but information's tables), or 2
+	ranked=$(sed 1,2d "$1" | awk -F'\t' '{ s = $1 == "warning" ? 0 : $1 == "notice" ? 1 : 2
+		k = $2 ~ /^(located|suspect|slow_link|floor|state|slowest_host)$/ ? 0 : 1
+		t = s == 2 && $2 ~ /^(peak|limit|crossover)$/
+		printf "%d%d%d%06d\t%s\n", t, s, k, NR, $0 }' | sort | cut -f2- |
+		awk -v n="$FINDINGS_FIRST" -F'\t' '{ print (NR <= n && !($1 == "info" && $2 ~ /^(peak|limit|crossover)$/) ? 1 : 2) "\t" $0 }')
 	printf '<ul class="findings">\n%s' "${2:-}"
-	sed 2d "$1" | findings_items
+	{ echo; sed -n 's/^1\t//p' <<<"$ranked"; } | findings_items
 	printf '</ul>\n'
+	rest=$(sed -n 's/^2\t//p' <<<"$ranked")
+	[ -n "$rest" ] || return 0
+	printf '<details id="more-findings"><summary>%d more findings</summary>\n' "$(wc -l <<<"$rest")"
+	table findings severity kind finding points <<<"$rest"
+	printf '</details>\n'
 }
 
 # lead_plots FINDINGS MAX: from the plots' paths on stdin, the ones the
