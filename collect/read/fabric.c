@@ -67,8 +67,9 @@ static void fact(struct fabric *f, const char *line, char *nic_from_limit)
 }
 
 /*
- * Each fact line (its key's tab made a space): pass 0 collects the host lines'
- * values, 1 the rest but uplink rates, 2 those (their leaves named first).
+ * Each fact line (its key's tab made a space; one too long to read whole is
+ * left out): pass 0 collects the host lines' values, 1 the rest but uplink
+ * rates, 2 those (their leaves named first).
  */
 static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_from_limit)
 {
@@ -76,7 +77,11 @@ static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_f
 		size_t len = strcspn(s, "\n");
 		char line[512];
 		int host, uplink;
-		snprintf(line, sizeof(line), "%.*s", (int)(len < sizeof(line) ? len : sizeof(line) - 1), s);
+		if (len >= sizeof(line)) {   /* never a line cut short: a host line's ranks would lie */
+			s += len + (s[len] == '\n');
+			continue;
+		}
+		snprintf(line, sizeof(line), "%.*s", (int)len, s);
 		if (strchr(line, '\t'))
 			*strchr(line, '\t') = ' ';
 		host = !strncmp(line, "host ", 5);
