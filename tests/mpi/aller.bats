@@ -273,9 +273,9 @@ interference() {
 	# the collector parses both and merges them by name
 	"$t/build/bin/collect" -q -o "$BATS_TEST_TMPDIR/m" "$out"
 	[ "$(grep -c ',copy,' "$BATS_TEST_TMPDIR/m/points.csv")" = "$(grep -c ',alltoall,' "$BATS_TEST_TMPDIR/m/points.csv")" ]
-	head -n 1 "$BATS_TEST_TMPDIR/m/points.csv" | grep -q ',tcombine_s,tavg2_s$'
+	head -n 1 "$BATS_TEST_TMPDIR/m/points.csv" | grep -q ',tcombine_s,tavg2_s,bound_s,bottleneck,eff_bound$'
 	# a view carries it once its plot names it (format.h's ALLER_COLUMN_VIEWS), not before
-	grep -qx '# columns: bytes_per_peer tmin_s tavg_s tmax_s bwmin_GiBs bwavg_GiBs bwmax_GiBs imbalance tcounts_s tdispatch_s tcombine_s' \
+	grep -qx '# columns: bytes_per_peer tmin_s tavg_s tmax_s bwmin_GiBs bwavg_GiBs bwmax_GiBs tmed_s imbalance tmed_lo_s tmed_hi_s tcounts_s tdispatch_s tcombine_s bound_s' \
 		"$BATS_TEST_TMPDIR/m/bandwidth.dat"
 	# (the contract checker knows the columns of this format only)
 	sed -i 's/ tavg2_s$//; /^[0-9]/s/ [^ ]*$//' "$out"
