@@ -107,7 +107,8 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	labels=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$(c["kind"]) == "bandwidth" { print $(c["label"]) }' "$RES"/place/merged/sets.tsv | sort -u)
 	[ "$labels" = "$(printf 'block\ncyclic')" ]
-	grep -q '"kind": "placement", "severity": "notice", "text": "On 4 nodes (contiguous), cyclic communicators of 4 take ' \
+	# (a notice where beyond the noise; on a loaded machine the two can fall within it)
+	grep -q '"kind": "placement", "severity": "\(notice\|info\)", "text": "On 4 nodes (contiguous), cyclic communicators of 4 take ' \
 		"$RES"/place/merged/findings.json
 	# each placement's best row judged against what the fabric allows it,
 	# from the job's own '# fabric:' and aller's '# limit:' lines
