@@ -91,35 +91,36 @@ static void loads_release(struct loads *l)
 	free(l->under);
 }
 
+/* The bound from the loads: the busiest link, and what is unknown. */
+static void bound_of(const struct bound_fabric *f, const struct loads *l, struct bound *b)
+{
+	busiest(f, l, b);
+	if (l->unknown_leaf && !b->partial) {
+		b->partial = 1;
+		b->unknown = BOUND_UPLINK;
+		b->unknown_at = -1 - l->unknown_node;   /* no leaf: -1 - the node */
+	}
+}
+
 int bound_row(const struct bound_fabric *f, const long *node, const struct partition *p,
 	      double bytes, struct bound *b)
+{
+	return bound_times(f, node, p, bytes, b, NULL, NULL);
+}
+
+int bound_times(const struct bound_fabric *f, const long *node, const struct partition *p,
+		double bytes, struct bound *b, double *nic_t, double *up_t)
 {
 	struct loads l;
 	int rc = loads_of(f, node, p, bytes, &l);
 
 	memset(b, 0, sizeof(*b));
 	b->at = b->unknown_at = -1;
-	if (rc == 0) {
-		busiest(f, &l, b);
-		if (l.unknown_leaf && !b->partial) {
-			b->partial = 1;
-			b->unknown = BOUND_UPLINK;
-			b->unknown_at = -1 - l.unknown_node;   /* no leaf: -1 - the node */
-		}
-	}
-	loads_release(&l);
-	return rc;
-}
-
-int bound_times(const struct bound_fabric *f, const long *node, const struct partition *p,
-		double bytes, double *nic_t, double *up_t)
-{
-	struct loads l;
-	int rc = loads_of(f, node, p, bytes, &l);
-
-	for (long i = 0; rc == 0 && i < f->nnodes; i++)
+	if (rc == 0)
+		bound_of(f, &l, b);
+	for (long i = 0; rc == 0 && nic_t && i < f->nnodes; i++)
 		nic_t[i] = f->nic[i] > 0 ? l.nic[i] / (f->nic[i] * 1e9) : 0;
-	for (long i = 0; rc == 0 && i < f->nleaves; i++)
+	for (long i = 0; rc == 0 && up_t && i < f->nleaves; i++)
 		up_t[i] = f->uplink[i] > 0 ? l.up[i] / (f->uplink[i] * 1e9) : 0;
 	loads_release(&l);
 	return rc;

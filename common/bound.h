@@ -48,12 +48,12 @@ int bound_row(const struct bound_fabric *f, const long *node, const struct parti
 	      double bytes, struct bound *b);
 
 /*
- * Each link's least time per call for the row (its bytes / its rate, each
- * way; 0 where it carries nothing or has no known rate): nic_t per node,
- * up_t per leaf. 0, or -1 as bound_row.
+ * bound_row, and each link's least time per call for the row (its bytes /
+ * its rate, each way; 0 where it carries nothing or has no known rate):
+ * nic_t per node, up_t per leaf (NULL: not wanted), from one pass.
  */
 int bound_times(const struct bound_fabric *f, const long *node, const struct partition *p,
-		double bytes, double *nic_t, double *up_t);
+		double bytes, struct bound *b, double *nic_t, double *up_t);
 
 /*
  * The links communicator `color` of p uses: each member node's NIC where its

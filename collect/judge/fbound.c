@@ -64,52 +64,62 @@ static double row_time(const struct fpoint *p, const struct frow *r)
 	return r->aggbw > 0 ? gib / r->aggbw : r->tmed;
 }
 
-/* The row's links onto L: those its slowest task's communicator used, those it clears. */
-static int locate_links(const struct fabric *net, const struct partition *part, const struct frow *r,
-			double row_t, double bound_t, const double *t, char *used, struct locate *L)
-{
-	struct bound_fabric f = fabric_bound(net);
-	long nl = net->nnodes + net->nleaves;
-	char (*names)[LOCATE_NAME] = malloc((size_t)nl * LOCATE_NAME);
-	const char **u = malloc((size_t)nl * sizeof(char *)), **c = malloc((size_t)nl * sizeof(char *));
-	int nu = 0, nc = 0, rc = -1;
+/* A point's links by name and the room its rows need, made once for all of them. */
+struct scratch {
+	char (*names)[LOCATE_NAME];    /* link i: nodes' NICs, then leaves' uplinks */
+	const char **used, **clear;    /* a row's links, by name */
+	double *t;                     /* each link's least time for the row */
+	char *on;                      /* whether the slowest task's communicator uses it */
+};
 
-	if (names && u && c) {
-		bound_comm_links(&f, net->task, part, partition_color(part, r->slowest), used,
-				 used + net->nnodes);
-		for (long i = 0; i < nl; i++) {
-			fabric_link_name(net, i, names[i], LOCATE_NAME);
-			if (used[i])
-				u[nu++] = names[i];
-			if (t[i] >= LOCATE_SLOW * row_t)
-				c[nc++] = names[i];
-		}
-		rc = locate_row(L, r->point, bound_t / row_t, u, nu, c, nc);
-	}
-	free(names);
-	free(u);
-	free(c);
-	return rc;
+static int scratch_open(struct scratch *s, const struct fabric *net)
+{
+	size_t nl = (size_t)(net->nnodes + net->nleaves) + 1;
+
+	*s = (struct scratch){ malloc(nl * LOCATE_NAME), malloc(nl * sizeof(char *)),
+			       malloc(nl * sizeof(char *)), calloc(nl, sizeof(double)), calloc(nl, 1) };
+	if (!s->names || !s->used || !s->clear || !s->t || !s->on)
+		return -1;
+	for (long i = 0; i < net->nnodes + net->nleaves; i++)
+		fabric_link_name(net, i, s->names[i], LOCATE_NAME);
+	return 0;
 }
 
-/* The row on the point's fabric onto L; 0, or -1 out of memory. */
+static void scratch_close(struct scratch *s)
+{
+	free(s->names);
+	free(s->used);
+	free(s->clear);
+	free(s->t);
+	free(s->on);
+}
+
+/*
+ * Row r on the point's fabric onto L: the links its slowest task's
+ * communicator used, those it clears; 0, or -1 out of memory.
+ */
 static int locate_net(const struct fpoint *p, const struct frow *r, const struct fabric *net,
-		      struct locate *L)
+		      struct scratch *s, struct locate *L)
 {
 	struct bound_fabric f = fabric_bound(net);
-	long nl = net->nnodes + net->nleaves;
-	double *t = calloc((size_t)nl + 1, sizeof(double));
-	char *used = calloc((size_t)nl + 1, 1);
 	struct partition part;
 	struct bound bd;
-	int rc = t && used ? 0 : -1;
+	double row_t = row_time(p, r);
+	int nu = 0, nc = 0;
 
-	if (rc == 0 && fabric_partition(net, p->mode, (int)r->level, &part) == 0 && bound_row(&f, net->task, &part, r->bytes, &bd) == 0 && bd.t > 0 && !bd.partial &&
-	    bound_times(&f, net->task, &part, r->bytes, t, t + net->nnodes) == 0)
-		rc = locate_links(net, &part, r, row_time(p, r), bd.t, t, used, L);
-	free(t);
-	free(used);
-	return rc;
+	if (fabric_partition(net, p->mode, (int)r->level, &part) != 0 ||
+	    bound_times(&f, net->task, &part, r->bytes, &bd, s->t, s->t + net->nnodes) != 0 ||
+	    !(bd.t > 0) || bd.partial)
+		return 0;
+	bound_comm_links(&f, net->task, &part, partition_color(&part, r->slowest), s->on,
+			 s->on + net->nnodes);
+	for (long i = 0; i < net->nnodes + net->nleaves; i++) {
+		if (s->on[i])
+			s->used[nu++] = s->names[i];
+		if (s->t[i] >= LOCATE_SLOW * row_t)
+			s->clear[nc++] = s->names[i];
+	}
+	return locate_row(L, r->point, bd.t / row_t, s->used, nu, s->clear, nc);
 }
 
 /* Whether row r can be judged for locate.h: large enough, its time and slowest task known, uniform. */
@@ -122,6 +132,7 @@ static int locatable(const struct fpoint *p, const struct frow *r, const char *a
 int fbound_locate(const struct fpoint *p, const struct frow *rows, long n, struct locate *L)
 {
 	struct fabric net;
+	struct scratch s = { 0 };
 	long i = 0;
 	int rc = 0;
 
@@ -129,10 +140,13 @@ int fbound_locate(const struct fpoint *p, const struct frow *rows, long n, struc
 		i++;
 	if (i == n)
 		return 0;   /* no row to judge: the fabric not even read */
-	if (fabric_open(&net, p->fabric, p->world) == 0)
+	if (fabric_open(&net, p->fabric, p->world) == 0) {
+		rc = scratch_open(&s, &net);
 		for (; rc == 0 && i < n; i++)
 			if (locatable(p, &rows[i], rows[0].algo))
-				rc = locate_net(p, &rows[i], &net, L);
+				rc = locate_net(p, &rows[i], &net, &s, L);
+		scratch_close(&s);
+	}
 	fabric_close(&net);
 	return rc;
 }

@@ -88,42 +88,49 @@ static void put_aller(struct line *l, const struct group *g, const struct crow *
 	}
 }
 
-/*
- * The row against its point's fabric: its bound, the bound's link and its
- * median time; 0, or -1 when unknown (no fabric in the facts, a split, no
- * link with a rate).
- */
-static int row_bound(const struct group *g, const struct crow *r, struct bound *b, char *link,
-		     size_t len, double *tmed)
+/* A row against its point's fabric, worked out once for all of the row's bound columns. */
+struct row_bound {
+	int done, ok;        /* worked out; known */
+	struct bound b;
+	char link[96];       /* the bound's link ("nic:n3", "up:leaf1", "(partial)" added) */
+	double tmed;
+};
+
+/* rb, on the first of the row's bound columns: unknown with no fabric in the facts, a split, no rated link. */
+static void row_bound(const struct group *g, const struct crow *r, struct row_bound *rb)
 {
 	struct point *pt = g->pts[r->point];
 	const struct fabric *f = point_fabric(pt);
 
-	*tmed = r->ncols > ALLER_COL_TMED
-			? strtod(rows_text(&g->rows, r) + r->off[ALLER_COL_TMED], NULL) : 0;
-	if (!f || r->split != 0 || fabric_row(f, pt->mode, r->level, (double)r->count * 8, b) != 0 ||
-	    !(b->t > 0))
-		return -1;
-	fabric_bound_name(f, b, link, len);
-	if (b->partial)   /* a loaded link without a rate: the bound is at least this */
-		snprintf(link + strlen(link), len - strlen(link), "(partial)");
-	return 0;
+	rb->done = 1;
+	rb->tmed = r->ncols > ALLER_COL_TMED
+			   ? strtod(rows_text(&g->rows, r) + r->off[ALLER_COL_TMED], NULL) : 0;
+	rb->ok = f && r->split == 0 && fabric_row(f, pt->mode, r->level, (double)r->count * 8, &rb->b) == 0 &&
+		 rb->b.t > 0;
+	if (!rb->ok)
+		return;
+	fabric_bound_name(f, &rb->b, rb->link, sizeof(rb->link));
+	if (rb->b.partial)   /* a loaded link without a rate: the bound is at least this */
+		snprintf(rb->link + strlen(rb->link), sizeof(rb->link) - strlen(rb->link), "(partial)");
 }
 
 /* bound_s, bottleneck or eff_bound; unknown: an empty field in the CSV, NaN or "-" in a .dat. */
 static void put_bound(struct line *l, const struct group *g, const struct crow *r,
-		      enum merged_source src, int csv)
+		      struct row_bound *rb, enum merged_source src, int csv)
 {
-	struct bound b;
-	char link[96];
-	double tmed;
-
-	if (row_bound(g, r, &b, link, sizeof(link), &tmed) != 0 || (src == MSRC_EFF_BOUND && !(tmed > 0)))
+	if (!rb->done)
+		row_bound(g, r, rb);
+	if (!rb->ok || (src == MSRC_EFF_BOUND && !(rb->tmed > 0)))
 		line_str(l, csv ? "" : src == MSRC_BOTTLENECK ? "-" : "NaN");
 	else if (src == MSRC_BOTTLENECK)
-		line_field(l, link, csv);
+		line_field(l, rb->link, csv);
 	else
-		line_printf(l, "%.6e", src == MSRC_BOUND ? b.t : b.t / tmed);
+		line_printf(l, "%.6e", src == MSRC_BOUND ? rb->b.t : rb->b.t / rb->tmed);
+}
+
+static int bound_column(enum merged_source src)
+{
+	return src == MSRC_BOUND || src == MSRC_BOTTLENECK || src == MSRC_EFF_BOUND;
 }
 
 /* One column that is not aller's. */
@@ -148,7 +155,6 @@ static void put_column(struct line *l, const struct group *g, const struct crow 
 	case MSRC_INSTRUMENTED: line_str(l, pt->reveal ? "yes" : "no"); break;
 	case MSRC_STATE: line_str(l, point_state_name(point_state(pt))); break;
 	case MSRC_MPI: line_put(l, pt->mpi ? pt->mpi : "", row_mpi_len(pt->mpi)); break;
-	case MSRC_BOUND: case MSRC_BOTTLENECK: case MSRC_EFF_BOUND: put_bound(l, g, r, c->src, csv); break;
 	default:
 		if (csv)
 			line_csv(l, point_text(pt, c->src));
@@ -171,7 +177,7 @@ static void put_columns(struct line *l, const struct group *g, const struct crow
 static int constant(enum merged_source src)
 {
 	return src != MSRC_ALLER && src != MSRC_BYTES && src != MSRC_LEVEL && src != MSRC_ALGO &&
-	       src != MSRC_SPLIT && src != MSRC_BOUND && src != MSRC_BOTTLENECK && src != MSRC_EFF_BOUND;
+	       src != MSRC_SPLIT && !bound_column(src);
 }
 
 void row_put_point(struct line *l, const struct point *pt)
@@ -242,6 +248,7 @@ void row_put(struct line *l, struct row_cache *rc, const struct group *g, const 
 	const struct merged_table_def *def = merged_table(t);
 	const struct merged_column *cols = def->cols;
 	int n = def->n, runs = 0, csv = def->sep == ',';
+	struct row_bound rb = { 0 };
 
 	for (int i = 0; i < n; i++) {
 		int j = i;
@@ -258,6 +265,8 @@ void row_put(struct line *l, struct row_cache *rc, const struct group *g, const 
 			put_constant(l, runs < ROW_CACHE ? &rc->run[t][runs] : NULL, g, r, cols,
 				     i, j, csv);
 			runs++;
+		} else if (bound_column(cols[i].src)) {
+			put_bound(l, g, r, &rb, cols[i].src, csv);
 		} else {
 			put_column(l, g, r, &cols[i], csv);
 		}

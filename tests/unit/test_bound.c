@@ -125,11 +125,14 @@ static void each_link_and_a_communicator_s_links(void **state)
 	struct bound_fabric f = { 4, 2, leaf4, nic4, up };
 	char nic_used[4], up_used[2];
 	struct partition p;
+	struct bound b;
 
 	(void)state;
 	/* strided 4s: every NIC 6 MB (0.048 s), every uplink 8 MB (0.064 s) */
 	partition_init(&p, 8, 4, 1);
-	assert_int_equal(bound_times(&f, node8, &p, 1e6, nic_t, up_t), 0);
+	assert_int_equal(bound_times(&f, node8, &p, 1e6, &b, nic_t, up_t), 0);
+	assert_int_equal(b.link, BOUND_UPLINK);   /* the bound of the same pass: the busiest of them */
+	assert_true(b.t > 0.063999 && b.t < 0.064001);
 	for (int i = 0; i < 4; i++)
 		assert_true(nic_t[i] > 0.047999 && nic_t[i] < 0.048001);
 	assert_true(up_t[0] > 0.063999 && up_t[1] < 0.064001);
@@ -142,8 +145,9 @@ static void each_link_and_a_communicator_s_links(void **state)
 	bound_comm_links(&f, node8, &p, 1, nic_used, up_used);
 	assert_memory_equal(nic_used, "\0\0\1\1", 4);
 	assert_memory_equal(up_used, "\0\0", 2);
-	assert_int_equal(bound_times(&f, node8, &p, 1e6, nic_t, up_t), 0);
+	assert_int_equal(bound_times(&f, node8, &p, 1e6, &b, nic_t, up_t), 0);
 	assert_true(up_t[0] == 0 && up_t[1] == 0);
+	assert_int_equal(b.link, BOUND_NIC);
 	/* contiguous pairs stay on their node: no link */
 	partition_init(&p, 8, 2, 0);
 	bound_comm_links(&f, node8, &p, 3, nic_used, up_used);
