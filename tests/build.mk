@@ -5,7 +5,8 @@ ALLER_UNIT := test_options test_select test_partition test_stats_verify test_out
 COLLECT_UNIT := test_parse test_compare test_samples test_grow test_models test_changepoint test_hosts test_bound test_locate
 UNIT_BIN := $(ALLER_UNIT:%=$(B)/tests/%) $(COLLECT_UNIT:%=$(B)/tests/%)
 BATS_TESTS := $(sort $(wildcard tests/cli/*.bats)) $(sort $(wildcard tests/mpi/*.bats)) \
-	$(sort $(wildcard tests/mpich/*.bats)) $(sort $(wildcard tests/e2e/*.bats))
+	$(sort $(wildcard tests/timed/*.bats)) $(sort $(wildcard tests/mpich/*.bats)) \
+	$(sort $(wildcard tests/e2e/*.bats))
 PROVE ?= prove
 SAN_UNIT_BIN := $(ALLER_UNIT:%=$(B)/san/tests/%) $(COLLECT_UNIT:%=$(B)/san/tests/%)
 # TESTS=... picks test files; default: all of them, the unit tests also
@@ -38,16 +39,18 @@ test: deps
 test-build: all unit-tests
 	@$(MAKE) --no-print-directory MPI=mpich B=$(B)/mpich WERROR=$(WERROR) $(B)/mpich/bin/aller
 
-# Two lanes (PROVE_JOBS=1: one): the end-to-end files share the local
-# cluster and run in order, then MPICH's (which polls its cores busy, so it
-# waits until the fabric's timings are done); beside them, in order, the
-# rest. The e2e lane waits mostly on the shaped network, the other mostly
-# on the CPU.
+# Two lanes (PROVE_JOBS=1: one). The ordered lane: the end-to-end files
+# (they share the local cluster), then tests/timed/ (assertions on what a
+# timer saw), then MPICH's (its ranks poll their cores busy, so they wait
+# until the timings are done). Beside it, in order and niced (tests/tap-run),
+# the rest. The ordered lane waits mostly on the shaped network, the other
+# mostly on the CPU.
 PROVE_JOBS ?= 2
-PROVE_LANES := --rules='seq={tests/e2e,tests/mpich}/*' --rules='seq=**'
+ORDERED := tests/e2e/% tests/timed/% tests/mpich/%
+PROVE_LANES := --rules='seq={tests/e2e,tests/timed,tests/mpich}/*' --rules='seq=**'
 test-run:
 	$(PROVE) --timer -j$(PROVE_JOBS) $(PROVE_LANES) -e tests/tap-run \
-		$(filter tests/e2e/%,$(TESTS)) $(filter tests/mpich/%,$(TESTS)) $(filter-out tests/e2e/% tests/mpich/%,$(TESTS))
+		$(foreach d,$(ORDERED),$(filter $(d),$(TESTS))) $(filter-out $(ORDERED),$(TESTS))
 
 check: test
 

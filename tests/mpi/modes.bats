@@ -70,49 +70,6 @@ col() {
 		awk -v b=$budget '$2 > 2 && $1 * $2 > 3 * b { exit 1 }'
 }
 
-@test "--samples: each node's file of every call; a late rank is a named straggler, a stall system-wide" {
-	d=$BATS_TEST_TMPDIR/s
-	ALLER_TEST_SLOW=2:30000:iter=3 run --separate-stderr -0 mpirun_n 4 "$ALLER" --samples="$d" \
-		--commsizes=world --min-bytes=8K --max-bytes=8K c 8 65536
-	grep -q "^# samples: $d/samples-<host>.txt" <(printf '%s\n' "$output")
-	f=$(ls "$d"/samples-*.txt)
-	grep -qx '# columns: level algo split count comm rank t_s...' "$f"
-	[ "$(grep -c '^0 alltoall uniform 1024 0 [0-3] ' "$f")" = 4 ]
-	run -0 "$COLLECT" --samples "$d"
-	printf '%s\n' "$output"
-	[[ $output == *"0 alltoall uniform 1024 4 8 "*"call 3 ("*"x): straggler, rank 2 on $(hostname) came late, its communicator waited"* ]]
-	rm -r "$d"
-	ALLER_TEST_STALL=5:30000 run --separate-stderr -0 mpirun_n 4 "$ALLER" --samples="$d" \
-		--commsizes=world --min-bytes=8K --max-bytes=8K c 8 65536
-	run -0 "$COLLECT" --samples "$d"
-	[[ $output == *"0 alltoall uniform 1024 4 8 "*"call 5 ("*"x): system-wide, 4 of 4 tasks"* ]]
-	# a directory that cannot be made: one line, exit 3
-	touch "$BATS_TEST_TMPDIR/file"
-	run --separate-stderr -3 mpirun_n 2 "$ALLER" --samples="$BATS_TEST_TMPDIR/file/sub" c 1 16
-	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: .*cannot create the samples directory')" = 1 ]
-}
-
-@test "--samples' stragglers: a host that came late in most straggling calls is a suspect of the campaign's merge" {
-	c=$BATS_TEST_TMPDIR/camp
-	mkdir -p "$c/raw" "$c/samples"
-	ALLER_TEST_SLOW=2:30000:iter=3 mpirun_n 4 "$ALLER" --samples="$c/samples/p" \
-		--commsizes=world --min-bytes=2K --max-bytes=8K c 8 65536 >"$c/raw/p.out"
-	# one host here: every straggler is its, and it is no suspect
-	run -0 bash "$ROOT/plots/plot.sh" --campaign-dir "$c"
-	[ "$(tail -n +2 "$c/merged/suspects.tsv" | wc -l)" = 0 ]
-	# as two hosts would have written them: ranks 0-1 on n1, 2-3 on n2
-	f=$(ls "$c"/samples/p/samples-*.txt)
-	awk -v d="$c/samples/p" 'NR <= 2 { head[NR] = $0; next } /^# end/ { next }
-		{ h = $6 < 2 ? "n1" : "n2"; n[h]++; rows[h] = rows[h] $0 "\n" }
-		END { for (h in n) { t = head[1]; sub(/host .*/, "host " h, t)
-			printf "%s\n%s\n%s# end: %d lines\n", t, head[2], rows[h], n[h] >(d "/samples-" h ".txt") } }' "$f"
-	rm "$f" "$c/merged/sets.tsv"
-	run -0 bash "$ROOT/plots/plot.sh" --campaign-dir "$c"
-	# (a call of noise may come late too: 3 of 4)
-	grep -Eq "^host	n2	came late in [3-9] of the [3-6] straggling calls \(--samples\): its peers waited	20[0-9-]+T[0-9:]+Z	camp	$" "$c/merged/suspects.tsv"
-	[ "$(grep -c '^host	n1	' "$c/merged/suspects.tsv")" = 0 ]
-}
-
 @test "--congestion: victims measured with the aggressors idle and busy; columns, header, the collector keeps them apart" {
 	out=$BATS_TEST_TMPDIR/congested
 	mpirun_n 6 "$ALLER" --congestion=0.5:pairwise:16K c 3 4096 >"$out"

@@ -71,24 +71,6 @@ setup() {
 	[ -z "$(find rv/deep -name '*.tmp')" ]
 }
 
-@test "a delayed rank is named late by the queues pass, and no other" {
-	ALLER_TEST_DELAY=2 mpirun_n 4 "$ALLER" --reveal=queues --reveal-dir=rv c 1 16 >out
-	grep -q '^# reveal_queues: ' out
-	# the delay (50 ms) is ten times the window: every peer sees it, every round
-	grep -q '^# late: level 0 comm 0 rank 2 host [^ ]*: late sender (24 of 24 observations by 3 peers)' out
-	grep -q '^# late: level 1 comm 1 rank 2 host [^ ]*: late sender (8 of 8 observations by 1 peers) late receiver ([6-8] of 8 rounds)$' out
-	[ "$(grep '^# late: ' out | grep -c ' rank [013] ')" = 0 ]
-	grep -q '^# late: level 2 none ' out
-}
-
-@test "without a delay the queues pass names nobody, also in pairs" {
-	# in a pair one rank always leaves the barrier second: microseconds, not late
-	for _ in 1 2 3; do
-		mpirun_n 4 "$ALLER" --reveal=queues --reveal-dir=rv c 1 16 >out
-		[ "$(grep -c '^# late: level [0-2] none ' out)" = 3 ]
-	done
-}
-
 @test "without monitoring: one 'unavailable' line, the normal output, exit 0" {
 	OMPI_MCA_pml_monitoring_enable=0 run --separate-stderr -0 mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv c 2 32
 	[ "$(printf '%s\n' "$output" | grep -c '^# reveal: ')" = 1 ]

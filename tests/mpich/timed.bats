@@ -1,0 +1,1 @@
+../timed/aller.bats
