@@ -438,14 +438,14 @@ static void back_to_back(struct sweep *s, const struct level *l, struct count_ru
  * Collective: whether --time-per-size's budget is spent after `done` timed
  * calls since `start`: asked at 1, 2, 4, 8, ... calls (outside the timing),
  * every task agreeing, so a machine that slows down after the warm-up
- * overruns the budget at most twice.
+ * overruns the budget at most twice; never before --min-iters calls.
  */
 static int budget_spent(struct sweep *s, struct count_run *c, long done, long most,
 			double start)
 {
 	double spent;
 
-	if ((done & (done - 1)) != 0 || done >= most)
+	if ((done & (done - 1)) != 0 || done >= most || done < s->opt->min_iters)
 		return 0;
 	spent = MPI_Wtime() - start;
 	failure_mpi(s->w, MPI_Allreduce(MPI_IN_PLACE, &spent, 1, MPI_DOUBLE, MPI_MAX,
