@@ -19,6 +19,10 @@ bench-aller: deps all $(B)/bench/a2a_loop
 bench-collect: deps all $(B)/bench/gen_outputs
 	@bash bench/bench-collect.sh
 
+# The fabric model's (bound, bottleneck, located link) share of the merge.
+bench-bound: deps all $(B)/bench/gen_outputs
+	@bash bench/bench-bound.sh
+
 bench-reveal: deps all
 	@bash bench/bench-reveal.sh
 

@@ -1,9 +1,11 @@
 /*
- * gen_outputs DIR N: writes N synthetic aller outputs of realistic size into
- * DIR, as a campaign would leave them: campaigns of 2 modes x 11 node counts
- * (1..1024 nodes, 8 tasks per node, LONGS 1 Mi), job provenance, every level
- * and count, '# Done'. Numbers are plausible, not measured; the format is
- * aller's own (output.c, partition.c).
+ * gen_outputs DIR N [fabric]: writes N synthetic aller outputs of realistic
+ * size into DIR, as a campaign would leave them: campaigns of 2 modes x 11
+ * node counts (1..1024 nodes, 8 tasks per node, LONGS 1 Mi), job provenance,
+ * every level and count, '# Done'. Numbers are plausible, not measured; the
+ * format is aller's own (output.c, partition.c). With "fabric", nodes named
+ * n0.. and the fabric's lines (16 nodes per leaf, 100 Gbit/s NICs, uplinks
+ * 4:1), so that collect works out every row's bound.
  */
 #include <math.h>
 #include <stdio.h>
@@ -50,13 +52,30 @@ static void level_rows(FILE *f, const struct partition *p, long longs, unsigned 
 	}
 }
 
+/* The fabric's lines of a point on `nodes` nodes, as a job writes them; its host line into hosts. */
+static void fabric_lines(FILE *f, long nodes, char *hosts, size_t len)
+{
+	for (long n = 0; n < nodes; n++) {
+		fprintf(f, "# %s: switch n%ld leaf%ld\n# %s: nic_rate n%ld 100gbit\n", ALLER_KEY_FABRIC, n,
+			n / 16, ALLER_KEY_FABRIC, n);
+		if (n % 16 == 0)
+			fprintf(f, "# %s: uplink_rate leaf%ld %ldgbit\n", ALLER_KEY_FABRIC, n / 16,
+				100 * (nodes - n < 16 ? nodes - n : 16) / 4);
+	}
+	/* as aller writes a run of numbered nodes (world/hostmap.h) */
+	if (nodes == 1)
+		snprintf(hosts, len, "n0 0-7\n");
+	else
+		snprintf(hosts, len, "n[0-%ld] 0-7 +8\n", nodes - 1);
+}
+
 /* Output k of a campaign's points, into f. */
-static void write_output(FILE *f, long k, long longs, unsigned *seed)
+static void write_output(FILE *f, long k, long longs, int fabric, unsigned *seed)
 {
 	long campaign = k / 22, nodes = 1L << ((k / 2) % 11), world = 8 * nodes;
 	int strided = k % 2;
 	const char *mode = strided ? ALLER_MODE_STRIDED : ALLER_MODE_CONTIGUOUS;
-	char command[64], start[32], hosts[32];
+	char command[64], start[32], hosts[64];
 	struct run_info info;
 	struct options opt;
 	struct world w;
@@ -66,7 +85,10 @@ static void write_output(FILE *f, long k, long longs, unsigned *seed)
 		ALLER_KEY_JOB, 1000 + k);
 	snprintf(command, sizeof(command), "aller %s 3 %ld", mode, longs);
 	snprintf(start, sizeof(start), "2026-12-01T%02ld:%02ld:00Z", k / 60 % 24, k % 60);
-	snprintf(hosts, sizeof(hosts), "n1 0-%ld\n", world - 1);
+	if (fabric)
+		fabric_lines(f, nodes, hosts, sizeof(hosts));
+	else
+		snprintf(hosts, sizeof(hosts), "n1 0-%ld\n", world - 1);
 	memset(&info, 0, sizeof(info));
 	memset(&w, 0, sizeof(w));
 	options_init(&opt);
@@ -102,9 +124,10 @@ int main(int argc, char **argv)
 {
 	long n, longs = 1L << 20;
 	unsigned seed = 12345;
+	int fabric = argc == 4 && !strcmp(argv[3], "fabric");
 
-	if (argc != 3 || (n = atol(argv[2])) < 1) {
-		fprintf(stderr, "usage: gen_outputs DIR N\n");
+	if ((argc != 3 && !fabric) || (n = atol(argv[2])) < 1) {
+		fprintf(stderr, "usage: gen_outputs DIR N [fabric]\n");
 		return 2;
 	}
 	for (long k = 0; k < n; k++) {
@@ -118,7 +141,7 @@ int main(int argc, char **argv)
 			perror(path);
 			return 3;
 		}
-		write_output(f, k, longs, &seed);
+		write_output(f, k, longs, fabric, &seed);
 		fclose(f);
 	}
 	return 0;

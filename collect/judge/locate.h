@@ -40,6 +40,8 @@ struct locate {
 	struct locate_link *l;
 	int n;
 	size_t cap;
+	long *slot;              /* the links by name: a hash of nslot (a power of two), -1 empty */
+	size_t nslot;
 	int slow_rows, rows;
 	double eff_lo, eff_hi;   /* the slow rows' range of efficiency */
 	long points[32];         /* the first points with a slow row */

@@ -7,30 +7,65 @@
 
 #include "hosts.h"
 
-static long find_name(char (*names)[FABRIC_NAME], long n, const char *name)
+struct fabric_memo {
+	int level, strided, rc;   /* level -1: none yet */
+	struct bound unit;        /* the bound at 1 byte per peer */
+};
+
+/* A name's slot in a table of mask + 1 (twice the names' room at least): FNV-1a, then linear. */
+static size_t slot_of(const char *name, const long *slot, size_t mask, char (*names)[FABRIC_NAME])
 {
-	for (long i = 0; i < n; i++)
-		if (!strcmp(names[i], name))
-			return i;
-	return -1;
+	size_t h = 14695981039346656037u;
+
+	for (const char *c = name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211u;
+	for (h &= mask; slot[h] >= 0 && strcmp(names[slot[h]], name); h = (h + 1) & mask)
+		;
+	return h;
 }
 
-/* Each task's node (its index in f->node, added as first seen); 0 or -1. */
+/* The index of a node's (leaves: 1) name, or -1. */
+static long find_name(const struct fabric *f, int leaves, const char *name)
+{
+	const long *slot = leaves ? f->slot + f->mask + 1 : f->slot;
+
+	return slot[slot_of(name, slot, f->mask, leaves ? f->leafname : f->node)];
+}
+
+/* The index of a name, added as the next when new (while there is room); -1: none. */
+static long add_name(struct fabric *f, int leaves, const char *name)
+{
+	long *slot = leaves ? f->slot + f->mask + 1 : f->slot, *n = leaves ? &f->nleaves : &f->nnodes;
+	char (*names)[FABRIC_NAME] = leaves ? f->leafname : f->node;
+	size_t h = slot_of(name, slot, f->mask, names);
+
+	if (slot[h] < 0 && *n < f->world && strlen(name) < FABRIC_NAME) {
+		snprintf(names[*n], FABRIC_NAME, "%s", name);
+		slot[h] = (*n)++;
+	}
+	return slot[h];
+}
+
+/* hosts_each: rank r's node, added as first seen; a rank's first line holds it. */
+static int task_node(const char *name, long r, void *ctx)
+{
+	struct fabric *f = ctx;
+
+	if (r >= 0 && r < f->world && f->task[r] < 0)
+		f->task[r] = add_name(f, 0, name);
+	return 0;
+}
+
+/* Each task's node (its index in f->node, added as first seen); 0, or -1 (a task on none). */
 static int task_nodes(struct fabric *f)
 {
-	char name[FABRIC_NAME];
-
-	for (long r = 0; r < f->world; r++) {
-		if (hosts_of_rank(f->hosts, r, name, sizeof(name)) != 0)
+	for (long r = 0; r < f->world; r++)
+		f->task[r] = -1;
+	if (hosts_each(f->hosts, task_node, f) != 0)
+		return -1;
+	for (long r = 0; r < f->world; r++)
+		if (f->task[r] < 0)
 			return -1;
-		/* a node's tasks mostly follow one another: its neighbour's first */
-		f->task[r] = r > 0 && !strcmp(f->node[f->task[r - 1]], name) ? f->task[r - 1]
-				: find_name(f->node, f->nnodes, name);
-		if (f->task[r] < 0) {
-			snprintf(f->node[f->nnodes], FABRIC_NAME, "%s", name);
-			f->task[r] = f->nnodes++;
-		}
-	}
 	return 0;
 }
 
@@ -41,27 +76,26 @@ static void fact(struct fabric *f, const char *line, char *nic_from_limit)
 	double gbs;
 	long n, l;
 
+	if (strncmp(line, "node_switch ", 12) && strncmp(line, "fabric ", 7) &&
+	    strncmp(line, "limit nic ", 10))
+		return;   /* (host lines are read apart) */
 	if (sscanf(line, "node_switch %63s %63s", a, b) == 2 ||
 	    sscanf(line, "fabric switch %63s %63s", a, b) == 2) {
-		if ((n = find_name(f->node, f->nnodes, a)) < 0)
+		if ((n = find_name(f, 0, a)) < 0)
 			return;
-		if ((l = find_name(f->leafname, f->nleaves, b)) < 0 && f->nleaves < f->nnodes) {
-			snprintf(f->leafname[f->nleaves], FABRIC_NAME, "%s", b);
-			l = f->nleaves++;
-		}
+		l = f->nleaves < f->nnodes || find_name(f, 1, b) >= 0 ? add_name(f, 1, b) : -1;
 		f->leaf[n] = l;
 	} else if (sscanf(line, "fabric uplink_rate %63s %63s", a, rate) == 2) {
 		/* leaves are named by the node lines first: an uplink's comes later */
-		for (l = 0; l < f->nleaves; l++)
-			if (!strcmp(f->leafname[l], a))
-				f->uplink[l] = bound_rate(rate);
+		if ((l = find_name(f, 1, a)) >= 0)
+			f->uplink[l] = bound_rate(rate);
 	} else if (sscanf(line, "limit nic %63[^:]: %lf GB/s", a, &gbs) == 2 && gbs > 0) {
-		if ((n = find_name(f->node, f->nnodes, a)) >= 0) {
+		if ((n = find_name(f, 0, a)) >= 0) {
 			f->nic[n] = gbs;
 			nic_from_limit[n] = 1;
 		}
 	} else if (sscanf(line, "fabric nic_rate %63s %63s", a, rate) == 2) {
-		if ((n = find_name(f->node, f->nnodes, a)) >= 0 && !nic_from_limit[n])
+		if ((n = find_name(f, 0, a)) >= 0 && !nic_from_limit[n])
 			f->nic[n] = bound_rate(rate);
 	}
 }
@@ -71,13 +105,28 @@ static void fact(struct fabric *f, const char *line, char *nic_from_limit)
  * left out): pass 0 collects the host lines' values, 1 the rest but uplink
  * rates, 2 those (their leaves named first).
  */
+/* Whether a fact's key (up to its tab or space) is one the fabric reads. */
+static int fabric_key(const char *s)
+{
+	static const char *const keys[] = { "host", "node_switch", "fabric", "limit" };
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		size_t n = strlen(keys[i]);
+		if (!strncmp(s, keys[i], n) && (s[n] == '\t' || s[n] == ' '))
+			return 1;
+	}
+	return 0;
+}
+
 static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_from_limit)
 {
+	size_t have = 0;   /* of f->hosts */
+
 	for (const char *s = facts; s && *s;) {
 		size_t len = strcspn(s, "\n");
 		char line[512];
 		int host, uplink;
-		if (len >= sizeof(line)) {   /* never a line cut short: a host line's ranks would lie */
+		if (len >= sizeof(line) || !fabric_key(s)) {   /* never a line cut short: a host line's ranks would lie */
 			s += len + (s[len] == '\n');
 			continue;
 		}
@@ -86,9 +135,9 @@ static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_f
 			*strchr(line, '\t') = ' ';
 		host = !strncmp(line, "host ", 5);
 		uplink = !strncmp(line, "fabric uplink_rate ", 19);
-		if (pass == 0 && host) {
-			size_t have = strlen(f->hosts);
-			snprintf(f->hosts + have, f->hosts_len - have, "%s%s", have ? "\n" : "", line + 5);
+		if (pass == 0 && host && have < f->hosts_len) {
+			have += (size_t)snprintf(f->hosts + have, f->hosts_len - have, "%s%s", have ? "\n" : "",
+						 line + 5);
 		} else if (pass > 0 && !host && uplink == (pass == 2)) {
 			fact(f, line, nic_from_limit);
 		}
@@ -96,8 +145,26 @@ static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_f
 	}
 }
 
+/* The names' hash (-1: empty), twice the room of names at least, for nodes then leaves. */
+static int hash_open(struct fabric *f, size_t w)
+{
+	size_t n = 16;
+
+	while (n < 2 * (w + 1))
+		n *= 2;
+	f->mask = n - 1;
+	if (!(f->slot = malloc(2 * n * sizeof(long))))
+		return -1;
+	for (size_t i = 0; i < 2 * n; i++)
+		f->slot[i] = -1;
+	return 0;
+}
+
 int fabric_open(struct fabric *f, const char *facts, long world)
 {
+#ifdef COLLECT_NO_FABRIC   /* bench-bound's other build: the merge without the fabric model */
+	facts = NULL;
+#endif
 	size_t w = world > 0 && world <= FABRIC_WORLD ? (size_t)world : 0;
 	char *from_limit = calloc(w + 1, 1);
 	int rc = -1;
@@ -105,9 +172,11 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 	*f = (struct fabric){ 0, 0, (long)w, calloc(w + 1, FABRIC_NAME), calloc(w + 1, FABRIC_NAME),
 			      malloc((w + 1) * sizeof(long)), calloc(w + 1, sizeof(double)),
 			      calloc(w + 1, sizeof(double)), malloc((w + 1) * sizeof(long)),
-			      calloc(strlen(facts ? facts : "") + 1, 1), strlen(facts ? facts : "") + 1 };
+			      calloc(strlen(facts ? facts : "") + 1, 1), strlen(facts ? facts : "") + 1,
+			      NULL, 0, malloc(sizeof(struct fabric_memo)) };
 	if (w > 0 && f->node && f->leafname && f->leaf && f->nic && f->uplink && f->task && f->hosts &&
-	    from_limit) {
+	    f->memo && from_limit && hash_open(f, w) == 0) {
+		f->memo->level = -1;
 		each_fact(f, facts, 0, from_limit);
 		if (f->hosts[0] && task_nodes(f) == 0) {
 			for (long i = 0; i < f->nnodes; i++)
@@ -136,12 +205,21 @@ int fabric_partition(const struct fabric *f, const char *mode, int level, struct
 
 int fabric_row(const struct fabric *f, const char *mode, int level, double bytes, struct bound *b)
 {
-	struct bound_fabric bf = fabric_bound(f);
-	struct partition p;
+	struct fabric_memo *m = f->memo;
+	int strided = mode && !strcmp(mode, "strided");
 
-	if (fabric_partition(f, mode, level, &p) != 0)
-		return -1;
-	return bound_row(&bf, f->task, &p, bytes, b);
+	if (m->level != level || m->strided != strided) {
+		struct bound_fabric bf = fabric_bound(f);
+		struct partition p;
+		m->level = level;
+		m->strided = strided;
+		m->rc = fabric_partition(f, mode, level, &p) != 0 ? -1
+			: bound_row(&bf, f->task, &p, 1, &m->unit);
+	}
+	*b = m->unit;
+	b->t *= bytes;
+	b->load *= bytes;
+	return m->rc;
 }
 
 void fabric_link_name(const struct fabric *f, long i, char *buf, size_t len)
@@ -169,5 +247,7 @@ void fabric_close(struct fabric *f)
 	free(f->uplink);
 	free(f->task);
 	free(f->hosts);
+	free(f->slot);
+	free(f->memo);
 	memset(f, 0, sizeof(*f));
 }

@@ -25,6 +25,9 @@ struct fabric {
 	long *task;             /* per task: its node */
 	char *hosts;            /* the host lines' values, for hosts.h */
 	size_t hosts_len;       /* its room */
+	long *slot;             /* the names' hash: nodes' mask + 1 slots, then leaves' */
+	size_t mask;
+	struct fabric_memo *memo;  /* fabric_row's last level, per byte (a row's bound is linear in its bytes) */
 };
 
 /* From a point's facts, world tasks; 0, or -1 (no host lines, a task on no known host, memory). */
@@ -35,7 +38,9 @@ struct bound_fabric fabric_bound(const struct fabric *f);
 int fabric_partition(const struct fabric *f, const char *mode, int level, struct partition *p);
 /*
  * The bound of a row of `mode` (strided or not) at partition level `level`,
- * `bytes` per peer, uniform; 0, or -1 (memory, no such level).
+ * `bytes` per peer, uniform; 0, or -1 (memory, no such level). The loads are
+ * worked out once per level and mode (the rows of a level differ only in
+ * their bytes, which scale every load alike).
  */
 int fabric_row(const struct fabric *f, const char *mode, int level, double bytes, struct bound *b);
 /* Link i, nodes' NICs first then leaves' uplinks, by name: "nic:n3", "up:leaf1". */

@@ -69,6 +69,66 @@ int hosts_of_rank(const char *lines, long rank, char *name, size_t len)
 	return -1;
 }
 
+/* Each rank of RANKS ("A-B:S,...") shifted by `by`, to each(name, rank); 0, or each's nonzero. */
+static int each_rank(const char *s, long by, const char *name, hosts_each_fn *each, void *ctx)
+{
+	while (*s && *s != ' ') {
+		char *end;
+		long a = strtol(s, &end, 10), b = a, step = 1;
+		int rc;
+		if (end == s)
+			return -1;
+		if (*end == '-')
+			b = strtol(end + 1, &end, 10);
+		if (*end == ':')
+			step = strtol(end + 1, &end, 10);
+		for (long r = a; step > 0 && r <= b; r += step)
+			if ((rc = each(name, r + by, ctx)) != 0)
+				return rc;
+		s = *end == ',' ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* One line "NAME RANKS [+STEP]", every (host, rank) it holds. */
+static int each_of_line(const char *l, size_t n, hosts_each_fn *each, void *ctx)
+{
+	char line[1024], name[1024 + 32], *sp, *br, *plus;
+	long lo = 0, hi = 0, step = 0;
+	int width, rc = 0;
+
+	snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), l);
+	if (!(sp = strchr(line, ' ')))
+		return -1;
+	*sp = '\0';
+	if ((plus = strstr(sp + 1, " +")))
+		step = strtol(plus + 2, NULL, 10);
+	if (!(br = strchr(line, '[')))
+		return each_rank(sp + 1, 0, line, each, ctx);
+	if (sscanf(br, "[%ld-%ld]", &lo, &hi) != 2)
+		return -1;
+	if ((width = (int)strcspn(br + 1, "-")) > 20)
+		return -1;   /* more digits than a long has */
+	*br = '\0';
+	for (long i = 0; i <= hi - lo && rc == 0 && (step > 0 || i == 0); i++) {
+		snprintf(name, sizeof(name), "%s%0*ld", line, width, lo + i);
+		rc = each_rank(sp + 1, i * step, name, each, ctx);
+	}
+	return rc;
+}
+
+int hosts_each(const char *lines, hosts_each_fn *each, void *ctx)
+{
+	int rc = 0;
+
+	while (rc == 0 && lines && *lines) {
+		size_t n = strcspn(lines, "\n");
+		rc = each_of_line(lines, n, each, ctx);
+		lines += n + (lines[n] == '\n');
+	}
+	return rc;
+}
+
 int hosts_name_ok(const char *name)
 {
 	size_t n = strlen(name);

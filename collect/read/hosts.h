@@ -17,6 +17,14 @@
  */
 int hosts_of_rank(const char *lines, long rank, char *name, size_t len);
 /*
+ * Every (host, rank) the host lines hold, in their order, to each(name,
+ * rank, ctx): one pass however many nodes (hosts_of_rank per rank reads
+ * every line each time). 0, -1 when a line is not of that form, or the
+ * first nonzero that each returned.
+ */
+typedef int hosts_each_fn(const char *name, long rank, void *ctx);
+int hosts_each(const char *lines, hosts_each_fn *each, void *ctx);
+/*
  * Whether name is one node's name that anything may act on (drain, isolate):
  * 1..255 of letters, digits, '.', '_' and '-', the first a letter or digit.
  * A Slurm host list ("n[1-4]", "n7,n8") or a name with quotes or spaces is
