@@ -114,8 +114,10 @@ info() {
 	printf 'nic %s eth0 %s\n' "$n" "$(node_ip "$n")"
 	# the rate it was built with: a fault is a fault line, never the NIC's rate
 	awk -v n="$n" '$1 == "nic" && $2 == n { print "nic_rate " n " " $4 "kbit" }' "$FAB/links"
+	printf 'nic_burst %s %s\n' "$n" "$SHAPE_BURST"
 	printf 'switch %s %s\n' "$n" "$leaf"
 	awk -v l="$leaf" '$1 == "uplink" && $2 == l { print "uplink_rate " l " " $4 "kbit" }' "$FAB/links"
+	printf 'uplink_burst %s %s\n' "$leaf" "$SHAPE_BURST"
 	if [ -s "$FAB/faults" ]; then
 		sed 's/^/fault /' "$FAB/faults"
 	else

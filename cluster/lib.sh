@@ -19,6 +19,10 @@ CLUSTER_DIR=${CLUSTER_DIR:-$CLUSTER_ROOT/build/cluster}
 CLUSTER_FABRIC=${CLUSTER_FABRIC:-veth}
 CLUSTER_NIC_RATE=${CLUSTER_NIC_RATE:-1gbit}
 CLUSTER_OVERSUB=${CLUSTER_OVERSUB:-2}
+# the burst each link's shaper (htb) lets through at once, bytes: fabric.sh
+# info says it (nic_burst, uplink_burst), and collect explains by it a row
+# that beat its bound
+SHAPE_BURST=65536
 CLUSTER_NAME=aller
 
 ETC=$CLUSTER_DIR/etc

@@ -30,9 +30,9 @@ shape() {
 	in_ns "$role" tc qdisc del dev "$dev" root 2>/dev/null || true
 	in_ns "$role" tc qdisc add dev "$dev" root handle 1: htb default 10
 	in_ns "$role" tc class add dev "$dev" parent 1: classid 1:1 htb rate "${rate}kbit" ceil "${rate}kbit" \
-		burst 64k cburst 64k quantum 60000
+		burst "$SHAPE_BURST" cburst "$SHAPE_BURST" quantum 60000
 	in_ns "$role" tc class add dev "$dev" parent 1:1 classid 1:10 htb rate "${rate}kbit" ceil "${rate}kbit" \
-		burst 64k cburst 64k quantum 60000
+		burst "$SHAPE_BURST" cburst "$SHAPE_BURST" quantum 60000
 	[ -z "${DELAY_MS:-}" ] || in_ns "$role" tc qdisc replace dev "$dev" parent 1:10 handle 10: netem delay "${DELAY_MS}ms" limit 100000
 	while [ $# -ge 2 ]; do
 		in_ns "$role" tc class add dev "$dev" parent 1:1 classid "1:$k" htb rate "${2}kbit" ceil "${2}kbit" \

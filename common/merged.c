@@ -30,7 +30,7 @@ static const struct {
 		  ALLER("commsize", ALLER_COL_COMMSIZE), ALLER("count", ALLER_COL_COUNT),
 		  { "bytes_per_peer", MSRC_BYTES, 0 } }, -1,
 		{ { "bound_s", MSRC_BOUND, 0 }, { "bottleneck", MSRC_BOTTLENECK, 0 },
-		  { "eff_bound", MSRC_EFF_BOUND, 0 } } },
+		  { "eff_bound", MSRC_EFF_BOUND, 0 }, { "above_bound", MSRC_ABOVE_BOUND, 0 } } },
 	[MERGED_POINTS] = { { { 0 } }, 0, {
 		{ "point", MSRC_POINT, 0 }, { "campaign", MSRC_CAMPAIGN, 0 }, { "mode", MSRC_MODE, 0 },
 		{ "nodes", MSRC_NODES, 0 }, { "tasks_per_node", MSRC_TPN, 0 },

@@ -40,7 +40,9 @@ enum merged_source {
 	/* the row against what its point's fabric allows (collect/read/fabric.h; unknown: empty, NaN, "-") */
 	MSRC_BOUND,          /* bound_s: the least time its busiest link needs per call */
 	MSRC_BOTTLENECK,     /* that link: "nic:NODE", "up:LEAF" */
-	MSRC_EFF_BOUND       /* bound_s / tmed */
+	MSRC_EFF_BOUND,      /* bound_s / tmed */
+	MSRC_ABOVE_BOUND     /* why a row beat its bound beyond its interval (bound_s > tmed_hi_s):
+			      * "burst" or "rate" (fabric.h's fabric_above); empty when it did not */
 };
 
 struct merged_column {

@@ -51,17 +51,12 @@ int fbound_row(const struct fpoint *p, const struct frow *r, struct fbound *b)
 	return rc;
 }
 
-/*
- * A row's time per call: its slowest task's, which ends the call for all its
- * communicators (from aggbw, the mean over calls of all tasks' bytes / that
- * time); tmed where aggbw is unknown. tmed alone is the typical task's: a
- * fast communicator beside a slow one hides the slow one there.
- */
+/* A row's time per call: its slowest task's (fabric.h), tmed where aggbw is unknown. */
 static double row_time(const struct fpoint *p, const struct frow *r)
 {
-	double gib = r->bytes * (double)r->commsize * (double)p->world / 1073741824.0;
+	double t = fabric_row_time(r->bytes, r->commsize, p->world, r->aggbw);
 
-	return r->aggbw > 0 ? gib / r->aggbw : r->tmed;
+	return t > 0 ? t : r->tmed;
 }
 
 /* A point's links by name and the room its rows need, made once for all of them. */

@@ -236,7 +236,10 @@ int groups_each(struct groups *gs, long (*fn)(void *ctx, const struct group *g),
 		if (parse_group(gs) != 0)
 			return -1;
 		count_states(gs->s, &gs->g);
-		if ((written = fn(ctx, &gs->g)) < 0)
+		written = fn(ctx, &gs->g);
+		for (size_t k = i; k < j; k++)
+			point_fabric_release(gs->order[k]);
+		if (written < 0)
 			return -1;
 		gs->s->rows += written;
 	}

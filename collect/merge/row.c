@@ -94,7 +94,14 @@ struct row_bound {
 	struct bound b;
 	char link[96];       /* the bound's link ("nic:n3", "up:leaf1", "(partial)" added) */
 	double tmed;
+	const char *above;   /* why it beat its bound beyond its interval, or NULL */
 };
+
+/* Column k of a stored row as a number; 0 where the row has no such column. */
+static double row_real(const struct group *g, const struct crow *r, int k)
+{
+	return r->ncols > k ? strtod(rows_text(&g->rows, r) + r->off[k], NULL) : 0;
+}
 
 /* rb, on the first of the row's bound columns: unknown with no fabric in the facts, a split, no rated link. */
 static void row_bound(const struct group *g, const struct crow *r, struct row_bound *rb)
@@ -103,25 +110,30 @@ static void row_bound(const struct group *g, const struct crow *r, struct row_bo
 	const struct fabric *f = point_fabric(pt);
 
 	rb->done = 1;
-	rb->tmed = r->ncols > ALLER_COL_TMED
-			   ? strtod(rows_text(&g->rows, r) + r->off[ALLER_COL_TMED], NULL) : 0;
+	rb->tmed = row_real(g, r, ALLER_COL_TMED);
+	rb->above = NULL;
 	rb->ok = f && r->split == 0 && fabric_row(f, pt->mode, r->level, (double)r->count * 8, &rb->b) == 0 &&
 		 rb->b.t > 0;
 	if (!rb->ok)
 		return;
 	fabric_bound_name(f, &rb->b, rb->link, sizeof(rb->link));
+	rb->above = fabric_above(f, &rb->b, row_real(g, r, ALLER_COL_TMED_HI),
+				 fabric_row_time((double)r->count * 8, (long)row_real(g, r, ALLER_COL_COMMSIZE),
+						 pt->world, row_real(g, r, ALLER_COL_AGGBW)));
 	if (rb->b.partial)   /* a loaded link without a rate: the bound is at least this */
 		snprintf(rb->link + strlen(rb->link), sizeof(rb->link) - strlen(rb->link), "(partial)");
 }
 
-/* bound_s, bottleneck or eff_bound; unknown: an empty field in the CSV, NaN or "-" in a .dat. */
+/* bound_s, bottleneck, eff_bound or above_bound; unknown: an empty field in the CSV, NaN or "-" in a .dat. */
 static void put_bound(struct line *l, const struct group *g, const struct crow *r,
 		      struct row_bound *rb, enum merged_source src, int csv)
 {
 	if (!rb->done)
 		row_bound(g, r, rb);
-	if (!rb->ok || (src == MSRC_EFF_BOUND && !(rb->tmed > 0)))
-		line_str(l, csv ? "" : src == MSRC_BOTTLENECK ? "-" : "NaN");
+	if (!rb->ok || (src == MSRC_EFF_BOUND && !(rb->tmed > 0)) || (src == MSRC_ABOVE_BOUND && !rb->above))
+		line_str(l, csv ? "" : src == MSRC_BOTTLENECK || src == MSRC_ABOVE_BOUND ? "-" : "NaN");
+	else if (src == MSRC_ABOVE_BOUND)
+		line_str(l, rb->above);
 	else if (src == MSRC_BOTTLENECK)
 		line_field(l, rb->link, csv);
 	else
@@ -130,7 +142,8 @@ static void put_bound(struct line *l, const struct group *g, const struct crow *
 
 static int bound_column(enum merged_source src)
 {
-	return src == MSRC_BOUND || src == MSRC_BOTTLENECK || src == MSRC_EFF_BOUND;
+	return src == MSRC_BOUND || src == MSRC_BOTTLENECK || src == MSRC_EFF_BOUND ||
+	       src == MSRC_ABOVE_BOUND;
 }
 
 /* One column that is not aller's. */

@@ -89,6 +89,12 @@ static void fact(struct fabric *f, const char *line, char *nic_from_limit)
 		/* leaves are named by the node lines first: an uplink's comes later */
 		if ((l = find_name(f, 1, a)) >= 0)
 			f->uplink[l] = bound_rate(rate);
+	} else if (sscanf(line, "fabric uplink_burst %63s %lf", a, &gbs) == 2) {
+		if ((l = find_name(f, 1, a)) >= 0 && gbs > 0)
+			f->up_burst[l] = gbs;
+	} else if (sscanf(line, "fabric nic_burst %63s %lf", a, &gbs) == 2) {
+		if ((n = find_name(f, 0, a)) >= 0 && gbs > 0)
+			f->nic_burst[n] = gbs;
 	} else if (sscanf(line, "limit nic %63[^:]: %lf GB/s", a, &gbs) == 2 && gbs > 0) {
 		if ((n = find_name(f, 0, a)) >= 0) {
 			f->nic[n] = gbs;
@@ -134,7 +140,7 @@ static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_f
 		if (strchr(line, '\t'))
 			*strchr(line, '\t') = ' ';
 		host = !strncmp(line, "host ", 5);
-		uplink = !strncmp(line, "fabric uplink_rate ", 19);
+		uplink = !strncmp(line, "fabric uplink_", 14);   /* its rate and burst */
 		if (pass == 0 && host && have < f->hosts_len) {
 			have += (size_t)snprintf(f->hosts + have, f->hosts_len - have, "%s%s", have ? "\n" : "",
 						 line + 5);
@@ -160,6 +166,35 @@ static int hash_open(struct fabric *f, size_t w)
 	return 0;
 }
 
+/* realloc to n elements of size, keeping p where it cannot. */
+static void *shrink(void *p, size_t n, size_t size)
+{
+	void *q = realloc(p, (n + 1) * size);
+
+	return q ? q : p;
+}
+
+/*
+ * Once read: the names and rates at the nodes' and leaves' counts (they were
+ * sized for a node per task), the hash and the host lines gone, so that a
+ * merge that keeps every point's fabric keeps what it needs.
+ */
+static void fabric_settle(struct fabric *f)
+{
+	f->node = shrink(f->node, (size_t)f->nnodes, FABRIC_NAME);
+	f->leafname = shrink(f->leafname, (size_t)f->nleaves, FABRIC_NAME);
+	f->leaf = shrink(f->leaf, (size_t)f->nnodes, sizeof(long));
+	f->nic = shrink(f->nic, (size_t)f->nnodes, sizeof(double));
+	f->nic_burst = shrink(f->nic_burst, (size_t)f->nnodes, sizeof(double));
+	f->uplink = shrink(f->uplink, (size_t)f->nleaves, sizeof(double));
+	f->up_burst = shrink(f->up_burst, (size_t)f->nleaves, sizeof(double));
+	free(f->slot);
+	free(f->hosts);
+	f->slot = NULL;
+	f->hosts = NULL;
+	f->hosts_len = 0;
+}
+
 int fabric_open(struct fabric *f, const char *facts, long world)
 {
 #ifdef COLLECT_NO_FABRIC   /* bench-bound's other build: the merge without the fabric model */
@@ -169,13 +204,16 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 	char *from_limit = calloc(w + 1, 1);
 	int rc = -1;
 
-	*f = (struct fabric){ 0, 0, (long)w, calloc(w + 1, FABRIC_NAME), calloc(w + 1, FABRIC_NAME),
-			      malloc((w + 1) * sizeof(long)), calloc(w + 1, sizeof(double)),
-			      calloc(w + 1, sizeof(double)), malloc((w + 1) * sizeof(long)),
-			      calloc(strlen(facts ? facts : "") + 1, 1), strlen(facts ? facts : "") + 1,
-			      NULL, 0, malloc(sizeof(struct fabric_memo)) };
-	if (w > 0 && f->node && f->leafname && f->leaf && f->nic && f->uplink && f->task && f->hosts &&
-	    f->memo && from_limit && hash_open(f, w) == 0) {
+	size_t nf = strlen(facts ? facts : "") + 1;
+
+	*f = (struct fabric){ .world = (long)w, .node = calloc(w + 1, FABRIC_NAME),
+			      .leafname = calloc(w + 1, FABRIC_NAME), .leaf = malloc((w + 1) * sizeof(long)),
+			      .nic = calloc(w + 1, sizeof(double)), .uplink = calloc(w + 1, sizeof(double)),
+			      .nic_burst = calloc(w + 1, sizeof(double)),
+			      .up_burst = calloc(w + 1, sizeof(double)), .task = malloc((w + 1) * sizeof(long)),
+			      .hosts = calloc(nf, 1), .hosts_len = nf, .memo = malloc(sizeof(struct fabric_memo)) };
+	if (w > 0 && f->node && f->leafname && f->leaf && f->nic && f->uplink && f->nic_burst &&
+	    f->up_burst && f->task && f->hosts && f->memo && from_limit && hash_open(f, w) == 0) {
 		f->memo->level = -1;
 		each_fact(f, facts, 0, from_limit);
 		if (f->hosts[0] && task_nodes(f) == 0) {
@@ -183,6 +221,7 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 				f->leaf[i] = -1;
 			each_fact(f, facts, 1, from_limit);
 			each_fact(f, facts, 2, from_limit);
+			fabric_settle(f);
 			rc = 0;
 		}
 	}
@@ -222,6 +261,26 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
 	return m->rc;
 }
 
+double fabric_row_time(double bytes, long commsize, long world, double aggbw)
+{
+	return aggbw > 0 ? bytes * (double)commsize * (double)world / 1073741824.0 / aggbw : 0;
+}
+
+const char *fabric_above(const struct fabric *f, const struct bound *b, double tmed_hi, double t_row)
+{
+	double burst = b->link == BOUND_NIC ? f->nic_burst[b->at]
+		       : b->link == BOUND_UPLINK && b->at >= 0 ? f->up_burst[b->at] : 0;
+
+	if (!(tmed_hi > 0) || !(b->t > tmed_hi) || !(b->load > 0))
+		return NULL;
+	if (t_row >= b->t)
+		return "spread";
+	/* past the burst the link needs (load - burst) / rate: t per byte x the bytes left */
+	if (burst > 0 && (b->load > burst ? b->load - burst : 0) * (b->t / b->load) <= tmed_hi)
+		return "burst";
+	return "rate";
+}
+
 void fabric_link_name(const struct fabric *f, long i, char *buf, size_t len)
 {
 	if (i >= 0 && i < f->nnodes)
@@ -245,6 +304,8 @@ void fabric_close(struct fabric *f)
 	free(f->leaf);
 	free(f->nic);
 	free(f->uplink);
+	free(f->nic_burst);
+	free(f->up_burst);
 	free(f->task);
 	free(f->hosts);
 	free(f->slot);

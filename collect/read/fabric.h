@@ -22,6 +22,7 @@ struct fabric {
 	char (*node)[FABRIC_NAME], (*leafname)[FABRIC_NAME];
 	long *leaf;             /* per node: its leaf, -1 unknown */
 	double *nic, *uplink;   /* per node, per leaf: decimal GB/s each way, 0 unknown */
+	double *nic_burst, *up_burst;  /* per node, per leaf: a shaper's burst, bytes, 0 none known */
 	long *task;             /* per task: its node */
 	char *hosts;            /* the host lines' values, for hosts.h */
 	size_t hosts_len;       /* its room */
@@ -43,6 +44,24 @@ int fabric_partition(const struct fabric *f, const char *mode, int level, struct
  * their bytes, which scale every load alike).
  */
 int fabric_row(const struct fabric *f, const char *mode, int level, double bytes, struct bound *b);
+/*
+ * Why a row beat its bound beyond its interval (b->t above tmed_hi, the slow
+ * end of the 95% interval of its median time), or NULL when it did not (or
+ * tmed_hi is unknown): "spread" where the row's slowest task (t_row, from
+ * aggbw: it ends the call) needed the bound and the median task finished
+ * sooner; "burst" where the bounding link's shaper lets a burst through at
+ * once ('# fabric:' nic_burst or uplink_burst, bytes) and the load past the
+ * burst needs no more than tmed_hi; else "rate": the rate declared for the
+ * link is below what it carried (a wrong rate, or not what limits the row).
+ */
+/*
+ * A row's time per call: its slowest task's, which ends the call for all its
+ * communicators, from aggbw (GiB/s: every task's bytes, bytes per peer x
+ * commsize each, over that time); 0 where aggbw is unknown. tmed is the
+ * typical task's: a fast communicator beside a slow one hides the slow one.
+ */
+double fabric_row_time(double bytes, long commsize, long world, double aggbw);
+const char *fabric_above(const struct fabric *f, const struct bound *b, double tmed_hi, double t_row);
 /* Link i, nodes' NICs first then leaves' uplinks, by name: "nic:n3", "up:leaf1". */
 void fabric_link_name(const struct fabric *f, long i, char *buf, size_t len);
 /* The bound's link in the same names ("" for none). */

@@ -40,10 +40,17 @@ void point_release(struct point *p)
 	free(p->facts);
 	for (int i = 0; i < PS_NSETTINGS; i++)
 		free(p->setting[i]);
+	point_fabric_release(p);
+	memset(p, 0, sizeof(*p));
+}
+
+void point_fabric_release(struct point *p)
+{
 	if (p->fabric)
 		fabric_close(p->fabric);
 	free(p->fabric);
-	memset(p, 0, sizeof(*p));
+	p->fabric = NULL;
+	p->fabric_read = 0;
 }
 
 const struct fabric *point_fabric(struct point *p)

@@ -59,6 +59,8 @@ struct point {
 
 /* Its fabric (fabric.h), read from its facts on the first call; NULL when they do not say it. */
 const struct fabric *point_fabric(struct point *p);
+/* Its fabric let go (a merge holds a group's at a time); point_fabric reads it again if asked. */
+void point_fabric_release(struct point *p);
 /* Empty, with the numbers absent (-1). */
 void point_init(struct point *p);
 void point_release(struct point *p);

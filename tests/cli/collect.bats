@@ -70,14 +70,14 @@ golden() {
 	cd "$DATA/collect/damaged"
 	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" in
 	csv=$BATS_TEST_TMPDIR/out/points.csv
-	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,iters,tcongested_s,congestion,congestion_p99,tmed_lo_s,tmed_hi_s,offnode_B,netbw_GBs,eff,tcounts_s,tdispatch_s,tcombine_s,bound_s,bottleneck,eff_bound$'
+	head -n 1 "$csv" | grep -q ',aggbw_GiBs,slowest_rank,tmed_s,tp99_s,busbw_GBs,talone_s,interference,interference_avg,interference_max,imbalance,busbw_v_GBs,hottest_rank,iters,tcongested_s,congestion,congestion_p99,tmed_lo_s,tmed_hi_s,offnode_B,netbw_GBs,eff,tcounts_s,tdispatch_s,tcombine_s,bound_s,bottleneck,eff_bound,above_bound$'
 	# format 2: the three columns as aller printed them, no isolation columns
 	row=$(grep -m1 '^1 2 1 ' in/fmt2-n1-contiguous-50.out)
 	read -r -a f <<<"$row"
 	grep -q '^0,fmt2,contiguous,1,2,2,host,no,complete,50,' "$BATS_TEST_TMPDIR/out/points-index.csv"
-	grep -q "^0,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,,,,,,,,,,,,,,,\$" "$csv"
+	grep -q "^0,0,alltoall,uniform,1,2,1,8,.*,${f[11]},${f[12]},${f[13]},${f[14]},,,,,,,,,,,,,,,,,,,,,,,\$" "$csv"
 	# format 1: empty fields (and NaN in the views: gnuplot skips them)
-	grep -q '^3,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,,,,,,,,,,,,,,,$' "$csv"
+	grep -q '^3,0,alltoall,uniform,1,2,1,8,.*,1,,,,,,,,,,,,,,,,,,,,,,,,,,$' "$csv"
 	grep -q '^3,smoke,contiguous,1,2,2,host,no,complete,31,' "$BATS_TEST_TMPDIR/out/points-index.csv"
 	grep -q '^8 .* NaN$' "$BATS_TEST_TMPDIR/out/bandwidth.dat"
 }
@@ -189,7 +189,7 @@ golden() {
 	# a row with measured isolation: copied as printed; "-" is an empty CSV field
 	row=$(grep -m1 '^2 2 8 ' in/fmt3-n1-contiguous-60.out)
 	read -r -a f <<<"$row"
-	grep -q "^1,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,,,,,,,,,,,,,,\$" "$out/points.csv"
+	grep -q "^1,1,alltoall,uniform,2,2,8,64,.*,${f[15]},${f[16]},${f[17]},${f[18]},,,,,,,,,,,,,,,,,,,\$" "$out/points.csv"
 	grep -q "^1,0,pairwise,uniform,1,4,8,64,.*,,,,,,,,,,,,,,,,\$" "$out/points.csv"
 	# the concurrency view carries the interference its plot reads
 	grep -qx "2 2 ${f[8]} ${f[10]} ${f[16]}" "$out/concurrency.dat"
@@ -290,4 +290,37 @@ golden() {
 	[ -z "$stderr" ]
 	grep -q 'what the fabric allows it' "$BATS_TEST_TMPDIR/c/plots/bandwidth-strided-n4.svg"
 	[ "$(grep -c 'what the fabric allows it' "$BATS_TEST_TMPDIR/c/plots/latency-strided-n4.svg")" = 0 ]
+}
+
+# above BURST: "bytes_per_peer eff_bound above_bound" of every row that beat its
+# bound beyond its interval, merged with the shapers' burst declared as BURST
+# bytes ('# fabric:' nic_burst and uplink_burst, as cluster/fabric.sh says them)
+above() {
+	rm -rf "$BATS_TEST_TMPDIR/a"
+	mkdir -p "$BATS_TEST_TMPDIR/a"
+	for f in "$DATA"/fabric/raw/*.out; do
+		awk -v b="$1" '{ print }
+			b && /^# fabric: switch / { print "# fabric: nic_burst " $4 " " b; print "# fabric: uplink_burst " $5 " " b }' \
+			"$f" >"$BATS_TEST_TMPDIR/a/${f##*/}"
+	done
+	"$COLLECT" -q -o "$BATS_TEST_TMPDIR/a/m" "$BATS_TEST_TMPDIR/a"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["above_bound"]) != "" { print $(c["bytes_per_peer"]), $(c["eff_bound"]), $(c["above_bound"]) }' \
+		"$BATS_TEST_TMPDIR/a/m/points.csv"
+}
+
+@test "a row that beat its bound beyond its interval says why (above_bound): a shaper's burst, else the rate" {
+	# no burst declared: every such row blames the declared rate, and beat it (eff_bound > 1)
+	run -0 above 0
+	[ "${#lines[@]}" -ge 10 ]
+	printf '%s\n' "$output" | awk '$3 != "rate" || !($2 > 1) { bad = 1; print } END { exit bad }'
+	# the local cluster's shapers pass 64 KiB at once: the small rows are their bursts
+	run -0 above 65536
+	printf '%s\n' "$output" | awk '$1 <= 8192 && $3 != "burst" { bad = 1; print } END { exit bad }'
+	[ "$(printf '%s\n' "$output" | grep -c ' burst$')" -ge 10 ]
+	# the rows within their interval of the bound, or below it, say nothing
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$DATA/fabric/raw"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["bound_s"]) != "" && $(c["bound_s"]) <= $(c["tmed_hi_s"]) && $(c["above_bound"]) != "" { bad = 1 }
+		END { exit bad }' "$BATS_TEST_TMPDIR/m/points.csv"
 }

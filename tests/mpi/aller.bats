@@ -247,7 +247,7 @@ check_algos() {
 	# the collector parses both and merges them by name
 	"$t/build/bin/collect" -q -o "$BATS_TEST_TMPDIR/m" "$out"
 	[ "$(grep -c ',copy,' "$BATS_TEST_TMPDIR/m/points.csv")" = "$(grep -c ',alltoall,' "$BATS_TEST_TMPDIR/m/points.csv")" ]
-	head -n 1 "$BATS_TEST_TMPDIR/m/points.csv" | grep -q ',tcombine_s,tavg2_s,bound_s,bottleneck,eff_bound$'
+	head -n 1 "$BATS_TEST_TMPDIR/m/points.csv" | grep -q ',tcombine_s,tavg2_s,bound_s,bottleneck,eff_bound,above_bound$'
 	# a view carries it once its plot names it (format.h's ALLER_COLUMN_VIEWS), not before
 	grep -qx '# columns: bytes_per_peer tmin_s tavg_s tmax_s bwmin_GiBs bwavg_GiBs bwmax_GiBs tmed_s imbalance tmed_lo_s tmed_hi_s tcounts_s tdispatch_s tcombine_s bound_s' \
 		"$BATS_TEST_TMPDIR/m/bandwidth.dat"

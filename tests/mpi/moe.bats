@@ -32,7 +32,7 @@ col() {
 	perl "$ROOT/tests/lib/check-aller.pl" "$N" 1024 3 contiguous "$out"
 	# the collector keeps the columns
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$out"
-	head -n 1 "$BATS_TEST_TMPDIR/m/points.csv" | grep -q ',eff,tcounts_s,tdispatch_s,tcombine_s,bound_s,bottleneck,eff_bound$'
+	head -n 1 "$BATS_TEST_TMPDIR/m/points.csv" | grep -q ',eff,tcounts_s,tdispatch_s,tcombine_s,bound_s,bottleneck,eff_bound,above_bound$'
 	[ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$(c["tcounts_s"]) == "" || $(c["tcombine_s"]) == ""' "$BATS_TEST_TMPDIR/m/points.csv" | wc -l)" = 0 ]
 	# the stacked phases' plot, for --moe's data sets only

@@ -515,7 +515,7 @@ static void merged_columns_agree_with_aller(void **state)
 			       "tmed_s tp99_s busbw_GBs talone_s interference interference_avg "
 			       "interference_max imbalance busbw_v_GBs hottest_rank iters tcongested_s "
 			       "congestion congestion_p99 tmed_lo_s tmed_hi_s offnode_B netbw_GBs eff tcounts_s "
-			       "tdispatch_s tcombine_s bound_s bottleneck eff_bound",
+			       "tdispatch_s tcombine_s bound_s bottleneck eff_bound above_bound",
 		[MERGED_POINTS] = "point campaign mode nodes tasks_per_node world buffers instrumented "
 				  "state job source mpi series variant placement",
 	};
