@@ -45,6 +45,8 @@ int fbound_row(const struct fpoint *p, const struct frow *r, struct fbound *b)
 	if (strcmp(r->split, "uniform") == 0 && fabric_open(&net, p->fabric, p->world) == 0 &&
 	    fabric_row(&net, p->mode, (int)r->level, r->bytes, &bd) == 0) {
 		describe(&net, &bd, r, b);
+		b->above = fabric_above(&net, &bd, r->hi,
+					fabric_row_time(r->bytes, r->commsize, p->world, r->aggbw));
 		rc = 0;
 	}
 	fabric_close(&net);

@@ -16,6 +16,7 @@ struct fbound {
 	double eff;          /* t / the row's tmed */
 	char link[96];       /* "the uplink of leaf1", "the NIC of n3" */
 	char unknown[96];    /* partial: the first loaded link without a rate; else "" */
+	const char *above;   /* why it beat the bound beyond its interval (fabric.h's fabric_above), or NULL */
 };
 
 /*

@@ -108,6 +108,7 @@ int find_recurring(const struct fpoint *p)
 static void find_limit(struct fout *o, const struct fpoint *p)
 {
 	char where[256], size[32], text[1536], partial[160] = "";
+	const char *why;
 	struct fbound b;
 	double eff;
 
@@ -125,14 +126,19 @@ static void find_limit(struct fout *o, const struct fpoint *p)
 		return;
 	}
 	eff = b.eff;
+	why = !b.above ? (eff > 1 ? ": at its bound, within its interval." : eff < 0.5 ? ": far from its bound." : ".")
+	      : !strcmp(b.above, "spread") ? ": above its bound for the median task; its slowest task took "
+					    "the bound (the median task finished sooner)."
+	      : !strcmp(b.above, "burst") ? ": above its bound beyond its interval: the link's shaper passes "
+					   "a burst at once, and a row this small is mostly burst."
+	      : ": above its bound beyond its interval: the rate declared for the link is below what it "
+		"carried (a wrong rate, or not what limits the row).";
 	if (b.unknown[0])
 		snprintf(partial, sizeof(partial), " (a partial bound: no rate for %s)", b.unknown);
 	snprintf(text, sizeof(text), "%s: at its largest size the best row reaches %.0f%% of what "
 		 "the fabric allows, bound by %s%s (%.0f%% of the NICs' line rate), at %s per peer "
 		 "(commsize %ld, %s)%s", where, 100 * eff, b.link, partial, 100 * p->eff.eff, size,
-		 p->eff.commsize, p->eff.algo, eff < 0.5 ? ": far from its bound." : eff > 1.05 ?
-		 ": above its bound, which is then not what limits it (a shaper's burst, or a "
-		 "wrong rate)." : ".");
+		 p->eff.commsize, p->eff.algo, why);
 	find_emit(o, "limit", eff < 0.5 ? "notice" : "info", text, &p->id, 1, "eff_bound", eff,
 		  "bound_s", b.t, "eff", p->eff.eff, "bytes_per_peer", p->eff.bytes, "commsize",
 		  (double)p->eff.commsize, NULL);

@@ -303,10 +303,10 @@ above() {
 			b && /^# fabric: switch / { print "# fabric: nic_burst " $4 " " b; print "# fabric: uplink_burst " $5 " " b }' \
 			"$f" >"$BATS_TEST_TMPDIR/a/${f##*/}"
 	done
-	"$COLLECT" -q -o "$BATS_TEST_TMPDIR/a/m" "$BATS_TEST_TMPDIR/a"
+	"$COLLECT" -q -o "$BATS_TEST_TMPDIR/am" "$BATS_TEST_TMPDIR/a"
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$(c["above_bound"]) != "" { print $(c["bytes_per_peer"]), $(c["eff_bound"]), $(c["above_bound"]) }' \
-		"$BATS_TEST_TMPDIR/a/m/points.csv"
+		"$BATS_TEST_TMPDIR/am/points.csv"
 }
 
 @test "a row that beat its bound beyond its interval says why (above_bound): a shaper's burst, else the rate" {
@@ -318,6 +318,13 @@ above() {
 	run -0 above 65536
 	printf '%s\n' "$output" | awk '$1 <= 8192 && $3 != "burst" { bad = 1; print } END { exit bad }'
 	[ "$(printf '%s\n' "$output" | grep -c ' burst$')" -ge 10 ]
+	# an uplink declared at a quarter of its rate: the 4-node strided rows beat it, and the
+	# finding of its best row says why, where it said "far from" or nothing
+	sed -i 's/^# fabric: uplink_rate \(leaf[0-9]\) 1000000kbit$/# fabric: uplink_rate \1 250000kbit/' \
+		"$BATS_TEST_TMPDIR"/a/*n4-strided*.out
+	"$COLLECT" -q -o "$BATS_TEST_TMPDIR/am" "$BATS_TEST_TMPDIR/a"
+	grep -q '^info	limit	On 4 nodes (strided): at its largest size the best row reaches [0-9]*% of what the fabric allows, bound by the uplink of leaf1 .*: above its bound beyond its interval: the rate declared for the link is below what it carried' \
+		"$BATS_TEST_TMPDIR/am/findings.tsv"
 	# the rows within their interval of the bound, or below it, say nothing
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$DATA/fabric/raw"
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
