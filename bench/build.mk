@@ -23,6 +23,10 @@ bench-collect: deps all $(B)/bench/gen_outputs
 bench-bound: deps all $(B)/bench/gen_outputs
 	@bash bench/bench-bound.sh
 
+# Rows against the local fabric's bound across its oversubscription and NIC rates.
+bench-fabric: deps-demo all
+	@bash bench/bench-fabric.sh
+
 bench-reveal: deps all
 	@bash bench/bench-reveal.sh
 

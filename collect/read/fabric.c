@@ -106,11 +106,6 @@ static void fact(struct fabric *f, const char *line, char *nic_from_limit)
 	}
 }
 
-/*
- * Each fact line (its key's tab made a space; one too long to read whole is
- * left out): pass 0 collects the host lines' values, 1 the rest but uplink
- * rates, 2 those (their leaves named first).
- */
 /* Whether a fact's key (up to its tab or space) is one the fabric reads. */
 static int fabric_key(const char *s)
 {
@@ -124,6 +119,11 @@ static int fabric_key(const char *s)
 	return 0;
 }
 
+/*
+ * Each fact line (its key's tab made a space; one too long to read whole is
+ * left out): pass 0 collects the host lines' values, 1 the rest but uplink
+ * rates and bursts, 2 those (their leaves named first).
+ */
 static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_from_limit)
 {
 	size_t have = 0;   /* of f->hosts */

@@ -24,9 +24,9 @@ struct fabric {
 	double *nic, *uplink;   /* per node, per leaf: decimal GB/s each way, 0 unknown */
 	double *nic_burst, *up_burst;  /* per node, per leaf: a shaper's burst, bytes, 0 none known */
 	long *task;             /* per task: its node */
-	char *hosts;            /* the host lines' values, for hosts.h */
+	char *hosts;            /* while it is read: the host lines' values, for hosts.h */
 	size_t hosts_len;       /* its room */
-	long *slot;             /* the names' hash: nodes' mask + 1 slots, then leaves' */
+	long *slot;             /* while it is read: the names' hash, nodes' mask + 1 slots, then leaves' */
 	size_t mask;
 	struct fabric_memo *memo;  /* fabric_row's last level, per byte (a row's bound is linear in its bytes) */
 };
