@@ -3,7 +3,7 @@
 # growable array (grow.h), the growable string (strbuf.h), results written
 # whole or not at all (replace.h, outset.h), the fabric's bound (bound.h).
 # Plain C without MPI, compiled once with $(CC) and linked into both.
-COMMON_SRC := bytes.c bound.c dirs.c grow.c merged.c outset.c partition.c replace.c strbuf.c text.c
+COMMON_SRC := bytes.c bound.c dirs.c grow.c merged.c namehash.c outset.c partition.c replace.c strbuf.c text.c
 COMMON_OBJ := $(COMMON_SRC:%.c=$(O)/common/%.o)
 
 $(O)/common/%.o: common/%.c $(B)/flags

@@ -29,7 +29,7 @@ fi
 collect=$(find_tool collect)
 merged=$DIR/merged
 rc=0
-merge_if_stale "$merged" "$DIR/collect.log" "$DIR/raw" || rc=$?
+merge_campaign "$DIR" || rc=$?
 [ "$rc" -le 1 ] || die "the collector failed (exit $rc): $(tail -n 1 "$DIR/collect.log")" 3
 out=$textfile/aller-$CAMPAIGN.prom tmp=$textfile/.aller-$CAMPAIGN.prom.$$
 trap 'rm -f "$tmp"' EXIT

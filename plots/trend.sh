@@ -46,7 +46,7 @@ for c in "${names[@]}"; do
 		die "no campaign '$c' in $RESULTS (no $d/manifest)"
 	fi
 	rc=0
-	merge_if_stale "$d/merged" "$d/collect.log" "$d/raw" || rc=$?
+	merge_campaign "$d" || rc=$?
 	[ "$rc" -le 1 ] || die "the collector failed on '$c' (exit $rc)" 3
 	start=$(point_facts "$d/merged/facts.tsv" "" start | sort | head -n 1)
 	rows+=("${start:-9999} $c")

@@ -102,6 +102,11 @@ merge_if_stale() {
 	return "$rc"
 }
 
+# merge_campaign DIR: merge_if_stale of a campaign's raw outputs into
+# DIR/merged (DIR/collect.log); what a script after the merge runs instead of
+# naming raw/ itself.
+merge_campaign() { merge_if_stale "$1/merged" "$1/collect.log" "$1/raw"; }
+
 # aller_binary MPI: the aller built against that library (make, make MPI=mpich;
 # an installed MPICH one is aller.mpich).
 aller_binary() {

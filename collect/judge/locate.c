@@ -7,58 +7,36 @@
 
 #include "grow.h"
 
-static size_t hash_name(const char *name)
-{
-	size_t h = 14695981039346656037u;
-
-	for (const char *c = name; *c; c++)
-		h = (h ^ (unsigned char)*c) * 1099511628211u;
-	return h;
-}
-
-/* Link i's slot (or the empty one its name would take). */
-static size_t slot_of(const struct locate *L, const char *name)
-{
-	size_t h = hash_name(name) & (L->nslot - 1);
-
-	while (L->slot[h] >= 0 && strcmp(L->l[L->slot[h]].name, name))
-		h = (h + 1) & (L->nslot - 1);
-	return h;
-}
-
-/* The hash at twice the links' room at least; 0, or -1 (memory). */
+/* The names' hash at twice its room; 0, or -1 (memory). */
 static int rehash(struct locate *L)
 {
-	size_t n = L->nslot ? 2 * L->nslot : 64;
-	long *slot = malloc(n * sizeof(long));
+	struct namehash h;
 
-	if (!slot)
+	if (namehash_init(&h, L->names.n ? L->names.n : 32) != 0)
 		return -1;
-	free(L->slot);
-	L->slot = slot;
-	L->nslot = n;
-	for (size_t i = 0; i < n; i++)
-		slot[i] = -1;
+	namehash_free(&L->names);
+	L->names = h;
 	for (int i = 0; i < L->n; i++)
-		slot[slot_of(L, L->l[i].name)] = i;
+		h.slot[namehash_slot(&h, L->l[i].name, L->l[0].name, sizeof(*L->l))] = i;
 	return 0;
 }
 
 static struct locate_link *link_of(struct locate *L, const char *name)
 {
 	struct locate_link *g;
-	size_t h;
+	size_t k;
 
-	if ((size_t)L->n * 2 + 2 > L->nslot && rehash(L) != 0)
+	if ((size_t)L->n * 2 + 2 > L->names.n && rehash(L) != 0)
 		return NULL;
-	if (L->slot[h = slot_of(L, name)] >= 0)
-		return &L->l[L->slot[h]];
+	k = namehash_slot(&L->names, name, L->n ? L->l[0].name : "", sizeof(*L->l));
+	if (L->names.slot[k] >= 0)
+		return &L->l[L->names.slot[k]];
 	if (!(g = grow(L->l, &L->cap, (size_t)L->n + 1, sizeof(*L->l), 16)))
 		return NULL;
 	L->l = g;
 	g = memset(&L->l[L->n], 0, sizeof(*g));
 	snprintf(g->name, sizeof(g->name), "%s", name);
-	L->slot[h] = L->n++;
+	L->names.slot[k] = L->n++;
 	return g;
 }
 
@@ -131,6 +109,6 @@ int locate_suspects(const struct locate *L, const char **names, int max)
 void locate_release(struct locate *L)
 {
 	free(L->l);
-	free(L->slot);
+	namehash_free(&L->names);
 	memset(L, 0, sizeof(*L));
 }

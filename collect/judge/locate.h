@@ -23,6 +23,8 @@
 
 #include <stddef.h>
 
+#include "namehash.h"
+
 #define LOCATE_SLOW 0.5        /* a row below half of what its fabric allows is slow */
 #define LOCATE_SHARE 0.75      /* a suspect is in this share of the slow rows at least */
 #define LOCATE_MIN_ROWS 3      /* slow rows needed to name anything */
@@ -40,8 +42,7 @@ struct locate {
 	struct locate_link *l;
 	int n;
 	size_t cap;
-	long *slot;              /* the links by name: a hash of nslot (a power of two), -1 empty */
-	size_t nslot;
+	struct namehash names;   /* the links by name */
 	int slow_rows, rows;
 	double eff_lo, eff_hi;   /* the slow rows' range of efficiency */
 	long points[32];         /* the first points with a slow row */

@@ -12,38 +12,27 @@ struct fabric_memo {
 	struct bound unit;        /* the bound at 1 byte per peer */
 };
 
-/* A name's slot in a table of mask + 1 (twice the names' room at least): FNV-1a, then linear. */
-static size_t slot_of(const char *name, const long *slot, size_t mask, char (*names)[FABRIC_NAME])
-{
-	size_t h = 14695981039346656037u;
-
-	for (const char *c = name; *c; c++)
-		h = (h ^ (unsigned char)*c) * 1099511628211u;
-	for (h &= mask; slot[h] >= 0 && strcmp(names[slot[h]], name); h = (h + 1) & mask)
-		;
-	return h;
-}
-
 /* The index of a node's (leaves: 1) name, or -1. */
 static long find_name(const struct fabric *f, int leaves, const char *name)
 {
-	const long *slot = leaves ? f->slot + f->mask + 1 : f->slot;
+	const struct namehash *h = leaves ? &f->leaves : &f->nodes;
 
-	return slot[slot_of(name, slot, f->mask, leaves ? f->leafname : f->node)];
+	return h->slot[namehash_slot(h, name, (const char *)(leaves ? f->leafname : f->node), FABRIC_NAME)];
 }
 
 /* The index of a name, added as the next when new (while there is room); -1: none. */
 static long add_name(struct fabric *f, int leaves, const char *name)
 {
-	long *slot = leaves ? f->slot + f->mask + 1 : f->slot, *n = leaves ? &f->nleaves : &f->nnodes;
+	struct namehash *h = leaves ? &f->leaves : &f->nodes;
+	long *n = leaves ? &f->nleaves : &f->nnodes;
 	char (*names)[FABRIC_NAME] = leaves ? f->leafname : f->node;
-	size_t h = slot_of(name, slot, f->mask, names);
+	size_t k = namehash_slot(h, name, (const char *)names, FABRIC_NAME);
 
-	if (slot[h] < 0 && *n < f->world && strlen(name) < FABRIC_NAME) {
+	if (h->slot[k] < 0 && *n < f->world && strlen(name) < FABRIC_NAME) {
 		snprintf(names[*n], FABRIC_NAME, "%s", name);
-		slot[h] = (*n)++;
+		h->slot[k] = (*n)++;
 	}
-	return slot[h];
+	return h->slot[k];
 }
 
 /* hosts_each: rank r's node, added as first seen; a rank's first line holds it. */
@@ -151,21 +140,6 @@ static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_f
 	}
 }
 
-/* The names' hash (-1: empty), twice the room of names at least, for nodes then leaves. */
-static int hash_open(struct fabric *f, size_t w)
-{
-	size_t n = 16;
-
-	while (n < 2 * (w + 1))
-		n *= 2;
-	f->mask = n - 1;
-	if (!(f->slot = malloc(2 * n * sizeof(long))))
-		return -1;
-	for (size_t i = 0; i < 2 * n; i++)
-		f->slot[i] = -1;
-	return 0;
-}
-
 /* realloc to n elements of size, keeping p where it cannot. */
 static void *shrink(void *p, size_t n, size_t size)
 {
@@ -188,9 +162,9 @@ static void fabric_settle(struct fabric *f)
 	f->nic_burst = shrink(f->nic_burst, (size_t)f->nnodes, sizeof(double));
 	f->uplink = shrink(f->uplink, (size_t)f->nleaves, sizeof(double));
 	f->up_burst = shrink(f->up_burst, (size_t)f->nleaves, sizeof(double));
-	free(f->slot);
+	namehash_free(&f->nodes);
+	namehash_free(&f->leaves);
 	free(f->hosts);
-	f->slot = NULL;
 	f->hosts = NULL;
 	f->hosts_len = 0;
 }
@@ -213,7 +187,8 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 			      .up_burst = calloc(w + 1, sizeof(double)), .task = malloc((w + 1) * sizeof(long)),
 			      .hosts = calloc(nf, 1), .hosts_len = nf, .memo = malloc(sizeof(struct fabric_memo)) };
 	if (w > 0 && f->node && f->leafname && f->leaf && f->nic && f->uplink && f->nic_burst &&
-	    f->up_burst && f->task && f->hosts && f->memo && from_limit && hash_open(f, w) == 0) {
+	    f->up_burst && f->task && f->hosts && f->memo && from_limit && namehash_init(&f->nodes, w) == 0 &&
+	    namehash_init(&f->leaves, w) == 0) {
 		f->memo->level = -1;
 		each_fact(f, facts, 0, from_limit);
 		if (f->hosts[0] && task_nodes(f) == 0) {
@@ -308,7 +283,8 @@ void fabric_close(struct fabric *f)
 	free(f->up_burst);
 	free(f->task);
 	free(f->hosts);
-	free(f->slot);
+	namehash_free(&f->nodes);
+	namehash_free(&f->leaves);
 	free(f->memo);
 	memset(f, 0, sizeof(*f));
 }

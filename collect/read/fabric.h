@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "bound.h"
+#include "namehash.h"
 
 #define FABRIC_NAME 64
 #define FABRIC_WORLD (1L << 16)   /* more tasks than this: not judged */
@@ -26,8 +27,7 @@ struct fabric {
 	long *task;             /* per task: its node */
 	char *hosts;            /* while it is read: the host lines' values, for hosts.h */
 	size_t hosts_len;       /* its room */
-	long *slot;             /* while it is read: the names' hash, nodes' mask + 1 slots, then leaves' */
-	size_t mask;
+	struct namehash nodes, leaves;   /* while it is read: the names' hashes */
 	struct fabric_memo *memo;  /* fabric_row's last level, per byte (a row's bound is linear in its bytes) */
 };
 

@@ -25,34 +25,54 @@ static int in_ranges(const char *s, long r)
 	return 0;
 }
 
-/* One line "NAME RANKS [+STEP]": the host of r into name, or -1. */
-static int one_line(const char *l, size_t n, long r, char *name, size_t len)
-{
-	char line[1024], *sp, *br, *plus;
-	long lo = 0, hi = 0, step = 0;
-	int width = 0;
+/* A host line "NAME RANKS [+STEP]" taken apart. */
+struct hline {
+	char name[1024];     /* NAME, or a run's prefix (before its '[') */
+	const char *ranks;   /* RANKS, in name's room */
+	long lo, hi, step;   /* a run's first and last number, its ranks' shift per node */
+	int run, width;      /* whether NAME is a run "PREFIX[LO-HI]"; LO's digits */
+};
 
-	snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), l);
-	if (!(sp = strchr(line, ' ')))
+/* Line l[0..n) into h; 0, or -1 when it is not of that form. */
+static int hline_parse(const char *l, size_t n, struct hline *h)
+{
+	char *sp, *br, *plus;
+
+	snprintf(h->name, sizeof(h->name), "%.*s", (int)(n < sizeof(h->name) ? n : sizeof(h->name) - 1), l);
+	if (!(sp = strchr(h->name, ' ')))
 		return -1;
 	*sp = '\0';
-	plus = strstr(sp + 1, " +");
-	if (plus)
-		step = strtol(plus + 2, NULL, 10);
-	br = strchr(line, '[');
-	if (br && sscanf(br, "[%ld-%ld]", &lo, &hi) != 2)
+	h->ranks = sp + 1;
+	plus = strstr(h->ranks, " +");
+	h->step = plus ? strtol(plus + 2, NULL, 10) : 0;
+	h->lo = h->hi = 0;
+	h->width = 0;
+	if (!(h->run = (br = strchr(h->name, '[')) != NULL))
+		return 0;
+	if (sscanf(br, "[%ld-%ld]", &h->lo, &h->hi) != 2)
 		return -1;   /* no host name holds a bracket: not a run we can read */
-	if (!br) {
-		if (!in_ranges(sp + 1, r))
+	if ((h->width = (int)strcspn(br + 1, "-")) > 20)
+		return -1;   /* more digits than a long has */
+	*br = '\0';
+	return 0;
+}
+
+/* One line: the host of r into name, or -1. */
+static int one_line(const char *l, size_t n, long r, char *name, size_t len)
+{
+	struct hline h;
+
+	if (hline_parse(l, n, &h) != 0)
+		return -1;
+	if (!h.run) {
+		if (!in_ranges(h.ranks, r))
 			return -1;
-		snprintf(name, len, "%s", line);
+		snprintf(name, len, "%s", h.name);
 		return 0;
 	}
-	width = (int)strcspn(br + 1, "-");
-	for (long i = 0; i <= hi - lo; i++)
-		if (in_ranges(sp + 1, r - i * step) && (step > 0 || i == 0)) {
-			*br = '\0';
-			snprintf(name, len, "%s%0*ld", line, width, lo + i);
+	for (long i = 0; i <= h.hi - h.lo; i++)
+		if (in_ranges(h.ranks, r - i * h.step) && (h.step > 0 || i == 0)) {
+			snprintf(name, len, "%s%0*ld", h.name, h.width, h.lo + i);
 			return 0;
 		}
 	return -1;
@@ -90,29 +110,20 @@ static int each_rank(const char *s, long by, const char *name, hosts_each_fn *ea
 	return 0;
 }
 
-/* One line "NAME RANKS [+STEP]", every (host, rank) it holds. */
+/* One line, every (host, rank) it holds. */
 static int each_of_line(const char *l, size_t n, hosts_each_fn *each, void *ctx)
 {
-	char line[1024], name[1024 + 32], *sp, *br, *plus;
-	long lo = 0, hi = 0, step = 0;
-	int width, rc = 0;
+	struct hline h;
+	char name[1024 + 32];
+	int rc = 0;
 
-	snprintf(line, sizeof(line), "%.*s", (int)(n < sizeof(line) ? n : sizeof(line) - 1), l);
-	if (!(sp = strchr(line, ' ')))
+	if (hline_parse(l, n, &h) != 0)
 		return -1;
-	*sp = '\0';
-	if ((plus = strstr(sp + 1, " +")))
-		step = strtol(plus + 2, NULL, 10);
-	if (!(br = strchr(line, '[')))
-		return each_rank(sp + 1, 0, line, each, ctx);
-	if (sscanf(br, "[%ld-%ld]", &lo, &hi) != 2)
-		return -1;
-	if ((width = (int)strcspn(br + 1, "-")) > 20)
-		return -1;   /* more digits than a long has */
-	*br = '\0';
-	for (long i = 0; i <= hi - lo && rc == 0 && (step > 0 || i == 0); i++) {
-		snprintf(name, sizeof(name), "%s%0*ld", line, width, lo + i);
-		rc = each_rank(sp + 1, i * step, name, each, ctx);
+	if (!h.run)
+		return each_rank(h.ranks, 0, h.name, each, ctx);
+	for (long i = 0; i <= h.hi - h.lo && rc == 0 && (h.step > 0 || i == 0); i++) {
+		snprintf(name, sizeof(name), "%s%0*ld", h.name, h.width, h.lo + i);
+		rc = each_rank(h.ranks, i * h.step, name, each, ctx);
 	}
 	return rc;
 }

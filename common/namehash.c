@@ -1,0 +1,39 @@
+/* namehash.c: see namehash.h. */
+#include "namehash.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int namehash_init(struct namehash *h, size_t names)
+{
+	size_t n = 16;
+
+	while (n < 2 * (names + 1))
+		n *= 2;
+	h->n = 0;
+	if (!(h->slot = malloc(n * sizeof(long))))
+		return -1;
+	h->n = n;
+	for (size_t i = 0; i < n; i++)
+		h->slot[i] = -1;
+	return 0;
+}
+
+size_t namehash_slot(const struct namehash *h, const char *name, const char *base, size_t stride)
+{
+	size_t k = 14695981039346656037u;
+
+	for (const char *c = name; *c; c++)
+		k = (k ^ (unsigned char)*c) * 1099511628211u;
+	for (k &= h->n - 1; h->slot[k] >= 0 && strcmp(base + (size_t)h->slot[k] * stride, name);
+	     k = (k + 1) & (h->n - 1))
+		;
+	return k;
+}
+
+void namehash_free(struct namehash *h)
+{
+	free(h->slot);
+	h->slot = NULL;
+	h->n = 0;
+}
