@@ -108,6 +108,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 		$(c["kind"]) == "bandwidth" { print $(c["label"]) }' "$RES"/place/merged/sets.tsv | sort -u)
 	[ "$labels" = "$(printf 'block\ncyclic')" ]
 	# (a notice where beyond the noise; on a loaded machine the two can fall within it)
+	grep placement "$RES"/place/merged/findings.tsv || cat "$RES"/place/merged/summary.txt   # shown when the test fails
 	grep -q '"kind": "placement", "severity": "\(notice\|info\)", "text": "On 4 nodes (contiguous), cyclic communicators of 4 take ' \
 		"$RES"/place/merged/findings.json
 	# each placement's best row judged against what the fabric allows it,
