@@ -17,6 +17,13 @@ mpirun_n() {
 	"${MPIRUN[@]}" "$@"
 }
 
+# col NAME FILE: that column of every data row of aller's output, by the
+# header's names.
+col() {
+	awk -v n="$1" '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == n) c = i - 2; next }
+		/^[0-9]/ { print $c }' "$2"
+}
+
 # The files in tests/mpich/ (links to tests/mpi/ and its own) run against
 # the MPICH build (make MPI=mpich) with MPICH's launcher.
 TEST_MPI=openmpi

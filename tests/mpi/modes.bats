@@ -1,15 +1,9 @@
 #!/usr/bin/env bats
 # aller's measurement modes under mpirun: --timing, --cold-cache,
-# --time-per-size, --samples (and collect --samples' verdicts).
+# --samples (and collect --samples' verdicts); --time-per-size is in tests/timed/budget.bats.
 # shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
-
-# col NAME FILE: that column of every data row, by the header's names.
-col() {
-	awk -v n="$1" '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == n) c = i - 2; next }
-		/^[0-9]/ { print $c }' "$2"
-}
 
 @test "--timing=loop and osu verify and pass the checker; the header says which; the collector keeps them apart" {
 	for t in barrier loop osu; do
@@ -48,26 +42,6 @@ col() {
 		run -0 "$ALLER" --cold-cache c 1 16
 		[[ $output == *"# cache: cold: "*"the largest "*"cache of the tasks, sysfs"* ]]
 	fi
-}
-
-@test "--time-per-size: the calls of each count chosen from the warm-up, within the budget" {
-	budget=0.05
-	start=$SECONDS
-	run --separate-stderr -0 mpirun_n 2 "$ALLER" --time-per-size=$budget --min-iters=2 c 1000000 4096
-	wall=$((SECONDS - start))
-	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out"
-	grep -qx "# budget: $budget s of timed calls per (level, count): as many as fit at the longest warm-up iteration of any task, 2..1000000 (column iters)" "$BATS_TEST_TMPDIR/out"
-	pairs=$(grep -c '^[0-9]' "$BATS_TEST_TMPDIR/out")
-	# without the budget: 10^6 calls per count, minutes. With it: the budget's calls, one
-	# warm-up each and the set-up; stated overhead: 3x the budget per pair, plus 10 s
-	# for the launch and a loaded machine
-	[ "$wall" -le "$(awk -v b=$budget -v p="$pairs" 'BEGIN { printf "%d", 3 * b * p + 10 }')" ]
-	# every count its own number of calls, none below the minimum nor above ITERS
-	col iters "$BATS_TEST_TMPDIR/out" | awk '$1 < 2 || $1 > 1000000 { exit 1 }'
-	[ "$(col iters "$BATS_TEST_TMPDIR/out" | sort -u | wc -l)" -gt 1 ]
-	# the calls the rows stand for fit the budget: the sum of tavg x iters per count
-	paste <(col tavg_s "$BATS_TEST_TMPDIR/out") <(col iters "$BATS_TEST_TMPDIR/out") |
-		awk -v b=$budget '$2 > 2 && $1 * $2 > 3 * b { exit 1 }'
 }
 
 @test "--congestion: victims measured with the aggressors idle and busy; columns, header, the collector keeps them apart" {

@@ -9,12 +9,6 @@ load ../lib/helpers
 N=4
 [ "$TEST_MPI" = openmpi ] || N=2
 
-# col NAME FILE: that column of every data row, by the header's names.
-col() {
-	awk -v n="$1" '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == n) c = i - 2; next }
-		/^[0-9]/ { print $c }' "$2"
-}
-
 @test "--moe: every phase verified with alltoallv and pairwise, uneven and uniform; the phases add up to the trip" {
 	out=$BATS_TEST_TMPDIR/out
 	run --separate-stderr -0 mpirun_n "$N" "$ALLER" --moe --algo=alltoallv,pairwise \

@@ -10,12 +10,6 @@ N=4
 [ "$TEST_MPI" = openmpi ] || N=2
 SPECS="uniform spread:1 zipf:1.2 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognormal:1 nodes:0.7"
 
-# col NAME FILE: that column of every data row, by the header's names.
-col() {
-	awk -v n="$1" '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == n) c = i - 2; next }
-		/^[0-9]/ { print $c }' "$2"
-}
-
 @test "every spec, with alltoallv, pairwise and put, verifies every element: exit 0, a data set each" {
 	args=()
 	for s in $SPECS; do args+=("--split=$s"); done
