@@ -11,6 +11,7 @@
 
 #include "algo/algo.h"
 #include "buffers/buffers.h"
+#include "fabricfile.h"
 #include "format.h"
 #include "options.h"
 #include "output.h"
@@ -84,6 +85,14 @@ static int check_args(struct options *o, int bad, const char *err)
 		return 2;
 	}
 
+	if (!bad && o->fabric) {
+		struct fabricfile ff;
+		if (fabricfile_load(&ff, o->fabric, msg, sizeof(msg)) != 0) {
+			fprintf(stderr, "aller: error: %s\n", msg);
+			return 2;
+		}
+		fabricfile_free(&ff);
+	}
 	for (int i = 0; i < o->nsplits && !bad; i++)
 		if (split_has_file(&o->splits[i]) &&
 		    split_matrix_load(&o->splits[i], msg, sizeof(msg)) != 0) {

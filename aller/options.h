@@ -71,6 +71,7 @@ struct options {
 	struct floor min_eff; /* --min-eff=F[@SIZE[+]]: the same under eff */
 	double line_rate;     /* --line-rate=GBPS: each node's NIC rate, declared; 0: sysfs's */
 	const char *line_rate_by; /* ... who declared it: "--line-rate" or "ALLER_LINE_RATE" */
+	const char *fabric;   /* --fabric=FILE: the site's fabric file (common/fabricfile.h), or NULL */
 	const char *samples;  /* --samples=DIR, or NULL */
 	long pairs;           /* --pairs[=SIZE]: bytes per message of the node-pair matrix; 0 off */
 	double slow_below;    /* --slow-below=F: a link below F x the median is slow (0.8) */

@@ -258,6 +258,7 @@ SETTER(set_min_eff)
 }
 
 SETTER(set_json) { UNUSED; o->json = val; return 0; }
+SETTER(set_fabric) { UNUSED; o->fabric = val; return 0; }
 
 /* A line rate declared by `by`: decimal GB/s above 0, at most a petabyte per second. */
 static int line_rate(struct options *o, const char *by, const char *val, char *err, size_t errlen)
@@ -501,6 +502,10 @@ const struct option_def options_table[OPT_COUNT] = {
 		"                       cannot know it (virtual NICs, the emulated fabric;\n"
 		"                       ALLER_LINE_RATE without it): '# limit:', column eff\n",
 		ONCE, ALONE_NOT },
+	[OPT_FABRIC] = { "--fabric", VALUE_NONEMPTY, set_fabric, "a file: --fabric=FILE",
+		"  --fabric=FILE        the site's fabric: its switches' uplink rates, their\n"
+		"                       nodes, NIC rates (docs/format.md); '# fabric:' lines\n"
+		"                       for collect's bound of each row\n", ONCE, ALONE_NOT },
 	[OPT_JSON] = { "--json", VALUE_NONEMPTY, set_json, "a file: --json=FILE",
 		"  --json=FILE          the run as JSON lines too: the header's facts, each data\n"
 		"                       set and row by name (written whole, or not at all)\n", ONCE,

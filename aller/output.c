@@ -299,6 +299,7 @@ static void header_sweep(FILE *f, const struct run_info *r)
 {
 	header_timing(f, r);
 	key_lines(f, ALLER_KEY_LIMIT, r->limits);
+	key_lines(f, ALLER_KEY_FABRIC, r->fabric);
 	for (int i = 0; i < 2; i++) {
 		const struct floor *fl = i ? &r->opt->min_eff : &r->opt->min_busbw;
 		char floor[FLOOR_DESC_MAX];

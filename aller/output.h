@@ -41,6 +41,7 @@ struct run_info {
 	const char *reveal_queues; /* the queues pass's rule, or NULL */
 	const char *reveal_dir;   /* where the matrices go, or NULL */
 	const char *limits;       /* the '# limit:' lines: every node's NIC rate and copy bandwidth */
+	const char *fabric;       /* the '# fabric:' lines of --fabric=FILE, or NULL */
 };
 
 void output_header(FILE *f, const struct run_info *r);

@@ -11,7 +11,9 @@
 
 #include "algo/algo.h"
 #include "buffers/buffers.h"
+#include "buffers/memcheck.h"
 #include "buffers/setup.h"
+#include "fabricfile.h"
 #include "modes/congest.h"
 #include "modes/pairs.h"
 #include "json.h"
@@ -130,7 +132,7 @@ struct header {
 	char splits[SPLIT_MAX * (SPLIT_SPEC_MAX + 24)];
 	char cuda_aware[512], samples[4200], congestion[512], limit[1536], placement[64];
 	char placed[1536];
-	char *command, *env, *map, *devices;
+	char *command, *env, *map, *devices, *fabric;
 	struct json *json;        /* --json's writer, rank 0 */
 	struct node_limits lim;   /* every node's limits (rank 0) */
 	double started, limits_s; /* run_clock() before MPI_Init; the limits' measurement */
@@ -230,6 +232,7 @@ static void describe_run(struct header *h, const struct options *o, const struct
 			*t = ' ';
 	utc_now(h->start, sizeof(h->start));
 	info->limits = h->lim.lines;
+	info->fabric = h->fabric;
 	select_describe(&o->sel, h->selection, sizeof(h->selection));
 	algo_list_describe(&o->algos, h->algos, sizeof(h->algos));
 	h->command = join_args(argc, argv);
@@ -272,6 +275,37 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	info->reveal_dir = reveal_dir(rv);
 }
 
+/*
+ * Collective: rank 0 reads --fabric=FILE and keeps the '# fabric:' lines of
+ * the run's nodes; 0, or 2 when the file is bad (rank 0 says why), 3 out of
+ * memory.
+ */
+static int load_fabric(struct header *h, const struct options *o, const struct world *w)
+{
+	struct fabricfile ff;
+	char err[640];
+	int rc = 0;
+
+	if (!o->fabric)
+		return 0;
+	if (w->rank == 0 && fabricfile_load(&ff, o->fabric, err, sizeof(err)) != 0) {
+		fprintf(stderr, "aller: error: %s\n", err);
+		rc = 2;
+	} else if (w->rank == 0) {
+		const char **names = malloc(sizeof(*names) * (size_t)w->nnodes);
+		for (long i = 0; names && i < w->nnodes; i++)
+			names[i] = w->names[i];
+		h->fabric = names ? fabricfile_lines(&ff, o->fabric, names, w->nnodes) : NULL;
+		rc = h->fabric ? 0 : 3;
+		free(names);
+		fabricfile_free(&ff);
+	}
+	MPI_MUST(MPI_Bcast(&rc, 1, MPI_INT, 0, world_comm(w)));
+	if (rc == 3 && w->rank == 0)
+		fprintf(stderr, "aller: error: out of memory for the fabric file's lines\n");
+	return rc;
+}
+
 /* Collective: checks, buffers, host map, reveal and samples before the sweep; 0 or an exit status. */
 static int prepare(struct options *o, const struct world *w, struct buffers *b,
 		   struct header *h, struct reveal **rv, struct samples **sam)
@@ -289,11 +323,19 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 		rc = 3;
 	if (rc == 0) {
 		long bytes;
+		int level;
+		char cache[512];
 		double t0 = run_clock(), copy = buffers_copy_rate(w, b, &bytes);
-		if (node_limits_gather(&h->lim, o, w, copy, bytes, b->ops->copy != NULL) != 0)
+		long llc;
+		snprintf(cache, sizeof(cache), "%s/devices/system/cpu/cpu0/cache", faults()->sysfs);
+		llc = memcheck_llc(cache, &level);
+		if (node_limits_gather(&h->lim, o, w, copy, bytes, llc > 0 ? llc : 0,
+				       b->ops->copy != NULL) != 0)
 			rc = 3;
 		h->limits_s = run_clock() - t0;
 	}
+	if (rc == 0)
+		rc = load_fabric(h, o, w);
 	if (rc == 0)
 		rc = describe_placement(h, o, w);
 	if (rc == 0)
@@ -498,6 +540,7 @@ int run_benchmark(struct options *o, int argc, char **argv, double started)
 	free(h.devices);
 	free(h.command);
 	free(h.env);
+	free(h.fabric);
 	node_limits_free(&h.lim);
 	world_release(&w);
 	return rc;

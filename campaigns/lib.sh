@@ -145,6 +145,7 @@ aller_args() {
 	[ "$("$get" MOE)" != 1 ] || a+=(--moe)
 	v=$("$get" MIN_BUSBW) && [ -z "$v" ] || a+=("--min-busbw=$v")
 	v=$("$get" MIN_EFF) && [ -z "$v" ] || a+=("--min-eff=$v")
+	v=$("$get" FABRIC) && [ -z "$v" ] || a+=("--fabric=$v")
 	v=$("$get" ALLER_ARGS)
 	printf '%s' "${a[*]}${v:+${a[*]:+ }$v}"
 }

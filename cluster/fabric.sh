@@ -7,6 +7,7 @@
 #
 #   slow-link SRC DST RATE   the path from SRC's NIC to DST at RATE (one way)
 #   slow-nic NODE RATE       NODE's NIC at RATE, both ways
+#   slow-uplink LEAF RATE    LEAF's uplink to the spine at RATE, both ways
 #   delay NODE MS            MS more each way through NODE's NIC (needs netem)
 #   loss NODE PERCENT        PERCENT of the packets in and out of NODE dropped
 #   link-down NODE           NODE's switch port down; link-up NODE: up again
@@ -24,8 +25,8 @@ here=$(dirname "$0")
 
 usage() {
 	printf 'fabric: error: %s\n' "$1" >&2
-	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic NODE RATE | delay NODE MS | loss NODE PERCENT |\n' >&2
-	printf '       link-down NODE | link-up NODE | heal | show | info [NODE]\n' >&2
+	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic NODE RATE | slow-uplink LEAF RATE | delay NODE MS |\n' >&2
+	printf '       loss NODE PERCENT | link-down NODE | link-up NODE | heal | show | info [NODE]\n' >&2
 	exit 2
 }
 fail() {
@@ -52,6 +53,7 @@ case $cmd in
 slow-link) args $# 3; node_form "$1"; node_form "$2"; rate_arg "$3"
 	[ "$1" != "$2" ] || usage "slow-link: SRC and DST are the same node '$1'" ;;
 slow-nic) args $# 2; node_form "$1"; rate_arg "$2" ;;
+slow-uplink) args $# 2; [[ $1 =~ ^leaf[12]$ ]] || usage "slow-uplink: '$1' is not a leaf (leaf1, leaf2)"; rate_arg "$2" ;;
 delay) args $# 2; node_form "$1"
 	number_in "$2" 0 10000 || usage "delay: '$2' is not a delay in ms above 0 and at most 10000" ;;
 loss) args $# 2; node_form "$1"
@@ -100,6 +102,8 @@ show() {
 		if [ "$kind" = nic ]; then
 			kbit=$(nic_kbit "$from")
 			[ -z "$(fault link-down "$from")" ] || state=down
+		elif [ "$kind" = uplink ]; then
+			kbit=$(uplink_now "$from")
 		fi
 		printf '%-7s %-6s %-6s %-9s %-5s %s\n' "$kind" "$from" "$to" "$(kbit_rate "$kbit")" "$state" \
 			"$(awk -v n="$from" '$2 == n' "$FAB/faults" | paste -sd';' - | sed 's/;/; /g')"
@@ -144,6 +148,11 @@ slow-nic)
 	set_fault "slow-nic $1" "slow-nic $1 $2"
 	apply_node "$1"
 	;;
+slow-uplink)
+	[ "$(leaf_count)" -gt 1 ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"
+	set_fault "slow-uplink $1" "slow-uplink $1 $2"
+	apply_uplinks
+	;;
 delay)
 	args $# 2
 	node_arg "$1"
@@ -170,6 +179,7 @@ heal)
 	args $# 0
 	: >"$FAB/faults"
 	for n in $(node_names); do apply_node "$n"; done
+	apply_uplinks
 	;;
 show)
 	args $# 0

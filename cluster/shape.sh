@@ -83,11 +83,18 @@ NFT
 	fi
 }
 
+# uplink_now LEAF: the leaf's uplink rate now (slow-uplink, else the built rate), kbit/s.
+uplink_now() {
+	local r
+	r=$(fault slow-uplink "$1" | awk '{ r = $3 } END { print r }')
+	if [ -n "$r" ]; then rate_kbit "$r"; else uplink_kbit "$1"; fi
+}
+
 apply_uplinks() {
 	local leaf r
 	[ "$(leaf_count)" -gt 1 ] || return 0
 	for leaf in leaf1 leaf2; do
-		r=$(uplink_kbit "$leaf")
+		r=$(uplink_now "$leaf")
 		shape sw "up-$leaf" "$r"
 		shape sw "dn-$leaf" "$r"
 	done

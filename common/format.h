@@ -58,7 +58,10 @@
 #define ALLER_KEY_CI "ci"               /* --ci: the precision asked of tmed, the calls' range */
 #define ALLER_KEY_FLOOR "floor"         /* --min-busbw, --min-eff: "busbw >= G GB/s at ..." */
 #define ALLER_KEY_LIMIT "limit"         /* per node "nic HOST: ..." (the line rate, whence, or
-					 * unknown) and "copy HOST: ..." (its copy bandwidth) */
+					 * unknown), "copy HOST: ..." (its copy bandwidth) and
+					 * "cache HOST: N bytes, ..." (its last-level cache) */
+#define ALLER_KEY_FABRIC "fabric"       /* the fabric under the run's nodes, "KEY VALUE..." a
+					 * line (--fabric=FILE, or the job's ALLER_FABRIC_INFO) */
 #define ALLER_KEY_SAMPLES "samples"     /* --samples: where every task's time of every call goes */
 #define ALLER_KEY_COLUMNS "columns"
 /*

@@ -42,7 +42,8 @@ enum merged_source {
 	MSRC_BOTTLENECK,     /* that link: "nic:NODE", "up:LEAF" */
 	MSRC_EFF_BOUND,      /* bound_s / tmed */
 	MSRC_ABOVE_BOUND     /* why a row beat its bound beyond its interval (bound_s > tmed_hi_s):
-			      * "burst" or "rate" (fabric.h's fabric_above); empty when it did not */
+			      * "spread", "burst" or "rate" (fabric.h's fabric_above); without a
+			      * bound, where aller's eff beats 1: "cache" or "rate"; empty when not */
 };
 
 struct merged_column {

@@ -58,6 +58,10 @@ static char *limit_lines(const struct node_limits *nl, const struct world *w,
 		else
 			strbuf_addf(&b, "\ncopy %s: unknown: %s", w->names[i], device ?
 				    "the device's copy failed" : "out of memory for the copy");
+		if (nl->llc[i] > 0 && !device)
+			strbuf_addf(&b, "\ncache %s: %.0f bytes, its last-level cache (sysfs): a row inside "
+				    "the node whose tasks move less than this a call may run from it, above "
+				    "the copy rate (eff above 1)", w->names[i], nl->llc[i]);
 		strbuf_addf(&b, "\n");
 	}
 	if (e->nnodes > NODELIMITS_NAMED) {
@@ -74,10 +78,10 @@ static char *limit_lines(const struct node_limits *nl, const struct world *w,
 	return strbuf_detach(&b);
 }
 
-/* Rank 0's per-node arrays (nic, copy, tasks: one block), or NULL elsewhere and when out of memory. */
+/* Rank 0's per-node arrays (nic, copy, tasks, llc: one block), or NULL elsewhere and when out of memory. */
 static int alloc_arrays(struct node_limits *nl, const struct world *w)
 {
-	double *a = w->rank == 0 ? calloc(3 * (size_t)w->nnodes, sizeof(double)) : NULL;
+	double *a = w->rank == 0 ? calloc(4 * (size_t)w->nnodes, sizeof(double)) : NULL;
 
 	memset(nl, 0, sizeof(*nl));
 	nl->e.nnodes = w->nnodes;
@@ -85,12 +89,13 @@ static int alloc_arrays(struct node_limits *nl, const struct world *w)
 		nl->e.nic = a;
 		nl->e.copy = a + w->nnodes;
 		nl->e.tasks = a + 2 * w->nnodes;
+		nl->llc = a + 3 * w->nnodes;
 	}
 	return w->rank != 0 || a != NULL;
 }
 
 int node_limits_gather(struct node_limits *nl, const struct options *o, const struct world *w,
-		       double copy, long copy_bytes, int device)
+		       double copy, long copy_bytes, long llc, int device)
 {
 	long n = w->nnodes, named = n < NODELIMITS_NAMED ? n : NODELIMITS_NAMED;
 	double *mine = calloc(3 * (size_t)n, sizeof(double));
@@ -103,13 +108,17 @@ int node_limits_gather(struct node_limits *nl, const struct options *o, const st
 		node_limits_free(nl);
 		return -1;
 	}
-	if (w->local_rank == 0)
+	if (w->local_rank == 0) {
 		mine[w->node] = nic_line(o, w->node < named ? desc[w->node] : (char[DESC_MAX]){ 0 },
 					 DESC_MAX);
-	MPI_MUST(MPI_Reduce(w->rank == 0 ? MPI_IN_PLACE : mine, mine, (int)n, MPI_DOUBLE, MPI_MAX, 0,
-			    world_comm(w)));
-	if (w->rank == 0)
+		mine[n + w->node] = (double)llc;
+	}
+	MPI_MUST(MPI_Reduce(w->rank == 0 ? MPI_IN_PLACE : mine, mine, (int)(2 * n), MPI_DOUBLE,
+			    MPI_MAX, 0, world_comm(w)));
+	if (w->rank == 0) {
 		memcpy(nl->e.nic, mine, sizeof(double) * (size_t)n);
+		memcpy(nl->llc, mine + n, sizeof(double) * (size_t)n);
+	}
 	memset(mine, 0, sizeof(double) * (size_t)n);
 	mine[w->node] = copy;
 	mine[n + w->node] = 1;

@@ -19,17 +19,19 @@ struct node_limits {
 	struct eff_limits e;      /* rank 0: per node; NULL arrays elsewhere */
 	char *lines;              /* rank 0: '# limit:' values, one per line (malloc'd) */
 	long copy_bytes;          /* rank 0: what its tasks copied, each */
+	double *llc;              /* rank 0: per node, its last-level cache's bytes; 0 unknown */
 };
 
 #define NODELIMITS_COPY_REPS 3
 
 /*
  * Collective: copy is this task's copy rate (buffers_copy_rate, measured with
- * every task at once), of about copy_bytes, on its device or not. 0, or -1
- * when out of memory (every task agreeing).
+ * every task at once), of about copy_bytes, on its device or not; llc its
+ * CPU's last-level cache in bytes (0 unknown). 0, or -1 when out of memory
+ * (every task agreeing).
  */
 int node_limits_gather(struct node_limits *nl, const struct options *o, const struct world *w,
-		       double copy, long copy_bytes, int device);
+		       double copy, long copy_bytes, long llc, int device);
 void node_limits_free(struct node_limits *nl);
 
 #endif

@@ -425,9 +425,9 @@ int findings_run(const char *dir, char *err, size_t errlen)
 			find_across(&o, pts, np);
 			slow = find_slow_links(&o, dir, &sus);
 			located = find_located(&o, &loc, pts, np, &sus);
-			find_verdict(&v, pts, np, slow + located);
+			find_verdict(&v, pts, np, slow + (located == 1), located > 1);
 			suspects_findings(&sus, &o);
-			slowest_suspects(&sus, pts, np, located ? &loc : NULL);
+			slowest_suspects(&sus, pts, np, located == 1 ? &loc : NULL);
 			rc = find_write(dir, &v, &o, err, errlen);
 			if (rc == 0)
 				rc = suspects_write(&sus, dir, err, errlen);

@@ -426,6 +426,16 @@ static void located_suspects(const struct locate *loc, const char **names, int n
 	}
 }
 
+/* Whether the points have contiguous and strided ones. */
+static int both_modes(const struct fpoint *pts, long np)
+{
+	int seen = 0;
+
+	for (long i = 0; i < np; i++)
+		seen |= !strcmp(pts[i].mode, "strided") ? 2 : 1;
+	return seen == 3;
+}
+
 int find_located(struct fout *o, const struct locate *loc, const struct fpoint *pts, long np,
 		 struct suspects *sus)
 {
@@ -448,19 +458,22 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 	else
 		snprintf(text, sizeof(text), "A slow link is %s: %d rows ran at %.0f%%-%.0f%% of what the "
 			 "fabric allows, through each of them, and no row of this campaign separates them "
-			 "(points of the other mode, strided or contiguous, cross other links).", all,
-			 loc->slow_rows, 100 * loc->eff_lo, 100 * loc->eff_hi);
+			 "(%s).", all, loc->slow_rows, 100 * loc->eff_lo, 100 * loc->eff_hi,
+			 both_modes(pts, np) ? "every row through one ran through the others too"
+					     : "points of the other mode, strided or contiguous, cross other links");
 	find_emit(o, "located", n == 1 ? "warning" : "notice", text, loc->points, loc->npoints,
 		  "slow_rows", (double)loc->slow_rows, "rows", (double)loc->rows, "eff_lo", loc->eff_lo,
 		  "eff_hi", loc->eff_hi, "candidates", (double)n, NULL);
 	located_suspects(loc, names, n, pts, np, sus);
-	return n == 1;
+	return n;
 }
 
-void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links)
+void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links, int unseparated)
 {
 	long done = 0, failed = 0, other = 0;
 	char text[512];
+	const char *links = slow_links ? "slow links were found (below)"
+			    : unseparated ? "a slow link was found, not told apart from others (below)" : NULL;
 
 	for (long i = 0; i < n; i++) {
 		done += !strcmp(pts[i].state, "complete");
@@ -468,14 +481,13 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_lin
 	}
 	other = n - done - failed;
 	if (done == n)
-		snprintf(text, sizeof(text), "All %ld points complete%s; %s.", n,
-			 " (none below a floor)", slow_links ? "but slow links were found (below)"
-			 : "no slow link found");
+		snprintf(text, sizeof(text), "All %ld points complete (none below a floor); %s%s.", n,
+			 links ? "but " : "", links ? links : "no slow link found");
 	else
 		snprintf(text, sizeof(text), "%ld of %ld points complete: %ld failed (a floor or an "
-			 "error, below), %ld incomplete or unknown%s.", done, n, failed, other,
-			 slow_links ? "; slow links were found (below)" : "");
-	find_emit(o, "verdict", done == n && !slow_links ? "info" : "warning", text, NULL, 0,
+			 "error, below), %ld incomplete or unknown%s%s.", done, n, failed, other,
+			 links ? "; " : "", links ? links : "");
+	find_emit(o, "verdict", done == n && !links ? "info" : "warning", text, NULL, 0,
 		  "points", (double)n, "complete", (double)done, "failed", (double)failed,
 		  "slow_links", (double)slow_links, NULL);
 }

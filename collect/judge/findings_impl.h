@@ -40,12 +40,13 @@ struct suspects;
 int find_slow_links(struct fout *o, const char *dir, struct suspects *sus);
 /*
  * The link the rows' bounds locate (locate.h): a finding, and its suspects;
- * 1 when one link is named, else 0.
+ * how many links it names (1: located; more: not separated; 0: none).
  */
 struct locate;
 int find_located(struct fout *o, const struct locate *loc, const struct fpoint *pts, long n,
 		 struct suspects *sus);
-void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links);
+/* The verdict: the points' states, slow links found, and whether one was located but not separated. */
+void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links, int unseparated);
 
 /* DIR/findings.json and findings.tsv: the verdict v first, then o's; 0 or -1 with a message. */
 int find_write(const char *dir, const struct fout *v, const struct fout *o, char *err,

@@ -103,6 +103,24 @@ static double row_real(const struct group *g, const struct crow *r, int k)
 	return r->ncols > k ? strtod(rows_text(&g->rows, r) + r->off[k], NULL) : 0;
 }
 
+/*
+ * Why aller's own eff (a row without a fabric's bound) beats 1 beyond the
+ * row's interval (eff x tavg / tmed_hi > 1): "cache" inside the nodes when
+ * a node's tasks move no more than its last-level cache a call, else "rate"
+ * (the limit recorded is below what the row carried); NULL where it does not.
+ */
+static const char *eff_above(const struct group *g, const struct crow *r, struct point *pt)
+{
+	double eff = row_real(g, r, ALLER_COL_EFF), hi = row_real(g, r, ALLER_COL_TMED_HI), tasks, llc;
+
+	if (!(eff > 0) || !(hi > 0) || !(eff * row_real(g, r, ALLER_COL_TAVG) / hi > 1))
+		return NULL;
+	if (row_real(g, r, ALLER_COL_OFFNODE) > 0)
+		return "rate";
+	llc = point_llc(pt, &tasks);
+	return llc > 0 && row_real(g, r, ALLER_COL_GIB) * 1073741824.0 * tasks <= llc ? "cache" : "rate";
+}
+
 /* rb, on the first of the row's bound columns: unknown with no fabric in the facts, a split, no rated link. */
 static void row_bound(const struct group *g, const struct crow *r, struct row_bound *rb)
 {
@@ -114,8 +132,10 @@ static void row_bound(const struct group *g, const struct crow *r, struct row_bo
 	rb->above = NULL;
 	rb->ok = f && r->split == 0 && fabric_row(f, pt->mode, r->level, (double)r->count * 8, &rb->b) == 0 &&
 		 rb->b.t > 0;
-	if (!rb->ok)
+	if (!rb->ok) {
+		rb->above = eff_above(g, r, pt);
 		return;
+	}
 	fabric_bound_name(f, &rb->b, rb->link, sizeof(rb->link));
 	rb->above = fabric_above(f, &rb->b, row_real(g, r, ALLER_COL_TMED_HI),
 				 fabric_row_time((double)r->count * 8, (long)row_real(g, r, ALLER_COL_COMMSIZE),
@@ -130,7 +150,7 @@ static void put_bound(struct line *l, const struct group *g, const struct crow *
 {
 	if (!rb->done)
 		row_bound(g, r, rb);
-	if (!rb->ok || (src == MSRC_EFF_BOUND && !(rb->tmed > 0)) || (src == MSRC_ABOVE_BOUND && !rb->above))
+	if (src == MSRC_ABOVE_BOUND ? !rb->above : !rb->ok || (src == MSRC_EFF_BOUND && !(rb->tmed > 0)))
 		line_str(l, csv ? "" : src == MSRC_BOTTLENECK || src == MSRC_ABOVE_BOUND ? "-" : "NaN");
 	else if (src == MSRC_ABOVE_BOUND)
 		line_str(l, rb->above);

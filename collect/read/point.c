@@ -44,6 +44,20 @@ void point_release(struct point *p)
 	memset(p, 0, sizeof(*p));
 }
 
+double point_llc(const struct point *p, double *tasks)
+{
+	double llc = 0, v;
+	const char *s = p->facts ? p->facts : "";
+	char node[64];
+
+	*tasks = p->tpn ? strtod(strchr(p->tpn, '-') ? strchr(p->tpn, '-') + 1 : p->tpn, NULL) : 0;
+	for (; (s = strstr(s, "limit\tcache ")); s++)
+		if ((s == p->facts || s[-1] == '\n') && sscanf(s, "limit\tcache %63[^:]: %lf bytes", node, &v) == 2 &&
+		    v > 0 && (llc == 0 || v < llc))
+			llc = v;
+	return llc;
+}
+
 void point_fabric_release(struct point *p)
 {
 	if (p->fabric)

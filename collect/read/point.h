@@ -59,6 +59,12 @@ struct point {
 
 /* Its fabric (fabric.h), read from its facts on the first call; NULL when they do not say it. */
 const struct fabric *point_fabric(struct point *p);
+/*
+ * The smallest last-level cache of its nodes ('# limit: cache NODE: N bytes'),
+ * times its most tasks on a node (tasks_per_node "N" or "MIN-MAX") in *tasks;
+ * 0 where its output does not say.
+ */
+double point_llc(const struct point *p, double *tasks);
 /* Its fabric let go (a merge holds a group's at a time); point_fabric reads it again if asked. */
 void point_fabric_release(struct point *p);
 /* Empty, with the numbers absent (-1). */

@@ -92,6 +92,19 @@ setup() {
 	[ "$stderr" = "campaign: error: invalid MIN_EFF '1.5': expected aller's --min-eff=F[@SIZE[+]], a fraction of the limit up to 1, e.g. 0.5 or 0.5@1M+" ]
 }
 
+@test "FABRIC reaches aller as --fabric, checked at submission; a relative path or a bad file is one line, exit 2" {
+	printf 'switch leaf1 25gbit n[1-2]\n' >"$BATS_TEST_TMPDIR/site.fabric"
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=fa "RESULTS=$res" "FABRIC=$BATS_TEST_TMPDIR/site.fabric" \
+		NODES=1 MODES=contiguous DRYRUN=1
+	[[ $output == *"--fabric=$BATS_TEST_TMPDIR/site.fabric"* ]]
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=fa "RESULTS=$res" FABRIC=site.fabric
+	[[ $stderr == "campaign: error: invalid FABRIC 'site.fabric': expected the fabric file's absolute path"* ]]
+	printf 'switch leaf1 25gbit n[1-2]\nnic n1\n' >"$BATS_TEST_TMPDIR/site.fabric"
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=fa "RESULTS=$res" \
+		"FABRIC=$BATS_TEST_TMPDIR/site.fabric" NODES=1 MODES=contiguous DRYRUN=1
+	[[ $stderr == *"fabric file '$BATS_TEST_TMPDIR/site.fabric' line 2: a NIC is 'nic NODE RATE'"* ]]
+}
+
 @test "arguments aller refuses at every node count: one line naming the first point, exit 2" {
 	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=us "RESULTS=$res" NODES="2 4" \
 		MODES=contiguous ALGOS=alltoall SPLITS="uniform zipf:1.2" DRYRUN=1

@@ -292,31 +292,41 @@ golden() {
 	[ "$(grep -c 'what the fabric allows it' "$BATS_TEST_TMPDIR/c/plots/latency-strided-n4.svg")" = 0 ]
 }
 
-# above BURST: "bytes_per_peer eff_bound above_bound" of every row that beat its
-# bound beyond its interval, merged with the shapers' burst declared as BURST
-# bytes ('# fabric:' nic_burst and uplink_burst, as cluster/fabric.sh says them)
+# above BURST [LLC]: "bytes_per_peer eff_bound above_bound" of every row that
+# beat its bound beyond its interval ("-" for eff_bound: a row without one, whose
+# own eff beat 1), merged with the shapers' burst declared as BURST bytes
+# ('# fabric:' nic_burst and uplink_burst, as cluster/fabric.sh says them) and
+# each node's last-level cache as LLC bytes ('# limit: cache', as aller says it)
 above() {
 	rm -rf "$BATS_TEST_TMPDIR/a"
 	mkdir -p "$BATS_TEST_TMPDIR/a"
 	for f in "$DATA"/fabric/raw/*.out; do
-		awk -v b="$1" '{ print }
-			b && /^# fabric: switch / { print "# fabric: nic_burst " $4 " " b; print "# fabric: uplink_burst " $5 " " b }' \
+		awk -v b="$1" -v llc="${2:-}" '{ print }
+			b && /^# fabric: switch / { print "# fabric: nic_burst " $4 " " b; print "# fabric: uplink_burst " $5 " " b }
+			llc && /^# limit: copy / { print "# limit: cache " $4 " " llc " bytes, its last-level cache (sysfs)" }' \
 			"$f" >"$BATS_TEST_TMPDIR/a/${f##*/}"
 	done
 	"$COLLECT" -q -o "$BATS_TEST_TMPDIR/am" "$BATS_TEST_TMPDIR/a"
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$(c["above_bound"]) != "" { print $(c["bytes_per_peer"]), $(c["eff_bound"]), $(c["above_bound"]) }' \
+		$(c["above_bound"]) != "" { e = $(c["eff_bound"])
+			print $(c["bytes_per_peer"]), (e == "" ? "-" : e), $(c["above_bound"]) }' \
 		"$BATS_TEST_TMPDIR/am/points.csv"
 }
 
-@test "a row that beat its bound beyond its interval says why (above_bound): a shaper's burst, else the rate" {
+@test "a row that beat its bound beyond its interval says why (above_bound): a shaper's burst, else the rate; one without a bound above its eff: the cache" {
 	# no burst declared: every such row blames the declared rate, and beat it (eff_bound > 1)
 	run -0 above 0
-	[ "${#lines[@]}" -ge 10 ]
-	printf '%s\n' "$output" | awk '$3 != "rate" || !($2 > 1) { bad = 1; print } END { exit bad }'
+	[ "$(printf '%s\n' "$output" | grep -vc ' - ')" -ge 10 ]
+	printf '%s\n' "$output" | awk '$2 != "-" && ($3 != "rate" || !($2 > 1)) { bad = 1; print } END { exit bad }'
+	# the pairs inside a node have no bound, and beat aller's eff (the copy rate, measured
+	# past the caches): with no last-level cache recorded, the rate; with 480 MiB, the cache
+	[ "$(printf '%s\n' "$output" | grep -c ' - rate$')" -ge 10 ]
+	run -0 above 0 503316480
+	[ "$(printf '%s\n' "$output" | grep -c ' - cache$')" -ge 10 ]
+	run ! grep -q ' - rate$' <<<"$output"
 	# the local cluster's shapers pass 64 KiB at once: the small rows are their bursts
 	run -0 above 65536
-	printf '%s\n' "$output" | awk '$1 <= 8192 && $3 != "burst" { bad = 1; print } END { exit bad }'
+	printf '%s\n' "$output" | awk '$2 != "-" && $1 <= 8192 && $3 != "burst" { bad = 1; print } END { exit bad }'
 	[ "$(printf '%s\n' "$output" | grep -c ' burst$')" -ge 10 ]
 	# an uplink declared at a quarter of its rate: the 4-node strided rows beat it, and the
 	# finding of its best row says why, where it said "far from" or nothing

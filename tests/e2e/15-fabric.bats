@@ -82,6 +82,31 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	[[ $stderr == *"aller: floor failed: level 0 (commsize 2, alltoall), 4 MiB per peer: eff "*" is below --min-eff=0.5"* ]]
 }
 
+@test "a site's fabric file (aller --fabric): its lines in the header; collect bounds each row by them, the uplinks for the strided ones" {
+	# where the nodes see it (each has its own /tmp)
+	dir=$ROOT/build/fabric-file-test
+	mkdir -p "$dir"
+	rate=$(awk '$1 == "uplink" { print $4 "kbit"; exit }' "$ROOT/build/cluster/fabric/links")
+	printf '# the local fabric, declared as a site would\nswitch leaf1 %s n[1-2]\nswitch leaf2 %s n[3-4]\nnic n[1-4] %s\n' \
+		"$rate" "$rate" "$(awk '$1 == "nic" { print $4 "kbit"; exit }' "$ROOT/build/cluster/fabric/links")" >"$dir/site.fabric"
+	srun_aller -N4 -n4 --mpi=pmix "$ALLER" --fabric="$dir/site.fabric" --min-bytes=512K s 3 131072 >"$dir/out"
+	grep -qx "# fabric: file $dir/site.fabric" "$dir/out"
+	grep -qx "# fabric: uplink_rate leaf2 $rate" "$dir/out"
+	grep -qx '# fabric: switch n3 leaf2' "$dir/out"
+	run -0 "$COLLECT" -q -o "$dir/m" "$dir/out"
+	# the strided pairs (n1 n3, n2 n4) cross both uplinks, two flows each: the uplinks bound them
+	run -0 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["commsize"] == 2 { print $c["bottleneck"], $c["bound_s"], $c["eff_bound"] }' "$dir/m/points.csv"
+	echo "$output"
+	[[ $output == "up:leaf"[12]" "* ]]
+	awk '{ exit !($2 > 0 && $3 > 0.3 && $3 < 1.2) }' <<<"$output"
+	# a bad file: one line, exit 2, nothing measured
+	printf 'switch leaf1 fast n1\n' >"$dir/bad.fabric"
+	run --separate-stderr -2 timeout 60 srun -N2 -n2 --mpi=pmix "$ALLER" --fabric="$dir/bad.fabric" c 1 8
+	[[ $stderr == "aller: error: fabric file '$dir/bad.fabric' line 1: rate is not a number above 0 and kbit, mbit, gbit, gbps or GB/s: 'fast'"* ]]
+	[ -z "$output" ]
+}
+
 @test "PLACEMENTS=\"block cyclic\": block keeps a pair of tasks on its node, cyclic sends it over the NICs (a campaign, 4 nodes, 2 tasks each)" {
 	campaign_results test-results-fabric
 	final=$(submit CAMPAIGN=place NODES=4 TASKS_PER_NODE=2 MODES=contiguous LONGS=262144 ITERS=3 \
@@ -146,6 +171,28 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	[ "$(grep -c '^link' "$RES/healed/merged/suspects.tsv")" = 0 ]
 }
 
+@test "an uplink slowed in the network: the campaign finds it slow, and says it cannot tell the two leaves' uplinks apart; healed, at its built rate" {
+	campaign_results test-results-uplink
+	run -0 bash "$FABRIC" slow-uplink leaf1 250mbit
+	run -0 bash "$FABRIC" show
+	[[ $output == *"uplink  leaf1  spine  250mbit   up    slow-uplink leaf1 250mbit"* ]]
+	final=$(submit CAMPAIGN=slowup NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ITERS=5 \
+		ALLER_ARGS="--min-bytes=256K")
+	wait_job "$final" 300
+	m=$RES/slowup/merged
+	grep '"kind": "located"' "$m/findings.json" || cat "$m/findings.tsv"   # shown when the test fails
+	# every row through leaf1's uplink runs through leaf2's (two leaves): both named, neither a host
+	grep -q '"kind": "located", "severity": "notice", "text": "A slow link is the uplink of leaf1 or the uplink of leaf2: [0-9]* rows ran at .*(every row through one ran through the others too)' \
+		"$m/findings.json"
+	grep -q '"kind": "verdict", "severity": "warning", .*a slow link was found, not told apart from others' "$m/findings.json"
+	[ "$(grep -cP '^link\tup:leaf[12]\t' "$m/suspects.tsv")" = 2 ]
+	[ "$(grep -cP '^host\t.*their bound' "$m/suspects.tsv")" = 0 ]
+	# healed: the uplink back at its built rate
+	run -0 bash "$FABRIC" heal
+	run -0 bash "$FABRIC" show
+	[[ $output == *"uplink  leaf1  spine  1gbit "* ]]
+}
+
 @test "a link slowed in the network, not in aller, is the one --pairs names" {
 	run -0 bash "$FABRIC" slow-link n4 n1 20mbit
 	grep -qx 'slow-link n4 n1 20mbit' "$FAULTS"
@@ -185,6 +232,8 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	run -2 bash "$FABRIC" slow-link n2 n2 10mbit
 	[[ ${lines[0]} == *"SRC and DST are the same node 'n2'"* ]]
 	run -2 bash "$FABRIC" loss n1 150
+	run -2 bash "$FABRIC" slow-uplink spine 10mbit
+	[[ ${lines[0]} == "fabric: error: slow-uplink: 'spine' is not a leaf (leaf1, leaf2)" ]]
 	run -2 bash "$FABRIC" link-down
 	[[ ${lines[0]} == "fabric: error: link-down takes 1 argument, not 0" ]]
 	run -2 bash "$FABRIC" unplug n1

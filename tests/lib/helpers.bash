@@ -17,9 +17,9 @@ mpirun_n() {
 	"${MPIRUN[@]}" "$@"
 }
 
-# col NAME FILE: that column of every data row of aller's output, by the
+# column_of NAME FILE: that column of every data row of aller's output, by the
 # header's names.
-col() {
+column_of() {
 	awk -v n="$1" '/^# columns: / { for (i = 3; i <= NF; i++) if ($i == n) c = i - 2; next }
 		/^[0-9]/ { print $c }' "$2"
 }

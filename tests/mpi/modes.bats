@@ -75,18 +75,18 @@ load ../lib/helpers
 	run --separate-stderr -0 mpirun_n 2 "$ALLER" --ci=1:4096 c 8 4096
 	printf '%s\n' "$output" >"$out"
 	grep -qx '# ci: timed calls per (level, count) from ITERS, doubling, until the 95% interval of tmed (tmed_lo_s..tmed_hi_s) is within 1 of tmed, at most 4096, every task agreeing (column iters)' "$out"
-	col iters "$out" | awk '$1 != 8 && $1 != 16 && $1 != 32 && $1 != 64 && $1 != 128 &&
+	column_of iters "$out" | awk '$1 != 8 && $1 != 16 && $1 != 32 && $1 != 64 && $1 != 128 &&
 		$1 != 256 && $1 != 512 && $1 != 1024 && $1 != 2048 && $1 != 4096 { exit 1 }'
-	[ "$(col iters "$out" | awk '$1 < 4096' | wc -l)" -ge 1 ]
+	[ "$(column_of iters "$out" | awk '$1 < 4096' | wc -l)" -ge 1 ]
 	# where it stopped early the interval is within REL (and the histogram's 1.1%)
-	paste <(col tmed_lo_s "$out") <(col tmed_s "$out") <(col tmed_hi_s "$out") <(col iters "$out") |
+	paste <(column_of tmed_lo_s "$out") <(column_of tmed_s "$out") <(column_of tmed_hi_s "$out") <(column_of iters "$out") |
 		awk '$1 > $2 || $2 > $3 || ($4 < 4096 && ($3 - $1) / 2 > 1.03 * $2) { exit 1 }'
 	# rank 1 late by 2 ms at every call: half the samples wait, half do not; the
 	# interval spans both and never narrows: every count runs MAX calls
 	ALLER_TEST_SLOW=1:2000 run --separate-stderr -0 mpirun_n 2 "$ALLER" --ci=0.01:16 \
 		--commsizes=world c 4 64
 	printf '%s\n' "$output" >"$out"
-	[ "$(col iters "$out" | sort -u)" = 16 ]
+	[ "$(column_of iters "$out" | sort -u)" = 16 ]
 	# the data line has every column, the interval's last
 	grep -q ' tmed_lo_s tmed_hi_s offnode_B netbw_GBs eff tcounts_s tdispatch_s tcombine_s$' "$out"
 }
@@ -171,15 +171,36 @@ PY
 	[[ $stderr == *"aller: error: invalid ALLER_LINE_RATE 'fast': expected each node's NIC rate in decimal GB/s each way"* ]]
 }
 
+@test "each node's last-level cache in its '# limit: cache' line; collect says 'cache' of a row inside it above its eff" {
+	s=$BATS_TEST_TMPDIR/sys
+	c=$s/devices/system/cpu/cpu0/cache
+	mkdir -p "$c/index3" "$s/class/net"
+	echo 3 >"$c/index3/level"
+	echo Unified >"$c/index3/type"
+	echo 65536K >"$c/index3/size"
+	ALLER_TEST_SYSFS=$s mpirun_n 2 "$ALLER" c 3 65536 >"$BATS_TEST_TMPDIR/out"
+	grep -qx "# limit: cache $(hostname): 67108864 bytes, its last-level cache (sysfs): a row inside the node whose tasks move less than this a call may run from it, above the copy rate (eff above 1)" \
+		"$BATS_TEST_TMPDIR/out"
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$BATS_TEST_TMPDIR/out"
+	# every row (at most 2 x 2 x 512 KiB a node) fits 64 MiB: none beats its eff for the rate
+	run ! grep -q ',rate$' "$BATS_TEST_TMPDIR/m/points.csv"
+	# with 1 KiB of cache declared, none is in it
+	echo 1K >"$c/index3/size"
+	ALLER_TEST_SYSFS=$s mpirun_n 2 "$ALLER" c 3 65536 >"$BATS_TEST_TMPDIR/out"
+	grep -q "^# limit: cache $(hostname): 1024 bytes," "$BATS_TEST_TMPDIR/out"
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$BATS_TEST_TMPDIR/out"
+	run ! grep -q ',cache$' "$BATS_TEST_TMPDIR/m/points.csv"
+}
+
 @test "eff on one node: against its copy bandwidth, offnode_B 0; --min-eff fails the rows below it, exit 1" {
 	out=$BATS_TEST_TMPDIR/out
 	run --separate-stderr -1 mpirun_n 2 "$ALLER" --min-eff=0.9@8 c 1 64
 	printf '%s\n' "$output" >"$out"
 	grep -qx '# floor: eff >= 0.9 at 8 B per peer: a row below it fails the run (exit 1; .# floor_failed:. after it)' "$out"
 	# nothing leaves the node: offnode_B and netbw 0, eff a number (the copy is known)
-	col offnode_B "$out" | awk '$1 != 0 { exit 1 }'
-	col netbw_GBs "$out" | awk '$1 != 0 { exit 1 }'
-	col eff "$out" | awk '!($1 > 0) { exit 1 }'
+	column_of offnode_B "$out" | awk '$1 != 0 { exit 1 }'
+	column_of netbw_GBs "$out" | awk '$1 != 0 { exit 1 }'
+	column_of eff "$out" | awk '!($1 > 0) { exit 1 }'
 	# 8 B per peer is far from the copy's rate: both levels' rows fail (one task too)
 	[ "$(grep -c '^# floor_failed: level [01] (commsize [12], alltoall), 8 B per peer: eff .*, below the floor of 0.9$' "$out")" = 2 ]
 	[[ $stderr == *"aller: floor failed: level 1 (commsize 1, alltoall), 8 B per peer: eff "*" is below --min-eff=0.9"* ]]

@@ -18,7 +18,7 @@ N=4
 	grep -q '^# moe: each call a mixture-of-experts step.s round trip on every communicator: counts ' "$out"
 	tail -n 1 "$out" | grep -qx '# Done'
 	# every row: the three phases measured, their sum within the trip's tavg
-	paste <(col tcounts_s "$out") <(col tdispatch_s "$out") <(col tcombine_s "$out") <(col tavg_s "$out") |
+	paste <(column_of tcounts_s "$out") <(column_of tdispatch_s "$out") <(column_of tcombine_s "$out") <(column_of tavg_s "$out") |
 		awk '{ if (!($1 > 0 && $2 > 0 && $3 > 0) || $1 + $2 + $3 > $4 * 1.001) { print "row " NR ": " $0; bad = 1 } }
 			END { exit bad }'
 	# uniform: GiB and busbw count the blocks both ways
@@ -56,7 +56,7 @@ N=4
 	printf '%s\n' "$output" >"$out"
 	grep -q '^# moe: ' "$out"
 	grep -q '^# algo: nccl' "$out"
-	[ "$(col tcombine_s "$out" | grep -vc '^-$')" -gt 0 ]
+	[ "$(column_of tcombine_s "$out" | grep -vc '^-$')" -gt 0 ]
 	tail -n 1 "$out" | grep -qx '# Done'
 	ALLER_TEST_NCCL_STUB=1 ALLER_TEST_MOE_CORRUPT=combine run --separate-stderr -1 mpirun_n "$N" "$ALLER" \
 		--transport=nccl --moe c 2 64

@@ -46,9 +46,9 @@ SPECS="uniform spread:1 zipf:1.2 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognor
 	# receiver 0 gets 0.9 of every sender's N x c (rounded down): N of those in, N x c out,
 	# against 2 x N x c per task on average
 	# (at the smallest counts rounding may leave every task alike: then no hottest rank)
-	paste <(col count "$BATS_TEST_TMPDIR/out") <(col imbalance "$BATS_TEST_TMPDIR/out") \
-		<(col busbw_v_GBs "$BATS_TEST_TMPDIR/out") <(col tavg_s "$BATS_TEST_TMPDIR/out") \
-		<(col hottest_rank "$BATS_TEST_TMPDIR/out") |
+	paste <(column_of count "$BATS_TEST_TMPDIR/out") <(column_of imbalance "$BATS_TEST_TMPDIR/out") \
+		<(column_of busbw_v_GBs "$BATS_TEST_TMPDIR/out") <(column_of tavg_s "$BATS_TEST_TMPDIR/out") \
+		<(column_of hottest_rank "$BATS_TEST_TMPDIR/out") |
 		awk -v n="$N" '{ c = $1; in0 = n * int(0.9 * n * c + 1e-9); want = (in0 + n * c) / (2 * n * c)
 			if ($5 != (in0 > n * c ? 0 : "-")) { print "hottest rank " $5 " at " c; bad = 1 }
 			if ($2 < want * 0.999 || $2 > want * 1.001) { print "imbalance " $2 " at " c ", want " want; bad = 1 }
@@ -58,8 +58,8 @@ SPECS="uniform spread:1 zipf:1.2 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognor
 	# uniform: 1, and nobody hotter than another
 	run --separate-stderr -0 mpirun_n "$N" "$ALLER" --algo=alltoallv --commsizes=world c 2 1024
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/uni"
-	[ "$(col imbalance "$BATS_TEST_TMPDIR/uni" | sort -u)" = 1.000000e+00 ]
-	[ "$(col hottest_rank "$BATS_TEST_TMPDIR/uni" | sort -u)" = - ]
+	[ "$(column_of imbalance "$BATS_TEST_TMPDIR/uni" | sort -u)" = 1.000000e+00 ]
+	[ "$(column_of hottest_rank "$BATS_TEST_TMPDIR/uni" | sort -u)" = - ]
 }
 
 @test "--split=uniform is the run without --split: the same header, data sets and identity columns" {
@@ -74,7 +74,7 @@ SPECS="uniform spread:1 zipf:1.2 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognor
 	run --separate-stderr -0 mpirun_n "$N" "$ALLER" --split=hot:1:0.9 --commsizes=world c 2 256
 	printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/out"
 	grep -q "^# skipped: count $((256 / N)): the busiest task sends or receives [0-9]* longs, more than its buffer's 256 (LONGS): raise LONGS to measure it\$" "$BATS_TEST_TMPDIR/out"
-	[ "$(col count "$BATS_TEST_TMPDIR/out" | head -n 1)" -lt $((256 / N)) ]
+	[ "$(column_of count "$BATS_TEST_TMPDIR/out" | head -n 1)" -lt $((256 / N)) ]
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$BATS_TEST_TMPDIR/out"
 }
 

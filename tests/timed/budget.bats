@@ -19,9 +19,9 @@ load ../lib/helpers
 	# for the launch and a loaded machine
 	[ "$wall" -le "$(awk -v b=$budget -v p="$pairs" 'BEGIN { printf "%d", 3 * b * p + 10 }')" ]
 	# every count its own number of calls, none below the minimum nor above ITERS
-	col iters "$BATS_TEST_TMPDIR/out" | awk '$1 < 2 || $1 > 1000000 { exit 1 }'
-	[ "$(col iters "$BATS_TEST_TMPDIR/out" | sort -u | wc -l)" -gt 1 ]
+	column_of iters "$BATS_TEST_TMPDIR/out" | awk '$1 < 2 || $1 > 1000000 { exit 1 }'
+	[ "$(column_of iters "$BATS_TEST_TMPDIR/out" | sort -u | wc -l)" -gt 1 ]
 	# the calls the rows stand for fit the budget: the sum of tavg x iters per count
-	paste <(col tavg_s "$BATS_TEST_TMPDIR/out") <(col iters "$BATS_TEST_TMPDIR/out") |
+	paste <(column_of tavg_s "$BATS_TEST_TMPDIR/out") <(column_of iters "$BATS_TEST_TMPDIR/out") |
 		awk -v b=$budget '$2 > 2 && $1 * $2 > 3 * b { exit 1 }'
 }

@@ -1,0 +1,281 @@
+/* fabricfile.c: a site's fabric file (see fabricfile.h). */
+#include "fabricfile.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bound.h"
+#include "grow.h"
+#include "strbuf.h"
+
+#define USAGE "expected 'switch LEAF RATE [NODE...]' or 'nic NODE RATE'"
+
+/* A line being read: where it is, for the messages. */
+struct at {
+	const char *file;
+	long line;
+	char *err;
+	size_t errlen;
+};
+
+static int bad(const struct at *a, const char *what, const char *word)
+{
+	snprintf(a->err, a->errlen, "fabric file '%s' line %ld: %s '%.*s'", a->file, a->line, what,
+		 FABRICFILE_NAME, word);
+	return -1;
+}
+
+static int valid_name(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n > 0 && n < FABRICFILE_NAME &&
+	       strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") == n;
+}
+
+static int valid_rate(const struct at *a, const char *rate)
+{
+	if (strlen(rate) < FABRICFILE_NAME && bound_rate(rate) > 0)
+		return 0;
+	return bad(a, "rate is not a number above 0 and kbit, mbit, gbit, gbps or GB/s:", rate);
+}
+
+/* The node named so, added when new; NULL out of memory. */
+static struct fabricfile_node *node_of(struct fabricfile *ff, const char *name)
+{
+	size_t k;
+	void *g;
+
+	if ((size_t)ff->nnode * 2 + 2 > ff->names.n) {
+		struct namehash h;
+		if (namehash_init(&h, ff->names.n ? ff->names.n : 64) != 0)
+			return NULL;
+		namehash_free(&ff->names);
+		ff->names = h;
+		for (long i = 0; i < ff->nnode; i++)
+			h.slot[namehash_slot(&h, ff->node[i].name, ff->node[0].name, sizeof(*ff->node))] = i;
+	}
+	k = namehash_slot(&ff->names, name, ff->nnode ? ff->node[0].name : "", sizeof(*ff->node));
+	if (ff->names.slot[k] >= 0)
+		return &ff->node[ff->names.slot[k]];
+	if (!(g = grow(ff->node, &ff->capnode, (size_t)ff->nnode + 1, sizeof(*ff->node), 64)))
+		return NULL;
+	ff->node = g;
+	g = &ff->node[ff->nnode];
+	memset(g, 0, sizeof(*ff->node));
+	snprintf(ff->node[ff->nnode].name, FABRICFILE_NAME, "%s", name);
+	ff->node[ff->nnode].leaf = -1;
+	ff->names.slot[k] = ff->nnode++;
+	return g;
+}
+
+/* One node of a declaration: under switch `leaf` (-1: none) or of NIC rate `rate` (NULL: none). */
+static int declare(struct fabricfile *ff, const struct at *a, const char *name, long leaf,
+		   const char *rate)
+{
+	struct fabricfile_node *n;
+
+	if (!valid_name(name))
+		return bad(a, "a node's name is letters, digits, '.', '_' and '-', at most 63:", name);
+	if (!(n = node_of(ff, name))) {
+		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
+		return -1;
+	}
+	if ((leaf >= 0 && n->leaf >= 0) || (rate && n->rate[0]))
+		return bad(a, leaf >= 0 ? "the node is under a switch already:" :
+					  "the node's NIC is declared already:", name);
+	if (leaf >= 0)
+		n->leaf = leaf;
+	else
+		snprintf(n->rate, sizeof(n->rate), "%s", rate);
+	return 0;
+}
+
+/* The numbers a range's item gives ("7", "1-16", "001-128"): 0, or -1. */
+static int item(const char *s, size_t len, long *lo, long *hi, int *width)
+{
+	char buf[48], *end;
+
+	if (len == 0 || len >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (buf[0] < '0' || buf[0] > '9')
+		return -1;
+	errno = 0;
+	*lo = strtol(buf, &end, 10);
+	*width = buf[0] == '0' && end - buf > 1 ? (int)(end - buf) : 0;
+	*hi = *lo;
+	if (*end == '-' && end[1] >= '0' && end[1] <= '9')
+		*hi = strtol(end + 1, &end, 10);
+	return *end || errno || *hi < *lo || *hi - *lo >= FABRICFILE_RANGE ? -1 : 0;
+}
+
+/* Each node a word names (n7, or n[1-16,20]x): declared as above. */
+static int declare_range(struct fabricfile *ff, const struct at *a, const char *word, long leaf,
+			 const char *rate)
+{
+	const char *open = strchr(word, '['), *close = open ? strchr(open, ']') : NULL, *s;
+	char name[FABRICFILE_NAME * 2];
+	long lo, hi, total = 0;
+	int width;
+
+	if (!open)
+		return declare(ff, a, word, leaf, rate);
+	if (!close || strchr(close + 1, '['))
+		return bad(a, "a range of names is PREFIX[A-B,C,...]SUFFIX, once in a word:", word);
+	for (s = open + 1; s < close; s += strcspn(s, ",]") + (s[strcspn(s, ",]")] == ',')) {
+		if (item(s, strcspn(s, ",]"), &lo, &hi, &width) != 0 ||
+		    (total += hi - lo + 1) > FABRICFILE_RANGE)
+			return bad(a, "a range's item is N or A-B (A <= B, at most 1000000 names):", word);
+		for (long v = lo; v <= hi; v++) {
+			snprintf(name, sizeof(name), "%.*s%0*ld%s", (int)(open - word), word, width, v,
+				 close + 1);
+			if (declare(ff, a, name, leaf, rate) != 0)
+				return -1;
+		}
+	}
+	return total > 0 ? 0 : bad(a, "a range names no node:", word);
+}
+
+/* A switch line's words after "switch": LEAF RATE [NODE...]. */
+static int switch_line(struct fabricfile *ff, const struct at *a, char **w, int n)
+{
+	struct fabricfile_switch *s;
+
+	if (n < 2)
+		return bad(a, "a switch needs its name and its uplink's rate: " USAGE ", not", "switch");
+	if (!valid_name(w[0]))
+		return bad(a, "a switch's name is letters, digits, '.', '_' and '-', at most 63:", w[0]);
+	for (long i = 0; i < ff->nsw; i++)
+		if (!strcmp(ff->sw[i].name, w[0]))
+			return bad(a, "the switch is declared already:", w[0]);
+	if (valid_rate(a, w[1]) != 0)
+		return -1;
+	if (!(s = grow(ff->sw, &ff->capsw, (size_t)ff->nsw + 1, sizeof(*ff->sw), 16))) {
+		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
+		return -1;
+	}
+	ff->sw = s;
+	snprintf(s[ff->nsw].name, FABRICFILE_NAME, "%s", w[0]);
+	snprintf(s[ff->nsw].rate, FABRICFILE_NAME, "%s", w[1]);
+	ff->nsw++;
+	for (int i = 2; i < n; i++)
+		if (declare_range(ff, a, w[i], ff->nsw - 1, NULL) != 0)
+			return -1;
+	return 0;
+}
+
+/* One line (modified: its words cut out): 0, or -1 with the message. */
+static int parse_line(struct fabricfile *ff, const struct at *a, char *line)
+{
+	char *w[4096], *save = NULL;
+	int n = 0;
+
+	*(line + strcspn(line, "#")) = '\0';
+	for (char *t = strtok_r(line, " \t\r", &save); t; t = strtok_r(NULL, " \t\r", &save)) {
+		if (n == (int)(sizeof(w) / sizeof(w[0])))
+			return bad(a, "more than 4095 words on a line: split the switch's nodes over "
+				      "ranges, from", w[0]);
+		w[n++] = t;
+	}
+	if (n == 0)
+		return 0;
+	if (!strcmp(w[0], "switch"))
+		return switch_line(ff, a, w + 1, n - 1);
+	if (strcmp(w[0], "nic"))
+		return bad(a, USAGE ", not", w[0]);
+	if (n != 3)
+		return bad(a, "a NIC is 'nic NODE RATE', not", w[0]);
+	return valid_rate(a, w[2]) != 0 ? -1 : declare_range(ff, a, w[1], -1, w[2]);
+}
+
+int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, char *err,
+		     size_t errlen)
+{
+	struct at a = { file, 0, err, errlen };
+	char *copy = strdup(text), *line = copy, *next;
+	int rc = 0;
+
+	memset(ff, 0, sizeof(*ff));
+	if (!copy) {
+		snprintf(err, errlen, "fabric file '%s': out of memory", file);
+		return -1;
+	}
+	for (; line && rc == 0; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		a.line++;
+		rc = parse_line(ff, &a, line);
+	}
+	free(copy);
+	if (rc != 0)
+		fabricfile_free(ff);
+	return rc;
+}
+
+int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	struct strbuf b;
+	char chunk[4096];
+	size_t got;
+	int rc = 0;
+
+	memset(ff, 0, sizeof(*ff));
+	if (!f) {
+		snprintf(err, errlen, "fabric file '%s' cannot be opened: %s", path, strerror(errno));
+		return -1;
+	}
+	strbuf_init(&b);
+	while (rc == 0 && (got = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		if (memchr(chunk, '\0', got))
+			rc = 1;
+		strbuf_addf(&b, "%.*s", (int)got, chunk);
+	}
+	rc = ferror(f) ? -1 : b.failed && rc == 0 ? 2 : rc;
+	fclose(f);
+	if (rc != 0)
+		snprintf(err, errlen, "fabric file '%s' %s", path, rc < 0 ? "could not be read to its end"
+			 : rc == 1 ? "is not text (a NUL byte)" : "is too large: out of memory");
+	else
+		rc = fabricfile_parse(ff, b.s ? b.s : "", path, err, errlen);
+	strbuf_release(&b);
+	return rc != 0 ? -1 : 0;
+}
+
+char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char *const *nodes,
+		       long n)
+{
+	struct strbuf b;
+
+	strbuf_init(&b);
+	strbuf_addf(&b, "file ");
+	for (const char *p = path; *p; p++)   /* a line each: no control character */
+		strbuf_addf(&b, "%c", (unsigned char)*p < ' ' ? '?' : *p);
+	strbuf_addf(&b, "\n");
+	for (long i = 0; i < ff->nsw; i++)
+		strbuf_addf(&b, "uplink_rate %s %s\n", ff->sw[i].name, ff->sw[i].rate);
+	for (long i = 0; i < n && ff->nnode > 0; i++) {
+		long k = ff->names.slot[namehash_slot(&ff->names, nodes[i], ff->node[0].name,
+						      sizeof(*ff->node))];
+		if (k < 0)
+			continue;
+		if (ff->node[k].leaf >= 0)
+			strbuf_addf(&b, "switch %s %s\n", nodes[i], ff->sw[ff->node[k].leaf].name);
+		if (ff->node[k].rate[0])
+			strbuf_addf(&b, "nic_rate %s %s\n", nodes[i], ff->node[k].rate);
+	}
+	return strbuf_detach(&b);
+}
+
+void fabricfile_free(struct fabricfile *ff)
+{
+	free(ff->sw);
+	free(ff->node);
+	namehash_free(&ff->names);
+	memset(ff, 0, sizeof(*ff));
+}

@@ -1,0 +1,65 @@
+/*
+ * fabricfile.h: a site's fabric file (aller --fabric=FILE, the campaign's
+ * FABRIC), read and checked as pure logic, and the '# fabric:' lines it
+ * gives a run's nodes (the ones the local cluster's 'fabric.sh info' gives,
+ * which collect's bound reads: docs/format.md). One declaration a line:
+ *
+ *   switch LEAF RATE [NODE...]   a leaf switch, its uplink's rate each way,
+ *                                and the nodes under it (where Slurm's
+ *                                topology does not say)
+ *   nic NODE RATE                a node's NIC rate each way (where sysfs
+ *                                and --line-rate do not know it)
+ *
+ * RATE: a number and kbit, mbit, gbit, gbps or GB/s (25gbit, 12.5GB/s).
+ * NODE: a name, or a range of names as Slurm writes them: n[1-16,20],
+ * node[001-128]. '#' begins a comment; blank lines are skipped.
+ */
+#ifndef COMMON_FABRICFILE_H
+#define COMMON_FABRICFILE_H
+
+#include <stddef.h>
+
+#include "namehash.h"
+
+#define FABRICFILE_NAME 64          /* a name's bytes, its NUL included */
+#define FABRICFILE_RANGE 1000000    /* names one range may give, at most */
+
+struct fabricfile_switch {
+	char name[FABRICFILE_NAME], rate[FABRICFILE_NAME];
+};
+
+struct fabricfile_node {
+	char name[FABRICFILE_NAME];
+	long leaf;                          /* its switch's index, -1: none declared */
+	char rate[FABRICFILE_NAME];         /* "": none declared */
+};
+
+struct fabricfile {
+	struct fabricfile_switch *sw;
+	struct fabricfile_node *node;
+	long nsw, nnode;
+	size_t capsw, capnode;
+	struct namehash names;              /* of node[] */
+};
+
+/*
+ * Parses text (the file's whole contents; `file` names it in messages) into
+ * ff; 0, or -1 with one line in err (the file, the line, what was wrong and
+ * what is allowed), ff then empty.
+ */
+int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, char *err,
+		     size_t errlen);
+/* Reads and parses the file at path; 0, or -1 with the message. */
+int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t errlen);
+
+/*
+ * The '# fabric:' values for a run on nodes[0..n) (malloc'd, a line each,
+ * NULL when out of memory): "file PATH", every switch's "uplink_rate LEAF
+ * RATE", and of each of the run's nodes the file declares "switch NODE LEAF"
+ * and "nic_rate NODE RATE".
+ */
+char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char *const *nodes,
+		       long n);
+void fabricfile_free(struct fabricfile *ff);
+
+#endif

@@ -1,0 +1,119 @@
+/* Unit tests: a site's fabric file (common/fabricfile.c): its declarations, its ranges, its errors. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "fabricfile.h"
+
+static char err[512];
+
+static void declarations_and_the_run_s_lines(void **state)
+{
+	struct fabricfile ff;
+	const char *run[] = { "n2", "n17", "gpu003", "other" };
+	char *lines;
+
+	(void)state;
+	assert_int_equal(fabricfile_parse(&ff,
+		"# two leaves, 4:1\n"
+		"switch leaf1 25gbit n[1-16]   # the first rack\n"
+		"\n"
+		"\tswitch leaf2 3.125GB/s n[17-20,22] gpu[001-003]\n"
+		"switch spare 100gbit\n"
+		"nic n17 50gbit\n"
+		"nic gpu[002-003] 400gbps\n", "site.fabric", err, sizeof(err)), 0);
+	assert_int_equal(ff.nsw, 3);
+	assert_int_equal(ff.nnode, 16 + 5 + 3);
+	lines = fabricfile_lines(&ff, "/etc/site.fabric", run, 4);
+	assert_string_equal(lines, "file /etc/site.fabric\n"
+		"uplink_rate leaf1 25gbit\nuplink_rate leaf2 3.125GB/s\nuplink_rate spare 100gbit\n"
+		"switch n2 leaf1\n"
+		"switch n17 leaf2\nnic_rate n17 50gbit\n"
+		"switch gpu003 leaf2\nnic_rate gpu003 400gbps\n");
+	free(lines);
+	fabricfile_free(&ff);
+	/* an empty file declares nothing */
+	assert_int_equal(fabricfile_parse(&ff, "# nothing\n\n", "empty", err, sizeof(err)), 0);
+	lines = fabricfile_lines(&ff, "empty", run, 4);
+	assert_string_equal(lines, "file empty\n");
+	free(lines);
+	fabricfile_free(&ff);
+}
+
+/* Each bad file: -1, and the message holds the file, the line and `want`. */
+static void bad(const char *text, const char *want)
+{
+	struct fabricfile ff;
+
+	err[0] = '\0';
+	assert_int_equal(fabricfile_parse(&ff, text, "f", err, sizeof(err)), -1);
+	if (!strstr(err, want) || !strstr(err, "fabric file 'f' line ")) {
+		fprintf(stderr, "for '%s': got '%s', want '%s'\n", text, err, want);
+		fail();
+	}
+	assert_int_equal(ff.nnode, 0);
+	assert_null(ff.node);
+}
+
+static void every_error_is_one_line_naming_the_line(void **state)
+{
+	(void)state;
+	bad("router r1 10gbit\n", "line 1: expected 'switch LEAF RATE [NODE...]' or 'nic NODE RATE', not 'router'");
+	bad("\nswitch leaf1\n", "line 2: a switch needs its name and its uplink's rate");
+	bad("switch leaf1 fast\n", "rate is not a number above 0 and kbit, mbit, gbit, gbps or GB/s: 'fast'");
+	bad("switch leaf1 0gbit\n", "'0gbit'");
+	bad("switch leaf1 10gbit\nswitch leaf1 10gbit\n", "line 2: the switch is declared already: 'leaf1'");
+	bad("switch a 1gbit n1\nswitch b 1gbit n[1-2]\n", "line 2: the node is under a switch already: 'n1'");
+	bad("nic n1 1gbit\nnic n1 2gbit\n", "the node's NIC is declared already: 'n1'");
+	bad("nic n1\n", "a NIC is 'nic NODE RATE'");
+	bad("switch a 1gbit n[3-1]\n", "a range's item is N or A-B");
+	bad("switch a 1gbit n[1-2000000]\n", "at most 1000000 names");
+	bad("switch a 1gbit n[1-2\n", "a range of names is PREFIX[A-B,C,...]SUFFIX");
+	bad("switch a 1gbit n[1]x[2]\n", "once in a word");
+	bad("switch a 1gbit n[]\n", "a range names no node: 'n[]'");
+	bad("switch a/b 1gbit\n", "a switch's name is letters, digits");
+	bad("switch a 1gbit n/1\n", "a node's name is letters, digits");
+}
+
+static void a_file_read_whole_or_refused(void **state)
+{
+	struct fabricfile ff;
+	char path[] = "/tmp/test_fabricfile_XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_non_null(f = fdopen(fd, "w"));
+	fputs("switch leaf1 1gbit n[1-2]\n", f);
+	fclose(f);
+	assert_int_equal(fabricfile_load(&ff, path, err, sizeof(err)), 0);
+	assert_int_equal(ff.nnode, 2);
+	fabricfile_free(&ff);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("switch leaf1 1gbit\n", f);
+	fputc('\0', f);
+	fclose(f);
+	assert_int_equal(fabricfile_load(&ff, path, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "is not text (a NUL byte)"));
+	unlink(path);
+	assert_int_equal(fabricfile_load(&ff, path, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "cannot be opened: No such file or directory"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(declarations_and_the_run_s_lines),
+		cmocka_unit_test(every_error_is_one_line_naming_the_line),
+		cmocka_unit_test(a_file_read_whole_or_refused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
