@@ -45,30 +45,23 @@ static int valid_rate(const struct at *a, const char *rate)
 /* The node named so, added when new; NULL out of memory. */
 static struct fabricfile_node *node_of(struct fabricfile *ff, const char *name)
 {
+	struct fabricfile_node *n;
 	size_t k;
-	void *g;
 
-	if ((size_t)ff->nnode * 2 + 2 > ff->names.n) {
-		struct namehash h;
-		if (namehash_init(&h, ff->names.n ? ff->names.n : 64) != 0)
-			return NULL;
-		namehash_free(&ff->names);
-		ff->names = h;
-		for (long i = 0; i < ff->nnode; i++)
-			h.slot[namehash_slot(&h, ff->node[i].name, ff->node[0].name, sizeof(*ff->node))] = i;
-	}
+	if (namehash_room(&ff->names, (size_t)ff->nnode, ff->nnode ? ff->node[0].name : "",
+			  sizeof(*ff->node)) != 0)
+		return NULL;
 	k = namehash_slot(&ff->names, name, ff->nnode ? ff->node[0].name : "", sizeof(*ff->node));
 	if (ff->names.slot[k] >= 0)
 		return &ff->node[ff->names.slot[k]];
-	if (!(g = grow(ff->node, &ff->capnode, (size_t)ff->nnode + 1, sizeof(*ff->node), 64)))
+	if (!(n = grow(ff->node, &ff->capnode, (size_t)ff->nnode + 1, sizeof(*ff->node), 64)))
 		return NULL;
-	ff->node = g;
-	g = &ff->node[ff->nnode];
-	memset(g, 0, sizeof(*ff->node));
-	snprintf(ff->node[ff->nnode].name, FABRICFILE_NAME, "%s", name);
-	ff->node[ff->nnode].leaf = -1;
+	ff->node = n;
+	n = memset(&ff->node[ff->nnode], 0, sizeof(*n));
+	snprintf(n->name, sizeof(n->name), "%s", name);
+	n->leaf = -1;
 	ff->names.slot[k] = ff->nnode++;
-	return g;
+	return n;
 }
 
 /* One node of a declaration: under switch `leaf` (-1: none) or of NIC rate `rate` (NULL: none). */

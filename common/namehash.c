@@ -19,6 +19,21 @@ int namehash_init(struct namehash *h, size_t names)
 	return 0;
 }
 
+int namehash_room(struct namehash *h, size_t n, const char *base, size_t stride)
+{
+	struct namehash g;
+
+	if (n * 2 + 2 <= h->n)
+		return 0;
+	if (namehash_init(&g, h->n > 16 ? h->n : 16) != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		g.slot[namehash_slot(&g, base + i * stride, base, stride)] = (long)i;
+	namehash_free(h);
+	*h = g;
+	return 0;
+}
+
 size_t namehash_slot(const struct namehash *h, const char *name, const char *base, size_t stride)
 {
 	size_t k = 14695981039346656037u;

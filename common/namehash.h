@@ -16,6 +16,12 @@ struct namehash {
 
 /* Room for `names` names; 0, or -1 out of memory. */
 int namehash_init(struct namehash *h, size_t names);
+/*
+ * Room for one more beside the n names at base (stride apart) the hash
+ * holds: when it would be over half full, a table twice as large with
+ * them in it. 0, or -1 out of memory (the hash as it was).
+ */
+int namehash_room(struct namehash *h, size_t n, const char *base, size_t stride);
 /* The slot that holds name, or the empty one it would take. */
 size_t namehash_slot(const struct namehash *h, const char *name, const char *base, size_t stride);
 void namehash_free(struct namehash *h);

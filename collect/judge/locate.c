@@ -7,26 +7,12 @@
 
 #include "grow.h"
 
-/* The names' hash at twice its room; 0, or -1 (memory). */
-static int rehash(struct locate *L)
-{
-	struct namehash h;
-
-	if (namehash_init(&h, L->names.n ? L->names.n : 32) != 0)
-		return -1;
-	namehash_free(&L->names);
-	L->names = h;
-	for (int i = 0; i < L->n; i++)
-		h.slot[namehash_slot(&h, L->l[i].name, L->l[0].name, sizeof(*L->l))] = i;
-	return 0;
-}
-
 static struct locate_link *link_of(struct locate *L, const char *name)
 {
 	struct locate_link *g;
 	size_t k;
 
-	if ((size_t)L->n * 2 + 2 > L->names.n && rehash(L) != 0)
+	if (namehash_room(&L->names, (size_t)L->n, L->n ? L->l[0].name : "", sizeof(*L->l)) != 0)
 		return NULL;
 	k = namehash_slot(&L->names, name, L->n ? L->l[0].name : "", sizeof(*L->l));
 	if (L->names.slot[k] >= 0)

@@ -44,18 +44,23 @@ void point_release(struct point *p)
 	memset(p, 0, sizeof(*p));
 }
 
-double point_llc(const struct point *p, double *tasks)
+double point_llc(struct point *p, double *tasks)
 {
-	double llc = 0, v;
 	const char *s = p->facts ? p->facts : "";
 	char node[64];
+	double v;
 
-	*tasks = p->tpn ? strtod(strchr(p->tpn, '-') ? strchr(p->tpn, '-') + 1 : p->tpn, NULL) : 0;
-	for (; (s = strstr(s, "limit\tcache ")); s++)
-		if ((s == p->facts || s[-1] == '\n') && sscanf(s, "limit\tcache %63[^:]: %lf bytes", node, &v) == 2 &&
-		    v > 0 && (llc == 0 || v < llc))
-			llc = v;
-	return llc;
+	if (!p->llc_read) {
+		p->llc_read = 1;
+		p->llc_tasks = p->tpn ? strtod(strchr(p->tpn, '-') ? strchr(p->tpn, '-') + 1 : p->tpn, NULL) : 0;
+		for (; (s = strstr(s, "limit\tcache ")); s++)
+			if ((s == p->facts || s[-1] == '\n') &&
+			    sscanf(s, "limit\tcache %63[^:]: %lf bytes", node, &v) == 2 && v > 0 &&
+			    (p->llc == 0 || v < p->llc))
+				p->llc = v;
+	}
+	*tasks = p->llc_tasks;
+	return p->llc;
 }
 
 void point_fabric_release(struct point *p)

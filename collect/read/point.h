@@ -54,6 +54,8 @@ struct point {
 	long id;                     /* its row of points-index.csv, once written (-1 before) */
 	struct fabric *fabric;       /* its fabric from its facts, on first use (point_fabric) */
 	int fabric_read;             /* whether point_fabric has tried */
+	double llc, llc_tasks;       /* point_llc's, once read */
+	int llc_read;
 	int superseded;
 };
 
@@ -64,7 +66,7 @@ const struct fabric *point_fabric(struct point *p);
  * times its most tasks on a node (tasks_per_node "N" or "MIN-MAX") in *tasks;
  * 0 where its output does not say.
  */
-double point_llc(const struct point *p, double *tasks);
+double point_llc(struct point *p, double *tasks);
 /* Its fabric let go (a merge holds a group's at a time); point_fabric reads it again if asked. */
 void point_fabric_release(struct point *p);
 /* Empty, with the numbers absent (-1). */

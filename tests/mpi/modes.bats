@@ -171,7 +171,7 @@ PY
 	[[ $stderr == *"aller: error: invalid ALLER_LINE_RATE 'fast': expected each node's NIC rate in decimal GB/s each way"* ]]
 }
 
-@test "each node's last-level cache in its '# limit: cache' line; collect says 'cache' of a row inside it above its eff" {
+@test "each node's last-level cache in its '# limit: cache' line; collect never says 'rate' of a row that fits it, nor 'cache' of one that does not" {
 	s=$BATS_TEST_TMPDIR/sys
 	c=$s/devices/system/cpu/cpu0/cache
 	mkdir -p "$c/index3" "$s/class/net"
