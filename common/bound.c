@@ -12,20 +12,25 @@ struct loads {
 	long unknown_node;
 };
 
-/* One communicator's bytes onto the links: each of its k members on a node sends to its g - k others. */
+/*
+ * One communicator's bytes onto the links: each of its k members on a node
+ * sends to its g - k others. Its members are base + i x step (partition.h).
+ */
 static void add_comm(const struct bound_fabric *f, const long *node, const struct partition *p,
 		     long color, double bytes, struct loads *l)
 {
-	long g = partition_size(p, color);
+	long g = partition_size(p, color), base = partition_member(p, color, 0);
+	long step = g > 1 ? partition_member(p, color, 1) - base : 1;
+	const long *at = node + base;
 
 	for (long i = 0; i < g; i++) {
-		long n = node[partition_member(p, color, i)];
+		long n = at[i * step];
 		l->on[n]++;
 		if (f->leaf[n] >= 0)
 			l->under[f->leaf[n]]++;
 	}
 	for (long i = 0; i < g; i++) {
-		long n = node[partition_member(p, color, i)], k = l->on[n], leaf = f->leaf[n];
+		long n = at[i * step], k = l->on[n], leaf = f->leaf[n];
 		if (k == 0)
 			continue;   /* this node's members are counted already */
 		l->nic[n] += bytes * (double)k * (double)(g - k);

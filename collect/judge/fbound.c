@@ -65,11 +65,13 @@ static double row_time(const struct fpoint *p, const struct frow *r)
 struct scratch {
 	char (*names)[LOCATE_NAME];    /* link i: nodes' NICs, then leaves' uplinks */
 	const char **used, **clear;    /* a row's links, by name */
-	double *t;                     /* each link's least time per byte per peer, at `level` */
+	long nl;                       /* links */
+	double *t;                     /* per level, each link's least time per byte per peer */
 	char *on;                      /* whether the slowest task's communicator uses it */
-	long level;                    /* of t and unit (-1: none yet): a level's rows differ in bytes alone */
-	struct bound unit;             /* its bound per byte per peer */
-	int rc;
+	/* per level (a level's rows differ in bytes alone): worked out, its bound per byte per peer */
+	char done[FABRIC_LEVELS];
+	int rc[FABRIC_LEVELS];
+	struct bound unit[FABRIC_LEVELS];
 };
 
 static int scratch_open(struct scratch *s, const struct fabric *net)
@@ -77,8 +79,8 @@ static int scratch_open(struct scratch *s, const struct fabric *net)
 	size_t nl = (size_t)(net->nnodes + net->nleaves) + 1;
 
 	*s = (struct scratch){ .names = malloc(nl * LOCATE_NAME), .used = malloc(nl * sizeof(char *)),
-			       .clear = malloc(nl * sizeof(char *)), .t = calloc(nl, sizeof(double)),
-			       .on = calloc(nl, 1), .level = -1 };
+			       .clear = malloc(nl * sizeof(char *)), .nl = (long)nl,
+			       .t = calloc(nl * FABRIC_LEVELS, sizeof(double)), .on = calloc(nl, 1) };
 	if (!s->names || !s->used || !s->clear || !s->t || !s->on)
 		return -1;
 	for (long i = 0; i < net->nnodes + net->nleaves; i++)
@@ -104,26 +106,28 @@ static int locate_net(const struct fpoint *p, const struct frow *r, const struct
 {
 	struct bound_fabric f = fabric_bound(net);
 	struct partition part;
-	double row_t = row_time(p, r);
+	double row_t = row_time(p, r), *t;
+	long lv = r->level;
 	int nu = 0, nc = 0;
 
-	if (fabric_partition(net, p->mode, (int)r->level, &part) != 0)
+	if (lv < 0 || lv >= FABRIC_LEVELS || fabric_partition(net, p->mode, (int)lv, &part) != 0)
 		return 0;
-	if (s->level != r->level) {
-		s->level = r->level;
-		s->rc = bound_times(&f, net->task, &part, 1, &s->unit, s->t, s->t + net->nnodes);
+	t = s->t + lv * s->nl;
+	if (!s->done[lv]) {
+		s->done[lv] = 1;
+		s->rc[lv] = bound_times(&f, net->task, &part, 1, &s->unit[lv], t, t + net->nnodes);
 	}
-	if (s->rc != 0 || !(s->unit.t > 0) || s->unit.partial)
+	if (s->rc[lv] != 0 || !(s->unit[lv].t > 0) || s->unit[lv].partial)
 		return 0;
 	bound_comm_links(&f, net->task, &part, partition_color(&part, r->slowest), s->on,
 			 s->on + net->nnodes);
 	for (long i = 0; i < net->nnodes + net->nleaves; i++) {
 		if (s->on[i])
 			s->used[nu++] = s->names[i];
-		if (s->t[i] * r->bytes >= LOCATE_SLOW * row_t)
+		if (t[i] * r->bytes >= LOCATE_SLOW * row_t)
 			s->clear[nc++] = s->names[i];
 	}
-	return locate_row(L, r->point, s->unit.t * r->bytes / row_t, s->used, nu, s->clear, nc);
+	return locate_row(L, r->point, s->unit[lv].t * r->bytes / row_t, s->used, nu, s->clear, nc);
 }
 
 /* Whether row r can be judged for locate.h: large enough, its time and slowest task known, uniform. */

@@ -8,7 +8,7 @@
 #include "hosts.h"
 
 struct fabric_memo {
-	int level, strided, rc;   /* level -1: none yet */
+	int done, rc;             /* done: worked out */
 	struct bound unit;        /* the bound at 1 byte per peer */
 };
 
@@ -28,26 +28,33 @@ static long add_name(struct fabric *f, int leaves, const char *name)
 	char (*names)[FABRIC_NAME] = leaves ? f->leafname : f->node;
 	size_t k = namehash_slot(h, name, (const char *)names, FABRIC_NAME);
 
-	if (h->slot[k] < 0 && *n < f->world && strlen(name) < FABRIC_NAME) {
+	if (h->slot[k] < 0 && *n < f->room && strlen(name) < FABRIC_NAME) {
 		snprintf(names[*n], FABRIC_NAME, "%s", name);
 		h->slot[k] = (*n)++;
 	}
 	return h->slot[k];
 }
 
-/* hosts_each: rank r's node, added as first seen; a rank's first line holds it. */
+/*
+ * hosts_each: rank r's node, added as first seen; a rank's first line holds
+ * it. A host line's ranks come one after another: its name is looked up once.
+ */
 static int task_node(const char *name, long r, void *ctx)
 {
 	struct fabric *f = ctx;
 
-	if (r >= 0 && r < f->world && f->task[r] < 0)
-		f->task[r] = add_name(f, 0, name);
+	if (r >= 0 && r < f->world && f->task[r] < 0) {
+		if (f->last < 0 || strcmp(f->node[f->last], name) != 0)
+			f->last = add_name(f, 0, name);
+		f->task[r] = f->last;
+	}
 	return 0;
 }
 
 /* Each task's node (its index in f->node, added as first seen); 0, or -1 (a task on none). */
 static int task_nodes(struct fabric *f)
 {
+	f->last = -1;
 	for (long r = 0; r < f->world; r++)
 		f->task[r] = -1;
 	if (hosts_each(f->hosts, task_node, f) != 0)
@@ -58,40 +65,53 @@ static int task_nodes(struct fabric *f)
 	return 0;
 }
 
-/* One fact: a node's leaf, a leaf's uplink rate, a node's NIC rate (limit first). */
-static void fact(struct fabric *f, const char *line, char *nic_from_limit)
+/* A node's (leaves: 1) index by name, -1 unknown; a "NAME:" as NAME. */
+static long named(const struct fabric *f, int leaves, char *name)
 {
-	char a[FABRIC_NAME], b[FABRIC_NAME], rate[FABRIC_NAME];
-	double gbs;
-	long n, l;
+	size_t n = strlen(name);
 
-	if (strncmp(line, "node_switch ", 12) && strncmp(line, "fabric ", 7) &&
-	    strncmp(line, "limit nic ", 10))
+	if (n > 0 && name[n - 1] == ':')
+		name[n - 1] = '\0';
+	return find_name(f, leaves, name);
+}
+
+/*
+ * One fact, its words w (nw of them): a node's leaf, a leaf's uplink rate
+ * or burst, a node's NIC rate or burst (the limit's first).
+ */
+static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
+{
+	int sw = !strcmp(w[0], "node_switch"), fab = !strcmp(w[0], "fabric") && nw >= 4;
+	const char *what = fab ? w[1] : "", *val = fab ? w[3] : "";
+	char *name = sw ? w[1] : w[2];
+	double gbs;
+	long n;
+
+	if (sw ? nw < 3 : fab ? 0 : nw < 5 || strcmp(w[0], "limit") || strcmp(w[1], "nic") || strncmp(w[4], "GB/s", 4))
 		return;   /* (host lines are read apart) */
-	if (sscanf(line, "node_switch %63s %63s", a, b) == 2 ||
-	    sscanf(line, "fabric switch %63s %63s", a, b) == 2) {
-		if ((n = find_name(f, 0, a)) < 0)
-			return;
-		l = f->nleaves < f->nnodes || find_name(f, 1, b) >= 0 ? add_name(f, 1, b) : -1;
-		f->leaf[n] = l;
-	} else if (sscanf(line, "fabric uplink_rate %63s %63s", a, rate) == 2) {
-		/* leaves are named by the node lines first: an uplink's comes later */
-		if ((l = find_name(f, 1, a)) >= 0)
-			f->uplink[l] = bound_rate(rate);
-	} else if (sscanf(line, "fabric uplink_burst %63s %lf", a, &gbs) == 2) {
-		if ((l = find_name(f, 1, a)) >= 0 && gbs > 0)
-			f->up_burst[l] = gbs;
-	} else if (sscanf(line, "fabric nic_burst %63s %lf", a, &gbs) == 2) {
-		if ((n = find_name(f, 0, a)) >= 0 && gbs > 0)
-			f->nic_burst[n] = gbs;
-	} else if (sscanf(line, "limit nic %63[^:]: %lf GB/s", a, &gbs) == 2 && gbs > 0) {
-		if ((n = find_name(f, 0, a)) >= 0) {
-			f->nic[n] = gbs;
-			nic_from_limit[n] = 1;
+	if (sw || !strcmp(what, "switch")) {
+		if ((n = named(f, 0, name)) >= 0) {
+			char *leaf = sw ? w[2] : w[3];
+			f->leaf[n] = f->nleaves < f->nnodes || find_name(f, 1, leaf) >= 0 ? add_name(f, 1, leaf) : -1;
 		}
-	} else if (sscanf(line, "fabric nic_rate %63s %63s", a, rate) == 2) {
-		if ((n = find_name(f, 0, a)) >= 0 && !nic_from_limit[n])
-			f->nic[n] = bound_rate(rate);
+		return;
+	}
+	/* leaves are named by the node lines first: an uplink's rate and burst come later */
+	n = !strncmp(what, "uplink_", 7) ? named(f, 1, name) : named(f, 0, name);
+	gbs = strtod(fab ? val : w[3], NULL);
+	if (n < 0)
+		return;
+	if (!fab && gbs > 0) {
+		f->nic[n] = gbs;
+		nic_from_limit[n] = 1;
+	} else if (!strcmp(what, "uplink_rate")) {
+		f->uplink[n] = bound_rate(val);
+	} else if (!strcmp(what, "uplink_burst") && gbs > 0) {
+		f->up_burst[n] = gbs;
+	} else if (!strcmp(what, "nic_burst") && gbs > 0) {
+		f->nic_burst[n] = gbs;
+	} else if (!strcmp(what, "nic_rate") && !nic_from_limit[n]) {
+		f->nic[n] = bound_rate(val);
 	}
 }
 
@@ -108,10 +128,24 @@ static int fabric_key(const char *s)
 	return 0;
 }
 
+/* The first n words of line (split in place at spaces and tabs); how many. */
+static int words(char *line, char **w, int n)
+{
+	int k = 0;
+
+	for (char *s = line; k < n && *(s += strspn(s, " \t"));) {
+		w[k++] = s;
+		s += strcspn(s, " \t");
+		if (*s)
+			*s++ = '\0';
+	}
+	return k;
+}
+
 /*
- * Each fact line (its key's tab made a space; one too long to read whole is
- * left out): pass 0 collects the host lines' values, 1 the rest but uplink
- * rates and bursts, 2 those (their leaves named first).
+ * Each fact line (one too long to read whole is left out): pass 0 collects
+ * the host lines' values, 1 the rest but uplink rates and bursts, 2 those
+ * (their leaves named first).
  */
 static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_from_limit)
 {
@@ -119,23 +153,20 @@ static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_f
 
 	for (const char *s = facts; s && *s;) {
 		size_t len = strcspn(s, "\n");
-		char line[512];
-		int host, uplink;
-		if (len >= sizeof(line) || !fabric_key(s)) {   /* never a line cut short: a host line's ranks would lie */
-			s += len + (s[len] == '\n');
+		int host = !strncmp(s, "host", 4) && (s[4] == '\t' || s[4] == ' ');
+		int uplink = !strncmp(s, "fabric", 6) && !strncmp(s + 7, "uplink_", 7);   /* its rate and burst */
+		char line[512], *w[5];
+		if (len >= sizeof(line) || !fabric_key(s) || (pass == 0) != host || (pass > 0 && uplink != (pass == 2))) {
+			s += len + (s[len] == '\n');   /* never a line cut short: a host line's ranks would lie */
 			continue;
 		}
-		snprintf(line, sizeof(line), "%.*s", (int)len, s);
-		if (strchr(line, '\t'))
-			*strchr(line, '\t') = ' ';
-		host = !strncmp(line, "host ", 5);
-		uplink = !strncmp(line, "fabric uplink_", 14);   /* its rate and burst */
-		if (pass == 0 && host && have < f->hosts_len) {
-			have += (size_t)snprintf(f->hosts + have, f->hosts_len - have, "%s%s", have ? "\n" : "",
-						 line + 5);
-		} else if (pass > 0 && !host && uplink == (pass == 2)) {
-			fact(f, line, nic_from_limit);
-		}
+		if (pass == 0 && have < f->hosts_len)
+			have += (size_t)snprintf(f->hosts + have, f->hosts_len - have, "%s%.*s", have ? "\n" : "",
+						 (int)len - 5, s + 5);
+		memcpy(line, s, len);
+		line[len] = '\0';
+		if (pass > 0)
+			fact(f, w, words(line, w, 5), nic_from_limit);
 		s += len + (s[len] == '\n');
 	}
 }
@@ -169,27 +200,35 @@ static void fabric_settle(struct fabric *f)
 	f->hosts_len = 0;
 }
 
+/* The lines of the facts: no more nodes or leaves than these are named. */
+static size_t lines_of(const char *facts)
+{
+	size_t n = 1;
+
+	for (const char *s = facts; s && (s = strchr(s, '\n')); s++)
+		n++;
+	return n;
+}
+
 int fabric_open(struct fabric *f, const char *facts, long world)
 {
 #ifdef COLLECT_NO_FABRIC   /* bench-bound's other build: the merge without the fabric model */
 	facts = NULL;
 #endif
-	size_t w = world > 0 && world <= FABRIC_WORLD ? (size_t)world : 0;
-	char *from_limit = calloc(w + 1, 1);
+	size_t w = world > 0 && world <= FABRIC_WORLD ? (size_t)world : 0, nf = strlen(facts ? facts : "") + 1;
+	size_t r = w < lines_of(facts) ? w : lines_of(facts);   /* room for names */
+	char *from_limit = calloc(r + 1, 1);
 	int rc = -1;
 
-	size_t nf = strlen(facts ? facts : "") + 1;
-
-	*f = (struct fabric){ .world = (long)w, .node = calloc(w + 1, FABRIC_NAME),
-			      .leafname = calloc(w + 1, FABRIC_NAME), .leaf = malloc((w + 1) * sizeof(long)),
-			      .nic = calloc(w + 1, sizeof(double)), .uplink = calloc(w + 1, sizeof(double)),
-			      .nic_burst = calloc(w + 1, sizeof(double)),
-			      .up_burst = calloc(w + 1, sizeof(double)), .task = malloc((w + 1) * sizeof(long)),
-			      .hosts = calloc(nf, 1), .hosts_len = nf, .memo = malloc(sizeof(struct fabric_memo)) };
+	*f = (struct fabric){ .world = (long)w, .room = (long)r, .node = calloc(r + 1, FABRIC_NAME),
+			      .leafname = calloc(r + 1, FABRIC_NAME), .leaf = malloc((r + 1) * sizeof(long)),
+			      .nic = calloc(r + 1, sizeof(double)), .uplink = calloc(r + 1, sizeof(double)),
+			      .nic_burst = calloc(r + 1, sizeof(double)),
+			      .up_burst = calloc(r + 1, sizeof(double)), .task = malloc((w + 1) * sizeof(long)),
+			      .hosts = calloc(nf, 1), .hosts_len = nf, .memo = calloc(2 * FABRIC_LEVELS, sizeof(struct fabric_memo)) };
 	if (w > 0 && f->node && f->leafname && f->leaf && f->nic && f->uplink && f->nic_burst &&
-	    f->up_burst && f->task && f->hosts && f->memo && from_limit && namehash_init(&f->nodes, w) == 0 &&
-	    namehash_init(&f->leaves, w) == 0) {
-		f->memo->level = -1;
+	    f->up_burst && f->task && f->hosts && f->memo && from_limit && namehash_init(&f->nodes, r) == 0 &&
+	    namehash_init(&f->leaves, r) == 0) {
 		each_fact(f, facts, 0, from_limit);
 		if (f->hosts[0] && task_nodes(f) == 0) {
 			for (long i = 0; i < f->nnodes; i++)
@@ -219,16 +258,16 @@ int fabric_partition(const struct fabric *f, const char *mode, int level, struct
 
 int fabric_row(const struct fabric *f, const char *mode, int level, double bytes, struct bound *b)
 {
-	struct fabric_memo *m = f->memo;
 	int strided = mode && !strcmp(mode, "strided");
+	struct fabric_memo *m = level >= 0 && level < FABRIC_LEVELS ? &f->memo[strided * FABRIC_LEVELS + level] : NULL;
+	struct bound_fabric bf = fabric_bound(f);
+	struct partition p;
 
-	if (m->level != level || m->strided != strided) {
-		struct bound_fabric bf = fabric_bound(f);
-		struct partition p;
-		m->level = level;
-		m->strided = strided;
-		m->rc = fabric_partition(f, mode, level, &p) != 0 ? -1
-			: bound_row(&bf, f->task, &p, 1, &m->unit);
+	if (!m)
+		return -1;
+	if (!m->done) {
+		m->done = 1;
+		m->rc = fabric_partition(f, mode, level, &p) != 0 ? -1 : bound_row(&bf, f->task, &p, 1, &m->unit);
 	}
 	*b = m->unit;
 	b->t *= bytes;

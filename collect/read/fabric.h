@@ -17,9 +17,11 @@
 
 #define FABRIC_NAME 64
 #define FABRIC_WORLD (1L << 16)   /* more tasks than this: not judged */
+#define FABRIC_LEVELS 17          /* partition levels of FABRIC_WORLD tasks */
 
 struct fabric {
 	long nnodes, nleaves, world;
+	long room, last;        /* while it is read: names it has room for; the last host line's node */
 	char (*node)[FABRIC_NAME], (*leafname)[FABRIC_NAME];
 	long *leaf;             /* per node: its leaf, -1 unknown */
 	double *nic, *uplink;   /* per node, per leaf: decimal GB/s each way, 0 unknown */
@@ -28,7 +30,7 @@ struct fabric {
 	char *hosts;            /* while it is read: the host lines' values, for hosts.h */
 	size_t hosts_len;       /* its room */
 	struct namehash nodes, leaves;   /* while it is read: the names' hashes */
-	struct fabric_memo *memo;  /* fabric_row's last level, per byte (a row's bound is linear in its bytes) */
+	struct fabric_memo *memo;  /* fabric_row's bound per byte, per mode and level (linear in its bytes) */
 };
 
 /* From a point's facts, world tasks; 0, or -1 (no host lines, a task on no known host, memory). */
