@@ -53,7 +53,7 @@ case $cmd in
 slow-link) args $# 3; node_form "$1"; node_form "$2"; rate_arg "$3"
 	[ "$1" != "$2" ] || usage "slow-link: SRC and DST are the same node '$1'" ;;
 slow-nic) args $# 2; node_form "$1"; rate_arg "$2" ;;
-slow-uplink) args $# 2; [[ $1 =~ ^leaf[12]$ ]] || usage "slow-uplink: '$1' is not a leaf (leaf1, leaf2)"; rate_arg "$2" ;;
+slow-uplink) args $# 2; [[ $1 =~ ^leaf[1-9][0-9]{0,2}$ ]] || usage "slow-uplink: '$1' is not a leaf's name (leaf1, leaf2, ...)"; rate_arg "$2" ;;
 delay) args $# 2; node_form "$1"
 	number_in "$2" 0 10000 || usage "delay: '$2' is not a delay in ms above 0 and at most 10000" ;;
 loss) args $# 2; node_form "$1"
@@ -68,6 +68,8 @@ esac
 	fail "no fabric is up: 'make cluster-up' builds one (CLUSTER_FABRIC=veth, the default)"
 # the running fabric's nodes, whatever the environment says now
 CLUSTER_NODES=$(awk '$1 == "nic"' "$FAB/links" | wc -l)
+CLUSTER_LEAVES=$(awk '$1 == "uplink"' "$FAB/links" | wc -l)
+((CLUSTER_LEAVES > 0)) || CLUSTER_LEAVES=1
 
 node_arg() {
 	{ node_form "$1" && [ "${1#n}" -le "$CLUSTER_NODES" ]; } ||
@@ -146,6 +148,7 @@ slow-nic)
 	;;
 slow-uplink)
 	[ "$(leaf_count)" -gt 1 ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"
+	[ "${1#leaf}" -le "$(leaf_count)" ] || usage "slow-uplink: '$1' is not one of leaf1..leaf$(leaf_count)"
 	set_fault "slow-uplink $1" "slow-uplink $1 $2"
 	apply_uplinks
 	;;

@@ -5,7 +5,8 @@
 #   CLUSTER_FABRIC (veth: nodes with their own NICs, switches and capped
 #     links, see net.sh; lo: all nodes on this machine's loopback)
 #   CLUSTER_NIC_RATE (1gbit) each node's NIC; CLUSTER_OVERSUB (2) the leaf
-#     uplinks carry their nodes' NIC rate over this
+#     uplinks carry their nodes' NIC rate over this; CLUSTER_LEAVES (2, one
+#     for one node) the leaf switches, the nodes in blocks under them
 #   CLUSTER_DIR (build/cluster): configuration, state, logs, keys
 # shellcheck shell=bash disable=SC2034 # the settings are used by the scripts that source this
 
@@ -19,6 +20,7 @@ CLUSTER_DIR=${CLUSTER_DIR:-$CLUSTER_ROOT/build/cluster}
 CLUSTER_FABRIC=${CLUSTER_FABRIC:-veth}
 CLUSTER_NIC_RATE=${CLUSTER_NIC_RATE:-1gbit}
 CLUSTER_OVERSUB=${CLUSTER_OVERSUB:-2}
+CLUSTER_LEAVES=${CLUSTER_LEAVES:-}   # empty: 2, or 1 for one node (net.sh: leaf_count)
 # the burst each link's shaper (htb) lets through at once, bytes: fabric.sh
 # info says it (nic_burst, uplink_burst), and collect explains by it a row
 # that beat its bound
@@ -70,6 +72,8 @@ check_settings() {
 		die "CLUSTER_NIC_RATE '$CLUSTER_NIC_RATE' is not a rate: a number and kbit, mbit or gbit (e.g. 500mbit, 2gbit)"
 	number_in "$CLUSTER_OVERSUB" 0.999 64 ||
 		die "CLUSTER_OVERSUB '$CLUSTER_OVERSUB' must be a number from 1 to 64"
+	[[ -z $CLUSTER_LEAVES || ($CLUSTER_LEAVES =~ ^[1-9][0-9]*$ && CLUSTER_LEAVES -le CLUSTER_NODES) ]] ||
+		die "CLUSTER_LEAVES '$CLUSTER_LEAVES' must be a number from 1 to CLUSTER_NODES ($CLUSTER_NODES): every leaf needs a node"
 }
 
 node_names() {

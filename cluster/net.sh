@@ -27,13 +27,12 @@ node_ip() { printf '10.0.0.%d' "${1#n}"; }
 # shellcheck source=cluster/shape.sh
 . "$CLUSTER_ROOT/cluster/shape.sh"
 
-# Leaves: the first half of the nodes under leaf1, the rest under leaf2; one
-# leaf and no spine for a single node. topology.conf says the same.
-leaf_count() { if [ "$CLUSTER_NODES" -gt 1 ]; then echo 2; else echo 1; fi; }
-leaf_half() { echo $(((CLUSTER_NODES + 1) / 2)); }
-leaf_of() {
-	if [ "${1#n}" -le "$(leaf_half)" ]; then echo leaf1; else echo leaf2; fi
-}
+# Leaves: CLUSTER_LEAVES of them (2, one for one node), the nodes in blocks
+# in order (4 nodes, 2 leaves: n1-n2, n3-n4; 3 leaves: n1-n2, n3, n4); no
+# spine for one leaf. topology.conf says the same.
+leaf_count() { echo "${CLUSTER_LEAVES:-$((CLUSTER_NODES > 1 ? 2 : 1))}"; }
+leaf_names() { seq -f 'leaf%g' "$(leaf_count)"; }
+leaf_of() { echo "leaf$(((${1#n} - 1) * $(leaf_count) / CLUSTER_NODES + 1))"; }
 leaf_nodes() {
 	local n
 	for n in $(node_names); do [ "$(leaf_of "$n")" != "$1" ] || echo "$n"; done
@@ -70,13 +69,12 @@ fabric_build() {
 	ip netns add "$NS-sw"
 	ip netns add "$NS-head"
 	in_ns sw ip link set lo up
-	for leaf in leaf1 leaf2 spine; do
-		[ "$leaf" = leaf1 ] || [ "$(leaf_count)" -gt 1 ] || continue
+	for leaf in $(leaf_names) $([ "$(leaf_count)" -eq 1 ] || echo spine); do
 		in_ns sw ip link add name "$leaf" mtu "$MTU" type bridge
 		in_ns sw ip link set "$leaf" up
 	done
 	if [ "$(leaf_count)" -gt 1 ]; then
-		for leaf in leaf1 leaf2; do
+		for leaf in $(leaf_names); do
 			in_ns sw ip link add name "up-$leaf" mtu "$MTU" type veth peer name "dn-$leaf" mtu "$MTU"
 			in_ns sw ip link set "up-$leaf" master "$leaf" up
 			in_ns sw ip link set "dn-$leaf" master spine up
@@ -106,7 +104,7 @@ fabric_build() {
 	done
 	apply_uplinks
 	if [ "$(leaf_count)" -gt 1 ]; then
-		for leaf in leaf1 leaf2; do
+		for leaf in $(leaf_names); do
 			printf 'uplink\t%s\tspine\t%s\n' "$leaf" "$(uplink_kbit "$leaf")" >>"$FAB/links"
 		done
 	fi

@@ -83,17 +83,20 @@ NFT
 	fi
 }
 
-# uplink_now LEAF: the leaf's uplink rate now (slow-uplink, else the built rate), kbit/s.
+# uplink_now LEAF: the leaf's uplink rate now (slow-uplink, else the built
+# rate: $FAB/links's once built, whatever the environment says now), kbit/s.
 uplink_now() {
 	local r
 	r=$(fault slow-uplink "$1" | awk '{ r = $3 } END { print r }')
-	if [ -n "$r" ]; then rate_kbit "$r"; else uplink_kbit "$1"; fi
+	[ -z "$r" ] || { rate_kbit "$r"; return; }
+	r=$(awk -v l="$1" '$1 == "uplink" && $2 == l { print $4 }' "$FAB/links" 2>/dev/null)
+	if [ -n "$r" ]; then echo "$r"; else uplink_kbit "$1"; fi
 }
 
 apply_uplinks() {
 	local leaf r
 	[ "$(leaf_count)" -gt 1 ] || return 0
-	for leaf in leaf1 leaf2; do
+	for leaf in $(leaf_names); do
 		r=$(uplink_now "$leaf")
 		shape sw "up-$leaf" "$r"
 		shape sw "dn-$leaf" "$r"

@@ -21,6 +21,7 @@ fi
 
 settings="nodes=$CLUSTER_NODES cpus=$CLUSTER_CPUS gpus=$CLUSTER_GPUS port=$CLUSTER_PORT accounting=$CLUSTER_ACCOUNTING"
 settings+=" fabric=$CLUSTER_FABRIC"
+settings+=" leaves=$(leaf_count)"
 fabric_on && settings+=" nic_rate=$CLUSTER_NIC_RATE oversub=$CLUSTER_OVERSUB"
 if [ -f "$RUN/settings" ] && [ "$(cat "$RUN/settings")" = "$settings" ] && "$here/status.sh" -q; then
 	say "already up ($settings)"

@@ -151,6 +151,64 @@ static int series_cmp(const struct fpoint *a, const struct fpoint *b, int placem
 	return strcmp(a->placement, b->placement);
 }
 
+/* What the points of a campaign differ in, beside node count and mode: what a finding names. */
+enum { VARY_PLACEMENT = 1, VARY_VARIANT = 2, VARY_SERIES = 4, VARY_CAMPAIGN = 8 };
+
+static int varied(const struct fpoint *const *s, long n)
+{
+	int v = 0;
+
+	for (long i = 1; i < n; i++) {
+		v |= strcmp(s[i]->placement, s[0]->placement) ? VARY_PLACEMENT : 0;
+		v |= strcmp(s[i]->variant, s[0]->variant) ? VARY_VARIANT : 0;
+		v |= strcmp(s[i]->base, s[0]->base) ? VARY_SERIES : 0;
+		v |= strcmp(s[i]->campaign, s[0]->campaign) ? VARY_CAMPAIGN : 0;
+	}
+	return v;
+}
+
+/* s appended to buf (of len bytes), after sep where buf holds something. */
+static void append(char *buf, size_t len, const char *sep, const char *s)
+{
+	size_t n = strlen(buf);
+
+	if (n + 1 < len)
+		snprintf(buf + n, len - n, "%s%s", n > 2 ? sep : "", s);
+}
+
+/*
+ * The point's place among what varies (`vary`, VARY_*), `first` (NULL: none)
+ * before it, as " (strided, cyclic placement, variant bruck)"; "" for nothing.
+ */
+static void where(const struct fpoint *p, int vary, const char *first, char *buf, size_t len)
+{
+	char part[FIND_NAME + 32];
+
+	snprintf(buf, len, " (");
+	if (first)
+		append(buf, len, ", ", first);
+	if (vary & VARY_PLACEMENT) {
+		snprintf(part, sizeof(part), p->placement[0] ? "%s placement" : "in the launcher's order%s",
+			 p->placement);
+		append(buf, len, ", ", part);
+	}
+	if (vary & VARY_VARIANT) {
+		snprintf(part, sizeof(part), "variant %s", p->variant);
+		append(buf, len, ", ", part);
+	} else if (vary & VARY_SERIES) {
+		snprintf(part, sizeof(part), "series %s", p->base);
+		append(buf, len, ", ", part);
+	}
+	if (vary & VARY_CAMPAIGN) {
+		snprintf(part, sizeof(part), "campaign %s", p->campaign);
+		append(buf, len, ", ", part);
+	}
+	if (strlen(buf) > 2)
+		append(buf, len, "", ")");
+	else
+		buf[0] = '\0';
+}
+
 /* Whether two points differ in mode (or node count) alone. */
 static int same_series(const struct fpoint *a, const struct fpoint *b)
 {
@@ -200,19 +258,20 @@ static void level1(struct fout *o, const char *kind, const struct fpoint *a, con
 }
 
 /* Contiguous against strided on one node count. */
-static void modes(struct fout *o, const struct fpoint *c, const struct fpoint *s)
+static void modes(struct fout *o, const struct fpoint *c, const struct fpoint *s, int vary)
 {
-	char head[64];
+	char head[512], at[384];
 
-	snprintf(head, sizeof(head), "On %ld node%s, strided", c->nodes, c->nodes == 1 ? "" : "s");
+	where(c, vary, NULL, at, sizeof(at));
+	snprintf(head, sizeof(head), "On %ld node%s%s, strided", c->nodes, c->nodes == 1 ? "" : "s", at);
 	level1(o, "modes", c, s, head, "contiguous ones",
 	       ": the network between nodes, not the node, bounds them.");
 }
 
 /* Over node counts of one series and mode: the world's per-task bandwidth at b's nodes against a's. */
-static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint *b)
+static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint *b, int vary)
 {
-	char size[32], text[768];
+	char size[32], text[768], at[384];
 	long ids[2] = { a->id, b->id };
 	double from, to;
 	int i, k;
@@ -223,9 +282,10 @@ static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint 
 	from = a->levels[0].bwavg[i];
 	to = b->levels[0].bwavg[k];
 	format_bytes(size, sizeof(size), (long)a->levels[0].bytes[i]);
-	snprintf(text, sizeof(text), "From %ld to %ld nodes (%s), the whole world's all-to-all at %s "
+	where(a, vary, a->mode, at, sizeof(at));
+	snprintf(text, sizeof(text), "From %ld to %ld nodes%s, the whole world's all-to-all at %s "
 		 "per peer keeps %.3g%% of its per-task bandwidth (%.3g to %.3g GiB/s).", a->nodes,
-		 b->nodes, a->mode, size, 100 * to / from, from, to);
+		 b->nodes, at, size, 100 * to / from, from, to);
 	find_emit(o, "scaling", to < 0.5 * from ? "notice" : "info", text, ids, 2, "efficiency",
 		  to / from, "nodes_from", (double)a->nodes, "nodes_to", (double)b->nodes,
 		  "bytes_per_peer", a->levels[0].bytes[i], NULL);
@@ -312,12 +372,13 @@ static int by_where_placement(const void *a, const void *b)
 }
 
 /* Another placement against block (or the launcher's order) on one node count and mode. */
-static void placements(struct fout *o, const struct fpoint *b, const struct fpoint *p)
+static void placements(struct fout *o, const struct fpoint *b, const struct fpoint *p, int vary)
 {
-	char head[256];
+	char head[512], at[384];
 
-	snprintf(head, sizeof(head), "On %ld node%s (%s), %s", p->nodes, p->nodes == 1 ? "" : "s",
-		 p->mode, p->placement);
+	where(p, vary & ~VARY_PLACEMENT, p->mode, at, sizeof(at));
+	snprintf(head, sizeof(head), "On %ld node%s%s, %s", p->nodes, p->nodes == 1 ? "" : "s", at,
+		 p->placement);
 	level1(o, "placement", b, p, head, b->placement[0] ? "block ones" :
 	       "ones in the launcher's order", ": more of their bytes leave the node, or the "
 	       "same bytes cross more links.");
@@ -329,11 +390,13 @@ static void placements(struct fout *o, const struct fpoint *b, const struct fpoi
  */
 static void groups(struct fout *o, const struct fpoint **s, long n)
 {
+	int vary = varied(s, n);
+
 	qsort(s, (size_t)n, sizeof(*s), by_nodes_mode);
 	for (long i = 0; i < n; i++)
 		for (long k = i + 1; k < n && same_series(s[i], s[k]) && s[k]->nodes == s[i]->nodes; k++)
 			if (!strcmp(s[i]->mode, "contiguous") && !strcmp(s[k]->mode, "strided"))
-				modes(o, s[i], s[k]);
+				modes(o, s[i], s[k], vary);
 	qsort(s, (size_t)n, sizeof(*s), by_mode_nodes);
 	for (long i = 0, k; i < n; i = k) {
 		const struct fpoint *a = NULL, *b = NULL;
@@ -344,14 +407,14 @@ static void groups(struct fout *o, const struct fpoint **s, long n)
 				b = s[k];
 			}
 		if (a)
-			scaling(o, a, b);
+			scaling(o, a, b, vary);
 	}
 	qsort(s, (size_t)n, sizeof(*s), by_where_placement);
 	for (long i = 0, k; i < n; i = k)
 		for (k = i + 1; k < n && !series_cmp(s[i], s[k], 0) && !strcmp(s[k]->mode, s[i]->mode) &&
 				s[k]->nodes == s[i]->nodes; k++)
 			if (block(s[i]) && !block(s[k]))
-				placements(o, s[i], s[k]);
+				placements(o, s[i], s[k], vary);
 }
 
 void find_across(struct fout *o, const struct fpoint *pts, long n)

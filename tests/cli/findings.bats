@@ -109,5 +109,19 @@ PY
 	# back at 2 nodes: from 2 to 4
 	awk -F, -v OFS=, '$1 == 0 { $4 = 2 } 1' merged/points-index.csv >i.csv && mv i.csv merged/points-index.csv
 	run -0 "$COLLECT" --findings merged
-	grep -q '"kind": "scaling", "severity": "info", "text": "From 2 to 4 nodes (contiguous)' merged/findings.json
+	grep -q '"kind": "scaling", "severity": "info", "text": "From 2 to 4 nodes (contiguous, in the launcher'"'"'s order)' merged/findings.json
+}
+
+@test "a finding that compares points names what else the points vary in: the placement, the variant" {
+	# the golden campaign has a cyclic point beside the launcher's order: the modes finding names it
+	run -0 "$COLLECT" --findings merged
+	grep -q '"kind": "modes", "severity": "notice", "text": "On 2 nodes (in the launcher'"'"'s order), strided communicators of 2 take 2.00x' merged/findings.json
+	# the two-node points in a variant of their own: it is named too
+	awk -F, -v OFS=, '$1 == 0 || $1 == 1 { $8 = "bruck" } 1' merged/points-index.csv >i.csv && mv i.csv merged/points-index.csv
+	run -0 "$COLLECT" --findings merged
+	grep -q '"text": "On 2 nodes (in the launcher'"'"'s order, variant bruck), strided communicators of 2 take' merged/findings.json
+	# without the cyclic point, one placement and one variant: nothing in brackets
+	awk -F, -v OFS=, '$1 != 5 { $8 = "default"; print }' merged/points-index.csv >i.csv && mv i.csv merged/points-index.csv
+	run -0 "$COLLECT" --findings merged
+	grep -q '"text": "On 2 nodes, strided communicators of 2 take' merged/findings.json
 }

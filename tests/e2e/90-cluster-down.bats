@@ -93,4 +93,6 @@ net_now() { { ip netns list; ip -o link; } | awk '{ print $1, $2 }' | sort; }
 	[ "$output" = "cluster: error: CLUSTER_FABRIC 'wires' must be veth or lo" ]
 	run -1 env CLUSTER_NIC_RATE=fast bash "$ROOT/cluster/up.sh"
 	[[ $output == "cluster: error: CLUSTER_NIC_RATE 'fast' is not a rate: "* ]]
+	run -1 env CLUSTER_LEAVES=5 bash "$ROOT/cluster/up.sh"
+	[ "$output" = "cluster: error: CLUSTER_LEAVES '5' must be a number from 1 to CLUSTER_NODES (4): every leaf needs a node" ]
 }
