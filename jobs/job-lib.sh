@@ -54,9 +54,11 @@ load_modules() {
 
 # What Slurm knows of the network, once per job: its switches ('# topology:'
 # lines, with a topology plugin) and the leaf switch of each of the job's
-# nodes ('# node_switch: NODE SWITCH'); nothing without a plugin.
+# nodes ('# node_switch: NODE SWITCH'); nothing without a plugin. Where the
+# campaign says LinkSpeed's unit (LINKSPEED_UNIT), each leaf's LinkSpeed as
+# its uplink's rate ('# fabric: uplink_linkspeed LEAF RATE').
 job_topology() {
-	local sw mine line s list n
+	local sw mine line s list n v unit=${set[ALLER_LINKSPEED_UNIT]:-}
 	topology=""
 	if ! sw=$(scontrol show topology 2>/dev/null) || [[ $sw != *SwitchName=* ]]; then
 		return 0
@@ -66,6 +68,8 @@ job_topology() {
 	while read -r line; do
 		[[ $line == *" Level=0 "* && $line == *Nodes=* ]] || continue
 		s=${line#*SwitchName=} s=${s%% *} list=${line##*Nodes=} list=${list%% *}
+		v=${line##*LinkSpeed=} v=${v%% *}
+		[[ -z $unit || ! $v =~ ^[0-9]+(\.[0-9]+)?$ ]] || topology+=$'\n'"# fabric: uplink_linkspeed $s $v$unit"
 		for n in $(scontrol show hostnames "$list" 2>/dev/null); do
 			[[ $mine != *" $n "* ]] || topology+=$'\n'"# node_switch: $n $s"
 		done

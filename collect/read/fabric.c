@@ -106,6 +106,8 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 		nic_from_limit[n] = 1;
 	} else if (!strcmp(what, "uplink_rate")) {
 		f->uplink[n] = bound_rate(val);
+	} else if (!strcmp(what, "uplink_linkspeed") && !(f->uplink[n] > 0)) {
+		f->uplink[n] = bound_rate(val);   /* Slurm's LinkSpeed where nothing else rates the uplink */
 	} else if (!strcmp(what, "uplink_burst") && gbs > 0) {
 		f->up_burst[n] = gbs;
 	} else if (!strcmp(what, "nic_burst") && gbs > 0) {
@@ -144,8 +146,8 @@ static int words(char *line, char **w, int n)
 
 /*
  * Each fact line (one too long to read whole is left out): pass 0 collects
- * the host lines' values, 1 the rest but uplink rates and bursts, 2 those
- * (their leaves named first).
+ * the host lines' values, 1 the rest but the uplinks', 2 uplink rates and
+ * bursts (their leaves named first), 3 uplink_linkspeed (where 2 gave none).
  */
 static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_from_limit)
 {
@@ -155,8 +157,10 @@ static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_f
 		size_t len = strcspn(s, "\n");
 		int host = !strncmp(s, "host", 4) && (s[4] == '\t' || s[4] == ' ');
 		int uplink = !strncmp(s, "fabric", 6) && !strncmp(s + 7, "uplink_", 7);   /* its rate and burst */
+		uplink += uplink && !strncmp(s + 14, "linkspeed", 9);
 		char line[512], *w[5];
-		if (len >= sizeof(line) || !fabric_key(s) || (pass == 0) != host || (pass > 0 && uplink != (pass == 2))) {
+		if (len >= sizeof(line) || !fabric_key(s) || (pass == 0) != host ||
+		    (pass > 0 && uplink != (pass > 1 ? pass - 1 : 0))) {
 			s += len + (s[len] == '\n');   /* never a line cut short: a host line's ranks would lie */
 			continue;
 		}
@@ -235,6 +239,7 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 				f->leaf[i] = -1;
 			each_fact(f, facts, 1, from_limit);
 			each_fact(f, facts, 2, from_limit);
+			each_fact(f, facts, 3, from_limit);
 			fabric_settle(f);
 			rc = 0;
 		}

@@ -3,7 +3,8 @@
  * re-read from the output: the merge's point facts, facts.tsv downstream):
  * its host lines (which node each task of the measured world ran on, in its
  * placed order: any --placement), node_switch and '# fabric:' lines (each
- * node's leaf, each leaf's uplink rate, each node's built NIC rate) and
+ * node's leaf, each leaf's uplink rate, or else its uplink_linkspeed: Slurm's
+ * LinkSpeed in the unit the campaign gave, each node's built NIC rate) and
  * '# limit:' lines (each node's NIC rate as aller judged it, before the
  * fabric's). Facts are "key value" lines (a tab or a space after the key).
  */

@@ -95,6 +95,11 @@ PY
 	sed -i '/uplink_rate leaf2/d' merged/facts.tsv
 	run -0 "$COLLECT" --findings merged
 	grep -q 'bound by the uplink of leaf1 (a partial bound: no rate for the uplink of leaf2)' merged/findings.json
+	# Slurm's LinkSpeed (LINKSPEED_UNIT) rates an uplink nothing else rates; never one that is
+	printf '0\t%s\n' 'fabric	uplink_linkspeed leaf2 8gbit' 'fabric	uplink_linkspeed leaf1 100gbit' >>merged/facts.tsv
+	run -0 "$COLLECT" --findings merged
+	grep -q '"text": "On 2 nodes (contiguous): at its largest size the best row reaches 85% of what the fabric allows, bound by the uplink of leaf1 (77%' merged/findings.json
+	sed -i '/uplink_linkspeed/d' merged/facts.tsv
 	# without NIC or uplink rates the row is judged against its output's line rate, as before
 	sed -i '/\tlimit\t\|\tfabric\t/d' merged/facts.tsv
 	run -0 "$COLLECT" --findings merged

@@ -36,13 +36,14 @@ setup() {
 
 @test "a --pairs campaign with SWITCHES: the topology in each output, the heatmap, the report's slow links by switch" {
 	final=$(ALLER_TEST_SLOW_PAIR=3:0:300000 submit CAMPAIGN=links NODES=4 TASKS_PER_NODE=1 \
-		MODES=contiguous LONGS=0 ITERS=5 SWITCHES=2 ALLER_ARGS="--pairs=1M --slow-below=0.1")
+		MODES=contiguous LONGS=0 ITERS=5 SWITCHES=2 LINKSPEED_UNIT=gbit ALLER_ARGS="--pairs=1M --slow-below=0.1")
 	wait_job "$final" 300
 	run -0 status CAMPAIGN=links
 	f=$(latest "$RES"/links/raw/*.out)
 	grep -q '^# topology: SwitchName=leaf1 ' "$f"
 	grep -qx '# node_switch: n1 leaf1' "$f"
 	grep -qx '# node_switch: n4 leaf2' "$f"
+	grep -qx '# fabric: uplink_linkspeed leaf2 1gbit' "$f"   # topology.conf's LinkSpeed=1, in the unit given
 	grep -q '^# slow_link: 3 (n4) -> 0 (n1): ' "$f"
 	ls "$RES"/links/plots/pairs-*.png
 	run -0 make -s -C "$ROOT" report CAMPAIGN=links RESULTS="$RES"
