@@ -81,14 +81,16 @@ static long named(const struct fabric *f, int leaves, char *name)
  */
 static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 {
-	int sw = !strcmp(w[0], "node_switch"), fab = !strcmp(w[0], "fabric") && nw >= 4;
+	int sw = nw >= 3 && !strcmp(w[0], "node_switch"), fab = nw >= 4 && !strcmp(w[0], "fabric");
+	int limit = nw >= 5 && !strcmp(w[0], "limit") && !strcmp(w[1], "nic") && !strncmp(w[4], "GB/s", 4);
 	const char *what = fab ? w[1] : "", *val = fab ? w[3] : "";
-	char *name = sw ? w[1] : w[2];
+	char *name;
 	double gbs;
 	long n;
 
-	if (sw ? nw < 3 : fab ? 0 : nw < 5 || strcmp(w[0], "limit") || strcmp(w[1], "nic") || strncmp(w[4], "GB/s", 4))
+	if (!sw && !fab && !limit)
 		return;   /* (host lines are read apart) */
+	name = sw ? w[1] : w[2];
 	if (sw || !strcmp(what, "switch")) {
 		if ((n = named(f, 0, name)) >= 0) {
 			char *leaf = sw ? w[2] : w[3];
@@ -101,7 +103,7 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 	gbs = strtod(fab ? val : w[3], NULL);
 	if (n < 0)
 		return;
-	if (!fab && gbs > 0) {
+	if (limit && gbs > 0) {
 		f->nic[n] = gbs;
 		nic_from_limit[n] = 1;
 	} else if (!strcmp(what, "uplink_rate")) {
