@@ -147,9 +147,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 @test "a NIC slowed in the network is located from an ordinary campaign (its contiguous and strided rows), a suspect to drain; healed, none" {
 	campaign_results test-results-fabric
 	run -0 bash "$FABRIC" slow-nic n3 200mbit
-	final=$(submit CAMPAIGN=slownic NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ITERS=5 \
-		ALLER_ARGS="--min-bytes=256K")
-	wait_job "$final" 300
+	smoke_campaign slownic 5
 	m=$RES/slownic/merged
 	grep '"kind": "located"' "$m/findings.json" || cat "$m/findings.tsv"   # shown when the test fails
 	grep -q '"kind": "located", "severity": "warning", "text": "The slow link is the NIC of n3: [0-9]* rows ran at ' "$m/findings.json"
@@ -164,9 +162,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	[ "$(grep -cP '^host\t.*their bound' "$BATS_TEST_TMPDIR/c/suspects.tsv")" = 0 ]   # no node to take out
 	# healed, the same campaign locates nothing
 	run -0 bash "$FABRIC" heal
-	final=$(submit CAMPAIGN=healed NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ITERS=5 \
-		ALLER_ARGS="--min-bytes=256K")
-	wait_job "$final" 300
+	smoke_campaign healed 5
 	[ "$(grep -c '"kind": "located"' "$RES/healed/merged/findings.json")" = 0 ]
 	[ "$(grep -c '^link' "$RES/healed/merged/suspects.tsv")" = 0 ]
 }
@@ -179,9 +175,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	# 10 calls a count, not 5: once in 4 full runs of this file nothing was located (its
 	# results were not kept); the likely cause, contiguous pairs' rows read below half their
 	# bound by this VM's noise, voting for their NICs and leaving the uplinks under LOCATE_SHARE
-	final=$(submit CAMPAIGN=slowup NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ITERS=10 \
-		ALLER_ARGS="--min-bytes=256K")
-	wait_job "$final" 300
+	smoke_campaign slowup 10
 	m=$RES/slowup/merged
 	grep '"kind": "located"' "$m/findings.json" || cat "$m/findings.tsv"   # shown when the test fails
 	# every row through leaf1's uplink runs through leaf2's (two leaves): both named, neither a host

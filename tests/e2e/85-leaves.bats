@@ -42,9 +42,7 @@ teardown() {
 
 @test "an uplink slowed on three leaves: the smoke campaign names it alone, a link to look at and no host; healed, nothing located" {
 	run -0 bash "$FABRIC" slow-uplink leaf1 250mbit
-	final=$(submit CAMPAIGN=slowup NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ITERS=10 \
-		ALLER_ARGS="--min-bytes=256K")
-	wait_job "$final" 300
+	smoke_campaign slowup 10
 	m=$RES/slowup/merged
 	grep '"kind": "located"' "$m/findings.json" || cat "$m/findings.tsv"   # shown when the test fails
 	grep -q '"kind": "located", "severity": "warning", "text": "The slow link is the uplink of leaf1: [0-9]* rows ran at ' \
@@ -54,9 +52,7 @@ teardown() {
 	[ "$(grep -cP '^link\tup:leaf1\t' "$m/suspects.tsv")" = 1 ]
 	[ "$(grep -cP '^host\t.*their bound' "$m/suspects.tsv")" = 0 ]
 	run -0 bash "$FABRIC" heal
-	final=$(submit CAMPAIGN=healed NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ITERS=10 \
-		ALLER_ARGS="--min-bytes=256K")
-	wait_job "$final" 300
+	smoke_campaign healed 10
 	[ "$(grep -c '"kind": "located"' "$RES/healed/merged/findings.json")" = 0 ]
 	[ "$(grep -c '^link' "$RES/healed/merged/suspects.tsv")" = 0 ]
 }

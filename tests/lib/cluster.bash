@@ -20,6 +20,15 @@ campaign_results() {
 	mkdir -p "$RES"
 }
 submit() { bash "$ROOT/campaigns/submit.sh" "RESULTS=$RES" "$@"; }
+# smoke_campaign NAME ITERS: the fabric tests' ordinary campaign (4 nodes x 1
+# task, contiguous and strided, 512 KiB..4 MiB per peer, ITERS calls a
+# count), submitted and waited for; merged into $RES/NAME/merged.
+smoke_campaign() {
+	local final
+	final=$(submit CAMPAIGN="$1" NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ITERS="$2" \
+		ALLER_ARGS="--min-bytes=256K") || return 1
+	wait_job "$final" 300
+}
 status() { bash "$ROOT/campaigns/status.sh" "RESULTS=$RES" "$@"; }
 
 # wait_job ID [SECONDS]: until the job has left the queue.
