@@ -49,9 +49,15 @@ test-build: all unit-tests
 PROVE_JOBS ?= 2
 ORDERED := tests/e2e/% tests/timed/% tests/mpich/%
 PROVE_LANES := --rules='seq={tests/e2e,tests/timed,tests/mpich}/*' --rules='seq=**'
+# The tests that run make on this tree (make install, make plots, ...) do
+# so with the WERROR it was built with: with another, make rebuilds the
+# binaries while the ordered lane runs them. The flags are checked after.
+test-run: export WERROR := $(or $(shell sed -n 's/.* WERROR=\([01]\) .*/\1/p' $(B)/flags 2>/dev/null),$(WERROR))
 test-run:
+	@cp $(B)/flags $(B)/flags.tested
 	$(PROVE) --timer -j$(PROVE_JOBS) $(PROVE_LANES) -e tests/tap-run \
 		$(foreach d,$(ORDERED),$(filter $(d),$(TESTS))) $(filter-out $(ORDERED),$(TESTS))
+	@cmp -s $(B)/flags $(B)/flags.tested || { echo "make test: error: a test rebuilt $(B) with other flags ($$(cat $(B)/flags)) while the tests ran its binaries; a test runs make on $(B) with the flags it was built with, or on a B of its own" >&2; exit 1; }
 
 check: test
 
