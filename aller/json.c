@@ -220,7 +220,7 @@ void json_row(struct json *j, const struct row *w)
 	put_string(j->f, j->algo);
 	fputs(",\"split\":", j->f);
 	put_string(j->f, j->split ? j->split : "uniform");
-#define COL_(ID, name, kind, value) col_##kind(j->f, #name, value);
+#define COL_(ID, name, kind, value, meaning) col_##kind(j->f, #name, value);
 	ALLER_COLUMNS(COL_, COL_)
 #undef COL_
 	fputs("}\n", j->f);

@@ -11,7 +11,6 @@
 #include "json.h"
 #include "text.h"
 #include "options.h"
-#include "plan/hist.h"
 #include "world/world.h"
 
 /*
@@ -268,30 +267,9 @@ static void header_timing(FILE *f, const struct run_info *r)
 static void header_statistics(FILE *f, const struct run_info *r)
 {
 	key_line(f, ALLER_KEY_STATISTICS, "over all tasks x %ld timed iterations (%ld warm-up "
-	    "excluded); GiB = 2 x count x commsize x 8 / 2^30 per task (with --split: of the "
-	    "mean task; each sample's own in+out bytes for bwmin, bwmax and bwavg); bwmin, bwmax: "
-	    "per-sample own GiB / own time; bwavg = sum of GiB / sum of times; tmed, tp99: "
-	    "nearest-rank median and 99th percentile from a log histogram, relative error "
-	    "<= %.2f%%; tmed_lo, tmed_hi: the 95%% confidence interval of the median of the same "
-	    "samples (every task's every timed call), the order statistics of binomial(n, 1/2) "
-	    "ranks (at fewer than 6 samples: tmin and tmax, which cover less), read from the same "
-	    "histogram; aggbw = mean over iterations of all tasks' GiB / slowest time; "
-	    "busbw = count x commsize x 8 / tavg / 1e9 x (commsize - 1) / commsize (nccl-tests); "
-	    "with --isolate, at levels of two or more communicators: talone = tavg of "
-	    "communicator 0 run alone (the others wait at the barrier), interference = "
-	    "communicator 0's own tavg in the concurrent run / talone; with --isolate=all, "
-	    "interference_avg and interference_max = the average and the largest of that "
-	    "factor over all communicators, each run alone in turn; imbalance = the busiest "
-	    "task's in+out bytes / the mean task's; busbw_v = the busiest task's larger of "
-	    "sent and received bytes per call / tavg / 1e9 x (commsize - 1) / commsize "
-	    "(nccl-tests' alltoallv); hottest_rank = the task that received the most, \"-\" "
-	    "when every task received alike; offnode_B = the busiest node's bytes per call to "
-	    "or from tasks on other nodes (the larger direction; 0 when every communicator "
-	    "stays inside a node); netbw = offnode_B / tavg / 1e9; eff = of every node, the "
-	    "largest of its off-node bytes / tavg over its NICs' line rate, or, without "
-	    "off-node bytes, its tasks' in+out bytes / tavg over its copy bandwidth (both as "
-	    "'# limit:' says; \"-\" where a limit is unknown); \"-\" where not measured",
-	    r->opt->iters, r->opt->warmup, 100 * HIST_REL_ERROR);
+	    "excluded), a sample one task's time of one call and its own in + out GiB (with "
+	    "--split: the bytes it sent and received)%s", r->opt->iters, r->opt->warmup,
+	    ALLER_COLUMN_MEANINGS);
 }
 
 /* The sweep's header lines after the run's: timing, limits, floors, modes, statistics. */
@@ -424,8 +402,8 @@ static void col_OPT(FILE *f, int first, double v)
 
 void output_row(FILE *f, const struct row *w)
 {
-#define FIRST_(ID, name, kind, value) col_##kind(f, 1, value);
-#define NEXT_(ID, name, kind, value) col_##kind(f, 0, value);
+#define FIRST_(ID, name, kind, value, meaning) col_##kind(f, 1, value);
+#define NEXT_(ID, name, kind, value, meaning) col_##kind(f, 0, value);
 	ALLER_COLUMNS(FIRST_, NEXT_)
 #undef FIRST_
 #undef NEXT_

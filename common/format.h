@@ -166,53 +166,85 @@
 #define ALLER_MISSING "-"
 
 /*
- * Data columns, one line each: X(ID, name, kind, value). The first ten are
- * the specification's contract; a new one goes at the end (with a new
- * ALLER_FORMAT_VERSION; the collector keeps reading the older counts). From
- * this list come enum aller_column (ALLER_COL_<ID>), the names, the header,
- * aller's row (value: an expression of `w`, aller's struct row; output.c),
- * the collector's check of each column (kind) and the measured columns of
- * the merged tables (common/merged.c). Kinds: COUNT a positive integer, RANK
- * a non-negative one, REAL a number (%.6e), OPT a number or "-" where not
- * measured, ORANK a RANK or "-". The identity columns come first (Y for the first, X the rest:
- * the header joins names with spaces).
+ * Data columns, one line each: X(ID, name, kind, value, meaning). The first
+ * ten are the specification's contract; a new one goes at the end (with a
+ * new ALLER_FORMAT_VERSION; the collector keeps reading the older counts).
+ * From this list come enum aller_column (ALLER_COL_<ID>), the names, the
+ * header, aller's row (value: an expression of `w`, aller's struct row;
+ * output.c), the `# statistics:` line (meaning: what the column is, one
+ * plain sentence without '|' or ';'; docs/format.md's column table holds the
+ * same, tests/unit/test_output.c compares them), the collector's check of
+ * each column (kind) and the measured columns of the merged tables
+ * (common/merged.c). Kinds: COUNT a positive integer, RANK a non-negative
+ * one, REAL a number (%.6e), OPT a number or "-" where not measured, ORANK
+ * a RANK or "-". A sample is one task's time of one timed call and its own
+ * in + out GiB. The identity columns come first (Y for the first, X the
+ * rest: the header joins names with spaces).
  */
 #define ALLER_IDENTITY_COLUMNS(Y, X) \
-	Y(COMMS, comms, COUNT, w->comms)              /* concurrent communicators */ \
-	X(COMMSIZE, commsize, COUNT, w->commsize)     /* tasks in the largest one */ \
-	X(COUNT, count, COUNT, w->count)              /* MPI_Alltoall count per peer, longs */
+	Y(COMMS, comms, COUNT, w->comms, "concurrent communicators") \
+	X(COMMSIZE, commsize, COUNT, w->commsize, "tasks in the largest communicator") \
+	X(COUNT, count, COUNT, w->count, "MPI_Alltoall count per peer, in longs")
 #define ALLER_MEASURED_COLUMNS(X) \
-	X(GIB, GiB, REAL, w->gib)                     /* in+out GiB per task, largest comm */ \
-	X(TMIN, tmin_s, REAL, w->s.tmin)              /* seconds */ \
-	X(TAVG, tavg_s, REAL, stats_tavg(&w->s)) \
-	X(TMAX, tmax_s, REAL, w->s.tmax) \
-	X(BWMIN, bwmin_GiBs, REAL, w->s.bwmin)        /* GiB/s per task */ \
-	X(BWAVG, bwavg_GiBs, REAL, stats_bwavg(&w->s)) \
-	X(BWMAX, bwmax_GiBs, REAL, w->s.bwmax) \
-	X(AGGBW, aggbw_GiBs, REAL, w->aggbw)          /* GiB/s of all tasks together */ \
-	X(SLOWEST, slowest_rank, RANK, w->slowest)    /* world rank of the slowest sample */ \
-	X(TMED, tmed_s, REAL, stats_tmed(&w->s))      /* median and 99th percentile */ \
-	X(TP99, tp99_s, REAL, stats_tp99(&w->s)) \
-	X(BUSBW, busbw_GBs, REAL, w->busbw)           /* decimal GB/s, nccl-tests' */ \
-	X(TALONE, talone_s, OPT, w->isolate[0])       /* --isolate: communicator 0 alone */ \
-	X(INTERF, interference, OPT, w->isolate[1])   /* its tavg concurrently / talone */ \
-	X(INTERF_AVG, interference_avg, OPT, w->isolate[2]) /* --isolate=all: average */ \
-	X(INTERF_MAX, interference_max, OPT, w->isolate[3]) /* ... and worst factor */ \
-	X(IMBALANCE, imbalance, REAL, w->imbalance)   /* busiest task's in+out / the mean */ \
-	X(VBUSBW, busbw_v_GBs, REAL, w->vbusbw)       /* nccl-tests' alltoallv busbw */ \
-	X(HOTTEST, hottest_rank, ORANK, w->hottest)     /* receives the most; "-": all alike */ \
-	X(ITERS, iters, COUNT, w->iters)              /* timed calls per task (--time-per-size) */ \
-	X(TCONGESTED, tcongested_s, OPT, w->congest[0]) /* --congestion: tavg, aggressors busy */ \
-	X(CONGESTION, congestion, OPT, w->congest[1]) /* ... over tavg with them idle */ \
-	X(CONGESTION_P99, congestion_p99, OPT, w->congest[2]) /* ... the same of tp99 */ \
-	X(TMED_LO, tmed_lo_s, REAL, stats_tmed_lo(&w->s)) /* 95% confidence interval of tmed */ \
-	X(TMED_HI, tmed_hi_s, REAL, stats_tmed_hi(&w->s)) \
-	X(OFFNODE, offnode_B, REAL, w->eff.offnode_B) /* the busiest node's off-node bytes per call */ \
-	X(NETBW, netbw_GBs, REAL, w->eff.netbw_GBs)   /* ... over tavg, decimal GB/s */ \
-	X(EFF, eff, OPT, w->eff.eff)                  /* the node nearest its '# limit:' (aller/world/eff.h) */ \
-	X(TCOUNTS, tcounts_s, OPT, w->moe[0])         /* --moe: the counts' all-to-all, per call */ \
-	X(TDISPATCH, tdispatch_s, OPT, w->moe[1])     /* ... the dispatch of the blocks */ \
-	X(TCOMBINE, tcombine_s, OPT, w->moe[2])       /* ... and the combine, sending them back */
+	X(GIB, GiB, REAL, w->gib, "in + out GiB per task of the largest communicator: " \
+	  "2 x count x commsize x 8 / 2^30 (with --split: of the mean task)") \
+	X(TMIN, tmin_s, REAL, w->s.tmin, "the shortest sample, seconds per call") \
+	X(TAVG, tavg_s, REAL, stats_tavg(&w->s), "the mean of the samples, seconds per call") \
+	X(TMAX, tmax_s, REAL, w->s.tmax, "the longest sample, seconds per call") \
+	X(BWMIN, bwmin_GiBs, REAL, w->s.bwmin, "the lowest of the samples' own GiB / own time, " \
+	  "GiB/s per task") \
+	X(BWAVG, bwavg_GiBs, REAL, stats_bwavg(&w->s), "the sum of the samples' GiB / the sum " \
+	  "of their times, GiB/s per task") \
+	X(BWMAX, bwmax_GiBs, REAL, w->s.bwmax, "the highest of the samples' own GiB / own time") \
+	X(AGGBW, aggbw_GiBs, REAL, w->aggbw, "all tasks together: the mean over iterations of " \
+	  "every task's GiB / the slowest task's time") \
+	X(SLOWEST, slowest_rank, RANK, w->slowest, "the world rank of the slowest sample") \
+	X(TMED, tmed_s, REAL, stats_tmed(&w->s), "the nearest-rank median of the samples, " \
+	  "from a log histogram (within 1.1%)") \
+	X(TP99, tp99_s, REAL, stats_tp99(&w->s), "the nearest-rank 99th percentile, " \
+	  "from the same histogram") \
+	X(BUSBW, busbw_GBs, REAL, w->busbw, "nccl-tests' bus bandwidth: count x commsize x 8 / " \
+	  "tavg / 1e9 x (commsize - 1) / commsize, decimal GB/s") \
+	X(TALONE, talone_s, OPT, w->isolate[0], "--isolate: communicator 0's tavg run alone " \
+	  "(the others wait at the barrier), else \"-\"") \
+	X(INTERF, interference, OPT, w->isolate[1], "--isolate: communicator 0's tavg in the " \
+	  "concurrent run / talone_s, else \"-\"") \
+	X(INTERF_AVG, interference_avg, OPT, w->isolate[2], "--isolate=all: the average of " \
+	  "that factor over all communicators, each run alone in turn, else \"-\"") \
+	X(INTERF_MAX, interference_max, OPT, w->isolate[3], "--isolate=all: the largest of " \
+	  "that factor, else \"-\"") \
+	X(IMBALANCE, imbalance, REAL, w->imbalance, "the busiest task's in + out bytes / the " \
+	  "mean task's (1: even)") \
+	X(VBUSBW, busbw_v_GBs, REAL, w->vbusbw, "nccl-tests' alltoallv bus bandwidth: the " \
+	  "busiest task's larger of sent and received bytes per call / tavg / 1e9 x " \
+	  "(commsize - 1) / commsize") \
+	X(HOTTEST, hottest_rank, ORANK, w->hottest, "the world rank that received the most, " \
+	  "\"-\" when every task received alike") \
+	X(ITERS, iters, COUNT, w->iters, "timed calls per task: ITERS, or what --time-per-size " \
+	  "or --ci chose") \
+	X(TCONGESTED, tcongested_s, OPT, w->congest[0], "--congestion: tavg of the count's " \
+	  "second pass, the aggressors busy, else \"-\"") \
+	X(CONGESTION, congestion, OPT, w->congest[1], "--congestion: tcongested_s / tavg (the " \
+	  "first pass, aggressors idle), GPCNeT's congestion impact, else \"-\"") \
+	X(CONGESTION_P99, congestion_p99, OPT, w->congest[2], "--congestion: the same of tp99, " \
+	  "else \"-\"") \
+	X(TMED_LO, tmed_lo_s, REAL, stats_tmed_lo(&w->s), "the low end of tmed_s's 95% " \
+	  "confidence interval: the order statistic of binomial(n, 1/2) ranks, from the same " \
+	  "histogram (below 6 samples: tmin)") \
+	X(TMED_HI, tmed_hi_s, REAL, stats_tmed_hi(&w->s), "its high end (below 6 samples: tmax)") \
+	X(OFFNODE, offnode_B, REAL, w->eff.offnode_B, "the busiest node's bytes per call to or " \
+	  "from tasks on other nodes, the larger direction (0 when every communicator stays " \
+	  "inside a node)") \
+	X(NETBW, netbw_GBs, REAL, w->eff.netbw_GBs, "offnode_B / tavg, decimal GB/s") \
+	X(EFF, eff, OPT, w->eff.eff, "of every node, the largest of its off-node bytes / tavg " \
+	  "over its NICs' line rate, or with no off-node bytes its tasks' in + out bytes / tavg " \
+	  "over its copy bandwidth (as '# limit:' says), \"-\" where a limit is unknown " \
+	  "(aller/world/eff.h)") \
+	X(TCOUNTS, tcounts_s, OPT, w->moe[0], "--moe: the counts' MPI_Alltoall, seconds per " \
+	  "call averaged over tasks and timed calls, else \"-\"") \
+	X(TDISPATCH, tdispatch_s, OPT, w->moe[1], "--moe: the dispatch of the blocks, likewise") \
+	X(TCOMBINE, tcombine_s, OPT, w->moe[2], "--moe: the combine sending them back, likewise " \
+	  "(tavg_s is the whole round trip)")
 #define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
 
 /*
@@ -242,7 +274,7 @@
 	X(TDISPATCH, ALLER_VIEW_BANDWIDTH) \
 	X(TCOMBINE, ALLER_VIEW_BANDWIDTH)
 
-#define ALLER_COL_ID_(ID, name, kind, value) ALLER_COL_##ID,
+#define ALLER_COL_ID_(ID, name, kind, value, meaning) ALLER_COL_##ID,
 enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
 #define ALLER_SPEC_COLUMNS 10
 #define ALLER_V1_COLUMNS 12   /* what format 1 wrote */
@@ -253,12 +285,15 @@ enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
 #define ALLER_V6_COLUMNS 28   /* what format 6 wrote */
 #define ALLER_V7_COLUMNS 31   /* what format 7 wrote */
 
-#define ALLER_COL_NAME_(ID, name, kind, value) #name,
+#define ALLER_COL_NAME_(ID, name, kind, value, meaning) #name,
 /* Column names, in enum order. */
 #define ALLER_COLUMN_NAMES { ALLER_COLUMNS(ALLER_COL_NAME_, ALLER_COL_NAME_) }
-#define ALLER_COL_FIRST_(ID, name, kind, value) #name
-#define ALLER_COL_NEXT_(ID, name, kind, value) " " #name
+#define ALLER_COL_FIRST_(ID, name, kind, value, meaning) #name
+#define ALLER_COL_NEXT_(ID, name, kind, value, meaning) " " #name
 /* Column header, as printed after "# " and ALLER_KEY_COLUMNS (a string literal). */
 #define ALLER_COLUMN_HEADER ALLER_COLUMNS(ALLER_COL_FIRST_, ALLER_COL_NEXT_)
+#define ALLER_COL_MEANING_(ID, name, kind, value, meaning) "; " #name ": " meaning
+/* "; name: meaning" for every column, in order (a string literal, `# statistics:`'s end). */
+#define ALLER_COLUMN_MEANINGS ALLER_COLUMNS(ALLER_COL_MEANING_, ALLER_COL_MEANING_)
 
 #endif

@@ -7,7 +7,7 @@
 
 #define ALLER(name, col) { name, MSRC_ALLER, col }
 /* What aller measured, from its GiB column on (format.h's list). */
-#define MEASURED_(ID, name, kind, value) ALLER(#name, ALLER_COL_##ID),
+#define MEASURED_(ID, name, kind, value, meaning) ALLER(#name, ALLER_COL_##ID),
 static const struct merged_column measured[] = { ALLER_MEASURED_COLUMNS(MEASURED_) };
 #define VIEWS_(ID, views) [ALLER_COL_##ID] = (views),
 static const int views[ALLER_NCOLS] = { ALLER_COLUMN_VIEWS(VIEWS_) };

@@ -382,7 +382,7 @@ static int split_columns(const char *line, size_t len, struct crow *r)
 static int check_columns(struct parser *p, const char *line, struct crow *r, int n)
 {
 	enum kind { COUNT, RANK, REAL, OPT, ORANK };
-#define KIND_(ID, name, kind, value) kind,
+#define KIND_(ID, name, kind, value, meaning) kind,
 	static const enum kind kinds[ALLER_NCOLS] = { ALLER_COLUMNS(KIND_, KIND_) };
 #undef KIND_
 	long *keep[3] = { &r->comms, &r->commsize, &r->count };

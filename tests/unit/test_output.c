@@ -1,4 +1,5 @@
 /* Unit tests: aller's output (output.c) against the shared format (format.h). */
+#include <ctype.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,7 +17,8 @@
 #include "text.h"
 #include "world/world.h"
 
-static char *render(void (*fn)(FILE *, void *), void *arg)
+/* not inlined: gcc 12 then takes its result for a pointer to the local it came through */
+static __attribute__((noinline)) char *render(void (*fn)(FILE *, void *), void *arg)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -87,6 +89,57 @@ static void header_names_every_key(void **state)
 	for (char *p = s; *p; p = strchr(p, '\n') + 1)
 		assert_int_equal(*p, '#');
 	free(s);
+}
+
+/* Each column's name and meaning, from format.h's rows. */
+#define MEANING_(ID, name, kind, value, meaning) { #name, meaning },
+static const char *const meanings[][2] = { ALLER_COLUMNS(MEANING_, MEANING_) };
+#undef MEANING_
+#define NMEANINGS (sizeof(meanings) / sizeof(meanings[0]))
+
+static void statistics_define_every_column(void **state)
+{
+	struct run_info r = info();
+	char *s = render(do_header, &r), *at = strstr(s, "# statistics: ");
+	char want[1024], *line;
+	(void)state;
+	assert_non_null(at);
+	line = strndup(at, strcspn(at, "\n"));
+	assert_non_null(strstr(line, "over all tasks x 2 timed iterations (1 warm-up excluded)"));
+	for (size_t c = 0; c < NMEANINGS; c++) {
+		/* plain text, one clause: what joins them and a table cell cannot hold */
+		if (strpbrk(meanings[c][1], ";|\n"))
+			fail_msg("%s's meaning holds ';', '|' or a newline", meanings[c][0]);
+		snprintf(want, sizeof(want), "; %s: %s%s", meanings[c][0], meanings[c][1],
+			 c + 1 < NMEANINGS ? "; " : "");
+		if (!strstr(line, want))
+			fail_msg("# statistics: lacks '%s'", want);
+	}
+	free(line);
+	free(s);
+}
+
+/* docs/format.md's column table is format.h's rows, one a column, in order
+ * (run from the tree's top, as make test does). */
+static void docs_table_is_format_h(void **state)
+{
+	FILE *f = fopen("docs/format.md", "r");
+	char line[2048], want[2048];
+	size_t c = 0;
+	(void)state;
+	if (!f)
+		fail_msg("docs/format.md: cannot open it (run from the tree's top)");
+	while (fgets(line, sizeof(line), f) && c < NMEANINGS) {
+		snprintf(want, sizeof(want), "  | %zu | %s | %s |\n", c + 1, meanings[c][0], meanings[c][1]);
+		if (strncmp(line, "  | ", 4) == 0 && isdigit((unsigned char)line[4])) {
+			if (strcmp(line, want) != 0)
+				fail_msg("docs/format.md's column table has\n%sformat.h's row is\n%s", line, want);
+			c++;
+		}
+	}
+	fclose(f);
+	if (c != NMEANINGS)
+		fail_msg("docs/format.md's column table has %zu rows of %zu columns", c, NMEANINGS);
 }
 
 struct level_arg {
@@ -282,6 +335,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(header_names_every_key),
+		cmocka_unit_test(statistics_define_every_column),
+		cmocka_unit_test(docs_table_is_format_h),
 		cmocka_unit_test(uneven_levels_list_sizes),
 		cmocka_unit_test(sizes_are_run_length_encoded),
 		cmocka_unit_test(rows_have_the_columns_in_order),
