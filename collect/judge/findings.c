@@ -241,6 +241,7 @@ static void summarise(struct fpoint *p, const struct frow *r, const char *first_
 	if (l->n < FIND_SIZES) {
 		l->bytes[l->n] = r->bytes;
 		l->tavg[l->n] = r->tavg;
+		l->noise[l->n] = find_noise(r);
 		l->bwavg[l->n++] = r->bwavg;
 	}
 }

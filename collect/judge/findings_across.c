@@ -15,25 +15,16 @@
 
 #define ALGOS_MAX 16
 
-/* The interval of a row's typical time: the median's 95% interval, else min..max. */
-static void interval(const struct frow *r, double *lo, double *hi)
-{
-	int ci = isfinite(r->lo) && isfinite(r->hi);
-
-	*lo = ci ? r->lo : r->tmin;
-	*hi = ci ? r->hi : r->tmax;
-}
-
 static double typical(const struct frow *r)
 {
 	return isfinite(r->tmed) ? r->tmed : r->tavg;
 }
 
-/* At one size: the fastest of the algorithms' rows, or NULL when the two fastest overlap. */
+/* At one size: the fastest of the algorithms' rows, or NULL when the next is not
+ * slower beyond the noise (find_beyond). */
 static const char *winner(const struct frow *const *at, int n)
 {
 	const struct frow *best = NULL, *second = NULL;
-	double blo, bhi, slo, shi;
 
 	for (int i = 0; i < n; i++) {
 		if (!at[i])
@@ -47,9 +38,8 @@ static const char *winner(const struct frow *const *at, int n)
 	}
 	if (!second)
 		return "";
-	interval(best, &blo, &bhi);
-	interval(second, &slo, &shi);
-	return blo <= shi && slo <= bhi ? NULL : best->algo;
+	return find_beyond(typical(second) / typical(best), find_noise(best) + find_noise(second))
+		       ? best->algo : NULL;
 }
 
 /* "; pairwise is fastest at 8 B..256 B" (the first without ";"): its length. */
@@ -131,7 +121,7 @@ void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *
 		return;
 	find_where(where, sizeof(where), p);
 	snprintf(text, sizeof(text), "%s: at %d level%s and split%s the algorithms do not differ "
-		 "beyond their intervals at any size.", where, same, same > 1 ? "s" : "",
+		 "beyond the noise at any size.", where, same, same > 1 ? "s" : "",
 		 same > 1 ? "s" : "");
 	find_emit(o, "crossover", "info", text, &p->id, 1, "alike", (double)same, NULL);
 }
@@ -233,8 +223,8 @@ static int common_size(const struct flevel *a, const struct flevel *b, int *ib)
 /*
  * Point b's time over a's at level 1 (communicators of half the world), the
  * largest size both measured, as finding `kind`: "HEAD communicators of G
- * take Rx the time of OTHER at ...", a notice beyond 1.2x either way, whose
- * sentence ends with `why` where b is the slower.
+ * take Rx the time of OTHER at ...", a notice beyond the noise (find_beyond)
+ * either way, whose sentence ends with `why` where b is the slower.
  */
 static void level1(struct fout *o, const char *kind, const struct fpoint *a, const struct fpoint *b,
 		   const char *head, const char *other, const char *why)
@@ -248,11 +238,11 @@ static void level1(struct fout *o, const char *kind, const struct fpoint *a, con
 	if (l->commsize < 2 || l->commsize != m->commsize || (i = common_size(l, m, &k)) < 0)
 		return;
 	ratio = m->tavg[k] / l->tavg[i];
-	beyond = ratio > 1.2 || ratio < 1 / 1.2;
+	beyond = find_beyond(ratio, l->noise[i] + m->noise[k]);
 	format_bytes(size, sizeof(size), (long)l->bytes[i]);
 	snprintf(text, sizeof(text), "%s communicators of %ld take %.2fx the time of %s at %s per "
 		 "peer (%.3g against %.3g ms)%s", head, l->commsize, ratio, other, size,
-		 1e3 * m->tavg[k], 1e3 * l->tavg[i], ratio > 1.2 ? why : ".");
+		 1e3 * m->tavg[k], 1e3 * l->tavg[i], beyond && ratio > 1 ? why : ".");
 	find_emit(o, kind, beyond ? "notice" : "info", text, ids, 2, "ratio", ratio, "commsize",
 		  (double)l->commsize, "bytes_per_peer", l->bytes[i], NULL);
 }

@@ -24,6 +24,18 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 #define FIND_SLOW_ROWS 6   /* rows a recurring slowest host needs */
 
 /*
+ * Beyond the noise, the one rule of every finding that compares times (a
+ * factor of one row, a point against another, one algorithm against the
+ * next): a ratio is beyond the noise when it is more than FIND_NOISE_MIN
+ * from 1 and more than twice `noise` from it, `noise` the relative
+ * half-widths of the compared rows' intervals added (find_noise: a row's
+ * median's 95% interval, else its min..max).
+ */
+#define FIND_NOISE_MIN 0.1
+double find_noise(const struct frow *r);
+int find_beyond(double ratio, double noise);
+
+/*
  * Whether one host holds the slowest task in so many of a point's rows that
  * chance does not explain it: FIND_SLOW_ROWS rows or more, and at least half
  * of them and twice its share (1 / nodes).

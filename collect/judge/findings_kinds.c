@@ -13,7 +13,6 @@
 #include "findings_impl.h"
 #include "text.h"
 
-#define NOISE_MIN 0.1   /* a factor within 10% of 1 is never called beyond the noise */
 
 void find_emit(struct fout *o, const char *kind, const char *severity, const char *text,
 	       const long *points, int npoints, ...)
@@ -67,12 +66,16 @@ static void size_of(char *buf, size_t len, double bytes)
 	format_bytes(buf, len, isfinite(bytes) ? (long)bytes : 0);
 }
 
-/* The relative half-width of a row's median interval, else of its min..max. */
-static double noise(const struct frow *r)
+double find_noise(const struct frow *r)
 {
 	if (isfinite(r->lo) && isfinite(r->hi) && r->tmed > 0)
 		return (r->hi - r->lo) / 2 / r->tmed;
 	return r->tavg > 0 ? (r->tmax - r->tmin) / 2 / r->tavg : NAN;
+}
+
+int find_beyond(double ratio, double noise)
+{
+	return isfinite(ratio) && fabs(ratio - 1) > fmax(FIND_NOISE_MIN, 2 * (isfinite(noise) ? noise : 0));
 }
 
 /* interference or congestion: a factor of one row, beyond its noise or not. */
@@ -80,8 +83,8 @@ static void factor(struct fout *o, const struct fpoint *p, const struct frow *r,
 		   const char *kind, const char *what)
 {
 	char where[256], size[32], text[768];
-	double n = noise(r), bar = fmax(NOISE_MIN, 2 * (isfinite(n) ? n : 0));
-	int beyond = fabs(f - 1) > bar;
+	double n = find_noise(r);
+	int beyond = find_beyond(f, n);
 
 	find_where(where, sizeof(where), p);
 	size_of(size, sizeof(size), r->bytes);

@@ -23,6 +23,7 @@ struct flevel {
 	long commsize;
 	int n;
 	double bytes[FIND_SIZES], tavg[FIND_SIZES], bwavg[FIND_SIZES];
+	double noise[FIND_SIZES];   /* find_noise of each */
 };
 
 /* A point of points-index.csv and what its rows showed. */
