@@ -22,10 +22,14 @@ late_hosts() {
 	grep -o 'straggler, \(rank [0-9]* on \|the tasks of \)[^ ]*' | sed 's/.* //'
 }
 
-# straggler_suspects DIR: a campaign's hosts that came late in 3 straggling
-# calls of its samples (SAMPLES=1) or more, and in half of them or more,
-# appended to DIR/merged/suspects.tsv as collect writes it (kind host); none
-# where the samples come from one host (it is then every straggler's).
+# The one rule of a straggling host, an awk function: it came late in N of
+# TOTAL straggling calls, and N is 3 or more and half of TOTAL or more.
+STRAGGLER_AWK='function straggler(n, total) { return n >= 3 && 2 * n >= total }'
+
+# straggler_suspects DIR: a campaign's straggling hosts (STRAGGLER_AWK) over
+# the straggling calls of all its samples (SAMPLES=1), appended to
+# DIR/merged/suspects.tsv as collect writes it (kind host); none where the
+# samples come from one host (it is then every straggler's).
 straggler_suspects() {
 	local late since hosts
 	[ -s "$1/merged/suspects.tsv" ] && [ -d "$1/samples" ] || return 0
@@ -35,7 +39,7 @@ straggler_suspects() {
 	[ -n "$late" ] || return 0
 	since=$(point_facts "$1/merged/facts.tsv" "" start | sort | head -n 1) || true
 	sort <<<"$late" | uniq -c | sort -k1,1rn -k2,2 | awk -v total="$(wc -l <<<"$late")" -v since="$since" \
-		-v c="$(basename "$1")" '$1 >= 3 && 2 * $1 >= total {
+		-v c="$(basename "$1")" "$STRAGGLER_AWK"' straggler($1, total) {
 		printf "host\t%s\tcame late in %d of the %d straggling calls (--samples): its peers waited\t%s\t%s\t\n",
 			$2, $1, total, since, c }' >>"$1/merged/suspects.tsv"
 }

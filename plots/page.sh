@@ -108,7 +108,8 @@ lead_plots() {
 
 # stragglers SAMPLESDIR...: per point's --samples directory (SAMPLES=1), one
 # finding: its slow calls as collect --samples classifies them, the late
-# tasks' most frequent host (a notice when it came late 3 times or more).
+# tasks' most frequent host (a notice when it is a straggling host of the
+# point's calls: plots/lib.sh's STRAGGLER_AWK).
 stragglers() {
 	local d out counts slow late top n sev
 	for d in "$@"; do
@@ -119,7 +120,8 @@ stragglers() {
 		n=$(grep -c . <<<"$late" || true)
 		top=$(sort <<<"$late" | uniq -c | sort -rn | awk 'NF == 2 { print $2, $1; exit }')
 		sev=info
-		[ "${top##* }" -ge 3 ] 2>/dev/null && sev=notice
+		[ -z "$top" ] || ! awk -v k="${top##* }" -v t="$n" "$STRAGGLER_AWK"' BEGIN { exit !straggler(k, t) }' ||
+			sev=notice
 		printf '<li class="%s"><span class="sev">%s</span> %s</li>\n' "$sev" "$sev" "$(esc <<<"Slow calls in $(basename "$d") (SAMPLES=1): $slow among $counts counts, $n of them stragglers${top:+; ${top% *} came late in ${top##* }}.")"
 	done
 }
