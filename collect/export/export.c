@@ -28,15 +28,15 @@ static const struct family {
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
-enum { P_POINT, P_CAMPAIGN, P_MODE, P_NODES, P_TPN, P_STATE, P_SERIES, P_VARIANT, P_SOURCE, P_N };
+enum { P_POINT, P_CAMPAIGN, P_MODE, P_NODES, P_TPN, P_STATE, P_SERIES, P_VARIANT, P_N };
 static const char *const index_cols[P_N] = { "point", "campaign", "mode", "nodes", "tasks_per_node",
-					     "state", "series", "variant", "source" };
+					     "state", "series", "variant" };
 enum { R_POINT, R_ALGO, R_SPLIT, R_COMMSIZE, R_BYTES, R_N };
 static const char *const row_cols[R_N] = { "point", "algo", "split", "commsize", "bytes_per_peer" };
 
 struct xpoint {
 	char campaign[128], key[320], nodes[16], mode[32], tpn[16], state[32], variant[128];
-	char source[1024];
+	double start;   /* its '# start:' (facts.tsv), seconds since the epoch; NAN without */
 };
 
 /* A label value: valid UTF-8 (common/text.h); backslash, quote and newline escaped. */
@@ -66,6 +66,25 @@ static void point_labels(FILE *o, const struct xpoint *p)
 	label(o, "nodes", p->nodes, 0);
 	label(o, "mode", p->mode, 0);
 	label(o, "variant", p->variant, 0);
+}
+
+/* Each point's '# start:' (ISO-8601 UTC, facts.tsv) in seconds since the epoch; NAN without. */
+static void starts(const char *dir, struct xpoint *pts, long np)
+{
+	char **when = calloc((size_t)np + 1, sizeof(*when));
+	struct tm tm;
+
+	for (long i = 0; i < np; i++)
+		pts[i].start = NAN;
+	if (when)
+		table_point_facts(dir, "start", when, np);   /* none without facts.tsv */
+	for (long i = 0; when && i < np; i++) {
+		memset(&tm, 0, sizeof(tm));
+		if (when[i] && strptime(when[i], "%Y-%m-%dT%H:%M:%SZ", &tm))
+			pts[i].start = (double)timegm(&tm);
+		free(when[i]);
+	}
+	free(when);
 }
 
 /* DIR's points-index.csv; the count, or -1. */
@@ -103,12 +122,12 @@ static long read_points(const char *dir, struct xpoint **out)
 		table_copy(p->tpn, sizeof(p->tpn), f, k, at[P_TPN]);
 		table_copy(p->state, sizeof(p->state), f, k, at[P_STATE]);
 		table_copy(p->variant, sizeof(p->variant), f, k, at[P_VARIANT]);
-		table_copy(p->source, sizeof(p->source), f, k, at[P_SOURCE]);
 		table_copy(series, sizeof(series), f, k, at[P_SERIES]);
 		snprintf(p->key, sizeof(p->key), "n%s-%s%s%s", p->nodes, p->mode, series[0] ? "-" : "",
 			 series);
 	}
 	fclose(in);
+	starts(dir, pts, n);
 	*out = pts;
 	return n;
 }
@@ -148,18 +167,6 @@ static int row_family(FILE *o, const char *dir, const struct family *fam,
 	return 0;
 }
 
-/* A point's '# start:' (ISO-8601 UTC) from its output, in seconds since the epoch; NAN without. */
-static double start_of(const char *source)
-{
-	char when[64];
-	struct tm tm;
-
-	memset(&tm, 0, sizeof(tm));
-	if (table_start(source, when, sizeof(when)) != 0 || !strptime(when, "%Y-%m-%dT%H:%M:%SZ", &tm))
-		return NAN;
-	return (double)timegm(&tm);
-}
-
 /* The points' families: their state (1 per point, the state a label) and their start. */
 static void point_families(FILE *o, int which, const struct xpoint *pts, long np)
 {
@@ -173,7 +180,7 @@ static void point_families(FILE *o, int which, const struct xpoint *pts, long np
 			label(o, "tasks_per_node", pts[i].tpn, 0);
 			label(o, "state", pts[i].state, 0);
 			fputs("} 1\n", o);
-		} else if (isfinite(t = start_of(pts[i].source))) {
+		} else if (isfinite(t = pts[i].start)) {
 			fputs("aller_point_start_timestamp_seconds{", o);
 			point_labels(o, &pts[i]);
 			fprintf(o, "} %.0f\n", t);

@@ -22,10 +22,10 @@
 #include "suspects.h"
 #include "merge/table.h"
 
-enum { I_POINT, I_CAMPAIGN, I_MODE, I_NODES, I_WORLD, I_STATE, I_SERIES, I_VARIANT, I_SOURCE,
+enum { I_POINT, I_CAMPAIGN, I_MODE, I_NODES, I_WORLD, I_STATE, I_SERIES, I_VARIANT,
        I_PLACEMENT, I_N };
 static const char *const index_cols[I_N] = { "point", "campaign", "mode", "nodes", "world", "state",
-					     "series", "variant", "source", "placement" };
+					     "series", "variant", "placement" };
 
 /* points-index.csv: every point, in its order; the count, or -1. */
 static long read_index(const char *dir, struct fpoint **out)
@@ -57,8 +57,6 @@ static long read_index(const char *dir, struct fpoint **out)
 		table_copy(p->variant, sizeof(p->variant), f, n, at[I_VARIANT]);
 		table_copy(p->placement, sizeof(p->placement), f, n, at[I_PLACEMENT]);
 		point_series_base(p->series, p->placement, p->base, sizeof(p->base));
-		if (!strcmp(p->state, "failed") && at[I_SOURCE] >= 0 && at[I_SOURCE] < n)
-			p->source = strdup(f[at[I_SOURCE]]);
 		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;
 	}
 	fclose(in);
@@ -100,6 +98,10 @@ static void read_facts(const char *dir, struct fpoint *pts, long np)
 			continue;
 		line[strcspn(line, "\n")] = '\0';
 		key = line + at;
+		if (!strncmp(key, "floor_failed\t", 13)) {
+			pts[id].floors++;
+			continue;
+		}
 		if (!strncmp(key, "host\t", 5)) {
 			append_line(&pts[id].hosts, key + 5);
 			key[4] = ' ';
@@ -441,7 +443,6 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	strbuf_release(&o.tsv);
 	strbuf_release(&v.tsv);
 	for (long i = 0; i < np; i++) {
-		free(pts[i].source);
 		free(pts[i].hosts);
 		free(pts[i].fabric);
 	}

@@ -281,20 +281,6 @@ static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint 
 		  "bytes_per_peer", a->levels[0].bytes[i], NULL);
 }
 
-/* The rows a failed point's output names below a floor. */
-static long floor_failures(const struct fpoint *p)
-{
-	char line[1024];
-	long n = 0;
-	FILE *f = p->source && p->source[0] ? fopen(p->source, "r") : NULL;
-
-	while (f && fgets(line, sizeof(line), f))
-		n += strncmp(line, "# floor_failed: ", 16) == 0;
-	if (f)
-		fclose(f);
-	return n;
-}
-
 static void states(struct fout *o, const struct fpoint *p)
 {
 	char where[256], text[768];
@@ -303,7 +289,7 @@ static void states(struct fout *o, const struct fpoint *p)
 	if (!strcmp(p->state, "complete"))
 		return;
 	find_where(where, sizeof(where), p);
-	floors = !strcmp(p->state, "failed") ? floor_failures(p) : 0;
+	floors = !strcmp(p->state, "failed") ? p->floors : 0;
 	if (floors > 0)
 		snprintf(text, sizeof(text), "%s: %ld row%s below a floor (the point failed; its "
 			 "output names them).", where, floors, floors > 1 ? "s" : "");

@@ -39,16 +39,15 @@ struct trend {
 	size_t cap;
 };
 
-enum { X_POINT, X_CAMPAIGN, X_MODE, X_NODES, X_TPN, X_SERIES, X_SOURCE, X_N };
+enum { X_POINT, X_CAMPAIGN, X_MODE, X_NODES, X_TPN, X_SERIES, X_N };
 static const char *const index_cols[X_N] = { "point", "campaign", "mode", "nodes", "tasks_per_node",
-					     "series", "source" };
+					     "series" };
 enum { Y_POINT, Y_COMMSIZE, Y_ALGO, Y_SPLIT, Y_BYTES, Y_BUSBW, Y_N };
 static const char *const row_cols[Y_N] = { "point", "commsize", "algo", "split", "bytes_per_peer",
 					   "busbw_GBs" };
 
 struct tpoint {
 	char words[256];   /* "mode,nodes,tpn,series" */
-	char source[1024];
 };
 
 static int by_key(const void *a, const void *b)
@@ -56,13 +55,18 @@ static int by_key(const void *a, const void *b)
 	return strcmp(((const struct tseries *)a)->key, ((const struct tseries *)b)->key);
 }
 
-/* The earliest '# start:' of a campaign's outputs, as its date ("" unknown). */
-static void start_date(const char *source, char *when, size_t len)
+/* The earliest '# start:' of a merged DIR's np points (its facts), as its date ("" unknown). */
+static void start_date(const char *dir, long np, char *when, size_t len)
 {
-	char start[64];
+	char **starts = calloc((size_t)np + 1, sizeof(*starts));
 
-	if (table_start(source, start, sizeof(start)) == 0 && (!when[0] || strcmp(start, when) < 0))
-		snprintf(when, len, "%.*s", (int)(len - 1), start);
+	if (starts && table_point_facts(dir, "start", starts, np) == 0)
+		for (long i = 0; i < np; i++)
+			if (starts[i] && (!when[0] || strcmp(starts[i], when) < 0))
+				snprintf(when, len, "%.*s", (int)(len - 1), starts[i]);
+	for (long i = 0; starts && i < np; i++)
+		free(starts[i]);
+	free(starts);
 }
 
 /* DIR's points, by their number; the count, or -1. */
@@ -88,13 +92,12 @@ static long read_points(const char *dir, struct tpoint **out, char *campaign, ch
 		table_copy(tpn, sizeof(tpn), f, k, at[X_TPN]);
 		table_copy(series, sizeof(series), f, k, at[X_SERIES]);
 		snprintf(p[n].words, sizeof(p[n].words), "%s,%s,%s,%s", mode, nodes, tpn, series);
-		table_copy(p[n].source, sizeof(p[n].source), f, k, at[X_SOURCE]);
 		if (!campaign[0])
 			table_copy(campaign, 128, f, k, at[X_CAMPAIGN]);
-		start_date(p[n].source, when, 32);
 		n++;
 	}
 	fclose(in);
+	start_date(dir, n, when, 32);
 	*out = p;
 	return n;
 }

@@ -116,67 +116,104 @@ FILE *table_open(const char *dir, const char *name, char *line, size_t len,
 }
 
 
-int table_start(const char *source, char *buf, size_t len)
+/* Calls fn(ctx, point, value) for each of facts.tsv's KEY lines of a point 0..np-1, in
+ * order; 0, or -1 without the file. */
+static int each_fact(const char *dir, const char *key, long np,
+		     void (*fn)(void *ctx, long point, const char *value), void *ctx)
 {
-	char line[512];
-	int rc = -1;
-	FILE *f = source && source[0] ? fopen(source, "r") : NULL;
+	char path[4096], line[8192];
+	size_t klen = strlen(key);
+	FILE *in;
 
-	for (int i = 0; f && i < 400 && fgets(line, sizeof(line), f); i++) {
-		if (strncmp(line, "# start: ", 9) == 0) {
-			line[strcspn(line, "\n")] = '\0';
-			snprintf(buf, len, "%.*s", (int)(len - 1), line + 9);
-			rc = 0;
-			break;
+	snprintf(path, sizeof(path), "%s/facts.tsv", dir);
+	if (!(in = fopen(path, "r")))
+		return -1;
+	while (fgets(line, sizeof(line), in)) {
+		char *end, *k;
+		long id = strtol(line, &end, 10);
+		if (end == line || *end != '\t' || id < 0 || id >= np)
+			continue;
+		k = end + 1;
+		if (strncmp(k, key, klen) == 0 && k[klen] == '\t') {
+			k[klen + 1 + strcspn(k + klen + 1, "\n")] = '\0';
+			fn(ctx, id, k + klen + 1);
 		}
-		if (line[0] != '#' && line[0] != '\n')
-			break;   /* the header is over */
 	}
-	if (f)
-		fclose(f);
-	return rc;
+	fclose(in);
+	return 0;
 }
 
-/* One --pairs output's slow links (table_slow_links). */
-static long file_links(const char *file, long point, table_link_fn *each, void *ctx)
+static void keep_first(void *ctx, long point, const char *value)
 {
-	char line[4096], since[32] = "", campaign[128] = "";
-	long n = 0;
-	FILE *f = fopen(file, "r");
+	char **vals = ctx;
 
-	while (f && fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
-		if (strncmp(line, "# start: ", 9) == 0)
-			snprintf(since, sizeof(since), "%.31s", line + 9);
-		else if (strncmp(line, "# campaign: ", 12) == 0)
-			snprintf(campaign, sizeof(campaign), "%.127s", line + 12);
-		else if (strncmp(line, "# slow_link: ", 13) == 0) {
-			if (each)
-				each(ctx, line + 13, since, campaign, point);
-			n++;
-		}
-	}
-	if (f)
-		fclose(f);
-	return n;
+	if (!vals[point])
+		vals[point] = strdup(value);
+}
+
+int table_point_facts(const char *dir, const char *key, char **vals, long np)
+{
+	return each_fact(dir, key, np, keep_first, vals);
+}
+
+/* The --pairs points of pairs.tsv, their start and campaign, and table_slow_links' callback. */
+struct pairs_links {
+	long np, n;
+	char *is_pairs, **since, **campaign;
+	table_link_fn *each;
+	void *ctx;
+};
+
+static void one_link(void *ctx, long point, const char *link)
+{
+	struct pairs_links *l = ctx;
+
+	if (!l->is_pairs[point])
+		return;
+	if (l->each)
+		l->each(l->ctx, link, l->since[point] ? l->since[point] : "",
+			l->campaign[point] ? l->campaign[point] : "", point);
+	l->n++;
 }
 
 long table_slow_links(const char *dir, table_link_fn *each, void *ctx)
 {
-	char path[4096], line[4096], file[4096];
-	long n = 0;
+	char path[4096], line[8192];
+	struct pairs_links l = { 0, 0, NULL, NULL, NULL, each, ctx };
 	FILE *tsv;
 
 	snprintf(path, sizeof(path), "%s/pairs.tsv", dir);
 	if (!(tsv = fopen(path, "r")))
 		return 0;
-	while (fgets(line, sizeof(line), tsv)) {
-		long point = -1;
-		if (sscanf(line, "%4095[^\t]\t%*s\t%*s\t%ld", file, &point) >= 1 && strcmp(file, "file")) {
-			text_tsv_decode(file);
-			n += file_links(file, point, each, ctx);
+	while (fgets(line, sizeof(line), tsv)) {   /* file, nodes, state, point */
+		char *last = strrchr(line, '\t'), *end;
+		long id = last ? strtol(last + 1, &end, 10) : -1;
+		char *g;
+		if (id < 0 || id >= 100000000 || end == last + 1)
+			continue;
+		if (id >= l.np) {
+			if (!(g = realloc(l.is_pairs, (size_t)id + 1)))
+				break;
+			memset(g + l.np, 0, (size_t)(id + 1 - l.np));
+			l.is_pairs = g;
+			l.np = id + 1;
 		}
+		l.is_pairs[id] = 1;
 	}
 	fclose(tsv);
-	return n;
+	l.since = calloc((size_t)l.np + 1, sizeof(char *));
+	l.campaign = calloc((size_t)l.np + 1, sizeof(char *));
+	if (l.np > 0 && l.since && l.campaign) {
+		table_point_facts(dir, "start", l.since, l.np);
+		table_point_facts(dir, "campaign", l.campaign, l.np);
+		each_fact(dir, "slow_link", l.np, one_link, &l);
+	}
+	for (long i = 0; i < l.np && l.since && l.campaign; i++) {
+		free(l.since[i]);
+		free(l.campaign[i]);
+	}
+	free(l.since);
+	free(l.campaign);
+	free(l.is_pairs);
+	return l.n;
 }

@@ -28,13 +28,18 @@ void table_copy(char *dst, size_t len, char **f, int n, int at);
  */
 const char *table_csv(char *dst, size_t len, const char *s);
 
-/* An output's '# start:' (ISO-8601 UTC, from its header) into buf; 0, or -1 without one. */
-int table_start(const char *source, char *buf, size_t len);
+/*
+ * A merged DIR's facts.tsv: each point's first value of KEY (its '# start:',
+ * ...) into vals[point], 0 <= point < np, malloc'd (NULL where it has none;
+ * free them); 0, or -1 without the file. What the merge parsed, never the
+ * outputs again.
+ */
+int table_point_facts(const char *dir, const char *key, char **vals, long np);
 
 /*
- * The '# slow_link:' lines of the --pairs outputs a merged DIR's pairs.tsv
- * names: each with its output's '# start:' and '# campaign:' (as far as read)
- * and point (-1 unknown) to each (NULL: only counted); how many.
+ * The '# slow_link:' lines of the --pairs points a merged DIR's pairs.tsv
+ * names, as facts.tsv holds them: each with its point's start and campaign
+ * ("" unknown) and point to each (NULL: only counted); how many.
  */
 typedef void table_link_fn(void *ctx, const char *link, const char *since, const char *campaign,
 			   long point);

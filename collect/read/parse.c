@@ -175,7 +175,7 @@ static const struct key keys[] = {
 static const char *const fact_keys[] = { ALLER_KEY_MPI, ALLER_KEY_HOST, ALLER_KEY_NODE_SWITCH,
 					 ALLER_KEY_SLOW_LINK, ALLER_KEY_SLOW_LINKS, ALLER_KEY_PLACED,
 					 ALLER_KEY_MOE, ALLER_KEY_START, ALLER_KEY_FABRIC,
-					 ALLER_KEY_LIMIT };
+					 ALLER_KEY_LIMIT, ALLER_KEY_FLOOR_FAILED, ALLER_KEY_CAMPAIGN };
 #define FACTS_MAX (1L << 20)   /* a point's facts at most (a doctored file cannot grow them) */
 
 /* Appends "key\tvalue\n" to the point's facts, tabs in the value as spaces. */

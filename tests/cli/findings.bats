@@ -4,7 +4,8 @@
 # tables (tests/data/findings: two algorithms that cross over, contiguous
 # against strided, two node counts, interference beyond the noise and
 # congestion within it, an eff, a point below a floor, an incomplete one,
-# slow links of --pairs, three through one host: a suspect; one host
+# slow links of --pairs, three through one host: a suspect (all of it from
+# the merged tables and facts.tsv: no raw output is left to re-read); one host
 # holding the slowest task in 17 of 22 rows: another; a cyclic placement
 # beside the launcher's order).
 # shellcheck disable=SC2154 # bats sets output and stderr

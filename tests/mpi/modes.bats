@@ -106,6 +106,12 @@ load ../lib/helpers
 	printf '# exit: 1\n' >>"$out"
 	run -0 "$COLLECT" --state "$out"
 	[[ $output == "failed	3 rows below the floor: level 0 (commsize 2, alltoall), "* ]]
+	# the merge keeps them as the point's facts, which the findings count (not the output again)
+	run -1 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$out"   # merged, a failed point
+	[ "$(grep -c '	floor_failed	level 0 (commsize 2, alltoall), ' "$BATS_TEST_TMPDIR/m/facts.tsv")" = 3 ]
+	rm "$out"
+	run -0 "$COLLECT" --findings "$BATS_TEST_TMPDIR/m"
+	grep -q '"kind": "floor", "severity": "warning", "text": "On 1 node (contiguous): 3 rows below a floor' "$BATS_TEST_TMPDIR/m/findings.json"
 	# a floor every row clears: 0
 	run --separate-stderr -0 mpirun_n 2 "$ALLER" --min-busbw=0.000001 c 1 1024
 	run ! grep -q '^# floor_failed:' <<<"$output"
