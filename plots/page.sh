@@ -55,8 +55,10 @@ findings_items() {
 # (5) findings that matter most as sentences: warnings, then notices, then
 # information; of one severity, what names something to act on (a located
 # link, a suspect, a slow link, a floor, a point that failed, a slow host)
-# first, then in the collector's order. The rest, and information that is a
-# number to look up (peaks, limits, crossovers), a table one click away.
+# first, then the largest effect (the collector's effect column: |ln| of a
+# finding's ratio, efficiency or factor), then the collector's order. The
+# rest, and information that is a number to look up (peaks, limits,
+# crossovers), a table one click away.
 FINDINGS_FIRST=5
 findings() {
 	local sev text ranked rest
@@ -67,7 +69,8 @@ findings() {
 	ranked=$(sed 1,2d "$1" | awk -F'\t' '{ s = $1 == "warning" ? 0 : $1 == "notice" ? 1 : 2
 		k = $2 ~ /^(located|suspect|slow_link|floor|state|slowest_host)$/ ? 0 : 1
 		t = s == 2 && $2 ~ /^(peak|limit|crossover)$/
-		printf "%d%d%d%06d\t%s\n", t, s, k, NR, $0 }' | sort | cut -f2- |
+		e = $5 + 0 > 99 ? 99 : $5 + 0
+		printf "%d%d%d%08d%06d\t%s\n", t, s, k, 1e6 * (99 - e), NR, $0 }' | sort | cut -f2- |
 		awk -v n="$FINDINGS_FIRST" -F'\t' '{ print (NR <= n && !($1 == "info" && $2 ~ /^(peak|limit|crossover)$/) ? 1 : 2) "\t" $0 }')
 	printf '<ul class="findings">\n%s' "${2:-}"
 	{ echo; sed -n 's/^1\t//p' <<<"$ranked"; } | findings_items
@@ -75,7 +78,7 @@ findings() {
 	rest=$(sed -n 's/^2\t//p' <<<"$ranked")
 	[ -n "$rest" ] || return 0
 	printf '<details id="more-findings"><summary>%d more findings</summary>\n' "$(wc -l <<<"$rest")"
-	table findings severity kind finding points <<<"$rest"
+	cut -f1-4 <<<"$rest" | table findings severity kind finding points
 	printf '</details>\n'
 }
 

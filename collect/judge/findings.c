@@ -375,7 +375,7 @@ int find_write(const char *dir, const struct fout *v, const struct fout *o, char
 	if (replace_close(json, dir, "findings.json", err, errlen) != 0 ||
 	    !(tsv = replace_open(dir, "findings.tsv", err, errlen)))
 		return -1;
-	fprintf(tsv, "severity\tkind\ttext\tpoints\n%s%s", v->tsv.s ? v->tsv.s : "",
+	fprintf(tsv, "severity\tkind\ttext\tpoints\teffect\n%s%s", v->tsv.s ? v->tsv.s : "",
 		o->tsv.s ? o->tsv.s : "");
 	return replace_close(tsv, dir, "findings.tsv", err, errlen);
 }

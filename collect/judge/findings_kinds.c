@@ -20,6 +20,7 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 	va_list ap;
 	const char *name;
 	int first = 1;
+	double effect = 0;   /* the largest |ln x| of its ratio, efficiency or factor */
 
 	if (o->n++)
 		strbuf_addf(&o->b, ",\n");
@@ -31,6 +32,9 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 	va_start(ap, npoints);
 	while ((name = va_arg(ap, const char *)) != NULL) {
 		double v = va_arg(ap, double);
+		if ((!strcmp(name, "ratio") || !strcmp(name, "efficiency") || !strcmp(name, "factor")) &&
+		    isfinite(v) && v > 0 && fabs(log(v)) > effect)
+			effect = fabs(log(v));
 		strbuf_addf(&o->b, "%s\"%s\": ", first ? "" : ", ", name);
 		if (isfinite(v))
 			strbuf_addf(&o->b, "%.6g", v);
@@ -49,7 +53,7 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 	strbuf_addf(&o->tsv, "\t");
 	for (int i = 0; i < npoints; i++)
 		strbuf_addf(&o->tsv, "%s%ld", i ? "," : "", points[i]);
-	strbuf_addf(&o->tsv, "\n");
+	strbuf_addf(&o->tsv, "\t%.3f\n", effect);
 }
 
 void find_where(char *buf, size_t len, const struct fpoint *p)
