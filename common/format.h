@@ -175,7 +175,8 @@
  * plain sentence without '|' or ';'; docs/format.md's column table holds the
  * same, tests/unit/test_output.c compares them), the collector's check of
  * each column (kind) and the measured columns of the merged tables
- * (common/merged.c). Kinds: COUNT a positive integer, RANK a non-negative
+ * (common/merged.c); the last row is one line (tests/mpi/aller.bats adds one
+ * after it). Kinds: COUNT a positive integer, RANK a non-negative
  * one, REAL a number (%.6e), OPT a number or "-" where not measured, ORANK
  * a RANK or "-". A sample is one task's time of one timed call and its own
  * in + out GiB. The identity columns come first (Y for the first, X the
@@ -241,10 +242,9 @@
 	  "over its copy bandwidth (as '# limit:' says), \"-\" where a limit is unknown " \
 	  "(aller/world/eff.h)") \
 	X(TCOUNTS, tcounts_s, OPT, w->moe[0], "--moe: the counts' MPI_Alltoall, seconds per " \
-	  "call averaged over tasks and timed calls, else \"-\"") \
+	  "call averaged over tasks and timed calls (tavg_s: the whole round trip), else \"-\"") \
 	X(TDISPATCH, tdispatch_s, OPT, w->moe[1], "--moe: the dispatch of the blocks, likewise") \
-	X(TCOMBINE, tcombine_s, OPT, w->moe[2], "--moe: the combine sending them back, likewise " \
-	  "(tavg_s is the whole round trip)")
+	X(TCOMBINE, tcombine_s, OPT, w->moe[2], "--moe: the combine, sending them back, likewise")
 #define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
 
 /*

@@ -13,7 +13,6 @@
 #include "findings_impl.h"
 #include "text.h"
 
-
 void find_emit(struct fout *o, const char *kind, const char *severity, const char *text,
 	       const long *points, int npoints, ...)
 {

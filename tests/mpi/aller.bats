@@ -227,7 +227,7 @@ check_algos() {
 	mkdir -p "$t"
 	tar -C "$ROOT" --exclude=./build --exclude=./results --exclude=./.git -cf - . | tar -C "$t" -xf -
 	sed -i -e 's/^\(\tX(PUT, put, .*)\)$/\1 \\\n\tX(COPY, copy, "MPI_Alltoall once more (a test)")/' \
-		-e 's|^\(\tX(TCOMBINE, tcombine_s, .*\)$|\1 \\\n\tX(TWICE, tavg2_s, REAL, 2 * stats_tavg(\&w->s))|' \
+		-e 's|^\(\tX(TCOMBINE, tcombine_s, .*\)$|\1 \\\n\tX(TWICE, tavg2_s, REAL, 2 * stats_tavg(\&w->s), "twice tavg_s (a test)")|' \
 		"$t/common/format.h"
 	sed 's/algo_alltoall/algo_copy/; s/ALGO_ALLTOALL/ALGO_COPY/' "$t/aller/algo/algo_alltoall.c" \
 		>"$t/aller/algo/algo_copy.c"
