@@ -536,7 +536,8 @@ const struct option_def options_table[OPT_COUNT] = {
 		"measures each pair of tasks alone, one message size:" },
 	[OPT_SLOW_BELOW] = { "--slow-below", VALUE_NEEDS, set_slow_below,
 		"a value: --slow-below=F (0 < F < 1)",
-		"  --slow-below=F       --pairs: a link below F x the median is slow (0.8)\n", ONCE,
+		"  --slow-below=F       --pairs: a link below F x the median of the links that\n"
+		"                       avoid one of its ends' nodes is slow (0.8)\n", ONCE,
 		ALONE_NOT },
 	[OPT_ISOLATE] = { "--isolate", VALUE_MAY, set_isolate, "",
 		"  --isolate[=all]      at levels of two or more communicators, also time\n"

@@ -8,8 +8,8 @@
 # other; halves alike at the first step: no slow node. At 3 nodes or fewer
 # (or halves alike further down) one aller --pairs job over the slow set and
 # a node of the last clean half (across the boundary the halves were cut at)
-# names the culprit: a node whose slowest link carries under half of what
-# the links it is not an end of carry. At most 2 x log2 N + 2 jobs, each
+# names the culprit: a node a link is slow for (campaigns/pairs.sh: under
+# half of the median of the links that avoid it). At most 2 x log2 N + 2 jobs, each
 # bounded (srun --time=TIME minutes, --immediate=300). The nodes are taken
 # in their list's order, so halves follow the list (a switch's nodes
 # together when the list is in topology order).
@@ -85,7 +85,7 @@ run() {
 	shift
 	jobs=$((jobs + 1)) RC=0
 	local args=(--commsizes=world --min-bytes="$bytes" --max-bytes="$bytes" 0 5 $((bytes * $# / 8)))
-	[ "$kind" = alltoall ] || args=(--pairs="$bytes" 0 3)
+	[ "$kind" = alltoall ] || args=(--pairs="$bytes" --slow-below="$PAIRS_SLOW_BELOW" 0 3)
 	for try in 1 2; do
 		RC=0
 		OUT=$(timeout $((minutes * 60 + 330)) srun "${srun_args[@]}" -N $# -n $# -w "$(hosts "$@")" \
@@ -147,9 +147,8 @@ run pairs "${set[@]}" "${ref[@]}"
 printf '%s\tpairs\t%s\t-\t%s\n' "$jobs" "$(hosts "${set[@]}" "${ref[@]}")" "$RC" >>"$dir/jobs.tsv.tmp"
 culprits=()
 for n in "${set[@]}"; do
-	read -r worst median link < <(pairs_slowest "$n" <<<"$OUT") || continue
-	pairs_is_slow "$worst" "$median" || continue
-	why="its slowest link $link carries $worst GB/s, the links of the others $median (--pairs)"
+	read -r worst median link < <(pairs_slow "$n" <<<"$OUT") || continue
+	why="its slowest link $link carries $worst GB/s, the links that avoid it $median (--pairs)"
 	[ ${#steps[@]} = 0 ] || why="$why; halves: $(printf '%s; ' "${steps[@]}" | sed 's/; $//')"
 	printf 'host\t%s\tisolated: %s\t%s\tisolate-%s\t\n' "$n" "$why" "$since" "$name" >>"$dir/suspects.tsv.tmp"
 	echo "isolate: $n: the slow node: $why"

@@ -4,9 +4,9 @@
 # resumes it only when clean. The check: a reservation of the node and two
 # idle neighbours (so nothing else starts there), the node resumed inside
 # it, and a short aller --pairs between the three; the node is slow when
-# its slowest link carries less than half of what the neighbours' links
-# carry (their median), and is then drained again ("aller: still slow
-# after a re-check: ..."). Exit status: 0 every node resumed (or none to check), 1 one or more
+# a link of it is slow for it (campaigns/pairs.sh: under half of the median
+# of the links that avoid it), and is then drained again ("aller: still
+# slow after a re-check: ..."). Exit status: 0 every node resumed (or none to check), 1 one or more
 # still slow, 2 usage, 3 Slurm or aller failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,18 +32,18 @@ for n in $nodes; do
 	scontrol create reservation reservationname="$res" nodes="$n,$peers" starttime=now duration=10 \
 		users="$(id -un)" flags=ignore_jobs >/dev/null || die "cannot reserve $n and $peers" 3
 	scontrol update nodename="$n" state=resume
-	out=$(timeout 120 srun --reservation="$res" -N3 -n3 -w "$n,$peers" "$aller" --pairs=1M 0 3 \
-		2>/dev/null) || true
+	out=$(timeout 120 srun --reservation="$res" -N3 -n3 -w "$n,$peers" "$aller" --pairs=1M \
+		--slow-below="$PAIRS_SLOW_BELOW" 0 3 2>/dev/null) || true
 	scontrol delete reservationname="$res" || true
-	if ! read -r worst median link < <(pairs_slowest "$n" <<<"$out"); then
+	if ! pairs_ran <<<"$out"; then
 		scontrol update nodename="$n" state=drain reason="aller: the re-check did not run"
 		echo "undrain: $n: drained again: the re-check against $peers did not run"; rc=3
-	elif pairs_is_slow "$worst" "$median"; then
+	elif read -r worst median link < <(pairs_slow "$n" <<<"$out"); then
 		why="its link $link carries $worst GB/s, the others $median"
 		scontrol update nodename="$n" state=drain reason="aller: still slow after a re-check: $why"
 		echo "undrain: $n: still slow ($why): drained again"; rc=1
 	else
-		echo "undrain: $n: clean against $peers (its slowest link $worst GB/s, the others $median): resumed"
+		echo "undrain: $n: clean against $peers (no link of it under $PAIRS_SLOW_BELOW x the links that avoid it): resumed"
 	fi
 done
 exit "$rc"

@@ -71,7 +71,7 @@ double footprint_rank0(const struct footprint_in *f)
 		bytes += 2.0 * GPU_ID_MAX * p;
 	if (f->reveal_vars > 0)
 		bytes += 16 * m * m + 8 * m;
-	if (f->pairs)   /* the gathered times, the bandwidths, the medians' scratch */
-		bytes += (16 + 8 + 8) * p * p;
+	if (f->pairs)   /* the gathered times, the bandwidths, the medians' scratch (twice) */
+		bytes += (16 + 8 + 16) * p * p;
 	return bytes;
 }

@@ -51,6 +51,70 @@ void linkmap_task_medians(const double *bw, long n, double *row, double *col, do
 	}
 }
 
+/* How many of sorted v[0..n) are <= x. */
+static long upto(const double *v, long n, double x)
+{
+	long lo = 0, hi = n;
+
+	while (lo < hi) {
+		long mid = lo + (hi - lo) / 2;
+		if (v[mid] <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The k-th smallest (from 0) of sorted all[0..m) less the sorted subset ex[0..e). */
+static double kth_without(const double *all, long m, const double *ex, long e, long k)
+{
+	long lo = 0, hi = m - 1;
+
+	while (lo < hi) {   /* the first p whose value has more than k of all \ ex at or below it */
+		long mid = lo + (hi - lo) / 2;
+		if (upto(all, m, all[mid]) - upto(ex, e, all[mid]) > k)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return all[lo];
+}
+
+int linkmap_node_refs(const double *bw, long n, const int *node, double *ref, double *scratch)
+{
+	double *all = scratch, *ex = scratch + n * n;
+	long m = 0;
+	char *done = calloc((size_t)n + 1, 1);
+
+	if (!done)
+		return -1;
+	for (long i = 0; i < n; i++)
+		for (long j = 0; j < n; j++)
+			if (i != j && !isnan(bw[i * n + j]))
+				all[m++] = bw[i * n + j];
+	qsort(all, (size_t)m, sizeof(*all), cmp_double);
+	for (long t = 0; t < n; t++) {
+		long e = 0, left;
+		if (done[node[t]])
+			continue;
+		for (long i = 0; i < n; i++)
+			for (long j = 0; j < n; j++)
+				if (i != j && !isnan(bw[i * n + j]) && (node[i] == node[t] || node[j] == node[t]))
+					ex[e++] = bw[i * n + j];
+		qsort(ex, (size_t)e, sizeof(*ex), cmp_double);
+		left = m - e;
+		ref[t] = left == 0 ? NAN : left % 2 ? kth_without(all, m, ex, e, left / 2)
+			: (kth_without(all, m, ex, e, left / 2 - 1) + kth_without(all, m, ex, e, left / 2)) / 2;
+		for (long u = t + 1; u < n; u++)
+			if (node[u] == node[t])
+				ref[u] = ref[t];
+		done[node[t]] = 1;
+	}
+	free(done);
+	return 0;
+}
+
 static int cmp_slow(const void *a, const void *b)
 {
 	const struct slow_link *x = a, *y = b;
@@ -60,18 +124,27 @@ static int cmp_slow(const void *a, const void *b)
 	return x->src != y->src ? (x->src < y->src ? -1 : 1) : (x->dst > y->dst) - (x->dst < y->dst);
 }
 
-long linkmap_slow(const double *bw, long n, double frac, double median, struct slow_link *out,
-		  long max)
+/* Link i -> j of bandwidth b against its ends' references: which it is slow for (0: none). */
+static int slow_for(const double *ref, long i, long j, double b, double frac, double median, double *r)
+{
+	double a = ref && !isnan(ref[i]) ? ref[i] : median, c = ref && !isnan(ref[j]) ? ref[j] : median;
+	int k = (b < frac * a) | (b < frac * c) << 1;
+
+	*r = k == 3 ? fmax(a, c) : k == 1 ? a : c;
+	return k;
+}
+
+long linkmap_slow(const double *bw, long n, double frac, const double *ref, double median,
+		  struct slow_link *out, long max)
 {
 	long found = 0;
 
-	if (isnan(median))
-		return 0;
 	for (long i = 0; i < n; i++)
 		for (long j = 0; j < n; j++) {
-			double b = bw[i * n + j];
-			struct slow_link l = { i, j, b, b / median };
-			if (i == j || isnan(b) || !(b < frac * median))
+			double b = bw[i * n + j], r = NAN;
+			int why = i == j || isnan(b) ? 0 : slow_for(ref, i, j, b, frac, median, &r);
+			struct slow_link l = { i, j, b, b / r, r, why };
+			if (why == 0)
 				continue;
 			if (found < max) {
 				out[found] = l;

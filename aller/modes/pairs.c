@@ -95,24 +95,36 @@ static long measure(const struct options *o, const struct world *w, struct buffe
 	return wrong;
 }
 
+/* A slow link's line: its ends, its bandwidth against its reference, the nodes it is slow for. */
+static void slow_line(FILE *f, const struct world *w, const int *node, const struct slow_link *l)
+{
+	const char *src = w->names[node[l->src]], *dst = w->names[node[l->dst]];
+
+	fprintf(f, "# %s: %ld (%s) -> %ld (%s): %.4g GB/s, %.3f of the median %.4g GB/s; slow for: "
+		"%s%s%s\n", ALLER_KEY_SLOW_LINK, l->src, src, l->dst, dst, l->bw, l->ratio, l->ref,
+		l->slow_for & 1 ? src : "", l->slow_for == 3 ? " " : "", l->slow_for & 2 ? dst : "");
+}
+
 /* Rank 0: the matrix, each task's medians, the slow links; 0, or -1 (out of memory, said). */
 static int write_matrix(FILE *f, const struct options *o, const struct world *w,
 			 const int *node, const double *cols)
 {
 	long n = w->size;
 	double *bw = calloc((size_t)(n * n), sizeof(double));
-	double *scratch = malloc(sizeof(double) * (size_t)(n * n));
+	double *scratch = malloc(sizeof(double) * (size_t)(2 * n * n));
 	double *row = malloc(sizeof(double) * (size_t)n), *col = malloc(sizeof(double) * (size_t)n);
+	double *ref = malloc(sizeof(double) * (size_t)n);
 	struct slow_link slow[SLOW_NAMED];
 	double median;
 	long nslow;
 
-	if (!bw || !scratch || !row || !col) {
+	if (!bw || !scratch || !row || !col || !ref) {
 		fprintf(stderr, "aller: error: out of memory for the %ld x %ld matrix\n", n, n);
 		free(bw);
 		free(scratch);
 		free(row);
 		free(col);
+		free(ref);
 		return -1;
 	}
 	/* cols: per receiver d, 2n numbers: best times, then summed ones, by sender */
@@ -136,18 +148,20 @@ static int write_matrix(FILE *f, const struct options *o, const struct world *w,
 	for (long t = 0; t < n; t++)
 		fprintf(f, "%ld %s %.6g %.6g\n", t, w->names[node[t]], row[t], col[t]);
 	fputs("\n\n", f);
-	nslow = linkmap_slow(bw, n, o->slow_below, median, slow, SLOW_NAMED);
+	/* (out of memory here: the median of all links for each) */
+	nslow = linkmap_slow(bw, n, o->slow_below, linkmap_node_refs(bw, n, node, ref, scratch) == 0 ? ref : NULL,
+			     median, slow, SLOW_NAMED);
 	for (long i = 0; i < nslow && i < SLOW_NAMED; i++)
-		fprintf(f, "# %s: %ld (%s) -> %ld (%s): %.4g GB/s, %.3f of the median %.4g GB/s\n",
-			ALLER_KEY_SLOW_LINK, slow[i].src, w->names[node[slow[i].src]], slow[i].dst,
-			w->names[node[slow[i].dst]], slow[i].bw, slow[i].ratio, median);
-	fprintf(f, "# %s: %ld below %g x the median link %.4g GB/s (of %ld links)%s\n",
+		slow_line(f, w, node, &slow[i]);
+	fprintf(f, "# %s: %ld below %g x the median link %.4g GB/s (of %ld links)%s; each link "
+		"against the median of the links that avoid one of its ends' nodes\n",
 		ALLER_KEY_SLOW_LINKS, nslow, o->slow_below, median, n * (n - 1),
 		nslow > SLOW_NAMED ? "; the slowest named" : "");
 	free(bw);
 	free(scratch);
 	free(row);
 	free(col);
+	free(ref);
 	return 0;
 }
 

@@ -66,26 +66,92 @@ static void one_slow_link(void **state)
 	bw[2 * n + 1] = 1;
 	median = linkmap_links_median(bw, n, scratch);
 	assert_true(median > 10 && median < 10.1);
-	assert_int_equal(linkmap_slow(bw, n, 0.8, median, out, 4), 1);
+	assert_int_equal(linkmap_slow(bw, n, 0.8, NULL, median, out, 4), 1);
 	assert_int_equal(out[0].src, 2);
 	assert_int_equal(out[0].dst, 1);
 	assert_true(out[0].ratio < 0.11);
+	assert_int_equal(out[0].slow_for, 3);   /* against the median of all: both ends */
+	{   /* one slow direction among five nodes: slow for both ends against their references */
+		int node[5] = { 0, 1, 2, 3, 4 };
+		double ref[5], s2[50];
+		assert_int_equal(linkmap_node_refs(bw, n, node, ref, s2), 0);
+		assert_int_equal(linkmap_slow(bw, n, 0.8, ref, median, out, 4), 1);
+		assert_int_equal(out[0].slow_for, 3);
+		assert_true(out[0].ref > 10 && out[0].ref < 10.1);
+	}
 	/* the sender's and the receiver's medians barely move: one link of four */
 	linkmap_task_medians(bw, n, row, col, scratch);
 	assert_true(row[2] > 9.9 && col[1] > 9.9);
 	/* three slow, two named: the slowest two, slowest first; the count says three */
 	bw[0 * n + 3] = 0.5;
 	bw[4 * n + 0] = 2;
-	assert_int_equal(linkmap_slow(bw, n, 0.8, median, out, 2), 3);
+	assert_int_equal(linkmap_slow(bw, n, 0.8, NULL, median, out, 2), 3);
 	assert_int_equal(out[0].src, 0);
 	assert_int_equal(out[0].dst, 3);
 	assert_int_equal(out[1].src, 2);
 	/* nothing below the threshold: none */
 	free(bw);
 	bw = matrix(n);
-	assert_int_equal(linkmap_slow(bw, n, 0.8, median, out, 4), 0);
+	assert_int_equal(linkmap_slow(bw, n, 0.8, NULL, median, out, 4), 0);
 	free(bw);
 	free(scratch);
+}
+
+/* A slow node on 3 nodes (aller-undrain's re-check): 4 of the 6 links slow, so the median of
+ * all is a slow one; each link's reference, the links avoiding one of its ends' nodes, is not. */
+static void slow_node_among_few(void **state)
+{
+	long n = 3;
+	int node[3] = { 0, 1, 2 };
+	double bw[9], ref[3], scratch[18], median;
+	struct slow_link out[6];
+	(void)state;
+
+	for (long i = 0; i < 9; i++)
+		bw[i] = i / n == i % n ? NAN : i / n == 0 || i % n == 0 ? 0.02 : 0.11;   /* node 0 slow */
+	median = linkmap_links_median(bw, n, scratch);
+	assert_true(median < 0.03);
+	assert_int_equal(linkmap_slow(bw, n, 0.5, NULL, median, out, 6), 0);   /* the median of all: none */
+	assert_int_equal(linkmap_node_refs(bw, n, node, ref, scratch), 0);
+	assert_float_equal(ref[0], 0.11, 1e-12);   /* the links 1 <-> 2 */
+	assert_float_equal(ref[1], 0.02, 1e-12);   /* 0 <-> 2, both slow */
+	assert_int_equal(linkmap_slow(bw, n, 0.5, ref, median, out, 6), 4);
+	for (int i = 0; i < 4; i++) {
+		assert_true(out[i].src == 0 || out[i].dst == 0);
+		assert_float_equal(out[i].ref, 0.11, 1e-12);
+		/* slow for node 0 alone: against node 1's or 2's reference (0.02) it is not */
+		assert_int_equal(out[i].slow_for, out[i].src == 0 ? 1 : 2);
+	}
+}
+
+/* Tasks by node (two a node): a node's links are every link of its tasks; on two nodes no
+ * link avoids both ends, and a node's reference is its tasks' links to each other. */
+static void references_by_node(void **state)
+{
+	long n = 6;
+	int node[6] = { 0, 0, 1, 1, 2, 2 };
+	double bw[36], ref[6], scratch[72];
+	(void)state;
+
+	for (long i = 0; i < 36; i++)
+		bw[i] = i / n == i % n ? NAN : 1 + (double)(i % 5);
+	bw[2 * n + 3] = 100;   /* on node 1: avoided by nodes 0 and 2 */
+	assert_int_equal(linkmap_node_refs(bw, n, node, ref, scratch), 0);
+	assert_float_equal(ref[0], ref[1], 0);
+	assert_float_equal(ref[4], ref[5], 0);
+	/* node 0's reference: the links among tasks 2..5, exactly */
+	double v[12];
+	long m = 0;
+	for (long i = 2; i < n; i++)
+		for (long j = 2; j < n; j++)
+			if (i != j)
+				v[m++] = bw[i * n + j];
+	assert_float_equal(ref[0], linkmap_median(v, m), 1e-12);
+	/* one node: nothing avoids it */
+	int one[2] = { 0, 0 };
+	double two[4] = { NAN, 1, 2, NAN };
+	assert_int_equal(linkmap_node_refs(two, 2, one, ref, scratch), 0);
+	assert_true(isnan(ref[0]) && isnan(ref[1]));
 }
 
 int main(void)
@@ -94,6 +160,8 @@ int main(void)
 		cmocka_unit_test(schedule_meets_every_pair_once),
 		cmocka_unit_test(medians),
 		cmocka_unit_test(one_slow_link),
+		cmocka_unit_test(slow_node_among_few),
+		cmocka_unit_test(references_by_node),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
