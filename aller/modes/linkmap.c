@@ -81,37 +81,58 @@ static double kth_without(const double *all, long m, const double *ex, long e, l
 	return all[lo];
 }
 
+/* The links through node N (tasks first[N]..first[N + 1] of order) into ex; how many. */
+static long node_links(const double *bw, long n, const int *node, const long *order, long from,
+		       long to, double *ex)
+{
+	long e = 0;
+
+	for (long k = from; k < to; k++) {
+		long u = order[k];
+		for (long j = 0; j < n; j++) {
+			if (j != u && !isnan(bw[u * n + j]))
+				ex[e++] = bw[u * n + j];   /* its sends, to its own node's tasks too */
+			if (node[j] != node[u] && !isnan(bw[j * n + u]))
+				ex[e++] = bw[j * n + u];   /* its receipts from other nodes */
+		}
+	}
+	return e;
+}
+
 int linkmap_node_refs(const double *bw, long n, const int *node, double *ref, double *scratch)
 {
 	double *all = scratch, *ex = scratch + n * n;
-	long m = 0;
-	char *done = calloc((size_t)n + 1, 1);
+	long m = 0, *first = calloc((size_t)n + 2, sizeof(long)), *order = malloc(sizeof(long) * (size_t)(n + 1));
 
-	if (!done)
+	if (!first || !order) {
+		free(first);
+		free(order);
 		return -1;
+	}
+	for (long t = 0; t < n; t++)   /* the tasks by node (a counting sort) */
+		first[node[t] + 2]++;
+	for (long k = 2; k <= n + 1; k++)
+		first[k] += first[k - 1];
+	for (long t = 0; t < n; t++)
+		order[first[node[t] + 1]++] = t;
 	for (long i = 0; i < n; i++)
 		for (long j = 0; j < n; j++)
 			if (i != j && !isnan(bw[i * n + j]))
 				all[m++] = bw[i * n + j];
 	qsort(all, (size_t)m, sizeof(*all), cmp_double);
-	for (long t = 0; t < n; t++) {
-		long e = 0, left;
-		if (done[node[t]])
+	for (long v = 0; v < n; v++) {   /* node v: its tasks are order[first[v]..first[v + 1]) */
+		long e = node_links(bw, n, node, order, first[v], first[v + 1], ex), left = m - e;
+		double r;
+		if (first[v] == first[v + 1])
 			continue;
-		for (long i = 0; i < n; i++)
-			for (long j = 0; j < n; j++)
-				if (i != j && !isnan(bw[i * n + j]) && (node[i] == node[t] || node[j] == node[t]))
-					ex[e++] = bw[i * n + j];
 		qsort(ex, (size_t)e, sizeof(*ex), cmp_double);
-		left = m - e;
-		ref[t] = left == 0 ? NAN : left % 2 ? kth_without(all, m, ex, e, left / 2)
+		r = left == 0 ? NAN : left % 2 ? kth_without(all, m, ex, e, left / 2)
 			: (kth_without(all, m, ex, e, left / 2 - 1) + kth_without(all, m, ex, e, left / 2)) / 2;
-		for (long u = t + 1; u < n; u++)
-			if (node[u] == node[t])
-				ref[u] = ref[t];
-		done[node[t]] = 1;
+		for (long k = first[v]; k < first[v + 1]; k++)
+			ref[order[k]] = r;
 	}
-	free(done);
+	free(first);
+	free(order);
 	return 0;
 }
 
