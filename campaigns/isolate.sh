@@ -72,11 +72,10 @@ done
 name=${opt[NAME]:-$(date -u +%Y%m%dT%H%M%SZ)}
 dir=$results/isolate-$name
 mkdir -p "$dir" || die "cannot create '$dir'" 3
-aller=$(find_tool aller)
+aller=$(find_tool aller) collect=$(find_tool collect)
 srun_args=(--time="$minutes" --immediate=300 --ntasks-per-node=1)
 [ -z "${opt[PARTITION]}" ] || srun_args+=(-p "${opt[PARTITION]}")
-since=$(date -u +%FT%TZ)
-jobs=0 failed=0 retried=0
+since=$(date -u +%FT%TZ) jobs=0 failed=0 retried=0
 printf 'job\tkind\tnodes\tGBs\texit\n' >"$dir/jobs.tsv.tmp"
 
 # run KIND NODE...: one job over the nodes, its output in OUT, its exit in RC.
@@ -131,13 +130,18 @@ while [ ${#set[@]} -gt 3 ]; do
 	failed=0
 done
 
+# finish WHAT: the jobs' table, the suspects (collect writes them: the
+# culprits, "host" and why), and the last line.
 finish() {
 	mv "$dir/jobs.tsv.tmp" "$dir/jobs.tsv"
-	mv "$dir/suspects.tsv.tmp" "$dir/suspects.tsv"
+	"$collect" --suspect "$dir" || exit 3   # (collect says why)
+	for i in "${!culprits[@]}"; do
+		"$collect" --suspect "$dir" host "${culprits[i]}" "isolated: ${whys[i]}" "$since" "isolate-$name" || exit 3
+	done
 	echo "isolate: $1 ($jobs of at most $bound jobs$([ "$retried" = 0 ] || echo ", $retried launch retried"); $dir)"
 }
 bound=$(awk -v n=${#nodes[@]} 'BEGIN { l = 0; while (2 ^ l < n) l++; print 2 * l + 2 }')
-printf 'kind\tname\tevidence\tsince\tcampaign\tpoints\n' >"$dir/suspects.tsv.tmp"
+culprits=() whys=()
 if [ ${#steps[@]} = 0 ] && [ ${#nodes[@]} -gt 3 ]; then
 	finish "no slow node: the halves carry alike"
 	exit 0
@@ -145,14 +149,12 @@ fi
 run pairs "${set[@]}" "${ref[@]}"
 [ "$RC" = 0 ] || die "the pairs job over $(hosts "${set[@]}" "${ref[@]}") failed (exit $RC; $dir/job-$jobs.err)" 3
 printf '%s\tpairs\t%s\t-\t%s\n' "$jobs" "$(hosts "${set[@]}" "${ref[@]}")" "$RC" >>"$dir/jobs.tsv.tmp"
-culprits=()
 for n in "${set[@]}"; do
 	read -r worst median link < <(pairs_slow "$n" <<<"$OUT") || continue
 	why="its slowest link $link carries $worst GB/s, the links that avoid it $median (--pairs)"
 	[ ${#steps[@]} = 0 ] || why="$why; halves: $(printf '%s; ' "${steps[@]}" | sed 's/; $//')"
-	printf 'host\t%s\tisolated: %s\t%s\tisolate-%s\t\n' "$n" "$why" "$since" "$name" >>"$dir/suspects.tsv.tmp"
 	echo "isolate: $n: the slow node: $why"
-	culprits+=("$n")
+	culprits+=("$n") whys+=("$why")
 done
 if [ ${#culprits[@]} = 0 ]; then
 	finish "no slow node confirmed: no node of $(hosts "${set[@]}") stands out in the pairs against $(hosts "${ref[@]:-none}")"

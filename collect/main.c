@@ -15,6 +15,7 @@
 #include "merge/merge.h"
 #include "read/samples.h"
 #include "read/state.h"
+#include "judge/suspects.h"
 #include "judge/trend.h"
 
 static const char usage[] =
@@ -23,6 +24,7 @@ static const char usage[] =
 	"       collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n"
 	"       collect --samples PATH...\n"
 	"       collect --findings DIR\n"
+	"       collect --suspect DIR [KIND NAME EVIDENCE [SINCE [CAMPAIGN]]]\n"
 	"       collect --openmetrics DIR...\n"
 	"       collect --trend OUTDIR DIR...\n"
 	"\n"
@@ -43,6 +45,8 @@ static const char usage[] =
 	"             count the first call over the rest, and each slow call:\n"
 	"             straggler (named), system-wide, host or partial\n"
 	"  --findings models.csv and findings.json again, from DIR's merged tables\n"
+	"  --suspect  DIR/suspects.tsv with one more suspect (kind host or link), or\n"
+	"             created empty: the table's one writer for the scripts\n"
 	"  --openmetrics  merged DIRs as Prometheus' text exposition format, on\n"
 	"             stdout (aller_* metrics; node_exporter's textfile collector)\n"
 	"  --trend    merged DIRs of one identity, oldest first: OUTDIR/trend.csv,\n"
@@ -109,6 +113,7 @@ static const struct {
 	{ "--state", state_main },       { "--compare", compare_main },
 	{ "--samples", samples_main },   { "--findings", findings_main },
 	{ "--openmetrics", export_main }, { "--trend", trend_main },
+	{ "--suspect", suspects_main },
 };
 
 static int run(int argc, char **argv)

@@ -27,21 +27,22 @@ late_hosts() {
 STRAGGLER_AWK='function straggler(n, total) { return n >= 3 && 2 * n >= total }'
 
 # straggler_suspects DIR: a campaign's straggling hosts (STRAGGLER_AWK) over
-# the straggling calls of all its samples (SAMPLES=1), appended to
-# DIR/merged/suspects.tsv as collect writes it (kind host); none where the
+# the straggling calls of all its samples (SAMPLES=1), added to
+# DIR/merged/suspects.tsv by collect --suspect (kind host); none where the
 # samples come from one host (it is then every straggler's).
 straggler_suspects() {
-	local late since hosts
+	local late since hosts host k total
 	[ -s "$1/merged/suspects.tsv" ] && [ -d "$1/samples" ] || return 0
 	hosts=$(find "$1"/samples -name 'samples-*.txt' | sed 's|.*/samples-||' | sort -u | wc -l)
 	[ "$hosts" -ge 2 ] || return 0
 	late=$("$(find_tool collect)" --samples "$1"/samples/*/ 2>/dev/null | late_hosts) || true
 	[ -n "$late" ] || return 0
 	since=$(point_facts "$1/merged/facts.tsv" "" start | sort | head -n 1) || true
-	sort <<<"$late" | uniq -c | sort -k1,1rn -k2,2 | awk -v total="$(wc -l <<<"$late")" -v since="$since" \
-		-v c="$(basename "$1")" "$STRAGGLER_AWK"' straggler($1, total) {
-		printf "host\t%s\tcame late in %d of the %d straggling calls (--samples): its peers waited\t%s\t%s\t\n",
-			$2, $1, total, since, c }' >>"$1/merged/suspects.tsv"
+	sort <<<"$late" | uniq -c | sort -k1,1rn -k2,2 | awk -v total="$(wc -l <<<"$late")" "$STRAGGLER_AWK"'
+		straggler($1, total) { print $2, $1, total }' | while read -r host k total; do
+		"$(find_tool collect)" --suspect "$1/merged" host "$host" \
+			"came late in $k of the $total straggling calls (--samples): its peers waited" "$since" "$(basename "$1")"
+	done
 }
 
 # point_facts FACTS POINT KEY...: the collector's facts (facts.tsv) of that

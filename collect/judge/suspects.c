@@ -8,6 +8,7 @@
 #include "grow.h"
 #include "read/hosts.h"
 #include "replace.h"
+#include "strbuf.h"
 
 /* A name that is not one node's (hosts_name_ok) is never a suspect: said once on stderr. */
 static int not_a_node(const char *what)
@@ -119,7 +120,7 @@ int suspects_write(const struct suspects *s, const char *dir, char *err, size_t 
 
 	if (!f)
 		return -1;
-	fputs("kind\tname\tevidence\tsince\tcampaign\tpoints\n", f);
+	fputs(SUSPECTS_COLUMNS "\n", f);
 	while ((h = suspects_next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL)
 		fprintf(f, "host\t%s\tan end of slow links with %d hosts: %s (--pairs)\t%s\t%s\t\n", h,
 			n, peers, since, campaign_of(s));
@@ -141,4 +142,81 @@ void suspects_release(struct suspects *s)
 	free(s->l);
 	free(s->h);
 	memset(s, 0, sizeof(*s));
+}
+
+/* A field as the table holds it: tabs and newlines as spaces. */
+static void field(struct strbuf *b, const char *v, int last)
+{
+	for (const char *c = v; *c; c++)
+		strbuf_addf(b, "%c", *c == '\t' || *c == '\n' || *c == '\r' ? ' ' : *c);
+	strbuf_addf(b, last ? "\n" : "\t");
+}
+
+/* DIR/suspects.tsv's rows (after its header) into b; 0, 1 none yet, or -1 (not the table, said). */
+static int rows_of(const char *dir, struct strbuf *b)
+{
+	char path[4096], line[4096];
+	FILE *in;
+	int rc = 0;
+
+	snprintf(path, sizeof(path), "%s/suspects.tsv", dir);
+	if (!(in = fopen(path, "r")))
+		return 1;
+	if (!fgets(line, sizeof(line), in) || strcmp(line, SUSPECTS_COLUMNS "\n") != 0) {
+		fprintf(stderr, "collect: error: '%s' is not a suspects table (its first line is not "
+			"'%s'): nothing added\n", path, "kind name evidence since campaign points");
+		rc = -1;
+	}
+	while (rc == 0 && fgets(line, sizeof(line), in))
+		strbuf_addf(b, "%s", line);
+	fclose(in);
+	return rc;
+}
+
+int suspects_main(int argc, char **argv)
+{
+	struct strbuf old, row;
+	char err[4608];
+	int rc = 0;
+	FILE *f;
+
+	if (argc != 1 && (argc < 4 || argc > 6)) {
+		fprintf(stderr, "collect: error: --suspect takes DIR [KIND NAME EVIDENCE [SINCE [CAMPAIGN]]]"
+			", not %d argument%s\n", argc, argc == 1 ? "" : "s");
+		return 2;
+	}
+	if (argc > 1 && strcmp(argv[1], "host") != 0 && strcmp(argv[1], "link") != 0) {
+		fprintf(stderr, "collect: error: invalid suspect kind '%s': allowed are host and link\n", argv[1]);
+		return 2;
+	}
+	if (argc > 1 && (!strcmp(argv[1], "host") ? !hosts_name_ok(argv[2]) : !argv[2][0] || strpbrk(argv[2], "\t\n"))) {
+		fprintf(stderr, "collect: error: invalid suspect name '%s': a %s\n", argv[2],
+			!strcmp(argv[1], "host") ? "node's name (letters, digits, '.', '_' and '-')" : "link's name");
+		return 2;
+	}
+	strbuf_init(&old);
+	strbuf_init(&row);
+	for (int i = 1; i < argc; i++)
+		field(&row, argv[i], 0);
+	for (int i = argc; argc > 1 && i < 6; i++)
+		field(&row, "", 0);
+	if (argc > 1)
+		field(&row, "", 1);   /* points: none */
+	if ((rc = rows_of(argv[0], &old)) < 0) {
+		rc = 2;
+	} else if (rc == 0 && argc > 1 && old.s && row.s && strstr(old.s, row.s) &&
+		   (strstr(old.s, row.s) == old.s || strstr(old.s, row.s)[-1] == '\n')) {
+		rc = 0;   /* held already */
+	} else if (!(f = replace_open(argv[0], "suspects.tsv", err, sizeof(err)))) {
+		fprintf(stderr, "collect: error: %s\n", err);
+		rc = 3;
+	} else {
+		fprintf(f, SUSPECTS_COLUMNS "\n%s%s", old.s ? old.s : "", argc > 1 && row.s ? row.s : "");
+		rc = replace_close(f, argv[0], "suspects.tsv", err, sizeof(err)) == 0 ? 0 : 3;
+		if (rc)
+			fprintf(stderr, "collect: error: %s\n", err);
+	}
+	strbuf_release(&old);
+	strbuf_release(&row);
+	return rc;
 }

@@ -8,7 +8,10 @@
  * kind host), and a link located from the rows against their bounds (kind
  * link, "nic:NODE" or "up:LEAF"; locate.h) with, for a NIC, its node (kind
  * host). Columns: kind, name,
- * evidence, since (the output's '# start:'), campaign, points.
+ * evidence, since (the output's '# start:'), campaign, points
+ * (SUSPECTS_COLUMNS). collect alone writes the table: the scripts that name
+ * suspects of their own (a campaign's stragglers, aller-isolate's culprits)
+ * add them with `collect --suspect` (suspects_main).
  */
 #ifndef COLLECT_SUSPECTS_H
 #define COLLECT_SUSPECTS_H
@@ -16,6 +19,7 @@
 #include <stddef.h>
 
 #define SUSPECT_HOST_PEERS 2
+#define SUSPECTS_COLUMNS "kind\tname\tevidence\tsince\tcampaign\tpoints"
 #define SUSPECT_NAME 64
 
 struct suspect_link {
@@ -60,5 +64,12 @@ const char *suspects_next_host(const struct suspects *s, int *i, char *peers, si
 /* DIR/suspects.tsv, whole or not at all: 0, or -1 with a message. */
 int suspects_write(const struct suspects *s, const char *dir, char *err, size_t errlen);
 void suspects_release(struct suspects *s);
+/*
+ * collect --suspect DIR [KIND NAME EVIDENCE [SINCE [CAMPAIGN]]]: DIR/suspects.tsv
+ * with one more row (none: the table, created empty where missing), whole or
+ * not at all; a row it holds already is not added twice. 0, 2 usage (one
+ * line), 3 cannot write.
+ */
+int suspects_main(int argc, char **argv);
 
 #endif

@@ -341,3 +341,28 @@ above() {
 		$(c["bound_s"]) != "" && $(c["bound_s"]) <= $(c["tmed_hi_s"]) && $(c["above_bound"]) != "" { bad = 1 }
 		END { exit bad }' "$BATS_TEST_TMPDIR/m/points.csv"
 }
+
+@test "collect --suspect: the one writer of suspects.tsv (a row once, kinds host and link, whole or not at all); no script writes it" {
+	d=$BATS_TEST_TMPDIR/s
+	mkdir "$d"
+	run -0 "$COLLECT" --suspect "$d"
+	[ "$(cat "$d/suspects.tsv")" = "$(printf 'kind\tname\tevidence\tsince\tcampaign\tpoints')" ]
+	for _ in 1 2; do run -0 "$COLLECT" --suspect "$d" host n3 "came late (a tab	in it)" 2026-12-05T00:00:00Z camp; done
+	run -0 "$COLLECT" --suspect "$d" link up:leaf1 "a located link"
+	[ "$(tail -n +2 "$d/suspects.tsv")" = "$(printf 'host\tn3\tcame late (a tab in it)\t2026-12-05T00:00:00Z\tcamp\t\nlink\tup:leaf1\ta located link\t\t\t')" ]
+	cp "$d/suspects.tsv" "$d/before"
+	run --separate-stderr -2 "$COLLECT" --suspect "$d" nic n3 x
+	[ "$stderr" = "collect: error: invalid suspect kind 'nic': allowed are host and link" ]
+	run --separate-stderr -2 "$COLLECT" --suspect "$d" host 'n3;rm' x
+	[[ $stderr == "collect: error: invalid suspect name 'n3;rm': a node's name"* ]]
+	run --separate-stderr -2 "$COLLECT" --suspect "$d" host
+	[[ $stderr == "collect: error: --suspect takes DIR [KIND NAME EVIDENCE [SINCE [CAMPAIGN]]], not 2 arguments" ]]
+	cmp "$d/suspects.tsv" "$d/before"
+	printf 'not a table\n' >"$d/suspects.tsv"
+	run --separate-stderr -2 "$COLLECT" --suspect "$d" host n4 x
+	[[ $stderr == *"is not a suspects table"* ]] && [ "$(cat "$d/suspects.tsv")" = "not a table" ]
+	run --separate-stderr -3 "$COLLECT" --suspect "$d/no/such" host n4 x
+	[[ $stderr == "collect: error: cannot write '$d/no/such/suspects.tsv.part': "* ]]
+	# the scripts (stragglers, aller-isolate) ask collect: none redirects into the table
+	run ! grep -rnE '>>?\s*"[^"]*suspects\.tsv' "$ROOT/plots" "$ROOT/campaigns" "$ROOT/jobs" "$ROOT/sh" "$ROOT/cluster"
+}
