@@ -31,16 +31,17 @@ STRAGGLER_AWK='function straggler(n, total) { return n >= 3 && 2 * n >= total }'
 # DIR/merged/suspects.tsv by collect --suspect (kind host); none where the
 # samples come from one host (it is then every straggler's).
 straggler_suspects() {
-	local late since hosts host k total
+	local late since hosts host k total collect
 	[ -s "$1/merged/suspects.tsv" ] && [ -d "$1/samples" ] || return 0
 	hosts=$(find "$1"/samples -name 'samples-*.txt' | sed 's|.*/samples-||' | sort -u | wc -l)
 	[ "$hosts" -ge 2 ] || return 0
-	late=$("$(find_tool collect)" --samples "$1"/samples/*/ 2>/dev/null | late_hosts) || true
+	collect=$(find_tool collect)
+	late=$("$collect" --samples "$1"/samples/*/ 2>/dev/null | late_hosts) || true
 	[ -n "$late" ] || return 0
 	since=$(point_facts "$1/merged/facts.tsv" "" start | sort | head -n 1) || true
 	sort <<<"$late" | uniq -c | sort -k1,1rn -k2,2 | awk -v total="$(wc -l <<<"$late")" "$STRAGGLER_AWK"'
 		straggler($1, total) { print $2, $1, total }' | while read -r host k total; do
-		"$(find_tool collect)" --suspect "$1/merged" host "$host" \
+		"$collect" --suspect "$1/merged" host "$host" \
 			"came late in $k of the $total straggling calls (--samples): its peers waited" "$since" "$(basename "$1")"
 	done
 }

@@ -152,8 +152,9 @@ static void field(struct strbuf *b, const char *v, int last)
 	strbuf_addf(b, last ? "\n" : "\t");
 }
 
-/* DIR/suspects.tsv's rows (after its header) into b; 0, 1 none yet, or -1 (not the table, said). */
-static int rows_of(const char *dir, struct strbuf *b)
+/* DIR/suspects.tsv's rows (after its header) into b, *held where one is `row`; 0, 1 none
+ * yet, or -1 (not the table, said). */
+static int rows_of(const char *dir, struct strbuf *b, const char *row, int *held)
 {
 	char path[4096], line[4096];
 	FILE *in;
@@ -167,8 +168,10 @@ static int rows_of(const char *dir, struct strbuf *b)
 			"'%s'): nothing added\n", path, "kind name evidence since campaign points");
 		rc = -1;
 	}
-	while (rc == 0 && fgets(line, sizeof(line), in))
+	while (rc == 0 && fgets(line, sizeof(line), in)) {
+		*held |= row && !strcmp(line, row);
 		strbuf_addf(b, "%s", line);
+	}
 	fclose(in);
 	return rc;
 }
@@ -177,7 +180,7 @@ int suspects_main(int argc, char **argv)
 {
 	struct strbuf old, row;
 	char err[4608];
-	int rc = 0;
+	int rc = 0, held = 0;
 	FILE *f;
 
 	if (argc != 1 && (argc < 4 || argc > 6)) {
@@ -202,11 +205,10 @@ int suspects_main(int argc, char **argv)
 		field(&row, "", 0);
 	if (argc > 1)
 		field(&row, "", 1);   /* points: none */
-	if ((rc = rows_of(argv[0], &old)) < 0) {
+	if ((rc = rows_of(argv[0], &old, argc > 1 ? row.s : NULL, &held)) < 0) {
 		rc = 2;
-	} else if (rc == 0 && argc > 1 && old.s && row.s && strstr(old.s, row.s) &&
-		   (strstr(old.s, row.s) == old.s || strstr(old.s, row.s)[-1] == '\n')) {
-		rc = 0;   /* held already */
+	} else if (held) {
+		rc = 0;
 	} else if (!(f = replace_open(argv[0], "suspects.tsv", err, sizeof(err)))) {
 		fprintf(stderr, "collect: error: %s\n", err);
 		rc = 3;

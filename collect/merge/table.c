@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grow.h"
 #include "text.h"
 
 int table_split(char *s, char **f, int max)
@@ -116,70 +117,83 @@ FILE *table_open(const char *dir, const char *name, char *line, size_t len,
 }
 
 
-/* Calls fn(ctx, point, value) for each of facts.tsv's KEY lines of a point 0..np-1, in
+/* Calls fn(ctx, point, key, value) for each of facts.tsv's lines of a point 0..np-1, in
  * order; 0, or -1 without the file. */
-static int each_fact(const char *dir, const char *key, long np,
-		     void (*fn)(void *ctx, long point, const char *value), void *ctx)
+static int each_fact(const char *dir, long np,
+		     void (*fn)(void *ctx, long point, const char *key, const char *value), void *ctx)
 {
 	char path[4096], line[8192];
-	size_t klen = strlen(key);
 	FILE *in;
 
 	snprintf(path, sizeof(path), "%s/facts.tsv", dir);
 	if (!(in = fopen(path, "r")))
 		return -1;
 	while (fgets(line, sizeof(line), in)) {
-		char *end, *k;
+		char *end, *k, *v;
 		long id = strtol(line, &end, 10);
-		if (end == line || *end != '\t' || id < 0 || id >= np)
+		if (end == line || *end != '\t' || id < 0 || id >= np || !(v = strchr(k = end + 1, '\t')))
 			continue;
-		k = end + 1;
-		if (strncmp(k, key, klen) == 0 && k[klen] == '\t') {
-			k[klen + 1 + strcspn(k + klen + 1, "\n")] = '\0';
-			fn(ctx, id, k + klen + 1);
-		}
+		*v++ = '\0';
+		v[strcspn(v, "\n")] = '\0';
+		fn(ctx, id, k, v);
 	}
 	fclose(in);
 	return 0;
 }
 
-static void keep_first(void *ctx, long point, const char *value)
-{
-	char **vals = ctx;
+/* A point's first value of one key (table_point_facts), or of each of `n` keys. */
+struct firsts {
+	const char *const *keys;
+	int n;
+	char **vals[2];
+};
 
-	if (!vals[point])
-		vals[point] = strdup(value);
+static void keep_first(void *ctx, long point, const char *key, const char *value)
+{
+	struct firsts *f = ctx;
+
+	for (int i = 0; i < f->n; i++)
+		if (!strcmp(key, f->keys[i]) && !f->vals[i][point])
+			f->vals[i][point] = strdup(value);
 }
 
 int table_point_facts(const char *dir, const char *key, char **vals, long np)
 {
-	return each_fact(dir, key, np, keep_first, vals);
+	struct firsts f = { &key, 1, { vals, NULL } };
+
+	return each_fact(dir, np, keep_first, &f);
 }
 
-/* The --pairs points of pairs.tsv, their start and campaign, and table_slow_links' callback. */
+/* The --pairs points of pairs.tsv, their start and campaign, their slow links (in order). */
 struct pairs_links {
 	long np, n;
-	char *is_pairs, **since, **campaign;
-	table_link_fn *each;
-	void *ctx;
+	size_t cap;
+	char *is_pairs;
+	struct firsts first;   /* start, campaign */
+	struct { long point; char *text; } *link;
 };
 
-static void one_link(void *ctx, long point, const char *link)
+static void pairs_fact(void *ctx, long point, const char *key, const char *value)
 {
 	struct pairs_links *l = ctx;
+	void *g;
 
 	if (!l->is_pairs[point])
 		return;
-	if (l->each)
-		l->each(l->ctx, link, l->since[point] ? l->since[point] : "",
-			l->campaign[point] ? l->campaign[point] : "", point);
-	l->n++;
+	keep_first(&l->first, point, key, value);
+	if (strcmp(key, "slow_link") != 0 || !(g = grow(l->link, &l->cap, (size_t)l->n + 1, sizeof(*l->link), 16)))
+		return;
+	l->link = g;
+	l->link[l->n].point = point;
+	if ((l->link[l->n].text = strdup(value)) != NULL)
+		l->n++;
 }
 
 long table_slow_links(const char *dir, table_link_fn *each, void *ctx)
 {
+	static const char *const keys[2] = { "start", "campaign" };
 	char path[4096], line[8192];
-	struct pairs_links l = { 0, 0, NULL, NULL, NULL, each, ctx };
+	struct pairs_links l = { .first = { keys, 2, { NULL, NULL } } };
 	FILE *tsv;
 
 	snprintf(path, sizeof(path), "%s/pairs.tsv", dir);
@@ -201,19 +215,23 @@ long table_slow_links(const char *dir, table_link_fn *each, void *ctx)
 		l.is_pairs[id] = 1;
 	}
 	fclose(tsv);
-	l.since = calloc((size_t)l.np + 1, sizeof(char *));
-	l.campaign = calloc((size_t)l.np + 1, sizeof(char *));
-	if (l.np > 0 && l.since && l.campaign) {
-		table_point_facts(dir, "start", l.since, l.np);
-		table_point_facts(dir, "campaign", l.campaign, l.np);
-		each_fact(dir, "slow_link", l.np, one_link, &l);
+	for (int i = 0; i < 2; i++)
+		l.first.vals[i] = calloc((size_t)l.np + 1, sizeof(char *));
+	if (l.np > 0 && l.first.vals[0] && l.first.vals[1])
+		each_fact(dir, l.np, pairs_fact, &l);   /* one pass: its start, campaign and links */
+	for (long i = 0; i < l.n; i++) {
+		long p = l.link[i].point;
+		if (each)
+			each(ctx, l.link[i].text, l.first.vals[0][p] ? l.first.vals[0][p] : "",
+			     l.first.vals[1][p] ? l.first.vals[1][p] : "", p);
+		free(l.link[i].text);
 	}
-	for (long i = 0; i < l.np && l.since && l.campaign; i++) {
-		free(l.since[i]);
-		free(l.campaign[i]);
-	}
-	free(l.since);
-	free(l.campaign);
+	for (long i = 0; i < l.np; i++)
+		for (int k = 0; k < 2; k++)
+			free(l.first.vals[k] ? l.first.vals[k][i] : NULL);
+	free(l.first.vals[0]);
+	free(l.first.vals[1]);
+	free(l.link);
 	free(l.is_pairs);
 	return l.n;
 }
