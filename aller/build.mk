@@ -14,7 +14,7 @@ ALLER_LIB_SRC := options.c options_table.c output.c json.c plan/plan.c plan/spli
 ALLER_ALGO_SRC := algo/algo.c $(patsubst aller/%,%,$(filter-out aller/algo/algo_list.c \
 	aller/algo/algo_nccl.c,$(wildcard aller/algo/algo_*.c)))
 ALLER_SRC := main.c run.c modes/pairs.c modes/congest.c sweep/sweep.c sweep/sweep_count.c \
-	sweep/sweep_calls.c sweep/moe.c sweep/samples.c sweep/timeout.c plan/bigcount.c world/world.c world/nodelimits.c buffers/copyrate.c \
+	sweep/sweep_calls.c sweep/moe.c sweep/samples.c sweep/timeout.c plan/bigcount.c world/world.c world/nodelimits.c world/fabricmap.c buffers/copyrate.c \
 	world/failure.c world/must.c buffers/setup.c reveal/reveal.c reveal/reveal_generic.c \
 	reveal/reveal_peers.c reveal/reveal_queues.c $(ALLER_ALGO_SRC) $(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)

@@ -212,6 +212,15 @@ static void col_ORANK(FILE *f, const char *name, double v)
 		col_COUNT(f, name, (long)v);
 }
 
+static void col_TEXT(FILE *f, const char *name, const char *v)
+{
+	fprintf(f, ",\"%s\":", name);
+	if (v[0])
+		put_string(f, v);
+	else
+		fputs("null", f);
+}
+
 void json_row(struct json *j, const struct row *w)
 {
 	if (!j)

@@ -400,6 +400,11 @@ static void col_OPT(FILE *f, int first, double v)
 		col_REAL(f, first, v);
 }
 
+static void col_TEXT(FILE *f, int first, const char *v)
+{
+	fprintf(f, first ? "%s" : " %s", v[0] ? v : ALLER_MISSING);
+}
+
 void output_row(FILE *f, const struct row *w)
 {
 #define FIRST_(ID, name, kind, value, meaning) col_##kind(f, 1, value);

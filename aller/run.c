@@ -27,6 +27,7 @@
 #include "world/failure.h"
 #include "world/faults.h"
 #include "buffers/copyrate.h"
+#include "world/fabricmap.h"
 #include "world/nodelimits.h"
 #include "world/world.h"
 #include "world/world_comm.h"
@@ -277,32 +278,35 @@ static void describe_run(struct header *h, const struct options *o, const struct
 
 /*
  * Collective: rank 0 reads --fabric=FILE and keeps the '# fabric:' lines of
- * the run's nodes; 0, or 2 when the file is bad (rank 0 says why), 3 out of
- * memory.
+ * the run's nodes; every task learns each node's leaf (world/fabricmap.h,
+ * also without a file); 0, or 2 when the file is bad (rank 0 says why), 3
+ * out of memory.
  */
 static int load_fabric(struct header *h, const struct options *o, const struct world *w)
 {
-	struct fabricfile ff;
+	struct fabricfile ff = { 0 };
 	char err[640];
-	int rc = 0;
+	int rc = 0, have = 0;
 
-	if (!o->fabric)
-		return 0;
-	if (w->rank == 0 && fabricfile_load(&ff, o->fabric, err, sizeof(err)) != 0) {
+	if (o->fabric && w->rank == 0 && fabricfile_load(&ff, o->fabric, err, sizeof(err)) != 0) {
 		fprintf(stderr, "aller: error: %s\n", err);
 		rc = 2;
-	} else if (w->rank == 0) {
+	} else if (o->fabric && w->rank == 0) {
 		const char **names = malloc(sizeof(*names) * (size_t)w->nnodes);
 		for (long i = 0; names && i < w->nnodes; i++)
 			names[i] = w->names[i];
 		h->fabric = names ? fabricfile_lines(&ff, o->fabric, names, w->nnodes) : NULL;
 		rc = h->fabric ? 0 : 3;
+		have = 1;
 		free(names);
-		fabricfile_free(&ff);
 	}
 	MPI_MUST(MPI_Bcast(&rc, 1, MPI_INT, 0, world_comm(w)));
 	if (rc == 3 && w->rank == 0)
 		fprintf(stderr, "aller: error: out of memory for the fabric file's lines\n");
+	if (rc == 0 && fabric_map(&h->lim.e, have ? &ff : NULL, w) != 0)
+		rc = 3;
+	if (have)
+		fabricfile_free(&ff);
 	return rc;
 }
 
@@ -541,6 +545,7 @@ int run_benchmark(struct options *o, int argc, char **argv, double started)
 	free(h.command);
 	free(h.env);
 	free(h.fabric);
+	fabric_map_free(&h.lim.e);
 	node_limits_free(&h.lim);
 	world_release(&w);
 	return rc;

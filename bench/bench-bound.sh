@@ -5,7 +5,7 @@
 # every network row has a bound and the locate pass reads them): the merge by
 # collect, and by the same sources built with -DCOLLECT_NO_FABRIC (no point
 # has a fabric: no bound, no bottleneck, no located link), rounds
-# interleaved, medians. aller works out no bound (collect does, from the
+# interleaved, medians. aller works out its own bound from measured bytes (collect, from the
 # facts aller and the job write). Prints figures; asserts nothing.
 # Settings: N (10000), ROUNDS (3).
 set -euo pipefail
@@ -42,5 +42,5 @@ awk -v n="$n" -v b="$bytes" -v r="$rows" -v k="$bound_rows" -v tw="$tw" -v to="$
 	printf "merge with the fabric model:    %.3f s\n", tw
 	printf "merge without (-DCOLLECT_NO_FABRIC): %.3f s\n", to
 	printf "the model'\''s share of the merge:  %.1f%% (target < 5%%)\n", 100 * (tw - to) / tw
-	printf "aller: no bound worked out at run time (collect does it from the facts): 0 s\n"
+	printf "aller: its bound_s from each row's measured bytes, O(nodes + leaves) per row on rank 0 (85 us a row at 10,000 nodes: docs/development.md)\n"
 }'

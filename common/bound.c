@@ -46,16 +46,21 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 	}
 }
 
-/* The busiest link by load / rate, and the first loaded link without a rate. */
-static void busiest(const struct bound_fabric *f, const struct loads *l, struct bound *b)
+/*
+ * The busiest link by load / rate, and the first loaded network link
+ * without a rate (a memory whose copy rate is unknown bounds nothing and
+ * leaves the bound whole: copy NULL where none is known).
+ */
+static void busiest(const struct bound_fabric *f, const double *nic, const double *up,
+		    const double *mem, const double *copy, struct bound *b)
 {
-	for (int kind = BOUND_NIC; kind <= BOUND_UPLINK; kind++) {
-		long n = kind == BOUND_NIC ? f->nnodes : f->nleaves;
-		const double *load = kind == BOUND_NIC ? l->nic : l->up;
-		const double *rate = kind == BOUND_NIC ? f->nic : f->uplink;
-		for (long i = 0; i < n; i++) {
-			double t = rate[i] > 0 ? load[i] / (rate[i] * 1e9) : 0;
-			if (load[i] > 0 && !(rate[i] > 0) && !b->partial) {
+	for (int kind = BOUND_NIC; kind <= BOUND_COPY; kind++) {
+		long n = kind == BOUND_UPLINK ? f->nleaves : f->nnodes;
+		const double *load = kind == BOUND_NIC ? nic : kind == BOUND_UPLINK ? up : mem;
+		const double *rate = kind == BOUND_NIC ? f->nic : kind == BOUND_UPLINK ? f->uplink : copy;
+		for (long i = 0; load && i < n; i++) {
+			double r = rate ? rate[i] : 0, t = r > 0 ? load[i] / (r * 1e9) : 0;
+			if (load[i] > 0 && !(r > 0) && kind != BOUND_COPY && !b->partial) {
 				b->partial = 1;
 				b->unknown = (enum bound_link)kind;
 				b->unknown_at = i;
@@ -99,7 +104,7 @@ static void loads_release(struct loads *l)
 /* The bound from the loads: the busiest link, and what is unknown. */
 static void bound_of(const struct bound_fabric *f, const struct loads *l, struct bound *b)
 {
-	busiest(f, l, b);
+	busiest(f, l->nic, l->up, NULL, NULL, b);
 	if (l->unknown_leaf && !b->partial) {
 		b->partial = 1;
 		b->unknown = BOUND_UPLINK;
@@ -129,6 +134,20 @@ int bound_times(const struct bound_fabric *f, const long *node, const struct par
 		up_t[i] = f->uplink[i] > 0 ? l.up[i] / (f->uplink[i] * 1e9) : 0;
 	loads_release(&l);
 	return rc;
+}
+
+void bound_loads(const struct bound_fabric *f, const double *nic_load, const double *up_load,
+		 const double *mem_load, const double *copy, struct bound *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->at = b->unknown_at = -1;
+	busiest(f, nic_load, f->nleaves > 0 ? up_load : NULL, mem_load, copy, b);
+	for (long i = 0; i < f->nnodes && !b->partial; i++)
+		if (nic_load[i] > 0 && f->leaf[i] < 0) {   /* off the node, through a leaf nobody named */
+			b->partial = 1;
+			b->unknown = BOUND_UPLINK;
+			b->unknown_at = -1 - i;
+		}
 }
 
 void bound_comm_links(const struct bound_fabric *f, const long *node, const struct partition *p,
@@ -162,6 +181,8 @@ void bound_link_name(enum bound_link link, long at, const char *const *nodes,
 		snprintf(buf, len, "the uplink of %s", leaves[at]);
 	else if (link == BOUND_UPLINK)
 		snprintf(buf, len, "the uplink of %s's leaf", nodes[-1 - at]);
+	else if (link == BOUND_COPY)
+		snprintf(buf, len, "the memory of %s", at >= 0 ? nodes[at] : "?");
 	else
 		snprintf(buf, len, "no link");
 }

@@ -26,7 +26,7 @@ struct bound_fabric {
 	const double *uplink;   /* per leaf: decimal GB/s each way; 0 unknown */
 };
 
-enum bound_link { BOUND_NONE, BOUND_NIC, BOUND_UPLINK };
+enum bound_link { BOUND_NONE, BOUND_NIC, BOUND_UPLINK, BOUND_COPY };
 
 struct bound {
 	double t;               /* seconds per call at least; 0: no link with a known rate carries bytes */
@@ -56,6 +56,18 @@ int bound_times(const struct bound_fabric *f, const long *node, const struct par
 		double bytes, struct bound *b, double *nic_t, double *up_t);
 
 /*
+ * The bound from each link's bytes per call as a run measured them (aller:
+ * its tasks' own counts, any split): nic_load per node and up_load per leaf
+ * each way (the larger direction), mem_load per node (its tasks' in + out
+ * bytes; NULL: not judged) against copy (per node, decimal GB/s read +
+ * written; NULL or 0: unknown, which bounds nothing and leaves the bound
+ * whole). A node with off-node bytes and no known leaf, or a loaded link
+ * without a rate, makes the bound partial.
+ */
+void bound_loads(const struct bound_fabric *f, const double *nic_load, const double *up_load,
+		 const double *mem_load, const double *copy, struct bound *b);
+
+/*
  * The links communicator `color` of p uses: each member node's NIC where its
  * members span nodes (nic_used per node), each member leaf's uplink where
  * they span leaves (up_used per leaf); 1 used, 0 not.
@@ -64,7 +76,8 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
 		      long color, char *nic_used, char *up_used);
 
 /*
- * The link in words: "the uplink of leaf1", "the NIC of n3"; names: the
+ * The link in words: "the uplink of leaf1", "the NIC of n3", "the memory
+ * of n1"; names: the
  * nodes' and the leaves' (index order).
  */
 void bound_link_name(enum bound_link link, long at, const char *const *nodes,

@@ -15,7 +15,7 @@
 #define ALLER_FORMAT_H
 
 #define ALLER_VERSION "1.1.0"
-#define ALLER_FORMAT_VERSION 8
+#define ALLER_FORMAT_VERSION 9
 
 /* Header keys: "# <key>: <value>". */
 #define ALLER_KEY_ALLER "aller"         /* aller version */
@@ -178,7 +178,7 @@
  * (common/merged.c); the last row is one line (tests/mpi/aller.bats adds one
  * after it). Kinds: COUNT a positive integer, RANK a non-negative
  * one, REAL a number (%.6e), OPT a number or "-" where not measured, ORANK
- * a RANK or "-". A sample is one task's time of one timed call and its own
+ * a RANK or "-", TEXT a word (no space). A sample is one task's time of one timed call and its own
  * in + out GiB. The identity columns come first (Y for the first, X the
  * rest: the header joins names with spaces).
  */
@@ -244,7 +244,12 @@
 	X(TCOUNTS, tcounts_s, OPT, w->moe[0], "--moe: the counts' MPI_Alltoall, seconds per " \
 	  "call averaged over tasks and timed calls (tavg_s: the whole round trip), else \"-\"") \
 	X(TDISPATCH, tdispatch_s, OPT, w->moe[1], "--moe: the dispatch of the blocks, likewise") \
-	X(TCOMBINE, tcombine_s, OPT, w->moe[2], "--moe: the combine, sending them back, likewise")
+	X(TCOMBINE, tcombine_s, OPT, w->moe[2], "--moe: the combine, sending them back, likewise") \
+	X(BOUND, bound_s, OPT, w->eff.bound_s, "the least time a call can take on what aller knows " \
+	  "of the fabric: of every link the row's measured bytes cross (each node's NIC and memory, " \
+	  "each leaf's uplink with --fabric), the largest bytes / rate (common/bound.h), \"-\" " \
+	  "where no link with a known rate carries bytes") \
+	X(BOTTLENECK, bottleneck, TEXT, w->eff.bottleneck, "the link that sets bound_s: nic:NODE, up:LEAF or copy:NODE, \"(partial)\" after it where a loaded link has no known rate, else \"-\"")
 #define ALLER_COLUMNS(Y, X) ALLER_IDENTITY_COLUMNS(Y, X) ALLER_MEASURED_COLUMNS(X)
 
 /*
@@ -284,6 +289,7 @@ enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
 #define ALLER_V5_COLUMNS 26   /* what format 5 wrote */
 #define ALLER_V6_COLUMNS 28   /* what format 6 wrote */
 #define ALLER_V7_COLUMNS 31   /* what format 7 wrote */
+#define ALLER_V8_COLUMNS 34   /* what format 8 wrote */
 
 #define ALLER_COL_NAME_(ID, name, kind, value, meaning) #name,
 /* Column names, in enum order. */

@@ -57,8 +57,11 @@ const struct merged_table_def *merged_table(enum merged_table which)
 			struct merged_table_def *t = &tables[k];
 			t->sep = k == MERGED_CSV || k == MERGED_POINTS ? ',' : ' ';
 			add_all(t, shapes[k].before, sizeof(shapes[k].before) / sizeof(shapes[k].before[0]));
+			/* aller's bound_s and bottleneck: collect's own bound columns take their
+			 * place (row.c reads aller's where collect's fabric gives no bound) */
 			for (size_t i = 0; i < sizeof(measured) / sizeof(measured[0]); i++)
-				if (shapes[k].view < 0 || (views[measured[i].arg] & shapes[k].view))
+				if (measured[i].arg != ALLER_COL_BOUND && measured[i].arg != ALLER_COL_BOTTLENECK &&
+				    (shapes[k].view < 0 || (views[measured[i].arg] & shapes[k].view)))
 					add_all(t, &measured[i], 1);
 			add_all(t, shapes[k].after, sizeof(shapes[k].after) / sizeof(shapes[k].after[0]));
 		}

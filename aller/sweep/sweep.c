@@ -101,8 +101,11 @@ static int level_nodes(const struct sweep *s, struct level *l, int index)
 	failure_mpi(s->w, MPI_Allgather(&s->w->node, 1, MPI_INT, nodes, 1, MPI_INT, l->a.comm),
 		    s->w->rank == 0, "MPI_Allgather (nodes)", index, 0);
 	for (long j = 0; j < g; j++) {
-		l->offnode[j] = nodes[j] != s->w->node;
-		l->noff += l->offnode[j];
+		const long *leaf = s->limits->leaf;
+		long mine = leaf ? leaf[s->w->node] : -1, theirs = leaf ? leaf[nodes[j]] : -1;
+		l->offnode[j] = nodes[j] == s->w->node ? 0 : mine >= 0 && theirs >= 0 && mine != theirs ? 2 : 1;
+		l->noff += l->offnode[j] > 0;
+		l->nofl += l->offnode[j] == 2;
 	}
 	l->nodes = nodes;
 	return 0;

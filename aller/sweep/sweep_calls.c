@@ -224,6 +224,8 @@ static void sample(const struct sweep *s, struct count_run *c, long it, double t
 			if (c->offnode[j]) {
 				c->off_in += (double)c->v.rcounts[j] * trip;
 				c->off_out += (double)c->v.scounts[j] * trip;
+				c->leaf_in += c->offnode[j] == 2 ? (double)c->v.rcounts[j] * trip : 0;
+				c->leaf_out += c->offnode[j] == 2 ? (double)c->v.scounts[j] * trip : 0;
 			}
 		for (int k = 0; c->moe && k < 3; k++)
 			c->moe->sum[k] += c->moe->last[k];
@@ -233,6 +235,8 @@ static void sample(const struct sweep *s, struct count_run *c, long it, double t
 		c->out += (double)(c->a.g * c->a.count);
 		c->off_in += (double)(c->noff * c->a.count);
 		c->off_out += (double)(c->noff * c->a.count);
+		c->leaf_in += (double)(c->nofl * c->a.count);
+		c->leaf_out += (double)(c->nofl * c->a.count);
 	}
 	c->slowest_t[COUNT_NMAX + it - s->opt->warmup] = t;
 	if (t > c->slow)

@@ -141,6 +141,7 @@ static void congested_pass(struct sweep *s, const struct level *l, struct count_
 	size_t n = sizeof(double) * (size_t)(COUNT_NMAX + options_calls_max(s->opt));
 	struct stats idle = c->st;
 	double slow = c->slow, in = c->in, out = c->out, off_in = c->off_in, off_out = c->off_out;
+	double leaf_in = c->leaf_in, leaf_out = c->leaf_out;
 
 	memcpy(c->keep, c->slowest_t, n);
 	stats_init(&c->st);
@@ -155,6 +156,8 @@ static void congested_pass(struct sweep *s, const struct level *l, struct count_
 	c->out = out;
 	c->off_in = off_in;
 	c->off_out = off_out;
+	c->leaf_in = leaf_in;
+	c->leaf_out = leaf_out;
 	memcpy(c->slowest_t, c->keep, n);
 }
 
@@ -185,8 +188,8 @@ static void congestion_row(const struct sweep *s, struct count_run *c, struct ro
 }
 
 /*
- * Collective: the row's offnode_B, netbw_GBs and eff (rank 0), from every
- * node's sums of its tasks' bytes per call (world/eff.h).
+ * Collective: the row's offnode_B, netbw_GBs, eff, bound_s and bottleneck
+ * (rank 0), from every node's sums of its tasks' bytes per call (world/eff.h).
  */
 static void eff_row(const struct sweep *s, struct count_run *c, struct row *row)
 {
@@ -194,15 +197,17 @@ static void eff_row(const struct sweep *s, struct count_run *c, struct row *row)
 	double per_call = (double)sizeof(long) / (double)c->iters, *a = c->nodes;
 	int me = s->w->rank;
 
-	memset(a, 0, sizeof(double) * 3 * (size_t)n);
+	memset(a, 0, sizeof(double) * 5 * (size_t)n);
 	a[node] = c->off_out * per_call;
 	a[n + node] = c->off_in * per_call;
 	a[2 * n + node] = (c->in + c->out) * per_call;
-	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : a, a, (int)(3 * n), MPI_DOUBLE,
+	a[3 * n + node] = c->leaf_out * per_call;
+	a[4 * n + node] = c->leaf_in * per_call;
+	failure_mpi(s->w, MPI_Reduce(me == 0 ? MPI_IN_PLACE : a, a, (int)(5 * n), MPI_DOUBLE,
 				      MPI_SUM, 0, world_comm(s->w)), me == 0, "MPI_Reduce (nodes)",
 		    c->index, c->a.count);
 	if (me == 0) {
-		struct eff_sums sums = { a, a + n, a + 2 * n };
+		struct eff_sums sums = { a, a + n, a + 2 * n, a + 3 * n, a + 4 * n };
 		eff_compute(s->limits, &sums, stats_tavg(&row->s), &row->eff);
 	}
 }
@@ -310,7 +315,7 @@ static int count_alloc(struct sweep *s, const struct level *l, struct count_run 
 	if (c) {
 		c->slowest_t = malloc(per_call);
 		c->iso = malloc(sizeof(double) * 2 * (size_t)(isolated_comms(s, l) + 1));
-		c->nodes = malloc(sizeof(double) * 3 * (size_t)s->w->nnodes);
+		c->nodes = malloc(sizeof(double) * 5 * (size_t)s->w->nnodes);
 		if (s->congest)
 			c->keep = malloc(per_call);
 	}
@@ -418,6 +423,7 @@ int sweep_count(struct sweep *s, struct level *l, int index, long count)
 	c->a.count = count;
 	c->offnode = l->offnode;
 	c->noff = l->noff;
+	c->nofl = l->nofl;
 	c->index = index;
 	c->wrong_iter = -1;
 	stats_init(&c->st);

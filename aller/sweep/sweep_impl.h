@@ -22,9 +22,10 @@ struct level {
 	char *hosts;          /* the communicator's hosts, for the timeout message */
 	const struct algo_op *op;  /* the algorithm of the data set being measured */
 	const struct split *split; /* ... and its split (--split) */
-	unsigned char *offnode; /* [g]: 1 where the communicator's task is on another node */
+	unsigned char *offnode; /* [g]: 1 where the communicator's task is on another node, 2
+				 * where also under another leaf (both leaves known) */
 	int *nodes;           /* [g]: the node of each of the communicator's tasks */
-	long noff;            /* ... how many are */
+	long noff, nofl;      /* ... how many are on another node, under another leaf */
 };
 
 /* Collective: the data set's set-up failure (failure_data_set), counted for the exit status. */
@@ -55,9 +56,10 @@ struct count_run {
 	struct verify_blocks sblk, rblk; /* v's, for the fill and the check */
 	double in, out;        /* longs this task received and sent in its timed concurrent calls */
 	double off_in, off_out; /* ... of them from and to tasks on other nodes */
+	double leaf_in, leaf_out; /* ... and under other leaves */
 	const unsigned char *offnode; /* the level's */
-	long noff;
-	double *nodes;         /* [3 x nodes]: per node off_out, off_in, in + out bytes per call */
+	long noff, nofl;
+	double *nodes;         /* [5 x nodes]: per node off_out, off_in, in + out, leaf_out, leaf_in bytes per call */
 	long active;           /* the communicator of an isolation pass; -1: all at once */
 	struct stats st;       /* the concurrent pass */
 	struct stats busy;     /* --congestion: the second pass, the aggressors busy */

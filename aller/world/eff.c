@@ -2,6 +2,10 @@
 #include "eff.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bound.h"
 
 /* Node i's off-node bytes: the larger direction. */
 static double busy(const struct eff_sums *s, long i)
@@ -31,6 +35,46 @@ static double nearest(const struct eff_limits *l, const struct eff_sums *s, doub
 	return worst;
 }
 
+/* The link's name as collect writes it: nic:NODE, up:LEAF, copy:NODE. */
+static void link_name(const struct eff_limits *l, const struct bound *b, char *buf, size_t len)
+{
+	const char *kind = b->link == BOUND_NIC ? "nic" : b->link == BOUND_UPLINK ? "up" : "copy";
+	const char *name = b->link == BOUND_UPLINK ? l->leaf_name[b->at] : l->node_name[b->at];
+
+	snprintf(buf, len, "%s:%s%s", kind, name, b->partial ? "(partial)" : "");
+}
+
+/* r's bound_s and bottleneck from the nodes' loads (bound.h); none where memory is short. */
+static void row_bound(const struct eff_limits *l, const struct eff_sums *s, struct eff_row *r)
+{
+	long n = l->nnodes, nl = l->nleaves > 0 ? l->nleaves : 1;
+	double *nic = malloc(sizeof(double) * (size_t)n), *up = calloc(2 * (size_t)nl, sizeof(double));
+	struct bound_fabric f = { n, l->nleaves, l->leaf, l->bound_nic, l->uplink };
+	struct bound b;
+
+	r->bound_s = NAN;
+	r->bottleneck[0] = '\0';
+	if (nic && up && l->leaf && l->bound_nic && l->node_name) {
+		for (long i = 0; i < n; i++) {
+			long k = l->leaf[i];
+			nic[i] = busy(s, i);
+			if (k >= 0 && k < l->nleaves && s->leaf_out) {
+				up[k] += s->leaf_out[i];
+				up[nl + k] += s->leaf_in[i];
+			}
+		}
+		for (long k = 0; k < l->nleaves; k++)
+			up[k] = up[k] > up[nl + k] ? up[k] : up[nl + k];
+		bound_loads(&f, nic, up, s->io, l->copy, &b);
+		if (b.t > 0) {
+			r->bound_s = b.t;
+			link_name(l, &b, r->bottleneck, sizeof(r->bottleneck));
+		}
+	}
+	free(nic);
+	free(up);
+}
+
 void eff_compute(const struct eff_limits *l, const struct eff_sums *s, double tavg,
 		 struct eff_row *r)
 {
@@ -38,6 +82,7 @@ void eff_compute(const struct eff_limits *l, const struct eff_sums *s, double ta
 	for (long i = 0; i < l->nnodes; i++)
 		if (busy(s, i) > r->offnode_B)
 			r->offnode_B = busy(s, i);
+	row_bound(l, s, r);
 	if (!(tavg > 0)) {
 		r->netbw_GBs = r->eff = NAN;
 		return;

@@ -121,6 +121,25 @@ static const char *eff_above(const struct group *g, const struct crow *r, struct
 	return llc > 0 && row_real(g, r, ALLER_COL_GIB) * 1073741824.0 * tasks <= llc ? "cache" : "rate";
 }
 
+/*
+ * Where the facts give collect no bound of its own: aller's bound_s and
+ * bottleneck (format 9; what aller knew at run time: the NICs and memory,
+ * the leaves of --fabric), as printed.
+ */
+static void aller_bound(const struct group *g, const struct crow *r, struct row_bound *rb)
+{
+	const char *text = rows_text(&g->rows, r);
+	double t = row_real(g, r, ALLER_COL_BOUND);
+	int n = r->ncols > ALLER_COL_BOTTLENECK ? r->len[ALLER_COL_BOTTLENECK] : 0;
+
+	if (!(t > 0) || n == 0 || (n == 1 && text[r->off[ALLER_COL_BOTTLENECK]] == '-'))
+		return;
+	rb->ok = 1;
+	memset(&rb->b, 0, sizeof(rb->b));
+	rb->b.t = t;
+	snprintf(rb->link, sizeof(rb->link), "%.*s", n, text + r->off[ALLER_COL_BOTTLENECK]);
+}
+
 /* rb, on the first of the row's bound columns: unknown with no fabric in the facts, a split, no rated link. */
 static void row_bound(const struct group *g, const struct crow *r, struct row_bound *rb)
 {
@@ -134,6 +153,7 @@ static void row_bound(const struct group *g, const struct crow *r, struct row_bo
 		 rb->b.t > 0;
 	if (!rb->ok) {
 		rb->above = eff_above(g, r, pt);
+		aller_bound(g, r, rb);
 		return;
 	}
 	fabric_bound_name(f, &rb->b, rb->link, sizeof(rb->link));

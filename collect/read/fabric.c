@@ -7,6 +7,8 @@
 
 #include "hosts.h"
 
+#define FABRIC_LINE 512   /* a fact line longer than this is not read */
+
 struct fabric_memo {
 	int done, rc;             /* done: worked out */
 	struct bound unit;        /* the bound at 1 byte per peer */
@@ -147,34 +149,68 @@ static int words(char *line, char **w, int n)
 }
 
 /*
- * Each fact line (one too long to read whole is left out): pass 0 collects
- * the host lines' values, 1 the rest but the uplinks', 2 uplink rates and
- * bursts (their leaves named first), 3 uplink_linkspeed (where 2 gave none).
+ * Which of fabric_open's passes reads a fact line (a line too long to read
+ * whole is left out: a host line cut short would lie): 0 the host lines, 1
+ * the rest but the uplinks', 2 uplink rates and bursts (their leaves named
+ * first), 3 uplink_linkspeed (where 2 gave none); -1 none.
  */
-static void each_fact(struct fabric *f, const char *facts, int pass, char *nic_from_limit)
+static int pass_of(const char *s, size_t len)
+{
+	if (len >= FABRIC_LINE || !fabric_key(s))
+		return -1;
+	if (!strncmp(s, "host", 4) && (s[4] == '\t' || s[4] == ' '))
+		return 0;
+	if (!strncmp(s, "fabric", 6) && !strncmp(s + 7, "uplink_", 7))
+		return !strncmp(s + 14, "linkspeed", 9) ? 3 : 2;
+	return 1;
+}
+
+/* One fact line of pass 0 (its value onto f->hosts) or a later one (fact()). */
+static void each_line(struct fabric *f, const char *s, size_t len, int pass, char *nic_from_limit,
+		      size_t *have)
+{
+	char line[FABRIC_LINE], *w[5];
+
+	if (pass == 0) {
+		if (*have < f->hosts_len)
+			*have += (size_t)snprintf(f->hosts + *have, f->hosts_len - *have, "%s%.*s",
+						  *have ? "\n" : "", (int)len - 5, s + 5);
+		return;
+	}
+	memcpy(line, s, len);
+	line[len] = '\0';
+	fact(f, w, words(line, w, 5), nic_from_limit);
+}
+
+/*
+ * The fact lines of each pass in turn (pass_of), the facts scanned once:
+ * each line's pass noted in `at` (its start, lines of them), then read by
+ * pass. Pass 0 alone before the nodes are known (task_nodes): `through` is
+ * the last pass to read now.
+ */
+static void each_fact(struct fabric *f, const char **at, const signed char *pass, size_t lines,
+		      int from, int through, char *nic_from_limit)
 {
 	size_t have = 0;   /* of f->hosts */
 
-	for (const char *s = facts; s && *s;) {
+	for (int k = from; k <= through; k++)
+		for (size_t i = 0; i < lines; i++)
+			if (pass[i] == k)
+				each_line(f, at[i], strcspn(at[i], "\n"), k, nic_from_limit, &have);
+}
+
+/* Each line's start and pass (pass_of) into at and pass (room for lines); how many. */
+static size_t classify(const char *facts, const char **at, signed char *pass, size_t room)
+{
+	size_t n = 0;
+
+	for (const char *s = facts; s && *s && n < room;) {
 		size_t len = strcspn(s, "\n");
-		int host = !strncmp(s, "host", 4) && (s[4] == '\t' || s[4] == ' ');
-		int uplink = !strncmp(s, "fabric", 6) && !strncmp(s + 7, "uplink_", 7);   /* its rate and burst */
-		uplink += uplink && !strncmp(s + 14, "linkspeed", 9);
-		char line[512], *w[5];
-		if (len >= sizeof(line) || !fabric_key(s) || (pass == 0) != host ||
-		    (pass > 0 && uplink != (pass > 1 ? pass - 1 : 0))) {
-			s += len + (s[len] == '\n');   /* never a line cut short: a host line's ranks would lie */
-			continue;
-		}
-		if (pass == 0 && have < f->hosts_len)
-			have += (size_t)snprintf(f->hosts + have, f->hosts_len - have, "%s%.*s", have ? "\n" : "",
-						 (int)len - 5, s + 5);
-		memcpy(line, s, len);
-		line[len] = '\0';
-		if (pass > 0)
-			fact(f, w, words(line, w, 5), nic_from_limit);
+		at[n] = s;
+		pass[n++] = (signed char)pass_of(s, len);
 		s += len + (s[len] == '\n');
 	}
+	return n;
 }
 
 /* realloc to n elements of size, keeping p where it cannot. */
@@ -222,8 +258,10 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 	facts = NULL;
 #endif
 	size_t w = world > 0 && world <= FABRIC_WORLD ? (size_t)world : 0, nf = strlen(facts ? facts : "") + 1;
-	size_t r = w < lines_of(facts) ? w : lines_of(facts);   /* room for names */
+	size_t lines = lines_of(facts), r = w < lines ? w : lines;   /* room for names */
 	char *from_limit = calloc(r + 1, 1);
+	const char **at = malloc(lines * sizeof(*at));
+	signed char *pass = calloc(lines, 1);
 	int rc = -1;
 
 	*f = (struct fabric){ .world = (long)w, .room = (long)r, .node = calloc(r + 1, FABRIC_NAME),
@@ -233,20 +271,21 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 			      .up_burst = calloc(r + 1, sizeof(double)), .task = malloc((w + 1) * sizeof(long)),
 			      .hosts = calloc(nf, 1), .hosts_len = nf, .memo = calloc(2 * FABRIC_LEVELS, sizeof(struct fabric_memo)) };
 	if (w > 0 && f->node && f->leafname && f->leaf && f->nic && f->uplink && f->nic_burst &&
-	    f->up_burst && f->task && f->hosts && f->memo && from_limit && namehash_init(&f->nodes, r) == 0 &&
-	    namehash_init(&f->leaves, r) == 0) {
-		each_fact(f, facts, 0, from_limit);
+	    f->up_burst && f->task && f->hosts && f->memo && from_limit && at && pass &&
+	    namehash_init(&f->nodes, r) == 0 && namehash_init(&f->leaves, r) == 0) {
+		lines = classify(facts, at, pass, lines);
+		each_fact(f, at, pass, lines, 0, 0, from_limit);
 		if (f->hosts[0] && task_nodes(f) == 0) {
 			for (long i = 0; i < f->nnodes; i++)
 				f->leaf[i] = -1;
-			each_fact(f, facts, 1, from_limit);
-			each_fact(f, facts, 2, from_limit);
-			each_fact(f, facts, 3, from_limit);
+			each_fact(f, at, pass, lines, 1, 3, from_limit);
 			fabric_settle(f);
 			rc = 0;
 		}
 	}
 	free(from_limit);
+	free(at);
+	free(pass);
 	return rc;
 }
 

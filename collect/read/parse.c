@@ -381,7 +381,7 @@ static int split_columns(const char *line, size_t len, struct crow *r)
  * 0, or -1 with a warning. */
 static int check_columns(struct parser *p, const char *line, struct crow *r, int n)
 {
-	enum kind { COUNT, RANK, REAL, OPT, ORANK };
+	enum kind { COUNT, RANK, REAL, OPT, ORANK, TEXT };
 #define KIND_(ID, name, kind, value, meaning) kind,
 	static const enum kind kinds[ALLER_NCOLS] = { ALLER_COLUMNS(KIND_, KIND_) };
 #undef KIND_
@@ -391,7 +391,7 @@ static int check_columns(struct parser *p, const char *line, struct crow *r, int
 		const char *tok = line + r->off[c];
 		long v = 0;
 		int missing = (kinds[c] == OPT || kinds[c] == ORANK) && r->len[c] == 1 && *tok == '-';
-		int ok = missing || (kinds[c] == COUNT || kinds[c] == RANK || kinds[c] == ORANK
+		int ok = missing || kinds[c] == TEXT || (kinds[c] == COUNT || kinds[c] == RANK || kinds[c] == ORANK
 					     ? parse_uint(tok, r->len[c], &v) == 0 &&
 						       (kinds[c] != COUNT || v > 0)
 					     : is_number(tok, r->len[c]));
@@ -423,12 +423,12 @@ static void pair_host(struct parser *p, const char *line, size_t len)
 /* Whether a row of n columns is of a format this collect reads; else said, and 0. */
 static int known_width(struct parser *p, int n)
 {
-	if (n == ALLER_NCOLS || n == ALLER_V7_COLUMNS || n == ALLER_V6_COLUMNS ||
+	if (n == ALLER_NCOLS || n == ALLER_V8_COLUMNS || n == ALLER_V7_COLUMNS || n == ALLER_V6_COLUMNS ||
 	    n == ALLER_V5_COLUMNS || n == ALLER_V4_COLUMNS || n == ALLER_V3_COLUMNS ||
 	    n == ALLER_V2_COLUMNS || n == ALLER_V1_COLUMNS || n == ALLER_SPEC_COLUMNS)
 		return 1;
-	warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d, %d, %d, %d or %d): "
-	     "row dropped", n, ALLER_NCOLS, ALLER_V7_COLUMNS, ALLER_V6_COLUMNS, ALLER_V5_COLUMNS,
+	warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d, %d, %d, %d, %d or %d): "
+	     "row dropped", n, ALLER_NCOLS, ALLER_V8_COLUMNS, ALLER_V7_COLUMNS, ALLER_V6_COLUMNS, ALLER_V5_COLUMNS,
 	     ALLER_V4_COLUMNS, ALLER_V3_COLUMNS, ALLER_V2_COLUMNS, ALLER_V1_COLUMNS,
 	     ALLER_SPEC_COLUMNS);
 	return 0;

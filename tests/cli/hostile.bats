@@ -105,11 +105,11 @@ load ../lib/helpers
 	cp "$src" in/good.out
 	run --separate-stderr -1 "$COLLECT" -q -o out in
 	for v in 99 abc 0; do
-		[[ $stderr == *"in/f$v.out:1: format '$v' is not one this collect reads (1..8): skipped"* ]]
+		[[ $stderr == *"in/f$v.out:1: format '$v' is not one this collect reads (1..9): skipped"* ]]
 	done
 	grep -q '^collect: 4 files read, 3 skipped$' out/summary.txt
 	run -0 "$COLLECT" --state in/f99.out
-	[[ $output == "failed	format '99' is not one this collect reads (1..8)	in/f99.out" ]]
+	[[ $output == "failed	format '99' is not one this collect reads (1..9)	in/f99.out" ]]
 }
 
 @test "collect over a directory of non-outputs merges nothing and replaces nothing" {

@@ -69,7 +69,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	cap=$(cap_GBs)
 	grep -q "^# limit: nic n1: $cap GB/s each way, declared by ALLER_LINE_RATE" "$out"
 	grep -q '^# limit: copy n2: [0-9.]* GB/s read + written' "$out"
-	row=$(awk '!/^#/ && NF == 34 && $3 == 524288' "$out")
+	row=$(awk '!/^#/ && NF == 36 && $3 == 524288' "$out")
 	echo "row: $row"
 	read -r offnode netbw eff <<<"$(echo "$row" | awk '{ print $29, $30, $31 }')"
 	[ "$offnode" = 4.194304e+06 ]
@@ -93,6 +93,13 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	grep -qx "# fabric: file $dir/site.fabric" "$dir/out"
 	grep -qx "# fabric: uplink_rate leaf2 $rate" "$dir/out"
 	grep -qx '# fabric: switch n3 leaf2' "$dir/out"
+	# aller's own bound (its measured bytes on the file's fabric): the strided pairs' rows
+	# by an uplink, the whole world's by an uplink or a NIC, never partial
+	run -0 awk '/^# columns:/ { for (i = 3; i <= NF; i++) c[$i] = i - 2 }
+		/^[0-9]/ { print $c["commsize"], $c["bottleneck"], $c["bound_s"] }' "$dir/out"
+	echo "$output"
+	[ "$(grep -c '^2 up:leaf[12] [0-9]' <<<"$output")" -ge 1 ]
+	run ! grep -e '(partial)' -e ' - ' <<<"$output"
 	run -0 "$COLLECT" -q -o "$dir/m" "$dir/out"
 	# the strided pairs (n1 n3, n2 n4) cross both uplinks, two flows each: the uplinks bound them
 	run -0 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }

@@ -101,7 +101,7 @@ for my $n (0 .. $#sets) {
 	err("set $i: " . scalar(@rows) . " rows, expected " . scalar(@counts)) unless @rows == @counts;
 	for my $r (0 .. $#rows) {
 		my @f = split(' ', $rows[$r]);
-		if (@f != 34) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
+		if (@f != 36) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
 		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow,
 		    $tmed, $tp99, $busbw, @iso) = @f;
 		my ($imbalance, $vbusbw, $hottest, $calls, @congestion) = splice(@iso, 4);
@@ -119,6 +119,11 @@ for my $n (0 .. $#sets) {
 			my $sum = $f[31] + $f[32] + $f[33];
 			err("set $i row $r: the phases add up to $sum, tavg $tavg") if $sum > $tavg * 1.001;
 		}
+		# the bound: a time and its link, or "-" for both
+		my ($bound, $neck) = @f[34, 35];
+		err("set $i row $r: bound_s '$bound', bottleneck '$neck'")
+		    unless ($bound eq '-' && $neck eq '-') ||
+		    ($bound =~ /^[0-9.e+-]+$/ && $bound > 0 && $neck =~ /^(nic|up|copy):[^ ]+$/);
 		# the median's 95% interval holds it, within the times
 		err("set $i row $r: tmed_lo $tmed_lo, tmed $tmed, tmed_hi $tmed_hi out of order")
 		    unless $tmin <= $tmed_lo && $tmed_lo <= $tmed && $tmed <= $tmed_hi && $tmed_hi <= $tmax;

@@ -151,8 +151,8 @@ static void eff_against_the_nic(void **state)
 {
 	double nic[2] = { 4, 2 }, copy[2] = { 20, 20 }, tasks[2] = { 2, 2 };
 	double out[2] = { 2e6, 0.5e6 }, in[2] = { 1e6, 1.5e6 }, io[2] = { 8e6, 8e6 };
-	struct eff_limits l = { 2, nic, copy, tasks };
-	struct eff_sums s = { out, in, io };
+	struct eff_limits l = { 2, nic, copy, tasks, 0, NULL, NULL, NULL, NULL, NULL };
+	struct eff_sums s = { out, in, io, NULL, NULL };
 	struct eff_row r;
 	(void)state;
 	eff_compute(&l, &s, 1e-3, &r);
@@ -175,8 +175,8 @@ static void eff_inside_nodes_against_the_copy(void **state)
 {
 	double nic[2] = { 0, 0 }, copy[2] = { 20, 0 }, tasks[2] = { 2, 2 };
 	double zero[2] = { 0, 0 }, io[2] = { 10e6, 0 };
-	struct eff_limits l = { 2, nic, copy, tasks };
-	struct eff_sums s = { zero, zero, io };
+	struct eff_limits l = { 2, nic, copy, tasks, 0, NULL, NULL, NULL, NULL, NULL };
+	struct eff_sums s = { zero, zero, io, NULL, NULL };
 	struct eff_row r;
 	(void)state;
 	eff_compute(&l, &s, 1e-3, &r);   /* 10 GB/s of 20; node 2 moved nothing */
@@ -188,6 +188,55 @@ static void eff_inside_nodes_against_the_copy(void **state)
 	assert_true(isnan(r.netbw_GBs) && isnan(r.eff));
 }
 
+/*
+ * bound_s from measured bytes: four nodes of 1 GB/s NICs (n2's unknown to
+ * sysfs, 1 GB/s in the file), two leaves with 1 GB/s uplinks (2:1), 1 ms a
+ * call. Each node sends 1e6 bytes off-node, half of them under the other
+ * leaf: a NIC needs 1 ms, an uplink (two nodes' halves) 1 ms too, so 2e6
+ * through an uplink at half the rate bounds it.
+ */
+static void bound_from_the_measured_bytes(void **state)
+{
+	double nic[4] = { 1, 0, 1, 1 }, bnic[4] = { 1, 1, 1, 1 }, copy[4] = { 20, 20, 20, 20 };
+	double tasks[4] = { 2, 2, 2, 2 }, up[2] = { 0.5, 1 };
+	double off[4] = { 1e6, 1e6, 1e6, 1e6 }, io[4] = { 4e6, 4e6, 4e6, 4e6 };
+	double leaf[4] = { 0.5e6, 0.5e6, 0.5e6, 0.5e6 };
+	long leaf_of[4] = { 0, 0, 1, 1 };
+	const char *names[4] = { "n1", "n2", "n3", "n4" }, *leaves[2] = { "leaf1", "leaf2" };
+	struct eff_limits l = { 4, nic, copy, tasks, 2, leaf_of, up, bnic, names, leaves };
+	struct eff_sums s = { off, off, io, leaf, leaf };
+	struct eff_row r;
+	(void)state;
+	eff_compute(&l, &s, 1e-3, &r);   /* leaf1's uplink: 1e6 at 0.5 GB/s = 2 ms */
+	assert_true(fabs(r.bound_s - 2e-3) < 1e-12);
+	assert_string_equal(r.bottleneck, "up:leaf1");
+	up[0] = 2;                       /* the NICs: 1 ms each, the first of them names it */
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_true(fabs(r.bound_s - 1e-3) < 1e-12);
+	assert_string_equal(r.bottleneck, "nic:n1");
+	bnic[1] = 0;                     /* a NIC without a rate: the bound is partial */
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_string_equal(r.bottleneck, "nic:n1(partial)");
+	bnic[1] = 1;
+	leaf_of[3] = -1;                 /* a node off its node and under no known leaf: partial */
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_string_equal(r.bottleneck, "nic:n1(partial)");
+	leaf_of[3] = 1;
+	for (int i = 0; i < 4; i++)      /* inside the nodes: the memory of the busiest */
+		off[i] = leaf[i] = 0;
+	io[2] = 40e6;
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_true(fabs(r.bound_s - 2e-3) < 1e-12);
+	assert_string_equal(r.bottleneck, "copy:n3");
+	copy[2] = 0;                     /* its copy rate unknown: the next, and whole */
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_string_equal(r.bottleneck, "copy:n1");
+	for (int i = 0; i < 4; i++)
+		copy[i] = 0;             /* nothing known carries bytes: no bound */
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_true(isnan(r.bound_s) && r.bottleneck[0] == '\0');
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -197,6 +246,7 @@ int main(void)
 		cmocka_unit_test_setup(unknown_is_said_never_guessed, fresh),
 		cmocka_unit_test(eff_against_the_nic),
 		cmocka_unit_test(eff_inside_nodes_against_the_copy),
+		cmocka_unit_test(bound_from_the_measured_bytes),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];

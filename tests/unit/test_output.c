@@ -70,7 +70,7 @@ static void header_names_every_key(void **state)
 {
 	struct run_info r = info();
 	char *s = render(do_header, &r);
-	const char *want[] = { "# aller: " ALLER_VERSION "\n", "# format: 8\n",
+	const char *want[] = { "# aller: " ALLER_VERSION "\n", "# format: 9\n",
 			       "# command: aller s 2 64\n", "# mpi: Open MPI v4.1.4\n",
 			       "# world: 7\n", "# nodes: 2\n", "# tasks_per_node: 3-4\n",
 			       "# host: n1 0-3\n", "# host: n2 4-6\n", "# buffers: host\n",
@@ -238,12 +238,14 @@ static void rows_have_the_columns_in_order(void **state)
 	w.eff.netbw_GBs = 3e-6;
 	w.eff.eff = NAN;   /* a limit unknown: "-" */
 	w.moe[0] = w.moe[1] = w.moe[2] = NAN;   /* no --moe: "-" */
+	w.eff.bound_s = 2.5e-1;
+	snprintf(w.eff.bottleneck, sizeof(w.eff.bottleneck), "up:leaf1");
 	s = render(do_row, &w);
 	assert_string_equal(s, "2 4 16 1.500000e+00 5.000000e-01 5.000000e-01 5.000000e-01 "
 			       "3.000000e+00 3.000000e+00 3.000000e+00 6.000000e+00 3 "
 			       "5.000000e-01 5.000000e-01 7.500000e+00 2.500000e-01 2.000000e+00 - - "
 			       "1.250000e+00 9.000000e+00 - 2 - - - 5.000000e-01 5.000000e-01 "
-			       "1.536000e+03 3.000000e-06 - - - -\n");
+			       "1.536000e+03 3.000000e-06 - - - - 2.500000e-01 up:leaf1\n");
 	free(s);
 	w.hottest = 5;
 	w.congest[0] = 1e-3;
@@ -256,7 +258,12 @@ static void rows_have_the_columns_in_order(void **state)
 	s = render(do_row, &w);
 	assert_non_null(strstr(s, " 9.000000e+00 5 2 1.000000e-03 2.000000e+00 3.000000e+00 5.000000e-01 "
 				  "5.000000e-01 1.536000e+03 3.000000e-06 7.500000e-01 1.000000e-06 "
-				  "2.000000e-06 3.000000e-06\n"));
+				  "2.000000e-06 3.000000e-06 2.500000e-01 up:leaf1\n"));
+	w.eff.bound_s = NAN;   /* no bound: "-" for both */
+	w.eff.bottleneck[0] = '\0';
+	free(s);
+	s = render(do_row, &w);
+	assert_non_null(strstr(s, " 3.000000e-06 - -\n"));
 	for (tok = strtok(s, " \n"); tok; tok = strtok(NULL, " \n"))
 		n++;
 	assert_int_equal(n, ALLER_NCOLS);
