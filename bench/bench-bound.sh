@@ -42,5 +42,5 @@ awk -v n="$n" -v b="$bytes" -v r="$rows" -v k="$bound_rows" -v tw="$tw" -v to="$
 	printf "merge with the fabric model:    %.3f s\n", tw
 	printf "merge without (-DCOLLECT_NO_FABRIC): %.3f s\n", to
 	printf "the model'\''s share of the merge:  %.1f%% (target < 5%%)\n", 100 * (tw - to) / tw
-	printf "aller: its bound_s from each row's measured bytes, O(nodes + leaves) per row on rank 0 (85 us a row at 10,000 nodes: docs/development.md)\n"
+	printf "aller: bound_s from the measured bytes of each row, O(nodes + leaves) per row on rank 0 (85 us a row at 10,000 nodes: docs/development.md)\n"
 }'

@@ -24,7 +24,7 @@ usable_others() {
 }
 
 drained=0
-while IFS=$'\t' read -r kind name evidence _; do
+while IFS=$'\t' read -r kind name evidence; do
 	[ "$kind" = host ] || continue
 	# one node, as Slurm names it: a host list ("n[1-4]", "n7,n8") would drain several
 	if ! is_node "$name"; then
@@ -47,4 +47,4 @@ while IFS=$'\t' read -r kind name evidence _; do
 		die "scontrol could not drain $name" 3
 	echo "drain: $name: drained ($reason)"
 	drained=$((drained + 1))
-done < <(tail -n +2 "$tsv")
+done < <(tsv_select "$tsv" kind name evidence)

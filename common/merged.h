@@ -22,6 +22,8 @@
 
 #include <stddef.h>
 
+#include "tablerow.h"
+
 enum merged_source {
 	MSRC_ALLER,          /* aller's column `arg` (enum aller_column), as printed */
 	MSRC_NODES,          /* the point's node count */
@@ -73,5 +75,46 @@ char *merged_names(const struct merged_column *cols, int n, char sep, char *buf,
 
 /* The index of the data sets, one tab-separated row per set. */
 #define MERGED_SETS_FILE "sets.tsv"
+
+/*
+ * pairs.tsv: each aller --pairs point of the merge, its file (escaped:
+ * text_tsv_decode reads it back), node count, state and row of
+ * points-index.csv (common/tablerow.h).
+ */
+#define MERGED_PAIRS_FILE "pairs.tsv"
+#define PAIRS_COLUMNS(X) \
+	X(file, ESC, file) \
+	X(nodes, LONG, nodes) \
+	X(state, TEXT, state) \
+	X(point, LONG, point)
+TABLE_STRUCT(pairs_row, PAIRS_COLUMNS);
+
+/*
+ * facts.tsv: what the judging, the plots and the report read of each
+ * point instead of its output (collect/read/point.h's facts): its row of
+ * points-index.csv, the fact's key and its value as the output gave it.
+ * Its rows are the point's fact lines, written as they are kept (the merge's
+ * one writer, collect/merge/merge.c); the header comes from here.
+ */
+#define MERGED_FACTS_FILE "facts.tsv"
+#define FACTS_COLUMNS(X) \
+	X(point, LONG, point) \
+	X(key, TEXT, key) \
+	X(value, TEXT, value)
+
+/*
+ * findings.tsv, the findings for the report (common/tablerow.h): severity,
+ * kind, the sentence, the points it is about (comma-separated), its effect
+ * (the largest |ln x| of its ratios, efficiencies or factors; 0 without).
+ * Written by the findings (collect/judge) and by a comparison (-o DIR).
+ */
+#define MERGED_FINDINGS_FILE "findings.tsv"
+#define FINDING_COLUMNS(X) \
+	X(severity, TEXT, severity) \
+	X(kind, TEXT, kind) \
+	X(text, TEXT, text) \
+	X(points, TEXT, points) \
+	X(effect, F3, effect)
+TABLE_STRUCT(finding_row, FINDING_COLUMNS);
 
 #endif

@@ -1,5 +1,6 @@
 # plots/page.sh: the report page's pieces (report.sh): HTML escaping, tables,
-# the findings, embedded SVG plots made small, and which plots lead.
+# the findings, embedded SVG plots made small, and which plots lead. After
+# sh/toolkit.sh (tsv_select).
 # shellcheck shell=bash
 
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
@@ -42,10 +43,11 @@ figure() {
 	printf '<figcaption>%s</figcaption></figure>\n' "${name%.*}"
 }
 
-# findings_items: each finding of a findings.tsv on stdin, after its header, as a list item.
+# findings_items: each finding on stdin (its severity, kind and text, as
+# tsv_select gives findings.tsv's columns) as a list item.
 findings_items() {
 	local sev text
-	tail -n +2 | while IFS=$'\t' read -r sev _ text _; do
+	while IFS=$'\t' read -r sev _ text _; do
 		printf '<li class="%s"><span class="sev">%s</span> %s</li>\n' "$sev" "$sev" "$(esc <<<"$text")"
 	done
 }
@@ -63,17 +65,17 @@ FINDINGS_FIRST=5
 findings() {
 	local sev text ranked rest
 	[ -s "$1" ] || { printf '<p>No findings (merged/findings.tsv is missing).</p>\n'; return; }
-	IFS=$'\t' read -r sev _ text _ < <(sed -n 2p "$1")
+	IFS=$'\t' read -r sev text < <(tsv_select "$1" severity text | head -n 1)
 	printf '<p class="verdict %s">%s</p>\n' "$sev" "$(esc <<<"$text")"
 	# rank, then 1 for a sentence (the first FINDINGS_FIRST but information's tables), or 2
-	ranked=$(sed 1,2d "$1" | awk -F'\t' '{ s = $1 == "warning" ? 0 : $1 == "notice" ? 1 : 2
+	ranked=$(tsv_select "$1" severity kind text points effect | sed 1d | awk -F'\t' '{ s = $1 == "warning" ? 0 : $1 == "notice" ? 1 : 2
 		k = $2 ~ /^(located|suspect|slow_link|floor|state|slowest_host)$/ ? 0 : 1
 		t = s == 2 && $2 ~ /^(peak|limit|crossover)$/
 		e = $5 + 0 > 99 ? 99 : $5 + 0
 		printf "%d%d%d%08d%06d\t%s\n", t, s, k, 1e6 * (99 - e), NR, $0 }' | sort | cut -f2- |
 		awk -v n="$FINDINGS_FIRST" -F'\t' '{ print (NR <= n && !($1 == "info" && $2 ~ /^(peak|limit|crossover)$/) ? 1 : 2) "\t" $0 }')
 	printf '<ul class="findings">\n%s' "${2:-}"
-	{ echo; sed -n 's/^1\t//p' <<<"$ranked"; } | findings_items
+	sed -n 's/^1\t//p' <<<"$ranked" | findings_items
 	printf '</ul>\n'
 	rest=$(sed -n 's/^2\t//p' <<<"$ranked")
 	[ -n "$rest" ] || return 0
@@ -88,8 +90,8 @@ findings() {
 # slow links, and per node count the largest size's concurrency where the
 # modes differ. Prints "lead PATH" and then "more PATH" for the rest.
 lead_plots() {
-	awk -F'\t' -v max="$2" 'FNR == 1 && NR > 1 { f = 2 }
-		f != 2 { if (FNR > 1) kind[$2] = 1; next }
+	awk -F'\t' -v max="$2" -v kinds="$(tsv_select "$1" kind | sort -u | paste -sd' ')" '
+		BEGIN { nk = split(kinds, k, " "); for (i = 1; i <= nk; i++) kind[k[i]] = 1 }
 		function want(b) {
 			if (b ~ /^(bandwidth-|scaling)/) return 1
 			if (b ~ /^algorithms-/) return ("crossover" in kind)
@@ -106,7 +108,7 @@ lead_plots() {
 			for (i in bigat) pick[bigat[i]] = 1
 			for (i = 1; i <= NR; i++) if (i in path && (want(base[i]) || i in pick) && n < max) { lead[i] = 1; n++; print "lead " path[i] }
 			for (i = 1; i <= NR; i++) if (i in path && !(i in lead)) print "more " path[i]
-		}' "$1" -
+		}'
 }
 
 # stragglers SAMPLESDIR...: per point's --samples directory (SAMPLES=1), one

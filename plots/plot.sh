@@ -53,7 +53,7 @@ if [ -s "$merged/pairs.tsv" ]; then
 		render pairs.gp "$f" "$dir/plots/pairs-$name.$fmt" \
 			"aller: $(basename "$dir"): node pairs, $nodes nodes ($name)" \
 			"${slow:+slow links: $slow}" "$tics"
-	done < <(tail -n +2 "$merged/pairs.tsv")
+	done < <(tsv_select "$merged/pairs.tsv" file nodes state point)
 fi
 
 campaigns=$(distinct campaign)

@@ -137,3 +137,18 @@ nearest_name() {
 		}
 		END { if (best != "" && (bestd <= 2 || bestd <= length(t) / 3)) print best }'
 }
+
+# tsv_select FILE COLUMN...: the rows of a table collect writes (a TSV whose
+# first row names its columns: common/merged.h) as those columns, by name,
+# tab-separated, in that order; a column the file lacks is one line on
+# stderr and status 2. Nothing for a missing or empty file.
+tsv_select() {
+	local f=$1
+	shift
+	[ -s "$f" ] || return 0
+	awk -F'\t' -v want="$*" 'NR == 1 { n = split(want, w, " ")
+			for (i = 1; i <= NF; i++) c[$i] = i
+			for (j = 1; j <= n; j++) if (!(w[j] in c)) { print "no column " w[j] " in " FILENAME >"/dev/stderr"; bad = 1; exit 2 }
+			next }
+		{ s = $(c[w[1]]); for (j = 2; j <= n; j++) s = s "\t" $(c[w[j]]); print s }' "$f"
+}

@@ -122,7 +122,7 @@ static void table_row(const struct cmp *c, const struct pair *p)
 static void finding(const struct cmp *c)
 {
 	const struct pair *worst = NULL;
-	char size[32];
+	char size[32], text[1024];
 
 	if (!c->ftsv)
 		return;
@@ -130,20 +130,22 @@ static void finding(const struct cmp *c)
 		if (c->pairs[i].b && c->pairs[i].n && c->pairs[i].v == V_SLOWER &&
 		    (!worst || c->pairs[i].ratio > worst->ratio))
 			worst = &c->pairs[i];
-	fprintf(c->ftsv, "severity\tkind\ttext\tpoints\n");
+	TABLE_HEADER((&(struct table_out){ c->ftsv, NULL, '\t', 0 }), FINDING_COLUMNS);
 	if (!worst) {
-		fprintf(c->ftsv, "info\tregression\tAgainst %s: none of %ld rows slower beyond the "
-			"tolerance (%ld faster, %ld the same, %ld within the noise).\t\n",
-			side_name(&c->base), c->matched, c->count[V_FASTER], c->count[V_SAME],
-			c->count[V_NOISE]);
-		return;
+		snprintf(text, sizeof(text), "Against %s: none of %ld rows slower beyond the tolerance "
+			 "(%ld faster, %ld the same, %ld within the noise).", side_name(&c->base), c->matched,
+			 c->count[V_FASTER], c->count[V_SAME], c->count[V_NOISE]);
+	} else {
+		format_bytes(size, sizeof(size), worst->b->bytes);
+		snprintf(text, sizeof(text), "Against %s: %ld of %ld rows slower beyond the tolerance; "
+			 "the worst takes %.2fx the time, on %ld node%s (%s), commsize %ld, %s per peer, %s.",
+			 side_name(&c->base), c->count[V_SLOWER], c->matched, worst->ratio, worst->b->nodes,
+			 worst->b->nodes == 1 ? "" : "s", str(worst->b->pt->mode), worst->b->commsize, size,
+			 algo_text(worst->b));
 	}
-	format_bytes(size, sizeof(size), worst->b->bytes);
-	fprintf(c->ftsv, "warning\tregression\tAgainst %s: %ld of %ld rows slower beyond the "
-		"tolerance; the worst takes %.2fx the time, on %ld node%s (%s), commsize %ld, %s per "
-		"peer, %s.\t\n", side_name(&c->base), c->count[V_SLOWER], c->matched, worst->ratio,
-		worst->b->nodes, worst->b->nodes == 1 ? "" : "s", str(worst->b->pt->mode),
-		worst->b->commsize, size, algo_text(worst->b));
+	TABLE_ROW((&(struct table_out){ c->ftsv, NULL, '\t', 0 }),
+		  (&(struct finding_row){ worst ? "warning" : "info", "regression", text, NULL,
+					  worst ? fabs(log(worst->ratio)) : 0 }), FINDING_COLUMNS);
 }
 
 /* Points of one side only, one line per point (mode, variant, tasks per node, nodes). */
@@ -172,37 +174,51 @@ static void missing_lines(const struct cmp *c)
 	}
 }
 
-static void csv_num(FILE *f, double v, int last)
+/*
+ * compare.csv (common/tablerow.h): a row per measurement of either side,
+ * matched or not: its identity, the tolerance, both sides' times and their
+ * ratios (empty where a side lacks it), the verdict.
+ */
+#define COMPARE_COLUMNS(X) \
+	X(mode, TEXT, mode) \
+	X(variant, TEXT, variant) \
+	X(tasks_per_node, TEXT, tpn) \
+	X(instrumented, TEXT, instrumented) \
+	X(nodes, LONG, nodes) \
+	X(comms, LONG, comms) \
+	X(commsize, LONG, commsize) \
+	X(algo, TEXT, algo) \
+	X(split, TEXT, split) \
+	X(bytes_per_peer, LONG, bytes) \
+	X(tolerance, G, tol) \
+	X(tavg_base, G, tavg_base) \
+	X(tavg_new, G, tavg_new) \
+	X(ratio, G, ratio) \
+	X(tmed_base, G, tmed_base) \
+	X(tmed_new, G, tmed_new) \
+	X(tmed_ratio, G, tmed_ratio) \
+	X(tmin_base, G, tmin_base) \
+	X(tmax_base, G, tmax_base) \
+	X(tmin_new, G, tmin_new) \
+	X(tmax_new, G, tmax_new) \
+	X(verdict, TEXT, verdict)
+TABLE_STRUCT(compare_row, COMPARE_COLUMNS);
+
+static void csv_row(struct table_out *t, const struct pair *p)
 {
-	if (isfinite(v))
-		fprintf(f, "%.6g", v);
-	fputc(last ? '\n' : ',', f);
-}
+	const struct meas *m = p->b ? p->b : p->n, *b = p->b, *n = p->n;
+	int both = b && n;
 
-static void csv_row(FILE *f, const struct pair *p)
-{
-	const struct meas *m = p->b ? p->b : p->n;
-	int both = p->b && p->n;
-
-	char q[3][600];
-
-	fprintf(f, "%s,%s,%s,%s,%ld,%ld,%ld,%s,%s,%ld,", str(m->pt->mode),
-		table_csv(q[0], sizeof(q[0]), str(m->pt->variant)), str(m->pt->tpn),
-		m->pt->reveal ? "yes" : "no", m->nodes, m->comms, m->commsize,
-		table_csv(q[1], sizeof(q[1]), merged_algo_name(m->algo)),
-		table_csv(q[2], sizeof(q[2]), splits_name(m->split)), m->bytes);
-	csv_num(f, both ? p->tol : NAN, 0);
-	csv_num(f, p->b ? p->b->tavg : NAN, 0);
-	csv_num(f, p->n ? p->n->tavg : NAN, 0);
-	csv_num(f, both ? p->ratio : NAN, 0);
-	csv_num(f, p->b ? p->b->tmed : NAN, 0);
-	csv_num(f, p->n ? p->n->tmed : NAN, 0);
-	csv_num(f, both ? p->med_ratio : NAN, 0);
-	csv_num(f, p->b ? p->b->tmin : NAN, 0);
-	csv_num(f, p->b ? p->b->tmax : NAN, 0);
-	csv_num(f, p->n ? p->n->tmin : NAN, 0);
-	csv_num(f, p->n ? p->n->tmax : NAN, 0);
-	fprintf(f, "%s\n", both ? verdict_names[p->v] : p->b ? "only_base" : "only_new");
+	TABLE_ROW(t, (&(struct compare_row){ .mode = str(m->pt->mode), .variant = str(m->pt->variant),
+		.tpn = str(m->pt->tpn), .instrumented = m->pt->reveal ? "yes" : "no", .nodes = m->nodes,
+		.comms = m->comms, .commsize = m->commsize, .algo = merged_algo_name(m->algo),
+		.split = splits_name(m->split), .bytes = m->bytes, .tol = both ? p->tol : NAN,
+		.tavg_base = b ? b->tavg : NAN, .tavg_new = n ? n->tavg : NAN,
+		.ratio = both ? p->ratio : NAN, .tmed_base = b ? b->tmed : NAN,
+		.tmed_new = n ? n->tmed : NAN, .tmed_ratio = both ? p->med_ratio : NAN,
+		.tmin_base = b ? b->tmin : NAN, .tmax_base = b ? b->tmax : NAN,
+		.tmin_new = n ? n->tmin : NAN, .tmax_new = n ? n->tmax : NAN,
+		.verdict = both ? verdict_names[p->v] : b ? "only_base" : "only_new" }), COMPARE_COLUMNS);
 }
 
 #define DAT_COLUMNS "bytes_per_peer ratio tmed_ratio band_low band_high tavg_base tavg_new"
@@ -272,11 +288,10 @@ void compare_report(struct cmp *c)
 	    c->count[V_SLOWER], c->count[V_SAME], c->count[V_NOISE], c->only[0], c->only[1]);
 	finding(c);
 	if (c->csv) {
-		fprintf(c->csv, "mode,variant,tasks_per_node,instrumented,nodes,comms,commsize,algo,"
-			"split,bytes_per_peer,tolerance,tavg_base,tavg_new,ratio,tmed_base,tmed_new,"
-			"tmed_ratio,tmin_base,tmax_base,tmin_new,tmax_new,verdict\n");
+		struct table_out t = { c->csv, NULL, ',', 0 };
+		TABLE_HEADER(&t, COMPARE_COLUMNS);
 		for (long i = 0; i < c->npairs; i++)
-			csv_row(c->csv, &c->pairs[i]);
+			csv_row(&t, &c->pairs[i]);
 	}
 	if (c->dat)
 		ratio_sets(c);

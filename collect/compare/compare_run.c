@@ -61,7 +61,7 @@ static int join(struct cmp *c)
 }
 
 static const char *const out_names[5] = { "compare.txt", "compare.csv", "compare.dat",
-					  MERGED_SETS_FILE, "findings.tsv" };
+					  MERGED_SETS_FILE, MERGED_FINDINGS_FILE };
 
 /* Opens DIR's files as temporaries, each also one of c's streams; 0, or -1 said. */
 static int open_out(struct cmp *c, const char *dir, struct outset *o)

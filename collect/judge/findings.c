@@ -13,6 +13,7 @@
 
 #include "fbound.h"
 #include "findings_impl.h"
+#include "merged.h"
 #include "grow.h"
 #include "locate.h"
 #include "read/hosts.h"
@@ -86,7 +87,7 @@ static void read_facts(const char *dir, struct fpoint *pts, long np)
 	char path[4096], line[4096];
 	FILE *in;
 
-	snprintf(path, sizeof(path), "%s/facts.tsv", dir);
+	snprintf(path, sizeof(path), "%s/" MERGED_FACTS_FILE, dir);
 	if (!(in = fopen(path, "r")))
 		return;
 	while (fgets(line, sizeof(line), in)) {
@@ -157,43 +158,29 @@ static int same_curve(const struct frow *a, const struct frow *b)
 	       strcmp(a->split, b->split) == 0;
 }
 
-/* A number for the CSV: empty where not a number. */
-static void csv_num(FILE *f, double v, int last)
-{
-	if (isfinite(v))
-		fprintf(f, "%.6e", v);
-	fputc(last ? '\n' : ',', f);
-}
-
 /* models.csv's row of the curve rows[from, to) (sorted by size as collect writes them). */
-static void model_row(FILE *f, const struct frow *rows, long from, long to)
+static void model_row(struct table_out *t, const struct frow *rows, long from, long to)
 {
-	double x[to - from > 0 ? to - from : 1], t[to - from > 0 ? to - from : 1];
+	double x[to - from > 0 ? to - from : 1], y[to - from > 0 ? to - from : 1];
 	const struct frow *r = &rows[from];
 	double g = (double)r->commsize;
 	struct model m;
 	long n = 0;
-	char qa[160], qs[600];
 
 	for (long i = from; i < to; i++)
 		if (rows[i].tavg > 0 && rows[i].bytes > 0) {
 			x[n] = rows[i].bytes;
-			t[n++] = rows[i].tavg;
+			y[n++] = rows[i].tavg;
 		}
-	if (model_fit(x, t, n, &m) != 0)
+	if (model_fit(x, y, n, &m) != 0)
 		return;
-	fprintf(f, "%ld,%ld,%s,%s,%ld,%ld,", r->point, r->level, table_csv(qa, sizeof(qa), r->algo),
-		table_csv(qs, sizeof(qs), r->split), r->commsize, n);
-	csv_num(f, m.all.latency, 0);
-	csv_num(f, g * model_bw(&m.all) / 1e9, 0);
-	csv_num(f, model_n_half(&m.all), 0);
-	csv_num(f, m.all.r2, 0);
-	csv_num(f, m.all.worst, 0);
-	csv_num(f, m.two ? m.break_x : NAN, 0);
-	csv_num(f, m.two ? m.lo.latency : NAN, 0);
-	csv_num(f, m.two ? g * model_bw(&m.lo) / 1e9 : NAN, 0);
-	csv_num(f, m.two ? m.hi.latency : NAN, 0);
-	csv_num(f, m.two ? g * model_bw(&m.hi) / 1e9 : NAN, 1);
+	TABLE_ROW(t, (&(struct model_row){ .point = r->point, .level = r->level, .algo = r->algo,
+		.split = r->split, .commsize = r->commsize, .n = n, .latency = m.all.latency,
+		.bw = g * model_bw(&m.all) / 1e9, .n_half = model_n_half(&m.all), .r2 = m.all.r2,
+		.worst = m.all.worst, .break_x = m.two ? m.break_x : NAN,
+		.lo_latency = m.two ? m.lo.latency : NAN, .lo_bw = m.two ? g * model_bw(&m.lo) / 1e9 : NAN,
+		.hi_latency = m.two ? m.hi.latency : NAN, .hi_bw = m.two ? g * model_bw(&m.hi) / 1e9 : NAN }),
+		MODEL_COLUMNS);
 }
 
 /*
@@ -293,7 +280,7 @@ static void slowest_suspects(struct suspects *sus, const struct fpoint *pts, lon
 }
 
 /* A point's rows, all read: its models, its summaries and its findings. */
-static void point_done(FILE *models, struct fout *o, struct fpoint *p, struct frow *rows, long n,
+static void point_done(struct table_out *models, struct fout *o, struct fpoint *p, struct frow *rows, long n,
 		       struct locate *loc)
 {
 	long from = 0;
@@ -329,7 +316,7 @@ static struct fpoint *point_of(struct fpoint *pts, long np, long id)
 }
 
 /* points.csv, point by point (collect writes each point's rows together). */
-static int read_rows(const char *dir, FILE *models, struct fout *o, struct fpoint *pts, long np,
+static int read_rows(const char *dir, struct table_out *models, struct fout *o, struct fpoint *pts, long np,
 		     struct locate *loc)
 {
 	char line[8192], *f[TABLE_FIELDS];
@@ -373,11 +360,11 @@ int find_write(const char *dir, const struct fout *v, const struct fout *o, char
 	fprintf(json, "[\n%s%s%s\n]\n", v->b.s ? v->b.s : "", o->n ? ",\n" : "",
 		o->b.s ? o->b.s : "");
 	if (replace_close(json, dir, "findings.json", err, errlen) != 0 ||
-	    !(tsv = replace_open(dir, "findings.tsv", err, errlen)))
+	    !(tsv = replace_open(dir, MERGED_FINDINGS_FILE, err, errlen)))
 		return -1;
-	fprintf(tsv, "severity\tkind\ttext\tpoints\teffect\n%s%s", v->tsv.s ? v->tsv.s : "",
-		o->tsv.s ? o->tsv.s : "");
-	return replace_close(tsv, dir, "findings.tsv", err, errlen);
+	TABLE_HEADER((&(struct table_out){ tsv, NULL, '\t', 0 }), FINDING_COLUMNS);
+	fprintf(tsv, "%s%s", v->tsv.s ? v->tsv.s : "", o->tsv.s ? o->tsv.s : "");
+	return replace_close(tsv, dir, MERGED_FINDINGS_FILE, err, errlen);
 }
 
 /* A finding (kind suspect, a warning) per suspect host of the slow links. */
@@ -414,9 +401,9 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	strbuf_init(&o.tsv);
 	strbuf_init(&v.tsv);
 	if ((models = replace_open(dir, "models.csv", err, errlen)) != NULL) {
-		fputs("point,level,algo,split,commsize,n,latency_s,bw_GBs,n_half_B,r2,worst_rel,"
-		      "break_B,lo_latency_s,lo_bw_GBs,hi_latency_s,hi_bw_GBs\n", models);
-		if (read_rows(dir, models, &o, pts, np, &loc) != 0) {
+		struct table_out t = { models, NULL, ',', 0 };
+		TABLE_HEADER(&t, MODEL_COLUMNS);
+		if (read_rows(dir, &t, &o, pts, np, &loc) != 0) {
 			char part[4096];
 			snprintf(err, errlen, "cannot read '%s/points.csv'", dir);
 			fclose(models);

@@ -11,6 +11,7 @@
 #include "bytes.h"
 #include "fbound.h"
 #include "findings_impl.h"
+#include "merged.h"
 #include "text.h"
 
 void find_emit(struct fout *o, const char *kind, const char *severity, const char *text,
@@ -46,13 +47,13 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 	for (int i = 0; i < npoints; i++)
 		strbuf_addf(&o->b, "%s%ld", i ? ", " : "", points[i]);
 	strbuf_addf(&o->b, "]}");
-	strbuf_addf(&o->tsv, "%s\t%s\t", severity, kind);
-	for (const char *c = text; *c; c++)   /* a tab or newline in a name would split the line */
-		strbuf_addf(&o->tsv, "%c", *c == '\t' || *c == '\n' ? ' ' : *c);
-	strbuf_addf(&o->tsv, "\t");
+	struct strbuf pts;
+	strbuf_init(&pts);
 	for (int i = 0; i < npoints; i++)
-		strbuf_addf(&o->tsv, "%s%ld", i ? "," : "", points[i]);
-	strbuf_addf(&o->tsv, "\t%.3f\n", effect);
+		strbuf_addf(&pts, "%s%ld", i ? "," : "", points[i]);
+	TABLE_ROW((&(struct table_out){ NULL, &o->tsv, '\t', 0 }),
+		  (&(struct finding_row){ severity, kind, text, pts.s, effect }), FINDING_COLUMNS);
+	strbuf_release(&pts);
 }
 
 void find_where(char *buf, size_t len, const struct fpoint *p)

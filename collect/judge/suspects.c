@@ -120,19 +120,23 @@ int suspects_write(const struct suspects *s, const char *dir, char *err, size_t 
 
 	if (!f)
 		return -1;
-	fputs(SUSPECTS_COLUMNS "\n", f);
-	while ((h = suspects_next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL)
-		fprintf(f, "host\t%s\tan end of slow links with %d hosts: %s (--pairs)\t%s\t%s\t\n", h,
-			n, peers, since, campaign_of(s));
+	struct table_out t = { f, NULL, '\t', 0 };
+	char name[2 * SUSPECT_NAME + 4], evidence[1600];
+
+	TABLE_HEADER(&t, SUSPECTS_COLUMNS);
+	while ((h = suspects_next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL) {
+		snprintf(evidence, sizeof(evidence), "an end of slow links with %d hosts: %s (--pairs)", n, peers);
+		TABLE_ROW(&t, (&(struct suspect_row){ "host", h, evidence, since, campaign_of(s), -1 }),
+			  SUSPECTS_COLUMNS);
+	}
 	for (int k = 0; k < s->nh; k++)
-		fprintf(f, "%s\t%s\t%s\t\t%s\t%ld\n", s->h[k].kind, s->h[k].name, s->h[k].evidence,
-			s->h[k].campaign, s->h[k].point);
+		TABLE_ROW(&t, (&(struct suspect_row){ s->h[k].kind, s->h[k].name, s->h[k].evidence, NULL,
+						      s->h[k].campaign, s->h[k].point }), SUSPECTS_COLUMNS);
 	for (int k = 0; k < s->n; k++) {
-		fprintf(f, "link\t%s->%s\tslow link %s (--pairs)\t%s\t%s\t", s->l[k].src, s->l[k].dst,
-			s->l[k].text, s->l[k].since, s->l[k].campaign);
-		if (s->l[k].point >= 0)
-			fprintf(f, "%ld", s->l[k].point);
-		fputc('\n', f);
+		snprintf(name, sizeof(name), "%s->%s", s->l[k].src, s->l[k].dst);
+		snprintf(evidence, sizeof(evidence), "slow link %s (--pairs)", s->l[k].text);
+		TABLE_ROW(&t, (&(struct suspect_row){ "link", name, evidence, s->l[k].since, s->l[k].campaign,
+						      s->l[k].point }), SUSPECTS_COLUMNS);
 	}
 	return replace_close(f, dir, "suspects.tsv", err, errlen);
 }
@@ -144,12 +148,10 @@ void suspects_release(struct suspects *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* A field as the table holds it: tabs and newlines as spaces. */
-static void field(struct strbuf *b, const char *v, int last)
+/* The table's header row into b (SUSPECTS_COLUMNS). */
+static void header(struct strbuf *b)
 {
-	for (const char *c = v; *c; c++)
-		strbuf_addf(b, "%c", *c == '\t' || *c == '\n' || *c == '\r' ? ' ' : *c);
-	strbuf_addf(b, last ? "\n" : "\t");
+	TABLE_HEADER((&(struct table_out){ NULL, b, '\t', 0 }), SUSPECTS_COLUMNS);
 }
 
 /* DIR/suspects.tsv's rows (after its header) into b, *held where one is `row`; 0, 1 none
@@ -157,17 +159,23 @@ static void field(struct strbuf *b, const char *v, int last)
 static int rows_of(const char *dir, struct strbuf *b, const char *row, int *held)
 {
 	char path[4096], line[4096];
+	struct strbuf want;
 	FILE *in;
 	int rc = 0;
 
 	snprintf(path, sizeof(path), "%s/suspects.tsv", dir);
 	if (!(in = fopen(path, "r")))
 		return 1;
-	if (!fgets(line, sizeof(line), in) || strcmp(line, SUSPECTS_COLUMNS "\n") != 0) {
+	strbuf_init(&want);
+	header(&want);
+	if (!fgets(line, sizeof(line), in) || !want.s || strcmp(line, want.s) != 0) {
+		for (char *c = want.s; c && *c; c++)   /* the header in words, on one line */
+			*c = *c == '\t' ? ' ' : *c == '\n' ? '\0' : *c;
 		fprintf(stderr, "collect: error: '%s' is not a suspects table (its first line is not "
-			"'%s'): nothing added\n", path, "kind name evidence since campaign points");
+			"'%s'): nothing added\n", path, want.s ? want.s : "");
 		rc = -1;
 	}
+	strbuf_release(&want);
 	while (rc == 0 && fgets(line, sizeof(line), in)) {
 		*held |= row && !strcmp(line, row);
 		strbuf_addf(b, "%s", line);
@@ -199,12 +207,10 @@ int suspects_main(int argc, char **argv)
 	}
 	strbuf_init(&old);
 	strbuf_init(&row);
-	for (int i = 1; i < argc; i++)
-		field(&row, argv[i], 0);
-	for (int i = argc; argc > 1 && i < 6; i++)
-		field(&row, "", 0);
 	if (argc > 1)
-		field(&row, "", 1);   /* points: none */
+		TABLE_ROW((&(struct table_out){ NULL, &row, '\t', 0 }),
+			  (&(struct suspect_row){ argv[1], argv[2], argv[3], argc > 4 ? argv[4] : NULL,
+						  argc > 5 ? argv[5] : NULL, -1 }), SUSPECTS_COLUMNS);
 	if ((rc = rows_of(argv[0], &old, argc > 1 ? row.s : NULL, &held)) < 0) {
 		rc = 2;
 	} else if (held) {
@@ -213,7 +219,11 @@ int suspects_main(int argc, char **argv)
 		fprintf(stderr, "collect: error: %s\n", err);
 		rc = 3;
 	} else {
-		fprintf(f, SUSPECTS_COLUMNS "\n%s%s", old.s ? old.s : "", argc > 1 && row.s ? row.s : "");
+		struct strbuf head;
+		strbuf_init(&head);
+		header(&head);
+		fprintf(f, "%s%s%s", head.s ? head.s : "", old.s ? old.s : "", argc > 1 && row.s ? row.s : "");
+		strbuf_release(&head);
 		rc = replace_close(f, argv[0], "suspects.tsv", err, sizeof(err)) == 0 ? 0 : 3;
 		if (rc)
 			fprintf(stderr, "collect: error: %s\n", err);

@@ -18,8 +18,18 @@
 
 #include <stddef.h>
 
+#include "tablerow.h"
+
 #define SUSPECT_HOST_PEERS 2
-#define SUSPECTS_COLUMNS "kind\tname\tevidence\tsince\tcampaign\tpoints"
+/* suspects.tsv (common/tablerow.h): a row per suspect host or link. */
+#define SUSPECTS_COLUMNS(X) \
+	X(kind, TEXT, kind) \
+	X(name, TEXT, name) \
+	X(evidence, TEXT, evidence) \
+	X(since, TEXT, since) \
+	X(campaign, TEXT, campaign) \
+	X(points, LONG, point)
+TABLE_STRUCT(suspect_row, SUSPECTS_COLUMNS);
 #define SUSPECT_NAME 64
 
 struct suspect_link {

@@ -18,16 +18,44 @@
 #include "replace.h"
 #include "strbuf.h"
 #include "merge/table.h"
+#include "tablerow.h"
 
-#define CURVE_MAX 512
-#define KEY_MAX (CURVE_MAX + 24)
+/* A curve: the words that name it (a point's identity, its level, algorithm and split). */
+struct tcurve {
+	char mode[32], nodes[16], tpn[16], series[128], algo[64], split[128];
+	long commsize;
+};
 
-/* One series: its key's words and a value per campaign (NAN: not measured there). */
+/* One series: a curve at one size, and a value per campaign (NAN: not measured there). */
 struct tseries {
-	char key[KEY_MAX];   /* "mode,nodes,tpn,series,commsize,algo,split,bytes", the CSV's first columns */
-	char curve[CURVE_MAX]; /* ... without bytes: what one finding speaks of */
+	struct tcurve curve;
 	double bytes;
 	double *v;
+};
+
+/*
+ * trend.csv (common/tablerow.h): a row per series and campaign that measured
+ * it; run is the campaign's place in the history (0 the oldest), start its
+ * first point's '# start:'.
+ */
+#define TREND_COLUMNS(X) \
+	X(mode, TEXT, c->mode) \
+	X(nodes, TEXT, c->nodes) \
+	X(tasks_per_node, TEXT, c->tpn) \
+	X(series, TEXT, c->series) \
+	X(commsize, LONG, c->commsize) \
+	X(algo, TEXT, c->algo) \
+	X(split, TEXT, c->split) \
+	X(bytes_per_peer, LONG, bytes) \
+	X(run, LONG, run) \
+	X(campaign, TEXT, campaign) \
+	X(start, TEXT, start) \
+	X(busbw_GBs, REAL, busbw)
+struct trend_row {
+	const struct tcurve *c;
+	long bytes, run;
+	const char *campaign, *start;
+	double busbw;
 };
 
 struct trend {
@@ -46,13 +74,32 @@ enum { Y_POINT, Y_COMMSIZE, Y_ALGO, Y_SPLIT, Y_BYTES, Y_BUSBW, Y_N };
 static const char *const row_cols[Y_N] = { "point", "commsize", "algo", "split", "bytes_per_peer",
 					   "busbw_GBs" };
 
+/* A point's words of its curves (struct tcurve's first four). */
 struct tpoint {
-	char words[256];   /* "mode,nodes,tpn,series" */
+	struct tcurve c;
 };
 
+static int by_curve(const struct tcurve *x, const struct tcurve *y)
+{
+	int c;
+
+	if ((c = strcmp(x->mode, y->mode)) || (c = strcmp(x->nodes, y->nodes)) ||
+	    (c = strcmp(x->tpn, y->tpn)) || (c = strcmp(x->series, y->series)))
+		return c;
+	if (x->commsize != y->commsize)
+		return x->commsize < y->commsize ? -1 : 1;
+	if ((c = strcmp(x->algo, y->algo)))
+		return c;
+	return strcmp(x->split, y->split);
+}
+
+/* By curve, then size. */
 static int by_key(const void *a, const void *b)
 {
-	return strcmp(((const struct tseries *)a)->key, ((const struct tseries *)b)->key);
+	const struct tseries *x = a, *y = b;
+	int c = by_curve(&x->curve, &y->curve);
+
+	return c ? c : x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
 }
 
 /* The earliest '# start:' of a merged DIR's np points (its facts), as its date ("" unknown). */
@@ -72,7 +119,7 @@ static void start_date(const char *dir, long np, char *when, size_t len)
 /* DIR's points, by their number; the count, or -1. */
 static long read_points(const char *dir, struct tpoint **out, char *campaign, char *when)
 {
-	char line[8192], *f[TABLE_FIELDS], mode[32], nodes[16], tpn[16], series[128];
+	char line[8192], *f[TABLE_FIELDS];
 	int at[X_N];
 	long n = 0;
 	struct tpoint *p = NULL;
@@ -87,11 +134,11 @@ static long read_points(const char *dir, struct tpoint **out, char *campaign, ch
 		if (id != n || !(g = realloc(p, sizeof(*p) * (size_t)(n + 1))))
 			continue;   /* the index numbers its rows from 0, in order */
 		p = g;
-		table_copy(mode, sizeof(mode), f, k, at[X_MODE]);
-		table_copy(nodes, sizeof(nodes), f, k, at[X_NODES]);
-		table_copy(tpn, sizeof(tpn), f, k, at[X_TPN]);
-		table_copy(series, sizeof(series), f, k, at[X_SERIES]);
-		snprintf(p[n].words, sizeof(p[n].words), "%s,%s,%s,%s", mode, nodes, tpn, series);
+		memset(&p[n], 0, sizeof(p[n]));
+		table_copy(p[n].c.mode, sizeof(p[n].c.mode), f, k, at[X_MODE]);
+		table_copy(p[n].c.nodes, sizeof(p[n].c.nodes), f, k, at[X_NODES]);
+		table_copy(p[n].c.tpn, sizeof(p[n].c.tpn), f, k, at[X_TPN]);
+		table_copy(p[n].c.series, sizeof(p[n].c.series), f, k, at[X_SERIES]);
 		if (!campaign[0])
 			table_copy(campaign, 128, f, k, at[X_CAMPAIGN]);
 		n++;
@@ -105,7 +152,7 @@ static long read_points(const char *dir, struct tpoint **out, char *campaign, ch
 /* One campaign's rows into the series: the first defines them, the later ones fill them. */
 static int read_rows(struct trend *t, int c, const char *dir, const struct tpoint *p, long np)
 {
-	char line[8192], *f[TABLE_FIELDS], algo[64], split[400], qs[820];
+	char line[8192], *f[TABLE_FIELDS];
 	int at[Y_N];
 	FILE *in = table_open(dir, "points.csv", line, sizeof(line), row_cols, at, Y_N);
 
@@ -118,11 +165,11 @@ static int read_rows(struct trend *t, int c, const char *dir, const struct tpoin
 		struct tseries s, *hit;
 		if (id < 0 || id >= np || g < 2 || !isfinite(bw) || !isfinite(bytes))
 			continue;
-		table_copy(algo, sizeof(algo), f, k, at[Y_ALGO]);
-		table_copy(split, sizeof(split), f, k, at[Y_SPLIT]);
-		snprintf(s.curve, sizeof(s.curve), "%s,%ld,%s,%s", p[id].words, g, algo,
-			 table_csv(qs, sizeof(qs), split));
-		snprintf(s.key, sizeof(s.key), "%s,%ld", s.curve, (long)bytes);
+		s.curve = p[id].c;
+		s.curve.commsize = g;
+		table_copy(s.curve.algo, sizeof(s.curve.algo), f, k, at[Y_ALGO]);
+		table_copy(s.curve.split, sizeof(s.curve.split), f, k, at[Y_SPLIT]);
+		s.bytes = bytes;
 		if (c > 0) {
 			if ((hit = bsearch(&s, t->s, (size_t)t->n, sizeof(s), by_key)) != NULL)
 				hit->v[c] = bw;
@@ -132,7 +179,6 @@ static int read_rows(struct trend *t, int c, const char *dir, const struct tpoin
 		if (!m)
 			break;
 		t->s = m;
-		s.bytes = bytes;
 		if (!(s.v = malloc(sizeof(double) * (size_t)t->ncamp)))
 			break;
 		for (int i = 0; i < t->ncamp; i++)
@@ -163,24 +209,23 @@ static long values(const struct trend *t, const struct tseries *s, double *v, in
 static void curve_finding(struct fout *o, const struct trend *t, const struct tseries *s,
 			  const struct change *c, const int *idx, int changed, int sizes)
 {
-	char size[32], text[1024], mode[32], nodes[16], tpn[16], series[128], g[16], algo[64], split[128];
+	const struct tcurve *k = &s->curve;
+	char size[32], text[1024];
 	int at = idx[c->at];
 
-	sscanf(s->curve, "%31[^,],%15[^,],%15[^,],%127[^,],%15[^,],%63[^,],%127s", mode, nodes, tpn,
-	       series, g, algo, split);
 	format_bytes(size, sizeof(size), (long)s->bytes);
 	if (c->found == 2)
 		snprintf(text, sizeof(text), "busbw at %s per peer on %s nodes (%s, %s tasks per node, "
-			 "commsize %s, %s, %s) %s %.0f%% from the run of %.10s (%s) on, after %d steady "
-			 "run%s (%d of %d sizes of that curve changed).", size, nodes, mode, tpn, g, algo,
-			 split, c->rel < 0 ? "fell" : "rose", 100 * fabs(c->rel), t->when[at],
-			 t->campaign[at], (int)c->at, c->at == 1 ? "" : "s", changed, sizes);
+			 "commsize %ld, %s, %s) %s %.0f%% from the run of %.10s (%s) on, after %d steady "
+			 "run%s (%d of %d sizes of that curve changed).", size, k->nodes, k->mode, k->tpn,
+			 k->commsize, k->algo, k->split, c->rel < 0 ? "fell" : "rose", 100 * fabs(c->rel),
+			 t->when[at], t->campaign[at], (int)c->at, c->at == 1 ? "" : "s", changed, sizes);
 	else
 		snprintf(text, sizeof(text), "busbw at %s per peer on %s nodes (%s, %s tasks per node, "
-			 "commsize %s, %s, %s) %s %.0f%% in the newest run, %.10s (%s), against the "
-			 "median of the %d before (%d of %d sizes of that curve changed).", size, nodes,
-			 mode, tpn, g, algo, split, c->rel < 0 ? "fell" : "rose", 100 * fabs(c->rel),
-			 t->when[at], t->campaign[at], (int)c->at, changed, sizes);
+			 "commsize %ld, %s, %s) %s %.0f%% in the newest run, %.10s (%s), against the "
+			 "median of the %d before (%d of %d sizes of that curve changed).", size, k->nodes,
+			 k->mode, k->tpn, k->commsize, k->algo, k->split, c->rel < 0 ? "fell" : "rose",
+			 100 * fabs(c->rel), t->when[at], t->campaign[at], (int)c->at, changed, sizes);
 	find_emit(o, "change", c->rel < 0 ? "warning" : "notice", text, NULL, 0, "rel", c->rel,
 		  "z", c->z, "before_GBs", c->before, "after_GBs", c->after, "run", (double)at,
 		  "bytes_per_peer", s->bytes, "sizes_changed", (double)changed, NULL);
@@ -197,7 +242,7 @@ static int analyse(struct fout *o, const struct trend *t, long *tested)
 		const struct tseries *at = NULL;
 		int changed = 0, sizes = 0, bidx[t->ncamp > 0 ? t->ncamp : 1];
 		long k = i;
-		for (; k < t->n && !strcmp(t->s[k].curve, t->s[i].curve); k++, sizes++) {
+		for (; k < t->n && !by_curve(&t->s[k].curve, &t->s[i].curve); k++, sizes++) {
 			long n = values(t, &t->s[k], v, idx);
 			change_detect(v, n, &c);
 			*tested += n >= CP_MIN_N;
@@ -226,13 +271,15 @@ static int write_csv(const char *out, const struct trend *t, char *err, size_t e
 
 	if (!f)
 		return -1;
-	fputs("mode,nodes,tasks_per_node,series,commsize,algo,split,bytes_per_peer,run,campaign,"
-	      "start,busbw_GBs\n", f);
+	struct table_out o = { f, NULL, ',', 0 };
+
+	TABLE_HEADER(&o, TREND_COLUMNS);
 	for (long i = 0; i < t->n; i++)
 		for (int c = 0; c < t->ncamp; c++)
 			if (isfinite(t->s[i].v[c]))
-				fprintf(f, "%s,%d,%s,%s,%.6e\n", t->s[i].key, c, t->campaign[c], t->when[c],
-					t->s[i].v[c]);
+				TABLE_ROW(&o, (&(struct trend_row){ &t->s[i].curve, (long)t->s[i].bytes, c,
+								    t->campaign[c], t->when[c], t->s[i].v[c] }),
+					  TREND_COLUMNS);
 	return replace_close(f, out, "trend.csv", err, errlen);
 }
 

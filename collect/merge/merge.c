@@ -89,8 +89,8 @@ static int open_outputs(struct merge *m)
 	if (m->lockfd >= 0)
 		flock(m->lockfd, LOCK_EX);
 	for (int i = 0; i < NOUT; i++)
-		names[i] = i < EMIT_NFILES ? emit_names[i] : i == PAIRS_OUT ? "pairs.tsv"
-			   : i == FACTS_OUT ? "facts.tsv" : "summary.txt";
+		names[i] = i < EMIT_NFILES ? emit_names[i] : i == PAIRS_OUT ? MERGED_PAIRS_FILE
+			   : i == FACTS_OUT ? MERGED_FACTS_FILE : "summary.txt";
 	return outset_open(&m->out, dir, names, NOUT, 1 << 20);
 }
 
@@ -111,15 +111,13 @@ static void report_skipped(struct merge *m, const struct filelist *files)
  * of points-index.csv. */
 static void write_pairs(FILE *f, const struct group *g)
 {
+	struct table_out t = { f, NULL, '\t', 0 };
+
 	for (int i = 0; i < g->n; i++)
-		if (g->pts[i]->pairs && !g->pts[i]->superseded) {
-			struct strbuf path;
-			strbuf_init(&path);
-			text_add_tsv(&path, g->pts[i]->path);   /* a tab in a name stays in its field */
-			fprintf(f, "%s\t%ld\t%s\t%ld\n", path.s && !path.failed ? path.s : "",
-				g->pts[i]->nodes, point_state_name(point_state(g->pts[i])), g->pts[i]->id);
-			strbuf_release(&path);
-		}
+		if (g->pts[i]->pairs && !g->pts[i]->superseded)
+			TABLE_ROW(&t, (&(struct pairs_row){ g->pts[i]->path, g->pts[i]->nodes,
+							     point_state_name(point_state(g->pts[i])),
+							     g->pts[i]->id }), PAIRS_COLUMNS);
 }
 
 /* facts.tsv: what the plots and the report read of each point (not superseded), by its row
@@ -172,8 +170,8 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	groups_init(&m->gs, s, on_warn, m);
 	failed = open_outputs(m) != 0;
 	if (!failed) {
-		fputs("file\tnodes\tstate\tpoint\n", m->out.f[PAIRS_OUT]);
-		fputs("point\tkey\tvalue\n", m->out.f[FACTS_OUT]);
+		TABLE_HEADER((&(struct table_out){ m->out.f[PAIRS_OUT], NULL, '\t', 0 }), PAIRS_COLUMNS);
+		TABLE_HEADER((&(struct table_out){ m->out.f[FACTS_OUT], NULL, '\t', 0 }), FACTS_COLUMNS);
 	}
 	if (!failed) {
 		report_skipped(m, files);

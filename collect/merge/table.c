@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "grow.h"
+#include "merged.h"
 #include "text.h"
 
 int table_split(char *s, char **f, int max)
@@ -125,7 +126,7 @@ static int each_fact(const char *dir, long np,
 	char path[4096], line[8192];
 	FILE *in;
 
-	snprintf(path, sizeof(path), "%s/facts.tsv", dir);
+	snprintf(path, sizeof(path), "%s/" MERGED_FACTS_FILE, dir);
 	if (!(in = fopen(path, "r")))
 		return -1;
 	while (fgets(line, sizeof(line), in)) {
@@ -196,7 +197,7 @@ long table_slow_links(const char *dir, table_link_fn *each, void *ctx)
 	struct pairs_links l = { .first = { keys, 2, { NULL, NULL } } };
 	FILE *tsv;
 
-	snprintf(path, sizeof(path), "%s/pairs.tsv", dir);
+	snprintf(path, sizeof(path), "%s/" MERGED_PAIRS_FILE, dir);
 	if (!(tsv = fopen(path, "r")))
 		return 0;
 	while (fgets(line, sizeof(line), tsv)) {   /* file, nodes, state, point */

@@ -231,9 +231,9 @@ golden() {
 		"$BATS_TEST_TMPDIR/c/compare.dat"
 	[ "$(grep -c '^compare.dat	' "$BATS_TEST_TMPDIR/c/sets.tsv")" = 1 ]
 	# the comparison as a finding, for the report
-	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/c/findings.tsv")" = "warning	regression	Against $d/base: 2 of 6 rows slower beyond the tolerance; the worst takes 2.00x the time, on 1 node (contiguous), commsize 2, 256 B per peer, alltoall.	" ]
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/c/findings.tsv")" = "warning	regression	Against $d/base: 2 of 6 rows slower beyond the tolerance; the worst takes 2.00x the time, on 1 node (contiguous), commsize 2, 256 B per peer, alltoall.		0.693" ]
 	run --separate-stderr -0 "$COLLECT" --compare -o "$BATS_TEST_TMPDIR/s" $d/new $d/new
-	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/s/findings.tsv")" = "info	regression	Against $d/new: none of 7 rows slower beyond the tolerance (0 faster, 7 the same, 0 within the noise).	" ]
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/s/findings.tsv")" = "info	regression	Against $d/new: none of 7 rows slower beyond the tolerance (0 faster, 7 the same, 0 within the noise).		0.000" ]
 }
 
 @test "collect --compare with size bands: the 16 B point is within 20% there" {
@@ -365,4 +365,26 @@ above() {
 	[[ $stderr == "collect: error: cannot write '$d/no/such/suspects.tsv.part': "* ]]
 	# the scripts (stragglers, aller-isolate) ask collect: none redirects into the table
 	run ! grep -rnE '>>?\s*"[^"]*suspects\.tsv' "$ROOT/plots" "$ROOT/campaigns" "$ROOT/jobs" "$ROOT/sh" "$ROOT/cluster"
+}
+
+@test "a table collect writes is its declaration: a column added to models.csv is one line there and the line that computes it" {
+	t=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$t"
+	tar -C "$ROOT" --exclude=./build --exclude=./results --exclude=./.git -cf - . | tar -C "$t" -xf -
+	sed -i 's/^\(\tX(hi_bw_GBs, REAL, hi_bw)\)$/\1 \\\n\tX(r2_twice, REAL, r2_twice)/' "$t/collect/judge/models.h"
+	sed -i 's/\.worst = m\.all\.worst,/& .r2_twice = 2 * m.all.r2,/' "$t/collect/judge/findings.c"
+	# one line each (the declaration's new one and its continued last; the computing one)
+	[ "$(diff "$ROOT/collect/judge/models.h" "$t/collect/judge/models.h" | grep -c '^>')" = 2 ]
+	[ "$(diff "$ROOT/collect/judge/findings.c" "$t/collect/judge/findings.c" | grep -c '^>')" = 1 ]
+	make -s -C "$t" -j2 build/bin/collect >&2
+	cp -r "$ROOT/tests/data/findings/merged" "$BATS_TEST_TMPDIR/m"
+	run -0 "$t/build/bin/collect" --findings "$BATS_TEST_TMPDIR/m"
+	m=$BATS_TEST_TMPDIR/m/models.csv
+	head -n 1 "$m" | grep -q ',hi_latency_s,hi_bw_GBs,r2_twice$'
+	# every row has it, twice its r2, by name
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ n++; if (NF != c["r2_twice"] || $(c["r2_twice"]) < 1.99 * $(c["r2"]) || $(c["r2_twice"]) > 2.01 * $(c["r2"])) exit 1 }
+		END { exit n == 0 }' "$m"
+	# and nothing else moved
+	diff <(cut -d, -f1-16 "$m") "$ROOT/tests/data/findings/expected/models.csv"
 }

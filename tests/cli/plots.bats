@@ -234,7 +234,7 @@ tree_with() {
 		printf 'info\tscaling\tscaling 2\t3,4\t0.100\n'
 		printf 'info\tcrossover\tcrossover 1\t1\n'
 	} >"$t"
-	run -0 bash -c '. "$1/plots/page.sh" && findings "$2" "$3"' _ "$ROOT" "$t" $'<li>extra</li>\n'
+	run -0 bash -c '. "$1/sh/toolkit.sh" && . "$1/plots/page.sh" && findings "$2" "$3"' _ "$ROOT" "$t" $'<li>extra</li>\n'
 	[[ ${lines[0]} == '<p class="verdict warning">All 4 points complete; but slow links were found (below).</p>' ]]
 	sentences=$(printf '%s\n' "$output" | sed -n 's/^<li[^>]*>\(<span class="sev">[a-z]*<\/span> \)*//p' | sed 's/<\/li>$//')
 	[ "$sentences" = "$(printf 'extra\nSuspect host n3\nThe slow link is the NIC of n3\nplacement 1\nmodes 1\nscaling 1')" ]
