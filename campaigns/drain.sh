@@ -47,4 +47,4 @@ while IFS=$'\t' read -r kind name evidence; do
 		die "scontrol could not drain $name" 3
 	echo "drain: $name: drained ($reason)"
 	drained=$((drained + 1))
-done < <(tsv_select "$tsv" kind name evidence)
+done < <(table_select "$tsv" kind name evidence)

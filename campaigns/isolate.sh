@@ -14,7 +14,8 @@
 # in their list's order, so halves follow the list (a switch's nodes
 # together when the list is in topology order).
 # Writes RESULTS/isolate-NAME/: jobs.tsv (each job: its nodes, GB/s, exit),
-# suspects.tsv (collect's columns), job-K.out (each job's output).
+# suspects.tsv (collect's columns), job-K.out (each job's output) and job-K/ (it read
+# by collect: its points.csv or facts.tsv is what this script reads).
 # Exit status: 0 no slow node, 1 a culprit named, 2 usage (also fewer than
 # 3 nodes, a node Slurm does not know or that cannot run jobs), 3 Slurm or
 # aller failed.
@@ -49,14 +50,14 @@ for k in NAME CAMPAIGN; do
 done
 results=${opt[RESULTS]:-$([ -f "$CAMPAIGN_ROOT/Makefile" ] && echo "$CAMPAIGN_ROOT" || echo "$PWD")/results}
 
-# The nodes: NODES (a Slurm host list, or names apart), or a campaign's (its outputs' host lines).
+# The nodes: NODES (a Slurm host list, or names apart), or a campaign's (its merge's host facts).
 if [ -n "${opt[NODES]}" ]; then
 	spec=${opt[NODES]}
 elif [ -n "${opt[CAMPAIGN]}" ]; then
-	raw=$results/${opt[CAMPAIGN]}/raw
-	[ -d "$raw" ] || die "no campaign '${opt[CAMPAIGN]}' in $results (no $raw)"
-	spec=$(cat "$raw"/*.out 2>/dev/null | awk '$1 == "#" && $2 == "host:" { print $3 }' | sort -u | paste -sd,)
-	[ -n "$spec" ] || die "campaign '${opt[CAMPAIGN]}' names no host (no '# host:' line in $raw)"
+	facts=$results/${opt[CAMPAIGN]}/merged/facts.tsv
+	[ -d "$results/${opt[CAMPAIGN]}/raw" ] || die "no campaign '${opt[CAMPAIGN]}' in $results (no $results/${opt[CAMPAIGN]}/raw)"
+	spec=$(table_select "$facts" key value | awk -F'\t' '$1 == "host" { split($2, w, " "); print w[1] }' | sort -u | paste -sd,)
+	[ -n "$spec" ] || die "campaign '${opt[CAMPAIGN]}' names no host (no host in $facts: not merged yet? make plots CAMPAIGN=${opt[CAMPAIGN]})"
 else
 	die "give the nodes: NODES=\"n[1-8]\" (a Slurm host list) or CAMPAIGN=name (its nodes)"
 fi
@@ -78,33 +79,33 @@ srun_args=(--time="$minutes" --immediate=300 --ntasks-per-node=1)
 since=$(date -u +%FT%TZ) jobs=0 failed=0 retried=0
 printf 'job\tkind\tnodes\tGBs\texit\n' >"$dir/jobs.tsv.tmp"
 
-# run KIND NODE...: one job over the nodes, its output in OUT, its exit in RC.
+# run KIND NODE...: one job over the nodes, its output job-K.out read by
+# collect (the one reader of aller's outputs) into job-K/, its exit in RC.
 run() {
-	local kind=$1
+	local kind=$1 out=$dir/job-$((jobs + 1)).out
 	shift
 	jobs=$((jobs + 1)) RC=0
 	local args=(--commsizes=world --min-bytes="$bytes" --max-bytes="$bytes" 0 5 $((bytes * $# / 8)))
 	[ "$kind" = alltoall ] || args=(--pairs="$bytes" --slow-below="$PAIRS_SLOW_BELOW" 0 3)
 	for try in 1 2; do
 		RC=0
-		OUT=$(timeout $((minutes * 60 + 330)) srun "${srun_args[@]}" -N $# -n $# -w "$(hosts "$@")" \
-			"$aller" "${args[@]}" 2>"$dir/job-$jobs.err") || RC=$?
-		# a launch that failed (exit 3 or more, no header): once more, as the campaigns do
-		if [ "$try" = 2 ] || { [ "$RC" -lt 3 ] && [[ $OUT == *"# Done"* ]]; }; then
+		timeout $((minutes * 60 + 330)) srun "${srun_args[@]}" -N $# -n $# -w "$(hosts "$@")" \
+			"$aller" "${args[@]}" >"$out" 2>"$dir/job-$jobs.err" || RC=$?
+		# a launch that failed (exit 3 or more, not complete): once more, as the campaigns do
+		if [ "$try" = 2 ] || { [ "$RC" -lt 3 ] && [ "$("$collect" --state "$out" | cut -f1)" = complete ]; }; then
 			break
 		fi
 		retried=$((retried + 1))
 	done
-	printf '%s\n' "$OUT" >"$dir/job-$jobs.out"
+	"$collect" -q -o "$dir/job-$jobs" "$out" >/dev/null 2>&1 || true
 }
 
 # measure NODE...: one all-to-all job; BW its GB/s (busbw of the median call; 0 when it failed).
 measure() {
 	run alltoall "$@"
-	BW=$(awk '!/^#/ && NF >= 13 && $13 > 0 { printf "%.4g\n", $3 * 8 * ($2 - 1) / $13 / 1e9; exit }' <<<"$OUT")
-	if [ "$RC" != 0 ] || [ -z "$BW" ]; then
-		BW=0 failed=$((failed + 1))
-	fi
+	BW=$(table_select "$dir/job-$jobs/points.csv" bytes_per_peer commsize tmed_s |
+		awk -F'\t' '$3 > 0 { printf "%.4g\n", $1 * ($2 - 1) / $3 / 1e9; exit }')
+	{ [ "$RC" = 0 ] && [ -n "$BW" ]; } || BW=0 failed=$((failed + 1))
 	printf '%s\talltoall\t%s\t%s\t%s\n' "$jobs" "$(hosts "$@")" "$BW" "$RC" >>"$dir/jobs.tsv.tmp"
 }
 hosts() { (IFS=,; echo "$*"); }
@@ -150,7 +151,7 @@ run pairs "${set[@]}" "${ref[@]}"
 [ "$RC" = 0 ] || die "the pairs job over $(hosts "${set[@]}" "${ref[@]}") failed (exit $RC; $dir/job-$jobs.err)" 3
 printf '%s\tpairs\t%s\t-\t%s\n' "$jobs" "$(hosts "${set[@]}" "${ref[@]}")" "$RC" >>"$dir/jobs.tsv.tmp"
 for n in "${set[@]}"; do
-	read -r worst median link < <(pairs_slow "$n" <<<"$OUT") || continue
+	read -r worst median link < <(pairs_slow "$n" "$dir/job-$jobs") || continue
 	why="its slowest link $link carries $worst GB/s, the links that avoid it $median (--pairs)"
 	[ ${#steps[@]} = 0 ] || why="$why; halves: $(printf '%s; ' "${steps[@]}" | sed 's/; $//')"
 	echo "isolate: $n: the slow node: $why"

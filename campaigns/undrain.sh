@@ -21,6 +21,8 @@ for a in "$@"; do case $a in HOSTS=*) nodes=${a#HOSTS=} ;; *) die "unknown argum
 [ -n "$nodes" ] || nodes=$(sinfo -h -N -t drain -o '%N|%E' | awk -F'|' 'index($2, "aller: ") == 1 { print $1 }' | sort -u)
 [ -n "$nodes" ] || { echo "undrain: no node drained by aller"; exit 0; }
 aller=$(find_tool aller)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 rc=0
 for n in $nodes; do
 	is_node "$n" || die "invalid host '$n' in HOSTS: one node's name each (a host list such as n[1-4] is not one)"
@@ -32,13 +34,14 @@ for n in $nodes; do
 	scontrol create reservation reservationname="$res" nodes="$n,$peers" starttime=now duration=10 \
 		users="$(id -un)" flags=ignore_jobs >/dev/null || die "cannot reserve $n and $peers" 3
 	scontrol update nodename="$n" state=resume
-	out=$(timeout 120 srun --reservation="$res" -N3 -n3 -w "$n,$peers" "$aller" --pairs=1M \
-		--slow-below="$PAIRS_SLOW_BELOW" 0 3 2>/dev/null) || true
+	timeout 120 srun --reservation="$res" -N3 -n3 -w "$n,$peers" "$aller" --pairs=1M \
+		--slow-below="$PAIRS_SLOW_BELOW" 0 3 >"$tmp/$n.out" 2>/dev/null || true
 	scontrol delete reservationname="$res" || true
-	if ! pairs_ran <<<"$out"; then
+	pairs_read "$tmp/$n.out" "$tmp/$n"
+	if ! pairs_ran "$tmp/$n"; then
 		scontrol update nodename="$n" state=drain reason="aller: the re-check did not run"
 		echo "undrain: $n: drained again: the re-check against $peers did not run"; rc=3
-	elif read -r worst median link < <(pairs_slow "$n" <<<"$out"); then
+	elif read -r worst median link < <(pairs_slow "$n" "$tmp/$n"); then
 		why="its link $link carries $worst GB/s, the others $median"
 		scontrol update nodename="$n" state=drain reason="aller: still slow after a re-check: $why"
 		echo "undrain: $n: still slow ($why): drained again"; rc=1

@@ -78,16 +78,25 @@ char *merged_names(const struct merged_column *cols, int n, char sep, char *buf,
 
 /*
  * pairs.tsv: each aller --pairs point of the merge, its file (escaped:
- * text_tsv_decode reads it back), node count, state and row of
- * points-index.csv (common/tablerow.h).
+ * text_tsv_decode reads it back), node count, state, row of
+ * points-index.csv and its matrix's data set in pairs.dat (-1: empty when
+ * it has none) (common/tablerow.h).
  */
 #define MERGED_PAIRS_FILE "pairs.tsv"
 #define PAIRS_COLUMNS(X) \
 	X(file, ESC, file) \
 	X(nodes, LONG, nodes) \
 	X(state, TEXT, state) \
-	X(point, LONG, point)
+	X(point, LONG, point) \
+	X(index, LONG, index)
 TABLE_STRUCT(pairs_row, PAIRS_COLUMNS);
+/*
+ * pairs.dat: each --pairs point's matrix (pairs.tsv's index: its data set),
+ * a row per ordered pair of tasks, a blank line after each sender (gnuplot's
+ * image); GB/s NaN on the diagonal.
+ */
+#define MERGED_PAIRS_DAT "pairs.dat"
+#define MERGED_PAIRS_DAT_COLUMNS "src dst bw_GBs"
 
 /*
  * facts.tsv: what the judging, the plots and the report read of each

@@ -50,7 +50,7 @@ straggler_suspects() {
 # point (its row of points-index.csv; "" every point) and those KEYs, in
 # order: its value, one per line (with several KEYs, "KEY: value").
 point_facts() {
-	tsv_select "$1" point key value | awk -F'\t' -v p="$2" -v keys=" ${*:3} " -v n=$(($# - 2)) \
+	table_select "$1" point key value | awk -F'\t' -v p="$2" -v keys=" ${*:3} " -v n=$(($# - 2)) \
 		'(p == "" || $1 == p) && index(keys, " " $2 " ") { print (n > 1 ? $2 ": " : "") $3 }'
 }
 

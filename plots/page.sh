@@ -1,6 +1,6 @@
 # plots/page.sh: the report page's pieces (report.sh): HTML escaping, tables,
 # the findings, embedded SVG plots made small, and which plots lead. After
-# sh/toolkit.sh (tsv_select).
+# sh/toolkit.sh (table_select).
 # shellcheck shell=bash
 
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
@@ -44,7 +44,7 @@ figure() {
 }
 
 # findings_items: each finding on stdin (its severity, kind and text, as
-# tsv_select gives findings.tsv's columns) as a list item.
+# table_select gives findings.tsv's columns) as a list item.
 findings_items() {
 	local sev text
 	while IFS=$'\t' read -r sev _ text _; do
@@ -65,10 +65,10 @@ FINDINGS_FIRST=5
 findings() {
 	local sev text ranked rest
 	[ -s "$1" ] || { printf '<p>No findings (merged/findings.tsv is missing).</p>\n'; return; }
-	IFS=$'\t' read -r sev text < <(tsv_select "$1" severity text | head -n 1)
+	IFS=$'\t' read -r sev text < <(table_select "$1" severity text | head -n 1)
 	printf '<p class="verdict %s">%s</p>\n' "$sev" "$(esc <<<"$text")"
 	# rank, then 1 for a sentence (the first FINDINGS_FIRST but information's tables), or 2
-	ranked=$(tsv_select "$1" severity kind text points effect | sed 1d | awk -F'\t' '{ s = $1 == "warning" ? 0 : $1 == "notice" ? 1 : 2
+	ranked=$(table_select "$1" severity kind text points effect | sed 1d | awk -F'\t' '{ s = $1 == "warning" ? 0 : $1 == "notice" ? 1 : 2
 		k = $2 ~ /^(located|suspect|slow_link|floor|state|slowest_host)$/ ? 0 : 1
 		t = s == 2 && $2 ~ /^(peak|limit|crossover)$/
 		e = $5 + 0 > 99 ? 99 : $5 + 0
@@ -90,7 +90,7 @@ findings() {
 # slow links, and per node count the largest size's concurrency where the
 # modes differ. Prints "lead PATH" and then "more PATH" for the rest.
 lead_plots() {
-	awk -F'\t' -v max="$2" -v kinds="$(tsv_select "$1" kind | sort -u | paste -sd' ')" '
+	awk -F'\t' -v max="$2" -v kinds="$(table_select "$1" kind | sort -u | paste -sd' ')" '
 		BEGIN { nk = split(kinds, k, " "); for (i = 1; i <= nk; i++) kind[k[i]] = 1 }
 		function want(b) {
 			if (b ~ /^(bandwidth-|scaling)/) return 1

@@ -2,11 +2,13 @@
 # each sender (y) to each receiver (x), host names on the axes. Colours are
 # relative to the median link: light blue the median, red below 0.8 of it
 # (slow), dark blue twice it or more; the diagonal (none) white.
-# gnuplot -c pairs.gp FILE OUT FORMAT TITLE SUBTITLE TICS
+# gnuplot -c pairs.gp FILE OUT FORMAT TITLE SUBTITLE TICS INDEX
+# FILE: the merge's pairs.dat, INDEX the point's data set there (pairs.tsv).
 # TICS: "0 n1 1 n2 ...", each task's rank and host (words: data, never code).
 data = ARG1
 out = ARG2
 fmt = ARG3
+set_index = int(ARG7)
 wanted = "src dst bw_GBs"
 # the directory of this script (ARG0), without a shell
 here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
@@ -21,12 +23,12 @@ set ylabel "sender"
 set size ratio -1
 set palette defined (0 "#67000d", 0.4 "#ef3b2c", 0.5 "#c6dbef", 1 "#08306b")
 b = col("bw_GBs"); src = col("src"); dst = col("dst")
-stats data index 0 using b nooutput
+stats data index set_index using b nooutput
 median = STATS_median > 0 ? STATS_median : 1
 set cbrange [0:2 * median]
 set cblabel sprintf("GB/s, best of the exchanges (median %.3g)", median)
 set format cb "%g"
-stats data index 0 using dst nooutput
+stats data index set_index using dst nooutput
 set xrange [STATS_min - 0.5:STATS_max + 0.5]
 set yrange [STATS_max + 0.5:STATS_min - 0.5]
 if (STATS_max < 40) {
@@ -38,4 +40,4 @@ if (STATS_max < 40) {
 	}
 }
 set object 1 rectangle from graph 0, graph 0 to graph 1, graph 1 behind fc rgb "white" fs solid
-plot data index 0 using dst:src:b with image notitle
+plot data index set_index using dst:src:b with image notitle

@@ -40,20 +40,21 @@ render() {
 	fi
 }
 
-# aller --pairs points (merged/pairs.tsv names each point's file): a heatmap
-# each, the tasks' hosts on the axes (the collector's facts of the point).
+# aller --pairs points (merged/pairs.tsv names each point and its data set of
+# the merge's pairs.dat): a heatmap each, the tasks' hosts on the axes (the
+# collector's facts of the point).
 if [ -s "$merged/pairs.tsv" ]; then
-	while IFS=$'\t' read -r f nodes state point; do
-		[ "$state" = complete ] || continue
+	while IFS=$'\t' read -r f nodes state point matrix; do
+		{ [ "$state" = complete ] && [ -n "$matrix" ]; } || continue
 		f=$(printf '%b' "$f")   # the collector's escapes: a tab or newline in a name
 		# "RANK HOST" pairs, a word each for gnuplot's word(): a quote in a name is a '?'
 		tics=$(point_facts "$merged/facts.tsv" "$point" pair_host | sed 's/[^A-Za-z0-9._ -]/?/g' | paste -sd' ')
 		slow=$(point_facts "$merged/facts.tsv" "$point" slow_links | head -n 1)
 		name=$(basename "$f" .out)
-		render pairs.gp "$f" "$dir/plots/pairs-$name.$fmt" \
+		render pairs.gp "$merged/pairs.dat" "$dir/plots/pairs-$name.$fmt" \
 			"aller: $(basename "$dir"): node pairs, $nodes nodes ($name)" \
-			"${slow:+slow links: $slow}" "$tics"
-	done < <(tsv_select "$merged/pairs.tsv" file nodes state point)
+			"${slow:+slow links: $slow}" "$tics" "$matrix"
+	done < <(table_select "$merged/pairs.tsv" file nodes state point index)
 fi
 
 campaigns=$(distinct campaign)

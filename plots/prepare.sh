@@ -38,11 +38,6 @@ prepare_plots() {
 		[ -f "$CAMPAIGN_ROOT/Makefile" ] && results=$CAMPAIGN_ROOT/results
 		dir=${dir:-$results/file-${name%.*}}
 		inputs=("$file")
-		# the matrices' directory as aller named it, maybe relative to the file's
-		reveal_dir=$(sed -n 's/^# reveal_dir: //p' "$file" | head -n 1)
-		if [ -n "$reveal_dir" ] && [ ! -d "$reveal_dir" ] && [ "${reveal_dir#/}" = "$reveal_dir" ]; then
-			reveal_dir=$(dirname "$file")/$reveal_dir
-		fi
 	else
 		[ ${#camps[@]} -gt 0 ] || die "give --campaign-dir DIR or --file FILE"
 		for c in "${camps[@]}"; do
@@ -67,5 +62,12 @@ prepare_plots() {
 		grep -F ': data set failed, no rows: ' "$dir/collect.log" | sed 's/^/plots: /' >&2 || true
 		# a campaign's hosts that came late in its samples (SAMPLES=1) are suspects too
 		[ ${#camps[@]} -ne 1 ] || straggler_suspects "$dir"
+	fi
+	# a file's matrices: the directory aller named (the merge's fact), maybe relative to the file's
+	if [ -n "$file" ]; then
+		reveal_dir=$(point_facts "$merged/facts.tsv" "" reveal_dir | head -n 1)
+		if [ -n "$reveal_dir" ] && [ ! -d "$reveal_dir" ] && [ "${reveal_dir#/}" = "$reveal_dir" ]; then
+			reveal_dir=$(dirname "$file")/$reveal_dir
+		fi
 	fi
 }

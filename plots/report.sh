@@ -76,7 +76,7 @@ EOF
 	printf '<h1>aller report: %s</h1>\n' "$(esc <<<"$CAMPAIGN")"
 	printf '<p>Written %s by %s from %s.</p>\n' "$(date -u +%FT%TZ)" "$(toolkit_version | esc)" "$(esc <<<"$DIR")"
 	printf '<h2 id="findings">Findings</h2>\n'
-	findings "$DIR/merged/findings.tsv" "$([ ! -s "$cmpdir/findings.tsv" ] || tsv_select "$cmpdir/findings.tsv" severity kind text | findings_items)$(
+	findings "$DIR/merged/findings.tsv" "$([ ! -s "$cmpdir/findings.tsv" ] || table_select "$cmpdir/findings.tsv" severity kind text | findings_items)$(
 		! compgen -G "$DIR/samples/*/samples-*.txt" >/dev/null || stragglers "$DIR"/samples/*/)"
 	failed=$(grep -F ': data set failed, no rows: ' "$DIR/merged/summary.txt" 2>/dev/null || true)
 	[ -z "$failed" ] || printf '<h2 id="failed">Failed data sets</h2>\n<pre>%s</pre>\n' "$(esc <<<"$failed")"
@@ -130,7 +130,7 @@ details() {
 	# aller --pairs points: each one's slow links (merged/pairs.tsv names the points)
 	if [ "$(wc -l <"$DIR/merged/pairs.tsv" 2>/dev/null || echo 0)" -gt 1 ]; then
 		printf '<h2 id="links">Slow links (aller --pairs)</h2>\n'
-		tsv_select "$DIR/merged/pairs.tsv" file nodes state point | while IFS=$'\t' read -r f nodes state point; do
+		table_select "$DIR/merged/pairs.tsv" file nodes state point | while IFS=$'\t' read -r f nodes state point; do
 			f=$(printf '%b' "$f")   # the collector's escapes: a tab or newline in a name
 			printf '<h3>%s (%s nodes, %s)</h3>\n<pre>%s</pre>\n' "$(basename "$f" | esc)" \
 				"$(esc <<<"$nodes")" "$(esc <<<"$state")" "$(point_facts "$facts" "$point" slow_link slow_links | esc)"

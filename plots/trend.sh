@@ -87,6 +87,6 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 n=$(grep -c '^"' "$out/trend.dat" || true)
 [ "$n" -eq 0 ] || gnuplot_render "$here/trend.gp" "$out/trend.dat" "$out/trend.png" png \
 	"aller: trend of $name" "${#dirs[@]} runs, busbw at each curve's largest size" "$n" >/dev/null || true
-tsv_select "$out/findings.tsv" text
-tsv_select "$out/findings.tsv" severity | grep -qx warning && exit 1
+table_select "$out/findings.tsv" text
+table_select "$out/findings.tsv" severity | grep -qx warning && exit 1
 exit 0

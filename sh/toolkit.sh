@@ -138,15 +138,18 @@ nearest_name() {
 		END { if (best != "" && (bestd <= 2 || bestd <= length(t) / 3)) print best }'
 }
 
-# tsv_select FILE COLUMN...: the rows of a table collect writes (a TSV whose
-# first row names its columns: common/merged.h) as those columns, by name,
-# tab-separated, in that order; a column the file lacks is one line on
-# stderr and status 2. Nothing for a missing or empty file.
-tsv_select() {
-	local f=$1
+# table_select FILE COLUMN...: the rows of a table collect writes (a TSV, or
+# a CSV by its name's .csv, whose first row names its columns: its
+# declaration in collect) as those columns, by name, tab-separated, in that
+# order; a column the file lacks is one line on stderr and status 2. Nothing
+# for a missing or empty file. (A CSV's quoted fields are for text columns:
+# select numbers and plain words from it.)
+table_select() {
+	local f=$1 sep=$'\t'
 	shift
 	[ -s "$f" ] || return 0
-	awk -F'\t' -v want="$*" 'NR == 1 { n = split(want, w, " ")
+	[[ $f != *.csv ]] || sep=,
+	awk -F"$sep" -v want="$*" 'NR == 1 { n = split(want, w, " ")
 			for (i = 1; i <= NF; i++) c[$i] = i
 			for (j = 1; j <= n; j++) if (!(w[j] in c)) { print "no column " w[j] " in " FILENAME >"/dev/stderr"; bad = 1; exit 2 }
 			next }

@@ -17,9 +17,10 @@
 #include "strbuf.h"
 #include "text.h"
 
-#define NOUT (EMIT_NFILES + 3) /* the merged files, summary.txt, pairs.tsv and facts.tsv */
+#define NOUT (EMIT_NFILES + 4) /* the merged files, summary.txt, pairs.tsv, facts.tsv, pairs.dat */
 #define PAIRS_OUT (EMIT_NFILES + 1)
 #define FACTS_OUT (EMIT_NFILES + 2)
+#define MATRIX_OUT (EMIT_NFILES + 3)
 
 struct merge {
 	const struct merge_options *o;
@@ -28,6 +29,7 @@ struct merge {
 	struct groups gs;
 	struct emit emit;
 	struct outset out;           /* the merged files and summary.txt */
+	long matrices;               /* the data sets of pairs.dat so far */
 	int lockfd;
 };
 
@@ -90,7 +92,7 @@ static int open_outputs(struct merge *m)
 		flock(m->lockfd, LOCK_EX);
 	for (int i = 0; i < NOUT; i++)
 		names[i] = i < EMIT_NFILES ? emit_names[i] : i == PAIRS_OUT ? MERGED_PAIRS_FILE
-			   : i == FACTS_OUT ? MERGED_FACTS_FILE : "summary.txt";
+			   : i == FACTS_OUT ? MERGED_FACTS_FILE : i == MATRIX_OUT ? MERGED_PAIRS_DAT : "summary.txt";
 	return outset_open(&m->out, dir, names, NOUT, 1 << 20);
 }
 
@@ -107,17 +109,27 @@ static void report_skipped(struct merge *m, const struct filelist *files)
 	}
 }
 
-/* pairs.tsv: each aller --pairs point (not superseded): its file, node count, state and row
- * of points-index.csv. */
-static void write_pairs(FILE *f, const struct group *g)
+/*
+ * pairs.tsv: each aller --pairs point (not superseded), and its matrix as the
+ * next data set of pairs.dat (its index there; -1 without one).
+ */
+static void write_pairs(struct merge *m, const struct group *g)
 {
-	struct table_out t = { f, NULL, '\t', 0 };
+	struct table_out t = { m->out.f[PAIRS_OUT], NULL, '\t', 0 };
 
-	for (int i = 0; i < g->n; i++)
-		if (g->pts[i]->pairs && !g->pts[i]->superseded)
-			TABLE_ROW(&t, (&(struct pairs_row){ g->pts[i]->path, g->pts[i]->nodes,
-							     point_state_name(point_state(g->pts[i])),
-							     g->pts[i]->id }), PAIRS_COLUMNS);
+	for (int i = 0; i < g->n; i++) {
+		const struct point *pt = g->pts[i];
+		long index = -1;
+		if (!pt->pairs || pt->superseded)
+			continue;
+		if (pt->nmatrix > 0) {
+			fprintf(m->out.f[MATRIX_OUT], "%s# point: %ld\n%.*s", m->matrices ? "\n\n" : "", pt->id,
+				(int)pt->nmatrix, pt->matrix);
+			index = m->matrices++;
+		}
+		TABLE_ROW(&t, (&(struct pairs_row){ pt->path, pt->nodes, point_state_name(point_state(pt)),
+						     pt->id, index }), PAIRS_COLUMNS);
+	}
 }
 
 /* facts.tsv: what the plots and the report read of each point (not superseded), by its row
@@ -139,7 +151,7 @@ static long emit_one(void *ctx, const struct group *g)
 	struct merge *m = ctx;
 	long n = emit_group(&m->emit, g);   /* which numbers the points */
 
-	write_pairs(m->out.f[PAIRS_OUT], g);
+	write_pairs(m, g);
 	write_facts(m->out.f[FACTS_OUT], g);
 	return n;
 }
@@ -172,6 +184,8 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	if (!failed) {
 		TABLE_HEADER((&(struct table_out){ m->out.f[PAIRS_OUT], NULL, '\t', 0 }), PAIRS_COLUMNS);
 		TABLE_HEADER((&(struct table_out){ m->out.f[FACTS_OUT], NULL, '\t', 0 }), FACTS_COLUMNS);
+		fprintf(m->out.f[MATRIX_OUT], "# aller --pairs matrices, a data set per point (pairs.tsv's index)\n"
+			"# columns: %s\n", MERGED_PAIRS_DAT_COLUMNS);
 	}
 	if (!failed) {
 		report_skipped(m, files);

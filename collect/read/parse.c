@@ -175,7 +175,8 @@ static const struct key keys[] = {
 static const char *const fact_keys[] = { ALLER_KEY_MPI, ALLER_KEY_HOST, ALLER_KEY_NODE_SWITCH,
 					 ALLER_KEY_SLOW_LINK, ALLER_KEY_SLOW_LINKS, ALLER_KEY_PLACED,
 					 ALLER_KEY_MOE, ALLER_KEY_START, ALLER_KEY_FABRIC,
-					 ALLER_KEY_LIMIT, ALLER_KEY_FLOOR_FAILED, ALLER_KEY_CAMPAIGN };
+					 ALLER_KEY_LIMIT, ALLER_KEY_FLOOR_FAILED, ALLER_KEY_CAMPAIGN,
+					 ALLER_KEY_REVEAL_DIR };
 #define FACTS_MAX (1L << 20)   /* a point's facts at most (a doctored file cannot grow them) */
 
 /* Appends "key\tvalue\n" to the point's facts, tabs in the value as spaces. */
@@ -420,6 +421,36 @@ static void pair_host(struct parser *p, const char *line, size_t len)
 	add_fact(p->pt, "pair_host", line + r.off[0], (size_t)(r.off[1] + r.len[1] - r.off[0]));
 }
 
+/*
+ * A row of a --pairs matrix (ALLER_PAIRS_COLUMN_HEADER), "SRC DST SRC_HOST
+ * DST_HOST GBS ...": its sender, receiver and GB/s onto the point's matrix,
+ * a blank line before each new sender; a row that is not one is left out.
+ */
+static void pair_row(struct parser *p, const char *line, size_t len)
+{
+	struct point *pt = p->pt;
+	struct crow r;
+	long src, dst;
+	char *m;
+	size_t need;
+
+	memset(&r, 0, sizeof(r));
+	if (len > PARSE_MAX_DATA_LINE || split_columns(line, len, &r) != 7 ||
+	    parse_uint(line + r.off[0], r.len[0], &src) != 0 || parse_uint(line + r.off[1], r.len[1], &dst) != 0 ||
+	    r.len[4] > 32 || (pt->nmatrix > 0 && src < pt->matrix_src) ||
+	    !(is_number(line + r.off[4], r.len[4]) || (r.len[4] == 3 && !strncmp(line + r.off[4], "NaN", 3))))
+		return;
+	need = pt->nmatrix + (size_t)r.len[0] + r.len[1] + r.len[4] + 5;
+	if (need > FACTS_MAX * 64 || !(m = grow(pt->matrix, &pt->matrix_cap, need, 1, 4096)))
+		return;
+	pt->matrix = m;
+	pt->nmatrix += (size_t)sprintf(m + pt->nmatrix, "%s%.*s %.*s %.*s\n",
+				       pt->nmatrix > 0 && src != pt->matrix_src ? "\n" : "", (int)r.len[0],
+				       line + r.off[0], (int)r.len[1], line + r.off[1], (int)r.len[4],
+				       line + r.off[4]);
+	pt->matrix_src = src;
+}
+
 /* Whether a row of n columns is of a format this collect reads; else said, and 0. */
 static int known_width(struct parser *p, int n)
 {
@@ -439,8 +470,11 @@ static void data(struct parser *p, const char *line, size_t len, int complete)
 	struct crow r;
 	int n;
 
-	if (p->pt->pairs) {   /* aller --pairs: its matrix, which the plots read from the file */
-		pair_host(p, line, len);
+	if (p->pt->pairs) {   /* aller --pairs: its tasks' hosts, its matrix (merged/pairs.dat) */
+		if (p->pair_hosts)
+			pair_host(p, line, len);
+		else if (complete)
+			pair_row(p, line, len);
 		return;
 	}
 	if ((!complete || len > PARSE_MAX_DATA_LINE) && binary(line, len)) {

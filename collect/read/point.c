@@ -38,6 +38,7 @@ void point_release(struct point *p)
 	free(p->format);
 	free(p->pairs);
 	free(p->facts);
+	free(p->matrix);
 	for (int i = 0; i < PS_NSETTINGS; i++)
 		free(p->setting[i]);
 	point_fabric_release(p);

@@ -45,6 +45,11 @@ struct point {
 	 * in file order (mpi, host, node_switch, pair_host, slow_link, slow_links) */
 	char *facts;
 	size_t nfacts, facts_cap;    /* its length, its room (grow.h) */
+	/* an aller --pairs matrix: "SRC DST GBS\n" lines, a blank line after each sender
+	 * (gnuplot's image; merged/pairs.dat) */
+	char *matrix;
+	size_t nmatrix, matrix_cap;
+	long matrix_src;             /* the last line's sender */
 	long failed_sets;            /* data sets that say '# failed:' */
 	long floor_failed;           /* rows below the run's floor ('# floor_failed:') */
 	char *setting[PS_NSETTINGS]; /* NULL when absent */

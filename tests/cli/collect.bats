@@ -388,3 +388,14 @@ above() {
 	# and nothing else moved
 	diff <(cut -d, -f1-16 "$m") "$ROOT/tests/data/findings/expected/models.csv"
 }
+
+@test "nothing downstream of the merge reads an aller output: the scripts and collect's judging and export read the merged tables and facts" {
+	# an output is known by its '# key:' lines (and '# Done'); the merged views' '# columns:' is the merge's
+	found=$(grep -nE "\^# [a-z_]+:|== \"[a-z_]+:\"|'# [a-z_]+: |\"# [a-z_]+:|# Done" \
+		"$ROOT"/plots/*.sh "$ROOT"/plots/*.gp "$ROOT"/campaigns/*.sh "$ROOT"/sh/*.sh | grep -v '# columns:' || true)
+	[ -z "$found" ] || { echo "$found"; false; }
+	# collect's judging and export open only the merged tables (table_open) and facts.tsv
+	run ! grep -nE '#include "read/(parse|input|state)\.h"|input_(open|read|lines)\(|parser_|fopen\([^)]*\.out' "$ROOT"/collect/judge/*.c "$ROOT"/collect/export/*.c
+	# the --pairs heatmap draws the merge's pairs.dat, not the output
+	grep -q 'render pairs.gp "$merged/pairs.dat"' "$ROOT/plots/plot.sh"
+}
