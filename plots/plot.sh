@@ -49,7 +49,8 @@ if [ -s "$merged/pairs.tsv" ]; then
 		f=$(printf '%b' "$f")   # the collector's escapes: a tab or newline in a name
 		# "RANK HOST" pairs, a word each for gnuplot's word(): a quote in a name is a '?'
 		tics=$(point_facts "$merged/facts.tsv" "$point" pair_host | sed 's/[^A-Za-z0-9._ -]/?/g' | paste -sd' ')
-		slow=$(point_facts "$merged/facts.tsv" "$point" slow_links | head -n 1)
+		# the count and the median (the rule is in docs/aller.md): it fits the plot's width
+		slow=$(point_facts "$merged/facts.tsv" "$point" slow_links | head -n 1 | sed 's/;.*//')
 		name=$(basename "$f" .out)
 		render pairs.gp "$merged/pairs.dat" "$dir/plots/pairs-$name.$fmt" \
 			"aller: $(basename "$dir"): node pairs, $nodes nodes ($name)" \
