@@ -2,7 +2,7 @@
 # communicators at one message size, per task (solid) and aggregate (dashed),
 # contiguous and strided together. The last level, commsize 1 (a local
 # copy, no network), is a grey point apart that sets no scale, as in
-# bandwidth.gp. Each mode keeps its colour; a second line of a mode (another
+# sizes.gp. Each mode keeps its colour; a second line of a mode (another
 # algorithm, split, series or placement) takes the next shade of it.
 # gnuplot -c concurrency.gp DATA OUT FORMAT TITLE SUBTITLE SETS
 # SETS: a file of data sets by name (common.gp): index mode label local

@@ -103,9 +103,9 @@ while IFS=$'\t' read -r mode nodes algo split; do
 	[ "$(count "$main")" -gt 0 ] || { mv "$local1" "$main"; local1=$(list local 0 "index commsize label"); }
 	named "$algo" "$split"
 	for kind in bandwidth latency; do
-		render $kind.gp "$merged/bandwidth.dat" "$dir/plots/$kind-$mode-n$nodes$suffix.$fmt" \
+		render sizes.gp "$merged/bandwidth.dat" "$dir/plots/$kind-$mode-n$nodes$suffix.$fmt" \
 			"$title: $([ $kind = bandwidth ] && echo bandwidth || echo time per call) versus message size, $mode, $nodes nodes$about" \
-			"$subtitle" "$mode" "$main" "$local1"
+			"$subtitle" "$mode" "$main" "$local1" "$kind"
 	done
 done < <(sets 'v("kind") == "bandwidth" && v("rows") > 0' 'v("mode"), v("nodes"), v("algo"), v("split")' | sort -u -k1,1 -k2,2n -k3,3 -k4,4)
 

@@ -1,28 +1,32 @@
-# plots/bandwidth.gp: per-task bandwidth versus message size, one curve per
-# communicator size: each point the median call's, its bar the median's 95%
-# interval (tmed_lo..tmed_hi; an output without them: the mean and
-# min..max), and under it, dashed and thin in its colour, what the fabric
-# allows it (collect's bound_s: where the point's fabric is known); one
-# (nodes, mode) per plot.
+# plots/sizes.gp: bandwidth or time per call versus message size (KIND), one
+# curve per communicator size; one (nodes, mode) per plot. Each point is the
+# median call's, its bar the median's 95% interval (tmed_lo..tmed_hi; an
+# output without them: the mean and min..max), and under it, dashed and thin
+# in its colour, what the fabric allows it (collect's bound_s, where the
+# point's fabric is known): the most bandwidth, the least time.
 # The commsize-1 level (a local copy) is dashed and does not set the scale.
 # Several labels (algorithms, splits, series, placements): a commsize keeps
 # its shade, each label its own dash pattern (the first solid).
-# gnuplot -c bandwidth.gp DATA OUT FORMAT TITLE SUBTITLE MODE SETS LOCAL
+# gnuplot -c sizes.gp DATA OUT FORMAT TITLE SUBTITLE MODE SETS LOCAL KIND
 # SETS, LOCAL: files of data sets by name (common.gp): index commsize label
-# (label: what the legend names, or "-")
+# (label: what the legend names, or "-"); KIND: bandwidth (per-task GiB/s,
+# bwavg's bytes over the call's time) or latency (us per call).
 data = ARG1
 out = ARG2
 fmt = ARG3
 mode = ARG6
 sets = ARG7
 local = ARG8
-wanted = "bytes_per_peer bwavg_GiBs bwmin_GiBs bwmax_GiBs tavg_s tmed_s tmed_lo_s tmed_hi_s bound_s"
+bw_kind = ARG9 ne "latency"
+wanted = "bytes_per_peer tavg_s tmed_s tmed_lo_s tmed_hi_s bound_s " . \
+	(bw_kind ? "bwavg_GiBs bwmin_GiBs bwmax_GiBs" : "tmin_s tmax_s")
 # the directory of this script (ARG0), without a shell
 here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
 load here(ARG0) . "common.gp"
 set title ARG4 . "\n" . ARG5 noenhanced
 set xlabel "bytes per peer (log_2)"
-set ylabel "per-task bandwidth, GiB/s (in + out; the median call, bars: its 95% interval)"
+set ylabel bw_kind ? "per-task bandwidth, GiB/s (in + out; the median call, bars: its 95% interval)" \
+	: "time per call, us (the median call; bars: its 95% interval)"
 set logscale x 2
 set logscale y 10
 set format y "%g"
@@ -46,14 +50,28 @@ do for [k = 1:n] {
 }
 dash(k) = int(word(lr, k)) % 5 + 1
 tone(k) = int(word(cr, k)) + 1
-x = col("bytes_per_peer"); y = col("bwavg_GiBs"); lo = col("bwmin_GiBs"); hi = col("bwmax_GiBs")
-T = col("tavg_s"); M = col("tmed_s"); ML = col("tmed_lo_s"); MH = col("tmed_hi_s"); BD = col("bound_s")
-# a time as the row's bandwidth (bwavg is its bytes / tavg); NaN where unknown
+x = col("bytes_per_peer"); T = col("tavg_s"); M = col("tmed_s"); ML = col("tmed_lo_s"); MH = col("tmed_hi_s")
+BD = col("bound_s")
+# a time as the plot shows it: the row's bandwidth (bwavg is its bytes / tavg), or
+# microseconds; NaN where unknown
 ok(c) = valid(c) && column(c) > 0   # (a NaN column referenced makes the point missing: valid first)
-bw_at(c) = ok(c) && ok(T) ? column(y) * column(T) / column(c) : NaN
-ymed(d) = ok(M) ? bw_at(M) : column(y)
-ylo(d) = ok(M) && ok(MH) ? bw_at(MH) : column(lo)
-yhi(d) = ok(M) && ok(ML) ? bw_at(ML) : column(hi)
+# (val: a column of the plot's own unit as it is shown; the bars' ends: the
+# interval's end that is the bar's low end, its high end; lo, hi the older
+# outputs' range)
+if (bw_kind) {
+	y = col("bwavg_GiBs"); lo = col("bwmin_GiBs"); hi = col("bwmax_GiBs")
+	shown(c) = ok(c) && ok(T) ? column(y) * column(T) / column(c) : NaN
+	val(c) = column(c)
+	low_end = MH; high_end = ML
+} else {
+	y = T; lo = col("tmin_s"); hi = col("tmax_s"); yscale = 1e6
+	shown(c) = ok(c) ? yscale * column(c) : NaN
+	val(c) = yscale * column(c)
+	low_end = ML; high_end = MH
+}
+ymed(d) = ok(M) ? shown(M) : shown(T)
+ylo(d) = ok(M) && ok(low_end) ? shown(low_end) : val(lo)
+yhi(d) = ok(M) && ok(high_end) ? shown(high_end) : val(hi)
 # the gnuplot indices of the data sets with a bound (a set without one would warn)
 bounded = system(sprintf("awk '/^$/ { b++; next } { if (b >= 2) i++; b = 0 } !/^#/ && $%d + 0 > 0 { ok[i] = 1 } \
 	END { for (k in ok) printf \"%%d \", k }' ", BD) . shpath(data))
@@ -62,7 +80,7 @@ bk = ""
 do for [k = 1:n] { if (has_bound(k)) { bk = bk . sprintf(" %d", k) } }
 bkk(j) = int(word(bk, j))
 # (a macro: gnuplot plots an empty iteration's first data set all the same)
-bounds = words(bk) == 0 ? "" : ", for [j = 1:words(bk)] data index idx(bkk(j)) using x:(bw_at(BD)) " . \
+bounds = words(bk) == 0 ? "" : ", for [j = 1:words(bk)] data index idx(bkk(j)) using x:(shown(BD)) " . \
 	"with lines lw 0.9 dt (6, 4) lc rgb shade(mode, tone(bkk(j))) " . \
 	"title (j == 1 ? \"dashed: what the fabric allows it\" : \"\")"
 load here(ARG0) . "ranges.gp"
@@ -70,6 +88,6 @@ plot for [k = 1:n] data index idx(k) \
 	using x:(ymed(0)):(ylo(0)):(yhi(0)) with yerrorlines lw 1.6 dt dash(k) pt 7 ps 0.6 \
 	lc rgb shade(mode, tone(k)) \
 	title sprintf("commsize %s", word(S_commsize, k)) . label(spaces(word(S_label, k))), \
-	for [k = 1:nl] data index idxl(k) using x:y noautoscale \
+	for [k = 1:nl] data index idxl(k) using x:(shown(T)) noautoscale \
 	with linespoints dt 2 lw 1.2 pt 6 ps 0.6 lc rgb "#888888" \
 	title "commsize 1, local copy (off scale)" . label(spaces(word(L_label, k))) @bounds
