@@ -103,10 +103,14 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	run -0 "$COLLECT" -q -o "$dir/m" "$dir/out"
 	# the strided pairs (n1 n3, n2 n4) cross both uplinks, two flows each: the uplinks bound them
 	run -0 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["commsize"] == 2 { print $c["bottleneck"], $c["bound_s"], $c["eff_bound"] }' "$dir/m/points.csv"
+		$c["commsize"] == 2 { print $c["bottleneck"], $c["bound_s"], $c["eff_bound"], $c["tmed_hi_s"],
+			($c["above_bound"] == "" ? "-" : $c["above_bound"]) }' "$dir/m/points.csv"
 	echo "$output"
 	[[ $output == "up:leaf"[12]" "* ]]
-	awk '{ exit !($2 > 0 && $3 > 0.3 && $3 < 1.2) }' <<<"$output"
+	# near its bound, or faster with the bound inside the median's interval (3 calls on a
+	# shaped, loaded VM: 1.6 once in a CI run, the interval 5.2..8.4 ms about an 8.39 ms
+	# bound) or with collect's reason beyond it; never a bare number above 1
+	awk '{ exit !($2 > 0 && $3 > 0.3 && ($3 < 1.2 || $2 <= $4 || $5 != "-")) }' <<<"$output"
 	# a bad file: one line, exit 2, nothing measured
 	printf 'switch leaf1 fast n1\n' >"$dir/bad.fabric"
 	run --separate-stderr -2 timeout 60 srun -N2 -n2 --mpi=pmix "$ALLER" --fabric="$dir/bad.fabric" c 1 8
