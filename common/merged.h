@@ -78,7 +78,7 @@ char *merged_names(const struct merged_column *cols, int n, char sep, char *buf,
 
 /*
  * pairs.tsv: each aller --pairs point of the merge, its file (escaped:
- * text_tsv_decode reads it back), node count, state, row of
+ * common/text.h's text_add_tsv), node count, state, row of
  * points-index.csv and its matrix's data set in pairs.dat (-1: empty when
  * it has none) (common/tablerow.h).
  */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
+
 static void out(struct table_out *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void out(struct table_out *t, const char *fmt, ...)
@@ -103,11 +105,6 @@ static const char *tsv_char(char c)
 	return " ";
 }
 
-static const char *esc_char(char c)
-{
-	return c == '\\' ? "\\\\" : c == '\t' ? "\\t" : c == '\n' ? "\\n" : "\\r";
-}
-
 void table_TEXT(struct table_out *t, const char *s)
 {
 	int quote = t->sep == ',' && s && strpbrk(s, ",\"\r\n");
@@ -124,9 +121,16 @@ void table_TEXT(struct table_out *t, const char *s)
 
 void table_ESC(struct table_out *t, const char *s)
 {
+	struct strbuf b;
+
 	next(t);
-	if (s)
-		text(t, s, "\\\t\n\r", esc_char);
+	if (!s)
+		return;
+	strbuf_init(&b);
+	text_add_tsv(&b, s);
+	if (b.s)
+		out(t, "%s", b.s);
+	strbuf_release(&b);
 }
 
 void table_end(struct table_out *t)

@@ -13,8 +13,8 @@
  *         (a comma, a quote, a line break), in a TSV its tabs and line
  *         breaks written as spaces
  *   ESC   a string in a TSV written so that it reads back whole
- *         (text_tsv_decode): a backslash, tab, newline or carriage return
- *         as \\, \t, \n, \r
+ *         (common/text.h's text_add_tsv: a backslash, tab, newline or
+ *         carriage return as \\, \t, \n, \r)
  * A row goes to a FILE or to a strbuf (a table gathered before it is
  * written whole).
  */

@@ -99,18 +99,3 @@ void text_add_tsv(struct strbuf *b, const char *s)
 			strbuf_addf(b, "%c", *s);
 	}
 }
-
-void text_tsv_decode(char *s)
-{
-	char *w = s;
-
-	for (; *s; s++) {
-		if (*s == '\\' && s[1]) {
-			s++;
-			*w++ = *s == 't' ? '\t' : *s == 'n' ? '\n' : *s == 'r' ? '\r' : *s;
-		} else {
-			*w++ = *s;
-		}
-	}
-	*w = '\0';
-}

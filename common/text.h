@@ -25,11 +25,9 @@ void text_add_json(struct strbuf *b, const char *s);
 /*
  * A TSV field that may hold anything (a file's path): a backslash as \\, a
  * tab as \t, a newline as \n, a carriage return as \r; the readers decode
- * it (text_tsv_decode here; printf '%b' in shell, which no other escape
- * can reach since every backslash is doubled).
+ * it (printf '%b' in shell, which no other escape can reach since every
+ * backslash is doubled).
  */
 void text_add_tsv(struct strbuf *b, const char *s);
-/* Decodes a field text_add_tsv wrote, in place. */
-void text_tsv_decode(char *s);
 
 #endif

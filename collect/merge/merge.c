@@ -79,7 +79,8 @@ static void finish_summary(struct merge *m)
 /*
  * The output directory, locked (overlapping merges into one directory take
  * turns, a flock on the directory itself, so each commits a whole set), and
- * the temporary files; 0 or -1 with the message said.
+ * the temporary files, the side tables' headers written; 0 or -1 with the
+ * message said.
  */
 static int open_outputs(struct merge *m)
 {
@@ -93,7 +94,13 @@ static int open_outputs(struct merge *m)
 	for (int i = 0; i < NOUT; i++)
 		names[i] = i < EMIT_NFILES ? emit_names[i] : i == PAIRS_OUT ? MERGED_PAIRS_FILE
 			   : i == FACTS_OUT ? MERGED_FACTS_FILE : i == MATRIX_OUT ? MERGED_PAIRS_DAT : "summary.txt";
-	return outset_open(&m->out, dir, names, NOUT, 1 << 20);
+	if (outset_open(&m->out, dir, names, NOUT, 1 << 20) != 0)
+		return -1;
+	TABLE_HEADER((&(struct table_out){ m->out.f[PAIRS_OUT], NULL, '\t', 0 }), PAIRS_COLUMNS);
+	TABLE_HEADER((&(struct table_out){ m->out.f[FACTS_OUT], NULL, '\t', 0 }), FACTS_COLUMNS);
+	fprintf(m->out.f[MATRIX_OUT], "# aller --pairs matrices, a data set per point (pairs.tsv's index)\n"
+		"# columns: %s\n", MERGED_PAIRS_DAT_COLUMNS);
+	return 0;
 }
 
 static void report_skipped(struct merge *m, const struct filelist *files)
@@ -181,12 +188,6 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	m->summary_warnings = tmpfile();
 	groups_init(&m->gs, s, on_warn, m);
 	failed = open_outputs(m) != 0;
-	if (!failed) {
-		TABLE_HEADER((&(struct table_out){ m->out.f[PAIRS_OUT], NULL, '\t', 0 }), PAIRS_COLUMNS);
-		TABLE_HEADER((&(struct table_out){ m->out.f[FACTS_OUT], NULL, '\t', 0 }), FACTS_COLUMNS);
-		fprintf(m->out.f[MATRIX_OUT], "# aller --pairs matrices, a data set per point (pairs.tsv's index)\n"
-			"# columns: %s\n", MERGED_PAIRS_DAT_COLUMNS);
-	}
 	if (!failed) {
 		report_skipped(m, files);
 		failed = groups_read(&m->gs, files) != 0;

@@ -76,27 +76,6 @@ void table_copy(char *dst, size_t len, char **f, int n, int at)
 	snprintf(dst, len, "%s", at >= 0 && at < n ? f[at] : "");
 }
 
-const char *table_csv(char *dst, size_t len, const char *s)
-{
-	size_t at = 0;
-
-	if (!strpbrk(s, ",\"\r\n")) {
-		snprintf(dst, len, "%s", s);
-		return dst;
-	}
-	if (len < 3)
-		return len ? (dst[0] = '\0', dst) : dst;
-	dst[at++] = '"';
-	for (; *s && at + 3 < len; s++) {
-		if (*s == '"')
-			dst[at++] = '"';
-		dst[at++] = *s;
-	}
-	dst[at++] = '"';
-	dst[at] = '\0';
-	return dst;
-}
-
 FILE *table_open(const char *dir, const char *name, char *line, size_t len,
 			const char *const *want, int *at, int nwant)
 {

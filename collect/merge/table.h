@@ -21,12 +21,6 @@ double table_num(char **f, int n, int at);
 long table_long(char **f, int n, int at);
 /* ... as text ("" when absent). */
 void table_copy(char *dst, size_t len, char **f, int n, int at);
-/*
- * s as one CSV field into dst (as line_csv writes points.csv's and
- * table_split reads them back): in quotes, each quote doubled, when it holds
- * a comma, a quote or a line break; dst, for printf's "%s".
- */
-const char *table_csv(char *dst, size_t len, const char *s);
 
 /*
  * A merged DIR's facts.tsv: each point's first value of KEY (its '# start:',
