@@ -303,7 +303,7 @@ static int load_fabric(struct header *h, const struct options *o, const struct w
 	MPI_MUST(MPI_Bcast(&rc, 1, MPI_INT, 0, world_comm(w)));
 	if (rc == 3 && w->rank == 0)
 		fprintf(stderr, "aller: error: out of memory for the fabric file's lines\n");
-	if (rc == 0 && fabric_map(&h->lim.e, have ? &ff : NULL, w) != 0)
+	if (rc == 0 && fabric_map(&h->lim.e, have ? &ff : NULL, o->fabric != NULL, w) != 0)
 		rc = 3;
 	if (have)
 		fabricfile_free(&ff);

@@ -30,18 +30,24 @@ static void from_file(struct eff_limits *e, const struct fabricfile *ff, const s
 	}
 }
 
-int fabric_map(struct eff_limits *e, const struct fabricfile *ff, const struct world *w)
+int fabric_map(struct eff_limits *e, const struct fabricfile *ff, int declared, const struct world *w)
 {
 	long n = w->nnodes, nl = w->rank == 0 && ff ? ff->nsw : 0;
 	int me0 = w->rank == 0, ok;
 
+	if (!declared && !me0)
+		return 0;   /* no leaf known to anyone: nothing to tell (a NULL leaf: unknown) */
 	e->leaf = malloc(sizeof(long) * (size_t)n);
 	e->uplink = me0 ? calloc((size_t)nl + 1, sizeof(double)) : NULL;
 	e->bound_nic = me0 ? calloc((size_t)n, sizeof(double)) : NULL;
 	e->node_name = me0 ? malloc(sizeof(char *) * (size_t)n) : NULL;
 	e->leaf_name = me0 ? malloc(sizeof(char *) * ((size_t)nl + 1)) : NULL;
 	ok = e->leaf && (!me0 || (e->uplink && e->bound_nic && e->node_name && e->leaf_name));
-	if (failure_agree(w, !ok, "out of memory for the fabric's map")) {
+	if (!declared && !ok) {
+		fabric_map_free(e);   /* rank 0 alone: its rows then have no bound_s */
+		return 0;
+	}
+	if (declared && failure_agree(w, !ok, "out of memory for the fabric's map")) {
 		fabric_map_free(e);
 		return -1;
 	}
@@ -54,8 +60,10 @@ int fabric_map(struct eff_limits *e, const struct fabricfile *ff, const struct w
 			((const char **)e->leaf_name)[k] = strdup(ff->sw[k].name);
 		from_file(e, ff, w);
 	}
-	MPI_MUST(MPI_Bcast(&nl, 1, MPI_LONG, 0, world_comm(w)));
-	MPI_MUST(MPI_Bcast(e->leaf, (int)n, MPI_LONG, 0, world_comm(w)));
+	if (declared) {
+		MPI_MUST(MPI_Bcast(&nl, 1, MPI_LONG, 0, world_comm(w)));
+		MPI_MUST(MPI_Bcast(e->leaf, (int)n, MPI_LONG, 0, world_comm(w)));
+	}
 	e->nleaves = nl;
 	return 0;
 }

@@ -12,12 +12,14 @@ struct fabricfile;
 struct world;
 
 /*
- * Collective: fills e's fabric part (eff.h) from ff (rank 0's parsed file,
- * NULL without --fabric: no leaf known, the bound from the NICs and memory
- * alone, partial where bytes leave a node); every task gets each node's
- * leaf. 0, or -1 out of memory (every task agreeing, said).
+ * Collective where declared (--fabric=FILE, on every task): fills e's
+ * fabric part (eff.h) from ff (rank 0's parsed file) and every task gets
+ * each node's leaf. Without a file no leaf is known and nothing is sent:
+ * rank 0 alone fills its part (the bound from the NICs and memory, partial
+ * where bytes leave a node), the others keep a NULL leaf. 0, or -1 out of
+ * memory (every task agreeing, said).
  */
-int fabric_map(struct eff_limits *e, const struct fabricfile *ff, const struct world *w);
+int fabric_map(struct eff_limits *e, const struct fabricfile *ff, int declared, const struct world *w);
 void fabric_map_free(struct eff_limits *e);
 
 #endif
