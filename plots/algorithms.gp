@@ -2,15 +2,9 @@
 # message size, one curve per algorithm, at one (mode, nodes, commsize).
 # gnuplot -c algorithms.gp DATA OUT FORMAT TITLE SUBTITLE SETS
 # SETS: a file of data sets by name (common.gp): index algo label algo_index
-data = ARG1
-out = ARG2
-fmt = ARG3
 sets = ARG6
 wanted = "bytes_per_peer bwavg_GiBs bwmin_GiBs bwmax_GiBs"
-# the directory of this script (ARG0), without a shell
-here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
-load here(ARG0) . "common.gp"
-set title ARG4 . "\n" . ARG5 noenhanced
+call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 set xlabel "bytes per peer (log_2)"
 set ylabel "per-task bandwidth, GiB/s (in + out; bars: min..max)"
 set logscale x 2
@@ -25,7 +19,7 @@ idx(k) = int(word(S_index, k))
 # the legend: the label (which names the algorithm, and campaign or series when several)
 lb(k) = word(S_label, k) eq "-" ? word(S_algo, k) : spaces(word(S_label, k))
 x = col("bytes_per_peer"); y = col("bwavg_GiBs"); lo = col("bwmin_GiBs"); hi = col("bwmax_GiBs")
-load here(ARG0) . "ranges.gp"
+load "ranges.gp"
 plot for [k = 1:n] data index idx(k) \
 	using x:y:lo:hi with yerrorlines lw 1.6 pt 7 ps 0.6 lc rgb algo_color(word(S_ai, k)) \
 	title lb(k)

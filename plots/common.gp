@@ -1,6 +1,14 @@
-# plots/common.gp: terminal, styles, labels and column names shared by every plot.
-# The caller sets: fmt ("png", "svg" or "pdf"), out (the file), data (the data
-# file) and wanted (the names of the columns it uses).
+# plots/common.gp: the one prologue of every plot: its arguments, terminal,
+# styles, labels and column names. A script is run as
+#   gnuplot -c SCRIPT DATA OUT FORMAT TITLE SUBTITLE [ITS OWN ...]
+# from the plots directory (plots/lib.sh, gnuplot_render: so `call
+# "common.gp"` is this file, never one in the caller's directory); it sets
+# wanted (the names of the columns it uses), then runs this file first:
+#   call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
+# (call: a loaded file sees no ARGn; what this file defines is global).
+data = ARG1
+out = ARG2
+fmt = ARG3
 if (fmt eq "svg") {
 	set terminal svg size 1100,680 dynamic enhanced font "Sans,12" background "white"
 } else {
@@ -11,6 +19,7 @@ if (fmt eq "svg") {
 	}
 }
 set output out
+set title ARG4 . "\n" . ARG5 noenhanced
 set grid xtics ytics lc rgb "#dddddd"
 set border lc rgb "#444444"
 # the legend under the plot, in columns: the plot keeps the width (a long

@@ -6,15 +6,9 @@
 # algorithm, split, series or placement) takes the next shade of it.
 # gnuplot -c concurrency.gp DATA OUT FORMAT TITLE SUBTITLE SETS
 # SETS: a file of data sets by name (common.gp): index mode label local
-data = ARG1
-out = ARG2
-fmt = ARG3
 sets = ARG6
 wanted = "comms commsize bwavg_GiBs aggbw_GiBs"
-# the directory of this script (ARG0), without a shell
-here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
-load here(ARG0) . "common.gp"
-set title ARG4 . "\n" . ARG5 noenhanced
+call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 set xlabel "concurrent communicators (log_2)"
 set ylabel "bandwidth, GiB/s (in + out)"
 set logscale x 2
@@ -33,7 +27,7 @@ md(k) = word(S_mode, k)
 lb(k) = label(spaces(word(S_label, k)))
 x = col("comms"); task = col("bwavg_GiBs"); agg = col("aggbw_GiBs"); local_col = col("commsize")
 y = task
-load here(ARG0) . "ranges.gp"
+load "ranges.gp"
 # a log axis over less than two decades labels one tic or none of its own:
 # 1..9 of each decade within one, 1, 2 and 5 within two
 if (ymax < 100 * ymin) {

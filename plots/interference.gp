@@ -4,15 +4,9 @@
 # no interference; the dashed line marks it.
 # gnuplot -c interference.gp DATA OUT FORMAT TITLE SUBTITLE SETS
 # SETS: a file of data sets by name (common.gp): index mode size
-data = ARG1
-out = ARG2
-fmt = ARG3
 sets = ARG6
 wanted = "comms interference"
-# the directory of this script (ARG0), without a shell
-here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
-load here(ARG0) . "common.gp"
-set title ARG4 . "\n" . ARG5 noenhanced
+call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 set xlabel "concurrent communicators (log_2)"
 set ylabel "interference: tavg together / tavg alone (communicator 0)"
 set logscale x 2
@@ -22,7 +16,7 @@ n = sets_n(sets); S_index = sets_col(sets, "index"); S_mode = sets_col(sets, "mo
 S_size = sets_col(sets, "size")
 idx(k) = int(word(S_index, k))
 x = col("comms"); y = col("interference")
-load here(ARG0) . "ranges.gp"
+load "ranges.gp"
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lc rgb "#888888"
 plot for [k = 1:n] data index idx(k) using x:y with linespoints lw 2 pt 7 ps 0.8 \
 	lc rgb shade(word(S_mode, k), nth(S_mode, k)) \

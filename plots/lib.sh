@@ -70,7 +70,8 @@ index_list() {
 # line "plots: skipped OUT: why" on stderr and returns 1. gnuplot reads a
 # data file named "<cmd" through a pipe and writes an output named "|cmd"
 # into one: DATA, OUT and every ARG that names an existing file (the lists
-# of data sets) reach it absolute (abs_path).
+# of data sets) reach it absolute (abs_path). It runs in SCRIPT's directory,
+# where the scripts' `load "common.gp"` finds plots/common.gp.
 gnuplot_render() {
 	local script=$1 data out err a args=() shown=$3
 	data=$(abs_path "$2")
@@ -80,7 +81,7 @@ gnuplot_render() {
 		if [ -n "$a" ] && [ -f "$a" ]; then args+=("$(abs_path "$a")"); else args+=("$a"); fi
 	done
 	set -- "${args[@]}"
-	if ! err=$(gnuplot -c "$script" "$data" "$out" "$@" 2>&1) || [ -n "$err" ]; then
+	if ! err=$(cd "$(dirname "$script")" && gnuplot -c "$(basename "$script")" "$data" "$out" "$@" 2>&1) || [ -n "$err" ]; then
 		printf 'plots: skipped %s: %s\n' "$out" "$(printf '%s' "$err" | grep -v '^ *$' | tail -n 1)" >&2
 		rm -f "$out"
 		return 1

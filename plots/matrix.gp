@@ -1,16 +1,10 @@
 # plots/matrix.gp: a traffic-matrix heatmap from aller --reveal: bytes per
 # call from each source (y) to each destination (x) world rank.
 # gnuplot -c matrix.gp MATRIX OUT FORMAT TITLE SUBTITLE
-data = ARG1
-out = ARG2
-fmt = ARG3
 wanted = "src dst bytes_per_call"
-# the directory of this script (ARG0), without a shell
-here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
-load here(ARG0) . "common.gp"
+call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 unset grid
 set offsets 0, 0, 0, 0
-set title ARG4 . "\n" . ARG5 noenhanced
 set xlabel "destination world rank"
 set ylabel "source world rank"
 set cblabel "bytes per call"

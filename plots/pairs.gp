@@ -5,19 +5,13 @@
 # gnuplot -c pairs.gp FILE OUT FORMAT TITLE SUBTITLE TICS INDEX
 # FILE: the merge's pairs.dat, INDEX the point's data set there (pairs.tsv).
 # TICS: "0 n1 1 n2 ...", each task's rank and host (words: data, never code).
-data = ARG1
-out = ARG2
-fmt = ARG3
 set_index = int(ARG7)
 wanted = "src dst bw_GBs"
-# the directory of this script (ARG0), without a shell
-here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
-load here(ARG0) . "common.gp"
+call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 unset grid
 # the diagonal's NaN stays a pixel (drawn blank), so the grid stays whole
 set datafile missing ""
 set offsets 0, 0, 0, 0
-set title ARG4 . "\n" . ARG5 noenhanced
 set xlabel "receiver"
 set ylabel "sender"
 set size ratio -1

@@ -4,15 +4,9 @@
 # phases' sum; right axis, log).
 # gnuplot -c phases.gp DATA OUT FORMAT TITLE SUBTITLE SETS
 # SETS: a file of one data set by name (common.gp): index commsize label
-data = ARG1
-out = ARG2
-fmt = ARG3
 sets = ARG6
 wanted = "bytes_per_peer tcounts_s tdispatch_s tcombine_s"
-# the directory of this script (ARG0), without a shell
-here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
-load here(ARG0) . "common.gp"
-set title ARG4 . "\n" . ARG5 noenhanced
+call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 set xlabel "bytes per peer (log_2)"
 set ylabel "share of the round trip (stacked)"
 set y2label "round trip, us per call (the phases' sum)"

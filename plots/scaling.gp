@@ -2,15 +2,9 @@
 # message size, one curve per mode and communicator size.
 # gnuplot -c scaling.gp DATA OUT FORMAT TITLE SUBTITLE SETS
 # SETS: a file of data sets by name (common.gp): index mode commsize size label
-data = ARG1
-out = ARG2
-fmt = ARG3
 sets = ARG6
 wanted = "nodes bwavg_GiBs"
-# the directory of this script (ARG0), without a shell
-here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
-load here(ARG0) . "common.gp"
-set title ARG4 . "\n" . ARG5 noenhanced
+call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 set xlabel "nodes (log_2)"
 set ylabel "per-task bandwidth, GiB/s (in + out)"
 set logscale x 2
@@ -23,7 +17,7 @@ S_commsize = sets_col(sets, "commsize"); S_size = sets_col(sets, "size")
 S_label = sets_col(sets, "label")
 x = col("nodes"); y = col("bwavg_GiBs")
 idx(k) = int(word(S_index, k))
-load here(ARG0) . "ranges.gp"
+load "ranges.gp"
 plot for [k = 1:n] data index idx(k) using x:y with linespoints lw 2 \
 	pt (k % 7 + 4) ps 0.9 lc rgb shade(word(S_mode, k), nth(S_mode, k)) \
 	title sprintf("%s, commsize %s, %s per peer", word(S_mode, k), word(S_commsize, k), \

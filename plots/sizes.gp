@@ -11,19 +11,13 @@
 # SETS, LOCAL: files of data sets by name (common.gp): index commsize label
 # (label: what the legend names, or "-"); KIND: bandwidth (per-task GiB/s,
 # bwavg's bytes over the call's time) or latency (us per call).
-data = ARG1
-out = ARG2
-fmt = ARG3
 mode = ARG6
 sets = ARG7
 local = ARG8
 bw_kind = ARG9 ne "latency"
 wanted = "bytes_per_peer tavg_s tmed_s tmed_lo_s tmed_hi_s bound_s " . \
 	(bw_kind ? "bwavg_GiBs bwmin_GiBs bwmax_GiBs" : "tmin_s tmax_s")
-# the directory of this script (ARG0), without a shell
-here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
-load here(ARG0) . "common.gp"
-set title ARG4 . "\n" . ARG5 noenhanced
+call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 set xlabel "bytes per peer (log_2)"
 set ylabel bw_kind ? "per-task bandwidth, GiB/s (in + out; the median call, bars: its 95% interval)" \
 	: "time per call, us (the median call; bars: its 95% interval)"
@@ -83,7 +77,7 @@ bkk(j) = int(word(bk, j))
 bounds = words(bk) == 0 ? "" : ", for [j = 1:words(bk)] data index idx(bkk(j)) using x:(shown(BD)) " . \
 	"with lines lw 0.9 dt (6, 4) lc rgb shade(mode, tone(bkk(j))) " . \
 	"title (j == 1 ? \"dashed: what the fabric allows it\" : \"\")"
-load here(ARG0) . "ranges.gp"
+load "ranges.gp"
 plot for [k = 1:n] data index idx(k) \
 	using x:(ymed(0)):(ylo(0)):(yhi(0)) with yerrorlines lw 1.6 dt dash(k) pt 7 ps 0.6 \
 	lc rgb shade(mode, tone(k)) \

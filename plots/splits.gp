@@ -6,17 +6,11 @@
 # SETS: a file of data sets by name (common.gp): index algo split label algo_index;
 # BYTES: the bytes per peer of the row each data set contributes;
 # ORDER: the splits, space-separated, in the order of the x axis.
-data = ARG1
-out = ARG2
-fmt = ARG3
 sets = ARG6
 bytes = int(ARG7)
 order = ARG8
 wanted = "bytes_per_peer tavg_s tmin_s tmax_s imbalance"
-# the directory of this script (ARG0), without a shell
-here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
-load here(ARG0) . "common.gp"
-set title ARG4 . "\n" . ARG5 noenhanced
+call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 set xlabel "split (--split), in the order run"
 set ylabel "time per call, seconds (mean; bars: min..max over tasks and calls)"
 set y2label "imbalance: busiest task's bytes / the mean task's"

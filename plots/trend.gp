@@ -4,14 +4,9 @@
 # gnuplot -c trend.gp DATA OUT FORMAT TITLE SUBTITLE N
 # DATA: a "# columns: run busbw_GBs date" line, then N blocks (two blank
 # lines apart), each a header line naming the curve (quoted), then its rows.
-data = ARG1
-out = ARG2
-fmt = ARG3
 n = int(ARG6)
 wanted = "run busbw_GBs date"
-here(p) = strstrt(p, "/") ? p[1:strstrt(p, "/")] . here(p[strstrt(p, "/") + 1:]) : ""
-load here(ARG0) . "common.gp"
-set title ARG4 . "\n" . ARG5 noenhanced
+call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 set xlabel "run (its date)"
 set ylabel "busbw, GB/s (decimal; nccl-tests' definition)"
 set logscale y 10
