@@ -3,8 +3,10 @@
 # The campaign variables given on make's command line reach the scripts
 # byte for byte, as CAMPAIGN_ARG_<VAR> in their environment (never re-quoted);
 # the environment's own NODES or TIME are not read, so a stray one in a shell
-# cannot leak in. The list of variables is campaigns/lib.sh's.
-CAMPAIGN_VARS := $(shell bash -c '. campaigns/lib.sh && echo "$${CAMPAIGN_VARS[*]}"')
+# cannot leak in. The variables are campaigns/vars' rows: the campaign's
+# and the tools' own (BASE, TOL, HOSTS, ...: scope tool, each tool reads its
+# own by check.sh's tool_args).
+CAMPAIGN_VARS := $(shell bash -c '. campaigns/lib.sh && echo "$${CAMPAIGN_VARS[*]} $${TOOL_VARS[*]}"')
 campaign_given := $(foreach v,$(CAMPAIGN_VARS),$(if $(filter command line,$(origin $v)),$v))
 $(foreach v,$(campaign_given),$(eval export CAMPAIGN_ARG_$v := $$(value $v)))
 # Slurm's commands reach the local cluster when it is up, unless SLURM_CONF is set.
@@ -15,7 +17,7 @@ slurm_env = $(if $(SLURM_CONF),,$(if $(wildcard $(B)/cluster/env.sh),. $(B)/clus
 # must be the campaign's (CAMPAIGN_VARS) or the Makefile's own (MAKE_VARS).
 MAKE_VARS := MPI MPICC CC NVCC CUDA CUDA_HOME NCCL NCCL_HOME NVCC_ARCH NVCCFLAGS PREFIX DESTDIR \
 	WERROR CFLAGS CPPFLAGS LDFLAGS LDLIBS V B PROVE TESTS FUZZ_SECONDS FUZZ_CC DEMO_CAMPAIGN \
-	FILE FORMAT BASE NEW TOL TEXTFILE_DIR CAMPAIGNS NAME HOSTS SIZE SLOW_BELOW CAMPAIGN_PREFIX AT SLURM_CONF $(CLUSTER_VARS)
+	SLURM_CONF $(CLUSTER_VARS)
 command_line_vars := $(sort $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $v)),$v)))
 .PHONY: make-vars
 make-vars:
@@ -28,25 +30,17 @@ status: make-vars
 	@$(slurm_env) bash campaigns/status.sh
 
 # Re-check the nodes aller drained (HOSTS="n4 ..." for some), resume the clean ones.
-undrain: export CAMPAIGN_ARG_HOSTS := $(value HOSTS)
 undrain: make-vars all
 	@$(slurm_env) bash campaigns/undrain.sh
 
 # The slow node among NODES="n[1-8]" (or CAMPAIGN=name's), by bisection over Slurm jobs.
-isolate: export CAMPAIGN_ARG_SIZE := $(value SIZE)
-isolate: export CAMPAIGN_ARG_SLOW_BELOW := $(value SLOW_BELOW)
-isolate: export CAMPAIGN_ARG_NAME := $(value NAME)
 isolate: make-vars all
 	@$(slurm_env) bash campaigns/isolate.sh
 
 # A campaign every day at AT (CAMPAIGN_PREFIX-YYYY-MM-DD), then make trend and,
 # with TEXTFILE_DIR, make export; make unschedule removes it.
-schedule: export CAMPAIGN_ARG_CAMPAIGN_PREFIX := $(value CAMPAIGN_PREFIX)
-schedule: export CAMPAIGN_ARG_AT := $(value AT)
-schedule: export CAMPAIGN_ARG_TEXTFILE_DIR := $(value TEXTFILE_DIR)
 schedule: make-vars all
 	@$(slurm_env) bash campaigns/schedule.sh
-unschedule: export CAMPAIGN_ARG_CAMPAIGN_PREFIX := $(value CAMPAIGN_PREFIX)
 unschedule: make-vars
 	@$(slurm_env) bash campaigns/schedule.sh --remove
 

@@ -1,6 +1,6 @@
 # campaigns/check.sh: whether a campaign's settings are valid, each by its
 # check in campaigns/vars (check_var), and the checks a row names (call).
-# Sourced by submit.sh after lib.sh.
+# Sourced by submit.sh and the tools (tool_args) after lib.sh.
 # shellcheck shell=bash disable=SC2153,SC2034 # settings come from lib.sh; TIME_SECONDS, WARN_SECONDS go to jobs.sh
 
 # unique_list NAME ONE ALLOWED PATTERN VALUES...: each value matches, none twice.
@@ -90,4 +90,35 @@ check_time() {
 	[ "$TIME_SECONDS" -ge "$TIME_MIN_SECONDS" ] ||
 		die "invalid TIME '$TIME': at least 1 minute (the job needs time to mark a point cut short)"
 	WARN_SECONDS=$((TIME_SECONDS / 4 < 60 ? TIME_SECONDS / 4 : 60))
+}
+
+# tool_args [--campaign] "NAME..." ARG...: a tool's variables as shell
+# variables: make's CAMPAIGN_ARG_NAME, then a NAME=value argument; a tool
+# variable (campaigns/vars, scope tool) empty takes its default and is
+# checked by its row. With --campaign, other campaign variables' arguments
+# go to REST_ARGS (for locate_campaign); any other argument is one line
+# naming the allowed ones, exit 2.
+tool_args() {
+	local rest=0 names k e a check
+	[ "$1" != --campaign ] || { rest=1; shift; }
+	read -r -a names <<<"$1"
+	shift
+	for k in "${names[@]}"; do e=CAMPAIGN_ARG_$k; printf -v "$k" '%s' "${!e-}"; done
+	REST_ARGS=()
+	for a in "$@"; do
+		k=${a%%=*}
+		if [[ $a == *=* && " ${names[*]} " == *" $k "* ]]; then
+			printf -v "$k" '%s' "${a#*=}"
+		elif [[ $a == *=* && $rest == 1 ]] && is_var "$k"; then
+			REST_ARGS+=("$a")
+		else
+			die "unknown argument '$a': allowed are ${names[*]}$([ $rest = 0 ] || echo " and the campaign's") (VAR=value)"
+		fi
+	done
+	for k in "${names[@]}"; do
+		[ "${VAR_SCOPE[$k]-}" = tool ] || continue
+		[ -n "${!k}" ] || printf -v "$k" '%s' "${VAR_DEFAULT[$k]}"
+		IFS=$'\t' read -r -a check <<<"${VAR_CHECK[$k]}"
+		check_var "$k" "${check[@]}"
+	done
 }

@@ -21,43 +21,33 @@
 # aller failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=sh/toolkit.sh
-. "$here/../sh/toolkit.sh"
+# shellcheck source=campaigns/lib.sh
+. "$here/lib.sh"
+# shellcheck source=campaigns/check.sh
+. "$here/check.sh"
 # shellcheck source=campaigns/pairs.sh
 . "$here/pairs.sh"
 script_options aller-isolate "usage: aller-isolate NODES=\"n[1-8]\"|CAMPAIGN=name [PARTITION=p] [TIME=minutes] [SIZE=1M] [SLOW_BELOW=0.7] [NAME=name] [RESULTS=dir]" "$@"
 die() { printf 'isolate: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
-declare -A opt=()
-for k in NODES CAMPAIGN PARTITION TIME SIZE SLOW_BELOW NAME RESULTS; do
-	e=CAMPAIGN_ARG_$k
-	opt[$k]=${!e:-}
-done
-for a in "$@"; do
-	k=${a%%=*}
-	[[ $a == *=* && -v opt[$k] ]] || die "unknown argument '$a': allowed are NODES, CAMPAIGN, PARTITION, TIME, SIZE, SLOW_BELOW, NAME and RESULTS (VAR=value)"
-	opt[$k]=${a#*=}
-done
-size=${opt[SIZE]:-1M} below=${opt[SLOW_BELOW]:-0.7} minutes=${opt[TIME]:-5}
-[[ $size =~ ^([1-9][0-9]{0,9})([KMG]?)$ ]] || die "invalid SIZE '$size': expected bytes per peer, e.g. 64K or 1M (K, M, G: powers of 1024)"
+tool_args "NODES CAMPAIGN PARTITION TIME SIZE SLOW_BELOW NAME RESULTS" "$@"
+below=$SLOW_BELOW minutes=${TIME:-5}
+[[ $SIZE =~ ^([0-9]+)([KMG]?)$ ]]   # its form checked by its row (campaigns/vars)
 case ${BASH_REMATCH[2]} in K) shift_=10 ;; M) shift_=20 ;; G) shift_=30 ;; *) shift_=0 ;; esac
 bytes=$((BASH_REMATCH[1] << shift_))
-[ "$bytes" -le $((1 << 30)) ] || die "invalid SIZE '$size': at most 1G per peer"
-[[ $below =~ ^0?\.[0-9]*[1-9][0-9]*$ ]] || die "invalid SLOW_BELOW '$below': expected a fraction between 0 and 1, e.g. 0.7"
+[ "$bytes" -le $((1 << 30)) ] || die "invalid SIZE '$SIZE': at most 1G per peer"
 [[ $minutes =~ ^[1-9][0-9]{0,3}$ ]] || die "invalid TIME '$minutes': expected a job's limit in minutes, 1..9999"
-for k in NAME CAMPAIGN; do
-	[ -z "${opt[$k]}" ] || is_name "${opt[$k]}" || die "invalid $k '${opt[$k]}': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
-done
-results=${opt[RESULTS]:-$([ -f "$CAMPAIGN_ROOT/Makefile" ] && echo "$CAMPAIGN_ROOT" || echo "$PWD")/results}
+[ -z "$CAMPAIGN" ] || is_name "$CAMPAIGN" || die "invalid CAMPAIGN '$CAMPAIGN': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
+results=${RESULTS:-$([ -f "$CAMPAIGN_ROOT/Makefile" ] && echo "$CAMPAIGN_ROOT" || echo "$PWD")/results}
 
 # The nodes: NODES (a Slurm host list, or names apart), or a campaign's (its merge's host facts).
-if [ -n "${opt[NODES]}" ]; then
-	spec=${opt[NODES]}
-elif [ -n "${opt[CAMPAIGN]}" ]; then
-	facts=$results/${opt[CAMPAIGN]}/merged/facts.tsv
-	[ -d "$results/${opt[CAMPAIGN]}/raw" ] || die "no campaign '${opt[CAMPAIGN]}' in $results (no $results/${opt[CAMPAIGN]}/raw)"
+if [ -n "$NODES" ]; then
+	spec=$NODES
+elif [ -n "$CAMPAIGN" ]; then
+	facts=$results/$CAMPAIGN/merged/facts.tsv
+	[ -d "$results/$CAMPAIGN/raw" ] || die "no campaign '$CAMPAIGN' in $results (no $results/$CAMPAIGN/raw)"
 	spec=$(table_select "$facts" key value | awk -F'\t' '$1 == "host" { split($2, w, " "); print w[1] }' | sort -u | paste -sd,)
-	[ -n "$spec" ] || die "campaign '${opt[CAMPAIGN]}' names no host (no host in $facts: not merged yet? make plots CAMPAIGN=${opt[CAMPAIGN]})"
+	[ -n "$spec" ] || die "campaign '$CAMPAIGN' names no host (no host in $facts: not merged yet? make plots CAMPAIGN=$CAMPAIGN)"
 else
 	die "give the nodes: NODES=\"n[1-8]\" (a Slurm host list) or CAMPAIGN=name (its nodes)"
 fi
@@ -70,12 +60,12 @@ for n in "${nodes[@]}"; do
 	drain* | drng | down* | fail* | maint) die "node '$n' of '$spec' is $state: resume it (or leave it out) to isolate among these" ;;
 	esac
 done
-name=${opt[NAME]:-$(date -u +%Y%m%dT%H%M%SZ)}
+name=${NAME:-$(date -u +%Y%m%dT%H%M%SZ)}
 dir=$results/isolate-$name
 mkdir -p "$dir" || die "cannot create '$dir'" 3
 aller=$(find_tool aller) collect=$(find_tool collect)
 srun_args=(--time="$minutes" --immediate=300 --ntasks-per-node=1)
-[ -z "${opt[PARTITION]}" ] || srun_args+=(-p "${opt[PARTITION]}")
+[ -z "$PARTITION" ] || srun_args+=(-p "$PARTITION")
 since=$(date -u +%FT%TZ) jobs=0 failed=0 retried=0
 printf 'job\tkind\tnodes\tGBs\texit\n' >"$dir/jobs.tsv.tmp"
 

@@ -12,13 +12,14 @@ CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # The variables, one row each in campaigns/vars (its header says the columns):
 # CAMPAIGN_VARS all, in its order; IDENTITY_VARS what makes a measurement (a
 # point's identity, with its node count and mode); SUBMIT_VARS how a
-# submission asks Slurm (may change from one submission to the next); and
+# submission asks Slurm (may change from one submission to the next);
+# TOOL_VARS the tools' own (not a campaign's: check.sh's tool_args); and
 # per variable its VAR_DEFAULT, VAR_SCOPE, VAR_FORM, VAR_JOB and VAR_CHECK.
-CAMPAIGN_VARS=() IDENTITY_VARS=() SUBMIT_VARS=()
+CAMPAIGN_VARS=() IDENTITY_VARS=() SUBMIT_VARS=() TOOL_VARS=()
 declare -A VAR_DEFAULT=() VAR_SCOPE=() VAR_FORM=() VAR_JOB=() VAR_CHECK=()
 while IFS=$'\t' read -r name def scope form job check; do
 	[[ -z $name || $name == '#'* ]] && continue
-	CAMPAIGN_VARS+=("$name")
+	if [ "$scope" = tool ]; then TOOL_VARS+=("$name"); else CAMPAIGN_VARS+=("$name"); fi
 	[ "$def" != - ] || def=
 	[ "$job" != - ] || job=
 	VAR_DEFAULT[$name]=$def VAR_SCOPE[$name]=$scope VAR_FORM[$name]=$form VAR_JOB[$name]=$job

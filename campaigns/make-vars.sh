@@ -13,7 +13,7 @@ target=${1:-campaign}
 read -r -a known <<<"$2"
 shift 2
 [ "${1-}" = -- ] && shift
-known=("${CAMPAIGN_VARS[@]}" "${known[@]}")   # a tie goes to the campaign's (CAMPAIGN, not CAMPAIGNS)
+known=("${CAMPAIGN_VARS[@]}" "${TOOL_VARS[@]}" "${known[@]}")   # a tie goes to the campaign's (CAMPAIGN, not CAMPAIGNS)
 bad=0
 for name in "$@"; do
 	[[ $name =~ ^[A-Z][A-Z0-9_]*$ ]] || continue

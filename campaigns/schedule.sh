@@ -15,24 +15,23 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
 . "$here/lib.sh"
+# shellcheck source=campaigns/check.sh
+. "$here/check.sh"
 # shellcheck source=campaigns/nightly.sh
 . "$here/nightly.sh"
 script_options aller-schedule "usage: aller-schedule CAMPAIGN_PREFIX=name AT=HH:MM [TEXTFILE_DIR=dir] [VAR=value ...] | aller-schedule --remove CAMPAIGN_PREFIX=name" "$@"
 die() { printf 'schedule: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
-remove=0 prefix=${CAMPAIGN_ARG_CAMPAIGN_PREFIX:-} at=${CAMPAIGN_ARG_AT:-} textfile=${CAMPAIGN_ARG_TEXTFILE_DIR:-}
-settings=()
-for a in "$@"; do
+remove=0
+[ "${1:-}" != --remove ] || { remove=1; shift; }
+tool_args --campaign "CAMPAIGN_PREFIX AT TEXTFILE_DIR" "$@"
+prefix=$CAMPAIGN_PREFIX at=$AT textfile=$TEXTFILE_DIR settings=()
+for a in "${REST_ARGS[@]}"; do
 	case $a in
-	--remove) remove=1 ;;
-	CAMPAIGN_PREFIX=*) prefix=${a#*=} ;;
-	AT=*) at=${a#*=} ;;
-	TEXTFILE_DIR=*) textfile=${a#*=} ;;
 	CAMPAIGN=* | DRYRUN=* | FORCE=*) die "$a: the schedule names each day's campaign itself (CAMPAIGN_PREFIX) and submits it as it stands" ;;
 	RESULTS=*) settings+=("RESULTS=$(cd "${a#*=}" 2>/dev/null && pwd || echo "${a#*=}")") ;;
 	CONF=[!/]*) settings+=("CONF=$PWD/${a#*=}") ;;
-	*=*) settings+=("$a") ;;
-	*) die "unexpected argument '$a': expected VAR=value" ;;
+	*) settings+=("$a") ;;
 	esac
 done
 for k in "${CAMPAIGN_VARS[@]}"; do

@@ -10,14 +10,16 @@
 # still slow, 2 usage, 3 Slurm or aller failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=sh/toolkit.sh
-. "$here/../sh/toolkit.sh"
+# shellcheck source=campaigns/lib.sh
+. "$here/lib.sh"
+# shellcheck source=campaigns/check.sh
+. "$here/check.sh"
 # shellcheck source=campaigns/pairs.sh
 . "$here/pairs.sh"
 script_options aller-undrain "usage: aller-undrain [HOSTS=\"n4 n7\"]" "$@"
 die() { printf 'undrain: error: %s\n' "$1" >&2; exit "${2:-2}"; }
-nodes=${CAMPAIGN_ARG_HOSTS:-}
-for a in "$@"; do case $a in HOSTS=*) nodes=${a#HOSTS=} ;; *) die "unknown argument '$a': allowed is HOSTS=\"n4 ...\"" ;; esac; done
+tool_args HOSTS "$@"
+nodes=$HOSTS
 [ -n "$nodes" ] || nodes=$(sinfo -h -N -t drain -o '%N|%E' | awk -F'|' 'index($2, "aller: ") == 1 { print $1 }' | sort -u)
 [ -n "$nodes" ] || { echo "undrain: no node drained by aller"; exit 0; }
 aller=$(find_tool aller)

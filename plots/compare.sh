@@ -8,31 +8,20 @@
 # unknown campaign, no common points, a bad TOL), 3 a tool failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-# shellcheck source=sh/toolkit.sh
-. "$here/../sh/toolkit.sh"
+# shellcheck source=campaigns/lib.sh
+. "$here/../campaigns/lib.sh"
+# shellcheck source=campaigns/check.sh
+. "$here/../campaigns/check.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
 script_options aller-compare "usage: aller-compare BASE=name NEW=name [TOL=5%] [RESULTS=dir] [FORMAT=png|svg|pdf]" "$@"
 die() { printf 'compare: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
-results=$PWD/results
-[ -f "$here/../Makefile" ] && results=$(dirname "$here")/results
-base="${CAMPAIGN_ARG_BASE:-}" new="${CAMPAIGN_ARG_NEW:-}" tol="${CAMPAIGN_ARG_TOL:-5%}"
-results="${CAMPAIGN_ARG_RESULTS:-$results}" fmt="${CAMPAIGN_ARG_FORMAT:-png}"
-for a in "$@"; do
-	case $a in
-	BASE=*) base=${a#BASE=} ;;
-	NEW=*) new=${a#NEW=} ;;
-	TOL=*) tol=${a#TOL=} ;;
-	RESULTS=*) results=${a#RESULTS=} ;;
-	FORMAT=*) fmt=${a#FORMAT=} ;;
-	*) die "unknown argument '$a': allowed are BASE=, NEW=, TOL=, RESULTS=, FORMAT=" ;;
-	esac
-done
-{ [ -n "$base" ] && [ -n "$new" ]; } || die "give BASE=campaign and NEW=campaign"
-results=$(abs_path "$results")
+tool_args "BASE NEW TOL RESULTS FORMAT" "$@"
+{ [ -n "$BASE" ] && [ -n "$NEW" ]; } || die "give BASE=campaign and NEW=campaign"
+[ -n "$RESULTS" ] || RESULTS=$([ -f "$here/../Makefile" ] && dirname "$here" || echo "$PWD")/results
+results=$(abs_path "$RESULTS") base=$BASE new=$NEW tol=$TOL fmt=${FORMAT:-png}
 for c in "$base" "$new"; do
-	is_name "$c" || die "invalid campaign name '$c': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
 	[ -d "$results/$c/raw" ] || die "no campaign '$c' in $results (no $results/$c/raw)"
 done
 [[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"

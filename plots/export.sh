@@ -10,17 +10,14 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
 . "$here/../campaigns/lib.sh"
+# shellcheck source=campaigns/check.sh
+. "$here/../campaigns/check.sh"
 script_options aller-export "usage: aller-export CAMPAIGN=name TEXTFILE_DIR=dir [RESULTS=dir]" "$@"
 die() { printf 'export: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
-args=() textfile=${CAMPAIGN_ARG_TEXTFILE_DIR:-}
-for a in "$@"; do
-	case $a in
-	TEXTFILE_DIR=*) textfile=${a#TEXTFILE_DIR=} ;;
-	*) args+=("$a") ;;
-	esac
-done
-locate_campaign "${args[@]}"
+tool_args --campaign TEXTFILE_DIR "$@"
+textfile=$TEXTFILE_DIR
+locate_campaign "${REST_ARGS[@]}"
 [ -d "$DIR/raw" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $DIR/raw)"
 [ -n "$textfile" ] || die "give TEXTFILE_DIR=dir: node_exporter's --collector.textfile.directory"
 if [ ! -d "$textfile" ] || [ ! -w "$textfile" ]; then

@@ -14,6 +14,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../campaigns/lib.sh"
 # shellcheck source=campaigns/manifest.sh
 . "$here/../campaigns/manifest.sh"
+# shellcheck source=campaigns/check.sh
+. "$here/../campaigns/check.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
 # shellcheck source=plots/page.sh
@@ -21,15 +23,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 script_options aller-report "usage: aller-report CAMPAIGN=name [BASE=name] [TOL=5%] [RESULTS=dir]" "$@"
 die() { printf 'report: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
-args=() base=${CAMPAIGN_ARG_BASE:-} tol=${CAMPAIGN_ARG_TOL:-5%}
-for a in "$@"; do
-	case $a in
-	BASE=*) base=${a#BASE=} ;;
-	TOL=*) tol=${a#TOL=} ;;
-	*) args+=("$a") ;;
-	esac
-done
-locate_campaign "${args[@]}"
+tool_args --campaign "BASE TOL" "$@"
+# shellcheck disable=SC2153 # tool_args sets them
+base=$BASE tol=$TOL
+locate_campaign "${REST_ARGS[@]}"
 [ -f "$DIR/manifest" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $DIR/manifest)"
 [ -z "$base" ] || [ -d "$RESULTS/$base/raw" ] || die "no campaign '$base' in $RESULTS (no $RESULTS/$base/raw)"
 manifest_read "$DIR/manifest"

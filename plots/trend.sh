@@ -12,20 +12,17 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
 . "$here/../campaigns/lib.sh"
+# shellcheck source=campaigns/check.sh
+. "$here/../campaigns/check.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
 script_options aller-trend "usage: aller-trend CAMPAIGNS=\"a b ...\"|'prefix-*' [NAME=name] [RESULTS=dir]" "$@"
 die() { printf 'trend: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
-list=${CAMPAIGN_ARG_CAMPAIGNS:-} name=${CAMPAIGN_ARG_NAME:-} args=()
-for a in "$@"; do
-	case $a in
-	CAMPAIGNS=*) list=${a#CAMPAIGNS=} ;;
-	NAME=*) name=${a#NAME=} ;;
-	*) args+=("$a") ;;
-	esac
-done
-locate_campaign "${args[@]}"
+tool_args --campaign "CAMPAIGNS NAME" "$@"
+# shellcheck disable=SC2153 # tool_args sets them
+list=$CAMPAIGNS name=$NAME
+locate_campaign "${REST_ARGS[@]}"
 [ -n "$list" ] || die "give CAMPAIGNS=\"a b ...\" or a pattern, CAMPAIGNS='nightly-*'"
 names=()
 for w in $list; do

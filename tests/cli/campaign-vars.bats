@@ -140,3 +140,26 @@ setup() {
 		PLACEMENTS="block cyclic" ALLER_ARGS=--reveal DRYRUN=1
 	[[ $stderr == "campaign: error: point n2-contiguous-t2-L524288-default-s1 (4 ranks): "*placement* ]]
 }
+
+@test "a tool's variables are rows of campaigns/vars (scope tool), read by tool_args alone: make's line reaches it, its row checks it" {
+	# make passes a tool variable as the campaign's are, byte for byte; its row's check and default apply
+	res=$BATS_TEST_TMPDIR/r
+	run --separate-stderr -2 make -C "$ROOT" --no-print-directory compare BASE=.. NEW=b "RESULTS=$res"
+	[ "${stderr%%$'\n'*}" = "compare: error: invalid BASE '..': allowed are letters, digits, '.', '_' and '-', the first a letter or digit" ]
+	run --separate-stderr -2 make -C "$ROOT" --no-print-directory trend 'CAMPAIGNS=a b' NAME=x/y "RESULTS=$res"
+	[ "${stderr%%$'\n'*}" = "trend: error: invalid NAME 'x/y': allowed are letters, digits, '.', '_' and '-', the first a letter or digit" ]
+	run --separate-stderr -2 bash "$ROOT/campaigns/isolate.sh" NODES=n1 SLOW_BELOW=1
+	[ "$stderr" = "isolate: error: invalid SLOW_BELOW '1': expected a fraction between 0 and 1, e.g. 0.7" ]
+	run --separate-stderr -2 bash "$ROOT/plots/report.sh" TOL=5% NODES=1 X=1
+	[[ $stderr == "report: error: unknown argument 'X=1': allowed are BASE TOL and the campaign's (VAR=value)" ]]
+	# a tool's variable is not a campaign's: make campaign does not record it
+	. "$ROOT/campaigns/lib.sh"
+	[[ " ${TOOL_VARS[*]} " == *" TOL "* && " ${CAMPAIGN_VARS[*]} " != *" TOL "* ]]
+	# each is documented, and no script reads make's CAMPAIGN_ARG_ values by hand but lib.sh and tool_args
+	for v in "${TOOL_VARS[@]}"; do
+		cat "$ROOT"/docs/*.md | grep -q "\\b$v=" || { echo "docs/ lacks $v="; false; }
+	done
+	# shellcheck disable=SC2016 # a pattern
+	run -0 grep -l 'CAMPAIGN_ARG_\$k\|CAMPAIGN_ARG_[A-Z]' "$ROOT"/campaigns/*.sh "$ROOT"/plots/*.sh "$ROOT"/sh/*.sh
+	[ "$(printf '%s\n' "${lines[@]##*/}" | sort | paste -sd' ')" = "check.sh lib.sh schedule.sh" ]
+}

@@ -212,7 +212,7 @@ load ../lib/helpers
 	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --campaign-dir "<touch P2;c" --format svg
 	[ -s "<touch P2;c/plots/scaling.svg" ]
 	run --separate-stderr -2 bash "$ROOT/plots/compare.sh" BASE=.. NEW=x "RESULTS=<touch P3;r"
-	[[ $stderr == *"invalid campaign name '..'"* ]]
+	[[ $stderr == *"invalid BASE '..'"* ]]
 	for p in P1 P2 P3 P5; do [ ! -e "$p" ] || { echo "ran $p"; return 1; }; done
 }
 
