@@ -122,8 +122,8 @@ ${SERIES_LINES[$s]}"
 	for key in ${G_KEYS[$i]}; do
 		point_parse "$key"
 		pa=$(placement_arg "$P_PLACEMENT")
-		printf '%sPOINT=%s %s %s %s %s %s\n' "$p" "$key" "$P_MODE" "$P_LONGS" "$P_VARIANT" \
-			"${pa:--}" "${VARIANT_ENV[$s,$P_VARIANT]:-}"
+		printf '%sPOINT=%s %s %s %s %s %s %s %s\n' "$p" "$key" "$P_MODE" "$P_LONGS" "$P_VARIANT" \
+			"${pa:--}" "$P_IDENT" "$P_BASE" "${VARIANT_ENV[$s,$P_VARIANT]:-}"
 	done
 }
 

@@ -59,13 +59,16 @@ point_key() {
 }
 
 # point_parse KEY: P_NODES P_MODE P_TPN P_LONGS P_VARIANT P_SERIES
-# P_PLACEMENT (aller's --placement value: block, cyclic, random[:SEED]), or
-# returns 1.
+# P_PLACEMENT (aller's --placement value: block, cyclic, random[:SEED]),
+# P_IDENT (the key less its node count and mode: what the job writes as
+# '# point_series:') and P_BASE (P_IDENT less the placement's suffix:
+# '# point_base:', collect's series across placements), or returns 1.
 point_parse() {
 	[[ $1 =~ ^$POINT_KEY_RE$ ]] || return 1
 	P_NODES=${BASH_REMATCH[1]} P_MODE=${BASH_REMATCH[2]} P_TPN=${BASH_REMATCH[3]}
 	P_LONGS=${BASH_REMATCH[4]} P_VARIANT=${BASH_REMATCH[5]} P_SERIES=${BASH_REMATCH[6]}
 	P_PLACEMENT=${BASH_REMATCH[8]:-block}
+	P_BASE=t$P_TPN-L$P_LONGS-$P_VARIANT-s$P_SERIES P_IDENT=t$P_TPN-L$P_LONGS-$P_VARIANT-s$P_SERIES${BASH_REMATCH[7]}
 	[[ $P_PLACEMENT != random* ]] || P_PLACEMENT=random:${P_PLACEMENT#random}
 }
 

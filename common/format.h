@@ -109,9 +109,11 @@
 
 /* Written by job templates (jobs/aller.sbatch) before aller's own header. */
 #define ALLER_KEY_CAMPAIGN "campaign"
+#define ALLER_KEY_POINT "point"           /* the point's key (campaigns/manifest.sh) */
 #define ALLER_KEY_POINT_NODES "point_nodes"
 #define ALLER_KEY_POINT_MODE "point_mode"
 #define ALLER_KEY_POINT_SERIES "point_series" /* the point's identity but nodes and mode */
+#define ALLER_KEY_POINT_BASE "point_base" /* point_series less its placement's suffix */
 #define ALLER_KEY_VARIANT "variant"       /* the campaign variant's name */
 #define ALLER_KEY_VARIANT_ENV "variant_env" /* its environment, VAR=value[,VAR=value] */
 #define ALLER_KEY_LAUNCHER "launcher"     /* how MPI was started */

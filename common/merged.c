@@ -16,7 +16,7 @@ static const int views[ALLER_NCOLS] = { ALLER_COLUMN_VIEWS(VIEWS_) };
 static const struct {
 	struct merged_column before[8];
 	int view;                    /* ALLER_VIEW_* bit; -1: every measured column; 0: none */
-	struct merged_column after[16];
+	struct merged_column after[20];
 } shapes[MERGED_NTABLES] = {
 	[MERGED_BANDWIDTH] = { { { "bytes_per_peer", MSRC_BYTES, 0 } }, ALLER_VIEW_BANDWIDTH,
 			       { { "bound_s", MSRC_BOUND, 0 } } },
@@ -38,7 +38,7 @@ static const struct {
 		{ "instrumented", MSRC_INSTRUMENTED, 0 }, { "state", MSRC_STATE, 0 },
 		{ "job", MSRC_JOB, 0 }, { "source", MSRC_SOURCE, 0 }, { "mpi", MSRC_MPI, 0 },
 		{ "series", MSRC_SERIES, 0 }, { "variant", MSRC_VARIANT, 0 },
-		{ "placement", MSRC_PLACEMENT, 0 } } },
+		{ "placement", MSRC_PLACEMENT, 0 }, { "key", MSRC_KEY, 0 }, { "base", MSRC_BASE, 0 } } },
 };
 
 static void add_all(struct merged_table_def *t, const struct merged_column *cols, size_t n)

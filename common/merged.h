@@ -39,6 +39,8 @@ enum merged_source {
 	MSRC_CAMPAIGN, MSRC_MODE, MSRC_TPN, MSRC_BUFFERS, MSRC_JOB, MSRC_SOURCE, MSRC_SERIES,
 	MSRC_VARIANT,        /* the point's keys, as text */
 	MSRC_PLACEMENT,      /* its --placement, empty without one (the launcher's order) */
+	MSRC_KEY,            /* its key (collect/read/point.h, point_key) */
+	MSRC_BASE,           /* its series less its placement (point_base) */
 	/* the row against what its point's fabric allows (collect/read/fabric.h; unknown: empty, NaN, "-") */
 	MSRC_BOUND,          /* bound_s: the least time its busiest link needs per call */
 	MSRC_BOTTLENECK,     /* that link: "nic:NODE", "up:LEAF" */

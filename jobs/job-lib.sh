@@ -2,7 +2,7 @@
 # the module system, the network's topology, the time left, the nodes'
 # health, how a step ended, and what a point file is named and begins with.
 # Sourced by aller.sbatch (from the toolkit that submitted it: ALLER_JOB_LIB
-# in its settings); it reads the job's globals (set, aller, job, key, mode,
+# in its settings); it reads the job's globals (set, aller, job, key, mode, series, base,
 # current, steperr, rc, ...) and sets module_error, loaded, topology and
 # current.
 # shellcheck shell=bash disable=SC2154,SC2034 # the job's globals, read and set
@@ -154,7 +154,7 @@ provenance() {
 	echo "# point: $key"
 	echo "# point_nodes: $nodes"
 	echo "# point_mode: $mode"
-	echo "# point_series: ${key#n"$nodes"-"$mode"-}"
+	[ -z "$series" ] || printf '# point_series: %s\n# point_base: %s\n' "$series" "$base"
 	echo "# variant: $variant"
 	[ -z "$assigns" ] || echo "# variant_env: $assigns"
 	echo "# submission: $sub"

@@ -28,9 +28,9 @@ static const struct family {
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
-enum { P_POINT, P_CAMPAIGN, P_MODE, P_NODES, P_TPN, P_STATE, P_SERIES, P_VARIANT, P_N };
+enum { P_POINT, P_CAMPAIGN, P_MODE, P_NODES, P_TPN, P_STATE, P_KEY, P_VARIANT, P_N };
 static const char *const index_cols[P_N] = { "point", "campaign", "mode", "nodes", "tasks_per_node",
-					     "state", "series", "variant" };
+					     "state", "key", "variant" };
 enum { R_POINT, R_ALGO, R_SPLIT, R_COMMSIZE, R_BYTES, R_N };
 static const char *const row_cols[R_N] = { "point", "algo", "split", "commsize", "bytes_per_peer" };
 
@@ -101,7 +101,6 @@ static long read_points(const char *dir, struct xpoint **out)
 	while (fgets(line, sizeof(line), in)) {
 		int k = table_split(line, f, TABLE_FIELDS);
 		struct xpoint *p;
-		char series[256];
 		long id = table_long(f, k, at[P_POINT]);
 		if (id < 0 || id > 100000000)
 			continue;
@@ -122,9 +121,7 @@ static long read_points(const char *dir, struct xpoint **out)
 		table_copy(p->tpn, sizeof(p->tpn), f, k, at[P_TPN]);
 		table_copy(p->state, sizeof(p->state), f, k, at[P_STATE]);
 		table_copy(p->variant, sizeof(p->variant), f, k, at[P_VARIANT]);
-		table_copy(series, sizeof(series), f, k, at[P_SERIES]);
-		snprintf(p->key, sizeof(p->key), "n%s-%s%s%s", p->nodes, p->mode, series[0] ? "-" : "",
-			 series);
+		table_copy(p->key, sizeof(p->key), f, k, at[P_KEY]);
 	}
 	fclose(in);
 	starts(dir, pts, n);

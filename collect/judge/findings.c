@@ -18,15 +18,14 @@
 #include "locate.h"
 #include "read/hosts.h"
 #include "models.h"
-#include "read/point.h"
 #include "replace.h"
 #include "suspects.h"
 #include "merge/table.h"
 
 enum { I_POINT, I_CAMPAIGN, I_MODE, I_NODES, I_WORLD, I_STATE, I_SERIES, I_VARIANT,
-       I_PLACEMENT, I_N };
+       I_PLACEMENT, I_BASE, I_N };
 static const char *const index_cols[I_N] = { "point", "campaign", "mode", "nodes", "world", "state",
-					     "series", "variant", "placement" };
+					     "series", "variant", "placement", "base" };
 
 /* points-index.csv: every point, in its order; the count, or -1. */
 static long read_index(const char *dir, struct fpoint **out)
@@ -57,7 +56,7 @@ static long read_index(const char *dir, struct fpoint **out)
 		table_copy(p->series, sizeof(p->series), f, n, at[I_SERIES]);
 		table_copy(p->variant, sizeof(p->variant), f, n, at[I_VARIANT]);
 		table_copy(p->placement, sizeof(p->placement), f, n, at[I_PLACEMENT]);
-		point_series_base(p->series, p->placement, p->base, sizeof(p->base));
+		table_copy(p->base, sizeof(p->base), f, n, at[I_BASE]);
 		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;
 	}
 	fclose(in);

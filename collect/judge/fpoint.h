@@ -31,7 +31,7 @@ struct fpoint {
 	long id, nodes, world;
 	char mode[16], state[32], series[FIND_NAME], variant[FIND_NAME], campaign[FIND_NAME];
 	char placement[32];       /* its --placement, "" without one (the launcher's order) */
-	char base[FIND_NAME];     /* its series less the placement's suffix (a campaign key's -cyclic) */
+	char base[FIND_NAME];     /* its series less its placement (points-index.csv's base) */
 	long floors;              /* its rows below a floor (facts.tsv's floor_failed lines) */
 	struct frow peak, agg, eff, interf, cong;   /* the rows of the peaks (peak.point < 0: none) */
 	struct flevel levels[FIND_LEVELS];   /* levels 0 and 1 */

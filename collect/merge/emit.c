@@ -109,7 +109,7 @@ static void label(char *buf, size_t len, int labels, const struct point *pt, int
 				 labels & LABEL_PLACEMENT ? place : NULL };
 	size_t at = 0;
 
-	point_series_base(pt->series, pt->setting[PS_PLACEMENT], series, sizeof(series));
+	point_base(pt, series, sizeof(series));
 	buf[0] = '\0';
 	for (int i = 0; i < 5; i++)
 		if (parts[i] && at < len)

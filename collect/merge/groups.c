@@ -110,13 +110,13 @@ int groups_read(struct groups *gs, const struct filelist *files)
 	return 0;
 }
 
-/* Whether two points' series differ in more than their placements (point_series_base). */
+/* Whether two points' series differ in more than their placements (point_base). */
 static int series_differ(const struct point *a, const struct point *b)
 {
 	char x[256], y[256];
 
-	point_series_base(a->series, a->setting[PS_PLACEMENT], x, sizeof(x));
-	point_series_base(b->series, b->setting[PS_PLACEMENT], y, sizeof(y));
+	point_base(a, x, sizeof(x));
+	point_base(b, y, sizeof(y));
 	return strcmp(x, y) != 0;
 }
 

@@ -14,6 +14,8 @@
 #include "merged.h"
 #include "read/splits.h"
 
+enum { POINT_TEXT = 256 };   /* a computed text column: a key, a base */
+
 size_t row_mpi_len(const char *mpi)
 {
 	return mpi ? strcspn(mpi, ",\"\n") : 0;
@@ -33,9 +35,12 @@ static void line_field(struct line *l, const char *s, int csv)
 		line_str(l, s);
 }
 
-static const char *point_text(const struct point *pt, enum merged_source src)
+/* A point's text column; the computed ones (its key, its base) into buf. */
+static const char *point_text(const struct point *pt, enum merged_source src, char buf[POINT_TEXT])
 {
 	switch (src) {
+	case MSRC_KEY: point_key(pt, buf, POINT_TEXT); return buf;
+	case MSRC_BASE: point_base(pt, buf, POINT_TEXT); return buf;
 	case MSRC_CAMPAIGN: return pt->campaign;
 	case MSRC_MODE: return pt->mode;
 	case MSRC_TPN: return pt->tpn;
@@ -191,6 +196,7 @@ static void put_column(struct line *l, const struct group *g, const struct crow 
 		       const struct merged_column *c, int csv)
 {
 	const struct point *pt = g->pts[r->point];
+	char buf[POINT_TEXT];
 
 	switch (c->src) {
 	case MSRC_NODES: line_long(l, pt->nodes); break;
@@ -210,9 +216,9 @@ static void put_column(struct line *l, const struct group *g, const struct crow 
 	case MSRC_MPI: line_put(l, pt->mpi ? pt->mpi : "", row_mpi_len(pt->mpi)); break;
 	default:
 		if (csv)
-			line_csv(l, point_text(pt, c->src));
+			line_csv(l, point_text(pt, c->src, buf));
 		else
-			line_str(l, str(point_text(pt, c->src)));
+			line_str(l, str(point_text(pt, c->src, buf)));
 	}
 }
 
@@ -255,7 +261,8 @@ static size_t text_bound(const struct point *pt, const struct merged_column *col
 	size_t n = 0;
 
 	for (int i = first; i <= last; i++) {
-		const char *t = cols[i].src == MSRC_MPI ? pt->mpi : point_text(pt, cols[i].src);
+		char buf[POINT_TEXT];
+		const char *t = cols[i].src == MSRC_MPI ? pt->mpi : point_text(pt, cols[i].src, buf);
 		n += 2 * (t ? strlen(t) : 0) + 32;   /* quotes doubled, numbers, separators */
 	}
 	return n;

@@ -144,6 +144,8 @@ static const struct key keys[] = {
 	{ ALLER_KEY_FAILED, K_FAILED, offsetof(struct point, failed) },
 	{ ALLER_KEY_FLOOR_FAILED, K_FLOOR, offsetof(struct point, floor) },
 	STR(ALLER_KEY_POINT_SERIES, series),
+	STR(ALLER_KEY_POINT_BASE, base),
+	STR(ALLER_KEY_POINT, key),
 	STR(ALLER_KEY_VARIANT, variant),
 	SETTING(ALLER_KEY_ITERS, PS_ITERS),
 	SETTING(ALLER_KEY_WARMUP, PS_WARMUP),

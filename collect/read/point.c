@@ -31,6 +31,8 @@ void point_release(struct point *p)
 	free(p->reveal);
 	free(p->series);
 	free(p->variant);
+	free(p->key);
+	free(p->base);
 	free(p->incomplete);
 	free(p->failed);
 	free(p->floor);
@@ -182,6 +184,22 @@ void point_series_base(const char *series, const char *placement, char *out, siz
 	n = strlen(out);
 	if (n > k && !strcmp(out + n - k, suffix))
 		out[n - k] = '\0';
+}
+
+void point_key(const struct point *p, char *out, size_t len)
+{
+	if (p->key)
+		snprintf(out, len, "%s", p->key);
+	else
+		snprintf(out, len, "n%ld-%s", p->nodes, p->mode ? p->mode : "");
+}
+
+void point_base(const struct point *p, char *out, size_t len)
+{
+	if (p->base)
+		snprintf(out, len, "%s", p->base);
+	else
+		point_series_base(p->series, p->setting[PS_PLACEMENT], out, len);
 }
 
 /* Job ids compare as numbers ("123_4" array ids: by the leading number). */

@@ -35,6 +35,7 @@ struct point {
 	/* keys, from the header comments (NULL when absent) */
 	char *campaign, *mode, *tpn, *buffers, *mpi, *job, *start, *reveal;
 	char *series, *variant;      /* a campaign point's identity, but nodes and mode */
+	char *key, *base;            /* its key; its series less its placement (the manifest's) */
 	char *incomplete;            /* the job's '# incomplete:' text */
 	char *failed;                /* the first '# failed:' text (a data set's set-up) */
 	char *floor;                 /* the first '# floor_failed:' text (a row below --min-busbw) */
@@ -98,10 +99,22 @@ int point_format_ok(const struct point *p);
 /* strcmp with NULL as "". */
 int point_strcmp(const char *a, const char *b);
 /*
- * A campaign's point of another placement has it at the end of its key,
- * so of its series ("t2-L0-default-s1-cyclic"; random:7 as "-random7":
- * campaigns/manifest.sh): the series less that suffix into out, the series
- * itself otherwise ("" for NULL).
+ * Its key: the job's '# point:' (the manifest's), else "n<nodes>-<mode>"
+ * (outside a campaign). Into out.
+ */
+void point_key(const struct point *p, char *out, size_t len);
+/*
+ * Its series less its placement (a campaign's points of one series across
+ * placements): the job's '# point_base:' (the manifest's point_parse), else
+ * its series. Into out. (Outputs of the toolkit before it wrote the line:
+ * point_series_base.)
+ */
+void point_base(const struct point *p, char *out, size_t len);
+/*
+ * Outputs written before the job wrote '# point_base:' (round four): a
+ * point of another placement has it at the end of its series
+ * ("t2-L0-default-s1-cyclic"; random:7 as "-random7"): the series less that
+ * suffix into out, the series itself otherwise ("" for NULL).
  */
 void point_series_base(const char *series, const char *placement, char *out, size_t len);
 /*

@@ -130,6 +130,9 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	block=$(latest "$RES"/place/raw/place-n4-contiguous-t2-L262144-default-s1-2*.out)
 	cyclic=$(latest "$RES"/place/raw/place-n4-contiguous-t2-L262144-default-s1-cyclic-*.out)
 	grep -qx '# placement: block' "$block"
+	# the manifest's key parts, written by the job: one series across placements
+	grep -qx '# point_series: t2-L262144-default-s1-cyclic' "$cyclic"
+	grep -qx '# point_base: t2-L262144-default-s1' "$cyclic"
 	grep -qx '# placed: nodes per communicator (contiguous), by communicator size: 8: 4, 4: 2, 2: 1, 1: 1' "$block"
 	grep -qx '# placed: nodes per communicator (contiguous), by communicator size: 8: 4, 4: 4, 2: 2, 1: 1' "$cyclic"
 	grep -qx '# host: n\[1-4\] 0-1 +2' "$block"

@@ -69,7 +69,8 @@ queued() { squeue -h | wc -l; }
 	f=$(latest "$RES"/var/raw/var-n2-contiguous-t2-L64-default-s1-*.out)
 	run ! grep -q 'alltoall_algorithm' "$f"
 	for s in t2-L64-default-s1 t2-L64-linear-s1 t2-L256-default-s1 t2-L256-linear-s1; do
-		grep -q ",$s,[a-z]*,\$" "$RES/var/merged/points-index.csv"
+		# its series, variant, placement (none), and the key and base the job wrote
+		grep -q ",$s,[a-z]*,,n2-contiguous-$s,$s\$" "$RES/var/merged/points-index.csv"
 		grep -q "commsize 4, $s" "$RES/var/plots/bandwidth-contiguous-n2.svg"
 	done
 }
@@ -213,7 +214,7 @@ queued() { squeue -h | wc -l; }
 	grep -q '^# mpi: MPICH Version: 4' "$(latest "$RES"/libs/raw/libs-*-s2-*.out)"
 	grep -q '^# mpi: Open MPI v4' "$(latest "$RES"/libs/raw/libs-*-s1-*.out)"
 	grep -qx 'series 2 MPI=mpich' "$RES/libs/manifest"
-	grep -q ',MPICH Version: 4.0.2,t2-L64-default-s2,default,$' "$RES/libs/merged/points-index.csv"
-	grep -q ',Open MPI v4.1.4,t2-L64-default-s1,default,$' "$RES/libs/merged/points-index.csv"
+	grep -q ',MPICH Version: 4.0.2,t2-L64-default-s2,default,,n2-contiguous-t2-L64-default-s2,t2-L64-default-s2$' "$RES/libs/merged/points-index.csv"
+	grep -q ',Open MPI v4.1.4,t2-L64-default-s1,default,,n2-contiguous-t2-L64-default-s1,t2-L64-default-s1$' "$RES/libs/merged/points-index.csv"
 	run ! grep -q 're-run of the point' "$RES/libs/merged/summary.txt"
 }

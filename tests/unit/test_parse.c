@@ -501,6 +501,37 @@ static void series_base_strips_the_placement_suffix(void **state)
 	assert_string_equal(out, "");
 }
 
+/*
+ * A campaign point's key and base are what its job wrote (the manifest's
+ * point_parse); an output outside a campaign is n<nodes>-<mode>, its base
+ * its series; an earlier toolkit's output (no point_base) by its suffix.
+ */
+static void key_and_base_are_the_jobs(void **state)
+{
+	struct point pt;
+	struct seen seen;
+	char out[64];
+
+	(void)state;
+	FEED("# point: n4-strided-t2-L0-default-s1-cyclic\n# point_series: t2-L0-default-s1-cyclic\n"
+	     "# point_base: t2-L0-default-s1\n" HEADER ROW "# Done\n");
+	point_key(&pt, out, sizeof(out));
+	assert_string_equal(out, "n4-strided-t2-L0-default-s1-cyclic");
+	point_base(&pt, out, sizeof(out));
+	assert_string_equal(out, "t2-L0-default-s1");
+	point_release(&pt);
+	FEED(HEADER ROW "# Done\n");
+	point_key(&pt, out, sizeof(out));
+	assert_string_equal(out, "n4-strided");
+	point_base(&pt, out, sizeof(out));
+	assert_string_equal(out, "");
+	point_release(&pt);
+	FEED("# point_series: t2-L0-default-s1-random7\n" HEADER "# placement: random:7\n" ROW "# Done\n");
+	point_base(&pt, out, sizeof(out));
+	assert_string_equal(out, "t2-L0-default-s1");
+	point_release(&pt);
+}
+
 static void merged_columns_agree_with_aller(void **state)
 {
 	static const char *const aller_names[] = ALLER_COLUMN_NAMES;
@@ -517,7 +548,7 @@ static void merged_columns_agree_with_aller(void **state)
 			       "congestion congestion_p99 tmed_lo_s tmed_hi_s offnode_B netbw_GBs eff tcounts_s "
 			       "tdispatch_s tcombine_s bound_s bottleneck eff_bound above_bound",
 		[MERGED_POINTS] = "point campaign mode nodes tasks_per_node world buffers instrumented "
-				  "state job source mpi series variant placement",
+				  "state job source mpi series variant placement key base",
 	};
 	char names[1024];
 	(void)state;
@@ -545,6 +576,7 @@ static void merged_columns_agree_with_aller(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(key_and_base_are_the_jobs),
 		cmocka_unit_test(merged_columns_agree_with_aller),
 		cmocka_unit_test(series_base_strips_the_placement_suffix),
 		cmocka_unit_test(clean_file),
