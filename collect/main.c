@@ -118,7 +118,7 @@ static const struct {
 
 static int run(int argc, char **argv)
 {
-	struct merge_options o = { "merged", 0, merged_findings };
+	struct merge_options o = { .outdir = "merged", .then = merged_findings };
 	struct filelist files = { 0 };
 	struct summary s;
 	char err[4608];

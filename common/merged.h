@@ -108,6 +108,7 @@ TABLE_STRUCT(pairs_row, PAIRS_COLUMNS);
  * one writer, collect/merge/merge.c); the header comes from here.
  */
 #define MERGED_FACTS_FILE "facts.tsv"
+#define MERGED_FACT_SETTING "setting"   /* facts.tsv: a point's setting, "NAME=VALUE" */
 #define FACTS_COLUMNS(X) \
 	X(point, LONG, point) \
 	X(key, TEXT, key) \

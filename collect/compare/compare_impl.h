@@ -1,6 +1,7 @@
 /*
  * compare_impl.h: what the parts of collect --compare share: compare_side.c
- * reads a side (its measurements, sorted by identity, and its settings),
+ * reads a side from its merge's tables (its measurements, sorted by
+ * identity, and its settings; never an aller output: merge_side merges one),
  * compare_out.c writes the table, the CSV and the ratio data sets,
  * compare_run.c matches the sides and runs the command.
  */
@@ -10,26 +11,32 @@
 #include <stdio.h>
 
 #include "compare.h"
-#include "merge/groups.h"
-#include "read/input.h"
-#include "read/point.h"
+
+#define NSETTINGS 40   /* the point's own three (mpi, buffers, tasks per node), then its settings */
+
+/* A point of a side, as its merge's points-index.csv and facts.tsv say it. */
+struct cpoint {
+	char *mode, *variant, *tpn, *campaign;
+	const char *reveal;        /* "yes" for an instrumented point (--reveal), else NULL */
+	char *value[NSETTINGS];    /* by compare_setting_name's index; NULL: not said */
+	long nodes;
+	int noted;                 /* its settings counted (it has rows) */
+};
 
 /* One measurement: a row of a winning point, its keys and timings. */
 struct meas {
-	const struct point *pt;
+	const struct cpoint *pt;
 	long nodes, comms, commsize, bytes;
 	int algo, split;                 /* its data set's algorithm and split (splits.h) */
 	double tmin, tavg, tmax, tmed;   /* tmed: NaN before format 2 */
 };
 
 #define SETTING_VALUES 8   /* distinct values of a setting kept per side */
-#define NSETTINGS (PS_NSETTINGS + 3)
 
 struct side {
 	const char *arg;
-	struct filelist files;
-	struct summary s;
-	struct groups gs;
+	struct cpoint *pts;
+	long npts;
 	struct meas *m;
 	long n;
 	size_t cap;
@@ -65,8 +72,14 @@ const char *compare_setting_name(int i);
 int compare_point_key(const struct meas *a, const struct meas *b);
 int compare_set_key(const struct meas *a, const struct meas *b);
 int compare_meas(const void *x, const void *y);
-/* Reads one side; 0, or an exit status with the message said. */
-int compare_load(struct side *sd, const char *which);
+/*
+ * Reads one side: a merged directory (points-index.csv), else its outputs
+ * merged into SCRATCH/WHICH first (merge.h's merge_side); 0, or an exit
+ * status with the message said.
+ */
+int compare_load(struct side *sd, const char *which, const char *scratch);
+/* Whether ARG is a merged directory (its tables are read as they are). */
+int compare_merged(const char *arg);
 void compare_side_release(struct side *sd);
 
 /* compare_out.c: the table and summary on stdout (and compare.txt), the CSV, the ratio sets. */

@@ -4,8 +4,11 @@
  * and in DIR: compare.txt (the same), compare.csv, compare.dat (the ratios
  * as data sets for the plots, columns by name) and sets.tsv (their index).
  */
+#define _XOPEN_SOURCE 700   /* nftw */
 #include "compare_impl.h"
 
+#include <errno.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +63,41 @@ static int join(struct cmp *c)
 	return 0;
 }
 
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/*
+ * The sides, each read from its merge's tables: a side given as outputs (or
+ * a campaign directory) is merged first into a scratch directory of TMPDIR,
+ * removed after; 0, or an exit status said.
+ */
+static int load_sides(struct cmp *c)
+{
+	const char *tmp = getenv("TMPDIR");
+	char scratch[4096] = "";
+	int rc;
+
+	if (!compare_merged(c->base.arg) || !compare_merged(c->new.arg)) {
+		snprintf(scratch, sizeof(scratch), "%s/collect-compare.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(scratch)) {
+			fprintf(stderr, "collect: error: cannot make a scratch directory '%s': %s\n", scratch,
+				strerror(errno));
+			return 3;
+		}
+	}
+	rc = compare_load(&c->base, "BASE", scratch);
+	if (rc == 0)
+		rc = compare_load(&c->new, "NEW", scratch);
+	if (scratch[0])
+		nftw(scratch, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	return rc;
+}
+
 static const char *const out_names[5] = { "compare.txt", "compare.csv", "compare.dat",
 					  MERGED_SETS_FILE, MERGED_FINDINGS_FILE };
 
@@ -79,8 +117,10 @@ static int open_out(struct cmp *c, const char *dir, struct outset *o)
 static const char usage[] =
 	"usage: collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n"
 	"\n"
-	"Compares two sets of aller outputs (files, directories, or campaign\n"
-	"directories, whose raw/ is read): the points both have, by identity,\n"
+	"Compares two sets of aller outputs (files, directories, campaign\n"
+	"directories, whose raw/ is read, or merged directories, whose tables are;\n"
+	"outputs are merged first, as collect merges them): the points both have,\n"
+	"by identity,\n"
 	"with the ratio NEW/BASE of tavg (and tmed) and a verdict: same (within\n"
 	"the tolerance), noise (tmed's ratio outside it the other way, or each\n"
 	"side's tavg inside the other's [tmin, tmax]), faster or slower. Points\n"
@@ -149,9 +189,7 @@ int compare_main(int argc, char **argv)
 	c.tol_spec = tol;
 	c.base.arg = arg[0];
 	c.new.arg = arg[1];
-	rc = compare_load(&c.base, "BASE");
-	if (rc == 0)
-		rc = compare_load(&c.new, "NEW");
+	rc = load_sides(&c);
 	if (rc == 0 && join(&c) != 0) {
 		fprintf(stderr, "collect: error: out of memory\n");
 		rc = 3;

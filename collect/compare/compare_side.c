@@ -1,4 +1,4 @@
-/* compare_side.c: one side of a comparison, read (see compare_impl.h). */
+/* compare_side.c: one side of a comparison, read from its merge's tables (see compare_impl.h). */
 #include "compare_impl.h"
 
 #include <math.h>
@@ -8,24 +8,39 @@
 
 #include "format.h"
 #include "grow.h"
+#include "merged.h"
+#include "merge/merge.h"
+#include "merge/table.h"
+#include "read/splits.h"
+
+/* The settings' names by index: the point's own three, then facts.tsv's as first read. */
+static char setting_names[NSETTINGS][32] = { ALLER_KEY_MPI, ALLER_KEY_BUFFERS, ALLER_KEY_TPN };
+static int nsetting_names = 3;
 
 const char *compare_setting_name(int i)
 {
-	static const char *const own[3] = { ALLER_KEY_MPI, ALLER_KEY_BUFFERS, ALLER_KEY_TPN };
-	return i < 3 ? own[i] : point_setting_names[i - 3];
+	return i < nsetting_names ? setting_names[i] : "";
 }
 
-static const char *setting_value(const struct point *pt, int i)
+/* A setting's index by its name, added when new; -1 when the names are full. */
+static int setting_index(const char *name)
 {
-	const char *v = i == 0 ? pt->mpi : i == 1 ? pt->buffers : i == 2 ? pt->tpn
-			 : pt->setting[i - 3];
-	return v ? v : "";
+	int i = 0;
+
+	while (i < nsetting_names && strcmp(setting_names[i], name) != 0)
+		i++;
+	if (i == nsetting_names) {
+		if (i == NSETTINGS || strlen(name) >= sizeof(setting_names[i]))
+			return -1;
+		snprintf(setting_names[nsetting_names++], sizeof(setting_names[i]), "%s", name);
+	}
+	return i;
 }
 
-static void note_settings(struct side *sd, const struct point *pt)
+static void note_settings(struct side *sd, const struct cpoint *pt)
 {
-	for (int i = 0; i < NSETTINGS; i++) {
-		const char *v = setting_value(pt, i);
+	for (int i = 0; i < nsetting_names; i++) {
+		const char *v = pt->value[i] ? pt->value[i] : "";
 		int k = 0;
 		while (k < sd->nvalues[i] && strcmp(sd->values[i][k], v) != 0)
 			k++;
@@ -36,61 +51,10 @@ static void note_settings(struct side *sd, const struct point *pt)
 		else
 			sd->values[i][sd->nvalues[i]++] = v;
 	}
-	if (sd->campaigns == 0 || point_strcmp(sd->campaign, pt->campaign) != 0) {
+	if (sd->campaigns == 0 || strcmp(sd->campaign ? sd->campaign : "", pt->campaign) != 0) {
 		sd->campaigns += sd->campaigns == 0 || sd->campaign != NULL;
-		sd->campaign = sd->campaigns == 1 ? pt->campaign : NULL;
+		sd->campaign = sd->campaigns == 1 && pt->campaign[0] ? pt->campaign : NULL;
 	}
-}
-
-static double number(const char *text, const struct crow *r, int c)
-{
-	char buf[64];
-	size_t n = r->len[c] < sizeof(buf) - 1 ? r->len[c] : sizeof(buf) - 1;
-
-	if (c >= r->ncols)
-		return NAN;
-	memcpy(buf, text + r->off[c], n);
-	buf[n] = '\0';
-	return strtod(buf, NULL);
-}
-
-/* groups_each's callback: the winners' rows of a group. */
-static long take_group(void *ctx, const struct group *g)
-{
-	struct side *sd = ctx;
-	long taken = 0;
-
-	for (int p = 0; p < g->n; p++) {
-		const struct point *pt = g->pts[p];
-		if (pt->superseded || pt->nrows == 0)
-			continue;
-		note_settings(sd, pt);
-		for (long i = pt->first_row; i < pt->first_row + pt->nrows; i++) {
-			const struct crow *r = &g->rows.rows[i];
-			const char *text = rows_text(&g->rows, r);
-			struct meas *m;
-			if ((size_t)sd->n == sd->cap) {
-				struct meas *a = grow(sd->m, &sd->cap, sd->cap + 1, sizeof(*a), 1024);
-				if (!a)
-					return -1;
-				sd->m = a;
-			}
-			m = &sd->m[sd->n++];
-			m->pt = pt;
-			m->nodes = pt->nodes;
-			m->comms = r->comms;
-			m->commsize = r->commsize;
-			m->algo = r->algo;
-			m->split = r->split;
-			m->bytes = r->count * (long)sizeof(long);
-			m->tmin = number(text, r, ALLER_COL_TMIN);
-			m->tavg = number(text, r, ALLER_COL_TAVG);
-			m->tmax = number(text, r, ALLER_COL_TMAX);
-			m->tmed = number(text, r, ALLER_COL_TMED);
-			taken++;
-		}
-	}
-	return taken;
 }
 
 static int cmp_num(long a, long b)
@@ -103,9 +67,8 @@ int compare_point_key(const struct meas *a, const struct meas *b)
 {
 	int c;
 
-	if ((c = point_strcmp(a->pt->mode, b->pt->mode)) ||
-	    (c = point_strcmp(a->pt->variant, b->pt->variant)) ||
-	    (c = point_strcmp(a->pt->tpn, b->pt->tpn)) ||
+	if ((c = strcmp(a->pt->mode, b->pt->mode)) || (c = strcmp(a->pt->variant, b->pt->variant)) ||
+	    (c = strcmp(a->pt->tpn, b->pt->tpn)) ||
 	    (c = cmp_num(!!a->pt->reveal, !!b->pt->reveal)) || (c = cmp_num(a->nodes, b->nodes)))
 		return c;
 	return 0;
@@ -130,32 +93,189 @@ int compare_meas(const void *x, const void *y)
 	return c ? c : cmp_num(a->bytes, b->bytes);
 }
 
-/* A campaign directory stands for its raw outputs. */
-static const char *inputs_of(const char *arg, char *buf, size_t len)
+static char *dup(char **f, int n, int at, int *oom)
 {
-	struct stat st;
+	char buf[1024], *d;
 
-	snprintf(buf, len, "%s/raw", arg);
-	return stat(buf, &st) == 0 && S_ISDIR(st.st_mode) ? buf : arg;
+	table_copy(buf, sizeof(buf), f, n, at);
+	if (!(d = strdup(buf)))
+		*oom = 1;
+	return d;
 }
 
-int compare_load(struct side *sd, const char *which)
-{
-	char err[4608], path[4096];
+enum { X_POINT, X_CAMPAIGN, X_MODE, X_NODES, X_TPN, X_BUFFERS, X_INSTRUMENTED, X_VARIANT, X_N };
+static const char *const index_cols[X_N] = { "point", "campaign", "mode", "nodes", "tasks_per_node",
+					     "buffers", "instrumented", "variant" };
 
-	if (input_add(&sd->files, inputs_of(sd->arg, path, sizeof(path)), err, sizeof(err)) != 0) {
-		fprintf(stderr, "collect: error: %s %s\n", which, err);
+/* points-index.csv: the side's points, by their number; 0, or -1. */
+static int read_points(struct side *sd, const char *dir)
+{
+	char line[8192], *f[TABLE_FIELDS];
+	int at[X_N];
+	FILE *in = table_open(dir, "points-index.csv", line, sizeof(line), index_cols, at, X_N);
+
+	if (!in)
+		return -1;
+	while (fgets(line, sizeof(line), in)) {
+		int n = table_split(line, f, TABLE_FIELDS);
+		long id = table_long(f, n, at[X_POINT]);
+		struct cpoint *p;
+		if (id < 0 || id > 100000000)
+			continue;
+		if (id >= sd->npts) {
+			struct cpoint *g = realloc(sd->pts, sizeof(*g) * (size_t)(id + 1));
+			if (!g) {
+				sd->oom = 1;
+				break;
+			}
+			memset(g + sd->npts, 0, sizeof(*g) * (size_t)(id + 1 - sd->npts));
+			sd->pts = g;
+			sd->npts = id + 1;
+		}
+		p = &sd->pts[id];
+		p->campaign = dup(f, n, at[X_CAMPAIGN], &sd->oom);
+		p->mode = dup(f, n, at[X_MODE], &sd->oom);
+		p->tpn = dup(f, n, at[X_TPN], &sd->oom);
+		p->variant = dup(f, n, at[X_VARIANT], &sd->oom);
+		p->value[1] = dup(f, n, at[X_BUFFERS], &sd->oom);
+		p->value[2] = dup(f, n, at[X_TPN], &sd->oom);
+		p->nodes = table_long(f, n, at[X_NODES]);
+		p->reveal = at[X_INSTRUMENTED] >= 0 && at[X_INSTRUMENTED] < n &&
+			    strcmp(f[at[X_INSTRUMENTED]], "yes") == 0 ? "yes" : NULL;
+	}
+	fclose(in);
+	return sd->oom || !sd->pts ? -1 : 0;
+}
+
+/* facts.tsv's line of a point: its (first) MPI library, its settings. */
+static void take_fact(void *ctx, long point, const char *key, const char *value)
+{
+	struct side *sd = ctx;
+	struct cpoint *p = &sd->pts[point];
+	const char *eq = strchr(value, '=');
+	char name[64];
+	int i = 0;
+
+	if (strcmp(key, ALLER_KEY_MPI) == 0 && !p->value[0]) {
+		i = 0;
+	} else if (strcmp(key, MERGED_FACT_SETTING) == 0 && eq && (size_t)(eq - value) < sizeof(name)) {
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - value), value);
+		if ((i = setting_index(name)) < 0 || p->value[i])
+			return;
+		value = eq + 1;
+	} else {
+		return;
+	}
+	if (!(p->value[i] = strdup(value)))
+		sd->oom = 1;
+}
+
+static int algo_index(const char *name)
+{
+	for (int a = 0; a < ALLER_NALGOS; a++)
+		if (strcmp(merged_algo_name(a), name) == 0)
+			return a;
+	return -1;
+}
+
+enum { R_POINT, R_ALGO, R_SPLIT, R_COMMS, R_COMMSIZE, R_BYTES, R_TMIN, R_TAVG, R_TMAX, R_TMED, R_N };
+static const char *const row_cols[R_N] = { "point", "algo", "split", "comms", "commsize",
+					   "bytes_per_peer", "tmin_s", "tavg_s", "tmax_s", "tmed_s" };
+
+/* points.csv: the winners' rows, each a measurement of its point; 0, or -1. */
+static int read_rows(struct side *sd, const char *dir)
+{
+	char line[8192], *f[TABLE_FIELDS];
+	int at[R_N];
+	FILE *in = table_open(dir, "points.csv", line, sizeof(line), row_cols, at, R_N);
+
+	if (!in)
+		return -1;
+	while (fgets(line, sizeof(line), in)) {
+		int n = table_split(line, f, TABLE_FIELDS);
+		long id = table_long(f, n, at[R_POINT]);
+		char name[256];
+		struct meas *m;
+		if (id < 0 || id >= sd->npts || !sd->pts[id].mode)
+			continue;
+		if ((size_t)sd->n == sd->cap) {
+			struct meas *a = grow(sd->m, &sd->cap, sd->cap + 1, sizeof(*a), 1024);
+			if (!a) {
+				sd->oom = 1;
+				break;
+			}
+			sd->m = a;
+		}
+		if (!sd->pts[id].noted)
+			note_settings(sd, &sd->pts[id]);
+		sd->pts[id].noted = 1;
+		m = &sd->m[sd->n++];
+		m->pt = &sd->pts[id];
+		m->nodes = sd->pts[id].nodes;
+		table_copy(name, sizeof(name), f, n, at[R_ALGO]);
+		m->algo = algo_index(name);
+		table_copy(name, sizeof(name), f, n, at[R_SPLIT]);
+		m->split = splits_id(name, strlen(name));
+		m->comms = table_long(f, n, at[R_COMMS]);
+		m->commsize = table_long(f, n, at[R_COMMSIZE]);
+		m->bytes = table_long(f, n, at[R_BYTES]);
+		m->tmin = table_num(f, n, at[R_TMIN]);
+		m->tavg = table_num(f, n, at[R_TAVG]);
+		m->tmax = table_num(f, n, at[R_TMAX]);
+		m->tmed = table_num(f, n, at[R_TMED]);
+	}
+	fclose(in);
+	return sd->oom ? -1 : 0;
+}
+
+int compare_merged(const char *arg)
+{
+	char path[4096 + 32];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/points-index.csv", arg);
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* A side's outputs merged into SCRATCH/WHICH; its directory in dir, or an exit status said. */
+static int merged_side(struct side *sd, const char *which, const char *scratch, char *dir,
+		       size_t len)
+{
+	char err[4608];
+	long files = 0;
+	int rc;
+
+	snprintf(dir, len, "%s/%s", scratch, which);
+	rc = merge_side(sd->arg, dir, &files, err, sizeof(err));
+	if (rc == -1 || (rc == 1 && files == 0)) {
+		if (rc == -1)
+			fprintf(stderr, "collect: error: %s %s\n", which, err);
+		else
+			fprintf(stderr, "collect: error: %s '%s' has no job outputs\n", which, sd->arg);
 		return 2;
 	}
-	if (sd->files.n == 0) {
-		fprintf(stderr, "collect: error: %s '%s' has no job outputs\n", which, sd->arg);
-		return 2;
-	}
-	/* no warnings: damaged inputs are the merge's to report; compare takes what reads */
-	groups_init(&sd->gs, &sd->s, NULL, NULL);
-	if (groups_read(&sd->gs, &sd->files) != 0 || groups_each(&sd->gs, take_group, sd) != 0) {
-		fprintf(stderr, "collect: error: out of memory\n");
+	if (rc < 0) {
+		fprintf(stderr, "collect: error: %s\n", err);
 		return 3;
+	}
+	return 0;
+}
+
+int compare_load(struct side *sd, const char *which, const char *scratch)
+{
+	char dir[4096];
+	int rc;
+
+	if (compare_merged(sd->arg))
+		snprintf(dir, sizeof(dir), "%s", sd->arg);
+	else if ((rc = merged_side(sd, which, scratch, dir, sizeof(dir))) != 0)
+		return rc;
+	if (compare_merged(dir) && (read_points(sd, dir) != 0 ||
+				    table_each_fact(dir, sd->npts, take_fact, sd) != 0 ||
+				    read_rows(sd, dir) != 0 || sd->oom)) {
+		fprintf(stderr, "collect: error: %s: cannot read its merged tables in '%s'%s\n", which,
+			dir, sd->oom ? ": out of memory" : "");
+		return sd->oom ? 3 : 2;
 	}
 	qsort(sd->m, (size_t)sd->n, sizeof(*sd->m), compare_meas);
 	return 0;
@@ -163,8 +283,15 @@ int compare_load(struct side *sd, const char *which)
 
 void compare_side_release(struct side *sd)
 {
-	groups_release(&sd->gs);
-	filelist_release(&sd->files);
+	for (long i = 0; i < sd->npts; i++) {
+		struct cpoint *p = &sd->pts[i];
+		free(p->mode);
+		free(p->variant);
+		free(p->tpn);
+		free(p->campaign);
+		for (int k = 0; k < NSETTINGS; k++)
+			free(p->value[k]);
+	}
+	free(sd->pts);
 	free(sd->m);
 }
-

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "emit.h"
@@ -140,15 +141,25 @@ static void write_pairs(struct merge *m, const struct group *g)
 }
 
 /* facts.tsv: what the plots and the report read of each point (not superseded), by its row
- * of points-index.csv: "point key value" (point.h's facts). */
+ * of points-index.csv: "point key value" (point.h's facts), then each of its settings
+ * (point.h's point_setting_names, every one, "" when its header lacks it) as
+ * "point setting NAME=VALUE", a tab in a value a space (the comparison's). */
 static void write_facts(FILE *f, const struct group *g)
 {
 	for (int i = 0; i < g->n; i++) {
 		const struct point *pt = g->pts[i];
-		for (const char *l = pt->facts; !pt->superseded && l && *l;) {
+		if (pt->superseded)
+			continue;
+		for (const char *l = pt->facts; l && *l;) {
 			const char *end = strchr(l, '\n');
 			fprintf(f, "%ld\t%.*s\n", pt->id, (int)(end - l), l);
 			l = end + 1;
+		}
+		for (int k = 0; k < PS_NSETTINGS; k++) {
+			fprintf(f, "%ld\t" MERGED_FACT_SETTING "\t%s=", pt->id, point_setting_names[k]);
+			for (const char *v = pt->setting[k]; v && *v; v++)
+				fputc(*v == '\t' ? ' ' : *v, f);
+			fputc('\n', f);
 		}
 	}
 }
@@ -191,11 +202,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	if (!failed) {
 		report_skipped(m, files);
 		failed = groups_read(&m->gs, files) != 0;
-		if (!failed && m->gs.npts == 0) {   /* nothing to merge: the last merge stays */
-			fprintf(stderr, "collect: error: none of the %ld files read is an aller output: "
-				"nothing merged, '%s' left as it was\n", s->files, o->outdir);
-			nothing = 1;
-		}
+		nothing = !failed && m->gs.npts == 0;   /* nothing to merge: the last merge stays */
 		if (!failed && !nothing) {
 			failed = emit_init(&m->emit, m->out.f, groups_labels(&m->gs)) != 0 ||
 				 groups_each(&m->gs, emit_one, m) != 0;
@@ -206,6 +213,9 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 		else if (!nothing)
 			finish_summary(m);
 	}
+	if (nothing && !o->side)
+		fprintf(stderr, "collect: error: none of the %ld files read is an aller output: "
+			"nothing merged, '%s' left as it was\n", s->files, o->outdir);
 	failed = outset_commit(&m->out, failed || nothing) != 0;
 	lockfd = m->lockfd;   /* held over o->then: the merge's memory freed first */
 	m->lockfd = -1;
@@ -226,4 +236,26 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 		return 3;
 	rc = s->warnings || s->incomplete || s->failed || s->skipped;
 	return rc ? 1 : 0;
+}
+
+int merge_side(const char *arg, const char *outdir, long *files, char *err, size_t errlen)
+{
+	struct merge_options o = { .outdir = outdir, .quiet = 1, .side = 1 };
+	struct filelist list = { 0 };
+	struct summary s;
+	struct stat st;
+	char raw[4096];
+	int rc;
+
+	snprintf(raw, sizeof(raw), "%s/raw", arg);   /* a campaign directory: its raw outputs */
+	if (input_add(&list, stat(raw, &st) == 0 && S_ISDIR(st.st_mode) ? raw : arg, err, errlen)) {
+		filelist_release(&list);
+		return -1;
+	}
+	*files = (long)list.n;
+	rc = list.n ? merge_run(&o, &list, &s) : 2;
+	filelist_release(&list);
+	if (rc == 3)
+		snprintf(err, errlen, "cannot merge '%s' into '%s'", arg, outdir);
+	return rc == 3 ? -1 : rc == 2 ? 1 : 0;
 }

@@ -8,6 +8,7 @@
 struct merge_options {
 	const char *outdir;
 	int quiet;          /* no summary on stderr */
+	int side;           /* a side of a comparison: nothing to merge is not said */
 	/*
 	 * Run on the tables just written, the merge's lock still held (the
 	 * findings: judge/findings.h); 0, or -1 with a message in err
@@ -18,5 +19,14 @@ struct merge_options {
 
 /* Exit status: 0 clean, 1 merged with warnings, 3 cannot write the output (or then failed). */
 int merge_run(const struct merge_options *o, const struct filelist *files, struct summary *s);
+
+/*
+ * One side of a comparison (collect --compare): ARG's aller outputs (a file,
+ * a directory, or a campaign directory's raw/) merged quietly into OUTDIR,
+ * which the comparison then reads as it reads any merge; *files: how many
+ * files ARG holds. 0, 1 (no aller output among them), or -1 with a message
+ * in err (ARG unreadable: input_add's "cannot read ..."; OUTDIR unwritable).
+ */
+int merge_side(const char *arg, const char *outdir, long *files, char *err, size_t errlen);
 
 #endif

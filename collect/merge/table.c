@@ -97,10 +97,8 @@ FILE *table_open(const char *dir, const char *name, char *line, size_t len,
 }
 
 
-/* Calls fn(ctx, point, key, value) for each of facts.tsv's lines of a point 0..np-1, in
- * order; 0, or -1 without the file. */
-static int each_fact(const char *dir, long np,
-		     void (*fn)(void *ctx, long point, const char *key, const char *value), void *ctx)
+int table_each_fact(const char *dir, long np,
+		    void (*fn)(void *ctx, long point, const char *key, const char *value), void *ctx)
 {
 	char path[4096], line[8192];
 	FILE *in;
@@ -141,7 +139,7 @@ int table_point_facts(const char *dir, const char *key, char **vals, long np)
 {
 	struct firsts f = { &key, 1, { vals, NULL } };
 
-	return each_fact(dir, np, keep_first, &f);
+	return table_each_fact(dir, np, keep_first, &f);
 }
 
 /* The --pairs points of pairs.tsv, their start and campaign, their slow links (in order). */
@@ -198,7 +196,7 @@ long table_slow_links(const char *dir, table_link_fn *each, void *ctx)
 	for (int i = 0; i < 2; i++)
 		l.first.vals[i] = calloc((size_t)l.np + 1, sizeof(char *));
 	if (l.np > 0 && l.first.vals[0] && l.first.vals[1])
-		each_fact(dir, l.np, pairs_fact, &l);   /* one pass: its start, campaign and links */
+		table_each_fact(dir, l.np, pairs_fact, &l);   /* one pass: its start, campaign and links */
 	for (long i = 0; i < l.n; i++) {
 		long p = l.link[i].point;
 		if (each)

@@ -29,6 +29,10 @@ void table_copy(char *dst, size_t len, char **f, int n, int at);
  * outputs again.
  */
 int table_point_facts(const char *dir, const char *key, char **vals, long np);
+/* Calls fn(ctx, point, key, value) for each of facts.tsv's lines of a point 0..np-1, in
+ * order; 0, or -1 without the file. */
+int table_each_fact(const char *dir, long np,
+		    void (*fn)(void *ctx, long point, const char *key, const char *value), void *ctx);
 
 /*
  * The '# slow_link:' lines of the --pairs points a merged DIR's pairs.tsv

@@ -236,6 +236,23 @@ golden() {
 	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/s/findings.tsv")" = "info	regression	Against $d/new: none of 7 rows slower beyond the tolerance (0 faster, 7 the same, 0 within the noise).		0.000" ]
 }
 
+@test "collect --compare of two merged directories is the comparison of their outputs; the outputs' merge leaves nothing behind" {
+	cd "$ROOT"
+	d=tests/data/compare
+	export TMPDIR=$BATS_TEST_TMPDIR/tmp
+	mkdir -p "$TMPDIR"
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/mb" $d/base
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/mn" $d/new
+	run --separate-stderr -1 "$COLLECT" --compare "$BATS_TEST_TMPDIR/mb" "$BATS_TEST_TMPDIR/mn"
+	diff -u <(tail -n +2 $d/expected.txt) <(printf '%s\n' "${lines[@]:1}")
+	# a merged side and a side of outputs, alike; no scratch merge left in TMPDIR
+	run --separate-stderr -1 "$COLLECT" --compare "$BATS_TEST_TMPDIR/mb" $d/new
+	diff -u <(tail -n +2 $d/expected.txt) <(printf '%s\n' "${lines[@]:1}")
+	[ -z "$(ls -A "$TMPDIR")" ]
+	# the settings it compares are the merge's facts, one line a setting
+	grep -qx '0	setting	iters=3' "$BATS_TEST_TMPDIR/mb/facts.tsv"
+}
+
 @test "collect --compare with size bands: the 16 B point is within 20% there" {
 	cd "$ROOT"
 	d=tests/data/compare
@@ -390,13 +407,16 @@ above() {
 	diff <(cut -d, -f1-16 "$m") "$ROOT/tests/data/findings/expected/models.csv"
 }
 
-@test "nothing downstream of the merge reads an aller output: the scripts and collect's judging and export read the merged tables and facts" {
+@test "nothing downstream of the merge reads an aller output: the scripts and collect's judging, comparing and export read the merged tables and facts" {
 	# an output is known by its '# key:' lines (and '# Done'); the merged views' '# columns:' is the merge's
 	found=$(grep -nE "\^# [a-z_]+:|== \"[a-z_]+:\"|'# [a-z_]+: |\"# [a-z_]+:|# Done" \
 		"$ROOT"/plots/*.sh "$ROOT"/plots/*.gp "$ROOT"/campaigns/*.sh "$ROOT"/sh/*.sh | grep -v '# columns:' || true)
 	[ -z "$found" ] || { echo "$found"; false; }
-	# collect's judging and export open only the merged tables (table_open) and facts.tsv
-	run ! grep -nE '#include "read/(parse|input|state)\.h"|input_(open|read|lines)\(|parser_|fopen\([^)]*\.out' "$ROOT"/collect/judge/*.c "$ROOT"/collect/export/*.c
+	# collect's judging, comparing and export open only the merged tables (table_open) and
+	# facts.tsv; a comparison's side given as outputs is merged first (merge_side)
+	run ! grep -nE '#include "read/(parse|input|state|point)\.h"|input_(open|read|lines|add)\(|parser_|groups_(read|each)\(|fopen\([^)]*\.out' \
+		"$ROOT"/collect/judge/*.c "$ROOT"/collect/export/*.c "$ROOT"/collect/compare/*.[ch]
+	grep -q 'merge_side(' "$ROOT/collect/compare/compare_side.c"
 	# the --pairs heatmap draws the merge's pairs.dat, not the output
 	grep -q 'render pairs.gp "$merged/pairs.dat"' "$ROOT/plots/plot.sh"
 }
