@@ -4,14 +4,14 @@
 # its groups, rows and views, the merged tables written and read back by
 # name), judge/ (models, findings, suspects, the fabric's bound, trend and
 # change points: from the merged tables only), compare/ (--compare) and
-# export/ (--openmetrics). No two wings include each other
+# export/ (--openmetrics, --plots: what the plots draw). No two wings include each other
 # (tests/cli/wings.bats); wings include others' headers as "wing/name.h".
 COLLECT_LIB_SRC := $(addprefix read/,parse.c point.c input.c splits.c hosts.c fabric.c state.c samples.c) \
 	$(addprefix merge/,merge.c groups.c store.c row.c emit.c setrow.c line.c table.c) \
 	$(addprefix judge/,findings.c findings_kinds.c findings_across.c models.c changepoint.c \
 		trend.c suspects.c fbound.c locate.c) \
 	$(addprefix compare/,compare.c compare_side.c compare_out.c compare_run.c) \
-	export/export.c
+	export/export.c export/plots.c
 COLLECT_SRC := main.c $(COLLECT_LIB_SRC)
 COLLECT_OBJ := $(COLLECT_SRC:%.c=$(O)/collect/%.o) $(COMMON_OBJ)
 COLLECT_LIB_OBJ := $(COLLECT_LIB_SRC:%.c=$(O)/collect/%.o) $(COMMON_OBJ)

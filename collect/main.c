@@ -9,6 +9,7 @@
 
 #include "compare/compare.h"
 #include "export/export.h"
+#include "export/plots.h"
 #include "judge/findings.h"
 #include "format.h"
 #include "read/input.h"
@@ -27,6 +28,7 @@ static const char usage[] =
 	"       collect --suspect DIR [KIND NAME EVIDENCE [SINCE [CAMPAIGN]]]\n"
 	"       collect --openmetrics DIR...\n"
 	"       collect --trend OUTDIR DIR...\n"
+	"       collect --plots DIR\n"
 	"\n"
 	"Merges aller outputs (files, or directories of them) into DIR (default\n"
 	"./merged): bandwidth.dat, concurrency.dat, scaling.dat (what the plots\n"
@@ -51,6 +53,9 @@ static const char usage[] =
 	"             stdout (aller_* metrics; node_exporter's textfile collector)\n"
 	"  --trend    merged DIRs of one identity, oldest first: OUTDIR/trend.csv,\n"
 	"             findings.json and findings.tsv (changes beyond the noise)\n"
+	"  --plots    DIR/plots.tsv, what plots/plot.sh draws of DIR's merged tables:\n"
+	"             a row a plot (script, data, file, title, arguments), each\n"
+	"             plot's data sets in DIR/plots.d/\n"
 	"  --version  print the version and exit\n"
 	"  --help     print this help and exit\n"
 	"\n"
@@ -113,7 +118,7 @@ static const struct {
 	{ "--state", state_main },       { "--compare", compare_main },
 	{ "--samples", samples_main },   { "--findings", findings_main },
 	{ "--openmetrics", export_main }, { "--trend", trend_main },
-	{ "--suspect", suspects_main },
+	{ "--suspect", suspects_main },  { "--plots", plots_main },
 };
 
 static int run(int argc, char **argv)
