@@ -145,4 +145,5 @@ install: all
 clean:
 	rm -rf $(B)
 
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+# the compilers' dependency files (not what a campaign or a test left under $(B))
+-include $(shell find $(O) $(B)/tests -name '*.d' -type f 2>/dev/null)

@@ -55,7 +55,7 @@ static const char usage[] =
 	"             findings.json and findings.tsv (changes beyond the noise)\n"
 	"  --plots    DIR/plots.tsv, what plots/plot.sh draws of DIR's merged tables:\n"
 	"             a row a plot (script, data, file, title, arguments), each\n"
-	"             plot's data sets in DIR/plots.d/\n"
+	"             plot's data sets in DIR/plotsets/\n"
 	"  --version  print the version and exit\n"
 	"  --help     print this help and exit\n"
 	"\n"

@@ -34,13 +34,13 @@ render() {
 }
 
 # The plots are collect's list (collect --plots: merged/plots.tsv, a row a
-# plot, each plot's data sets a table of merged/plots.d/ that an argument
+# plot, each plot's data sets a table of merged/plotsets/ that an argument
 # names); here each row is drawn.
 "$(find_tool collect)" --plots "$merged" || die "collect --plots failed on $merged" 3
 while IFS=$'\037' read -r script data out title subtitle a6 a7 a8 a9; do
 	args=()
 	for a in "$a6" "$a7" "$a8" "$a9"; do
-		[[ $a != plots.d/* ]] || a=$merged/$a
+		[[ $a != plotsets/* ]] || a=$merged/$a
 		args+=("$a")
 	done
 	render "$script" "$merged/$data" "$dir/plots/$out.$fmt" "$fmt" "$title" "$subtitle" "${args[@]}"

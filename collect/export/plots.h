@@ -4,10 +4,10 @@
  * (sets.tsv), pairs.tsv and facts.tsv (never an aller output):
  * DIR/plots.tsv, one row a plot (PLOTS_COLUMNS: its gnuplot script, data
  * file, file name, title, subtitle and the script's own arguments), and
- * each plot's data sets as a small table of DIR/plots.d/ (a header naming
+ * each plot's data sets as a small table of DIR/plotsets/ (a header naming
  * the columns the script reads, common.gp's sets_col, then a row of
  * sets.tsv's values a data set), which an argument names relative to DIR
- * ("plots.d/NAME.tsv"). The plots: bandwidth and time per call versus
+ * ("plotsets/NAME.tsv"). The plots: bandwidth and time per call versus
  * message size per (mode, nodes, algorithm, split); the algorithms side by
  * side; the splits; the MoE round trip's phases; bandwidth versus
  * concurrency at three sizes; interference; scaling over node counts; a
@@ -19,7 +19,7 @@
 #include "tablerow.h"
 
 #define PLOTS_FILE "plots.tsv"
-#define PLOTS_LISTS "plots.d"
+#define PLOTS_LISTS "plotsets"
 
 #define PLOTS_COLUMNS(X) \
 	X(script, TEXT, script) \

@@ -409,7 +409,7 @@ above() {
 
 @test "collect --plots: the plot list of a merge, a row a plot with its script, data and data sets; an earlier list gone; bad input one line" {
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$DATA/fabric/raw"
-	mkdir -p "$BATS_TEST_TMPDIR/m/plots.d" && echo old >"$BATS_TEST_TMPDIR/m/plots.d/gone.tsv"
+	mkdir -p "$BATS_TEST_TMPDIR/m/plotsets" && echo old >"$BATS_TEST_TMPDIR/m/plotsets/gone.tsv"
 	run -0 "$COLLECT" --plots "$BATS_TEST_TMPDIR/m"
 	t=$BATS_TEST_TMPDIR/m/plots.tsv
 	# shellcheck source=sh/toolkit.sh
@@ -417,11 +417,11 @@ above() {
 	[ "$(head -n 1 "$t")" = "$(printf 'script\tdata\tout\ttitle\tsubtitle\targ6\targ7\targ8\targ9')" ]
 	# bandwidth and time per call per mode and node count, concurrency at three sizes each, scaling
 	[ "$(table_select "$t" out | paste -sd' ')" = "bandwidth-contiguous-n2 latency-contiguous-n2 bandwidth-contiguous-n4 latency-contiguous-n4 bandwidth-strided-n2 latency-strided-n2 bandwidth-strided-n4 latency-strided-n4 concurrency-n2-2097152B concurrency-n2-65536B concurrency-n2-1024B concurrency-n4-1048576B concurrency-n4-32768B concurrency-n4-1024B scaling" ]
-	[ "$(table_select "$t" script data title arg6 arg7 arg9 | sed -n 1p)" = "$(printf 'sizes.gp\tbandwidth.dat\taller: bw: bandwidth versus message size, contiguous, 2 nodes\tcontiguous\tplots.d/sizes-contiguous-n2.tsv\tbandwidth')" ]
+	[ "$(table_select "$t" script data title arg6 arg7 arg9 | sed -n 1p)" = "$(printf 'sizes.gp\tbandwidth.dat\taller: bw: bandwidth versus message size, contiguous, 2 nodes\tcontiguous\tplotsets/sizes-contiguous-n2.tsv\tbandwidth')" ]
 	[ "$(table_select "$t" subtitle | sort -u)" = "Open MPI v4.1.4; 2 tasks per node; host buffers" ]
 	# a plot's data sets: the columns its script reads, then sets.tsv's rows (its index, in file order)
-	[ "$(cat "$BATS_TEST_TMPDIR/m/plots.d/sizes-strided-n4.tsv")" = "$(printf 'index\tcommsize\tlabel\n10\t8\t-\n11\t4\t-\n12\t2\t-')" ]
-	[ ! -e "$BATS_TEST_TMPDIR/m/plots.d/gone.tsv" ]   # an earlier run's lists go
+	[ "$(cat "$BATS_TEST_TMPDIR/m/plotsets/sizes-strided-n4.tsv")" = "$(printf 'index\tcommsize\tlabel\n10\t8\t-\n11\t4\t-\n12\t2\t-')" ]
+	[ ! -e "$BATS_TEST_TMPDIR/m/plotsets/gone.tsv" ]   # an earlier run's lists go
 	# bad input: one line, exit 2 (usage) or 3 (not a merge)
 	run --separate-stderr -2 "$COLLECT" --plots
 	[ "$stderr" = "collect: error: --plots takes one merged directory: collect --plots DIR" ]
