@@ -55,7 +55,9 @@ campaign() {
 	} >"$dir/manifest"
 	# half of the points have their complete file
 	awk -v n="$n" 'BEGIN { for (i = 1; i <= n; i += 2) printf "n%d-contiguous-t1-L0-default-s1\n", (i + 1) / 2 }' |
-		while read -r key; do cp "$tmp/one.out" "$dir/raw/$c-$key-$sub-j1-a01.out"; done
+		while read -r key; do
+			{ echo "# point: $key"; cat "$tmp/one.out"; } >"$dir/raw/$c-$key-$sub-j1-a01.out"
+		done
 }
 
 printf '%8s %10s %10s\n' points status_s plan_s

@@ -24,30 +24,18 @@ M_POINTS=()
 
 # A point's key and its raw files' names, defined here once: the key
 # n<nodes>-<mode>-t<tasks per node>-L<LONGS>-<variant>-s<series>[-<placement>]
-# (point_key_re, an ERE: its parts as groups 1-6 and 8, the placement's
-# without its '-'; with "plain" only the mode's and the placement's
-# alternations are groups); a raw file
+# (POINT_KEY_RE, an ERE: its parts as groups 1-6 and 8, the placement's
+# without its '-'; the job writes it and its parts, point_parse's, into the
+# file, which collect reads); a raw file
 # <campaign>-<KEY>-<submission>-j<job>[-r<restart>]-a<attempt>.out, the
 # printf format RAW_NAME_FORMAT (campaign, key, submission, job, "-rN" or "",
-# attempt) that the job files give jobs/aller.sbatch (ALLER_RAW_NAME), and
-# raw_name_re, which matches one (the key and the job as groups 1 and 4).
+# attempt) that the job files give jobs/aller.sbatch (ALLER_RAW_NAME).
 # The placement (PLACEMENTS) is in the key unless it is block, so the keys
 # of campaigns that never named one stay as they were: random:SEED is
 # random<SEED> there, plain random its seed 1 (random1), as aller's header
-# names it ("random:1") and collect's point_series_base strips it
-# (point_parse turns it back).
-point_key_re() {
-	local o='(' c=')' p='(-(cyclic|random[0-9]+))?'
-	[ "${1:-}" != plain ] || o='' c='' p='(-cyclic|-random[0-9]+)?'
-	printf 'n%s[0-9]+%s-(contiguous|strided)-t%s[0-9]+%s-L%s-?[0-9]+%s-%s[A-Za-z0-9_.-]+%s-s%s[0-9]+%s%s' \
-		"$o" "$c" "$o" "$c" "$o" "$c" "$o" "$c" "$o" "$c" "$p"
-}
-POINT_KEY_RE=$(point_key_re)
+# names it ("random:1"; point_parse turns it back).
+POINT_KEY_RE='n([0-9]+)-(contiguous|strided)-t([0-9]+)-L(-?[0-9]+)-([A-Za-z0-9_.-]+)-s([0-9]+)(-(cyclic|random[0-9]+))?'
 RAW_NAME_FORMAT='%s-%s-%s-j%s%s-a%02d.out'
-raw_name_re() {
-	printf '^%s-(%s)-[0-9]{8}T[0-9]{6}Z-[0-9]+-j([0-9]+)(-r[0-9]+)?-a[0-9]+\\.out$' "${CAMPAIGN//./\\.}" \
-		"$(point_key_re plain)"
-}
 
 # point_key NODES MODE TPN LONGS VARIANT SERIES [PLACEMENT]
 point_key() {
@@ -149,37 +137,18 @@ settings_from_manifest() {
 	done
 }
 
-# points_states: every point's "STATE<TAB>REASON<TAB>FILE<TAB>ATTEMPTS" in
-# P_STATE[KEY], from one listing of raw/ and one collect --state over all
-# its files (linear in the files; xargs splits a long list), ranked as the
-# collector ranks a point's files (collect/read/point.c, point_newer): complete
-# over incomplete over failed, the newest of the best; of one job's attempts
-# the later one, unless the earlier completed (raw files by raw_name_re).
+# points_states: every point's "STATE<TAB>REASON<TAB>FILE<TAB>FILES" in
+# P_STATE[KEY]: collect --state --points over raw/ (each file's key is its
+# '# point:' line; the state of the file a merge takes, by the collector's
+# own rule, point_newer, and how many files the key has).
 declare -A P_STATE=()
 points_states() {
-	local f name re list key line
-	re=$(raw_name_re)
+	local key line
 	P_STATE=()
-	list=$(mktemp)
-	for f in "$DIR/raw/$CAMPAIGN-"*.out; do
-		name=${f##*/}
-		[ -e "$f" ] && [[ $name =~ $re ]] &&
-			printf 'F\t%s\t%s\t%s\n' "${BASH_REMATCH[1]}" "$f" "${BASH_REMATCH[4]}"
-	done >"$list"
+	[ -d "$DIR/raw" ] || return 0
 	while IFS=$'\t' read -r key line; do
 		P_STATE[$key]=$line
-	done < <(
-		cut -f3 "$list" | tr '\n' '\0' | xargs -0 -r "$COLLECT" --state |
-			cat "$list" - | awk -F'\t' '
-			BEGIN { rank["complete"] = 3; rank["incomplete"] = 2; rank["failed"] = 1 }
-			$1 == "F" { key[$3] = $2; jobof[$3] = $4; n[$2]++; next }
-			{ k = key[$3]; if (k == "") next
-			  j = jobof[$3]
-			  if (rank[$1] >= best[k] || (j == job[k] && best[k] < 3)) {
-				best[k] = rank[$1]; line[k] = $0; job[k] = j } }
-			END { for (k in line) print k "\t" line[k] "\t" n[k] }'
-	)
-	rm -f "$list"
+	done < <("$COLLECT" --state --points "$DIR/raw")
 }
 
 # Words of both lists, once each, in order: "1 2 4" + "8 2" = "1 2 4 8".

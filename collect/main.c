@@ -21,7 +21,7 @@
 
 static const char usage[] =
 	"usage: collect [-o DIR] [-q] PATH...\n"
-	"       collect --state FILE...\n"
+	"       collect --state [--points] FILE...\n"
 	"       collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n"
 	"       collect --samples PATH...\n"
 	"       collect --findings DIR\n"
@@ -41,7 +41,9 @@ static const char usage[] =
 	"  -o DIR     output directory (created if needed)\n"
 	"  -q         no summary on stderr\n"
 	"  --state    print each point file's state instead: complete, incomplete,\n"
-	"             failed or missing, a reason, the file (tab-separated)\n"
+	"             failed or missing, a reason, the file (tab-separated); with\n"
+	"             --points (files or directories), per point key (its '# point:')\n"
+	"             the state of the file a merge takes, and how many files it has\n"
 	"  --compare  compare two sets of outputs (see 'collect --compare --help')\n"
 	"  --samples  aller --samples' files (or directories): per data set and\n"
 	"             count the first call over the rest, and each slow call:\n"

@@ -21,10 +21,10 @@ teardown() {
 @test "with Slurm down, a point's state is its output's: complete (output), failed (output) with its exit" {
 	run -0 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=st "RESULTS=$res" NODES="1 2" MODES=contiguous LONGS=8192
 	sub=$(sed -n 's/^submission \([^ ]*\) .*/\1/p' "$res/st/manifest")
-	# the two points' outputs, as their job wrote them: one complete, one failed with exit 2
-	cp "$ROOT/tests/data/smoke/raw/smoke-n1-contiguous-19.out" \
-		"$res/st/raw/st-n1-contiguous-t2-L8192-default-s1-$sub-j4242-a01.out"
-	printf '# campaign: st\n# job: 4242\n# exit: 2\n' \
+	# the two points' outputs, as their job wrote them (its key first): one complete, one failed with exit 2
+	{ echo '# point: n1-contiguous-t2-L8192-default-s1'; cat "$ROOT/tests/data/smoke/raw/smoke-n1-contiguous-19.out"; } \
+		>"$res/st/raw/st-n1-contiguous-t2-L8192-default-s1-$sub-j4242-a01.out"
+	printf '# campaign: st\n# point: n2-contiguous-t2-L8192-default-s1\n# job: 4242\n# exit: 2\n' \
 		>"$res/st/raw/st-n2-contiguous-t2-L8192-default-s1-$sub-j4242-a01.out"
 	run --separate-stderr -1 bash "$ROOT/campaigns/status.sh" CAMPAIGN=st "RESULTS=$res"
 	[[ $output != *UNKNOWN* ]]
