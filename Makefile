@@ -107,7 +107,7 @@ reframe: deps-reframe all cluster-up
 # aller-export, aller-trend, aller-isolate, aller-undrain and aller-schedule
 # that work from any directory.
 SHARE_FILES := jobs/aller.sbatch jobs/job-lib.sh jobs/finish.sbatch $(wildcard sh/*.sh) $(wildcard campaigns/*.sh) campaigns/vars \
-	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp) $(wildcard docs/*.md) \
+	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp) plots/report-head.html $(wildcard docs/*.md) \
 	reframe/aller.py reframe/local.py
 # What an installed copy says it is (a source tree asks git).
 MAN_PAGES := man/aller.1 man/collect.1 man/aller-campaign.1

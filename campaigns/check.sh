@@ -1,5 +1,6 @@
 # campaigns/check.sh: whether a campaign's settings are valid, each by its
-# check in campaigns/vars (check_var), and the checks a row names (call).
+# check in campaigns/vars (check_var), the checks a row names (call), what a
+# variant sets (variant_env) and the tools' own variables (tool_args).
 # Sourced by submit.sh and the tools (tool_args) after lib.sh.
 # shellcheck shell=bash disable=SC2153,SC2034 # settings come from lib.sh; TIME_SECONDS, WARN_SECONDS go to jobs.sh
 
@@ -90,6 +91,17 @@ check_time() {
 	[ "$TIME_SECONDS" -ge "$TIME_MIN_SECONDS" ] ||
 		die "invalid TIME '$TIME': at least 1 minute (the job needs time to mark a point cut short)"
 	WARN_SECONDS=$((TIME_SECONDS / 4 < 60 ? TIME_SECONDS / 4 : 60))
+}
+
+# The variant's assignments, "VAR=value VAR=value", or "" for a plain name.
+variant_env() {
+	local v
+	for v in $VARIANTS; do
+		if [ "${v%%:*}" = "$1" ]; then
+			[[ $v == *:* ]] && printf '%s' "${v#*:}" | tr , ' '
+			return 0
+		fi
+	done
 }
 
 # tool_args [--campaign] "NAME..." ARG...: a tool's variables as shell

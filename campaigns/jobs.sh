@@ -41,32 +41,7 @@ plan_jobs() {
 	job_caches
 }
 
-# series_aller_bin S: the aller its jobs run: with MODULES, the one the
-# modules put on PATH (its name); else this toolkit's.
-series_aller_bin() {
-	local mpi
-	mpi=$(series_setting "$1" MPI)
-	if [ -n "$(series_setting "$1" MODULES)" ]; then
-		if [ "$mpi" = mpich ]; then echo aller.mpich; else echo aller; fi
-	else
-		aller_binary "$mpi"
-	fi
-}
 
-# job_aller_args S: what a job of series S gives aller: its options and a
-# --timeout unless they set one, so that a call that makes no progress (a
-# stopped rank, a dead link) ends its point and never holds the allocation:
-# aller's own default, 600 s, or TIME when that is less (the job's warning,
-# before it, still marks the point cut short by the time limit).
-job_aller_args() {
-	local a t=600
-	a=$(series_aller_args "$1")
-	if [[ " $a " != *" --timeout="* ]]; then
-		[ -z "$TIME" ] || [ "$TIME_SECONDS" -ge $t ] || t=$TIME_SECONDS
-		a="${a:+$a }--timeout=$t"
-	fi
-	printf '%s' "$a"
-}
 
 # job_lines SCOPE [S]: the job's KEY=value lines of SCOPE's variables that
 # campaigns/vars takes to the job (its JOB column), series S's for identity;

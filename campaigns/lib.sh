@@ -88,15 +88,6 @@ setting() {
 	fi
 }
 
-is_uint() { [[ $1 =~ ^[0-9]+$ ]]; }
-is_int() { [[ $1 =~ ^-?[0-9]+$ ]]; }
-# A name starts with a letter or digit (never '.', '..' or a dot-file, nor an option).
-# words TEXT: its words, one space apart (a word list's identity, whatever its spacing).
-words() {
-	local w
-	read -r -a w <<<"$1"
-	printf '%s' "${w[*]}"
-}
 
 # Where the campaign lives: CAMPAIGN, RESULTS, DIR.
 locate_campaign() {
@@ -130,32 +121,12 @@ lock_campaign() {
 	echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)" >"$lock.holder"
 }
 
-# aller_args GET: the options a series gives aller, its settings from GET VAR.
-aller_args() {
-	local get=$1 a=() s v
-	[ "$("$get" BUFFERS)" = cuda ] && a+=(--buffers=cuda)
-	[ "$("$get" TRANSPORT)" = nccl ] && a+=(--transport=nccl)
-	v=$("$get" ALGOS) && [ -z "$v" ] || a+=("--algo=$v")
-	for s in $("$get" SPLITS); do a+=("--split=$s"); done
-	case $("$get" ISOLATE) in 1) a+=(--isolate) ;; all) a+=(--isolate=all) ;; esac
-	v=$("$get" TIMING) && [ -z "$v" ] || a+=("--timing=$v")
-	v=$("$get" COLD_CACHE)
-	case $v in "" | 0) ;; 1) a+=(--cold-cache) ;; *) a+=("--cold-cache=$v") ;; esac
-	v=$("$get" TIME_PER_SIZE) && [ -z "$v" ] || a+=("--time-per-size=$v")
-	v=$("$get" CI) && [ -z "$v" ] || a+=("--ci=$v")
-	[ "$("$get" MOE)" != 1 ] || a+=(--moe)
-	v=$("$get" MIN_BUSBW) && [ -z "$v" ] || a+=("--min-busbw=$v")
-	v=$("$get" MIN_EFF) && [ -z "$v" ] || a+=("--min-eff=$v")
-	v=$("$get" FABRIC) && [ -z "$v" ] || a+=("--fabric=$v")
-	v=$("$get" ALLER_ARGS)
-	printf '%s' "${a[*]}${v:+${a[*]:+ }$v}"
-}
 
 # Every setting, from the arguments, the CONF file and the defaults
 # (campaigns/vars); a word list's words one space apart ("srun  --mpi=pmix "
 # is "srun --mpi=pmix", one identity).
 resolve_settings() {
-	local v
+	local v w
 	# an existing campaign reads a CONF file only when one is named
 	if [ -n "${given[CONF]+set}" ] || [ "${1:-}" != existing ]; then
 		read_conf "$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")"
@@ -170,17 +141,6 @@ resolve_settings() {
 		else
 			printf -v "$v" '%s' "${VAR_DEFAULT[$v]}"
 		fi
-		[ "${VAR_FORM[$v]}" != words ] || printf -v "$v" '%s' "$(words "${!v}")"
-	done
-}
-
-# The variant's assignments, "VAR=value VAR=value", or "" for a plain name.
-variant_env() {
-	local v
-	for v in $VARIANTS; do
-		if [ "${v%%:*}" = "$1" ]; then
-			[[ $v == *:* ]] && printf '%s' "${v#*:}" | tr , ' '
-			return 0
-		fi
+		[ "${VAR_FORM[$v]}" != words ] || { read -r -a w <<<"${!v}" && printf -v "$v" '%s' "${w[*]}"; }
 	done
 }

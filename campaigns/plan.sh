@@ -141,15 +141,4 @@ check_results() {
 	[ -d "$up" ] || die "RESULTS '$RESULTS': '$up' is not a directory"
 }
 
-# The value of an identity setting for a series: this submission's, or the manifest's.
-series_setting() {
-	if [ "$1" = "$SERIES" ]; then printf '%s' "${!2}"; else series_value "$1" "$2"; fi
-}
 
-# The options series S gives aller (lib.sh's aller_args).
-series_aller_args() {
-	local series=$1
-	# shellcheck disable=SC2317 # called through aller_args
-	series_get() { series_setting "$series" "$1"; }
-	aller_args series_get
-}

@@ -20,6 +20,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/manifest.sh"
 # shellcheck source=campaigns/check.sh
 . "$here/check.sh"
+# shellcheck source=campaigns/series.sh
+. "$here/series.sh"
 # shellcheck source=campaigns/plan.sh
 . "$here/plan.sh"
 # shellcheck source=campaigns/jobs.sh

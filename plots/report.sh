@@ -48,27 +48,7 @@ if [ -n "$base" ]; then
 fi
 
 page() {
-	cat <<'EOF'
-<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<style>
-body { font-family: sans-serif; margin: 2em auto; max-width: 1200px; color: #222; }
-h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; margin-top: 2em; }
-table { border-collapse: collapse; font-size: 0.9em; margin: 0.5em 0; }
-th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }
-th { background: #eef2f7; }
-tr.complete td:last-child { color: #1a7f37; } tr.missing td:last-child, tr.failed td:last-child { color: #b42318; }
-pre { background: #f6f8fa; padding: 0.8em; overflow-x: auto; font-size: 0.85em; }
-figure { display: inline-block; margin: 0.5em; width: 48%; } figure img { width: 100%; border: 1px solid #ddd; }
-figcaption { font-size: 0.85em; color: #555; text-align: center; }
-.verdict { font-size: 1.2em; padding: 0.6em 0.9em; border-left: 6px solid #1a7f37; background: #eef7f0; }
-.verdict.warning { border-color: #b42318; background: #fdf0ef; }
-ul.findings li { margin: 0.3em 0; }
-.sev { font-size: 0.75em; text-transform: uppercase; padding: 0.1em 0.4em; border-radius: 3px; background: #eef2f7; }
-li.warning .sev { background: #fdd; } li.notice .sev { background: #fec; }
-details { margin: 1em 0; } summary { cursor: pointer; font-weight: bold; }
-</style>
-EOF
+	cat "$here/report-head.html"   # the page's head and style, as they are
 	printf '<title>aller report: %s</title></head><body>\n' "$(esc <<<"$CAMPAIGN")"
 	printf '<h1>aller report: %s</h1>\n' "$(esc <<<"$CAMPAIGN")"
 	printf '<p>Written %s by %s from %s.</p>\n' "$(date -u +%FT%TZ)" "$(toolkit_version | esc)" "$(esc <<<"$DIR")"

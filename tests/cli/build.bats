@@ -89,7 +89,7 @@ load ../lib/helpers
 		share/aller/jobs/aller.sbatch share/aller/jobs/job-lib.sh share/aller/jobs/finish.sbatch \
 		share/aller/campaigns/submit.sh share/aller/campaigns/smoke.conf \
 		share/aller/plots/plot.sh share/aller/plots/common.gp share/aller/plots/lib.sh \
-		share/aller/plots/compare.sh share/aller/plots/report.sh share/aller/plots/ranges.gp; do
+		share/aller/plots/compare.sh share/aller/plots/report.sh share/aller/plots/report-head.html share/aller/plots/ranges.gp; do
 		[ -e "$p/$f" ] || { echo "missing $f"; return 1; }
 	done
 	cd "$BATS_TEST_TMPDIR"
