@@ -84,17 +84,6 @@ set_fault() {
 	mv "$FAB/faults.new" "$FAB/faults"
 }
 
-# netem_available: whether this kernel has the netem qdisc
-netem_available() {
-	in_ns sw tc qdisc add dev lo root handle 9: netem delay 1ms 2>/dev/null || return 1
-	in_ns sw tc qdisc del dev lo root 2>/dev/null || true
-}
-
-kbit_rate() {
-	awk -v k="$1" 'BEGIN { if (k % 1000000 == 0) printf "%dgbit\n", k / 1000000
-		else if (k % 1000 == 0) printf "%dmbit\n", k / 1000; else printf "%dkbit\n", k }'
-}
-
 show() {
 	local kind from to kbit state
 	printf '%-7s %-6s %-6s %-9s %-5s %s\n' link from to rate state faults

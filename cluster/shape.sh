@@ -14,6 +14,18 @@ rate_kbit() {
 }
 valid_rate() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?(kbit|mbit|gbit)$ ]] && rate_kbit "$1" >/dev/null; }
 
+# netem_available: whether this kernel has the netem qdisc
+netem_available() {
+	in_ns sw tc qdisc add dev lo root handle 9: netem delay 1ms 2>/dev/null || return 1
+	in_ns sw tc qdisc del dev lo root 2>/dev/null || true
+}
+
+# kbit_rate KBIT: the rate as shape.sh reads it (1gbit, 500mbit, 64kbit)
+kbit_rate() {
+	awk -v k="$1" 'BEGIN { if (k % 1000000 == 0) printf "%dgbit\n", k / 1000000
+		else if (k % 1000 == 0) printf "%dmbit\n", k / 1000; else printf "%dkbit\n", k }'
+}
+
 # The uplink of a leaf: its nodes' NIC rate over CLUSTER_OVERSUB.
 uplink_kbit() {
 	local n
