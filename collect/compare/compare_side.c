@@ -30,9 +30,10 @@ static int setting_index(const char *name)
 	while (i < nsetting_names && strcmp(setting_names[i], name) != 0)
 		i++;
 	if (i == nsetting_names) {
-		if (i == NSETTINGS || strlen(name) >= sizeof(setting_names[i]))
+		size_t n = strlen(name);
+		if (i == NSETTINGS || n >= sizeof(setting_names[i]))
 			return -1;
-		snprintf(setting_names[nsetting_names++], sizeof(setting_names[i]), "%s", name);
+		memcpy(setting_names[nsetting_names++], name, n + 1);
 	}
 	return i;
 }

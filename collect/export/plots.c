@@ -641,8 +641,8 @@ static void pairs(struct plots *P, const char *dirname)
 		table_each_fact(P->dir, pf.point + 1, pair_fact, &pf);
 		pair_name(f[at[0]], name, sizeof(name));
 		snprintf(out, sizeof(out), "pairs-%s", name);
-		snprintf(title, sizeof(title), "aller: %s: node pairs, %s nodes (%s)", dirname,
-			 f[at[1]], name);
+		snprintf(title, sizeof(title), "aller: %.500s: node pairs, %.20s nodes (%.1000s)",
+			 dirname, f[at[1]], name);
 		add_plot(P, &(struct plot_row){ "pairs.gp", MERGED_PAIRS_DAT, out, title, pf.slow,
 					       pf.tics.s ? pf.tics.s : "", f[at[4]], "", "" });
 		P->failed |= pf.tics.failed;
@@ -726,7 +726,7 @@ static void dir_name(const char *dir, char *name, size_t len)
 			snprintf(buf, sizeof(buf), ".");
 	}
 	p = strrchr(buf, '/');
-	snprintf(name, len, "%s", p && p[1] ? p + 1 : buf);
+	snprintf(name, len, "%.*s", (int)len - 1, p && p[1] ? p + 1 : buf);
 }
 
 static int plots_run(struct plots *P)
