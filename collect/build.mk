@@ -11,7 +11,7 @@ COLLECT_LIB_SRC := $(addprefix read/,parse.c point.c input.c splits.c hosts.c fa
 	$(addprefix judge/,findings.c findings_kinds.c findings_across.c models.c changepoint.c \
 		trend.c suspects.c fbound.c locate.c) \
 	$(addprefix compare/,compare.c compare_side.c compare_out.c compare_run.c) \
-	export/export.c export/plots.c
+	export/export.c export/plots.c export/plots_kinds.c
 COLLECT_SRC := main.c $(COLLECT_LIB_SRC)
 COLLECT_OBJ := $(COLLECT_SRC:%.c=$(O)/collect/%.o) $(COMMON_OBJ)
 COLLECT_LIB_OBJ := $(COLLECT_LIB_SRC:%.c=$(O)/collect/%.o) $(COMMON_OBJ)

@@ -65,7 +65,7 @@ bytes_label(e) = e < 10 ? sprintf("%d B", 2**e) : e < 20 ? sprintf("%d KiB", 2**
 	e < 30 ? sprintf("%d MiB", 2**(e - 20)) : e < 40 ? sprintf("%d GiB", 2**(e - 30)) : \
 	sprintf("%d TiB", 2**(e - 40))
 
-# The plot's data sets, by name: a file (plots/lib.sh, index_list) of one
+# The plot's data sets, by name: a file (collect --plots' plotsets/) of one
 # data set per line, tab-separated, its first line naming the columns.
 # sets_n(f): how many; sets_col(f, name): that column's values, one word
 # each (word(.., k) is data set k's), an empty value "-", a space "~"

@@ -32,16 +32,8 @@ rc=0
 "$(find_tool collect)" --compare --tol="$tol" -o "$out" "$results/$base" "$results/$new" || rc=$?
 [ "$rc" -le 1 ] || exit "$rc"
 
-# The ratio per (mode, nodes), one curve per level.
-index=$out/sets.tsv
-list=$(mktemp)
-trap 'rm -f "$list"' EXIT
-while IFS=$'\t' read -r mode nodes; do
-	index_list "$index" 'v("mode") == m && v("nodes") == n' "index commsize" m="$mode" n="$nodes" >"$list"
-	gnuplot_render "$here/ratio.gp" "$out/compare.dat" "$out/plots/ratio-$mode-n$nodes.$fmt" "$fmt" \
-		"aller: $new / $base: time per call, $mode, $nodes nodes" "TOL $tol; below 1: $new is faster" \
-		"$mode" "$list" >&2 || true
-done < <(index_sets "$index" 'v("rows") > 0' 'v("mode"), v("nodes")' | sort -u -k1,1 -k2,2n)
+# The ratio's plots, collect's list of them (its plots.tsv in OUT).
+plot_rows "$out" "$out/plots" "$fmt" >&2
 # Both campaigns on the same axes.
 bash "$here/plot.sh" --campaign-dir "$results/$base" --campaign-dir "$results/$new" \
 	--out-dir "$out" --format "$fmt" >&2 || rc=3

@@ -1,20 +1,7 @@
-# plots/lib.sh: reading the collector's index of data sets (sets.tsv, columns
-# by name) and its facts of each point (facts.tsv). Sourced by plot.sh,
+# plots/lib.sh: drawing the collector's plot list (plots.tsv), reading its
+# facts of each point (facts.tsv), the straggling hosts. Sourced by plot.sh,
 # compare.sh and report.sh.
 # shellcheck shell=bash
-
-# index_sets INDEX CONDITION FIELDS [VAR=VALUE ...]: the rows of INDEX where
-# an awk CONDITION holds, FIELDS printed tab-separated; v("name") is a
-# column by name, VARs are awk variables.
-index_sets() {
-	local index=$1 cond=$2 fields=$3 vars=() a
-	shift 3
-	# awk -v reads escapes: a value's backslashes doubled reach it as they are
-	for a in "$@"; do vars+=(-v "${a//\\/\\\\}"); done
-	awk -F'\t' -v OFS='\t' "${vars[@]}" 'function v(name) { return $c[name] }
-		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		'"$cond"' { print '"$fields"' }' "$index"
-}
 
 # late_hosts: from collect --samples' output on stdin, the host of each
 # straggling call (one task, or one host's tasks, came late), one a line.
@@ -54,18 +41,6 @@ point_facts() {
 		'(p == "" || $1 == p) && index(keys, " " $2 " ") { print (n > 1 ? $2 ": " : "") $3 }'
 }
 
-# index_list INDEX CONDITION "NAME ..." [VAR=VALUE ...]: a plot's data sets by
-# name, as the gnuplot scripts read them (common.gp, sets_col): a first line
-# naming the columns, then the NAMEd columns of the rows where CONDITION
-# holds, tab-separated.
-index_list() {
-	local index=$1 cond=$2 cols
-	read -r -a cols <<<"$3"
-	shift 3
-	(IFS=$'\t' && printf '%s\n' "${cols[*]}")
-	index_sets "$index" "$cond" "$(printf 'v("%s"), ' "${cols[@]}" | sed 's/, $//')" "$@"
-}
-
 # gnuplot_render SCRIPT DATA OUT FORMAT ARGS...: one plot; prints OUT, or a
 # line "plots: skipped OUT: why" on stderr and returns 1. gnuplot reads a
 # data file named "<cmd" through a pipe and writes an output named "|cmd"
@@ -87,4 +62,27 @@ gnuplot_render() {
 		return 1
 	fi
 	printf '%s\n' "$shown"
+}
+
+# plot_rows DIR OUT FORMAT: each plot of DIR/plots.tsv (collect's list:
+# collect --plots, or a comparison's) drawn into OUT by gnuplot_render (the
+# files it wrote on stdout, each skipped one a line on stderr; an argument
+# naming a plotsets/ table of DIR reaches it as DIR's); DRAWN and SKIPPED
+# count them.
+plot_rows() {
+	local dir=$1 out=$2 fmt=$3 script data name title subtitle a6 a7 a8 a9 a args
+	DRAWN=0 SKIPPED=0
+	while IFS=$'\037' read -r script data name title subtitle a6 a7 a8 a9; do
+		args=()
+		for a in "$a6" "$a7" "$a8" "$a9"; do
+			[[ $a != plotsets/* ]] || a=$dir/$a
+			args+=("$a")
+		done
+		if gnuplot_render "$CAMPAIGN_ROOT/plots/$script" "$dir/$data" "$out/$name.$fmt" "$fmt" "$title" \
+			"$subtitle" "${args[@]}"; then
+			DRAWN=$((DRAWN + 1))
+		else
+			SKIPPED=$((SKIPPED + 1))
+		fi
+	done < <(table_select "$dir/plots.tsv" script data out title subtitle arg6 arg7 arg8 arg9 | tr '\t' '\037')
 }

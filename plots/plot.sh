@@ -24,27 +24,12 @@ script_options aller-plots "usage: aller-plots --campaign-dir DIR [--campaign-di
 die() { printf 'plots: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
 prepare_plots "$@"
-drawn=0 skipped=0
-render() {
-	if gnuplot_render "$here/$1" "${@:2}"; then
-		drawn=$((drawn + 1))
-	else
-		skipped=$((skipped + 1))
-	fi
-}
-
 # The plots are collect's list (collect --plots: merged/plots.tsv, a row a
-# plot, each plot's data sets a table of merged/plotsets/ that an argument
-# names); here each row is drawn.
+# plot, each plot's data sets a table of merged/plotsets/); here each row is
+# drawn.
 "$(find_tool collect)" --plots "$merged" || die "collect --plots failed on $merged" 3
-while IFS=$'\037' read -r script data out title subtitle a6 a7 a8 a9; do
-	args=()
-	for a in "$a6" "$a7" "$a8" "$a9"; do
-		[[ $a != plotsets/* ]] || a=$merged/$a
-		args+=("$a")
-	done
-	render "$script" "$merged/$data" "$dir/plots/$out.$fmt" "$fmt" "$title" "$subtitle" "${args[@]}"
-done < <(table_select "$merged/plots.tsv" script data out title subtitle arg6 arg7 arg8 arg9 | tr '\t' '\037')
+plot_rows "$merged" "$dir/plots" "$fmt"
+drawn=$DRAWN skipped=$SKIPPED
 [ "$drawn$skipped" != 00 ] || [ -n "$reveal_dir" ] || die "no data to plot in $merged (see $merged/summary.txt)" 3
 
 # Traffic matrices of --reveal runs.

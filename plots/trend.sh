@@ -67,20 +67,7 @@ mkdir -p "$out"
 rc=0
 "$collect" --trend "$out" "${dirs[@]}" || rc=$?
 [ "$rc" -eq 0 ] || die "collect --trend failed (exit $rc)" 3
-# the plot: each (mode, nodes, commsize, algorithm, split) at its largest size, runs in order
-# (trend.csv's columns by name)
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	{ k = $(c["mode"]) "," $(c["nodes"]) "," $(c["tasks_per_node"]) "," $(c["commsize"]) "," $(c["algo"]) "," $(c["split"])
-	  b = $(c["bytes_per_peer"]) + 0; line[NR] = $0; key[NR] = k
-	  if (!(k in big) || b > big[k]) big[k] = b
-	  if (!(k in seen)) { seen[k] = ++nk; order[nk] = k } }
-	END { print "# columns: run busbw_GBs date"
-		for (i = 2; i <= NR; i++) { split(line[i], f, ",")
-			if (f[c["bytes_per_peer"]] + 0 == big[key[i]])
-				v[key[i]] = v[key[i]] f[c["run"]] " " f[c["busbw_GBs"]] " " substr(f[c["start"]], 1, 10) "\n" }
-		for (j = 1; j <= nk; j++) { k = order[j]; split(k, f, ",")
-			printf "%s\"%s, %s nodes, commsize %s, %s, %s\" x x\n%s", (j > 1 ? "\n\n" : ""),
-				f[1], f[2], f[4], f[5], f[6], v[k] } }' "$out/trend.csv" >"$out/trend.dat"
+# the plot: each curve at its largest size, runs in order (collect's trend.dat)
 n=$(grep -c '^"' "$out/trend.dat" || true)
 [ "$n" -eq 0 ] || gnuplot_render "$here/trend.gp" "$out/trend.dat" "$out/trend.png" png \
 	"aller: trend of $name" "${#dirs[@]} runs, busbw at each curve's largest size" "$n" >/dev/null || true

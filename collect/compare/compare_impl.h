@@ -84,5 +84,7 @@ void compare_side_release(struct side *sd);
 
 /* compare_out.c: the table and summary on stdout (and compare.txt), the CSV, the ratio sets. */
 void compare_report(struct cmp *c);
+/* A side's name: its one campaign, else its argument. */
+const char *compare_side_name(const struct side *sd);
 
 #endif

@@ -33,7 +33,7 @@ static const char *str(const char *s)
 	return s && *s ? s : "-";
 }
 
-static const char *side_name(const struct side *sd)
+const char *compare_side_name(const struct side *sd)
 {
 	return sd->campaign ? sd->campaign : sd->arg;
 }
@@ -69,8 +69,8 @@ static void head(const struct cmp *c)
 	char a[2048], b[2048];
 	int shown = 0;
 
-	say(c, "# aller compare: BASE '%s' (%s) vs NEW '%s' (%s)\n", side_name(&c->base),
-	    c->base.arg, side_name(&c->new), c->new.arg);
+	say(c, "# aller compare: BASE '%s' (%s) vs NEW '%s' (%s)\n", compare_side_name(&c->base),
+	    c->base.arg, compare_side_name(&c->new), c->new.arg);
 	say(c, "# tolerance: %s\n", c->tol_spec);
 	say(c, "# rule: ratio = tavg NEW / BASE, tmed likewise; same when |ratio - 1| <= the "
 	    "tolerance of the size; noise when outside it but tmed's ratio is outside it the other "
@@ -133,13 +133,13 @@ static void finding(const struct cmp *c)
 	TABLE_HEADER((&(struct table_out){ c->ftsv, NULL, '\t', 0 }), FINDING_COLUMNS);
 	if (!worst) {
 		snprintf(text, sizeof(text), "Against %s: none of %ld rows slower beyond the tolerance "
-			 "(%ld faster, %ld the same, %ld within the noise).", side_name(&c->base), c->matched,
+			 "(%ld faster, %ld the same, %ld within the noise).", compare_side_name(&c->base), c->matched,
 			 c->count[V_FASTER], c->count[V_SAME], c->count[V_NOISE]);
 	} else {
 		format_bytes(size, sizeof(size), worst->b->bytes);
 		snprintf(text, sizeof(text), "Against %s: %ld of %ld rows slower beyond the tolerance; "
 			 "the worst takes %.2fx the time, on %ld node%s (%s), commsize %ld, %s per peer, %s.",
-			 side_name(&c->base), c->count[V_SLOWER], c->matched, worst->ratio, worst->b->nodes,
+			 compare_side_name(&c->base), c->count[V_SLOWER], c->matched, worst->ratio, worst->b->nodes,
 			 worst->b->nodes == 1 ? "" : "s", str(worst->b->pt->mode), worst->b->commsize, size,
 			 algo_text(worst->b));
 	}

@@ -15,6 +15,7 @@
 
 #include "merged.h"
 #include "outset.h"
+#include "export/plots.h"
 
 /* Whether measurement i of a side has the identity of the one before it. */
 static int repeated(const struct side *sd, long i)
@@ -114,6 +115,18 @@ static int open_out(struct cmp *c, const char *dir, struct outset *o)
 	return 0;
 }
 
+/* DIR's plot list: the ratio per (mode, nodes), titled by the sides' names (export/plots.h). */
+static int ratio_plots(const struct cmp *c, const char *dir)
+{
+	char title[1024], subtitle[1024];
+
+	snprintf(title, sizeof(title), "aller: %.400s / %.400s", compare_side_name(&c->new),
+		 compare_side_name(&c->base));
+	snprintf(subtitle, sizeof(subtitle), "TOL %.100s; below 1: %.400s is faster", c->tol_spec,
+		 compare_side_name(&c->new));
+	return plots_compare(dir, title, subtitle);
+}
+
 static const char usage[] =
 	"usage: collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n"
 	"\n"
@@ -128,8 +141,9 @@ static const char usage[] =
 	"\n"
 	"  --tol=SPEC  tolerance: a percentage (default 5%), or size bands\n"
 	"              \"8:20% 64K:5%\" (from 8 B per peer 20%, from 64 KiB 5%)\n"
-	"  -o DIR      also write compare.txt, compare.csv, compare.dat, sets.tsv\n"
-	"              and findings.tsv (the comparison as a finding, for the report)\n"
+	"  -o DIR      also write compare.txt, compare.csv, compare.dat, sets.tsv,\n"
+	"              findings.tsv (the comparison as a finding, for the report) and\n"
+	"              plots.tsv (the ratio's plots, as collect --plots lists them)\n"
 	"\n"
 	"Exit status: 0 nothing slower, 1 something slower, 2 bad input (no\n"
 	"outputs, no common points, a bad tolerance), 3 cannot write DIR.\n";
@@ -206,6 +220,8 @@ int compare_main(int argc, char **argv)
 		rc = c.count[V_SLOWER] ? 1 : 0;
 	}
 	if (out.n && outset_commit(&out, rc > 1) != 0)
+		rc = 3;
+	if (dir && rc <= 1 && ratio_plots(&c, dir) != 0)
 		rc = 3;
 	free(c.pairs);
 	compare_side_release(&c.base);

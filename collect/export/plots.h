@@ -35,5 +35,11 @@ TABLE_STRUCT(plot_row, PLOTS_COLUMNS);
 
 /* collect --plots DIR. Exit status: 0, 2 (usage), 3 (a table unreadable, a write failed). */
 int plots_main(int argc, char **argv);
+/*
+ * A comparison's plot list (collect --compare -o DIR): the ratio NEW/BASE of
+ * compare.dat per (mode, nodes), a curve per level, titled TITLE: ...; 0, or
+ * 3 with the message said.
+ */
+int plots_compare(const char *dir, const char *title, const char *subtitle);
 
 #endif

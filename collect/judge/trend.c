@@ -61,7 +61,7 @@ struct trend_row {
 struct trend {
 	int ncamp;
 	char (*campaign)[128];
-	char (*when)[32];    /* each campaign's start, "2026-12-02" (its first point's '# start:') */
+	char (*when)[32];    /* each campaign's start, its first point's '# start:' (its date: 10 characters) */
 	struct tseries *s;
 	long n;
 	size_t cap;
@@ -283,6 +283,32 @@ static int write_csv(const char *out, const struct trend *t, char *err, size_t e
 	return replace_close(f, out, "trend.csv", err, errlen);
 }
 
+/*
+ * OUTDIR/trend.dat, what plots/trend.gp draws: a data set per curve at its
+ * largest size ('"mode, N nodes, commsize C, algo, split" x x', then "run
+ * busbw date" per run that measured it), two blank lines apart.
+ */
+static int write_dat(const char *out, const struct trend *t, char *err, size_t errlen)
+{
+	FILE *f = replace_open(out, "trend.dat", err, errlen);
+	int sets = 0;
+
+	if (!f)
+		return -1;
+	fputs("# columns: run busbw_GBs date\n", f);
+	for (long i = 0; i < t->n; i++) {
+		const struct tcurve *c = &t->s[i].curve;
+		if (i + 1 < t->n && by_curve(c, &t->s[i + 1].curve) == 0)
+			continue;   /* sorted by size: the curve's last series is its largest */
+		fprintf(f, "%s\"%s, %s nodes, commsize %ld, %s, %s\" x x\n", sets++ ? "\n\n" : "",
+			c->mode, c->nodes, c->commsize, c->algo, c->split);
+		for (int k = 0; k < t->ncamp; k++)
+			if (isfinite(t->s[i].v[k]))
+				fprintf(f, "%d %.6e %.10s\n", k, t->s[i].v[k], t->when[k]);   /* its date */
+	}
+	return replace_close(f, out, "trend.dat", err, errlen);
+}
+
 static int load(struct trend *t, char **dirs, char *err, size_t errlen)
 {
 	for (int c = 0; c < t->ncamp; c++) {
@@ -339,7 +365,8 @@ int trend_main(int argc, char **argv)
 	strbuf_init(&o.b), strbuf_init(&o.tsv), strbuf_init(&v.b), strbuf_init(&v.tsv);
 	if (!t.campaign || !t.when)
 		snprintf(err, sizeof(err), "out of memory");
-	else if (load(&t, argv + 1, err, sizeof(err)) == 0 && write_csv(argv[0], &t, err, sizeof(err)) == 0) {
+	else if (load(&t, argv + 1, err, sizeof(err)) == 0 && write_csv(argv[0], &t, err, sizeof(err)) == 0 &&
+		 write_dat(argv[0], &t, err, sizeof(err)) == 0) {
 		curves = analyse(&o, &t, &tested);
 		if (curves)
 			snprintf(text, sizeof(text), "%d curve%s changed beyond the noise over %d runs "

@@ -4,7 +4,8 @@
  * checks the identity). Per (mode, nodes, tasks per node, series, commsize,
  * algorithm, split, bytes per peer) the series of busbw_GBs, one value per
  * campaign, tested for a change (changepoint.h). Writes OUTDIR/trend.csv
- * (one row per series and campaign), OUTDIR/findings.json and findings.tsv
+ * (one row per series and campaign), trend.dat (each curve at its largest
+ * size: what plots/trend.gp draws), OUTDIR/findings.json and findings.tsv
  * (the verdict first, then per curve that changed its largest change), each
  * whole or not at all.
  */

@@ -440,5 +440,5 @@ above() {
 		"$ROOT"/collect/judge/*.c "$ROOT"/collect/export/*.c "$ROOT"/collect/compare/*.[ch]
 	grep -q 'merge_side(' "$ROOT/collect/compare/compare_side.c"
 	# the --pairs heatmap draws the merge's pairs.dat, not the output
-	grep -q '"pairs.gp", MERGED_PAIRS_DAT' "$ROOT/collect/export/plots.c"
+	grep -q '"pairs.gp", MERGED_PAIRS_DAT' "$ROOT/collect/export/plots_kinds.c"
 }

@@ -1,0 +1,440 @@
+/* plots_kinds.c: which plots a merge has, and their rows (see plots_impl.h). */
+#include "plots_impl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "merged.h"
+#include "strbuf.h"
+#include "merge/table.h"
+
+/* Bandwidth and time per call versus message size: commsize 1 apart when there are others. */
+static int bw(const struct plots *P, const struct set *s)
+{
+	(void)P;
+	return set_is(s, S_KIND, "bandwidth") && set_num(s, S_ROWS) > 0;
+}
+
+static void sizes(struct plots *P, struct set **g, long n)
+{
+	struct set **local = malloc(sizeof(*g) * (size_t)n);
+	long nl = 0, nm = 0;
+	char suffix[300], about[300], name[600], main_list[700], local_list[700], out[700],
+		title[2][2048];
+
+	if (!local) {
+		P->failed = 1;
+		return;
+	}
+	for (long i = 0; i < n; i++) {   /* the levels above 1 first in g, commsize 1 in local */
+		if (set_num(g[i], S_COMMSIZE) == 1)
+			local[nl++] = g[i];
+		else
+			g[nm++] = g[i];
+	}
+	if (nm == 0) {   /* commsize 1 alone: it is the plot */
+		memcpy(g, local, sizeof(*g) * (size_t)nl);
+		nm = nl;
+		nl = 0;
+	}
+	plots_named(g[0], suffix, sizeof(suffix), about, sizeof(about));
+	snprintf(name, sizeof(name), "sizes-%s-n%s%s", g[0]->v[S_MODE], g[0]->v[S_NODES], suffix);
+	plots_list(P, name, "index commsize label", g, nm, main_list, sizeof(main_list));
+	strcat(name, "-local");
+	plots_list(P, name, "index commsize label", local, nl, local_list, sizeof(local_list));
+	for (int k = 0; k < 2; k++) {
+		snprintf(out, sizeof(out), "%s-%s-n%s%s", k ? "latency" : "bandwidth", g[0]->v[S_MODE],
+			 g[0]->v[S_NODES], suffix);
+		snprintf(title[k], sizeof(title[k]), "%s: %s versus message size, %s, %s nodes%s",
+			 P->title, k ? "time per call" : "bandwidth", g[0]->v[S_MODE], g[0]->v[S_NODES],
+			 about);
+		plots_add(P, &(struct plot_row){ "sizes.gp", "bandwidth.dat", out, title[k], P->subtitle,
+					       g[0]->v[S_MODE], main_list, local_list,
+					       k ? "latency" : "bandwidth" });
+	}
+	free(local);
+}
+
+/* Whether a group's sets differ in column c. */
+static int varies(struct set **g, long n, int c)
+{
+	for (long i = 1; i < n; i++)
+		if (!set_is(g[i], c, g[0]->v[c]))
+			return 1;
+	return 0;
+}
+
+/* The algorithms side by side, per (mode, nodes, commsize, split) with two or more. */
+static void algorithms(struct plots *P, struct set **g, long n)
+{
+	char suffix[300], about[300], list[700], out[700], title[2048];
+	struct set s = *g[0];
+
+	if (!varies(g, n, S_ALGO))
+		return;
+	s.v[S_ALGO] = "alltoall";
+	plots_named(&s, suffix, sizeof(suffix), about, sizeof(about));
+	snprintf(out, sizeof(out), "algorithms-%s-n%s-c%s%s", s.v[S_MODE], s.v[S_NODES],
+		 s.v[S_COMMSIZE], suffix);
+	plots_list(P, out, "index algo label algo_index", g, n, list, sizeof(list));
+	snprintf(title, sizeof(title), "%s: the algorithms, %s, %s nodes, commsize %s%s", P->title,
+		 s.v[S_MODE], s.v[S_NODES], s.v[S_COMMSIZE], about);
+	plots_add(P, &(struct plot_row){ "algorithms.gp", "bandwidth.dat", out, title, P->subtitle,
+				       list, "", "", "" });
+}
+
+/* Time per call versus the split, per (mode, nodes, commsize) with two or more, at the
+ * largest size every one measured. */
+static void splits(struct plots *P, struct set **g, long n)
+{
+	char list[700], out[700], title[2048], size[64], bytes[32];
+	struct strbuf order;
+	long b = -1;
+
+	if (!varies(g, n, S_SPLIT))
+		return;
+	for (long i = 0; i < n; i++)
+		b = b < 0 || set_num(g[i], S_BYTES_MAX) < b ? set_num(g[i], S_BYTES_MAX) : b;
+	if (b <= 0)
+		return;
+	snprintf(out, sizeof(out), "splits-%s-n%s-c%s", g[0]->v[S_MODE], g[0]->v[S_NODES],
+		 g[0]->v[S_COMMSIZE]);
+	plots_list(P, out, "index algo split label algo_index bytes_max", g, n, list, sizeof(list));
+	strbuf_init(&order);
+	for (long i = 0; i < n; i++) {   /* the splits, once each, in the list's order */
+		long k = 0;
+		while (k < i && !set_is(g[k], S_SPLIT, g[i]->v[S_SPLIT]))
+			k++;
+		if (k == i)
+			strbuf_addf(&order, "%s%s", i ? " " : "", g[i]->v[S_SPLIT]);
+	}
+	format_bytes(size, sizeof(size), b);
+	snprintf(bytes, sizeof(bytes), "%ld", b);
+	snprintf(title, sizeof(title), "%s: time per call versus the split, %s, %s nodes, commsize "
+		 "%s, %s per peer", P->title, g[0]->v[S_MODE], g[0]->v[S_NODES], g[0]->v[S_COMMSIZE],
+		 size);
+	plots_add(P, &(struct plot_row){ "splits.gp", "bandwidth.dat", out, title, P->subtitle, list,
+				       bytes, order.s ? order.s : "", "" });
+	P->failed |= order.failed;
+	strbuf_release(&order);
+}
+
+/* aller --moe: the round trip's phases, per (mode, nodes, algorithm, split) at its largest
+ * communicator size: one data set. */
+static int moe(const struct plots *P, const struct set *s)
+{
+	long p = set_num(s, S_POINT);
+	return bw(P, s) && p >= 0 && p < P->np && P->moe[p];
+}
+
+static void phases(struct plots *P, struct set **g, long n)
+{
+	char suffix[300], about[300], list[700], out[700], title[2048];
+
+	(void)n;
+	plots_named(g[0], suffix, sizeof(suffix), about, sizeof(about));
+	snprintf(out, sizeof(out), "phases-%s-n%s%s", g[0]->v[S_MODE], g[0]->v[S_NODES], suffix);
+	plots_list(P, out, "index commsize label", g, 1, list, sizeof(list));
+	snprintf(title, sizeof(title), "%s: MoE round trip by phase, %s, %s nodes, commsize %s%s",
+		 P->title, g[0]->v[S_MODE], g[0]->v[S_NODES], g[0]->v[S_COMMSIZE], about);
+	plots_add(P, &(struct plot_row){ "phases.gp", "bandwidth.dat",
+				       out, title, P->subtitle, list, "", "", "" });
+}
+
+/* The distinct sizes of g ascending into b (n at most); how many. */
+static long distinct_sizes(struct set **g, long n, long *b)
+{
+	long k = 0;
+
+	for (long i = 0; i < n; i++) {
+		long x = set_num(g[i], S_BYTES), j = k;
+		while (j > 0 && b[j - 1] > x)
+			j--;
+		if (j > 0 && b[j - 1] == x)
+			continue;
+		memmove(b + j + 1, b + j, sizeof(*b) * (size_t)(k - j));
+		b[j] = x;
+		k++;
+	}
+	return k;
+}
+
+/* Of k sizes ascending, the largest, a middle and the smallest, once each, ascending, into b. */
+static long three(long *b, long k)
+{
+	long pick[3] = { b[0], b[k / 2], b[k - 1] }, m = 0;
+
+	for (int i = 0; i < 3; i++)
+		if (m == 0 || b[m - 1] != pick[i])
+			b[m++] = pick[i];
+	return m;
+}
+
+/* Bandwidth versus concurrency, per node count, at the largest, a middle and the smallest
+ * size that every level has (the sets with the most rows; commsize 1's row alone: none). */
+static int conc(const struct plots *P, const struct set *s)
+{
+	(void)P;
+	return set_is(s, S_KIND, "concurrency") && set_num(s, S_ROWS) - set_is(s, S_LOCAL, "yes") > 0;
+}
+
+static void concurrency(struct plots *P, struct set **g, long n)
+{
+	long max = 0, k = 0, *b = malloc(sizeof(*b) * (size_t)n), m;
+	struct set **top = malloc(sizeof(*top) * (size_t)n);
+
+	for (long i = 0; i < n; i++)
+		max = set_num(g[i], S_ROWS) > max ? set_num(g[i], S_ROWS) : max;
+	for (long i = 0; b && top && i < n; i++)
+		if (set_num(g[i], S_ROWS) == max)
+			top[k++] = g[i];
+	m = b && top ? three(b, distinct_sizes(top, k, b)) : 0;
+	P->failed |= !b || !top;
+	for (long j = m - 1; j >= 0; j--) {   /* the largest first */
+		char list[700], out[700], title[2048];
+		const char *size = "";
+		long c = 0;
+		for (long i = 0; i < n; i++)
+			if (set_num(g[i], S_BYTES) == b[j])
+				top[c++] = g[i];
+		qsort(top, (size_t)c, sizeof(*top), plots_by_row);
+		size = c ? top[0]->v[S_SIZE] : size;
+		snprintf(out, sizeof(out), "concurrency-n%s-%ldB", g[0]->v[S_NODES], b[j]);
+		plots_list(P, out, "index mode label local", top, c, list, sizeof(list));
+		snprintf(title, sizeof(title), "%s: bandwidth versus concurrency, %s nodes, %s per peer",
+			 P->title, g[0]->v[S_NODES], size);
+		plots_add(P, &(struct plot_row){ "concurrency.gp", "concurrency.dat", out, title,
+					       P->subtitle, list, "", "", "" });
+	}
+	free(b);
+	free(top);
+}
+
+/* Interference (aller --isolate): per (nodes, algorithm, split), at up to three sizes. */
+static int interfering(const struct plots *P, const struct set *s)
+{
+	(void)P;
+	return set_is(s, S_KIND, "concurrency") && set_num(s, S_ROWS) > 1;
+}
+
+static void interference(struct plots *P, struct set **g, long n)
+{
+	long *b = malloc(sizeof(*b) * (size_t)n), m, c = 0;
+	char suffix[300], about[300], list[700], out[700], title[2048];
+
+	if (!b) {
+		P->failed = 1;
+		return;
+	}
+	m = three(b, distinct_sizes(g, n, b));
+	for (long i = 0; i < n; i++) {   /* the sets of the picked sizes, kept in g */
+		int pick = 0;
+		for (long j = 0; j < m; j++)
+			pick |= set_num(g[i], S_BYTES) == b[j];
+		if (pick)
+			g[c++] = g[i];
+	}
+	plots_named(g[0], suffix, sizeof(suffix), about, sizeof(about));
+	snprintf(out, sizeof(out), "interference-n%s%s", g[0]->v[S_NODES], suffix);
+	plots_list(P, out, "index mode size", g, c, list, sizeof(list));
+	snprintf(title, sizeof(title), "%s: interference between concurrent communicators, %s "
+		 "nodes%s", P->title, g[0]->v[S_NODES], about);
+	plots_add(P, &(struct plot_row){ "interference.gp", "concurrency.dat", out, title,
+				       P->subtitle, list, "", "", "" });
+	free(b);
+}
+
+/* Scaling: per (mode, label, commsize) its largest size; drawn with two node counts. */
+static int scaled(const struct plots *P, const struct set *s)
+{
+	(void)P;
+	return set_is(s, S_KIND, "scaling") && set_num(s, S_ROWS) > 0;
+}
+
+struct scaling {
+	struct set **last;
+	long n;
+};
+static struct scaling *scaling_sets;   /* each_group's callback has no context of its own */
+
+static void scaling_last(struct plots *P, struct set **g, long n)
+{
+	(void)P;
+	scaling_sets->last[scaling_sets->n++] = g[n - 1];
+}
+
+static void scaling(struct plots *P)
+{
+	/* two sets alike in all four: the last by index as text (sort(1)'s last resort) */
+	static const struct order o = { 5, { S_MODE, S_LABEL, S_COMMSIZE, S_BYTES, S_INDEX }, "ssnns" };
+	struct scaling sc = { malloc(sizeof(struct set *) * (size_t)(P->n + 1)), 0 };
+	char list[700], title[2048];
+	long nodes = 0;
+
+	for (long i = 0; i < P->n; i++)   /* two node counts at least */
+		if (set_is(&P->s[i], S_KIND, "bandwidth") && set_num(&P->s[i], S_NODES) != nodes)
+			nodes = nodes ? -1 : set_num(&P->s[i], S_NODES);
+	if (!sc.last) {
+		P->failed = 1;
+		return;
+	}
+	scaling_sets = &sc;
+	plots_each_group(P, scaled, &o, 3, scaling_last);
+	if (sc.n > 0 && nodes < 0) {
+		plots_list(P, "scaling", "index mode commsize size label", sc.last, sc.n, list,
+			   sizeof(list));
+		snprintf(title, sizeof(title), "%s: scaling over node counts at the largest message size",
+			 P->title);
+		plots_add(P, &(struct plot_row){ "scaling.gp", "scaling.dat", "scaling", title,
+					       P->subtitle, list, "", "", "" });
+	}
+	free(sc.last);
+}
+
+/* The distinct values of column c over the bandwidth sets, in their order, joined by " | ". */
+static void distinct(const struct plots *P, int c, struct strbuf *b)
+{
+	for (long i = 0; i < P->n; i++) {
+		long k = 0;
+		if (!set_is(&P->s[i], S_KIND, "bandwidth"))
+			continue;
+		while (k < i && !(set_is(&P->s[k], S_KIND, "bandwidth") && set_is(&P->s[k], c, P->s[i].v[c])))
+			k++;
+		if (k == i)
+			strbuf_addf(b, "%s%s", b->len ? " | " : "", P->s[i].v[c]);
+	}
+}
+
+/* The title (the campaigns, or the directory's name) and subtitle (MPI, tasks, buffers). */
+static void titles(struct plots *P, const char *name)
+{
+	struct strbuf c, m, t, b;
+
+	strbuf_init(&c);
+	strbuf_init(&m);
+	strbuf_init(&t);
+	strbuf_init(&b);
+	distinct(P, S_CAMPAIGN, &c);
+	distinct(P, S_MPI, &m);
+	distinct(P, S_TPN, &t);
+	distinct(P, S_BUFFERS, &b);
+	for (char *p = c.s; p && (p = strstr(p, " | "));) {   /* campaigns: "a, b" */
+		memmove(p + 1, p + 2, strlen(p + 2) + 1);
+		*p = ',';
+	}
+	snprintf(P->title, sizeof(P->title), "aller: %.1000s",
+		 !c.s || strcmp(c.s, "-") == 0 ? name : c.s);
+	snprintf(P->subtitle, sizeof(P->subtitle), "%s; %s tasks per node; %s buffers",
+		 !m.s || strcmp(m.s, "-") == 0 ? "MPI unknown" : m.s, t.s ? t.s : "", b.s ? b.s : "");
+	P->failed |= c.failed || m.failed || t.failed || b.failed;
+	strbuf_release(&c);
+	strbuf_release(&m);
+	strbuf_release(&t);
+	strbuf_release(&b);
+}
+
+/* A --pairs point's facts: its tasks' hosts as "RANK HOST" words, its slow links' summary. */
+struct pair_facts {
+	long point;
+	struct strbuf tics;
+	char slow[256];
+};
+
+static void pair_fact(void *ctx, long point, const char *key, const char *value)
+{
+	struct pair_facts *f = ctx;
+
+	if (point != f->point)
+		return;
+	if (strcmp(key, "pair_host") == 0) {   /* a word each for gnuplot: a quote is a '?' */
+		strbuf_addf(&f->tics, "%s", f->tics.len ? " " : "");
+		for (const char *p = value; *p; p++)
+			strbuf_addf(&f->tics, "%c", strchr("._ -", *p) || (*p >= 'A' && *p <= 'Z') ||
+						(*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ? *p : '?');
+	} else if (strcmp(key, "slow_links") == 0 && !f->slow[0]) {   /* its count and median */
+		snprintf(f->slow, sizeof(f->slow), "slow links: %.*s", (int)strcspn(value, ";"), value);
+	}
+}
+
+/* pairs.tsv's file field: the collector's escapes undone, its name less ".out". */
+static void pair_name(const char *file, char *name, size_t len)
+{
+	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	size_t k = 0, n;
+
+	for (const char *p = base; *p && k + 1 < len; p++) {
+		char c = *p;
+		if (c == '\\' && p[1])
+			c = *++p == 't' ? '\t' : *p == 'n' ? '\n' : *p == 'r' ? '\r' : *p;
+		name[k++] = c;
+	}
+	name[k] = '\0';
+	n = strlen(name);
+	if (n > 4 && strcmp(name + n - 4, ".out") == 0)
+		name[n - 4] = '\0';
+}
+
+/* A heatmap per complete --pairs point (pairs.tsv: file nodes state point index). */
+static void pairs(struct plots *P, const char *dirname)
+{
+	static const char *const cols[5] = { "file", "nodes", "state", "point", "index" };
+	char line[8192], path[4200], *f[TABLE_FIELDS];
+	int at[5], n;
+	FILE *in;
+
+	snprintf(path, sizeof(path), "%s/" MERGED_PAIRS_FILE, P->dir);
+	if (!(in = fopen(path, "r")))
+		return;
+	n = fgets(line, sizeof(line), in) ? plots_tsv_split(line, f, TABLE_FIELDS) : 0;
+	if (!n || plots_columns_at(f, n, cols, at, 5) != 0)
+		n = 0;
+	while (n && fgets(line, sizeof(line), in)) {
+		char name[1024], out[1100], title[2048];
+		struct pair_facts pf = { 0 };
+		if (plots_tsv_split(line, f, TABLE_FIELDS) != n || !f[at[4]][0] ||
+		    strcmp(f[at[2]], "complete") != 0)
+			continue;
+		pf.point = strtol(f[at[3]], NULL, 10);
+		strbuf_init(&pf.tics);
+		table_each_fact(P->dir, pf.point + 1, pair_fact, &pf);
+		pair_name(f[at[0]], name, sizeof(name));
+		snprintf(out, sizeof(out), "pairs-%s", name);
+		snprintf(title, sizeof(title), "aller: %.500s: node pairs, %.20s nodes (%.1000s)",
+			 dirname, f[at[1]], name);
+		plots_add(P, &(struct plot_row){ "pairs.gp", MERGED_PAIRS_DAT, out, title, pf.slow,
+					       pf.tics.s ? pf.tics.s : "", f[at[4]], "", "" });
+		P->failed |= pf.tics.failed;
+		strbuf_release(&pf.tics);
+	}
+	fclose(in);
+}
+
+void plots_merge(struct plots *P, const char *dirname)
+{
+	static const struct order by_size = { 4, { S_MODE, S_NODES, S_ALGO, S_SPLIT }, "snss" },
+		by_level = { 4, { S_MODE, S_NODES, S_COMMSIZE, S_SPLIT }, "snrs" },
+		by_split = { 3, { S_MODE, S_NODES, S_COMMSIZE }, "snr" },
+		by_phase = { 5, { S_MODE, S_NODES, S_ALGO, S_SPLIT, S_COMMSIZE }, "snssr" },
+		by_nodes = { 1, { S_NODES }, "n" },
+		by_isolated = { 3, { S_NODES, S_ALGO, S_SPLIT }, "nss" };
+	int isolated = 0, bandwidth = 0;
+
+	pairs(P, dirname);
+	for (long i = 0; i < P->n; i++) {
+		isolated |= set_is(&P->s[i], S_KIND, "concurrency") && set_is(&P->s[i], S_ISOLATED, "yes");
+		bandwidth |= set_is(&P->s[i], S_KIND, "bandwidth");
+	}
+	if (!bandwidth)   /* node-pair matrices alone, or nothing */
+		return;
+	titles(P, dirname);
+	plots_each_group(P, bw, &by_size, 4, sizes);
+	plots_each_group(P, bw, &by_level, 4, algorithms);
+	plots_each_group(P, bw, &by_split, 3, splits);
+	plots_each_group(P, moe, &by_phase, 4, phases);
+	plots_each_group(P, conc, &by_nodes, 1, concurrency);
+	if (isolated)
+		plots_each_group(P, interfering, &by_isolated, 3, interference);
+	scaling(P);
+}
