@@ -172,14 +172,23 @@ void plots_each_group(struct plots *P, int (*keep)(const struct plots *, const s
  * names) and the COLS of g[0..n-1] in that order; its name relative to the
  * merged directory into path.
  */
+/* A file name made of a data set's words: a '/' in one (a doctored mode, say) is a '_'. */
+static void file_name(char *s)
+{
+	for (; *s; s++)
+		*s = *s == '/' ? '_' : *s;
+}
+
 void plots_list(struct plots *P, const char *name, const char *cols, struct set **g,
 		       long n, char *path, size_t len)
 {
-	char file[8400], names[256];
+	char file[8400], names[256], base[1100];
 	int c[8], nc = 0;
 	FILE *f;
 
-	snprintf(path, len, PLOTS_LISTS "/%s.tsv", name);
+	snprintf(base, sizeof(base), "%s", name);
+	file_name(base);
+	snprintf(path, len, PLOTS_LISTS "/%s.tsv", base);
 	snprintf(file, sizeof(file), "%s/%s", P->dir, path);
 	snprintf(names, sizeof(names), "%s", cols);
 	for (char *w = strtok(names, " "); w && nc < 8; w = strtok(NULL, " "))
@@ -201,7 +210,13 @@ void plots_list(struct plots *P, const char *name, const char *cols, struct set 
 
 void plots_add(struct plots *P, const struct plot_row *r)
 {
-	TABLE_ROW(&P->out, r, PLOTS_COLUMNS);
+	struct plot_row safe = *r;
+	char out[2048];
+
+	snprintf(out, sizeof(out), "%s", r->out);
+	file_name(out);
+	safe.out = out;
+	TABLE_ROW(&P->out, &safe, PLOTS_COLUMNS);
 }
 
 /* What a plot's file and title add for an algorithm and a split (none for alltoall, uniform). */

@@ -21,8 +21,8 @@ static void sizes(struct plots *P, struct set **g, long n)
 {
 	struct set **local = malloc(sizeof(*g) * (size_t)n);
 	long nl = 0, nm = 0;
-	char suffix[300], about[300], name[600], main_list[700], local_list[700], out[700],
-		title[2][2048];
+	char suffix[300], about[300], name[600], local_name[700], main_list[800], local_list[800],
+		out[700], title[2][2048];
 
 	if (!local) {
 		P->failed = 1;
@@ -42,8 +42,8 @@ static void sizes(struct plots *P, struct set **g, long n)
 	plots_named(g[0], suffix, sizeof(suffix), about, sizeof(about));
 	snprintf(name, sizeof(name), "sizes-%s-n%s%s", g[0]->v[S_MODE], g[0]->v[S_NODES], suffix);
 	plots_list(P, name, "index commsize label", g, nm, main_list, sizeof(main_list));
-	strcat(name, "-local");
-	plots_list(P, name, "index commsize label", local, nl, local_list, sizeof(local_list));
+	snprintf(local_name, sizeof(local_name), "%s-local", name);
+	plots_list(P, local_name, "index commsize label", local, nl, local_list, sizeof(local_list));
 	for (int k = 0; k < 2; k++) {
 		snprintf(out, sizeof(out), "%s-%s-n%s%s", k ? "latency" : "bandwidth", g[0]->v[S_MODE],
 			 g[0]->v[S_NODES], suffix);

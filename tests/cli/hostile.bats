@@ -216,6 +216,16 @@ load ../lib/helpers
 	for p in P1 P2 P3 P5; do [ ! -e "$p" ] || { echo "ran $p"; return 1; }; done
 }
 
+@test "a doctored mode with a '/' never names a file outside the plots: the plot list's names keep it in" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -p c/raw
+	sed 's|^# mode: .*|# mode: ../../../evil|' "$ROOT/tests/data/smoke/raw/smoke-n4-strided-21.out" >c/raw/x.out
+	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --campaign-dir c --format svg
+	[[ $output == *"/c/plots/bandwidth-.._.._.._evil-n4.svg"* ]]
+	[ -s "c/merged/plotsets/sizes-.._.._.._evil-n4.tsv" ]
+	[ -z "$(find . -name '*evil*' -not -path './c/plots/*' -not -path './c/merged/plotsets/*')" ]
+}
+
 @test "report pieces: a plot's file name is escaped where HTML is written" {
 	cd "$BATS_TEST_TMPDIR"
 	# shellcheck source=plots/page.sh
