@@ -14,3 +14,11 @@ load ../lib/helpers
 	printf '%s\n' "$output"
 	[ "$status" -eq 0 ]
 }
+
+@test "no script of the toolkit is over 130 lines of logic (comments and blank lines aside)" {
+	cd "$ROOT"
+	over=$(git ls-files campaigns jobs plots cluster sh | while read -r f; do
+		case $f in *.sh | *.sbatch) n=$(grep -cvE '^\s*(#|$)' "$f"); [ "$n" -le 130 ] || echo "$f: $n" ;; esac
+	done)
+	[ -z "$over" ] || { echo "$over"; false; }
+}
