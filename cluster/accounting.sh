@@ -26,21 +26,8 @@ mariadb --no-defaults --socket="$RUN/mysql.sock" -uroot -e 'create database if n
 	die "MariaDB did not start; see $LOG/mariadbd.log"
 
 # slurmdbd reads slurmdbd.conf beside slurm.conf; it must be mode 600.
-cat >"$ETC/slurmdbd.conf" <<CONF
-AuthType=auth/munge
-AuthInfo=socket=$RUN/munge.socket
-DbdHost=localhost
-DbdAddr=127.0.0.1
-DbdPort=$DBD_PORT
-SlurmUser=root
-PidFile=$RUN/slurmdbd.pid
-LogFile=$LOG/slurmdbd.log
-StorageType=accounting_storage/mysql
-StorageHost=127.0.0.1
-StoragePort=$SQL_PORT
-StorageUser=root
-StorageLoc=slurm_acct_db
-CONF
+render "$CLUSTER_ROOT/cluster/slurmdbd.conf.in" RUN="$RUN" DBD_PORT="$DBD_PORT" LOG="$LOG" \
+	SQL_PORT="$SQL_PORT" >"$ETC/slurmdbd.conf"
 chmod 600 "$ETC/slurmdbd.conf"
 (exec_without_fds "${HEAD[@]}" slurmdbd </dev/null >/dev/null 2>>"$LOG/slurmdbd.start") || die "slurmdbd did not start; see $LOG/slurmdbd.log"
 for ((i = 0; i < 50; i++)); do

@@ -53,6 +53,19 @@ die() {
 	exit 1
 }
 
+# render TEMPLATE NAME=VALUE...: the template (cluster/*.in: a daemon's
+# configuration) with each @NAME@ its VALUE, its own '##' lines left out.
+render() {
+	local t a n v
+	t=$(grep -v '^##' "$1")
+	shift
+	for a in "$@"; do
+		n=${a%%=*} v=${a#*=}
+		t=${t//"@$n@"/"$v"}   # quoted: a value's '&' or '\' is itself
+	done
+	printf '%s\n' "$t"
+}
+
 say() {
 	printf 'cluster: %s\n' "$*" >&2
 }
