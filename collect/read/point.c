@@ -257,6 +257,14 @@ int point_cmp_group(const struct point *a, const struct point *b)
 	if ((c = point_strcmp(a->campaign, b->campaign)) || (c = point_strcmp(a->mode, b->mode)) ||
 	    (c = point_strcmp(a->series, b->series)) || (c = point_strcmp(a->variant, b->variant)))
 		return c;
+	/*
+	 * Two outputs of a campaign whose job wrote its series (point_base): the
+	 * series stands for every setting of the point, so an attempt that
+	 * failed before aller's header (no --placement, --reveal, ... said) is of
+	 * the group of the attempt that ran.
+	 */
+	if (a->base && b->base)
+		return 0;
 	if (!a->campaign && ((c = point_strcmp(a->tpn, b->tpn)) || (c = point_strcmp(a->buffers, b->buffers)) ||
 			     (c = point_strcmp(a->mpi, b->mpi))))
 		return c;

@@ -123,7 +123,9 @@ void point_series_base(const char *series, const char *placement, char *out, siz
  * in their provenance (point_series: tasks per node, LONGS, variant, series
  * of settings, the MPI library among them; also for failed points, which
  * have no aller header); older campaigns fixed tasks per node and buffers;
- * outside campaigns, aller's header tells them (and the library).
+ * outside campaigns, aller's header tells them (and the library). Points
+ * whose job wrote their base (point_base) are grouped by campaign, mode,
+ * series and variant alone: the series is every identity setting.
  * Instrumented runs, other transports, other lists of algorithms or
  * splits, other timings (--timing), cold caches and budgets stay apart. 0 when a and b are of one group.
  */

@@ -532,6 +532,33 @@ static void key_and_base_are_the_jobs(void **state)
 	point_release(&pt);
 }
 
+/*
+ * An attempt that failed before aller's header is of its point's group
+ * where the job wrote the point's base: its retry's --placement, said in
+ * the header, does not set it apart (it did, and the failed attempt stood
+ * as a third point beside the two it belonged to).
+ */
+static void a_failed_attempt_is_of_its_points_group(void **state)
+{
+	struct point pt, a;
+	struct seen seen;
+
+	(void)state;
+	FEED("# campaign: c\n# point: n4-strided-t2-L0-default-s1\n# point_series: t2-L0-default-s1\n"
+	     "# point_base: t2-L0-default-s1\n# variant: default\n# point_mode: strided\n# exit: 139\n");
+	a = pt;
+	FEED("# campaign: c\n# point: n4-strided-t2-L0-default-s1\n# point_series: t2-L0-default-s1\n"
+	     "# point_base: t2-L0-default-s1\n# variant: default\n" HEADER "# placement: block\n" ROW "# Done\n");
+	assert_int_equal(point_state(&a), POINT_FAILED);
+	assert_int_equal(point_cmp_group(&a, &pt), 0);
+	free(a.base);   /* without the base: the header's placement sets them apart, as before */
+	free(pt.base);
+	a.base = pt.base = NULL;
+	assert_int_not_equal(point_cmp_group(&a, &pt), 0);
+	point_release(&a);
+	point_release(&pt);
+}
+
 static void merged_columns_agree_with_aller(void **state)
 {
 	static const char *const aller_names[] = ALLER_COLUMN_NAMES;
@@ -577,6 +604,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(key_and_base_are_the_jobs),
+		cmocka_unit_test(a_failed_attempt_is_of_its_points_group),
 		cmocka_unit_test(merged_columns_agree_with_aller),
 		cmocka_unit_test(series_base_strips_the_placement_suffix),
 		cmocka_unit_test(clean_file),
