@@ -82,7 +82,8 @@ find_tool() {
 # merge_if_stale MERGED LOG INPUT...: the collector's merge of the INPUTs
 # into MERGED, its messages in LOG, where MERGED is missing or lacks one of
 # its tables, is older than an input file, or is a merge of a collector
-# before the facts the toolkit reads (no point's start in facts.tsv).
+# before the facts the toolkit reads (no point's start in facts.tsv, no
+# point's key and base in points-index.csv).
 # Returns collect's status (0 also when MERGED was fresh; 1 merged with
 # problems); MERGED_NOW=1 when it merged. The one place a script after the
 # merge names raw outputs: to hand them to the merge.
@@ -93,6 +94,7 @@ merge_if_stale() {
 	MERGED_NOW=
 	if [ -s "$merged/points-index.csv" ] && [ -e "$merged/sets.tsv" ] && [ -e "$merged/findings.tsv" ] &&
 		grep -q "	start	" "$merged/facts.tsv" 2>/dev/null &&
+		head -n 1 "$merged/points-index.csv" | grep -q ',key,base' &&
 		[ -z "$(find "$@" -newer "$merged/points-index.csv" -type f 2>/dev/null | head -n 1)" ]; then
 		return 0
 	fi

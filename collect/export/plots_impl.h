@@ -29,6 +29,8 @@ struct plots {
 	char *moe;                  /* moe[point]: the point is an aller --moe one */
 	long np;                    /* points: one past the largest a set or pairs.tsv names */
 	struct table_out out;       /* plots.tsv */
+	struct set **picked;        /* a kind's sets picked across its groups (scaling's) */
+	long npicked;
 	char title[1024], subtitle[1024];
 	int failed;
 };

@@ -253,44 +253,37 @@ static int scaled(const struct plots *P, const struct set *s)
 	return set_is(s, S_KIND, "scaling") && set_num(s, S_ROWS) > 0;
 }
 
-struct scaling {
-	struct set **last;
-	long n;
-};
-static struct scaling *scaling_sets;   /* each_group's callback has no context of its own */
-
 static void scaling_last(struct plots *P, struct set **g, long n)
 {
-	(void)P;
-	scaling_sets->last[scaling_sets->n++] = g[n - 1];
+	P->picked[P->npicked++] = g[n - 1];
 }
 
 static void scaling(struct plots *P)
 {
 	/* two sets alike in all four: the last by index as text (sort(1)'s last resort) */
 	static const struct order o = { 5, { S_MODE, S_LABEL, S_COMMSIZE, S_BYTES, S_INDEX }, "ssnns" };
-	struct scaling sc = { malloc(sizeof(struct set *) * (size_t)(P->n + 1)), 0 };
 	char list[700], title[2048];
 	long nodes = 0;
 
 	for (long i = 0; i < P->n; i++)   /* two node counts at least */
 		if (set_is(&P->s[i], S_KIND, "bandwidth") && set_num(&P->s[i], S_NODES) != nodes)
 			nodes = nodes ? -1 : set_num(&P->s[i], S_NODES);
-	if (!sc.last) {
+	P->npicked = 0;
+	if (!(P->picked = malloc(sizeof(*P->picked) * (size_t)(P->n + 1)))) {
 		P->failed = 1;
 		return;
 	}
-	scaling_sets = &sc;
 	plots_each_group(P, scaled, &o, 3, scaling_last);
-	if (sc.n > 0 && nodes < 0) {
-		plots_list(P, "scaling", "index mode commsize size label", sc.last, sc.n, list,
+	if (P->npicked > 0 && nodes < 0) {
+		plots_list(P, "scaling", "index mode commsize size label", P->picked, P->npicked, list,
 			   sizeof(list));
 		snprintf(title, sizeof(title), "%s: scaling over node counts at the largest message size",
 			 P->title);
 		plots_add(P, &(struct plot_row){ "scaling.gp", "scaling.dat", "scaling", title,
 					       P->subtitle, list, "", "", "" });
 	}
-	free(sc.last);
+	free(P->picked);
+	P->picked = NULL;
 }
 
 /* The distinct values of column c over the bandwidth sets, in their order, joined by " | ". */
@@ -335,18 +328,28 @@ static void titles(struct plots *P, const char *name)
 	strbuf_release(&b);
 }
 
-/* A --pairs point's facts: its tasks' hosts as "RANK HOST" words, its slow links' summary. */
+/* A --pairs point's row of pairs.tsv and facts: its tasks' hosts as "RANK HOST" words,
+ * its slow links' summary. */
 struct pair_facts {
 	long point;
+	char nodes[24], index[24], name[1024];
 	struct strbuf tics;
 	char slow[256];
 };
 
+struct pairs_read {
+	struct pair_facts *p;
+	long n;
+};
+
 static void pair_fact(void *ctx, long point, const char *key, const char *value)
 {
-	struct pair_facts *f = ctx;
+	struct pairs_read *r = ctx;
+	struct pair_facts *f = NULL;
 
-	if (point != f->point)
+	for (long i = 0; i < r->n && !f; i++)
+		f = r->p[i].point == point ? &r->p[i] : NULL;
+	if (!f)
 		return;
 	if (strcmp(key, "pair_host") == 0) {   /* a word each for gnuplot: a quote is a '?' */
 		strbuf_addf(&f->tics, "%s", f->tics.len ? " " : "");
@@ -376,39 +379,64 @@ static void pair_name(const char *file, char *name, size_t len)
 		name[n - 4] = '\0';
 }
 
-/* A heatmap per complete --pairs point (pairs.tsv: file nodes state point index). */
-static void pairs(struct plots *P, const char *dirname)
+/* pairs.tsv's complete points with a matrix (file nodes state point index) into r; -1 out of memory. */
+static int read_pairs(const char *dir, struct pairs_read *r)
 {
 	static const char *const cols[5] = { "file", "nodes", "state", "point", "index" };
 	char line[8192], path[4200], *f[TABLE_FIELDS];
-	int at[5], n;
+	int at[5], n, rc = 0;
 	FILE *in;
 
-	snprintf(path, sizeof(path), "%s/" MERGED_PAIRS_FILE, P->dir);
+	snprintf(path, sizeof(path), "%s/" MERGED_PAIRS_FILE, dir);
 	if (!(in = fopen(path, "r")))
-		return;
+		return 0;
 	n = fgets(line, sizeof(line), in) ? plots_tsv_split(line, f, TABLE_FIELDS) : 0;
 	if (!n || plots_columns_at(f, n, cols, at, 5) != 0)
 		n = 0;
 	while (n && fgets(line, sizeof(line), in)) {
-		char name[1024], out[1100], title[2048];
-		struct pair_facts pf = { 0 };
+		struct pair_facts *g, *pf;
 		if (plots_tsv_split(line, f, TABLE_FIELDS) != n || !f[at[4]][0] ||
 		    strcmp(f[at[2]], "complete") != 0)
 			continue;
-		pf.point = strtol(f[at[3]], NULL, 10);
-		strbuf_init(&pf.tics);
-		table_each_fact(P->dir, pf.point + 1, pair_fact, &pf);
-		pair_name(f[at[0]], name, sizeof(name));
-		snprintf(out, sizeof(out), "pairs-%s", name);
-		snprintf(title, sizeof(title), "aller: %.500s: node pairs, %.20s nodes (%.1000s)",
-			 dirname, f[at[1]], name);
-		plots_add(P, &(struct plot_row){ "pairs.gp", MERGED_PAIRS_DAT, out, title, pf.slow,
-					       pf.tics.s ? pf.tics.s : "", f[at[4]], "", "" });
-		P->failed |= pf.tics.failed;
-		strbuf_release(&pf.tics);
+		if (!(g = realloc(r->p, sizeof(*g) * (size_t)(r->n + 1)))) {
+			rc = -1;
+			break;
+		}
+		r->p = g;
+		pf = memset(&r->p[r->n++], 0, sizeof(*pf));
+		pf->point = strtol(f[at[3]], NULL, 10);
+		snprintf(pf->nodes, sizeof(pf->nodes), "%s", f[at[1]]);
+		snprintf(pf->index, sizeof(pf->index), "%s", f[at[4]]);
+		pair_name(f[at[0]], pf->name, sizeof(pf->name));
+		strbuf_init(&pf->tics);
 	}
 	fclose(in);
+	return rc;
+}
+
+/* A heatmap per complete --pairs point, its hosts and slow links from one pass over the facts. */
+static void pairs(struct plots *P, const char *dirname)
+{
+	struct pairs_read r = { NULL, 0 };
+	long np = 0;
+
+	P->failed |= read_pairs(P->dir, &r) != 0;
+	for (long i = 0; i < r.n; i++)
+		np = r.p[i].point >= np ? r.p[i].point + 1 : np;
+	if (r.n)
+		table_each_fact(P->dir, np, pair_fact, &r);
+	for (long i = 0; i < r.n; i++) {
+		struct pair_facts *pf = &r.p[i];
+		char out[1100], title[2048];
+		snprintf(out, sizeof(out), "pairs-%s", pf->name);
+		snprintf(title, sizeof(title), "aller: %.500s: node pairs, %s nodes (%s)", dirname,
+			 pf->nodes, pf->name);
+		plots_add(P, &(struct plot_row){ "pairs.gp", MERGED_PAIRS_DAT, out, title, pf->slow,
+					       pf->tics.s ? pf->tics.s : "", pf->index, "", "" });
+		P->failed |= pf->tics.failed;
+		strbuf_release(&pf->tics);
+	}
+	free(r.p);
 }
 
 void plots_merge(struct plots *P, const char *dirname)

@@ -45,6 +45,11 @@ is_png() {
 	touch "$camp"/raw/smoke-n1-strided-19.out
 	bash "$ROOT/plots/plot.sh" --campaign-dir "$camp" >/dev/null
 	[ "$(stat -c %Y "$camp/merged/bandwidth.dat")" != "$before" ]
+	# a merge of an earlier collector (points-index.csv without key and base) is merged again
+	touch -d '2000-01-01' "$camp"/raw/*
+	sed -i '1s/,key,base$//' "$camp/merged/points-index.csv"
+	bash "$ROOT/plots/plot.sh" --campaign-dir "$camp" >/dev/null
+	head -n 1 "$camp/merged/points-index.csv" | grep -q ',key,base$'
 }
 
 @test "a campaign with a failed and a truncated point still renders" {
