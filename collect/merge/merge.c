@@ -257,5 +257,5 @@ int merge_side(const char *arg, const char *outdir, long *files, char *err, size
 	filelist_release(&list);
 	if (rc == 3)
 		snprintf(err, errlen, "cannot merge '%s' into '%s'", arg, outdir);
-	return rc == 3 ? -1 : rc == 2 ? 1 : 0;
+	return rc == 3 ? -2 : rc == 2 ? 1 : 0;
 }

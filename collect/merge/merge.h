@@ -24,8 +24,9 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
  * One side of a comparison (collect --compare): ARG's aller outputs (a file,
  * a directory, or a campaign directory's raw/) merged quietly into OUTDIR,
  * which the comparison then reads as it reads any merge; *files: how many
- * files ARG holds. 0, 1 (no aller output among them), or -1 with a message
- * in err (ARG unreadable: input_add's "cannot read ..."; OUTDIR unwritable).
+ * files ARG holds. 0, 1 (no aller output among them), -1 with a message in
+ * err (ARG unreadable: input_add's "cannot read ..."), or -2 (OUTDIR
+ * unwritable, its message in err).
  */
 int merge_side(const char *arg, const char *outdir, long *files, char *err, size_t errlen);
 

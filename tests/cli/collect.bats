@@ -263,7 +263,7 @@ golden() {
 	[[ ${lines[-1]} == "compare: 7 points matched: 0 faster, 0 slower, 7 same, 0 noise; 0 only in BASE, 0 only in NEW" ]]
 }
 
-@test "collect --compare: bad input is one line and exit 2" {
+@test "collect --compare: bad input is one line and exit 2 (3 where no scratch directory can be made)" {
 	cd "$ROOT"
 	d=tests/data/compare
 	run --separate-stderr -2 "$COLLECT" --compare $d/base "$BATS_TEST_TMPDIR/none"
@@ -275,6 +275,10 @@ golden() {
 	[ "$stderr" = "collect: error: --compare needs BASE and NEW (see 'collect --compare --help')" ]
 	run --separate-stderr -2 "$COLLECT" --compare --tol="64K:5% 8:20%" $d/base $d/new
 	[[ $stderr == "collect: error: invalid tolerance '64K:5% 8:20%': expected a percentage"* ]]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
+	# outputs are merged in a scratch directory of TMPDIR: none to be made is one line, exit 3
+	TMPDIR=/proc/none run --separate-stderr -3 "$COLLECT" --compare $d/base $d/new
+	[[ $stderr == "collect: error: cannot make a scratch directory '/proc/none/collect-compare."* ]]
 	[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
 }
 
