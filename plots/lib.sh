@@ -46,7 +46,7 @@ point_facts() {
 # data file named "<cmd" through a pipe and writes an output named "|cmd"
 # into one: DATA, OUT and every ARG that names an existing file (the lists
 # of data sets) reach it absolute (abs_path). It runs in SCRIPT's directory,
-# where the scripts' `load "common.gp"` finds plots/common.gp.
+# where the scripts' `call "common.gp"` finds plots/common.gp.
 gnuplot_render() {
 	local script=$1 data out err a args=() shown=$3
 	data=$(abs_path "$2")
