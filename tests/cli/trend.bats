@@ -18,7 +18,7 @@ campaign() {
 	printf 'point\tkey\tvalue\n0\tstart\t2026-11-%02dT02:00:00Z\n' "$2" >"$d/merged/facts.tsv"
 	: >"$d/merged/findings.tsv"   # a merge writes these, findings or not
 	: >"$d/merged/sets.tsv"
-	printf 'point,campaign,mode,nodes,tasks_per_node,world,state,series,variant,source\n0,%s,contiguous,4,2,8,complete,t2-L8192-default-s1,default,%s\n' \
+	printf 'point,campaign,mode,nodes,tasks_per_node,world,state,series,variant,source,key,base\n0,%s,contiguous,4,2,8,complete,t2-L8192-default-s1,default,%s,n4-contiguous-t2-L8192-default-s1,t2-L8192-default-s1\n' \
 		"$1" "$d/raw/p.out" >"$d/merged/points-index.csv"
 	awk -v f="$3" -v day="$2" 'BEGIN { print "point,level,algo,split,commsize,bytes_per_peer,busbw_GBs"
 		for (g = 8; g >= 4; g /= 2) for (b = 1024; b <= 8192; b *= 2) {
