@@ -40,7 +40,7 @@ static void on_warn(void *ctx, const char *path, long line, const char *msg)
 
 	m->s->warnings++;
 	for (int i = 0; i < 2; i++) {
-		FILE *f = i ? m->summary_warnings : stderr;
+		FILE *f = i ? m->summary_warnings : m->o->side ? NULL : stderr;   /* a side's are its merge's to say */
 		if (!f)
 			continue;
 		if (line > 0)

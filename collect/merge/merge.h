@@ -8,7 +8,7 @@
 struct merge_options {
 	const char *outdir;
 	int quiet;          /* no summary on stderr */
-	int side;           /* a side of a comparison: nothing to merge is not said */
+	int side;           /* a side of a comparison: its warnings and nothing to merge not said */
 	/*
 	 * Run on the tables just written, the merge's lock still held (the
 	 * findings: judge/findings.h); 0, or -1 with a message in err
