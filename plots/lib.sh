@@ -3,34 +3,13 @@
 # compare.sh and report.sh.
 # shellcheck shell=bash
 
-# late_hosts: from collect --samples' output on stdin, the host of each
-# straggling call (one task, or one host's tasks, came late), one a line.
-late_hosts() {
-	grep -o 'straggler, \(rank [0-9]* on \|the tasks of \)[^ ]*' | sed 's/.* //'
-}
-
-# The one rule of a straggling host, an awk function: it came late in N of
-# TOTAL straggling calls, and N is 3 or more and half of TOTAL or more.
-STRAGGLER_AWK='function straggler(n, total) { return n >= 3 && 2 * n >= total }'
-
-# straggler_suspects DIR: a campaign's straggling hosts (STRAGGLER_AWK) over
-# the straggling calls of all its samples (SAMPLES=1), added to
-# DIR/merged/suspects.tsv by collect --suspect (kind host); none where the
-# samples come from one host (it is then every straggler's).
+# straggler_suspects DIR: a campaign's straggling hosts over the straggling
+# calls of all its samples (SAMPLES=1) added to DIR/merged/suspects.tsv by
+# collect --samples --suspect (its rule, samples.h); none where the samples
+# come from one host (it is then every straggler's).
 straggler_suspects() {
-	local late since hosts host k total collect
-	[ -s "$1/merged/suspects.tsv" ] && [ -d "$1/samples" ] || return 0
-	hosts=$(find "$1"/samples -name 'samples-*.txt' | sed 's|.*/samples-||' | sort -u | wc -l)
-	[ "$hosts" -ge 2 ] || return 0
-	collect=$(find_tool collect)
-	late=$("$collect" --samples "$1"/samples/*/ 2>/dev/null | late_hosts) || true
-	[ -n "$late" ] || return 0
-	since=$(point_facts "$1/merged/facts.tsv" "" start | sort | head -n 1) || true
-	sort <<<"$late" | uniq -c | sort -k1,1rn -k2,2 | awk -v total="$(wc -l <<<"$late")" "$STRAGGLER_AWK"'
-		straggler($1, total) { print $2, $1, total }' | while read -r host k total; do
-		"$collect" --suspect "$1/merged" host "$host" \
-			"came late in $k of the $total straggling calls (--samples): its peers waited" "$since" "$(basename "$1")"
-	done
+	[ -s "$1/merged/suspects.tsv" ] && compgen -G "$1/samples/*/samples-*.txt" >/dev/null || return 0
+	"$(find_tool collect)" --samples --suspect "$1/merged" "$(basename "$1")" "$1"/samples/*/ 2>/dev/null || true
 }
 
 # point_facts FACTS POINT KEY...: the collector's facts (facts.tsv) of that

@@ -112,21 +112,9 @@ lead_plots() {
 }
 
 # stragglers SAMPLESDIR...: per point's --samples directory (SAMPLES=1), one
-# finding: its slow calls as collect --samples classifies them, the late
-# tasks' most frequent host (a notice when it is a straggling host of the
-# point's calls: plots/lib.sh's STRAGGLER_AWK).
+# finding (collect --samples --finding): its slow calls, the late tasks'
+# most frequent host (a notice when it is a straggling host of the point's calls).
 stragglers() {
-	local d out counts slow late top n sev
-	for d in "$@"; do
-		out=$("$(find_tool collect)" --samples "$d" 2>/dev/null | grep -v '^#') || true
-		counts=$(grep -c . <<<"$out" || true)
-		slow=$(grep -o ' call [0-9]* (' <<<"$out" | wc -l)
-		late=$(late_hosts <<<"$out")
-		n=$(grep -c . <<<"$late" || true)
-		top=$(sort <<<"$late" | uniq -c | sort -rn | awk 'NF == 2 { print $2, $1; exit }')
-		sev=info
-		[ -z "$top" ] || ! awk -v k="${top##* }" -v t="$n" "$STRAGGLER_AWK"' BEGIN { exit !straggler(k, t) }' ||
-			sev=notice
-		printf '<li class="%s"><span class="sev">%s</span> %s</li>\n' "$sev" "$sev" "$(esc <<<"Slow calls in $(basename "$d") (SAMPLES=1): $slow among $counts counts, $n of them stragglers${top:+; ${top% *} came late in ${top##* }}.")"
-	done
+	local d
+	for d in "$@"; do "$(find_tool collect)" --samples --finding "$d" 2>/dev/null || true; done | findings_items
 }

@@ -54,6 +54,11 @@ setup() {
 	# (a call of noise may come late too: 3 of 4)
 	grep -Eq "^host	n2	came late in [3-9] of the [3-6] straggling calls \(--samples\): its peers waited	20[0-9-]+T[0-9:]+Z	camp	$" "$c/merged/suspects.tsv"
 	[ "$(grep -c '^host	n1	' "$c/merged/suspects.tsv")" = 0 ]
+	# the report's item of the point: the straggling host, a notice
+	run -0 "$COLLECT" --samples --finding "$c/samples/p/"
+	[[ $output =~ ^notice$'\t'stragglers$'\t'"Slow calls in p (SAMPLES=1): "[0-9]+" among "[0-9]+" counts, "[3-9]" of them stragglers; n2 came late in "[3-9]\.$ ]]
+	run -2 "$COLLECT" --samples --suspect "$c/merged"
+	[[ $output == *"collect --samples [--finding | --suspect DIR CAMPAIGN] PATH..."* ]]
 }
 
 @test "a delayed rank is named late by the queues pass, and no other" {

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "read/samples.h"
+#include "judge/samples.h"
 
 #define N 8
 #define CALLS 10

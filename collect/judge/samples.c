@@ -2,14 +2,18 @@
 #include "samples.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
 #include "grow.h"
-#include "input.h"
+#include "read/input.h"
+#include "judge/suspects.h"
+#include "merge/table.h"
 
 static int by_value(const void *a, const void *b)
 {
@@ -167,7 +171,43 @@ struct reader {
 	const char *path;
 	long lineno, bad;
 	long lines, end_lines;    /* the file's task lines; what its "# end:" says (-1: none) */
+	FILE *out;                /* the table's stream; NULL: none (--finding, --suspect) */
+	long counts, slow;        /* the counts reported, their slow calls */
+	long late_total, *late;   /* straggling calls: all, and per host (late_n of them) */
+	int late_n;
 };
+
+/* The table's line, where it is printed. */
+static void put(const struct reader *rd, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!rd->out)
+		return;
+	va_start(ap, fmt);
+	vfprintf(rd->out, fmt, ap);
+	va_end(ap);
+}
+
+int samples_straggling(long k, long total)
+{
+	return k >= SAMPLES_STRAGGLER_CALLS && 2 * k >= total;
+}
+
+/* One straggling call more, by host h's tasks. */
+static void came_late(struct reader *rd, int h)
+{
+	if (h >= rd->late_n) {
+		long *l = realloc(rd->late, sizeof(*l) * (size_t)(h + 1));
+		if (!l)
+			return;
+		memset(l + rd->late_n, 0, sizeof(*l) * (size_t)(h + 1 - rd->late_n));
+		rd->late = l;
+		rd->late_n = h + 1;
+	}
+	rd->late[h]++;
+	rd->late_total++;
+}
 
 static int host_index(struct reader *rd, const char *name)
 {
@@ -307,11 +347,11 @@ static int by_key(const void *a, const void *b)
  * disagree: calls of differing counts, or a rank past the n tasks seen; 1
  * with its line of the table and an error on stderr, else 0.
  */
-static int tasks_disagree(const struct task *ts, long n)
+static int tasks_disagree(const struct reader *rd, const struct task *ts, long n)
 {
 	for (long r = 0; r < n; r++) {
 		if (ts[r].iters != ts[0].iters) {
-			printf("%s %ld - - tasks differ in their calls (%ld, %ld)\n", ts[0].key, n,
+			put(rd, "%s %ld - - tasks differ in their calls (%ld, %ld)\n", ts[0].key, n,
 			       ts[0].iters, ts[r].iters);
 			fprintf(stderr, "collect: error: '%s': rank %ld has %ld calls, rank %ld %ld: one "
 				"run's samples have as many calls in every task\n", ts[0].key,
@@ -319,7 +359,7 @@ static int tasks_disagree(const struct task *ts, long n)
 			return 1;
 		}
 		if (ts[r].rank >= n) {
-			printf("%s %ld - - rank %ld out of range (%ld tasks)\n", ts[0].key, n,
+			put(rd, "%s %ld - - rank %ld out of range (%ld tasks)\n", ts[0].key, n,
 			       ts[r].rank, n);
 			fprintf(stderr, "collect: error: '%s': rank %ld, but the samples have %ld tasks "
 				"(ranks 0..%ld): a task's samples are missing or the rank is wrong\n",
@@ -331,7 +371,7 @@ static int tasks_disagree(const struct task *ts, long n)
 }
 
 /* One (level, algo, split, count): its line of the table; 0, or 1 when its tasks disagree. */
-static int report_set(const struct reader *rd, const struct task *ts, long n)
+static int report_set(struct reader *rd, const struct task *ts, long n)
 {
 	long iters = ts[0].iters, nslow;
 	double *t = malloc(sizeof(double) * (size_t)(n * iters));
@@ -343,7 +383,8 @@ static int report_set(const struct reader *rd, const struct task *ts, long n)
 
 	if (!t || !comm || !rank || !host)
 		goto done;
-	if ((bad = tasks_disagree(ts, n)) != 0)
+	rd->counts++;
+	if ((bad = tasks_disagree(rd, ts, n)) != 0)
 		goto done;
 	for (long r = 0; r < n; r++) {
 		memcpy(t + r * iters, ts[r].t, sizeof(double) * (size_t)iters);
@@ -352,25 +393,26 @@ static int report_set(const struct reader *rd, const struct task *ts, long n)
 		host[r] = ts[r].host;
 	}
 	nslow = samples_slow_calls(&s, calls, 8);
-	printf("%s %ld %ld %.3g", ts[0].key, n, iters, samples_first_ratio(&s));
+	rd->slow += nslow;
+	put(rd, "%s %ld %ld %.3g", ts[0].key, n, iters, samples_first_ratio(&s));
 	for (long i = 0; i < nslow; i++) {
 		const struct slow_call *c = &calls[i];
-		printf("%s call %ld (%.1fx): %s", i ? ";" : "", c->call, c->factor,
-		       samples_kind_name(c->kind));
+		put(rd, "%s call %ld (%.1fx): %s", i ? ";" : "", c->call, c->factor,
+		    samples_kind_name(c->kind));
+		if (c->kind == SLOW_STRAGGLER)
+			came_late(rd, c->host);
 		if (c->kind == SLOW_STRAGGLER && c->who >= 0)
-			printf(", rank %ld on %s came late, its communicator waited %.3g s", c->who,
-			       rd->hosts[c->host], c->waited);
+			put(rd, ", rank %ld on %s came late, its communicator waited %.3g s", c->who,
+			    rd->hosts[c->host], c->waited);
 		else if (c->kind == SLOW_STRAGGLER)
-			printf(", the tasks of %s came late, their communicators waited %.3g s",
-			       rd->hosts[c->host], c->waited);
+			put(rd, ", the tasks of %s came late, their communicators waited %.3g s",
+			    rd->hosts[c->host], c->waited);
 		else if (c->kind == SLOW_HOST)
-			printf(", %ld tasks on %s", c->slowed, rd->hosts[c->host]);
+			put(rd, ", %ld tasks on %s", c->slowed, rd->hosts[c->host]);
 		else
-			printf(", %ld of %ld tasks", c->slowed, n);
+			put(rd, ", %ld of %ld tasks", c->slowed, n);
 	}
-	if (nslow == 0)
-		printf(" -");
-	putchar('\n');
+	put(rd, "%s\n", nslow == 0 ? " -" : "");
 done:
 	free(t);
 	free(comm);
@@ -445,12 +487,12 @@ static int report(struct reader *rd, size_t nfiles)
 			nfiles > 1 ? "s" : "");
 		rc = -1;
 	}
-	printf("# collect --samples: per (level, algo, split, count): tasks, calls, the first call "
-	       "over the rest (medians over tasks), and the slow calls: the slowest task above %gx "
-	       "the median call's slowest; kinds: straggler (one task, or one host's, came late: "
-	       "its peers waited), system-wide (half the tasks or more slowed), host (fewer, all "
-	       "on one host), partial\n# columns: level algo split count tasks calls first_over_rest "
-	       "slow_calls...\n", SAMPLES_SLOW);
+	put(rd, "# collect --samples: per (level, algo, split, count): tasks, calls, the first call "
+	    "over the rest (medians over tasks), and the slow calls: the slowest task above %gx "
+	    "the median call's slowest; kinds: straggler (one task, or one host's, came late: "
+	    "its peers waited), system-wide (half the tasks or more slowed), host (fewer, all "
+	    "on one host), partial\n# columns: level algo split count tasks calls first_over_rest "
+	    "slow_calls...\n", SAMPLES_SLOW);
 	for (long i = 0, j; i < rd->n; i = j) {
 		for (j = i + 1; j < rd->n && strcmp(rd->tasks[j].key, rd->tasks[i].key) == 0; j++)
 			;
@@ -460,19 +502,83 @@ static int report(struct reader *rd, size_t nfiles)
 	return rc;
 }
 
-int samples_main(int argc, char **argv)
+/* The host that came late most often (ties: the first name), or -1 with none. */
+static int latest_host(const struct reader *rd, const char *skip)
+{
+	int top = -1;
+
+	for (int h = 0; h < rd->late_n; h++)
+		if (rd->late[h] > 0 && (!skip || !skip[h]) &&
+		    (top < 0 || rd->late[h] > rd->late[top] ||
+		     (rd->late[h] == rd->late[top] && strcmp(rd->hosts[h], rd->hosts[top]) < 0)))
+			top = h;
+	return top;
+}
+
+/* --finding: one row "SEVERITY<TAB>stragglers<TAB>TEXT" of the samples of NAME. */
+static void finding(const struct reader *rd, const char *name)
+{
+	int top = latest_host(rd, NULL);
+	size_t n = strlen(name);
+
+	while (n > 1 && name[n - 1] == '/')
+		n--;
+	for (size_t i = n; i > 0; i--)
+		if (name[i - 1] == '/') {
+			name += i, n -= i;
+			break;
+		}
+	printf("%s\tstragglers\tSlow calls in %.*s (SAMPLES=1): %ld among %ld counts, %ld of them "
+	       "stragglers", top >= 0 && samples_straggling(rd->late[top], rd->late_total) ? "notice"
+	       : "info", (int)n, name, rd->slow, rd->counts, rd->late_total);
+	if (top >= 0)
+		printf("; %s came late in %ld", rd->hosts[top], rd->late[top]);
+	printf(".\n");
+}
+
+static void earliest(void *ctx, long point, const char *key, const char *value)
+{
+	char *since = ctx;
+
+	(void)point;
+	if (strcmp(key, "start") == 0 && (!since[0] || strcmp(value, since) < 0))
+		snprintf(since, 32, "%s", value);
+}
+
+/*
+ * --suspect DIR CAMPAIGN: each straggling host (samples_straggling over all
+ * the straggling calls) a suspect of DIR/suspects.tsv, most calls first;
+ * none where the samples are of one host (every straggler's). 0, 2 or 3.
+ */
+static int suspect(const struct reader *rd, const char *dir, const char *campaign)
+{
+	char since[32] = "", evidence[256], *skip = calloc((size_t)rd->late_n + 1, 1);
+	int hosts = 0, rc = 0, h;
+	char *seen = calloc((size_t)rd->nhosts + 1, 1);
+
+	for (long i = 0; seen && i < rd->n; i++)
+		hosts += !seen[rd->tasks[i].host]++;
+	table_each_fact(dir, LONG_MAX, earliest, since);
+	while (skip && hosts >= 2 && rc == 0 && (h = latest_host(rd, skip)) >= 0 &&
+	       samples_straggling(rd->late[h], rd->late_total)) {
+		skip[h] = 1;
+		snprintf(evidence, sizeof(evidence), "came late in %ld of the %ld straggling calls "
+			 "(--samples): its peers waited", rd->late[h], rd->late_total);
+		rc = suspects_main(6, (char *[]){ (char *)dir, "host", rd->hosts[h], evidence, since,
+						  (char *)campaign, NULL });
+	}
+	free(seen);
+	free(skip);
+	return rc;
+}
+
+/* The files of PATHs read into rd; 0, 1 (warnings) or 2 (none, or a bad path). */
+static int read_all(struct reader *rd, int argc, char **argv)
 {
 	struct filelist files = { 0 };
-	struct reader rd;
 	char err[4608];
 	int rc = 0;
 
-	memset(&rd, 0, sizeof(rd));
-	if (argc < 1) {
-		fprintf(stderr, "collect: error: '--samples' needs aller --samples' files or "
-			"directories: collect --samples DIR...\n");
-		return 2;
-	}
 	for (int i = 0; i < argc; i++)
 		if (input_add(&files, argv[i], err, sizeof(err)) != 0) {
 			fprintf(stderr, "collect: error: %s\n", err);
@@ -488,26 +594,48 @@ int samples_main(int argc, char **argv)
 		return 2;
 	}
 	for (size_t i = 0; i < files.n; i++) {
-		rd.path = files.paths[i];
-		rd.lineno = rd.lines = 0;
-		rd.end_lines = -1;
-		rd.host = host_index(&rd, "?");
-		if (input_lines(files.paths[i], one_line, long_line, &rd, err, sizeof(err)) != 0) {
+		rd->path = files.paths[i];
+		rd->lineno = rd->lines = 0;
+		rd->end_lines = -1;
+		rd->host = host_index(rd, "?");
+		if (input_lines(files.paths[i], one_line, long_line, rd, err, sizeof(err)) != 0) {
 			fprintf(stderr, "collect: %s\n", err);
 			rc = 1;
 		} else {
-			rc |= check_end(&rd);
+			rc |= check_end(rd);
 		}
 	}
-	rc = rd.bad ? 1 : rc;
-	if (report(&rd, files.n) != 0)
+	rc = rd->bad ? 1 : rc;
+	if (report(rd, files.n) != 0)
 		rc = 1;
+	filelist_release(&files);
+	return rc;
+}
+
+int samples_main(int argc, char **argv)
+{
+	struct reader rd;
+	int rc, skip = argc > 0 && !strcmp(argv[0], "--finding") ? 1
+		: argc > 0 && !strcmp(argv[0], "--suspect") ? 3 : 0;
+
+	memset(&rd, 0, sizeof(rd));
+	rd.out = skip ? NULL : stdout;
+	if (argc <= skip) {
+		fprintf(stderr, "collect: error: '--samples' needs aller --samples' files or "
+			"directories: collect --samples [--finding | --suspect DIR CAMPAIGN] PATH...\n");
+		return 2;
+	}
+	rc = read_all(&rd, argc - skip, argv + skip);
+	if (rc < 2 && skip == 1)
+		finding(&rd, argv[1]);
+	else if (rc < 2 && skip == 3 && rd.n > 0)
+		rc = suspect(&rd, argv[1], argv[2]) ? 3 : rc;
 	for (long i = 0; i < rd.n; i++)
 		free(rd.tasks[i].t);
 	free(rd.tasks);
 	for (int i = 0; i < rd.nhosts; i++)
 		free(rd.hosts[i]);
 	free(rd.hosts);
-	filelist_release(&files);
+	free(rd.late);
 	return rc;
 }
