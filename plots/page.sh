@@ -1,5 +1,5 @@
 # plots/page.sh: the report page's pieces (report.sh): HTML escaping, tables,
-# the findings, embedded SVG plots made small, and which plots lead. After
+# the findings, embedded SVG plots made small. After
 # sh/toolkit.sh (table_select).
 # shellcheck shell=bash
 
@@ -82,33 +82,6 @@ findings() {
 	printf '<details id="more-findings"><summary>%d more findings</summary>\n' "$(wc -l <<<"$rest")"
 	cut -f1-4 <<<"$rest" | table findings severity kind finding points
 	printf '</details>\n'
-}
-
-# lead_plots FINDINGS MAX: from the plots' paths on stdin, the ones the
-# findings cite, at most MAX, in order: each point's bandwidth, scaling, the
-# algorithms where they cross over, interference, the node-pair matrices of
-# slow links, and per node count the largest size's concurrency where the
-# modes differ. Prints "lead PATH" and then "more PATH" for the rest.
-lead_plots() {
-	awk -F'\t' -v max="$2" -v kinds="$(table_select "$1" kind | sort -u | paste -sd' ')" '
-		BEGIN { nk = split(kinds, k, " "); for (i = 1; i <= nk; i++) kind[k[i]] = 1 }
-		function want(b) {
-			if (b ~ /^(bandwidth-|scaling)/) return 1
-			if (b ~ /^algorithms-/) return ("crossover" in kind)
-			if (b ~ /^interference/) return ("interference" in kind)
-			if (b ~ /^pairs-/) return ("slow_link" in kind)
-			return 0
-		}
-		{ b = $0; sub(/.*\//, "", b); path[NR] = $0; base[NR] = b
-		  if (b ~ /^concurrency-n[0-9]+-[0-9]+B\./ && ("modes" in kind)) {
-			split(b, w, "-"); sz = w[3] + 0
-			if (!(w[2] in big) || sz > big[w[2]]) { big[w[2]] = sz; bigat[w[2]] = NR }
-		  } }
-		END {
-			for (i in bigat) pick[bigat[i]] = 1
-			for (i = 1; i <= NR; i++) if (i in path && (want(base[i]) || i in pick) && n < max) { lead[i] = 1; n++; print "lead " path[i] }
-			for (i = 1; i <= NR; i++) if (i in path && !(i in lead)) print "more " path[i]
-		}'
 }
 
 # stragglers SAMPLESDIR...: per point's --samples directory (SAMPLES=1), one

@@ -123,8 +123,10 @@ details() {
 	fi
 }
 
-# the plots the findings cite lead (at most a dozen); the rest one click away
-ranked=$(grep -E '\.(svg|png)$' <<<"$plots" | lead_plots "$DIR/merged/findings.tsv" 12)
+# the plots the findings cite lead (collect --plots' lead column); the rest one click away
+lead=" $(table_select "$DIR/merged/plots.tsv" out lead | awk -F'\t' '$2 == 1 { print $1 ".svg" }' | paste -sd' ') "
+ranked=$(grep -E '\.(svg|png)$' <<<"$plots" | while read -r p; do
+	[[ $lead == *" ${p##*/} "* ]] && echo "lead $p" || echo "more $p"; done)
 # whole or not at all: the page's last write fails on a full disk too
 out=$DIR/report.html tmp=$DIR/report.html.tmp.$$
 trap 'rm -f "$tmp" "$tmp.settings"' EXIT

@@ -10,6 +10,7 @@
 
 #include "merged.h"
 #include "outset.h"
+#include "strbuf.h"
 #include "merge/table.h"
 
 const char *const plots_set_cols[S_N] = { "index", "kind", "campaign", "mode", "nodes",
@@ -216,6 +217,8 @@ void plots_add(struct plots *P, const struct plot_row *r)
 	snprintf(out, sizeof(out), "%s", r->out);
 	file_name(out);
 	safe.out = out;
+	safe.lead = r->lead && P->nlead < PLOTS_LEAD;
+	P->nlead += (int)safe.lead;
 	TABLE_ROW(&P->out, &safe, PLOTS_COLUMNS);
 }
 
@@ -235,6 +238,38 @@ void plots_named(const struct set *s, char *suffix, size_t slen, char *about, si
 		 sp ? s->v[S_SPLIT] : "");
 }
 
+
+int plots_cites(const struct plots *P, const char *kind)
+{
+	char w[64];
+
+	snprintf(w, sizeof(w), " %s ", kind);
+	return P->cited && strstr(P->cited, w) != NULL;
+}
+
+/* The kinds of DIR's findings.tsv into P->cited (none without it). */
+static void read_cited(struct plots *P)
+{
+	static const char *const cols[1] = { "kind" };
+	char line[8192], path[4200], *f[TABLE_FIELDS];
+	struct strbuf b;
+	int at[1], n;
+	FILE *in;
+
+	snprintf(path, sizeof(path), "%s/findings.tsv", P->dir);
+	if (!(in = fopen(path, "r")))
+		return;
+	strbuf_init(&b);
+	strbuf_addf(&b, " ");
+	n = fgets(line, sizeof(line), in) ? plots_tsv_split(line, f, TABLE_FIELDS) : 0;
+	if (!n || plots_columns_at(f, n, cols, at, 1) != 0)
+		n = 0;
+	while (n && fgets(line, sizeof(line), in))
+		if (plots_tsv_split(line, f, TABLE_FIELDS) == n)
+			strbuf_addf(&b, "%s ", f[at[0]]);
+	fclose(in);
+	P->cited = b.s;
+}
 
 /* facts.tsv's moe lines: the aller --moe points. */
 static void moe_fact(void *ctx, long point, const char *key, const char *value)
@@ -305,6 +340,7 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 		return 3;
 	}
 	table_each_fact(P->dir, P->np, moe_fact, P);
+	read_cited(P);
 	P->out = (struct table_out){ o.f[0], NULL, '\t', 0 };
 	TABLE_HEADER(&P->out, PLOTS_COLUMNS);
 	dir_name(P->dir, name, sizeof(name));
@@ -320,6 +356,7 @@ static void plots_release(struct plots *P)
 	free(P->s);
 	free(P->text);
 	free(P->moe);
+	free(P->cited);
 }
 
 /* A comparison's ratio NEW/BASE per (mode, nodes), a curve per level (compare.dat's sets). */
@@ -338,7 +375,7 @@ static void ratio(struct plots *P, struct set **g, long n)
 	snprintf(title, sizeof(title), "%s: time per call, %s, %s nodes", P->title, g[0]->v[S_MODE],
 		 g[0]->v[S_NODES]);
 	plots_add(P, &(struct plot_row){ "ratio.gp", "compare.dat", out, title, P->subtitle,
-				       g[0]->v[S_MODE], list, "", "" });
+				       g[0]->v[S_MODE], list, "", "", 0 });
 }
 
 static void ratio_list(struct plots *P, const char *name)

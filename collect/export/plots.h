@@ -11,7 +11,12 @@
  * message size per (mode, nodes, algorithm, split); the algorithms side by
  * side; the splits; the MoE round trip's phases; bandwidth versus
  * concurrency at three sizes; interference; scaling over node counts; a
- * heatmap per --pairs point. plot.sh only runs the rows.
+ * heatmap per --pairs point. plot.sh only runs the rows. A plot the
+ * findings cite leads (lead 1, the report shows it first; at most
+ * PLOTS_LEAD of them, in order): each bandwidth and scaling plot, the
+ * algorithms where a crossover is found, interference where it is, the
+ * node pairs where a link is slow, and per node count the largest size's
+ * concurrency where the modes differ (findings.tsv's kinds).
  */
 #ifndef COLLECT_PLOTS_H
 #define COLLECT_PLOTS_H
@@ -20,6 +25,7 @@
 
 #define PLOTS_FILE "plots.tsv"
 #define PLOTS_LISTS "plotsets"
+#define PLOTS_LEAD 12
 
 #define PLOTS_COLUMNS(X) \
 	X(script, TEXT, script) \
@@ -30,7 +36,8 @@
 	X(arg6, TEXT, a6) \
 	X(arg7, TEXT, a7) \
 	X(arg8, TEXT, a8) \
-	X(arg9, TEXT, a9)
+	X(arg9, TEXT, a9) \
+	X(lead, LONG, lead)
 TABLE_STRUCT(plot_row, PLOTS_COLUMNS);
 
 /* collect --plots DIR. Exit status: 0, 2 (usage), 3 (a table unreadable, a write failed). */

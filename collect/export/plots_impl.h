@@ -32,6 +32,8 @@ struct plots {
 	struct set **picked;        /* a kind's sets picked across its groups (scaling's) */
 	long npicked;
 	char title[1024], subtitle[1024];
+	char *cited;                /* findings.tsv's kinds, " a b ... " (NULL: none) */
+	int nlead;                  /* the rows that lead so far */
 	int failed;
 };
 
@@ -65,7 +67,9 @@ void plots_each_group(struct plots *P, int (*keep)(const struct plots *, const s
  */
 void plots_list(struct plots *P, const char *name, const char *cols, struct set **g, long n,
 		char *path, size_t len);
-/* One plot's row of plots.tsv. */
+/* Whether the merge's findings have a finding of this kind. */
+int plots_cites(const struct plots *P, const char *kind);
+/* One plot's row of plots.tsv (its lead: whether the findings cite it, taken while PLOTS_LEAD lead). */
 void plots_add(struct plots *P, const struct plot_row *r);
 /* What a plot's file and title add for an algorithm and a split (none for alltoall, uniform). */
 void plots_named(const struct set *s, char *suffix, size_t slen, char *about, size_t alen);

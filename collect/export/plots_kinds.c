@@ -52,7 +52,7 @@ static void sizes(struct plots *P, struct set **g, long n)
 			 about);
 		plots_add(P, &(struct plot_row){ "sizes.gp", "bandwidth.dat", out, title[k], P->subtitle,
 					       g[0]->v[S_MODE], main_list, local_list,
-					       k ? "latency" : "bandwidth" });
+					       k ? "latency" : "bandwidth", !k });
 	}
 	free(local);
 }
@@ -82,7 +82,7 @@ static void algorithms(struct plots *P, struct set **g, long n)
 	snprintf(title, sizeof(title), "%s: the algorithms, %s, %s nodes, commsize %s%s", P->title,
 		 s.v[S_MODE], s.v[S_NODES], s.v[S_COMMSIZE], about);
 	plots_add(P, &(struct plot_row){ "algorithms.gp", "bandwidth.dat", out, title, P->subtitle,
-				       list, "", "", "" });
+				       list, "", "", "", plots_cites(P, "crossover") });
 }
 
 /* Time per call versus the split, per (mode, nodes, commsize) with two or more, at the
@@ -116,7 +116,7 @@ static void splits(struct plots *P, struct set **g, long n)
 		 "%s, %s per peer", P->title, g[0]->v[S_MODE], g[0]->v[S_NODES], g[0]->v[S_COMMSIZE],
 		 size);
 	plots_add(P, &(struct plot_row){ "splits.gp", "bandwidth.dat", out, title, P->subtitle, list,
-				       bytes, order.s ? order.s : "", "" });
+				       bytes, order.s ? order.s : "", "", 0 });
 	P->failed |= order.failed;
 	strbuf_release(&order);
 }
@@ -140,7 +140,7 @@ static void phases(struct plots *P, struct set **g, long n)
 	snprintf(title, sizeof(title), "%s: MoE round trip by phase, %s, %s nodes, commsize %s%s",
 		 P->title, g[0]->v[S_MODE], g[0]->v[S_NODES], g[0]->v[S_COMMSIZE], about);
 	plots_add(P, &(struct plot_row){ "phases.gp", "bandwidth.dat",
-				       out, title, P->subtitle, list, "", "", "" });
+				       out, title, P->subtitle, list, "", "", "", 0 });
 }
 
 /* The distinct sizes of g ascending into b (n at most); how many. */
@@ -206,7 +206,8 @@ static void concurrency(struct plots *P, struct set **g, long n)
 		snprintf(title, sizeof(title), "%s: bandwidth versus concurrency, %s nodes, %s per peer",
 			 P->title, g[0]->v[S_NODES], size);
 		plots_add(P, &(struct plot_row){ "concurrency.gp", "concurrency.dat", out, title,
-					       P->subtitle, list, "", "", "" });
+					       P->subtitle, list, "", "", "",
+					       j == m - 1 && plots_cites(P, "modes") });
 	}
 	free(b);
 	free(top);
@@ -242,7 +243,7 @@ static void interference(struct plots *P, struct set **g, long n)
 	snprintf(title, sizeof(title), "%s: interference between concurrent communicators, %s "
 		 "nodes%s", P->title, g[0]->v[S_NODES], about);
 	plots_add(P, &(struct plot_row){ "interference.gp", "concurrency.dat", out, title,
-				       P->subtitle, list, "", "", "" });
+				       P->subtitle, list, "", "", "", plots_cites(P, "interference") });
 	free(b);
 }
 
@@ -280,7 +281,7 @@ static void scaling(struct plots *P)
 		snprintf(title, sizeof(title), "%s: scaling over node counts at the largest message size",
 			 P->title);
 		plots_add(P, &(struct plot_row){ "scaling.gp", "scaling.dat", "scaling", title,
-					       P->subtitle, list, "", "", "" });
+					       P->subtitle, list, "", "", "", 1 });
 	}
 	free(P->picked);
 	P->picked = NULL;
@@ -432,7 +433,8 @@ static void pairs(struct plots *P, const char *dirname)
 		snprintf(title, sizeof(title), "aller: %.500s: node pairs, %s nodes (%s)", dirname,
 			 pf->nodes, pf->name);
 		plots_add(P, &(struct plot_row){ "pairs.gp", MERGED_PAIRS_DAT, out, title, pf->slow,
-					       pf->tics.s ? pf->tics.s : "", pf->index, "", "" });
+					       pf->tics.s ? pf->tics.s : "", pf->index, "", "",
+					       plots_cites(P, "slow_link") });
 		P->failed |= pf->tics.failed;
 		strbuf_release(&pf->tics);
 	}

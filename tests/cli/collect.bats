@@ -423,7 +423,9 @@ above() {
 	t=$BATS_TEST_TMPDIR/m/plots.tsv
 	# shellcheck source=sh/toolkit.sh
 	. "$ROOT/sh/toolkit.sh"
-	[ "$(head -n 1 "$t")" = "$(printf 'script\tdata\tout\ttitle\tsubtitle\targ6\targ7\targ8\targ9')" ]
+	[ "$(head -n 1 "$t")" = "$(printf 'script\tdata\tout\ttitle\tsubtitle\targ6\targ7\targ8\targ9\tlead')" ]
+	# the plots the findings cite lead: bandwidth, scaling, the largest size's concurrency (the modes differ)
+	[ "$(table_select "$t" out lead | awk -F'\t' '$2 == 1 { print $1 }' | paste -sd' ')" = "bandwidth-contiguous-n2 bandwidth-contiguous-n4 bandwidth-strided-n2 bandwidth-strided-n4 concurrency-n2-2097152B concurrency-n4-1048576B scaling" ]
 	# bandwidth and time per call per mode and node count, concurrency at three sizes each, scaling
 	[ "$(table_select "$t" out | paste -sd' ')" = "bandwidth-contiguous-n2 latency-contiguous-n2 bandwidth-contiguous-n4 latency-contiguous-n4 bandwidth-strided-n2 latency-strided-n2 bandwidth-strided-n4 latency-strided-n4 concurrency-n2-2097152B concurrency-n2-65536B concurrency-n2-1024B concurrency-n4-1048576B concurrency-n4-32768B concurrency-n4-1024B scaling" ]
 	[ "$(table_select "$t" script data title arg6 arg7 arg9 | sed -n 1p)" = "$(printf 'sizes.gp\tbandwidth.dat\taller: bw: bandwidth versus message size, contiguous, 2 nodes\tcontiguous\tplotsets/sizes-contiguous-n2.tsv\tbandwidth')" ]
