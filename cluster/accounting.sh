@@ -18,10 +18,7 @@ fi
 (exec_without_fds "${HEAD[@]}" mariadbd --no-defaults --datadir="$DB/data" --socket="$RUN/mysql.sock" --port="$SQL_PORT" \
 	--bind-address=127.0.0.1 --pid-file="$RUN/mariadbd.pid" --log-error="$LOG/mariadbd.log" \
 	--user=root --skip-name-resolve </dev/null >/dev/null 2>&1) &
-for ((i = 0; i < 100; i++)); do
-	mariadb --no-defaults --socket="$RUN/mysql.sock" -uroot -e 'select 1' >/dev/null 2>&1 && break
-	sleep 0.2
-done
+retry 100 0.2 mariadb --no-defaults --socket="$RUN/mysql.sock" -uroot -e 'select 1' >/dev/null 2>&1 || true
 mariadb --no-defaults --socket="$RUN/mysql.sock" -uroot -e 'create database if not exists slurm_acct_db' ||
 	die "MariaDB did not start; see $LOG/mariadbd.log"
 
@@ -30,10 +27,7 @@ render "$CLUSTER_ROOT/cluster/slurmdbd.conf.in" RUN="$RUN" DBD_PORT="$DBD_PORT" 
 	SQL_PORT="$SQL_PORT" >"$ETC/slurmdbd.conf"
 chmod 600 "$ETC/slurmdbd.conf"
 (exec_without_fds "${HEAD[@]}" slurmdbd </dev/null >/dev/null 2>>"$LOG/slurmdbd.start") || die "slurmdbd did not start; see $LOG/slurmdbd.log"
-for ((i = 0; i < 50; i++)); do
-	port_taken "$DBD_PORT" && break
-	sleep 0.2
-done
+retry 50 0.2 port_taken "$DBD_PORT" || true
 sacctmgr -i add cluster "$CLUSTER_NAME" >/dev/null 2>&1 || true
 sacctmgr -n list cluster format=cluster | grep -qw "$CLUSTER_NAME" ||
 	die "slurmdbd does not answer; see $LOG/slurmdbd.log"

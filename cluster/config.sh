@@ -10,18 +10,14 @@ set -euo pipefail
 . "$(dirname "$0")/shape.sh"
 settings=$1
 gres_line=""
+: >"$ETC/gres.conf"
 if [ "$CLUSTER_GPUS" -gt 0 ]; then
 	for ((g = 0; g < CLUSTER_GPUS; g++)); do
 		[ -e "$DEV/nvidia$g" ] || mknod "$DEV/nvidia$g" c 195 "$g"
 	done
 	gres_line="Gres=gpu:$CLUSTER_GPUS"
-	{
-		echo "# Fake GPUs: device nodes only; no driver behind them."
-		echo "AutoDetect=off"
-		echo "Name=gpu File=$DEV/nvidia[0-$((CLUSTER_GPUS - 1))]"
-	} >"$ETC/gres.conf"
-else
-	: >"$ETC/gres.conf"
+	printf '# Fake GPUs: device nodes only; no driver behind them.\nAutoDetect=off\nName=gpu File=%s\n' \
+		"$DEV/nvidia[0-$((CLUSTER_GPUS - 1))]" >"$ETC/gres.conf"
 fi
 
 # What MPI needs on emulated nodes: TCP over the node's NIC (eth0 on the
@@ -31,25 +27,13 @@ fi
 # node's NIC, rate and faults (its provenance), and ALLER_LINE_RATE declares
 # the NIC's built rate in GB/s (a veth's sysfs speed is not the cap): aller's
 # eff is judged against it, so a slowed NIC shows.
-nic=lo
-fabric_on && nic=eth0
-gbs=$(fabric_on && awk -v k="$(rate_kbit "$CLUSTER_NIC_RATE")" 'BEGIN { printf "%.6g", k / 8e6 }')
-cat >"$ETC/task-prolog.sh" <<PROLOG
-#!/bin/sh
-echo "export OMPI_MCA_btl_tcp_if_include=$nic"
-echo "export OMPI_MCA_oob_tcp_if_include=$nic"
-echo "export UCX_NET_DEVICES=$nic"
-$(fabric_on && printf 'echo "export ALLER_FABRIC_INFO=\"%s info\""
-echo "export ALLER_LINE_RATE=%s"
-' "$CLUSTER_ROOT/cluster/fabric.sh" "$gbs")
-PROLOG
-cat >>"$ETC/task-prolog.sh" <<'PROLOG'
-echo "export OMPI_MCA_mpi_yield_when_idle=1"
-# A session directory per step: back-to-back steps of one job never share one
-# (a step that finalises can otherwise remove what the next one just made).
-dir="/tmp/ompi-$SLURM_JOB_ID.${SLURM_STEP_ID:-batch}"
-mkdir -p "$dir" && echo "export OMPI_MCA_orte_tmpdir_base=$dir"
-PROLOG
+nic=lo fabric=""
+if fabric_on; then
+	nic=eth0
+	fabric="echo \"export ALLER_FABRIC_INFO=$CLUSTER_ROOT/cluster/fabric.sh info\"
+echo \"export ALLER_LINE_RATE=$(awk -v k="$(rate_kbit "$CLUSTER_NIC_RATE")" 'BEGIN { printf "%.6g", k / 8e6 }')\""
+fi
+render "$CLUSTER_ROOT/cluster/task-prolog.sh.in" NIC="$nic" FABRIC="$fabric" >"$ETC/task-prolog.sh"
 chmod 755 "$ETC/task-prolog.sh"
 
 host=$(hostname -s)

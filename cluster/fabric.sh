@@ -38,10 +38,7 @@ fail() {
 cmd=$1
 shift
 
-if [ "$cmd" = build ]; then # up.sh's: the fabric as configured, no fault
-	fabric_build
-	exit 0
-fi
+[ "$cmd" != build ] || { fabric_build; exit 0; }   # up.sh's: the fabric as configured, no fault
 
 # The command's words checked before anything is read or touched: a bad
 # command or value is exit 2 with or without a fabric. The nodes' range
@@ -113,51 +110,31 @@ info() {
 	printf 'switch %s %s\n' "$n" "$leaf"
 	awk -v l="$leaf" '$1 == "uplink" && $2 == l { print "uplink_rate " l " " $4 "kbit" }' "$FAB/links"
 	printf 'uplink_burst %s %s\n' "$leaf" "$SHAPE_BURST"
-	if [ -s "$FAB/faults" ]; then
-		sed 's/^/fault /' "$FAB/faults"
-	else
-		echo "fault none"
-	fi
+	if [ -s "$FAB/faults" ]; then sed 's/^/fault /' "$FAB/faults"; else echo "fault none"; fi
 }
 
 exec 9>"$FAB/lock"
 flock 9
 # (the words' forms were checked above; here what needs the running fabric)
 case $cmd in
-slow-link)
-	node_arg "$1"
-	node_arg "$2"
-	set_fault "slow-link $1 $2" "slow-link $1 $2 $3"
-	apply_node "$1"
-	;;
-slow-nic)
-	node_arg "$1"
-	set_fault "slow-nic $1" "slow-nic $1 $2"
-	apply_node "$1"
-	;;
+slow-link | slow-nic | delay | loss | link-down | link-up) node_arg "$1" ;;&
+slow-link) node_arg "$2"; set_fault "slow-link $1 $2" "slow-link $*" ;;
+slow-nic) set_fault "slow-nic $1" "slow-nic $*" ;;
 slow-uplink)
 	[ "$(leaf_count)" -gt 1 ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"
 	[ "${1#leaf}" -le "$(leaf_count)" ] || usage "slow-uplink: '$1' is not one of leaf1..leaf$(leaf_count)"
-	set_fault "slow-uplink $1" "slow-uplink $1 $2"
+	set_fault "slow-uplink $1" "slow-uplink $*"
 	apply_uplinks
 	;;
 delay)
-	node_arg "$1"
 	netem_available || fail "delay: this kernel has no netem qdisc (sch_netem), which delay needs; slow-link, slow-nic, loss and link-down work without it"
-	set_fault "delay $1" "delay $1 $2"
-	apply_node "$1"
+	set_fault "delay $1" "delay $*"
 	;;
 loss)
-	node_arg "$1"
 	command -v nft >/dev/null || fail "loss: nft (nftables) is missing: run 'make deps'"
-	set_fault "loss $1" "loss $1 $2"
-	apply_node "$1"
+	set_fault "loss $1" "loss $*"
 	;;
-link-down | link-up)
-	node_arg "$1"
-	set_fault "link-down $1" "$([ "$cmd" = link-up ] || echo "link-down $1")"
-	apply_node "$1"
-	;;
+link-down | link-up) set_fault "link-down $1" "$([ "$cmd" = link-up ] || echo "link-down $1")" ;;
 heal)
 	: >"$FAB/faults"
 	for n in $(node_names); do apply_node "$n"; done
@@ -166,3 +143,5 @@ heal)
 show) show ;;
 info) info "$@" ;;
 esac
+# a node's fault: its link rebuilt with the faults in force
+case $cmd in slow-link | slow-nic | delay | loss | link-down | link-up) apply_node "$1" ;; esac

@@ -136,21 +136,26 @@ pid_alive() {
 	[ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]
 }
 
-# stop_pid FILE [WAIT]: ends the process of a pid file, then removes the file.
+# retry TRIES PAUSE CMD...: CMD until it succeeds, at most TRIES times,
+# PAUSE seconds apart; whether it did.
+retry() {
+	local n=$1 pause=$2 i
+	shift 2
+	for ((i = 0; i < n; i++)); do
+		"$@" && return 0
+		sleep "$pause"
+	done
+	return 1
+}
+pid_gone() { ! pid_alive "$1"; }
+
+# stop_pid FILE: ends the process of a pid file (TERM, 5 s, KILL), then removes the file.
 stop_pid() {
-	local f=$1 pid i
+	local f=$1 pid
 	if pid_alive "$f"; then
 		pid=$(cat "$f" 2>/dev/null) || pid=0
 		kill "$pid" 2>/dev/null || true
-		for ((i = 0; i < 50; i++)); do
-			pid_alive "$f" || break
-			sleep 0.1
-		done
-		kill -9 "$pid" 2>/dev/null || true
-		for ((i = 0; i < 20; i++)); do
-			pid_alive "$f" || break
-			sleep 0.1
-		done
+		retry 50 0.1 pid_gone "$f" || { kill -9 "$pid" 2>/dev/null || true; retry 20 0.1 pid_gone "$f"; } || true
 	fi
 	rm -f "$f"
 }

@@ -53,12 +53,7 @@ start() {
 		exec slurmd -N "$node" -f "$conf" 
 	' node-ns "$node" "$CLUSTER_ROOT" "$CLUSTER_DIR/nodes/$node/stage" "$SLURM_CONF" \
 		"$pidfile" "$RUN/$node.mntns" "$hosts" "$CLUSTER_DIR" </dev/null >>"$LOG/slurmd-$node.start" 2>&1)
-	local i
-	for ((i = 0; i < 100; i++)); do
-		pid_alive "$pidfile" && return 0
-		sleep 0.1
-	done
-	die "slurmd of node $node did not start; see $LOG/slurmd-$node.log"
+	retry 100 0.1 pid_alive "$pidfile" || die "slurmd of node $node did not start; see $LOG/slurmd-$node.log"
 }
 
 kill_node() {

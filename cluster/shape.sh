@@ -79,14 +79,9 @@ apply_node() {
 	DELAY_MS=""
 	in_ns "$n" nft delete table inet aller 2>/dev/null || true
 	pct=$(fault loss "$n" | awk '{ p = $3 } END { print p }')
-	if [ -n "$pct" ]; then
-		# loss in both directions: each packet in and out dropped with PCT %
-		in_ns "$n" nft -f - <<NFT
-table inet aller {
-	chain out { type filter hook output priority 0; numgen random mod 10000 < $(awk -v p="$pct" 'BEGIN { printf "%d", p * 100 }') drop; }
-	chain in { type filter hook input priority 0; numgen random mod 10000 < $(awk -v p="$pct" 'BEGIN { printf "%d", p * 100 }') drop; }
-}
-NFT
+	if [ -n "$pct" ]; then   # dropped both ways
+		render "$CLUSTER_ROOT/cluster/loss.nft.in" PER10K="$(awk -v p="$pct" 'BEGIN { printf "%d", p * 100 }')" |
+			in_ns "$n" nft -f -
 	fi
 	if [ -n "$(fault link-down "$n")" ]; then
 		in_ns sw ip link set "$n" down

@@ -20,8 +20,7 @@ if fabric_on; then
 fi
 
 settings="nodes=$CLUSTER_NODES cpus=$CLUSTER_CPUS gpus=$CLUSTER_GPUS port=$CLUSTER_PORT accounting=$CLUSTER_ACCOUNTING"
-settings+=" fabric=$CLUSTER_FABRIC"
-settings+=" leaves=$(leaf_count)"
+settings+=" fabric=$CLUSTER_FABRIC leaves=$(leaf_count)"
 fabric_on && settings+=" nic_rate=$CLUSTER_NIC_RATE oversub=$CLUSTER_OVERSUB"
 if [ -f "$RUN/settings" ] && [ "$(cat "$RUN/settings")" = "$settings" ] && "$here/status.sh" -q; then
 	say "already up ($settings)"
@@ -37,24 +36,15 @@ fabric_taken && die "port $CLUSTER_PORT is taken: choose another base with CLUST
 
 # On loopback the ports are this machine's; with the fabric, the namespaces'.
 if ! fabric_on; then
-	for p in "$CLUSTER_PORT" $(for n in $(node_names); do node_port "$n"; done); do
+	for p in "$CLUSTER_PORT" $(for n in $(node_names); do node_port "$n"; done) \
+		$([ "$CLUSTER_ACCOUNTING" != 1 ] || echo "$DBD_PORT $SQL_PORT"); do
 		port_taken "$p" && die "port $p is taken: choose another base with CLUSTER_PORT=..."
 	done
-	if [ "$CLUSTER_ACCOUNTING" = 1 ]; then
-		for p in "$DBD_PORT" "$SQL_PORT"; do
-			port_taken "$p" && die "port $p is taken: choose another base with CLUSTER_PORT=..."
-		done
-	fi
 fi
 
 mkdir -p "$ETC" "$RUN" "$LOG" "$SPOOL" "$STATE" "$DEV" "$CLUSTER_DIR/munge"
 # A start that fails half-way leaves nothing running, and no namespace.
-# shellcheck disable=SC2317 # invoked by the trap
-on_exit() {
-	local rc=$?
-	if [ "$rc" -ne 0 ]; then "$here/down.sh" -q; fi
-}
-trap on_exit EXIT
+trap 'rc=$?; [ "$rc" -eq 0 ] || "$here/down.sh" -q' EXIT
 
 # --- the fabric, and the clients' way into the head's namespace -----------
 if fabric_on; then
@@ -79,9 +69,7 @@ chmod 400 "$CLUSTER_DIR/munge/munge.key"
 # --- fake GPU devices and configuration ----------------------------------
 "$here/config.sh" "$settings"
 
-if [ "$CLUSTER_ACCOUNTING" = 1 ]; then
-	"$here/accounting.sh"
-fi
+[ "$CLUSTER_ACCOUNTING" != 1 ] || "$here/accounting.sh"
 
 # --- daemons ---------------------------------------------------------------
 (exec_without_fds "${HEAD[@]}" slurmctld -f "$SLURM_CONF" -i </dev/null >/dev/null 2>>"$LOG/slurmctld.start") || die "slurmctld did not start; see $LOG/slurmctld.log"
@@ -97,21 +85,15 @@ done
 echo "$settings" >"$RUN/settings"
 
 # Wait until every node answers.
-for ((i = 0; i < 150; i++)); do
-	if [ "$(sinfo -h -N -t idle,mixed,alloc -o '%N' 2>/dev/null | sort -u | wc -l)" -ge "$CLUSTER_NODES" ]; then
-		# Jobs slurmctld recovered from its state ran in daemons that are gone
-		# (a machine restarted without cluster-down); they would hold nodes
-		# until their time limit.
-		left=$(squeue -h -o %i 2>/dev/null | tr '\n' ' ')
-		if [ -n "${left// /}" ]; then
-			# shellcheck disable=SC2086 # a list of job ids
-			scancel $left 2>/dev/null || true
-			say "up: cancelled jobs left from an earlier run: $left"
-		fi
-		say "up: $CLUSTER_NODES nodes ($settings); source $CLUSTER_DIR/env.sh"
-		exit 0
-	fi
-	sleep 0.2
-done
-sinfo -N >&2 || true
-die "nodes did not become idle within 30 s; see $LOG/"
+nodes_up() { [ "$(sinfo -h -N -t idle,mixed,alloc -o '%N' 2>/dev/null | sort -u | wc -l)" -ge "$CLUSTER_NODES" ]; }
+retry 150 0.2 nodes_up || { sinfo -N >&2 || true; die "nodes did not become idle within 30 s; see $LOG/"; }
+# Jobs slurmctld recovered from its state ran in daemons that are gone (a
+# machine restarted without cluster-down); they would hold nodes until their
+# time limit.
+left=$(squeue -h -o %i 2>/dev/null | tr '\n' ' ')
+if [ -n "${left// /}" ]; then
+	# shellcheck disable=SC2086 # a list of job ids
+	scancel $left 2>/dev/null || true
+	say "up: cancelled jobs left from an earlier run: $left"
+fi
+say "up: $CLUSTER_NODES nodes ($settings); source $CLUSTER_DIR/env.sh"
