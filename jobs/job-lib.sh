@@ -150,22 +150,13 @@ fabric_info() {
 
 # provenance: the point file's first lines: where, what and how it ran.
 provenance() {
-	echo "# campaign: $campaign"
-	echo "# point: $key"
-	echo "# point_nodes: $nodes"
-	echo "# point_mode: $mode"
-	[ -z "$series" ] || printf '# point_series: %s\n# point_base: %s\n' "$series" "$base"
+	printf '# %s: %s\n' campaign "$campaign" point "$key" point_nodes "$nodes" point_mode "$mode"
+	[ -z "$series" ] || printf '# %s: %s\n' point_series "$series" point_base "$base"
 	echo "# variant: $variant"
 	[ -z "$assigns" ] || echo "# variant_env: $assigns"
-	echo "# submission: $sub"
-	echo "# job: $job"
-	echo "# restart: $restart"
-	echo "# attempt: $attempt"
-	echo "# job_nodes: ${SLURM_JOB_NODELIST:-}"
-	echo "# tasks: ${SLURM_NTASKS:-} (${SLURM_NTASKS_PER_NODE:-} per node)"
-	echo "# partition: ${SLURM_JOB_PARTITION:-}"
-	echo "# account: ${SLURM_JOB_ACCOUNT:-}"
-	echo "# toolkit: ${set[ALLER_TOOLKIT]:-unknown}"
+	printf '# %s: %s\n' submission "$sub" job "$job" restart "$restart" attempt "$attempt" \
+		job_nodes "${SLURM_JOB_NODELIST:-}" tasks "${SLURM_NTASKS:-} (${SLURM_NTASKS_PER_NODE:-} per node)" \
+		partition "${SLURM_JOB_PARTITION:-}" account "${SLURM_JOB_ACCOUNT:-}" toolkit "${set[ALLER_TOOLKIT]:-unknown}"
 	[ -n "$module_error" ] || echo "# aller_version: $("$aller" --version 2>&1 | head -n 1)"
 	echo "# launcher: ${launcher[*]}"
 	[ -z "$topology" ] || printf '%s\n' "$topology"
