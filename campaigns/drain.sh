@@ -10,7 +10,7 @@
 set -euo pipefail
 # shellcheck source=sh/toolkit.sh
 . "$(cd "$(dirname "$0")" && pwd)/../sh/toolkit.sh"
-die() { printf 'drain: error: %s\n' "$1" >&2; exit "${2:-2}"; }
+TOOL=drain
 if [ $# -ne 2 ] || ! [[ $2 =~ ^[1-9][0-9]*$ ]]; then
 	die "usage: drain.sh CAMPAIGN_DIR MAX (MAX 1 or more)"
 fi

@@ -23,12 +23,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
 . "$here/lib.sh"
-# shellcheck source=campaigns/check.sh
-. "$here/check.sh"
 # shellcheck source=campaigns/pairs.sh
 . "$here/pairs.sh"
 script_options aller-isolate "usage: aller-isolate NODES=\"n[1-8]\"|CAMPAIGN=name [PARTITION=p] [TIME=minutes] [SIZE=1M] [SLOW_BELOW=0.7] [NAME=name] [RESULTS=dir]" "$@"
-die() { printf 'isolate: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
 tool_args "NODES CAMPAIGN PARTITION TIME SIZE SLOW_BELOW NAME RESULTS" "$@"
 below=$SLOW_BELOW minutes=${TIME:-5}

@@ -144,3 +144,6 @@ resolve_settings() {
 		[ "${VAR_FORM[$v]}" != words ] || { read -r -a w <<<"${!v}" && printf -v "$v" '%s' "${w[*]}"; }
 	done
 }
+
+# shellcheck source=campaigns/check.sh
+. "$CAMPAIGN_ROOT/campaigns/check.sh"

@@ -15,12 +15,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
 . "$here/lib.sh"
-# shellcheck source=campaigns/check.sh
-. "$here/check.sh"
 # shellcheck source=campaigns/nightly.sh
 . "$here/nightly.sh"
 script_options aller-schedule "usage: aller-schedule CAMPAIGN_PREFIX=name AT=HH:MM [TEXTFILE_DIR=dir] [VAR=value ...] | aller-schedule --remove CAMPAIGN_PREFIX=name" "$@"
-die() { printf 'schedule: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
 remove=0
 [ "${1:-}" != --remove ] || { remove=1; shift; }

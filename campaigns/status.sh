@@ -18,6 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/manifest.sh
 . "$here/manifest.sh"
 script_options aller-status "usage: aller-status [--tsv] CAMPAIGN=name [RESULTS=dir]   (man aller-campaign)" "$@"
+TOOL=campaign   # its errors are the campaign's, as make campaign's
 row='%-42s %-8s %-22s %-6s %-10s %-12s %-5s %s\n'
 if [ "${1:-}" = --tsv ]; then
 	row='%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n'

@@ -18,8 +18,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 # shellcheck source=campaigns/manifest.sh
 . "$here/manifest.sh"
-# shellcheck source=campaigns/check.sh
-. "$here/check.sh"
 # shellcheck source=campaigns/series.sh
 . "$here/series.sh"
 # shellcheck source=campaigns/plan.sh

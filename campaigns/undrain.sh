@@ -12,12 +12,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
 . "$here/lib.sh"
-# shellcheck source=campaigns/check.sh
-. "$here/check.sh"
 # shellcheck source=campaigns/pairs.sh
 . "$here/pairs.sh"
 script_options aller-undrain "usage: aller-undrain [HOSTS=\"n4 n7\"]" "$@"
-die() { printf 'undrain: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 tool_args HOSTS "$@"
 nodes=$HOSTS
 [ -n "$nodes" ] || nodes=$(sinfo -h -N -t drain -o '%N|%E' | awk -F'|' 'index($2, "aller: ") == 1 { print $1 }' | sort -u)

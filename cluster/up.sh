@@ -44,7 +44,7 @@ fi
 
 mkdir -p "$ETC" "$RUN" "$LOG" "$SPOOL" "$STATE" "$DEV" "$CLUSTER_DIR/munge"
 # A start that fails half-way leaves nothing running, and no namespace.
-trap 'rc=$?; [ "$rc" -eq 0 ] || "$here/down.sh" -q' EXIT
+trap '[ $? -eq 0 ] || "$here/down.sh" -q' EXIT
 
 # --- the fabric, and the clients' way into the head's namespace -----------
 if fabric_on; then

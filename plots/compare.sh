@@ -10,16 +10,14 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
 . "$here/../campaigns/lib.sh"
-# shellcheck source=campaigns/check.sh
-. "$here/../campaigns/check.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
 script_options aller-compare "usage: aller-compare BASE=name NEW=name [TOL=5%] [RESULTS=dir] [FORMAT=png|svg|pdf]" "$@"
-die() { printf 'compare: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
 tool_args "BASE NEW TOL RESULTS FORMAT" "$@"
 { [ -n "$BASE" ] && [ -n "$NEW" ]; } || die "give BASE=campaign and NEW=campaign"
 [ -n "$RESULTS" ] || RESULTS=$([ -f "$here/../Makefile" ] && dirname "$here" || echo "$PWD")/results
+# shellcheck disable=SC2153 # tool_args sets them
 results=$(abs_path "$RESULTS") base=$BASE new=$NEW tol=$TOL fmt=${FORMAT:-png}
 for c in "$base" "$new"; do
 	[ -d "$results/$c/raw" ] || die "no campaign '$c' in $results (no $results/$c/raw)"

@@ -10,10 +10,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
 . "$here/../campaigns/lib.sh"
-# shellcheck source=campaigns/check.sh
-. "$here/../campaigns/check.sh"
 script_options aller-export "usage: aller-export CAMPAIGN=name TEXTFILE_DIR=dir [RESULTS=dir]" "$@"
-die() { printf 'export: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
 tool_args --campaign TEXTFILE_DIR "$@"
 textfile=$TEXTFILE_DIR

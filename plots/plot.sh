@@ -21,7 +21,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=plots/prepare.sh
 . "$here/prepare.sh"
 script_options aller-plots "usage: aller-plots --campaign-dir DIR [--campaign-dir DIR ...] | --file OUT.txt [--out-dir DIR] [--format png|svg|pdf]" "$@"
-die() { printf 'plots: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
 prepare_plots "$@"
 # The plots are collect's list (collect --plots: merged/plots.tsv, a row a

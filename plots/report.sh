@@ -14,14 +14,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../campaigns/lib.sh"
 # shellcheck source=campaigns/manifest.sh
 . "$here/../campaigns/manifest.sh"
-# shellcheck source=campaigns/check.sh
-. "$here/../campaigns/check.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
 # shellcheck source=plots/page.sh
 . "$here/page.sh"
 script_options aller-report "usage: aller-report CAMPAIGN=name [BASE=name] [TOL=5%] [RESULTS=dir]" "$@"
-die() { printf 'report: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
 tool_args --campaign "BASE TOL" "$@"
 # shellcheck disable=SC2153 # tool_args sets them

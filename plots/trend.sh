@@ -12,12 +12,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
 . "$here/../campaigns/lib.sh"
-# shellcheck source=campaigns/check.sh
-. "$here/../campaigns/check.sh"
 # shellcheck source=plots/lib.sh
 . "$here/lib.sh"
 script_options aller-trend "usage: aller-trend CAMPAIGNS=\"a b ...\"|'prefix-*' [NAME=name] [RESULTS=dir]" "$@"
-die() { printf 'trend: error: %s\n' "$1" >&2; exit "${2:-2}"; }
 
 tool_args --campaign "CAMPAIGNS NAME" "$@"
 # shellcheck disable=SC2153 # tool_args sets them

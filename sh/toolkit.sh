@@ -6,8 +6,10 @@
 
 CAMPAIGN_ROOT=${CAMPAIGN_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 
+# die WHY [CODE]: "TOOL: error: WHY" on stderr, exit CODE (2); TOOL is the
+# script's (script_options: aller-report's is report), else campaign.
 die() {
-	printf 'campaign: error: %s\n' "$1" >&2
+	printf '%s: error: %s\n' "${TOOL:-campaign}" "$1" >&2
 	exit "${2:-2}"
 }
 
@@ -59,10 +61,12 @@ is_node() {
 # is_name NAME: a campaign's (or a trend's, an isolation's) name.
 is_name() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; }
 
-# --help and --version for the scripts (and their installed wrappers).
+# script_options NAME USAGE ARGS...: --help and --version for the scripts
+# (and their installed wrappers, aller-NAME); die's TOOL is NAME.
 script_options() {
 	local name=$1 usage=$2
 	shift 2
+	TOOL=${name#aller-}
 	case ${1:-} in
 	--help | -h) printf '%s\n' "$usage"; exit 0 ;;
 	--version) printf '%s %s\n' "$name" "$(toolkit_version)"; exit 0 ;;
