@@ -14,7 +14,7 @@
 #include "format.h"
 #include "read/input.h"
 #include "merge/merge.h"
-#include "judge/samples.h"
+#include "judge/stragglers.h"
 #include "read/state.h"
 #include "judge/suspects.h"
 #include "judge/trend.h"
@@ -120,7 +120,7 @@ static const struct {
 	int (*main)(int argc, char **argv);
 } modes[] = {
 	{ "--state", state_main },       { "--compare", compare_main },
-	{ "--samples", samples_main },   { "--findings", findings_main },
+	{ "--samples", stragglers_main },   { "--findings", findings_main },
 	{ "--openmetrics", export_main }, { "--trend", trend_main },
 	{ "--suspect", suspects_main },  { "--plots", plots_main },
 };

@@ -117,16 +117,22 @@ TABLE_STRUCT(pairs_row, PAIRS_COLUMNS);
 /*
  * findings.tsv, the findings for the report (common/tablerow.h): severity,
  * kind, the sentence, the points it is about (comma-separated), its effect
- * (the largest |ln x| of its ratios, efficiencies or factors; 0 without).
+ * (the largest |ln x| of its ratios, efficiencies or factors; 0 without),
+ * its rank in the report (0 the verdict, then 1, 2, ...: collect/judge/
+ * findings_rank.c) and how the report shows it: verdict, sentence (the
+ * FINDINGS_FIRST that rank first, but a number to look up) or table.
  * Written by the findings (collect/judge) and by a comparison (-o DIR).
  */
 #define MERGED_FINDINGS_FILE "findings.tsv"
+#define FINDINGS_FIRST 5
 #define FINDING_COLUMNS(X) \
 	X(severity, TEXT, severity) \
 	X(kind, TEXT, kind) \
 	X(text, TEXT, text) \
 	X(points, TEXT, points) \
-	X(effect, F3, effect)
+	X(effect, F3, effect) \
+	X(rank, LONG, rank) \
+	X(shown, TEXT, shown)
 TABLE_STRUCT(finding_row, FINDING_COLUMNS);
 
 #endif

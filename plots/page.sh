@@ -53,34 +53,22 @@ findings_items() {
 }
 
 # findings TSV [EXTRA]: the verdict (its first row) as a box, then EXTRA
-# (list items: the comparison's, the stragglers'), then the FINDINGS_FIRST
-# (5) findings that matter most as sentences: warnings, then notices, then
-# information; of one severity, what names something to act on (a located
-# link, a suspect, a slow link, a floor, a point that failed, a slow host)
-# first, then the largest effect (the collector's effect column: |ln| of a
-# finding's ratio, efficiency or factor), then the collector's order. The
-# rest, and information that is a number to look up (peaks, limits,
-# crossovers), a table one click away.
-FINDINGS_FIRST=5
+# (list items: the comparison's, the stragglers'), then the findings the
+# collector ranks first as sentences (findings.tsv's rank and shown: the
+# rule is collect/judge/findings_rank.c's), the rest a table one click away.
 findings() {
 	local sev text ranked rest
 	[ -s "$1" ] || { printf '<p>No findings (merged/findings.tsv is missing).</p>\n'; return; }
 	IFS=$'\t' read -r sev text < <(table_select "$1" severity text | head -n 1)
 	printf '<p class="verdict %s">%s</p>\n' "$sev" "$(esc <<<"$text")"
-	# rank, then 1 for a sentence (the first FINDINGS_FIRST but information's tables), or 2
-	ranked=$(table_select "$1" severity kind text points effect | sed 1d | awk -F'\t' '{ s = $1 == "warning" ? 0 : $1 == "notice" ? 1 : 2
-		k = $2 ~ /^(located|suspect|slow_link|floor|state|slowest_host)$/ ? 0 : 1
-		t = s == 2 && $2 ~ /^(peak|limit|crossover)$/
-		e = $5 + 0 > 99 ? 99 : $5 + 0
-		printf "%d%d%d%08d%06d\t%s\n", t, s, k, 1e6 * (99 - e), NR, $0 }' | sort | cut -f2- |
-		awk -v n="$FINDINGS_FIRST" -F'\t' '{ print (NR <= n && !($1 == "info" && $2 ~ /^(peak|limit|crossover)$/) ? 1 : 2) "\t" $0 }')
+	ranked=$(table_select "$1" rank shown severity kind text points | sed 1d | sort -n | cut -f2-)
 	printf '<ul class="findings">\n%s' "${2:-}"
-	sed -n 's/^1\t//p' <<<"$ranked" | findings_items
+	sed -n 's/^sentence\t//p' <<<"$ranked" | findings_items
 	printf '</ul>\n'
-	rest=$(sed -n 's/^2\t//p' <<<"$ranked")
+	rest=$(sed -n 's/^table\t//p' <<<"$ranked")
 	[ -n "$rest" ] || return 0
 	printf '<details id="more-findings"><summary>%d more findings</summary>\n' "$(wc -l <<<"$rest")"
-	cut -f1-4 <<<"$rest" | table findings severity kind finding points
+	table findings severity kind finding points <<<"$rest"
 	printf '</details>\n'
 }
 

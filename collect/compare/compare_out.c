@@ -145,7 +145,7 @@ static void finding(const struct cmp *c)
 	}
 	TABLE_ROW((&(struct table_out){ c->ftsv, NULL, '\t', 0 }),
 		  (&(struct finding_row){ worst ? "warning" : "info", "regression", text, NULL,
-					  worst ? fabs(log(worst->ratio)) : 0 }), FINDING_COLUMNS);
+					  worst ? fabs(log(worst->ratio)) : 0, 1, "sentence" }), FINDING_COLUMNS);
 }
 
 /* Points of one side only, one line per point (mode, variant, tasks per node, nodes). */

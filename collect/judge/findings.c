@@ -347,7 +347,7 @@ static int read_rows(const char *dir, struct table_out *models, struct fout *o, 
 }
 
 /* findings.json and findings.tsv: the verdict first, then every other finding. */
-int find_write(const char *dir, const struct fout *v, const struct fout *o, char *err,
+int find_write(const char *dir, const struct fout *v, struct fout *o, char *err,
 		      size_t errlen)
 {
 	FILE *json = replace_open(dir, "findings.json", err, errlen);
@@ -361,8 +361,15 @@ int find_write(const char *dir, const struct fout *v, const struct fout *o, char
 	if (replace_close(json, dir, "findings.json", err, errlen) != 0 ||
 	    !(tsv = replace_open(dir, MERGED_FINDINGS_FILE, err, errlen)))
 		return -1;
-	TABLE_HEADER((&(struct table_out){ tsv, NULL, '\t', 0 }), FINDING_COLUMNS);
-	fprintf(tsv, "%s%s", v->tsv.s ? v->tsv.s : "", o->tsv.s ? o->tsv.s : "");
+	struct table_out t = { tsv, NULL, '\t', 0 };
+	TABLE_HEADER(&t, FINDING_COLUMNS);
+	for (size_t i = 0; i < v->nrows; i++)
+		TABLE_ROW(&t, (&(struct finding_row){ v->rows[i].severity, v->rows[i].kind, v->rows[i].text,
+						      v->rows[i].points, v->rows[i].effect, 0, "verdict" }),
+			  FINDING_COLUMNS);
+	find_rank(o);
+	for (size_t i = 0; i < o->nrows; i++)
+		TABLE_ROW(&t, &o->rows[i], FINDING_COLUMNS);
 	return replace_close(tsv, dir, MERGED_FINDINGS_FILE, err, errlen);
 }
 
@@ -397,8 +404,6 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	read_facts(dir, pts, np);
 	strbuf_init(&o.b);
 	strbuf_init(&v.b);
-	strbuf_init(&o.tsv);
-	strbuf_init(&v.tsv);
 	if ((models = replace_open(dir, "models.csv", err, errlen)) != NULL) {
 		struct table_out t = { models, NULL, ',', 0 };
 		TABLE_HEADER(&t, MODEL_COLUMNS);
@@ -424,10 +429,8 @@ int findings_run(const char *dir, char *err, size_t errlen)
 		}
 	}
 	locate_release(&loc);
-	strbuf_release(&o.b);
-	strbuf_release(&v.b);
-	strbuf_release(&o.tsv);
-	strbuf_release(&v.tsv);
+	fout_release(&o);
+	fout_release(&v);
 	for (long i = 0; i < np; i++) {
 		free(pts[i].hosts);
 		free(pts[i].fabric);

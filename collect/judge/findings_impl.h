@@ -13,9 +13,23 @@
  * once all are known.
  */
 struct fout {
-	struct strbuf b, tsv;
+	struct strbuf b;             /* findings.json's objects */
+	struct finding_row *rows;    /* findings.tsv's rows, in order (their text and points malloc'd) */
+	size_t nrows, cap;
 	int n, warnings, notices;
 };
+/* The rows' storage freed, and the JSON's. */
+void fout_release(struct fout *o);
+/*
+ * findings_rank.c: the report's order of o's rows, into their rank (1, 2,
+ * ...) and shown (sentence or table): warnings, then notices, then
+ * information; of one severity, what names something to act on (a located
+ * link, a suspect, a slow link, a floor, a point that failed, a slow host)
+ * first, then the larger effect, then the order found; information that is
+ * a number to look up (peaks, limits, crossovers) last. The first
+ * FINDINGS_FIRST are sentences, but such numbers; the rest a table.
+ */
+void find_rank(struct fout *o);
 
 /* One finding: kind, severity, text; then numbers "name", value pairs until NULL; points. */
 void find_emit(struct fout *o, const char *kind, const char *severity, const char *text,
@@ -61,7 +75,7 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links, int unseparated);
 
 /* DIR/findings.json and findings.tsv: the verdict v first, then o's; 0 or -1 with a message. */
-int find_write(const char *dir, const struct fout *v, const struct fout *o, char *err,
+int find_write(const char *dir, const struct fout *v, struct fout *o, char *err,
 	       size_t errlen);
 
 /* "on 4 nodes (contiguous)": the point's words. */

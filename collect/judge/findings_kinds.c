@@ -10,6 +10,7 @@
 
 #include "bytes.h"
 #include "fbound.h"
+#include "grow.h"
 #include "findings_impl.h"
 #include "merged.h"
 #include "text.h"
@@ -48,12 +49,16 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 		strbuf_addf(&o->b, "%s%ld", i ? ", " : "", points[i]);
 	strbuf_addf(&o->b, "]}");
 	struct strbuf pts;
+	struct finding_row *r = grow(o->rows, &o->cap, o->nrows + 1, sizeof(*r), 16);
 	strbuf_init(&pts);
 	for (int i = 0; i < npoints; i++)
 		strbuf_addf(&pts, "%s%ld", i ? "," : "", points[i]);
-	TABLE_ROW((&(struct table_out){ NULL, &o->tsv, '\t', 0 }),
-		  (&(struct finding_row){ severity, kind, text, pts.s, effect }), FINDING_COLUMNS);
-	strbuf_release(&pts);
+	if (!r) {
+		strbuf_release(&pts);
+		return;
+	}
+	o->rows = r;
+	o->rows[o->nrows++] = (struct finding_row){ severity, kind, strdup(text), pts.s, effect, 0, "" };
 }
 
 void find_where(char *buf, size_t len, const struct fpoint *p)

@@ -362,7 +362,7 @@ int trend_main(int argc, char **argv)
 	t.ncamp = argc - 1;
 	t.campaign = calloc((size_t)t.ncamp, sizeof(*t.campaign));
 	t.when = calloc((size_t)t.ncamp, sizeof(*t.when));
-	strbuf_init(&o.b), strbuf_init(&o.tsv), strbuf_init(&v.b), strbuf_init(&v.tsv);
+	strbuf_init(&o.b), strbuf_init(&v.b);
 	if (!t.campaign || !t.when)
 		snprintf(err, sizeof(err), "out of memory");
 	else if (load(&t, argv + 1, err, sizeof(err)) == 0 && write_csv(argv[0], &t, err, sizeof(err)) == 0 &&
@@ -385,6 +385,6 @@ int trend_main(int argc, char **argv)
 	for (long i = 0; i < t.n; i++)
 		free(t.s[i].v);
 	free(t.s), free(t.campaign), free(t.when);
-	strbuf_release(&o.b), strbuf_release(&o.tsv), strbuf_release(&v.b), strbuf_release(&v.tsv);
+	fout_release(&o), fout_release(&v);
 	return rc;
 }

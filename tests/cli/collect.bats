@@ -231,9 +231,9 @@ golden() {
 		"$BATS_TEST_TMPDIR/c/compare.dat"
 	[ "$(grep -c '^compare.dat	' "$BATS_TEST_TMPDIR/c/sets.tsv")" = 1 ]
 	# the comparison as a finding, for the report
-	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/c/findings.tsv")" = "warning	regression	Against $d/base: 2 of 6 rows slower beyond the tolerance; the worst takes 2.00x the time, on 1 node (contiguous), commsize 2, 256 B per peer, alltoall.		0.693" ]
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/c/findings.tsv")" = "warning	regression	Against $d/base: 2 of 6 rows slower beyond the tolerance; the worst takes 2.00x the time, on 1 node (contiguous), commsize 2, 256 B per peer, alltoall.		0.693	1	sentence" ]
 	run --separate-stderr -0 "$COLLECT" --compare -o "$BATS_TEST_TMPDIR/s" $d/new $d/new
-	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/s/findings.tsv")" = "info	regression	Against $d/new: none of 7 rows slower beyond the tolerance (0 faster, 7 the same, 0 within the noise).		0.000" ]
+	[ "$(sed -n 2p "$BATS_TEST_TMPDIR/s/findings.tsv")" = "info	regression	Against $d/new: none of 7 rows slower beyond the tolerance (0 faster, 7 the same, 0 within the noise).		0.000	1	sentence" ]
 }
 
 @test "collect --compare of two merged directories is the comparison of their outputs; the outputs' merge leaves nothing behind" {

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "judge/samples.h"
+#include "read/samples.h"
 
 #define N 8
 #define CALLS 10

@@ -12,8 +12,7 @@
  *   straggler   in the communicators with slowed tasks, the tasks that were
  *               not slowed are one task, or the tasks of one host: it came
  *               late (its peers waited for it in the call), and is named
- *               (a host that did in SAMPLES_STRAGGLER_CALLS or more and in
- *               half of the straggling calls or more is a straggling host);
+ *               (judge/stragglers.h: which hosts straggle);
  *   system-wide half the tasks or more were slowed, no one spared;
  *   host        fewer were slowed, all on one host (named);
  *   partial     anything else (how many, on how many hosts).
@@ -22,10 +21,9 @@
 #define COLLECT_SAMPLES_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define SAMPLES_SLOW 3.0
-/* A straggling host: it came late in this many straggling calls or more, and in half of them or more. */
-#define SAMPLES_STRAGGLER_CALLS 3
 
 enum slow_kind { SLOW_STRAGGLER, SLOW_SYSTEM, SLOW_HOST, SLOW_PARTIAL };
 
@@ -54,17 +52,27 @@ double samples_first_ratio(const struct sample_set *s);
 /* The slow calls, in order, into out (at most max); their number. */
 long samples_slow_calls(const struct sample_set *s, struct slow_call *out, long max);
 const char *samples_kind_name(enum slow_kind k);
-/* Whether a host that came late in k of total straggling calls is a straggling host. */
-int samples_straggling(long k, long total);
+
+/* What the slow calls of a reading of samples were. */
+struct samples_tally {
+	long counts, slow;        /* the counts (data sets) read, their slow calls */
+	long late_total;          /* the straggling calls */
+	long *late;               /* per host, the straggling calls it came late in */
+	char **hosts;             /* the hosts' names ("?": a file that names none) */
+	int nhosts;
+	int hosts_seen;           /* the hosts with samples */
+};
 
 /*
- * collect --samples PATH...: the table on stdout; with --finding, instead,
- * one row "SEVERITY<TAB>stragglers<TAB>TEXT" (the slow calls, the host that
- * came late most often: a notice when it is a straggling host); with
- * --suspect DIR CAMPAIGN, each straggling host over all the straggling
- * calls a suspect in DIR/suspects.tsv (its since DIR's earliest start).
- * 0, 1 (warnings), 2 (usage), 3 (cannot write the suspects).
+ * The samples of argc PATHs (files, or directories of them) read and
+ * classified: the table on `table` (NULL: none), the tallies into *t (NULL:
+ * none; samples_tally_release frees them). 0, 1 (warnings) or 2 (no
+ * samples file, a bad path; said).
  */
+int samples_read(int argc, char **argv, FILE *table, struct samples_tally *t);
+void samples_tally_release(struct samples_tally *t);
+
+/* collect --samples PATH...: the table on stdout; 0, 1 (warnings), 2 (usage). */
 int samples_main(int argc, char **argv);
 
 #endif

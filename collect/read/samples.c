@@ -2,7 +2,6 @@
 #include "samples.h"
 
 #include <dirent.h>
-#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,9 +10,7 @@
 
 #include "format.h"
 #include "grow.h"
-#include "read/input.h"
-#include "judge/suspects.h"
-#include "merge/table.h"
+#include "input.h"
 
 static int by_value(const void *a, const void *b)
 {
@@ -171,7 +168,7 @@ struct reader {
 	const char *path;
 	long lineno, bad;
 	long lines, end_lines;    /* the file's task lines; what its "# end:" says (-1: none) */
-	FILE *out;                /* the table's stream; NULL: none (--finding, --suspect) */
+	FILE *out;                /* the table's stream; NULL: none */
 	long counts, slow;        /* the counts reported, their slow calls */
 	long late_total, *late;   /* straggling calls: all, and per host (late_n of them) */
 	int late_n;
@@ -187,11 +184,6 @@ static void put(const struct reader *rd, const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(rd->out, fmt, ap);
 	va_end(ap);
-}
-
-int samples_straggling(long k, long total)
-{
-	return k >= SAMPLES_STRAGGLER_CALLS && 2 * k >= total;
 }
 
 /* One straggling call more, by host h's tasks. */
@@ -502,76 +494,6 @@ static int report(struct reader *rd, size_t nfiles)
 	return rc;
 }
 
-/* The host that came late most often (ties: the first name), or -1 with none. */
-static int latest_host(const struct reader *rd, const char *skip)
-{
-	int top = -1;
-
-	for (int h = 0; h < rd->late_n; h++)
-		if (rd->late[h] > 0 && (!skip || !skip[h]) &&
-		    (top < 0 || rd->late[h] > rd->late[top] ||
-		     (rd->late[h] == rd->late[top] && strcmp(rd->hosts[h], rd->hosts[top]) < 0)))
-			top = h;
-	return top;
-}
-
-/* --finding: one row "SEVERITY<TAB>stragglers<TAB>TEXT" of the samples of NAME. */
-static void finding(const struct reader *rd, const char *name)
-{
-	int top = latest_host(rd, NULL);
-	size_t n = strlen(name);
-
-	while (n > 1 && name[n - 1] == '/')
-		n--;
-	for (size_t i = n; i > 0; i--)
-		if (name[i - 1] == '/') {
-			name += i, n -= i;
-			break;
-		}
-	printf("%s\tstragglers\tSlow calls in %.*s (SAMPLES=1): %ld among %ld counts, %ld of them "
-	       "stragglers", top >= 0 && samples_straggling(rd->late[top], rd->late_total) ? "notice"
-	       : "info", (int)n, name, rd->slow, rd->counts, rd->late_total);
-	if (top >= 0)
-		printf("; %s came late in %ld", rd->hosts[top], rd->late[top]);
-	printf(".\n");
-}
-
-static void earliest(void *ctx, long point, const char *key, const char *value)
-{
-	char *since = ctx;
-
-	(void)point;
-	if (strcmp(key, "start") == 0 && (!since[0] || strcmp(value, since) < 0))
-		snprintf(since, 32, "%s", value);
-}
-
-/*
- * --suspect DIR CAMPAIGN: each straggling host (samples_straggling over all
- * the straggling calls) a suspect of DIR/suspects.tsv, most calls first;
- * none where the samples are of one host (every straggler's). 0, 2 or 3.
- */
-static int suspect(const struct reader *rd, const char *dir, const char *campaign)
-{
-	char since[32] = "", evidence[256], *skip = calloc((size_t)rd->late_n + 1, 1);
-	int hosts = 0, rc = 0, h;
-	char *seen = calloc((size_t)rd->nhosts + 1, 1);
-
-	for (long i = 0; seen && i < rd->n; i++)
-		hosts += !seen[rd->tasks[i].host]++;
-	table_each_fact(dir, LONG_MAX, earliest, since);
-	while (skip && hosts >= 2 && rc == 0 && (h = latest_host(rd, skip)) >= 0 &&
-	       samples_straggling(rd->late[h], rd->late_total)) {
-		skip[h] = 1;
-		snprintf(evidence, sizeof(evidence), "came late in %ld of the %ld straggling calls "
-			 "(--samples): its peers waited", rd->late[h], rd->late_total);
-		rc = suspects_main(6, (char *[]){ (char *)dir, "host", rd->hosts[h], evidence, since,
-						  (char *)campaign, NULL });
-	}
-	free(seen);
-	free(skip);
-	return rc;
-}
-
 /* The files of PATHs read into rd; 0, 1 (warnings) or 2 (none, or a bad path). */
 static int read_all(struct reader *rd, int argc, char **argv)
 {
@@ -612,24 +534,32 @@ static int read_all(struct reader *rd, int argc, char **argv)
 	return rc;
 }
 
-int samples_main(int argc, char **argv)
+/* The tallies of rd into t, which takes its hosts. */
+static void tally(struct reader *rd, struct samples_tally *t)
+{
+	char *seen = calloc((size_t)rd->nhosts + 1, 1);
+
+	t->counts = rd->counts, t->slow = rd->slow, t->late_total = rd->late_total;
+	t->late = calloc((size_t)rd->nhosts + 1, sizeof(*t->late));
+	for (int h = 0; t->late && h < rd->late_n; h++)
+		t->late[h] = rd->late[h];
+	for (long i = 0; seen && i < rd->n; i++)
+		t->hosts_seen += !seen[rd->tasks[i].host]++;
+	free(seen);
+	t->hosts = rd->hosts, t->nhosts = rd->nhosts;
+	rd->hosts = NULL, rd->nhosts = 0;
+}
+
+int samples_read(int argc, char **argv, FILE *table, struct samples_tally *t)
 {
 	struct reader rd;
-	int rc, skip = argc > 0 && !strcmp(argv[0], "--finding") ? 1
-		: argc > 0 && !strcmp(argv[0], "--suspect") ? 3 : 0;
+	int rc;
 
 	memset(&rd, 0, sizeof(rd));
-	rd.out = skip ? NULL : stdout;
-	if (argc <= skip) {
-		fprintf(stderr, "collect: error: '--samples' needs aller --samples' files or "
-			"directories: collect --samples [--finding | --suspect DIR CAMPAIGN] PATH...\n");
-		return 2;
-	}
-	rc = read_all(&rd, argc - skip, argv + skip);
-	if (rc < 2 && skip == 1)
-		finding(&rd, argv[1]);
-	else if (rc < 2 && skip == 3 && rd.n > 0)
-		rc = suspect(&rd, argv[1], argv[2]) ? 3 : rc;
+	rd.out = table;
+	rc = read_all(&rd, argc, argv);
+	if (t)
+		tally(&rd, t);
 	for (long i = 0; i < rd.n; i++)
 		free(rd.tasks[i].t);
 	free(rd.tasks);
@@ -638,4 +568,23 @@ int samples_main(int argc, char **argv)
 	free(rd.hosts);
 	free(rd.late);
 	return rc;
+}
+
+void samples_tally_release(struct samples_tally *t)
+{
+	for (int i = 0; i < t->nhosts; i++)
+		free(t->hosts[i]);
+	free(t->hosts);
+	free(t->late);
+	memset(t, 0, sizeof(*t));
+}
+
+int samples_main(int argc, char **argv)
+{
+	if (argc < 1) {
+		fprintf(stderr, "collect: error: '--samples' needs aller --samples' files or "
+			"directories: collect --samples [--finding | --suspect DIR CAMPAIGN] PATH...\n");
+		return 2;
+	}
+	return samples_read(argc, argv, stdout, NULL);
 }
