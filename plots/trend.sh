@@ -2,8 +2,9 @@
 # plots/trend.sh CAMPAIGNS="a b c" | CAMPAIGNS='nightly-*' [NAME=name]
 # [RESULTS=dir] (make trend): the history of campaigns of one identity (the
 # same series lines in their manifests), in date order by each campaign's
-# earliest start (the merge's facts): collect --trend over their merged tables (merged anew
-# where missing or older than the outputs) into RESULTS/trend-<name>/:
+# earliest start (collect --trend orders them by the merge's facts) over
+# their merged tables (merged anew where missing or older than the outputs)
+# into RESULTS/trend-<name>/:
 # trend.csv, findings.json, findings.tsv and trend.png. NAME defaults to the
 # campaigns' common prefix. Prints the findings' sentences.
 # Exit status: 0 no change, 1 a change found, 2 bad input (an unknown
@@ -32,8 +33,9 @@ dup=$(printf '%s\n' "${names[@]}" | sort | uniq -d | head -n 1)
 [ -z "$dup" ] || die "campaign '$dup' is named twice in CAMPAIGNS ('$list'): a history counts each run once"
 [ ${#names[@]} -ge 2 ] || die "a history needs two campaigns or more: '$list' names ${#names[@]} in $RESULTS"
 collect=$(find_tool collect)
-# each campaign: merged if need be, its earliest start, its identity
-rows=()
+# each campaign: merged if need be, of the first's identity (collect --trend
+# orders them by their earliest starts)
+dirs=()
 for c in "${names[@]}"; do
 	d=$RESULTS/$c
 	if ! is_name "$c" || [ ! -f "$d/manifest" ]; then
@@ -42,17 +44,10 @@ for c in "${names[@]}"; do
 	rc=0
 	merge_campaign "$d" || rc=$?
 	[ "$rc" -le 1 ] || die "the collector failed on '$c' (exit $rc)" 3
-	start=$(point_facts "$d/merged/facts.tsv" "" start | sort | head -n 1)
-	rows+=("${start:-9999} $c")
-done
-mapfile -t sorted < <(printf '%s\n' "${rows[@]}" | sort)
-first=${sorted[0]#* } dirs=()
-for r in "${sorted[@]}"; do
-	c=${r#* }
-	diff=$(diff <(grep '^series ' "$RESULTS/$first/manifest" | sort) <(grep '^series ' "$RESULTS/$c/manifest" | sort) |
+	diff=$(diff <(grep '^series ' "$RESULTS/${names[0]}/manifest" | sort) <(grep '^series ' "$d/manifest" | sort) |
 		grep '^[<>]' | head -n 2 | paste -sd' ' || true)
-	[ -z "$diff" ] || die "campaign '$c' is not of the identity of '$first': $diff"
-	dirs+=("$RESULTS/$c/merged")
+	[ -z "$diff" ] || die "campaign '$c' is not of the identity of '${names[0]}': $diff"
+	dirs+=("$d/merged")
 done
 if [ -z "$name" ]; then
 	name=$(printf '%s\n' "${names[@]}" | sed -e '1{h;d}' -e 'G;s/^\(.*\).*\n\1.*$/\1/;h;$!d' | sed 's/[-_.]*$//')

@@ -1,7 +1,6 @@
 /* stragglers.c: see stragglers.h. */
 #include "stragglers.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,15 +48,6 @@ static void finding(const struct samples_tally *t, const char *name)
 	printf(".\n");
 }
 
-static void earliest(void *ctx, long point, const char *key, const char *value)
-{
-	char *since = ctx;
-
-	(void)point;
-	if (strcmp(key, "start") == 0 && (!since[0] || strcmp(value, since) < 0))
-		snprintf(since, 32, "%s", value);
-}
-
 /*
  * --suspect DIR CAMPAIGN: each straggling host over all the straggling
  * calls a suspect of DIR/suspects.tsv, most calls first;
@@ -68,7 +58,7 @@ static int suspect(const struct samples_tally *t, const char *dir, const char *c
 	char since[32] = "", evidence[256], *skip = calloc((size_t)t->nhosts + 1, 1);
 	int rc = 0, h;
 
-	table_each_fact(dir, LONG_MAX, earliest, since);
+	table_earliest(dir, "start", since, sizeof(since));
 	while (skip && t->hosts_seen >= 2 && rc == 0 && (h = latest_host(t, skip)) >= 0 &&
 	       straggling(t->late[h], t->late_total)) {
 		skip[h] = 1;

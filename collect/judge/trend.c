@@ -102,20 +102,6 @@ static int by_key(const void *a, const void *b)
 	return c ? c : x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
 }
 
-/* The earliest '# start:' of a merged DIR's np points (its facts), as its date ("" unknown). */
-static void start_date(const char *dir, long np, char *when, size_t len)
-{
-	char **starts = calloc((size_t)np + 1, sizeof(*starts));
-
-	if (starts && table_point_facts(dir, "start", starts, np) == 0)
-		for (long i = 0; i < np; i++)
-			if (starts[i] && (!when[0] || strcmp(starts[i], when) < 0))
-				snprintf(when, len, "%.*s", (int)(len - 1), starts[i]);
-	for (long i = 0; starts && i < np; i++)
-		free(starts[i]);
-	free(starts);
-}
-
 /* DIR's points, by their number; the count, or -1. */
 static long read_points(const char *dir, struct tpoint **out, char *campaign, char *when)
 {
@@ -144,7 +130,7 @@ static long read_points(const char *dir, struct tpoint **out, char *campaign, ch
 		n++;
 	}
 	fclose(in);
-	start_date(dir, n, when, 32);
+	table_earliest(dir, "start", when, 32);
 	*out = p;
 	return n;
 }
@@ -324,6 +310,21 @@ static int load(struct trend *t, char **dirs, char *err, size_t errlen)
 	return 0;
 }
 
+/* The n merged dirs in the order of their earliest starts (those without one last), stably. */
+static void order_runs(int n, char **dirs)
+{
+	char (*start)[32] = calloc((size_t)n + 1, sizeof(*start)), s[32], *d;
+
+	for (int i = 0; start && i < n; i++)
+		table_earliest(dirs[i], "start", start[i], sizeof(start[i]));
+	for (int i = 1; start && i < n; i++)
+		for (int j = i; j > 0 && start[j][0] && (!start[j - 1][0] || strcmp(start[j], start[j - 1]) < 0); j--) {
+			memcpy(s, start[j], 32), memcpy(start[j], start[j - 1], 32), memcpy(start[j - 1], s, 32);
+			d = dirs[j], dirs[j] = dirs[j - 1], dirs[j - 1] = d;
+		}
+	free(start);
+}
+
 /* 0 when no directory is given twice (by any spelling), else -1 naming both. */
 static int same_dirs(int n, char **dirs, char *err, size_t errlen)
 {
@@ -350,7 +351,7 @@ int trend_main(int argc, char **argv)
 
 	if (argc < 2) {
 		fprintf(stderr, "collect: error: --trend takes an output directory and merged "
-			"directories, oldest first: collect --trend OUTDIR DIR...\n");
+			"directories: collect --trend OUTDIR DIR...\n");
 		return 2;
 	}
 	if (same_dirs(argc - 1, argv + 1, err, sizeof(err)) != 0) {
@@ -359,6 +360,7 @@ int trend_main(int argc, char **argv)
 	}
 	if (outset_dir(argv[0]) != 0)
 		return 3;
+	order_runs(argc - 1, argv + 1);
 	t.ncamp = argc - 1;
 	t.campaign = calloc((size_t)t.ncamp, sizeof(*t.campaign));
 	t.when = calloc((size_t)t.ncamp, sizeof(*t.when));

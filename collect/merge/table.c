@@ -2,6 +2,7 @@
 #include "table.h"
 
 #include <math.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,6 +141,29 @@ int table_point_facts(const char *dir, const char *key, char **vals, long np)
 	struct firsts f = { &key, 1, { vals, NULL } };
 
 	return table_each_fact(dir, np, keep_first, &f);
+}
+
+struct earliest {
+	const char *key;
+	char *out;
+	size_t len;
+};
+
+static void keep_earliest(void *ctx, long point, const char *key, const char *value)
+{
+	struct earliest *e = ctx;
+
+	(void)point;
+	if (strcmp(key, e->key) == 0 && (!e->out[0] || strcmp(value, e->out) < 0))
+		snprintf(e->out, e->len, "%s", value);
+}
+
+void table_earliest(const char *dir, const char *key, char *out, size_t len)
+{
+	struct earliest e = { key, out, len };
+
+	out[0] = '\0';
+	table_each_fact(dir, LONG_MAX, keep_earliest, &e);
 }
 
 /* The --pairs points of pairs.tsv, their start and campaign, their slow links (in order). */

@@ -29,6 +29,8 @@ void table_copy(char *dst, size_t len, char **f, int n, int at);
  * outputs again.
  */
 int table_point_facts(const char *dir, const char *key, char **vals, long np);
+/* The least value of KEY over a merged DIR's facts ("# start:": its earliest start) into out, "" with none. */
+void table_earliest(const char *dir, const char *key, char *out, size_t len);
 /* Calls fn(ctx, point, key, value) for each of facts.tsv's lines of a point 0..np-1, in
  * order; 0, or -1 without the file. */
 int table_each_fact(const char *dir, long np,
