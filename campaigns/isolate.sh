@@ -35,7 +35,7 @@ bytes=$((BASH_REMATCH[1] << shift_))
 [ "$bytes" -le $((1 << 30)) ] || die "invalid SIZE '$SIZE': at most 1G per peer"
 [[ $minutes =~ ^[1-9][0-9]{0,3}$ ]] || die "invalid TIME '$minutes': expected a job's limit in minutes, 1..9999"
 [ -z "$CAMPAIGN" ] || is_name "$CAMPAIGN" || die "invalid CAMPAIGN '$CAMPAIGN': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
-results=${RESULTS:-$([ -f "$CAMPAIGN_ROOT/Makefile" ] && echo "$CAMPAIGN_ROOT" || echo "$PWD")/results}
+results=${RESULTS:-$(default_results)}
 
 # The nodes: NODES (a Slurm host list, or names apart), or a campaign's (its merge's host facts).
 if [ -n "$NODES" ]; then

@@ -76,16 +76,12 @@ read_conf() {
 	done <"$file"
 }
 
-# setting VAR DEFAULT: as given, else from the CONF file, else the default.
+# setting VAR DEFAULT [INTO]: as given, else from the CONF file, else the
+# default: printed, or set in the variable INTO.
 setting() {
-	local k=$1 def=${2-}
-	if [ -n "${given[$k]+set}" ]; then
-		printf '%s' "${given[$k]}"
-	elif [ -n "${from_conf[$k]+set}" ]; then
-		printf '%s' "${from_conf[$k]}"
-	else
-		printf '%s' "$def"
-	fi
+	local k=$1 v=${2-}
+	if [ -n "${given[$k]+set}" ]; then v=${given[$k]}; elif [ -n "${from_conf[$k]+set}" ]; then v=${from_conf[$k]}; fi
+	if [ -n "${3:-}" ]; then printf -v "$3" '%s' "$v"; else printf '%s' "$v"; fi
 }
 
 
@@ -93,15 +89,10 @@ setting() {
 locate_campaign() {
 	parse_args "$@"
 	local conf base
-	conf=$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")
+	setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf" conf
 	base=${conf##*/}
-	CAMPAIGN=$(setting CAMPAIGN "${base%.conf}")
-	# a source tree keeps results beside it; an installed copy in the working directory
-	if [ -f "$CAMPAIGN_ROOT/Makefile" ]; then
-		RESULTS=$(setting RESULTS "$CAMPAIGN_ROOT/results")
-	else
-		RESULTS=$(setting RESULTS "$PWD/results")
-	fi
+	setting CAMPAIGN "${base%.conf}" CAMPAIGN
+	setting RESULTS "$(default_results)" RESULTS
 	is_name "$CAMPAIGN" || die "invalid CAMPAIGN '$CAMPAIGN': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
 	[ ${#CAMPAIGN} -le $CAMPAIGN_MAX_NAME ] ||
 		die "invalid CAMPAIGN '${CAMPAIGN:0:20}...': ${#CAMPAIGN} characters, at most $CAMPAIGN_MAX_NAME"
@@ -131,16 +122,10 @@ resolve_settings() {
 	if [ -n "${given[CONF]+set}" ] || [ "${1:-}" != existing ]; then
 		read_conf "$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")"
 	fi
-	CONF=$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")
+	setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf" CONF
 	for v in "${CAMPAIGN_VARS[@]}"; do
 		[ "${VAR_SCOPE[$v]}" != where ] || continue
-		if [ -n "${given[$v]+set}" ]; then
-			printf -v "$v" '%s' "${given[$v]}"
-		elif [ -n "${from_conf[$v]+set}" ]; then
-			printf -v "$v" '%s' "${from_conf[$v]}"
-		else
-			printf -v "$v" '%s' "${VAR_DEFAULT[$v]}"
-		fi
+		setting "$v" "${VAR_DEFAULT[$v]}" "$v"
 		[ "${VAR_FORM[$v]}" != words ] || { read -r -a w <<<"${!v}" && printf -v "$v" '%s' "${w[*]}"; }
 	done
 }

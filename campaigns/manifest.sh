@@ -68,17 +68,14 @@ placement_arg() {
 }
 
 manifest_read() {
-	local f=$1 kind a b c
+	local f=$1 kind a b c j
 	[ -f "$f" ] || return 0
 	grep -qx "manifest $MANIFEST_FORMAT" "$f" ||
 		die "campaign '$CAMPAIGN' was made by an older toolkit (no 'manifest $MANIFEST_FORMAT' in $f): use a new CAMPAIGN"
 	while IFS=' ' read -r kind a b c; do
 		case $kind in
 		setting) M_SETTING[${a%%=*}]=${a#*=}${b:+ $b}${c:+ $c} ;;
-		series)
-			M_SERIES[$a,${b%%=*}]=${b#*=}${c:+ $c}
-			[ "$a" -le "$M_NSERIES" ] || M_NSERIES=$a
-			;;
+		series) M_SERIES[$a,${b%%=*}]=${b#*=}${c:+ $c}; [ "$a" -le "$M_NSERIES" ] || M_NSERIES=$a ;;
 		plan)
 			if [ -z "${M_POINT_SERIES[$b]+set}" ]; then
 				M_POINTS+=("$b")
@@ -86,11 +83,7 @@ manifest_read() {
 			fi
 			unset "M_POINT_MISSING[$b]"
 			;;
-		point)
-			M_POINT_JOB[$b]=${c%% *}
-			M_POINT_JOB[$b]=${M_POINT_JOB[$b]#job=}
-			M_POINT_NAME[$b]=${c#* name=}
-			;;
+		point) j=${c%% *} M_POINT_JOB[$b]=${j#job=} M_POINT_NAME[$b]=${c#* name=} ;;
 		missing) M_POINT_MISSING[$b]=1 ;;
 		esac
 	done <"$f"
@@ -99,29 +92,21 @@ manifest_read() {
 # series_value S VAR
 series_value() { printf '%s' "${M_SERIES[$1,$2]-}"; }
 
-# The series whose identity settings equal the current ones, or 0.
-matching_series() {
-	local s v ok
-	for ((s = 1; s <= M_NSERIES; s++)); do
-		ok=1
-		for v in "${IDENTITY_VARS[@]}"; do
-			[ "$(series_value "$s" "$v")" = "${!v}" ] || { ok=0; break; }
-		done
-		[ "$ok" = 0 ] || { echo "$s"; return; }
-	done
-	echo 0
-}
-
-# The first identity setting given here that differs from series S: "VAR".
-differing_var() {
+# series_diff S [GIVEN]: the first identity setting that differs from series
+# S (with GIVEN, of those given here or in the CONF file), or nothing.
+series_diff() {
 	local v
 	for v in "${IDENTITY_VARS[@]}"; do
-		if { [ -n "${given[$v]+set}" ] || [ -n "${from_conf[$v]+set}" ]; } &&
-			[ "$(series_value "$1" "$v")" != "${!v}" ]; then
-			echo "$v"
-			return
-		fi
+		[ -z "${2:-}" ] || [ -n "${given[$v]+set}" ] || [ -n "${from_conf[$v]+set}" ] || continue
+		[ "${M_SERIES[$1,$v]-}" = "${!v}" ] || { echo "$v"; return; }
 	done
+}
+
+# The series whose identity settings equal the current ones, or 0.
+matching_series() {
+	local s
+	for ((s = 1; s <= M_NSERIES; s++)); do [ -n "$(series_diff "$s")" ] || { echo "$s"; return; }; done
+	echo 0
 }
 
 # For an existing campaign: what was not given comes from the manifest
@@ -129,7 +114,7 @@ differing_var() {
 settings_from_manifest() {
 	local s=$1 v
 	for v in "${IDENTITY_VARS[@]}"; do
-		[ -n "${given[$v]+set}" ] || [ -n "${from_conf[$v]+set}" ] || printf -v "$v" '%s' "$(series_value "$s" "$v")"
+		[ -n "${given[$v]+set}" ] || [ -n "${from_conf[$v]+set}" ] || printf -v "$v" '%s' "${M_SERIES[$s,$v]-}"
 	done
 	for v in NODES MODES PLACEMENTS "${SUBMIT_VARS[@]}"; do
 		[ -n "${given[$v]+set}" ] || [ -n "${from_conf[$v]+set}" ] || [ -z "${M_SETTING[$v]+set}" ] ||
@@ -159,7 +144,7 @@ union() {
 
 # The manifest's records of this submission, before anything is queued.
 manifest_begin() {
-	local v key fresh=0
+	local v key now fresh=0
 	[ -s "$manifest" ] || fresh=1
 	{
 		if [ "$fresh" = 1 ]; then
@@ -167,7 +152,6 @@ manifest_begin() {
 			echo "campaign $CAMPAIGN"
 		fi
 		for v in NODES MODES PLACEMENTS; do
-			local now
 			now=$(union "${M_SETTING[$v]:-}" "${!v}")
 			[ "$now" = "${M_SETTING[$v]:-}" ] || echo "setting $v=$now"
 		done

@@ -13,7 +13,7 @@ choose_series() {
 	fi
 	SERIES=$(matching_series)
 	[ "$SERIES" = 0 ] || return 0
-	var=$(differing_var "$M_NSERIES")
+	var=$(series_diff "$M_NSERIES" given)
 	old=$(series_value "$M_NSERIES" "$var")
 	[ "$FORCE" = 1 ] ||
 		die "campaign '$CAMPAIGN' was made with $var=$old, not ${!var}: use a new CAMPAIGN, or FORCE=1 to add these points as a second series"

@@ -16,7 +16,7 @@ script_options aller-compare "usage: aller-compare BASE=name NEW=name [TOL=5%] [
 
 tool_args "BASE NEW TOL RESULTS FORMAT" "$@"
 { [ -n "$BASE" ] && [ -n "$NEW" ]; } || die "give BASE=campaign and NEW=campaign"
-[ -n "$RESULTS" ] || RESULTS=$([ -f "$here/../Makefile" ] && dirname "$here" || echo "$PWD")/results
+[ -n "$RESULTS" ] || RESULTS=$(default_results)
 # shellcheck disable=SC2153 # tool_args sets them
 results=$(abs_path "$RESULTS") base=$BASE new=$NEW tol=$TOL fmt=${FORMAT:-png}
 for c in "$base" "$new"; do

@@ -5,7 +5,7 @@
 # shellcheck shell=bash disable=SC2034 # set for plot.sh
 
 prepare_plots() {
-	local c name results rc camps
+	local c name rc camps
 	camps=() dir="" file="" fmt=png inputs=() reveal_dir=""
 	while [ $# -gt 0 ]; do
 		case $1 in
@@ -34,9 +34,7 @@ prepare_plots() {
 	if [ -n "$file" ]; then
 		[ -r "$file" ] || die "cannot read '$file'"
 		name=$(basename "$file")
-		results=$PWD/results
-		[ -f "$CAMPAIGN_ROOT/Makefile" ] && results=$CAMPAIGN_ROOT/results
-		dir=${dir:-$results/file-${name%.*}}
+		dir=${dir:-$(default_results)/file-${name%.*}}
 		inputs=("$file")
 	else
 		[ ${#camps[@]} -gt 0 ] || die "give --campaign-dir DIR or --file FILE"

@@ -26,6 +26,12 @@ toolkit_version() {
 	fi
 }
 
+# default_results: where results go without RESULTS: beside a source tree,
+# or in the working directory for an installed copy.
+default_results() {
+	if [ -f "$CAMPAIGN_ROOT/Makefile" ]; then echo "$CAMPAIGN_ROOT/results"; else echo "$PWD/results"; fi
+}
+
 # abs_path PATH: PATH absolute (relative ones under $PWD), '..' kept: a path
 # that starts with "/" is never an option, a pipe or a redirection to the
 # tools it reaches (gnuplot opens "<cmd" and "|cmd" as pipes).
