@@ -29,10 +29,8 @@ script_options aller-isolate "usage: aller-isolate NODES=\"n[1-8]\"|CAMPAIGN=nam
 
 tool_args "NODES CAMPAIGN PARTITION TIME SIZE SLOW_BELOW NAME RESULTS" "$@"
 below=$SLOW_BELOW minutes=${TIME:-5}
-[[ $SIZE =~ ^([0-9]+)([KMG]?)$ ]]   # its form checked by its row (campaigns/vars)
-case ${BASH_REMATCH[2]} in K) shift_=10 ;; M) shift_=20 ;; G) shift_=30 ;; *) shift_=0 ;; esac
-bytes=$((BASH_REMATCH[1] << shift_))
-[ "$bytes" -le $((1 << 30)) ] || die "invalid SIZE '$SIZE': at most 1G per peer"
+bytes=$(numfmt --from=iec "$SIZE" 2>/dev/null || echo 0)   # its form checked by its row (campaigns/vars)
+[ "$bytes" -ge 1 ] && [ "$bytes" -le $((1 << 30)) ] || die "invalid SIZE '$SIZE': at most 1G per peer"
 [[ $minutes =~ ^[1-9][0-9]{0,3}$ ]] || die "invalid TIME '$minutes': expected a job's limit in minutes, 1..9999"
 [ -z "$CAMPAIGN" ] || is_name "$CAMPAIGN" || die "invalid CAMPAIGN '$CAMPAIGN': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
 results=${RESULTS:-$(default_results)}

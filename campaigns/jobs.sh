@@ -16,24 +16,17 @@ job_time() {
 
 # G_*: the jobs, one allocation per (series, nodes, tasks per node), or per point with SPLIT=1.
 plan_jobs() {
-	local key group
+	local key group name
 	declare -A index=()
 	G_KEYS=() G_SERIES=() G_NODES=() G_TPN=() G_NAME=()
 	for key in "${TODO[@]}"; do
 		point_parse "$key"
-		group="$P_SERIES $P_NODES $P_TPN"
-		[ "$SPLIT" = 0 ] || group=$key
+		group="$P_SERIES $P_NODES $P_TPN" name=n$P_NODES-t$P_TPN-s$P_SERIES
+		[ "$SPLIT" = 0 ] || group=$key name=$key   # a job per point, named by its key
 		if [ -z "${index[$group]+set}" ]; then
 			index[$group]=${#G_KEYS[@]}
-			G_KEYS+=("$key")
-			G_SERIES+=("$P_SERIES")
-			G_NODES+=("$P_NODES")
-			G_TPN+=("$P_TPN")
-			if [ "$SPLIT" = 0 ]; then
-				G_NAME+=("aller-$CAMPAIGN-n$P_NODES-t$P_TPN-s$P_SERIES")
-			else
-				G_NAME+=("aller-$CAMPAIGN-$key")
-			fi
+			G_KEYS+=("$key") G_SERIES+=("$P_SERIES") G_NODES+=("$P_NODES") G_TPN+=("$P_TPN")
+			G_NAME+=("aller-$CAMPAIGN-$name")
 		else
 			G_KEYS[${index[$group]}]+=" $key"
 		fi
@@ -102,6 +95,12 @@ ${SERIES_LINES[$s]}"
 	done
 }
 
+# slurm_opts: the campaign's PARTITION, ACCOUNT and QOS as sbatch's options, onto CMD.
+slurm_opts() {
+	local k
+	for k in PARTITION ACCOUNT QOS; do [ -z "${!k}" ] || CMD+=("--${k,,}=${!k}"); done
+}
+
 # job_cmd I: the sbatch command of job I in CMD.
 job_cmd() {
 	local i=$1 s=${G_SERIES[$1]} gpus extra
@@ -109,9 +108,7 @@ job_cmd() {
 	CMD=(sbatch --parsable "--job-name=${G_NAME[$i]}" -N "${G_NODES[$i]}"
 		"--ntasks-per-node=${G_TPN[$i]}" "--output=$DIR/logs/%x-%j.out"
 		"--comment=aller campaign $CAMPAIGN submission $SUB")
-	[ -z "$PARTITION" ] || CMD+=("--partition=$PARTITION")
-	[ -z "$ACCOUNT" ] || CMD+=("--account=$ACCOUNT")
-	[ -z "$QOS" ] || CMD+=("--qos=$QOS")
+	slurm_opts
 	[ -z "$SWITCHES" ] || CMD+=("--switches=$SWITCHES")
 	if [ -n "$TIME" ]; then
 		CMD+=("--time=$TIME" "--signal=B:USR1@$WARN_SECONDS")

@@ -72,13 +72,7 @@ if [ -n "$ids" ]; then
 			for (i = 1; i <= NF; i++) if ((p = index($i, "=")) > 0) f[substr($i, 1, p - 1)] = substr($i, p + 1)
 			print f["JobId"] "|" f["JobName"] "|" f["JobState"] "|" f["ExitCode"] "|" f["RunTime"] "|" \
 				f["NodeList"] "|" f["Reason"] }')
-		for id in "${need[@]}"; do
-			if [ -n "${live[$id]:-}" ]; then
-				info[$id]=${live[$id]}
-			elif [ -z "${info[$id]:-}" ]; then
-				info[$id]="-|UNKNOWN|-|-|-|-"
-			fi
-		done
+		for id in "${need[@]}"; do info[$id]=${live[$id]:-${info[$id]:-"-|UNKNOWN|-|-|-|-"}}; done
 	fi
 fi
 

@@ -52,9 +52,7 @@ submit_final() {
 	deps=$(IFS=:; echo "$*")
 	CMD=(sbatch --parsable "--job-name=aller-$CAMPAIGN-finish" "--output=$DIR/logs/%x-%j.out"
 		"--comment=aller campaign $CAMPAIGN submission $SUB")
-	[ -z "$PARTITION" ] || CMD+=("--partition=$PARTITION")
-	[ -z "$ACCOUNT" ] || CMD+=("--account=$ACCOUNT")
-	[ -z "$QOS" ] || CMD+=("--qos=$QOS")
+	slurm_opts
 	CMD+=(--kill-on-invalid-dep=yes "--dependency=afterany:$deps" "$CAMPAIGN_ROOT/jobs/finish.sbatch"
 		"$CAMPAIGN_ROOT" "$DIR" "$FORMAT" "$([ "$DRAIN" = 1 ] && echo "$DRAIN_MAX" || echo 0)")
 	id=$("${CMD[@]}") || die "sbatch failed for the final job: merge with 'make plots CAMPAIGN=$CAMPAIGN'" 3

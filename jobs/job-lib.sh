@@ -93,13 +93,13 @@ node_states() {
 	timeout 10 sinfo -h -n "${SLURM_JOB_NODELIST:-}" -o %T 2>/dev/null | paste -sd' ' -
 }
 
-# Whether another attempt can succeed: the job still runs, no node is down,
-# failing or not responding (a node failure is not retried in the dying job).
+# failing STATES: a node of them is down, failing or not responding.
+failing() { [[ $1 =~ (\*|down|drain|fail|unk) ]]; }
+
+# Whether another attempt can succeed: the job still runs, no node is
+# failing (a node failure is not retried in the dying job).
 healthy() {
-	local states
-	[ "$(squeue -h -j "$job" -o %T 2>/dev/null || echo RUNNING)" = RUNNING ] || return 1
-	states=$(node_states)
-	[[ ! $states =~ (\*|down|drain|fail|unk) ]]
+	[ "$(squeue -h -j "$job" -o %T 2>/dev/null || echo RUNNING)" = RUNNING ] && ! failing "$(node_states)"
 }
 
 # A step worth another attempt: aller's system errors (3), a signal, or a
