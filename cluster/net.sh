@@ -60,6 +60,17 @@ fabric_available() {
 }
 
 
+# attach ROLE BRIDGE IP: ROLE's namespace made, its NIC (eth0) a veth pair
+# whose switch end (named ROLE) is a port of BRIDGE, at IP; its loopback up.
+attach() {
+	ip netns add "$NS-$1"
+	in_ns sw ip link add name "$1" mtu "$MTU" type veth peer name eth0 mtu "$MTU" netns "$(ns_path "$1")"
+	in_ns sw ip link set "$1" master "$2" up
+	in_ns "$1" ip addr add "$3/24" dev eth0
+	in_ns "$1" ip link set eth0 up
+	in_ns "$1" ip link set lo up
+}
+
 # fabric_build: the namespaces, links, bridges and rates; the hosts file the
 # nodes see; $FAB/links (what was built, for show and the tests).
 fabric_build() {
@@ -67,7 +78,6 @@ fabric_build() {
 	mkdir -p "$FAB"
 	: >"$FAB/faults"
 	ip netns add "$NS-sw"
-	ip netns add "$NS-head"
 	in_ns sw ip link set lo up
 	for leaf in $(leaf_names) $([ "$(leaf_count)" -eq 1 ] || echo spine); do
 		in_ns sw ip link add name "$leaf" mtu "$MTU" type bridge
@@ -81,11 +91,7 @@ fabric_build() {
 		done
 	fi
 	# the head (slurmctld, slurmdbd) on the spine, or the only leaf; not shaped
-	in_ns sw ip link add name head mtu "$MTU" type veth peer name eth0 mtu "$MTU" netns "$(ns_path head)"
-	in_ns sw ip link set head master "$([ "$(leaf_count)" -gt 1 ] && echo spine || echo leaf1)" up
-	in_ns head ip addr add "$HEAD_IP/24" dev eth0
-	in_ns head ip link set eth0 up
-	in_ns head ip link set lo up
+	attach head "$([ "$(leaf_count)" -gt 1 ] && echo spine || echo leaf1)" "$HEAD_IP"
 	{
 		printf '127.0.0.1\tlocalhost\n%s\thead\n' "$HEAD_IP"
 		for n in $(node_names); do printf '%s\t%s\n' "$(node_ip "$n")" "$n"; done
@@ -93,12 +99,7 @@ fabric_build() {
 	printf 'link\tfrom\tto\trate_kbit\n' >"$FAB/links"
 	for n in $(node_names); do
 		leaf=$(leaf_of "$n")
-		ip netns add "$NS-$n"
-		in_ns sw ip link add name "$n" mtu "$MTU" type veth peer name eth0 mtu "$MTU" netns "$(ns_path "$n")"
-		in_ns sw ip link set "$n" master "$leaf" up
-		in_ns "$n" ip addr add "$(node_ip "$n")/24" dev eth0
-		in_ns "$n" ip link set eth0 up
-		in_ns "$n" ip link set lo up
+		attach "$n" "$leaf" "$(node_ip "$n")"
 		apply_node "$n"
 		printf 'nic\t%s\t%s\t%s\n' "$n" "$leaf" "$(rate_kbit "$CLUSTER_NIC_RATE")" >>"$FAB/links"
 	done
