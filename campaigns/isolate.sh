@@ -30,7 +30,7 @@ script_options aller-isolate "usage: aller-isolate NODES=\"n[1-8]\"|CAMPAIGN=nam
 tool_args "NODES CAMPAIGN PARTITION TIME SIZE SLOW_BELOW NAME RESULTS" "$@"
 below=$SLOW_BELOW minutes=${TIME:-5}
 bytes=$(numfmt --from=iec "$SIZE" 2>/dev/null || echo 0)   # its form checked by its row (campaigns/vars)
-[ "$bytes" -ge 1 ] && [ "$bytes" -le $((1 << 30)) ] || die "invalid SIZE '$SIZE': at most 1G per peer"
+{ [ "$bytes" -ge 1 ] && [ "$bytes" -le $((1 << 30)) ]; } || die "invalid SIZE '$SIZE': at most 1G per peer"
 [[ $minutes =~ ^[1-9][0-9]{0,3}$ ]] || die "invalid TIME '$minutes': expected a job's limit in minutes, 1..9999"
 [ -z "$CAMPAIGN" ] || is_name "$CAMPAIGN" || die "invalid CAMPAIGN '$CAMPAIGN': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
 results=${RESULTS:-$(default_results)}

@@ -11,15 +11,8 @@
 # shellcheck shell=bash disable=SC2034 # the settings are used by the scripts that source this
 
 CLUSTER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-CLUSTER_NODES=${CLUSTER_NODES:-4}
-CLUSTER_CPUS=${CLUSTER_CPUS:-2}
-CLUSTER_GPUS=${CLUSTER_GPUS:-2}
-CLUSTER_PORT=${CLUSTER_PORT:-17000}
-CLUSTER_ACCOUNTING=${CLUSTER_ACCOUNTING:-0}
-CLUSTER_DIR=${CLUSTER_DIR:-$CLUSTER_ROOT/build/cluster}
-CLUSTER_FABRIC=${CLUSTER_FABRIC:-veth}
-CLUSTER_NIC_RATE=${CLUSTER_NIC_RATE:-1gbit}
-CLUSTER_OVERSUB=${CLUSTER_OVERSUB:-2}
+: "${CLUSTER_NODES:=4}" "${CLUSTER_CPUS:=2}" "${CLUSTER_GPUS:=2}" "${CLUSTER_PORT:=17000}" "${CLUSTER_ACCOUNTING:=0}"
+: "${CLUSTER_DIR:=$CLUSTER_ROOT/build/cluster}" "${CLUSTER_FABRIC:=veth}" "${CLUSTER_NIC_RATE:=1gbit}" "${CLUSTER_OVERSUB:=2}"
 CLUSTER_LEAVES=${CLUSTER_LEAVES:-}   # empty: 2, or 1 for one node (net.sh: leaf_count)
 # the burst each link's shaper (htb) lets through at once, bytes: fabric.sh
 # info says it (nic_burst, uplink_burst), and collect explains by it a row
@@ -27,13 +20,9 @@ CLUSTER_LEAVES=${CLUSTER_LEAVES:-}   # empty: 2, or 1 for one node (net.sh: leaf
 SHAPE_BURST=65536
 CLUSTER_NAME=aller
 
-ETC=$CLUSTER_DIR/etc
-RUN=$CLUSTER_DIR/run
-LOG=$CLUSTER_DIR/log
-SPOOL=$CLUSTER_DIR/spool
-STATE=$CLUSTER_DIR/state
-DEV=$CLUSTER_DIR/dev
-DB=$CLUSTER_DIR/mysql
+# where its configuration, runtime files, logs, spool, state, fake devices and database go
+ETC=$CLUSTER_DIR/etc RUN=$CLUSTER_DIR/run LOG=$CLUSTER_DIR/log SPOOL=$CLUSTER_DIR/spool
+STATE=$CLUSTER_DIR/state DEV=$CLUSTER_DIR/dev DB=$CLUSTER_DIR/mysql
 export SLURM_CONF=$ETC/slurm.conf
 # shellcheck source=cluster/net.sh
 . "$CLUSTER_ROOT/cluster/net.sh"
