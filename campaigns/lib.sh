@@ -68,8 +68,7 @@ read_conf() {
 		line=${line%$'\r'}
 		[[ $line =~ ^[[:space:]]*(#|$) ]] && continue
 		[[ $line =~ ^([A-Z_]+)=(.*)$ ]] || die "$file:$n: expected VAR=value, got '$line'"
-		k=${BASH_REMATCH[1]}
-		v=${BASH_REMATCH[2]}
+		k=${BASH_REMATCH[1]} v=${BASH_REMATCH[2]}
 		is_var "$k" || die "$file:$n: unknown variable '$k'"
 		[[ $v =~ ^\"(.*)\"$ ]] && v=${BASH_REMATCH[1]}
 		from_conf[$k]=$v

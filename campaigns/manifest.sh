@@ -147,10 +147,7 @@ manifest_begin() {
 	local v key now fresh=0
 	[ -s "$manifest" ] || fresh=1
 	{
-		if [ "$fresh" = 1 ]; then
-			echo "manifest $MANIFEST_FORMAT"
-			echo "campaign $CAMPAIGN"
-		fi
+		[ "$fresh" = 0 ] || printf 'manifest %s\ncampaign %s\n' "$MANIFEST_FORMAT" "$CAMPAIGN"
 		for v in NODES MODES PLACEMENTS; do
 			now=$(union "${M_SETTING[$v]:-}" "${!v}")
 			[ "$now" = "${M_SETTING[$v]:-}" ] || echo "setting $v=$now"
@@ -158,9 +155,7 @@ manifest_begin() {
 		for v in "${SUBMIT_VARS[@]}"; do
 			[ "${M_SETTING[$v]-}" = "${!v}" ] && [ -n "${M_SETTING[$v]+set}" ] || echo "setting $v=${!v}"
 		done
-		if [ "$NEW_SERIES" = 1 ]; then
-			for v in "${IDENTITY_VARS[@]}"; do echo "series $SERIES $v=${!v}"; done
-		fi
+		[ "$NEW_SERIES" = 0 ] || for v in "${IDENTITY_VARS[@]}"; do echo "series $SERIES $v=${!v}"; done
 		echo "submission $SUB time=$(date -u +%FT%TZ) toolkit=$(toolkit_version | tr ' ' _) conf=$CONF"
 		env | LC_ALL=C sort | grep '^SBATCH_' | sed "s/^/sbatch_env $SUB /" || true
 		for key in "${TODO[@]}"; do echo "plan $SUB $key"; done

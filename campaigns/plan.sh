@@ -7,10 +7,7 @@
 choose_series() {
 	local var old
 	NEW_SERIES=0
-	if [ ! -f "$manifest" ]; then
-		SERIES=1 NEW_SERIES=1
-		return
-	fi
+	[ -f "$manifest" ] || { SERIES=1 NEW_SERIES=1; return; }
 	SERIES=$(matching_series)
 	[ "$SERIES" = 0 ] || return 0
 	var=$(series_diff "$M_NSERIES" given)
@@ -126,8 +123,6 @@ check_results() {
 	root=$(realpath -m -- "$CAMPAIGN_ROOT")
 	case $real/ in
 	"$root"/*) return 0 ;;
-	esac
-	case $real/ in
 	/tmp/* | /var/tmp/* | /dev/shm/* | /run/*)
 		die "RESULTS '$RESULTS'$([ "$real" = "$RESULTS" ] || echo " ($real)") is node-local on most clusters (and private to each node of the local one): the jobs could not write their outputs there; use a shared directory"
 		;;

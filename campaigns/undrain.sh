@@ -23,9 +23,7 @@ aller=$(find_tool aller)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rc=0
-for n in $nodes; do
-	is_node "$n" || die "invalid host '$n' in HOSTS: one node's name each (a host list such as n[1-4] is not one)"
-done
+for n in $nodes; do is_node "$n" || die "invalid host '$n' in HOSTS: one node's name each (a host list such as n[1-4] is not one)"; done
 for n in $nodes; do
 	peers=$(sinfo -h -N -t idle -o '%N' | grep -vx "$n" | head -n 2 | paste -sd,)
 	[[ $peers == *,* ]] || die "not two idle nodes to check $n against" 3

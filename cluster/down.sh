@@ -15,16 +15,10 @@ fi
 
 for f in "$RUN"/slurmd-*.pid "$RUN"/*.mntns; do
 	[ -e "$f" ] || continue
-	n=${f##*/}
-	n=${n#slurmd-}
-	n=${n%.pid}
-	n=${n%.mntns}
+	n=${f##*/} n=${n#slurmd-} n=${n%.pid} n=${n%.mntns}   # slurmd-n3.pid, n3.mntns: n3
 	"$(dirname "$0")/node.sh" kill "$n"
 done
-stop_pid "$RUN/slurmctld.pid"
-stop_pid "$RUN/slurmdbd.pid"
-stop_pid "$RUN/mariadbd.pid"
-stop_pid "$RUN/munged.pid"
+for d in slurmctld slurmdbd mariadbd munged; do stop_pid "$RUN/$d.pid"; done
 rm -f "$RUN/settings" "$RUN/munge.socket" "$RUN/munge.socket.lock"
 # the fabric's namespaces (with their links, bridges and qdiscs) and the
 # clients' way into them

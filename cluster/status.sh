@@ -21,12 +21,7 @@ check() {
 report settings "$(cat "$RUN/settings")"
 check munged munged
 check slurmctld slurmctld
-case $(cat "$RUN/settings") in
-*accounting=1*)
-	check mariadbd mariadbd
-	check slurmdbd slurmdbd
-	;;
-esac
+if grep -q 'accounting=1' "$RUN/settings"; then check mariadbd mariadbd; check slurmdbd slurmdbd; fi
 for f in "$RUN"/slurmd-*.pid; do
 	n=${f##*/slurmd-}
 	check "slurmd $n" "slurmd-${n%.pid}"

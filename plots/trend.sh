@@ -49,10 +49,9 @@ for c in "${names[@]}"; do
 	[ -z "$diff" ] || die "campaign '$c' is not of the identity of '${names[0]}': $diff"
 	dirs+=("$d/merged")
 done
-if [ -z "$name" ]; then
-	name=$(printf '%s\n' "${names[@]}" | sed -e '1{h;d}' -e 'G;s/^\(.*\).*\n\1.*$/\1/;h;$!d' | sed 's/[-_.]*$//')
-	[ -n "$name" ] || name=campaigns
-fi
+# NAME's default: the campaigns' common prefix, less its trailing '-', '_' or '.'
+[ -n "$name" ] || name=$(printf '%s\n' "${names[@]}" | sed -e '1{h;d}' -e 'G;s/^\(.*\).*\n\1.*$/\1/;h;$!d' | sed 's/[-_.]*$//')
+[ -n "$name" ] || name=campaigns
 is_name "$name" || die "invalid NAME '$name': allowed are letters, digits, '.', '_' and '-'"
 out=$RESULTS/trend-$name
 mkdir -p "$out"
