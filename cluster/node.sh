@@ -22,9 +22,7 @@ node=$2
 
 start() {
 	local pidfile=$RUN/slurmd-$node.pid
-	if pid_alive "$pidfile"; then
-		return 0
-	fi
+	! pid_alive "$pidfile" || return 0   # running already
 	mkdir -p "$SPOOL/$node" "$CLUSTER_DIR/nodes/$node/stage"
 	local net=() hosts=""
 	if [ -e "$(ns_path "$node")" ]; then

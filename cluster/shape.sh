@@ -59,12 +59,11 @@ shape() {
 # fault KIND [NODE]: the rows of $FAB/faults of that kind (and node).
 fault() { awk -v k="$1" -v n="${2:-}" '$1 == k && (n == "" || $2 == n)' "$FAB/faults" 2>/dev/null; }
 
+# fault_value KIND NODE: the value of NODE's last fault of that kind (a rate, ms, %), or nothing.
+fault_value() { fault "$1" "$2" | awk '{ v = $3 } END { print v }'; }
+
 # nic_kbit NODE: the node's NIC rate now (slow-nic, else the built rate).
-nic_kbit() {
-	local r
-	r=$(fault slow-nic "$1" | awk '{ r = $3 } END { print r }')
-	rate_kbit "${r:-$CLUSTER_NIC_RATE}"
-}
+nic_kbit() { rate_kbit "$(fault_value slow-nic "$1" | grep . || echo "$CLUSTER_NIC_RATE")"; }
 
 # apply_node NODE: the node's link as built, with the faults in force.
 apply_node() {
@@ -73,12 +72,12 @@ apply_node() {
 	while read -r _ _ dst r; do
 		paths+=("$(node_ip "$dst")" "$(rate_kbit "$r")")
 	done < <(fault slow-link "$n")
-	DELAY_MS=$(fault delay "$n" | awk '{ d = $3 } END { print d }')
+	DELAY_MS=$(fault_value delay "$n")
 	shape "$n" eth0 "$rate" "${paths[@]}"
 	shape sw "$n" "$rate"
 	DELAY_MS=""
 	in_ns "$n" nft delete table inet aller 2>/dev/null || true
-	pct=$(fault loss "$n" | awk '{ p = $3 } END { print p }')
+	pct=$(fault_value loss "$n")
 	if [ -n "$pct" ]; then   # dropped both ways
 		render "$CLUSTER_ROOT/cluster/loss.nft.in" PER10K="$(awk -v p="$pct" 'BEGIN { printf "%d", p * 100 }')" |
 			in_ns "$n" nft -f -
@@ -94,7 +93,7 @@ apply_node() {
 # rate: $FAB/links's once built, whatever the environment says now), kbit/s.
 uplink_now() {
 	local r
-	r=$(fault slow-uplink "$1" | awk '{ r = $3 } END { print r }')
+	r=$(fault_value slow-uplink "$1")
 	[ -z "$r" ] || { rate_kbit "$r"; return; }
 	r=$(awk -v l="$1" '$1 == "uplink" && $2 == l { print $4 }' "$FAB/links" 2>/dev/null)
 	if [ -n "$r" ]; then echo "$r"; else uplink_kbit "$1"; fi

@@ -60,9 +60,7 @@ load_modules() {
 job_topology() {
 	local sw mine line s list n v unit=${set[ALLER_LINKSPEED_UNIT]:-}
 	topology=""
-	if ! sw=$(scontrol show topology 2>/dev/null) || [[ $sw != *SwitchName=* ]]; then
-		return 0
-	fi
+	{ sw=$(scontrol show topology 2>/dev/null) && [[ $sw == *SwitchName=* ]]; } || return 0
 	topology=$(printf '%s\n' "$sw" | grep -o 'SwitchName=.*' | sed 's/^/# topology: /')
 	mine=" $(scontrol show hostnames "${SLURM_JOB_NODELIST:-}" 2>/dev/null | paste -sd' ') "
 	while read -r line; do

@@ -13,9 +13,7 @@ prepare_plots() {
 		--out-dir) dir=${2:?}; shift 2 ;;
 		--file)
 			[ -z "$file" ] || die "--file is given twice ('$file' and '${2:-}'): one output at a time (several campaigns: --campaign-dir DIR ...)"
-			file=${2:?}
-			shift 2
-			;;
+			file=${2:?}; shift 2 ;;
 		--format) fmt=${2:?}; shift 2 ;;
 		*) die "unknown argument '$1' (see the header of plots/plot.sh)" ;;
 		esac
@@ -62,10 +60,6 @@ prepare_plots() {
 		[ ${#camps[@]} -ne 1 ] || straggler_suspects "$dir"
 	fi
 	# a file's matrices: the directory aller named (the merge's fact), maybe relative to the file's
-	if [ -n "$file" ]; then
-		reveal_dir=$(point_facts "$merged/facts.tsv" "" reveal_dir | head -n 1)
-		if [ -n "$reveal_dir" ] && [ ! -d "$reveal_dir" ] && [ "${reveal_dir#/}" = "$reveal_dir" ]; then
-			reveal_dir=$(dirname "$file")/$reveal_dir
-		fi
-	fi
+	[ -z "$file" ] || reveal_dir=$(point_facts "$merged/facts.tsv" "" reveal_dir | head -n 1)
+	[[ -z $file || -z $reveal_dir || -d $reveal_dir || $reveal_dir == /* ]] || reveal_dir=$(dirname "$file")/$reveal_dir
 }
