@@ -83,9 +83,7 @@ COLLECT=$(find_tool collect)
 choose_series
 
 check_results   # a dry run says what the submission would
-if [ "$DRYRUN" = 0 ]; then
-	mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots" "$DIR/jobs"
-fi
+[ "$DRYRUN" = 1 ] || mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots" "$DIR/jobs"
 plan_points
 if [ ${#TODO[@]} -eq 0 ]; then
 	echo "campaign: $CAMPAIGN: nothing to submit, all $SKIPPED points complete or queued (FORCE=1 resubmits)" >&2

@@ -30,9 +30,7 @@ export SLURM_CONF=$ETC/slurm.conf
 # through the wrappers in $CLUSTER_DIR/bin (made by up.sh), and daemons of the
 # head start there: $HEAD is the prefix that puts a command in it.
 HEAD=()
-if [ -e "$(ns_path head)" ]; then
-	HEAD=(nsenter --net="$(ns_path head)" --)
-fi
+[ ! -e "$(ns_path head)" ] || HEAD=(nsenter --net="$(ns_path head)" --)
 if [ -d "$CLUSTER_DIR/bin" ]; then
 	case :$PATH: in *":$CLUSTER_DIR/bin:"*) ;; *) PATH=$CLUSTER_DIR/bin:$PATH ;; esac
 fi
@@ -108,9 +106,7 @@ exec_without_fds() {
 	local fd
 	for fd in "/proc/$BASHPID/fd"/*; do
 		fd=${fd##*/}
-		if [[ $fd =~ ^[0-9]+$ ]] && [ "$fd" -gt 2 ]; then
-			eval "exec $fd>&-"
-		fi
+		[[ ! $fd =~ ^[0-9]+$ || $fd -le 2 ]] || eval "exec $fd>&-"
 	done
 	exec "$@"
 }

@@ -26,7 +26,5 @@ for f in "$RUN"/slurmd-*.pid; do
 	n=${f##*/slurmd-}
 	check "slurmd $n" "slurmd-${n%.pid}"
 done
-if [ "$quiet" = 0 ] && [ "$ok" = 0 ]; then
-	sinfo -N -o '%N %T %C %G' 2>&1 || ok=1
-fi
+[ "$quiet" = 1 ] || [ "$ok" = 1 ] || sinfo -N -o '%N %T %C %G' 2>&1 || ok=1
 exit "$ok"

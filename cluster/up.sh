@@ -56,9 +56,7 @@ fi
 chmod 700 "$CLUSTER_DIR/munge"
 
 # --- munge, with this cluster's own key and socket ----------------------
-if [ ! -s "$CLUSTER_DIR/munge/munge.key" ]; then
-	dd if=/dev/urandom of="$CLUSTER_DIR/munge/munge.key" bs=1024 count=1 status=none
-fi
+[ -s "$CLUSTER_DIR/munge/munge.key" ] || dd if=/dev/urandom of="$CLUSTER_DIR/munge/munge.key" bs=1024 count=1 status=none
 chmod 400 "$CLUSTER_DIR/munge/munge.key"
 # Daemons get no inherited descriptors beyond their logs (exec_without_fds).
 (exec_without_fds munged --force --socket="$RUN/munge.socket" --key-file="$CLUSTER_DIR/munge/munge.key" \
