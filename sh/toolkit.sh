@@ -17,13 +17,8 @@ die() {
 toolkit_version() {
 	local v
 	v=$(sed -n 's/^#define ALLER_VERSION "\(.*\)"$/\1/p' "$CAMPAIGN_ROOT/common/format.h" 2>/dev/null)
-	if [ -n "$v" ]; then
-		printf '%s (%s)\n' "$v" "$(git -C "$CAMPAIGN_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"
-	elif [ -r "$CAMPAIGN_ROOT/VERSION" ]; then
-		cat "$CAMPAIGN_ROOT/VERSION"
-	else
-		echo unknown
-	fi
+	[ -z "$v" ] || { printf '%s (%s)\n' "$v" "$(git -C "$CAMPAIGN_ROOT" describe --always --dirty 2>/dev/null || echo unknown)"; return; }
+	cat "$CAMPAIGN_ROOT/VERSION" 2>/dev/null || echo unknown
 }
 
 # default_results: where results go without RESULTS: beside a source tree,
@@ -36,10 +31,7 @@ default_results() {
 # that starts with "/" is never an option, a pipe or a redirection to the
 # tools it reaches (gnuplot opens "<cmd" and "|cmd" as pipes).
 abs_path() {
-	case $1 in
-	/*) printf '%s' "$1" ;;
-	*) printf '%s/%s' "$PWD" "$1" ;;
-	esac
+	if [[ $1 == /* ]]; then printf '%s' "$1"; else printf '%s/%s' "$PWD" "$1"; fi
 }
 
 # sh_quote WORD...: the words as one POSIX sh command line, each in single
@@ -122,12 +114,9 @@ merge_campaign() { merge_if_stale "$1/merged" "$1/collect.log" "$1/raw"; }
 # aller_binary MPI: the aller built against that library (make, make MPI=mpich;
 # an installed MPICH one is aller.mpich).
 aller_binary() {
-	if [ "$1" = mpich ]; then
-		[ ! -x "$CAMPAIGN_ROOT/build/mpich/bin/aller" ] || { echo "$CAMPAIGN_ROOT/build/mpich/bin/aller"; return; }
-		command -v aller.mpich || die "cannot find aller for MPICH: run 'make MPI=mpich' first" 3
-	else
-		find_tool aller
-	fi
+	[ "$1" = mpich ] || { find_tool aller; return; }
+	[ ! -x "$CAMPAIGN_ROOT/build/mpich/bin/aller" ] || { echo "$CAMPAIGN_ROOT/build/mpich/bin/aller"; return; }
+	command -v aller.mpich || die "cannot find aller for MPICH: run 'make MPI=mpich' first" 3
 }
 
 # nearest_name NAME KNOWN...: the known name closest to a typo (edit distance
