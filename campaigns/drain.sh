@@ -11,9 +11,7 @@ set -euo pipefail
 # shellcheck source=sh/toolkit.sh
 . "$(cd "$(dirname "$0")" && pwd)/../sh/toolkit.sh"
 TOOL=drain
-if [ $# -ne 2 ] || ! [[ $2 =~ ^[1-9][0-9]*$ ]]; then
-	die "usage: drain.sh CAMPAIGN_DIR MAX (MAX 1 or more)"
-fi
+{ [ $# -eq 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]]; } || die "usage: drain.sh CAMPAIGN_DIR MAX (MAX 1 or more)"
 tsv=$1/merged/suspects.tsv
 [ -s "$tsv" ] || { echo "drain: no suspects.tsv in $1/merged: nothing drained"; exit 0; }
 REASON_PREFIX="aller: "

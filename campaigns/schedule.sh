@@ -37,9 +37,8 @@ for k in "${CAMPAIGN_VARS[@]}"; do
 	[ -z "${!e+set}" ] || settings=("$k=${!e}" "${settings[@]}")
 done
 [ -n "$prefix" ] || die "give CAMPAIGN_PREFIX=name: each day's campaign is PREFIX-YYYY-MM-DD"
-if ! is_name "$prefix" || [ ${#prefix} -gt $((CAMPAIGN_MAX_NAME - 11)) ]; then
+{ is_name "$prefix" && [ ${#prefix} -le $((CAMPAIGN_MAX_NAME - 11)) ]; } ||
 	die "invalid CAMPAIGN_PREFIX '$prefix': a name (letters, digits, '.', '_', '-'), at most $((CAMPAIGN_MAX_NAME - 11)) characters"
-fi
 job=aller-schedule-$prefix
 marker="# aller-schedule $prefix"
 command -v sbatch >/dev/null || die "sbatch is missing: install Slurm's client, or source build/cluster/env.sh" 3

@@ -27,9 +27,9 @@ fi
 # node's NIC, rate and faults (its provenance), and ALLER_LINE_RATE declares
 # the NIC's built rate in GB/s (a veth's sysfs speed is not the cap): aller's
 # eff is judged against it, so a slowed NIC shows.
-nic=lo fabric=""
+nic=lo fabric="" ctld_addr=127.0.0.1
 if fabric_on; then
-	nic=eth0
+	nic=eth0 ctld_addr=$HEAD_IP
 	fabric="echo \"export ALLER_FABRIC_INFO=$CLUSTER_ROOT/cluster/fabric.sh info\"
 echo \"export ALLER_LINE_RATE=$(awk -v k="$(rate_kbit "$CLUSTER_NIC_RATE")" 'BEGIN { printf "%.6g", k / 8e6 }')\""
 fi
@@ -37,8 +37,6 @@ render "$CLUSTER_ROOT/cluster/task-prolog.sh.in" NIC="$nic" FABRIC="$fabric" >"$
 chmod 755 "$ETC/task-prolog.sh"
 
 host=$(hostname -s)
-ctld_addr=127.0.0.1
-fabric_on && ctld_addr=$HEAD_IP
 # node lines: on loopback one for all; on the fabric each node at its NIC's address
 node_lines() {
 	local n

@@ -14,10 +14,9 @@ unshare -m -u true 2>/dev/null || die "this machine does not allow mount and UTS
 for cmd in munged slurmctld slurmd sbatch; do
 	command -v "$cmd" >/dev/null || die "'$cmd' is missing: run 'make deps'"
 done
-if fabric_on; then
-	why=$(fabric_available)
-	[ -z "$why" ] || die "cannot build the fabric: $why; CLUSTER_FABRIC=lo runs the cluster on loopback"
-fi
+why=""
+! fabric_on || why=$(fabric_available)
+[ -z "$why" ] || die "cannot build the fabric: $why; CLUSTER_FABRIC=lo runs the cluster on loopback"
 
 settings="nodes=$CLUSTER_NODES cpus=$CLUSTER_CPUS gpus=$CLUSTER_GPUS port=$CLUSTER_PORT accounting=$CLUSTER_ACCOUNTING"
 settings+=" fabric=$CLUSTER_FABRIC leaves=$(leaf_count)"

@@ -19,9 +19,7 @@ tool_args "BASE NEW TOL RESULTS FORMAT" "$@"
 [ -n "$RESULTS" ] || RESULTS=$(default_results)
 # shellcheck disable=SC2153 # tool_args sets them
 results=$(abs_path "$RESULTS") base=$BASE new=$NEW tol=$TOL fmt=${FORMAT:-png}
-for c in "$base" "$new"; do
-	[ -d "$results/$c/raw" ] || die "no campaign '$c' in $results (no $results/$c/raw)"
-done
+for c in "$base" "$new"; do [ -d "$results/$c/raw" ] || die "no campaign '$c' in $results (no $results/$c/raw)"; done
 [[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"
 out=$results/compare-$base-vs-$new
 mkdir -p "$out/plots"

@@ -28,8 +28,7 @@ point_facts() {
 # where the scripts' `call "common.gp"` finds plots/common.gp.
 gnuplot_render() {
 	local script=$1 data out err a args=() shown=$3
-	data=$(abs_path "$2")
-	out=$(abs_path "$3")
+	data=$(abs_path "$2") out=$(abs_path "$3")
 	shift 3
 	for a in "$@"; do
 		if [ -n "$a" ] && [ -f "$a" ]; then args+=("$(abs_path "$a")"); else args+=("$a"); fi

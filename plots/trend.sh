@@ -38,9 +38,7 @@ collect=$(find_tool collect)
 dirs=()
 for c in "${names[@]}"; do
 	d=$RESULTS/$c
-	if ! is_name "$c" || [ ! -f "$d/manifest" ]; then
-		die "no campaign '$c' in $RESULTS (no $d/manifest)"
-	fi
+	{ is_name "$c" && [ -f "$d/manifest" ]; } || die "no campaign '$c' in $RESULTS (no $d/manifest)"
 	rc=0
 	merge_campaign "$d" || rc=$?
 	[ "$rc" -le 1 ] || die "the collector failed on '$c' (exit $rc)" 3
