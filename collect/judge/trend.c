@@ -157,7 +157,7 @@ static int read_rows(struct trend *t, int c, const char *dir, const struct tpoin
 		table_copy(s.curve.split, sizeof(s.curve.split), f, k, at[Y_SPLIT]);
 		s.bytes = bytes;
 		if (c > 0) {
-			if ((hit = bsearch(&s, t->s, (size_t)t->n, sizeof(s), by_key)) != NULL)
+			if (t->n > 0 && (hit = bsearch(&s, t->s, (size_t)t->n, sizeof(s), by_key)) != NULL)
 				hit->v[c] = bw;
 			continue;
 		}
@@ -173,7 +173,7 @@ static int read_rows(struct trend *t, int c, const char *dir, const struct tpoin
 		t->s[t->n++] = s;
 	}
 	fclose(in);
-	if (c == 0)
+	if (c == 0 && t->n > 1)
 		qsort(t->s, (size_t)t->n, sizeof(*t->s), by_key);
 	return 0;
 }
