@@ -14,18 +14,16 @@ series_aller_args() {
 	local a=() s v
 	[ "$(series_setting "$1" BUFFERS)" = cuda ] && a+=(--buffers=cuda)
 	[ "$(series_setting "$1" TRANSPORT)" = nccl ] && a+=(--transport=nccl)
-	v=$(series_setting "$1" ALGOS) && [ -z "$v" ] || a+=("--algo=$v")
 	for s in $(series_setting "$1" SPLITS); do a+=("--split=$s"); done
 	case $(series_setting "$1" ISOLATE) in 1) a+=(--isolate) ;; all) a+=(--isolate=all) ;; esac
-	v=$(series_setting "$1" TIMING) && [ -z "$v" ] || a+=("--timing=$v")
 	v=$(series_setting "$1" COLD_CACHE)
 	case $v in "" | 0) ;; 1) a+=(--cold-cache) ;; *) a+=("--cold-cache=$v") ;; esac
-	v=$(series_setting "$1" TIME_PER_SIZE) && [ -z "$v" ] || a+=("--time-per-size=$v")
-	v=$(series_setting "$1" CI) && [ -z "$v" ] || a+=("--ci=$v")
 	[ "$(series_setting "$1" MOE)" != 1 ] || a+=(--moe)
-	v=$(series_setting "$1" MIN_BUSBW) && [ -z "$v" ] || a+=("--min-busbw=$v")
-	v=$(series_setting "$1" MIN_EFF) && [ -z "$v" ] || a+=("--min-eff=$v")
-	v=$(series_setting "$1" FABRIC) && [ -z "$v" ] || a+=("--fabric=$v")
+	# the settings that are an option of aller's, of the same value, where set
+	for s in ALGOS:algo TIMING:timing TIME_PER_SIZE:time-per-size CI:ci MIN_BUSBW:min-busbw MIN_EFF:min-eff \
+		FABRIC:fabric; do
+		v=$(series_setting "$1" "${s%%:*}") && [ -z "$v" ] || a+=("--${s#*:}=$v")
+	done
 	v=$(series_setting "$1" ALLER_ARGS)
 	printf '%s' "${a[*]}${v:+${a[*]:+ }$v}"
 }
