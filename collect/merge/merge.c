@@ -8,6 +8,9 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -220,6 +223,9 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	lockfd = m->lockfd;   /* held over o->then: the merge's memory freed first */
 	m->lockfd = -1;
 	merge_release(m);
+#ifdef __GLIBC__
+	malloc_trim(0);   /* the merge's heap back to the system before the findings grow theirs */
+#endif
 	if (!failed && !nothing && o->then) {   /* from the tables just written */
 		char err[4608];
 		if (o->then(o->outdir, err, sizeof(err)) != 0) {
