@@ -256,7 +256,7 @@ static void read_cited(struct plots *P)
 	int at[1], n;
 	FILE *in;
 
-	snprintf(path, sizeof(path), "%s/findings.tsv", P->dir);
+	snprintf(path, sizeof(path), "%s/" MERGED_FINDINGS_FILE, P->dir);
 	if (!(in = fopen(path, "r")))
 		return;
 	strbuf_init(&b);
