@@ -209,6 +209,7 @@ static void keep_max(struct frow *best, const struct frow *r, double v, double o
 static void summarise(struct fpoint *p, const struct frow *r, const char *first_algo)
 {
 	struct flevel *l;
+	struct fsize *g;
 
 	if (r->commsize >= 2) {
 		keep_max(&p->peak, r, r->bwavg, p->peak.bwavg);
@@ -226,11 +227,9 @@ static void summarise(struct fpoint *p, const struct frow *r, const char *first_
 		return;
 	l = &p->levels[r->level];
 	l->commsize = r->commsize;
-	if (l->n < FIND_SIZES) {
-		l->bytes[l->n] = r->bytes;
-		l->tavg[l->n] = r->tavg;
-		l->noise[l->n] = find_noise(r);
-		l->bwavg[l->n++] = r->bwavg;
+	if (l->n < FIND_SIZES && (g = grow(l->s, &l->cap, (size_t)l->n + 1, sizeof(*g), 8)) != NULL) {
+		l->s = g;
+		l->s[l->n++] = (struct fsize){ r->bytes, r->tavg, r->bwavg, find_noise(r) };
 	}
 }
 
@@ -434,6 +433,8 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	for (long i = 0; i < np; i++) {
 		free(pts[i].hosts);
 		free(pts[i].fabric);
+		for (int k = 0; k < FIND_LEVELS; k++)
+			free(pts[i].levels[k].s);
 	}
 	free(pts);
 	return rc;

@@ -212,8 +212,8 @@ static int common_size(const struct flevel *a, const struct flevel *b, int *ib)
 
 	for (int i = 0; i < a->n; i++)
 		for (int k = 0; k < b->n; k++)
-			if (a->bytes[i] == b->bytes[k] && a->tavg[i] > 0 && b->tavg[k] > 0 &&
-			    (best < 0 || a->bytes[i] > a->bytes[best])) {
+			if (a->s[i].bytes == b->s[k].bytes && a->s[i].tavg > 0 && b->s[k].tavg > 0 &&
+			    (best < 0 || a->s[i].bytes > a->s[best].bytes)) {
 				best = i;
 				*ib = k;
 			}
@@ -237,14 +237,14 @@ static void level1(struct fout *o, const char *kind, const struct fpoint *a, con
 
 	if (l->commsize < 2 || l->commsize != m->commsize || (i = common_size(l, m, &k)) < 0)
 		return;
-	ratio = m->tavg[k] / l->tavg[i];
-	beyond = find_beyond(ratio, l->noise[i] + m->noise[k]);
-	format_bytes(size, sizeof(size), (long)l->bytes[i]);
+	ratio = m->s[k].tavg / l->s[i].tavg;
+	beyond = find_beyond(ratio, l->s[i].noise + m->s[k].noise);
+	format_bytes(size, sizeof(size), (long)l->s[i].bytes);
 	snprintf(text, sizeof(text), "%s communicators of %ld take %.2fx the time of %s at %s per "
 		 "peer (%.3g against %.3g ms)%s", head, l->commsize, ratio, other, size,
-		 1e3 * m->tavg[k], 1e3 * l->tavg[i], beyond && ratio > 1 ? why : ".");
+		 1e3 * m->s[k].tavg, 1e3 * l->s[i].tavg, beyond && ratio > 1 ? why : ".");
 	find_emit(o, kind, beyond ? "notice" : "info", text, ids, 2, "ratio", ratio, "commsize",
-		  (double)l->commsize, "bytes_per_peer", l->bytes[i], NULL);
+		  (double)l->commsize, "bytes_per_peer", l->s[i].bytes, NULL);
 }
 
 /* Contiguous against strided on one node count. */
@@ -267,18 +267,18 @@ static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint 
 	int i, k;
 
 	if (b == a || (i = common_size(&a->levels[0], &b->levels[0], &k)) < 0 ||
-	    !(a->levels[0].bwavg[i] > 0))
+	    !(a->levels[0].s[i].bwavg > 0))
 		return;
-	from = a->levels[0].bwavg[i];
-	to = b->levels[0].bwavg[k];
-	format_bytes(size, sizeof(size), (long)a->levels[0].bytes[i]);
+	from = a->levels[0].s[i].bwavg;
+	to = b->levels[0].s[k].bwavg;
+	format_bytes(size, sizeof(size), (long)a->levels[0].s[i].bytes);
 	where(a, vary, a->mode, at, sizeof(at));
 	snprintf(text, sizeof(text), "From %ld to %ld nodes%s, the whole world's all-to-all at %s "
 		 "per peer keeps %.3g%% of its per-task bandwidth (%.3g to %.3g GiB/s).", a->nodes,
 		 b->nodes, at, size, 100 * to / from, from, to);
 	find_emit(o, "scaling", to < 0.5 * from ? "notice" : "info", text, ids, 2, "efficiency",
 		  to / from, "nodes_from", (double)a->nodes, "nodes_to", (double)b->nodes,
-		  "bytes_per_peer", a->levels[0].bytes[i], NULL);
+		  "bytes_per_peer", a->levels[0].s[i].bytes, NULL);
 }
 
 static void states(struct fout *o, const struct fpoint *p)

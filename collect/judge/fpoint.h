@@ -6,6 +6,8 @@
 #ifndef COLLECT_FPOINT_H
 #define COLLECT_FPOINT_H
 
+#include <stddef.h>
+
 #define FIND_LEVELS 2      /* levels kept for modes and scaling: the world, its halves */
 #define FIND_SIZES 32      /* sizes kept of each (8 B .. 16 GiB) */
 #define FIND_NAME 128
@@ -18,12 +20,22 @@ struct frow {
 	long slowest;             /* the world rank of the slowest sample, -1 unknown */
 };
 
-/* A level's rows of the first algorithm, uniform split: by size. */
+/* One size of a level's rows. */
+struct fsize {
+	double bytes, tavg, bwavg;
+	double noise;             /* find_noise of its row */
+};
+
+/*
+ * A level's rows of the first algorithm, uniform split: by size, at most
+ * FIND_SIZES (s malloc'd to the sizes seen: a campaign of 10,000 points
+ * keeps 10,000 of these twice).
+ */
 struct flevel {
 	long commsize;
 	int n;
-	double bytes[FIND_SIZES], tavg[FIND_SIZES], bwavg[FIND_SIZES];
-	double noise[FIND_SIZES];   /* find_noise of each */
+	size_t cap;
+	struct fsize *s;
 };
 
 /* A point of points-index.csv and what its rows showed. */
