@@ -61,6 +61,17 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
 	o->rows[o->nrows++] = (struct finding_row){ severity, kind, strdup(text), pts.s, effect, 0, "" };
 }
 
+void fout_release(struct fout *o)
+{
+	for (size_t i = 0; i < o->nrows; i++) {
+		free((char *)o->rows[i].text);
+		free((char *)o->rows[i].points);
+	}
+	free(o->rows);
+	strbuf_release(&o->b);
+	memset(o, 0, sizeof(*o));
+}
+
 void find_where(char *buf, size_t len, const struct fpoint *p)
 {
 	int variant = p->variant[0] && strcmp(p->variant, "default");

@@ -67,14 +67,3 @@ void find_rank(struct fout *o)
 	}
 	free(order);
 }
-
-void fout_release(struct fout *o)
-{
-	for (size_t i = 0; i < o->nrows; i++) {
-		free((char *)o->rows[i].text);
-		free((char *)o->rows[i].points);
-	}
-	free(o->rows);
-	strbuf_release(&o->b);
-	memset(o, 0, sizeof(*o));
-}

@@ -77,13 +77,13 @@ int stragglers_main(int argc, char **argv)
 	int rc, skip = argc > 0 && !strcmp(argv[0], "--finding") ? 1
 		: argc > 0 && !strcmp(argv[0], "--suspect") ? 3 : 0;
 
-	if (skip == 0)
-		return samples_main(argc, argv);
 	if (argc <= skip) {
 		fprintf(stderr, "collect: error: '--samples' needs aller --samples' files or "
 			"directories: collect --samples [--finding | --suspect DIR CAMPAIGN] PATH...\n");
 		return 2;
 	}
+	if (skip == 0)   /* the table */
+		return samples_read(argc, argv, stdout, NULL);
 	rc = samples_read(argc - skip, argv + skip, NULL, &t);
 	if (rc < 2 && skip == 1)
 		finding(&t, argv[1]);

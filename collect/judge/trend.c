@@ -310,19 +310,38 @@ static int load(struct trend *t, char **dirs, char *err, size_t errlen)
 	return 0;
 }
 
+/* A run to order: its earliest start ("" unknown), its directory, its place as given. */
+struct run {
+	char start[32];
+	char *dir;
+	int at;
+};
+
+static int by_start(const void *x, const void *y)
+{
+	const struct run *a = x, *b = y;
+	int c = !a->start[0] - !b->start[0];   /* those without a start last */
+
+	if (!c)
+		c = strcmp(a->start, b->start);
+	return c ? c : a->at - b->at;
+}
+
 /* The n merged dirs in the order of their earliest starts (those without one last), stably. */
 static void order_runs(int n, char **dirs)
 {
-	char (*start)[32] = calloc((size_t)n + 1, sizeof(*start)), s[32], *d;
+	struct run *r = calloc((size_t)n + 1, sizeof(*r));
 
-	for (int i = 0; start && i < n; i++)
-		table_earliest(dirs[i], "start", start[i], sizeof(start[i]));
-	for (int i = 1; start && i < n; i++)
-		for (int j = i; j > 0 && start[j][0] && (!start[j - 1][0] || strcmp(start[j], start[j - 1]) < 0); j--) {
-			memcpy(s, start[j], 32), memcpy(start[j], start[j - 1], 32), memcpy(start[j - 1], s, 32);
-			d = dirs[j], dirs[j] = dirs[j - 1], dirs[j - 1] = d;
-		}
-	free(start);
+	if (!r)
+		return;
+	for (int i = 0; i < n; i++) {
+		table_earliest(dirs[i], "start", r[i].start, sizeof(r[i].start));
+		r[i].dir = dirs[i], r[i].at = i;
+	}
+	qsort(r, (size_t)n, sizeof(*r), by_start);
+	for (int i = 0; i < n; i++)
+		dirs[i] = r[i].dir;
+	free(r);
 }
 
 /* 0 when no directory is given twice (by any spelling), else -1 naming both. */

@@ -578,13 +578,3 @@ void samples_tally_release(struct samples_tally *t)
 	free(t->late);
 	memset(t, 0, sizeof(*t));
 }
-
-int samples_main(int argc, char **argv)
-{
-	if (argc < 1) {
-		fprintf(stderr, "collect: error: '--samples' needs aller --samples' files or "
-			"directories: collect --samples [--finding | --suspect DIR CAMPAIGN] PATH...\n");
-		return 2;
-	}
-	return samples_read(argc, argv, stdout, NULL);
-}

@@ -72,7 +72,4 @@ struct samples_tally {
 int samples_read(int argc, char **argv, FILE *table, struct samples_tally *t);
 void samples_tally_release(struct samples_tally *t);
 
-/* collect --samples PATH...: the table on stdout; 0, 1 (warnings), 2 (usage). */
-int samples_main(int argc, char **argv);
-
 #endif

@@ -138,8 +138,10 @@ queued() { squeue -h | wc -l; }
 	[[ $output == *"n2-strided-t2-L64-default-s1 "*"COMPLETED"*" "[23]"     complete"* ]]
 	files=("$RES"/retry/raw/*.out)
 	n=${#files[@]} last=${files[-1]}
-	[ "$n" -ge 2 ] && [ "$n" -le 3 ]
-	[[ ${files[0]} == *-a01.out ]] && [[ $last == *-a0$n.out ]]
+	[ "$n" -ge 2 ]
+	[ "$n" -le 3 ]
+	[[ ${files[0]} == *-a01.out ]]
+	[[ $last == *-a0$n.out ]]
 	run ! grep -qx '# Done' "${files[0]}"
 	grep -qx '# Done' "$last"
 	grep -qx "# attempt: $n" "$last"
