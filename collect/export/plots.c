@@ -129,6 +129,24 @@ static int cmp_sets(const void *x, const void *y)
 	return (a->at > b->at) - (a->at < b->at);
 }
 
+FILE *plots_tsv_open(const char *dir, const char *name, char *line, size_t len,
+		     const char *const *want, int *at, int nwant, int *n)
+{
+	char path[4200], *f[TABLE_FIELDS];
+	FILE *in;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	*n = 0;
+	if (!(in = fopen(path, "r")))
+		return NULL;
+	if (fgets(line, (int)len, in) && (*n = plots_tsv_split(line, f, TABLE_FIELDS)) > 0 &&
+	    plots_columns_at(f, *n, want, at, nwant) == 0)
+		return in;
+	fclose(in);
+	*n = 0;
+	return NULL;
+}
+
 int plots_by_row(const void *x, const void *y)
 {
 	const struct set *a = *(const struct set *const *)x, *b = *(const struct set *const *)y;
@@ -251,20 +269,16 @@ int plots_cites(const struct plots *P, const char *kind)
 static void read_cited(struct plots *P)
 {
 	static const char *const cols[1] = { "kind" };
-	char line[8192], path[4200], *f[TABLE_FIELDS];
+	char line[8192], *f[TABLE_FIELDS];
 	struct strbuf b;
 	int at[1], n;
-	FILE *in;
+	FILE *in = plots_tsv_open(P->dir, MERGED_FINDINGS_FILE, line, sizeof(line), cols, at, 1, &n);
 
-	snprintf(path, sizeof(path), "%s/" MERGED_FINDINGS_FILE, P->dir);
-	if (!(in = fopen(path, "r")))
+	if (!in)
 		return;
 	strbuf_init(&b);
 	strbuf_addf(&b, " ");
-	n = fgets(line, sizeof(line), in) ? plots_tsv_split(line, f, TABLE_FIELDS) : 0;
-	if (!n || plots_columns_at(f, n, cols, at, 1) != 0)
-		n = 0;
-	while (n && fgets(line, sizeof(line), in))
+	while (fgets(line, sizeof(line), in))
 		if (plots_tsv_split(line, f, TABLE_FIELDS) == n)
 			strbuf_addf(&b, "%s ", f[at[0]]);
 	fclose(in);

@@ -7,6 +7,7 @@
 #define COLLECT_PLOTS_IMPL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "plots.h"
 
@@ -52,6 +53,13 @@ int set_is(const struct set *s, int c, const char *v);
 int plots_tsv_split(char *line, char **f, int max);
 /* at[i]: the field of header fields f[0..n-1] named want[i]; 0, or -1 when one lacks. */
 int plots_columns_at(char **f, int n, const char *const *want, int *at, int nwant);
+/*
+ * DIR/NAME (a TSV of the merge) opened, its header read, at[i] the field of
+ * want[i]; its fields' count in *n (0: unreadable, or a column missing, and
+ * NULL returned). line[len] is the caller's buffer for the rows.
+ */
+FILE *plots_tsv_open(const char *dir, const char *name, char *line, size_t len,
+		     const char *const *want, int *at, int nwant, int *n);
 /* qsort's order of sets by their rows in sets.tsv. */
 int plots_by_row(const void *x, const void *y);
 /*

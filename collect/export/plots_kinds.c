@@ -384,17 +384,13 @@ static void pair_name(const char *file, char *name, size_t len)
 static int read_pairs(const char *dir, struct pairs_read *r)
 {
 	static const char *const cols[5] = { "file", "nodes", "state", "point", "index" };
-	char line[8192], path[4200], *f[TABLE_FIELDS];
+	char line[8192], *f[TABLE_FIELDS];
 	int at[5], n, rc = 0;
-	FILE *in;
+	FILE *in = plots_tsv_open(dir, MERGED_PAIRS_FILE, line, sizeof(line), cols, at, 5, &n);
 
-	snprintf(path, sizeof(path), "%s/" MERGED_PAIRS_FILE, dir);
-	if (!(in = fopen(path, "r")))
+	if (!in)
 		return 0;
-	n = fgets(line, sizeof(line), in) ? plots_tsv_split(line, f, TABLE_FIELDS) : 0;
-	if (!n || plots_columns_at(f, n, cols, at, 5) != 0)
-		n = 0;
-	while (n && fgets(line, sizeof(line), in)) {
+	while (fgets(line, sizeof(line), in)) {
 		struct pair_facts *g, *pf;
 		if (plots_tsv_split(line, f, TABLE_FIELDS) != n || !f[at[4]][0] ||
 		    strcmp(f[at[2]], "complete") != 0)
