@@ -87,9 +87,9 @@ struct json *json_open(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	snprintf(j->part, n, "%s.part", target);
-	j->f = fopen(j->part, "w");
+	j->f = replace_create(j->part, why, sizeof(why));
 	if (!j->f) {
-		snprintf(err, errlen, "cannot write --json file '%s': %s", j->part, strerror(errno));
+		snprintf(err, errlen, "--json: %s", why);
 		json_close(j);
 		return NULL;
 	}

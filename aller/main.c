@@ -13,6 +13,7 @@
 #include "buffers/buffers.h"
 #include "fabricfile.h"
 #include "format.h"
+#include "world/launched.h"
 #include "options.h"
 #include "output.h"
 #include "plan/plan.h"
@@ -20,16 +21,9 @@
 #include "run.h"
 
 /* Before MPI_Init only the launcher's variables tell which task we are. */
-static int first_task(void)
+static const char *env(const char *name)
 {
-	static const char *vars[] = { "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK",
-				      "SLURM_PROCID" };
-	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
-		const char *v = getenv(vars[i]);
-		if (v)
-			return strcmp(v, "0") == 0;
-	}
-	return 1;
+	return getenv(name);
 }
 
 /*
@@ -62,6 +56,19 @@ static int check_worlds(const struct options *o)
 		printf("%ld data set rows, at most %.0f s of timed calls\n", pairs, ceil(s));
 	}
 	return 0;
+}
+
+/*
+ * 0, or 3 with why in err when the launcher started other tasks than
+ * MPI_COMM_WORLD holds (launched.h; size and var read before MPI_Init, which
+ * may set the variables of a singleton).
+ */
+static int launched_world(long size, const char *var, char *err, size_t len)
+{
+	int world;
+
+	MPI_Comm_size(MPI_COMM_WORLD, &world);
+	return launched_check(world, size, var, err, len) != 0 ? 3 : 0;
 }
 
 /* 0 when all that was written to stdout reached it; else 3, one line. */
@@ -110,14 +117,16 @@ int main(int argc, char **argv)
 {
 	struct options o;
 	char err[512];
-	int rank, rc, bad;
+	int rank, rc, bad, first;
+	const char *var;
+	long launched;
 	double started;
 
 	options_init(&o);
 	bad = options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
 	      options_line_rate_env(&o, getenv("ALLER_LINE_RATE"), err, sizeof(err)) != 0;
 	if (!bad && (o.help || o.version)) {
-		if (first_task())
+		if (launched_first(env))
 			fputs(o.help ? options_usage() : "aller " ALLER_VERSION "\n", stdout);
 		return stdout_written();
 	}
@@ -128,9 +137,14 @@ int main(int argc, char **argv)
 		reveal_prepare(o.reveal);
 	if (!bad && algo_list_has(&o.algos, ALGO_PUT))
 		algo_put_prepare();
+	first = launched_first(env);
+	launched = launched_size(env, &var);
 	started = run_clock();
 	MPI_Init(&argc, &argv);
-	if (bad) {
+	if (!bad && (rc = launched_world(launched, var, err, sizeof(err))) != 0) {
+		if (first)
+			fprintf(stderr, "aller: error: %s\n", err);
+	} else if (bad) {
 		MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 		if (rank == 0)
 			fprintf(stderr, "aller: error: %s\n", err);

@@ -22,7 +22,9 @@ static void put_escaped(FILE *f, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != 0x7f)
+		if (c == '\\')   /* itself escaped, so that no other byte's escape reads the same */
+			fputs("\\\\", f);
+		else if (c >= 0x20 && c != 0x7f)
 			fputc(c, f);
 		else if (c == '\n' || c == '\r' || c == '\t')
 			fprintf(f, "\\%c", c == '\n' ? 'n' : c == '\r' ? 'r' : 't');
@@ -168,6 +170,26 @@ void output_env(struct strbuf *b, char *const *env)
 	free(v);
 }
 
+void output_test_hooks(struct strbuf *b, char *const *env)
+{
+	size_t n = 0, k = 0;
+	const char **v;
+
+	while (env && env[n])
+		n++;
+	if (!(v = malloc(sizeof(*v) * (n ? n : 1)))) {
+		b->failed = 1;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(env[i], "ALLER_TEST_", 11) == 0 && strchr(env[i], '='))
+			v[k++] = env[i];
+	qsort(v, k, sizeof(*v), cmp_env);
+	for (size_t i = 0; i < k; i++)
+		strbuf_addf(b, "%s%.*s", i ? " " : "", (int)text_utf8_cut(v[i], 120), v[i]);
+	free(v);
+}
+
 /* What each --timing does, for the timer line. */
 static const char *const timing_how[] = {
 	[TIMING_BARRIER] = "after an MPI_Barrier on MPI_COMM_WORLD",
@@ -201,6 +223,8 @@ static void header_world(FILE *f, const struct run_info *r)
 	if (r->cuda_aware)
 		key_line(f, ALLER_KEY_CUDA_AWARE, "%s", r->cuda_aware);
 	key_lines(f, ALLER_KEY_ENV, r->env);
+	if (r->test_hooks && r->test_hooks[0])
+		key_line(f, ALLER_KEY_TEST_HOOKS, "%s", r->test_hooks);
 }
 
 /* What the run does: its settings, when it started, its job. */

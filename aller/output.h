@@ -22,6 +22,7 @@ struct run_info {
 	const char *devices;      /* "name id ranks" lines (hostmap_devices), or NULL */
 	const char *cuda_aware;   /* cuda: how the MPI library was found to take device pointers */
 	const char *env;          /* "NAME=value" lines (output_env), or NULL */
+	const char *test_hooks;   /* the ALLER_TEST_* set, "NAME=value ..." (output_test_hooks), or NULL */
 	const char *selection;    /* what select_describe says */
 	const char *algos;        /* algo_list_describe */
 	const char *splits;       /* the --split list (split_describe), NULL when uniform alone */
@@ -52,6 +53,8 @@ void output_header(FILE *f, const struct run_info *r);
  * launcher's own per-process plumbing (OMPI_MCA_orte_*, ranks, URIs).
  */
 void output_env(struct strbuf *b, char *const *env);
+/* The test hooks set (world/faults.h's ALLER_TEST_*), "NAME=value" words, sorted: the header says them. */
+void output_test_hooks(struct strbuf *b, char *const *env);
 /*
  * Opens the data set of a level, algorithm and split (split_describe, NULL
  * for uniform: no line); the first follows the header directly.

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 
 #include "algo/algo.h"
@@ -133,7 +134,7 @@ struct header {
 	char splits[SPLIT_MAX * (SPLIT_SPEC_MAX + 24)];
 	char cuda_aware[512], samples[4200], congestion[512], limit[1536], placement[64];
 	char placed[1536];
-	char *command, *env, *map, *devices, *fabric;
+	char *command, *env, *hooks, *map, *devices, *fabric;
 	struct json *json;        /* --json's writer, rank 0 */
 	struct node_limits lim;   /* every node's limits (rank 0) */
 	double started, limits_s; /* run_clock() before MPI_Init; the limits' measurement */
@@ -240,11 +241,15 @@ static void describe_run(struct header *h, const struct options *o, const struct
 	strbuf_init(&env);
 	output_env(&env, environ);
 	h->env = strbuf_detach(&env);
+	strbuf_init(&env);
+	output_test_hooks(&env, environ);
+	h->hooks = strbuf_detach(&env);
 	info->opt = o;
 	info->w = w;
 	info->mpi = h->mpi;
 	info->command = h->command ? h->command : "?";
 	info->env = h->env;
+	info->test_hooks = h->hooks;
 	info->host_map = h->map;
 	info->devices = h->devices;
 	info->buffers = b->ops->name;
@@ -328,11 +333,12 @@ static int prepare(struct options *o, const struct world *w, struct buffers *b,
 	if (rc == 0) {
 		long bytes;
 		int level;
+		const char *from;
 		char cache[512];
 		double t0 = run_clock(), copy = buffers_copy_rate(w, b, &bytes);
 		long llc;
 		snprintf(cache, sizeof(cache), "%s/devices/system/cpu/cpu0/cache", faults()->sysfs);
-		llc = memcheck_llc(cache, &level);
+		llc = memcheck_llc_any(cache, &level, sysconf, &from);
 		if (node_limits_gather(&h->lim, o, w, copy, bytes, llc > 0 ? llc : 0,
 				       b->ops->copy != NULL) != 0)
 			rc = 3;
@@ -544,6 +550,7 @@ int run_benchmark(struct options *o, int argc, char **argv, double started)
 	free(h.devices);
 	free(h.command);
 	free(h.env);
+	free(h.hooks);
 	free(h.fabric);
 	fabric_map_free(&h.lim.e);
 	node_limits_free(&h.lim);

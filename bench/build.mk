@@ -27,6 +27,11 @@ bench-bound: deps all $(B)/bench/gen_outputs
 bench-fabric: deps-demo all
 	@bash bench/bench-fabric.sh
 
+# MPI start-ups on the local cluster under load, by Slurm's PMIx fence
+# collective (the crash in MPI_Init: docs/troubleshooting.md).
+bench-startup: deps-demo all cluster-up
+	@bash bench/bench-startup.sh
+
 bench-reveal: deps all
 	@bash bench/bench-reveal.sh
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # campaigns/drain.sh DIR MAX (the final job with DRAIN=1, or make drain):
 # drains the suspect hosts of a merged campaign (DIR/merged/suspects.tsv,
-# kind host, in its order), at most MAX of them, with
-#   scontrol update nodename=N state=drain reason="aller: EVIDENCE"
+# kind host, in its order), at most MAX of them, each only when a second
+# measurement confirms it (pairs.sh's recheck: a short aller --pairs of it
+# and two idle nodes in a reservation; a noisy campaign's finding alone
+# drains nothing), with
+#   scontrol update nodename=N state=drain reason="aller: confirmed by a re-check: ..."
 # (a fixed prefix other tools can match; make undrain re-checks them). Never
 # the last node of a partition that could still run jobs, never a node
 # Slurm does not know or has down or drained already: each said in a line.
@@ -10,7 +13,10 @@
 set -euo pipefail
 # shellcheck source=sh/toolkit.sh
 . "$(cd "$(dirname "$0")" && pwd)/../sh/toolkit.sh"
+# shellcheck source=campaigns/pairs.sh
+. "$(cd "$(dirname "$0")" && pwd)/pairs.sh"
 TOOL=drain
+recheck_traps
 { [ $# -eq 2 ] && [[ $2 =~ ^[1-9][0-9]*$ ]]; } || die "usage: drain.sh CAMPAIGN_DIR MAX (MAX 1 or more)"
 tsv=$1/merged/suspects.tsv
 [ -s "$tsv" ] || { echo "drain: no suspects.tsv in $1/merged: nothing drained"; exit 0; }
@@ -40,7 +46,11 @@ while IFS=$'\t' read -r kind name evidence; do
 		[ "$(usable_others "$name" "$p")" -gt 0 ] || last=$p
 	done
 	[ -z "$last" ] || { echo "drain: $name: left in service: the last node of partition $last that can run jobs"; continue; }
-	reason="$REASON_PREFIX${evidence:0:200}"
+	r=0
+	recheck "$name" || r=$?
+	[ "$r" != 0 ] || { echo "drain: $name: left in service: $WHY, against the finding: $evidence"; continue; }
+	[ "$r" != 3 ] || { echo "drain: $name: left in service: $WHY (the finding: $evidence)"; continue; }
+	reason="${REASON_PREFIX}confirmed by a re-check: ${WHY:0:150}; the finding: ${evidence:0:120}"
 	scontrol update nodename="$name" state=drain reason="$reason" ||
 		die "scontrol could not drain $name" 3
 	echo "drain: $name: drained ($reason)"

@@ -34,6 +34,7 @@ bytes=$(numfmt --from=iec "$SIZE" 2>/dev/null || echo 0)   # its form checked by
 [[ $minutes =~ ^[1-9][0-9]{0,3}$ ]] || die "invalid TIME '$minutes': expected a job's limit in minutes, 1..9999"
 [ -z "$CAMPAIGN" ] || is_name "$CAMPAIGN" || die "invalid CAMPAIGN '$CAMPAIGN': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
 results=${RESULTS:-$(default_results)}
+safe_dir "$results"
 
 # The nodes: NODES (a Slurm host list, or names apart), or a campaign's (its merge's host facts).
 if [ -n "$NODES" ]; then
@@ -61,7 +62,7 @@ mkdir -p "$dir" || die "cannot create '$dir'" 3
 aller=$(find_tool aller) collect=$(find_tool collect)
 srun_args=(--time="$minutes" --immediate=300 --ntasks-per-node=1)
 [ -z "$PARTITION" ] || srun_args+=(-p "$PARTITION")
-since=$(date -u +%FT%TZ) jobs=0 failed=0 retried=0
+since=$(date -u +%FT%TZ) jobs=0 failed=0
 printf 'job\tkind\tnodes\tGBs\texit\n' >"$dir/jobs.tsv.tmp"
 
 # run KIND NODE...: one job over the nodes, its output job-K.out read by
@@ -72,16 +73,9 @@ run() {
 	jobs=$((jobs + 1)) RC=0
 	local args=(--commsizes=world --min-bytes="$bytes" --max-bytes="$bytes" 0 5 $((bytes * $# / 8)))
 	[ "$kind" = alltoall ] || args=(--pairs="$bytes" --slow-below="$PAIRS_SLOW_BELOW" 0 3)
-	for try in 1 2; do
-		RC=0
-		timeout $((minutes * 60 + 330)) srun "${srun_args[@]}" -N $# -n $# -w "$(hosts "$@")" \
-			"$aller" "${args[@]}" >"$out" 2>"$dir/job-$jobs.err" || RC=$?
-		# a launch that failed (exit 3 or more, not complete): once more, as the campaigns do
-		if [ "$try" = 2 ] || { [ "$RC" -lt 3 ] && [ "$("$collect" --state "$out" | cut -f1)" = complete ]; }; then
-			break
-		fi
-		retried=$((retried + 1))
-	done
+	# one launch: one that fails is a failed job, never hidden by another try
+	timeout $((minutes * 60 + 330)) srun "${srun_args[@]}" -N $# -n $# -w "$(hosts "$@")" \
+		"$aller" "${args[@]}" >"$out" 2>"$dir/job-$jobs.err" || RC=$?
 	"$collect" -q -o "$dir/job-$jobs" "$out" >/dev/null 2>&1 || true
 }
 
@@ -124,7 +118,7 @@ finish() {
 	for i in "${!culprits[@]}"; do
 		"$collect" --suspect "$dir" host "${culprits[i]}" "isolated: ${whys[i]}" "$since" "isolate-$name" || exit 3
 	done
-	echo "isolate: $1 ($jobs of at most $bound jobs$([ "$retried" = 0 ] || echo ", $retried launch retried"); $dir)"
+	echo "isolate: $1 ($jobs of at most $bound jobs; $dir)"
 }
 bound=$(awk -v n=${#nodes[@]} 'BEGIN { l = 0; while (2 ^ l < n) l++; print 2 * l + 2 }')
 culprits=() whys=()

@@ -97,6 +97,20 @@ locate_campaign() {
 		die "invalid CAMPAIGN '${CAMPAIGN:0:20}...': ${#CAMPAIGN} characters, at most $CAMPAIGN_MAX_NAME"
 	[[ $RESULTS == /* ]] || RESULTS=$PWD/$RESULTS
 	DIR=$RESULTS/$CAMPAIGN
+	[ -n "${READS_ONLY:-}" ] || safe_dir "$RESULTS"   # before anything is written in it
+}
+
+# The SBATCH_* input variables that say where and for whom jobs run, not
+# what a job is; every other one (SBATCH_ARRAY_INX, _REQUEUE, _WAIT,
+# _SIGNAL, _TIMELIMIT, ...) would reshape aller's own jobs: cleared from
+# this process before any sbatch, and said in one line.
+SBATCH_KEPT="ACCOUNT PARTITION QOS RESERVATION CLUSTERS CONSTRAINT EXPORT WCKEY GET_USER_ENV ACCTG_FREQ PROFILE"
+sbatch_env_clean() {
+	local v cleared=()
+	for v in $(compgen -e SBATCH_ || true); do
+		[[ " $SBATCH_KEPT " == *" ${v#SBATCH_} "* ]] || { cleared+=("$v=${!v}"); unset "$v"; }
+	done
+	[ ${#cleared[@]} -eq 0 ] || echo "$TOOL: not passed to aller's jobs (each would change what a job is): ${cleared[*]}" >&2
 }
 
 # One submission of a campaign at a time: a flock on RESULTS/.CAMPAIGN.lock,
@@ -105,10 +119,10 @@ lock_campaign() {
 	local lock=$RESULTS/.$CAMPAIGN.lock
 	mkdir -p "$RESULTS" || die "cannot create RESULTS '$RESULTS'"
 	exec 9>>"$lock"
-	if ! flock -w 5 9; then
+	flock -w 5 9 ||
 		die "campaign '$CAMPAIGN' is being submitted by another process ($(cat "$lock.holder" 2>/dev/null || echo unknown)); try again when it is done" 1
-	fi
-	echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)" >"$lock.holder"
+	echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)" >"$lock.holder" 2>/dev/null ||
+		die "cannot write '$lock.holder' (a full disk?)" 3
 }
 
 

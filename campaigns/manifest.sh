@@ -8,6 +8,7 @@
 #   submission SUB time=... toolkit=...
 #   sbatch_env SUB SBATCH_...=...    the environment sbatch saw
 #   plan SUB KEY                     a point this submission is to run
+#   submitting SUB KEY name=NAME     ... its sbatch begins (manifest_reconcile)
 #   point SUB KEY job=J name=NAME    ... and the job that runs it
 #   missing SUB KEY why              ... not submitted (sbatch failed midway)
 #   final SUB job=J after=J:J...     the merge and plots
@@ -18,7 +19,7 @@
 
 MANIFEST_FORMAT=2
 declare -A M_SETTING=() M_SERIES=() M_POINT_SERIES=() M_POINT_JOB=() M_POINT_NAME=()
-declare -A M_POINT_MISSING=()
+declare -A M_POINT_MISSING=() M_POINT_SUBMITTING=()
 M_NSERIES=0
 M_POINTS=()
 
@@ -83,10 +84,26 @@ manifest_read() {
 			fi
 			unset "M_POINT_MISSING[$b]"
 			;;
-		point) j=${c%% *} M_POINT_JOB[$b]=${j#job=} M_POINT_NAME[$b]=${c#* name=} ;;
+		submitting) M_POINT_SUBMITTING[$b]="$a ${c#name=}" ;;
+		point) j=${c%% *} M_POINT_JOB[$b]=${j#job=} M_POINT_NAME[$b]=${c#* name=}; unset "M_POINT_SUBMITTING[$b]" ;;
 		missing) M_POINT_MISSING[$b]=1 ;;
 		esac
 	done <"$f"
+}
+
+# manifest_reconcile: a point whose sbatch was cut short (a 'submitting'
+# record and no 'point' one) gets the job that sbatch queued, where Slurm
+# has one of that name and submission (its comment), as a 'point' record;
+# one it never queued stays unsubmitted.
+manifest_reconcile() {
+	local key sub name id
+	for key in "${!M_POINT_SUBMITTING[@]}"; do
+		read -r sub name <<<"${M_POINT_SUBMITTING[$key]}"
+		id=$(squeue -h -n "$name" -o '%i %k' 2>/dev/null | awk -v s="submission $sub" 'index($0, s) { print $1; exit }')
+		[ -n "$id" ] || continue
+		echo "point $sub $key job=$id name=$name" >>"$manifest"
+		M_POINT_JOB[$key]=$id M_POINT_NAME[$key]=$name
+	done
 }
 
 # series_value S VAR
@@ -122,10 +139,11 @@ settings_from_manifest() {
 	done
 }
 
-# points_states: every point's "STATE<TAB>REASON<TAB>FILE<TAB>FILES" in
+# points_states: every point's "STATE<TAB>REASON<TAB>FILE<TAB>FILES<TAB>RETRIED" in
 # P_STATE[KEY]: collect --state --points over raw/ (each file's key is its
 # '# point:' line; the state of the file a merge takes, by the collector's
-# own rule, point_newer, and how many files the key has).
+# own rule, point_newer, how many files the key has, and how its job's
+# earlier attempts ended, "-" for none).
 declare -A P_STATE=()
 points_states() {
 	local key line
@@ -159,5 +177,5 @@ manifest_begin() {
 		echo "submission $SUB time=$(date -u +%FT%TZ) toolkit=$(toolkit_version | tr ' ' _) conf=$CONF"
 		env | LC_ALL=C sort | grep '^SBATCH_' | sed "s/^/sbatch_env $SUB /" || true
 		for key in "${TODO[@]}"; do echo "plan $SUB $key"; done
-	} >>"$manifest"
+	} 2>/dev/null >>"$manifest" || die "cannot write the manifest '$manifest' (a full disk?): nothing was submitted" 3
 }

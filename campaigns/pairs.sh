@@ -1,7 +1,8 @@
-# campaigns/pairs.sh: reading aller --pairs output for undrain.sh and
-# isolate.sh: the links aller judged slow and the nodes they are slow for
-# (its '# slow_link:' lines: the one rule of a slow link, in
-# aller/modes/linkmap.h). Sourced.
+# campaigns/pairs.sh: aller --pairs for drain.sh, undrain.sh and
+# isolate.sh: the re-check of one node (recheck), and reading an output: the
+# links aller judged slow and the nodes they are slow for (its
+# '# slow_link:' lines: the one rule of a slow link, in
+# aller/modes/linkmap.h). Sourced after sh/toolkit.sh.
 # shellcheck shell=bash
 
 # The re-checks' --slow-below: a node is slow when a link of it carries under
@@ -28,4 +29,39 @@ pairs_slow() {
 		k = split($2, w, " "); s = w[2]; d = w[5]; gsub(/[():]/, "", s); gsub(/[():]/, "", d)
 		for (i = 16; i <= k; i++) if (w[i] == n) { print w[6], w[12] + 0, s " -> " d; found = 1; exit }
 	} END { exit !found }'
+}
+
+# recheck NODE: a second measurement of NODE: a reservation of it and two
+# idle nodes (nothing else starts there), NODE resumed inside it when
+# drained, and a short aller --pairs between the three as a job of its own
+# (outside any allocation this runs in). Status 0 clean, 1 slow (WHY: its
+# slowest link), 3 it could not run (WHY: why); PEERS the two others. The
+# reservation goes on every way out, a signal too (the caller's trap calls
+# recheck_end).
+RESERVED=""
+recheck_end() { [ -z "$RESERVED" ] || scontrol delete reservationname="$RESERVED" >/dev/null 2>&1 || true; RESERVED=""; }
+# recheck_traps: the reservation ended on every way out (a signal ends the script through EXIT)
+recheck_traps() { trap recheck_end EXIT && trap 'exit 130' INT && trap 'exit 143' TERM; }
+recheck() {
+	local n=$1 out worst median link
+	out=$(mktemp -d)
+	PEERS=$(sinfo -h -N -t idle -o '%N' | grep -vx "$n" | head -n 2 | paste -sd,)
+	[[ $PEERS == *,* ]] || { WHY="not two idle nodes to check $n against"; return 3; }
+	RESERVED=aller-recheck-$n
+	scontrol create reservation reservationname="$RESERVED" nodes="$n,$PEERS" starttime=now duration=10 \
+		users="$(id -un)" flags=ignore_jobs >/dev/null || { RESERVED=""; WHY="cannot reserve $n and $PEERS"; return 3; }
+	[[ ! $(sinfo -h -N -n "$n" -o %t) =~ ^drain ]] || scontrol update nodename="$n" state=resume
+	env -u SLURM_JOB_ID -u SLURM_JOBID timeout 120 srun --reservation="$RESERVED" -N3 -n3 -w "$n,$PEERS" \
+		"$(find_tool aller)" --pairs=1M --slow-below="$PAIRS_SLOW_BELOW" 0 3 >"$out/pairs.out" 2>/dev/null || true
+	recheck_end
+	pairs_read "$out/pairs.out" "$out/m"
+	if ! pairs_ran "$out/m"; then
+		WHY="the re-check against $PEERS did not run" worst=3
+	elif read -r worst median link < <(pairs_slow "$n" "$out/m"); then
+		WHY="its link $link carries $worst GB/s, the others $median (a re-check against $PEERS)" worst=1
+	else
+		WHY="no link of it under $PAIRS_SLOW_BELOW x the links that avoid it (a re-check against $PEERS)" worst=0
+	fi
+	rm -rf "$out"
+	return "$worst"
 }

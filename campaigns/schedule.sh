@@ -18,6 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/nightly.sh
 . "$here/nightly.sh"
 script_options aller-schedule "usage: aller-schedule CAMPAIGN_PREFIX=name AT=HH:MM [TEXTFILE_DIR=dir] [VAR=value ...] | aller-schedule --remove CAMPAIGN_PREFIX=name" "$@"
+sbatch_env_clean
 
 remove=0
 [ "${1:-}" != --remove ] || { remove=1; shift; }
@@ -52,9 +53,10 @@ if [ "$remove" = 1 ]; then
 	n=$(squeue -h -n "$job" -o %i | wc -l)
 	[ "$n" = 0 ] || scancel -n "$job" || die "scancel failed for the jobs named $job" 3
 	if command -v scrontab >/dev/null && scrontab -l 2>/dev/null | grep -qxF "$marker: begin"; then
-		crontab_without >"${TMPDIR:-/tmp}/aller-scrontab.$$"
-		scrontab "${TMPDIR:-/tmp}/aller-scrontab.$$" || die "scrontab refused the crontab without $prefix's entry" 3
-		rm -f "${TMPDIR:-/tmp}/aller-scrontab.$$"
+		tmp=$(mktemp) || die "cannot make a temporary file in ${TMPDIR:-/tmp}" 3   # a new name, never one planted
+		crontab_without >"$tmp"
+		scrontab "$tmp" || { rm -f "$tmp"; die "scrontab refused the crontab without $prefix's entry" 3; }
+		rm -f "$tmp"
 		echo "schedule: $prefix: the scrontab entry removed"
 	fi
 	echo "schedule: $prefix: $n queued job(s) $job cancelled"

@@ -11,7 +11,8 @@
 # that are complete, or whose job is still queued, are not submitted again
 # (FORCE=1: complete ones are). A final job merges and plots.
 # Exit status: 0 submitted (or nothing to do), 1 the campaign is locked by
-# another submission, 2 invalid setting, 3 sbatch refused or failed.
+# another submission, 2 invalid setting, 3 sbatch refused or failed, 130 or
+# 143 stopped by SIGINT or SIGTERM (what got in is recorded and merged).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
@@ -25,17 +26,23 @@ here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/jobs.sh
 . "$here/jobs.sh"
 
-# Queues every job of the plan, recording each in the manifest as it goes;
-# then the final job.
+# Queues every job of the plan, recording each point before its sbatch
+# ('submitting') and its job after ('point'); then the final job for what got
+# in. SIGINT or SIGTERM stops it between two sbatch calls (an sbatch cut
+# short is found again by manifest_reconcile): exit 130 or 143.
 submit_all() {
-	local i key id failed="" ids=()
+	local i key id failed="" stop="" ids=()
+	trap 'stop=130' INT
+	trap 'stop=143' TERM
 	manifest_begin
 	for i in "${!G_KEYS[@]}"; do
+		[ -z "$stop" ] || [ -n "$failed" ] || failed="interrupted (signal $((stop - 128)))"
 		job_settings "$i" >"$DIR/jobs/$SUB-$i.conf"
 		job_cmd "$i"
+		[ -n "$failed" ] || for key in ${G_KEYS[$i]}; do echo "submitting $SUB $key name=${G_NAME[$i]}" >>"$manifest"; done
 		if [ -n "$failed" ] || ! id=$("${CMD[@]}" 2>"$DIR/jobs/$SUB-$i.err"); then
-			[ -n "$failed" ] || failed="$(tail -n 1 "$DIR/jobs/$SUB-$i.err")"
-			for key in ${G_KEYS[$i]}; do echo "missing $SUB $key sbatch failed: $failed" >>"$manifest"; done
+			[ -n "$failed" ] || failed="sbatch failed: $(tail -n 1 "$DIR/jobs/$SUB-$i.err")"
+			for key in ${G_KEYS[$i]}; do echo "missing $SUB $key $failed" >>"$manifest"; done
 			continue
 		fi
 		id=${id%%;*}
@@ -44,7 +51,7 @@ submit_all() {
 		echo "campaign: $CAMPAIGN: submitted job $id: ${G_NODES[$i]} nodes, ${G_KEYS[$i]// /, }" >&2
 	done
 	[ ${#ids[@]} -gt 0 ] && submit_final "${ids[@]}"
-	[ -z "$failed" ] || die "sbatch failed midway ($failed): the jobs already in will be merged; 'make campaign CAMPAIGN=$CAMPAIGN' submits the rest" 3
+	[ -z "$failed" ] || die "stopped midway, $failed: the ${#ids[@]} jobs already in will be merged; 'make campaign CAMPAIGN=$CAMPAIGN' submits the rest" "${stop:-3}"
 }
 
 submit_final() {
@@ -64,6 +71,7 @@ submit_final() {
 
 SUB=$(date -u +%Y%m%dT%H%M%SZ)-$$   # this submission: part of every file name
 script_options aller-campaign "usage: aller-campaign [VAR=value ...]   (man aller-campaign)" "$@"
+sbatch_env_clean
 
 locate_campaign "$@"
 manifest=$DIR/manifest
@@ -71,6 +79,7 @@ manifest=$DIR/manifest
 [ "${given[DRYRUN]:-0}" = 1 ] || lock_campaign
 if [ -f "$manifest" ]; then
 	manifest_read "$manifest"
+	manifest_reconcile
 	resolve_settings existing
 	settings_from_manifest "$M_NSERIES"
 else

@@ -63,6 +63,7 @@ esac
 
 { [ -s "$FAB/links" ] && [ -e "$(ns_path sw)" ]; } ||
 	fail "no fabric is up: 'make cluster-up' builds one (CLUSTER_FABRIC=veth, the default)"
+fabric_mine || fail "the namespaces of port $CLUSTER_PORT are not this cluster's ($CLUSTER_DIR made none of them): not touched"
 # the running fabric's nodes, whatever the environment says now
 CLUSTER_NODES=$(awk '$1 == "nic"' "$FAB/links" | wc -l)
 CLUSTER_LEAVES=$(awk '$1 == "uplink"' "$FAB/links" | wc -l)

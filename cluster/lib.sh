@@ -24,6 +24,12 @@ CLUSTER_NAME=aller
 ETC=$CLUSTER_DIR/etc RUN=$CLUSTER_DIR/run LOG=$CLUSTER_DIR/log SPOOL=$CLUSTER_DIR/spool
 STATE=$CLUSTER_DIR/state DEV=$CLUSTER_DIR/dev DB=$CLUSTER_DIR/mysql
 export SLURM_CONF=$ETC/slurm.conf
+# The cluster of this CLUSTER_DIR is the one its settings name: every script
+# but up.sh (CLUSTER_NEW=1) takes its port from them, never from the
+# environment, so that no command of this clone reaches another cluster's
+# namespaces or daemons on the port it was given.
+[ -n "${CLUSTER_NEW:-}" ] || [ ! -s "$RUN/settings" ] ||
+	CLUSTER_PORT=$(sed -n 's/.* port=\([0-9]*\) .*/\1/p' "$RUN/settings")
 # shellcheck source=cluster/net.sh
 . "$CLUSTER_ROOT/cluster/net.sh"
 # With the fabric, the Slurm clients reach the controller in its namespace
@@ -31,14 +37,9 @@ export SLURM_CONF=$ETC/slurm.conf
 # head start there: $HEAD is the prefix that puts a command in it.
 HEAD=()
 [ ! -e "$(ns_path head)" ] || HEAD=(nsenter --net="$(ns_path head)" --)
-if [ -d "$CLUSTER_DIR/bin" ]; then
-	case :$PATH: in *":$CLUSTER_DIR/bin:"*) ;; *) PATH=$CLUSTER_DIR/bin:$PATH ;; esac
-fi
+[[ ! -d $CLUSTER_DIR/bin || :$PATH: == *":$CLUSTER_DIR/bin:"* ]] || PATH=$CLUSTER_DIR/bin:$PATH
 
-die() {
-	printf 'cluster: error: %s\n' "$*" >&2
-	exit 1
-}
+die() { printf 'cluster: error: %s\n' "$*" >&2; exit 1; }
 
 # render TEMPLATE NAME=VALUE...: the template (cluster/*.in: a daemon's
 # configuration) with each @NAME@ its VALUE, its own '##' lines left out.
@@ -53,9 +54,7 @@ render() {
 	printf '%s\n' "$t"
 }
 
-say() {
-	printf 'cluster: %s\n' "$*" >&2
-}
+say() { printf 'cluster: %s\n' "$*" >&2; }
 
 check_settings() {
 	local v
@@ -65,6 +64,8 @@ check_settings() {
 	[[ $CLUSTER_GPUS =~ ^[0-9]+$ ]] || die "CLUSTER_GPUS '$CLUSTER_GPUS' is not a non-negative integer"
 	[[ $CLUSTER_ACCOUNTING =~ ^[01]$ ]] || die "CLUSTER_ACCOUNTING '$CLUSTER_ACCOUNTING' must be 0 or 1"
 	((CLUSTER_NODES <= 64)) || die "CLUSTER_NODES '$CLUSTER_NODES' is over 64"
+	((CLUSTER_CPUS <= $(nproc))) ||
+		die "CLUSTER_CPUS '$CLUSTER_CPUS' is over this machine's $(nproc) cores: Slurm would drain every node (Low CPUs)"
 	((CLUSTER_PORT >= 1024 && CLUSTER_PORT <= 65000)) ||
 		die "CLUSTER_PORT '$CLUSTER_PORT' must be 1024..65000"
 	[[ $CLUSTER_FABRIC =~ ^(veth|lo)$ ]] || die "CLUSTER_FABRIC '$CLUSTER_FABRIC' must be veth or lo"
@@ -111,14 +112,14 @@ exec_without_fds() {
 	exec "$@"
 }
 
-# pid_alive FILE: the process named in a pid file runs.
+# gone PID: the process has ended (a zombie, ended but not reaped, too)
+gone() { [[ ! -e /proc/$1 || $(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) == Z ]]; }
+
+# pid_alive FILE: the process named in a pid file runs (a zombie, killed and
+# not yet reaped, does not).
 pid_alive() {
 	local pid
-	[ -s "$1" ] || return 1
-	pid=$(cat "$1" 2>/dev/null)
-	[[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null || return 1
-	# a zombie (killed, not yet reaped) is not alive
-	[ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]
+	pid=$(cat "$1" 2>/dev/null) && [[ $pid =~ ^[0-9]+$ ]] && ! gone "$pid"
 }
 
 # retry TRIES PAUSE CMD...: CMD until it succeeds, at most TRIES times,
@@ -132,15 +133,21 @@ retry() {
 	done
 	return 1
 }
-pid_gone() { ! pid_alive "$1"; }
 
-# stop_pid FILE: ends the process of a pid file (TERM, 5 s, KILL), then removes the file.
+# stop_pid FILE: ends the process a pid file of the cluster names, when it runs
+# the daemon the file is named for (slurmd-n3.pid: slurmd; another command
+# under a reused pid is left alone): TERM, then KILL after $STOP_WAIT s (20),
+# waiting on the process itself, not on its file (slurmctld removes its pid
+# file as it begins to stop). The file goes once the process is gone; one
+# still running is a line naming it, and status 1.
 stop_pid() {
-	local f=$1 pid
-	if pid_alive "$f"; then
-		pid=$(cat "$f" 2>/dev/null) || pid=0
-		kill "$pid" 2>/dev/null || true
-		retry 50 0.1 pid_gone "$f" || { kill -9 "$pid" 2>/dev/null || true; retry 20 0.1 pid_gone "$f"; } || true
+	local f=$1 pid name=${1##*/}
+	name=${name%.pid} name=${name%%-*}
+	pid=$(cat "$f" 2>/dev/null) || return 0
+	if [[ $pid =~ ^[0-9]+$ && $(cat "/proc/$pid/comm" 2>/dev/null) == "$name" ]]; then
+		kill "$pid" 2>/dev/null
+		retry $((${STOP_WAIT:-20} * 10)) 0.1 gone "$pid" || { kill -9 "$pid" 2>/dev/null; retry 50 0.1 gone "$pid"; } ||
+			{ say "error: $name (pid $pid of $f) still runs after TERM and KILL"; return 1; }
 	fi
 	rm -f "$f"
 }

@@ -17,6 +17,11 @@ MTU=9000
 
 fabric_on() { [ "$CLUSTER_FABRIC" = veth ]; }
 ns_path() { printf '%s/%s-%s' "$NETNS_DIR" "$NS" "$1"; }
+# ns_add NAME: a namespace made, and listed in $FAB/namespaces: the only ones
+# this cluster's scripts ever remove or shape (fabric_mine)
+ns_add() { ip netns add "$1" && echo "$1" >>"$FAB/namespaces"; }
+# fabric_mine: the namespaces of this port are this CLUSTER_DIR's own
+fabric_mine() { grep -qx "$NS-sw" "$FAB/namespaces" 2>/dev/null; }
 # in_ns ROLE CMD...: CMD in the network namespace of ROLE (sw, head, n1, ...)
 in_ns() {
 	local role=$1
@@ -63,7 +68,7 @@ fabric_available() {
 # attach ROLE BRIDGE IP: ROLE's namespace made, its NIC (eth0) a veth pair
 # whose switch end (named ROLE) is a port of BRIDGE, at IP; its loopback up.
 attach() {
-	ip netns add "$NS-$1"
+	ns_add "$NS-$1"
 	in_ns sw ip link add name "$1" mtu "$MTU" type veth peer name eth0 mtu "$MTU" netns "$(ns_path "$1")"
 	in_ns sw ip link set "$1" master "$2" up
 	in_ns "$1" ip addr add "$3/24" dev eth0
@@ -77,7 +82,7 @@ fabric_build() {
 	local n leaf
 	mkdir -p "$FAB"
 	: >"$FAB/faults"
-	ip netns add "$NS-sw"
+	ns_add "$NS-sw"
 	in_ns sw ip link set lo up
 	for leaf in $(leaf_names) $([ "$(leaf_count)" -eq 1 ] || echo spine); do
 		in_ns sw ip link add name "$leaf" mtu "$MTU" type bridge
@@ -128,9 +133,9 @@ client_wrappers() {
 	done
 }
 
-# fabric_taken: the namespaces of CLUSTER_PORT are another cluster's (one
-# whose state is not in this CLUSTER_DIR: fabric_build makes $FAB first).
-fabric_taken() { [ -e "$(ns_path head)" ] || [ -e "$(ns_path sw)" ] && [ ! -d "$FAB" ]; }
+# fabric_taken: the namespaces of CLUSTER_PORT are another cluster's (not
+# listed in this CLUSTER_DIR's $FAB/namespaces).
+fabric_taken() { { [ -e "$(ns_path head)" ] || [ -e "$(ns_path sw)" ]; } && ! fabric_mine; }
 
 # ns_list: the namespaces of CLUSTER_PORT ($NS-*) that exist
 ns_list() {
@@ -157,9 +162,11 @@ fabric_remove_namespaces() {
 	for ns in $(ns_list); do ip netns del "$ns" 2>/dev/null || true; done
 }
 
-# fabric_remove: every namespace of this cluster's (its links go with them).
+# fabric_remove: every namespace this cluster made ($FAB/namespaces; their
+# links go with them), none of another's.
 fabric_remove() {
+	local ns
 	[ -d "$FAB" ] || return 0
-	fabric_remove_namespaces
+	while read -r ns; do ip netns del "$ns" 2>/dev/null || true; done <"$FAB/namespaces" 2>/dev/null || true
 	rm -rf "$FAB"
 }

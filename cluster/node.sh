@@ -54,13 +54,18 @@ start() {
 	retry 100 0.1 pid_alive "$pidfile" || die "slurmd of node $node did not start; see $LOG/slurmd-$node.log"
 }
 
+# every process of the node's namespace ended and gone, or a line naming one
+# that runs still and status 1 (the namespace file kept)
 kill_node() {
-	local pids
+	local pids p rc=0
 	pids=$(node_ns_pids "$node")
-	stop_pid "$RUN/slurmd-$node.pid"
-	# shellcheck disable=SC2086
-	[ -z "$pids" ] || kill -9 $pids 2>/dev/null || true
-	rm -f "$RUN/$node.mntns"
+	stop_pid "$RUN/slurmd-$node.pid" || rc=1
+	for p in $pids; do
+		kill -9 "$p" 2>/dev/null
+		retry 50 0.1 gone "$p" || { say "error: process $p of node $node still runs after KILL"; rc=1; }
+	done
+	[ "$rc" = 1 ] || rm -f "$RUN/$node.mntns"
+	return "$rc"
 }
 
 case $1 in

@@ -6,7 +6,7 @@
 set -euo pipefail
 here=$(dirname "$0")
 # shellcheck source=cluster/lib.sh
-. "$here/lib.sh"
+CLUSTER_NEW=1 . "$here/lib.sh"
 
 check_settings
 [ "$(id -u)" -eq 0 ] || die "the local cluster runs its daemons as root: run 'make cluster-up' as root"
@@ -81,9 +81,11 @@ done
 } >"$CLUSTER_DIR/env.sh"
 echo "$settings" >"$RUN/settings"
 
-# Wait until every node answers.
-nodes_up() { [ "$(sinfo -h -N -t idle,mixed,alloc -o '%N' 2>/dev/null | sort -u | wc -l)" -ge "$CLUSTER_NODES" ]; }
-retry 150 0.2 nodes_up || { sinfo -N >&2 || true; die "nodes did not become idle within 30 s; see $LOG/"; }
+# Wait until every node is usable: up and answering, not drained (sinfo's %T
+# says "drained" where -t idle would count it).
+nodes_up() { [ "$(sinfo -h -N -o '%N %T' 2>/dev/null | awk '$2 ~ /^(idle|mixed|allocated)$/ { print $1 }' | sort -u | wc -l)" -ge "$CLUSTER_NODES" ]; }
+retry 150 0.2 nodes_up ||
+	die "not every node is usable within 30 s: $(sinfo -h -N -o '%N %T (%E)' 2>/dev/null | grep -Ev ' (idle|mixed|allocated) ' | paste -sd, -); see $LOG/"
 # Jobs slurmctld recovered from its state ran in daemons that are gone (a
 # machine restarted without cluster-down); they would hold nodes until their
 # time limit.

@@ -7,7 +7,7 @@
 # --samples' calls, read/'s), compare/ (--compare) and
 # export/ (--openmetrics, --plots: what the plots draw). No two wings include each other
 # (tests/cli/wings.bats); wings include others' headers as "wing/name.h".
-COLLECT_LIB_SRC := $(addprefix read/,parse.c point.c input.c splits.c hosts.c fabric.c state.c samples.c) \
+COLLECT_LIB_SRC := $(addprefix read/,parse.c point.c input.c splits.c hosts.c fabric.c state.c status.c samples.c) \
 	$(addprefix merge/,merge.c groups.c store.c row.c emit.c setrow.c line.c table.c) \
 	$(addprefix judge/,findings.c findings_kinds.c findings_across.c models.c changepoint.c \
 		trend.c suspects.c fbound.c locate.c findings_rank.c stragglers.c) \

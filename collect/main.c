@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compare/compare.h"
+#include "dirs.h"
 #include "export/export.h"
 #include "export/plots.h"
 #include "judge/findings.h"
@@ -16,6 +17,7 @@
 #include "merge/merge.h"
 #include "judge/stragglers.h"
 #include "read/state.h"
+#include "read/status.h"
 #include "judge/suspects.h"
 #include "judge/trend.h"
 
@@ -29,6 +31,8 @@ static const char usage[] =
 	"       collect --openmetrics DIR...\n"
 	"       collect --trend OUTDIR DIR...\n"
 	"       collect --plots DIR\n"
+	"       collect --status [--tsv] MANIFEST RAW SACCT SCONTROL\n"
+	"       collect --safe-dir [--to-make] DIR\n"
 	"\n"
 	"Merges aller outputs (files, or directories of them) into DIR (default\n"
 	"./merged): bandwidth.dat, concurrency.dat, scaling.dat (what the plots\n"
@@ -61,6 +65,13 @@ static const char usage[] =
 	"  --plots    DIR/plots.tsv, what plots/plot.sh draws of DIR's merged tables:\n"
 	"             a row a plot (script, data, file, title, arguments), each\n"
 	"             plot's data sets in DIR/plotsets/\n"
+	"  --status   a campaign's status table (aller-status): per point of\n"
+	"             MANIFEST its job, Slurm's record (SACCT, SCONTROL: sacct's and\n"
+	"             scontrol's answers) and the state of its outputs in RAW\n"
+	"  --safe-dir whether no other user can plant a name in DIR or on the way\n"
+	"             to it (the toolkit's scripts ask it before they write into\n"
+	"             RESULTS): silent, or one line and exit 2; --to-make: a DIR\n"
+	"             not there yet is judged by where it would be made\n"
 	"  --version  print the version and exit\n"
 	"  --help     print this help and exit\n"
 	"\n"
@@ -115,6 +126,23 @@ static int findings_main(int argc, char **argv)
 	return 0;
 }
 
+/* collect --safe-dir [--to-make] DIR: 0, or 2 with one line (common/dirs.h). */
+static int safe_dir_main(int argc, char **argv)
+{
+	int to_make = argc == 2 && strcmp(argv[0], "--to-make") == 0;
+	char err[4608];
+
+	if (argc != 1 + to_make || !argv[to_make][0]) {
+		fprintf(stderr, "collect: error: --safe-dir takes one directory: collect --safe-dir "
+			"[--to-make] DIR\n");
+		return 2;
+	}
+	if ((to_make ? dirs_safe_to_make : dirs_safe)(argv[to_make], err, sizeof(err)) == 0)
+		return 0;
+	fprintf(stderr, "collect: error: %s\n", err);
+	return 2;
+}
+
 /* The modes other than the merge: the first argument names one, the rest are its. */
 static const struct {
 	const char *name;
@@ -124,6 +152,7 @@ static const struct {
 	{ "--samples", stragglers_main },   { "--findings", findings_main },
 	{ "--openmetrics", export_main }, { "--trend", trend_main },
 	{ "--suspect", suspects_main },  { "--plots", plots_main },
+	{ "--safe-dir", safe_dir_main }, { "--status", status_main },
 };
 
 static int run(int argc, char **argv)

@@ -30,6 +30,9 @@
 #define ALLER_KEY_DEVICE "device"       /* "<host> <GPU id> <ranks>" per device (cuda) */
 #define ALLER_KEY_CUDA_AWARE "cuda_aware" /* cuda: "yes (how it was decided)" */
 #define ALLER_KEY_ENV "env"             /* "NAME=value" that shapes the run, one per line */
+#define ALLER_KEY_TEST_HOOKS "test_hooks" /* the ALLER_TEST_* hooks set, "NAME=value ...": a test,
+					   * not a measurement (collect judges, drains and exports
+					   * nothing of it) */
 #define ALLER_KEY_VERIFY "verify"       /* "all", "warmup" or "none" ("on"/"off" in format 1) */
 #define ALLER_KEY_DATA "data"           /* "reused" or "fresh" */
 #define ALLER_KEY_WARMUP "warmup"       /* untimed calls per count */
@@ -123,6 +126,7 @@
 #define ALLER_KEY_INCOMPLETE "incomplete" /* the job was stopped (time limit) */
 #define ALLER_KEY_EXIT "exit"             /* aller's exit status */
 #define ALLER_KEY_JOB_ERROR "job_error"   /* what the job could not do before aller (module load) */
+#define ALLER_KEY_TASKS "tasks"           /* the job's tasks, "N (M per node)" */
 #define ALLER_KEY_MODULES "modules"       /* the environment modules loaded (module list), as asked */
 #define ALLER_KEY_NODE_SWITCH "node_switch" /* "NODE SWITCH": the leaf switch of each node (topology) */
 /*

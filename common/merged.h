@@ -109,6 +109,12 @@ TABLE_STRUCT(pairs_row, PAIRS_COLUMNS);
  */
 #define MERGED_FACTS_FILE "facts.tsv"
 #define MERGED_FACT_SETTING "setting"   /* facts.tsv: a point's setting, "NAME=VALUE" */
+/*
+ * facts.tsv: an earlier attempt of the point's job (aller.sbatch's retries),
+ * "attempt N: STATE: REASON", one line each (collect/read/point.h's
+ * point_tell_retry; the findings count them).
+ */
+#define MERGED_FACT_RETRIED "retried"
 #define FACTS_COLUMNS(X) \
 	X(point, LONG, point) \
 	X(key, TEXT, key) \

@@ -10,11 +10,18 @@
 
 int outset_dir(const char *dir)
 {
-	if (dirs_make(dir) == 0)
-		return 0;
-	fprintf(stderr, "collect: error: cannot create the output directory '%s': %s\n", dir,
-		strerror(errno));
-	return -1;
+	char err[4600];
+
+	if (dirs_make(dir) != 0) {
+		fprintf(stderr, "collect: error: cannot create the output directory '%s': %s\n", dir,
+			strerror(errno));
+		return -1;
+	}
+	if (dirs_safe(dir, err, sizeof(err)) != 0) {
+		fprintf(stderr, "collect: error: not writing into '%s': %s\n", dir, err);
+		return -1;
+	}
+	return 0;
 }
 
 int outset_open(struct outset *o, const char *dir, const char *const *names, int n,
@@ -31,9 +38,8 @@ int outset_open(struct outset *o, const char *dir, const char *const *names, int
 		snprintf(path, sizeof(path), "%s", o->final[i]);   /* a copy: snprintf's arguments never overlap */
 		snprintf(o->tmp[i], sizeof(o->tmp[i]), "%s.tmp.%ld", path, (long)getpid());
 		o->n = i + 1;
-		if (!(o->f[i] = fopen(o->tmp[i], "w"))) {
-			fprintf(stderr, "collect: error: cannot write '%s': %s\n", o->tmp[i],
-				strerror(errno));
+		if (!(o->f[i] = replace_create(o->tmp[i], err, sizeof(err)))) {
+			fprintf(stderr, "collect: error: %s\n", err);
 			return -1;
 		}
 		if (buffer)

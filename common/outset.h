@@ -17,7 +17,7 @@ struct outset {
 	char tmp[OUTSET_MAX][4200], final[OUTSET_MAX][4096];
 };
 
-/* Creates the directory (and its parents); 0, or -1 with one line on stderr. */
+/* Creates the directory (and its parents) and checks that no other user can write into it (dirs_safe); 0, or -1 with one line on stderr. */
 int outset_dir(const char *dir);
 /*
  * Opens names[0..n-1] in dir as temporaries, each with `buffer` bytes of

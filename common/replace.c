@@ -2,6 +2,7 @@
 #include "replace.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +84,11 @@ int replace_target(const char *path, const char *magic, char *resolved, size_t l
 	char *real;
 
 	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (st.st_uid != geteuid()) {   /* one planted in a shared directory */
+			snprintf(err, errlen, "'%s' is a symbolic link of another user (uid %ld): not "
+				 "followed; remove it or name another file", path, (long)st.st_uid);
+			return -1;
+		}
 		if (!(real = realpath(path, NULL))) {
 			snprintf(err, errlen, "'%s' is a symbolic link to nothing (%s)", path,
 				 strerror(errno));
@@ -119,6 +125,32 @@ int replace_commit(const char *tmp, const char *target, const char *magic, char 
 	return 0;
 }
 
+FILE *replace_create(const char *tmp, char *err, size_t errlen)
+{
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	if (lstat(tmp, &st) == 0) {
+		if (!S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+			snprintf(err, errlen, "cannot write '%s': it is %s%s, in the way: not written "
+				 "through; remove it", tmp, S_ISLNK(st.st_mode) ? "a symbolic link"
+				 : S_ISREG(st.st_mode) ? "a file" : kind_of(st.st_mode),
+				 st.st_uid != geteuid() ? " of another user" : "");
+			return NULL;
+		}
+		unlink(tmp);   /* an earlier run's, cut short */
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	return f;
+}
+
 /* DIR/NAME, links resolved, into target; 0 or -1 with a message. */
 static int dir_target(const char *dir, const char *name, char *target, size_t len, char *err,
 		       size_t errlen)
@@ -149,12 +181,9 @@ int replace_close(FILE *f, const char *dir, const char *name, char *err, size_t 
 FILE *replace_open(const char *dir, const char *name, char *err, size_t errlen)
 {
 	char part[4200], target[4096];
-	FILE *f;
 
 	if (dir_target(dir, name, target, sizeof(target), err, errlen) != 0)
 		return NULL;
 	snprintf(part, sizeof(part), "%s.part", target);
-	if (!(f = fopen(part, "w")))
-		snprintf(err, errlen, "cannot write '%s': %s", part, strerror(errno));
-	return f;
+	return replace_create(part, err, errlen);
 }

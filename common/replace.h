@@ -5,8 +5,10 @@
  * matrices; collect's outputs and findings) makes before it starts and
  * again before it renames.
  *
- * A target may be absent or a regular file. A symbolic link is followed
- * (the file it names is replaced, the link kept); a dangling one, a
+ * A target may be absent or a regular file. A symbolic link of the user's
+ * own is followed (the file it names is replaced, the link kept); another
+ * user's (one planted in a shared directory) is refused, as are a dangling
+ * one, a
  * directory, a device, a FIFO or a socket is refused, and so is the file
  * standard output or standard error goes to (`--json=o.txt > o.txt` would
  * replace the text). Under a launcher (mpirun, srun) a task's standard
@@ -34,6 +36,13 @@ int replace_target(const char *path, const char *magic, char *resolved, size_t l
 int replace_commit(const char *tmp, const char *target, const char *magic, char *err,
 		   size_t errlen);
 
+/*
+ * The temporary tmp created for writing: a new file (O_EXCL), never through
+ * a link (O_NOFOLLOW); a stale one of the user's own (a regular file, an
+ * earlier run's cut short) removed first, anything else in the way refused.
+ * NULL with a message.
+ */
+FILE *replace_create(const char *tmp, char *err, size_t errlen);
 /* DIR/NAME.part opened for writing (DIR/NAME checked as a target); NULL with a message. */
 FILE *replace_open(const char *dir, const char *name, char *err, size_t errlen);
 /* ... closed and renamed over DIR/NAME; 0, or -1 with a message (and the part removed). */

@@ -21,7 +21,8 @@ point_facts() {
 }
 
 # gnuplot_render SCRIPT DATA OUT FORMAT ARGS...: one plot; prints OUT, or a
-# line "plots: skipped OUT: why" on stderr and returns 1. gnuplot reads a
+# line "plots: skipped OUT: why" on stderr and returns 1 where gnuplot
+# failed (a warning, its exit 0, is said on stderr and the plot kept). gnuplot reads a
 # data file named "<cmd" through a pipe and writes an output named "|cmd"
 # into one: DATA, OUT and every ARG that names an existing file (the lists
 # of data sets) reach it absolute (abs_path). It runs in SCRIPT's directory,
@@ -34,11 +35,12 @@ gnuplot_render() {
 		if [ -n "$a" ] && [ -f "$a" ]; then args+=("$(abs_path "$a")"); else args+=("$a"); fi
 	done
 	set -- "${args[@]}"
-	if ! err=$(cd "$(dirname "$script")" && gnuplot -c "$(basename "$script")" "$data" "$out" "$@" 2>&1) || [ -n "$err" ]; then
+	if ! err=$(cd "$(dirname "$script")" && gnuplot -c "$(basename "$script")" "$data" "$out" "$@" 2>&1); then
 		printf 'plots: skipped %s: %s\n' "$out" "$(printf '%s' "$err" | grep -v '^ *$' | tail -n 1)" >&2
 		rm -f "$out"
 		return 1
 	fi
+	[ -z "$err" ] || printf 'plots: %s: gnuplot warned: %s\n' "$out" "$(printf '%s' "$err" | grep -v '^ *$' | tail -n 1)" >&2
 	printf '%s\n' "$shown"
 }
 

@@ -47,6 +47,7 @@ prepare_plots() {
 		fi
 	fi
 	merged=$dir/merged index=$dir/merged/sets.tsv
+	safe_dir "$dir"
 	mkdir -p "$merged" "$dir/plots"
 
 	rc=0

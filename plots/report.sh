@@ -29,9 +29,16 @@ locate_campaign "${REST_ARGS[@]}"
 manifest_read "$DIR/manifest"
 facts=$DIR/merged/facts.tsv   # what the collector read of each point (MPI, hosts, links)
 
-# The plots (SVG), the status of each point, the comparison.
-plots=$(bash "$here/plot.sh" --campaign-dir "$DIR" --format svg 2>"$DIR/plots.log") ||
-	[ $? -eq 3 ] || die "the plots failed (see $DIR/plots.log)" 3
+# The plots (SVG), the status of each point, the comparison. Their messages
+# go through TMPDIR (a full RESULTS still says why) into DIR's logs. No plot
+# at all (every point failed, nothing merged) is said on the page.
+err=$(mktemp)
+trap 'rm -f "$err" "${tmp:-}" "${tmp:-}.settings"' EXIT
+rc=0
+plots=$(bash "$here/plot.sh" --campaign-dir "$DIR" --format svg 2>"$err") || rc=$?
+cp "$err" "$DIR/plots.log" 2>/dev/null || true
+[ "$rc" -le 3 ] || die "the plots failed: $(tail -n 1 "$err")" 3
+[ "$rc" = 0 ] && noplots="" || noplots="No plot could be drawn: $(grep -m 1 'error: ' "$err" || tail -n 1 "$err")"
 # (status.sh reads the campaign's manifest, not make's other settings)
 status=$(unset "${!CAMPAIGN_ARG_@}"
 	bash "$here/../campaigns/status.sh" --tsv "CAMPAIGN=$CAMPAIGN" "RESULTS=$RESULTS" 2>"$DIR/status.log") || true
@@ -55,6 +62,7 @@ page() {
 	failed=$(grep -F ': data set failed, no rows: ' "$DIR/merged/summary.txt" 2>/dev/null || true)
 	[ -z "$failed" ] || printf '<h2 id="failed">Failed data sets</h2>\n<pre>%s</pre>\n' "$(esc <<<"$failed")"
 	printf '<h2 id="plots">Plots</h2>\n'
+	[ -z "$noplots" ] || printf '<p>%s</p>\n' "$(esc <<<"$noplots")"
 	sed -n 's/^lead //p' <<<"$ranked" | while read -r p; do figure "$p"; done
 	printf '<h2 id="status">Status</h2>\n'
 	tail -n +2 <<<"$status" |
@@ -102,7 +110,7 @@ details() {
 	head -n 4 "$DIR/merged/summary.txt" 2>/dev/null | sed 's/^collect: //; s/ /\t/' | table summary count what
 	printf '</details>\n'
 	# aller --pairs points: each one's slow links (merged/pairs.tsv names the points)
-	if [ "$(wc -l <"$DIR/merged/pairs.tsv" 2>/dev/null || echo 0)" -gt 1 ]; then
+	if [ "$({ wc -l <"$DIR/merged/pairs.tsv"; } 2>/dev/null || echo 0)" -gt 1 ]; then
 		printf '<h2 id="links">Slow links (aller --pairs)</h2>\n'
 		table_select "$DIR/merged/pairs.tsv" file nodes state point | while IFS=$'\t' read -r f nodes state point; do
 			f=$(printf '%b' "$f")   # the collector's escapes: a tab or newline in a name
@@ -121,13 +129,10 @@ details() {
 }
 
 # the plots the findings cite lead (collect --plots' lead column); the rest one click away
-lead=" $(table_select "$DIR/merged/plots.tsv" out lead | awk -F'\t' '$2 == 1 { print $1 ".svg" }' | paste -sd' ') "
+lead=" $( [ ! -s "$DIR/merged/plots.tsv" ] || table_select "$DIR/merged/plots.tsv" out lead | awk -F'\t' '$2 == 1 { print $1 ".svg" }' | paste -sd' ') "
 ranked=$(grep -E '\.(svg|png)$' <<<"$plots" | while read -r p; do
-	[[ $lead == *" ${p##*/} "* ]] && echo "lead $p" || echo "more $p"; done)
+	[[ $lead == *" ${p##*/} "* ]] && echo "lead $p" || echo "more $p"; done || true)
 # whole or not at all: the page's last write fails on a full disk too
 out=$DIR/report.html tmp=$DIR/report.html.tmp.$$
-trap 'rm -f "$tmp" "$tmp.settings"' EXIT
-if ! page >"$tmp" || ! mv "$tmp" "$out"; then
-	die "cannot write '$out' (a full disk?): the old page, if any, is left as it was" 3
-fi
+{ page >"$tmp" && mv "$tmp" "$out"; } || die "cannot write '$out' (a full disk?): the old page, if any, is left as it was" 3
 printf '%s\n' "$out"

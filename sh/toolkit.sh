@@ -71,13 +71,22 @@ script_options() {
 	esac
 }
 
-# find_tool NAME: the toolkit's binary: a source tree's build/bin, an
-# installed PREFIX/bin, or PATH.
+# safe_dir DIR: DIR, or where it would be made, is one no other user can
+# plant a link in (collect --safe-dir --to-make); else one line, exit 2.
+# Every tool that writes calls it before its first write (docs/security.md).
+safe_dir() {
+	local why
+	why=$("$(find_tool collect)" --safe-dir --to-make "$1" 2>&1) || die "not writing into '$1': ${why#collect: error: }"
+}
+
+# find_tool NAME: the toolkit's binary: an installed PREFIX/bin (the
+# installed layout known by the VERSION file make install writes into
+# share/aller, never guessed: an unbuilt tree's ../../bin is a team's
+# directory), a source tree's build/bin, or PATH.
 find_tool() {
-	local t
-	for t in "$CAMPAIGN_ROOT/build/bin/$1" "$CAMPAIGN_ROOT/../../bin/$1"; do
-		[ -x "$t" ] && { (cd "$(dirname "$t")" && printf '%s/%s' "$(pwd)" "$1"); return; }
-	done
+	local t=$CAMPAIGN_ROOT/build/bin/$1
+	[ ! -e "$CAMPAIGN_ROOT/VERSION" ] || t=$CAMPAIGN_ROOT/../../bin/$1
+	[ -x "$t" ] && { (cd "$(dirname "$t")" && printf '%s/%s' "$(pwd)" "$1"); return; }
 	command -v "$1" || die "cannot find '$1': run 'make' first" 3
 }
 

@@ -1,7 +1,7 @@
 # tests/: unit tests (cmocka), command-line, MPI and end-to-end tests (bats),
 # all run by prove through tests/tap-run.
 ALLER_UNIT := test_options test_select test_partition test_stats_verify test_output test_traffic \
-	test_gpu test_split test_scale test_linkmap test_limits
+	test_gpu test_split test_scale test_linkmap test_limits test_launched
 COLLECT_UNIT := test_parse test_findings test_compare test_samples test_grow test_models test_changepoint test_hosts test_bound test_locate \
 	test_fabricfile
 UNIT_BIN := $(ALLER_UNIT:%=$(B)/tests/%) $(COLLECT_UNIT:%=$(B)/tests/%)
@@ -60,6 +60,14 @@ test-run:
 	@cmp -s $(B)/flags $(B)/flags.tested || { echo "make test: error: a test rebuilt $(B) with other flags ($$(cat $(B)/flags)) while the tests ran its binaries; a test runs make on $(B) with the flags it was built with, or on a B of its own" >&2; exit 1; }
 
 check: test
+
+# The MPI and cluster test files SOAK_ROUNDS times (3) beside stress-ng --cpu 2:
+# per test, passes and runs (tests/soak.sh, tests/repeat.sh).
+SOAK_ROUNDS ?= 3
+.PHONY: soak
+soak: deps
+	@$(MAKE) --no-print-directory WERROR=1 test-build
+	@bash tests/soak.sh $(SOAK_ROUNDS)
 
 # Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

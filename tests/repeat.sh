@@ -6,8 +6,9 @@
 #   tests/repeat.sh [--load] --clone N   N fresh clones of HEAD, each 'CI=true bash .ci/run'
 #   tests/repeat.sh --table LOG...       the table of earlier rounds' logs
 #
-# --load keeps one core busy for the whole of each round (stress-ng --cpu 1,
-# or a shell loop where stress-ng is missing), started and stopped here.
+# --load keeps LOAD_CPUS cores (1) busy for the whole of each round
+# (stress-ng --cpu N, or shell loops where stress-ng is missing), started
+# and stopped here.
 # Output: one line per round (its exit status and seconds), then a table
 # "passes/runs<TAB>file<TAB>test", failures first; the rounds' logs stay in
 # REPEAT_DIR (default: a new directory under /tmp, printed).
@@ -80,17 +81,20 @@ mkdir -p "$dir"
 echo "repeat: logs in $dir" >&2
 
 busy=""
+cpus=${LOAD_CPUS:-1}
+[[ $cpus =~ ^[1-9][0-9]*$ ]] || { echo "repeat: error: LOAD_CPUS '$cpus' is not a positive number" >&2; exit 2; }
 start_load() {
 	[ "$load" = 1 ] || return 0
 	if command -v stress-ng >/dev/null; then
-		stress-ng --cpu 1 --timeout 0 --quiet &
+		stress-ng --cpu "$cpus" --timeout 0 --quiet &
 	else
-		bash -c 'while :; do :; done' &
+		bash -c 'for ((i = 1; i < $1; i++)); do while :; do :; done & done; while :; do :; done' busy "$cpus" &
 	fi
 	busy=$!
 }
 stop_load() {
 	[ -n "$busy" ] || return 0
+	pkill -P "$busy" 2>/dev/null
 	kill "$busy" 2>/dev/null
 	wait "$busy" 2>/dev/null
 	busy=""
@@ -112,7 +116,7 @@ round() {
 		(cd "$root" && prove -v -e tests/tap-run "$@") >"$log" 2>&1 || rc=$?
 	fi
 	stop_load
-	printf 'round %d%s: exit %d, %d s\n' "$i" "$([ "$load" = 1 ] && echo ' (loaded)')" "$rc" \
+	printf 'round %d%s: exit %d, %d s\n' "$i" "$([ "$load" = 1 ] && echo " (loaded: $cpus cores busy)")" "$rc" \
 		$((SECONDS - started))
 	return "$rc"
 }

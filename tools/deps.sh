@@ -67,7 +67,7 @@ fi
 
 echo "deps: installing ${missing[*]}" >&2
 # Keep maintainer scripts from starting system-wide daemons.
-policy=/usr/sbin/policy-rc.d
+policy=${DEPS_POLICY:-/usr/sbin/policy-rc.d}   # DEPS_POLICY: another path, for the tests
 made_policy=
 if [ ! -e "$policy" ]; then
 	printf '#!/bin/sh\nexit 101\n' >"$policy"
@@ -76,6 +76,9 @@ if [ ! -e "$policy" ]; then
 fi
 cleanup() { if [ -n "$made_policy" ]; then rm -f "$policy"; fi; }
 trap cleanup EXIT
+# a signal ends the script through its EXIT trap: the policy never outlives it
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
 
 # MPICH installs beside Open MPI: the system's mpicc and mpirun stay what they were.
 alternatives() {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 double memcheck_need(long longs, int sharers, double state)
 {
@@ -71,6 +72,20 @@ long memcheck_llc(const char *root, int *level)
 		}
 	}
 	return best;
+}
+
+long memcheck_llc_any(const char *root, int *level, long (*sys)(int name), const char **from)
+{
+	static const int names[][2] = { { _SC_LEVEL3_CACHE_SIZE, 3 }, { _SC_LEVEL2_CACHE_SIZE, 2 } };
+	long v = memcheck_llc(root, level);
+
+	*from = "sysfs";
+	for (size_t i = 0; v <= 0 && i < sizeof(names) / sizeof(names[0]); i++)
+		if ((v = sys(names[i][0])) > 0) {
+			*level = names[i][1];
+			*from = "sysconf";
+		}
+	return v > 0 ? v : -1;
 }
 
 double memcheck_meminfo(const char *text)

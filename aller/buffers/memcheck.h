@@ -30,5 +30,11 @@ double memcheck_meminfo(const char *text);
  * level in *level; -1 when there is none.
  */
 long memcheck_llc(const char *root, int *level);
+/*
+ * The same, else what sys (sysconf; another in the unit tests) says of the
+ * L3, then the L2 cache (a VM without sysfs cache directories): *level 3 or
+ * 2, *from "sysfs" or "sysconf"; -1 when neither knows.
+ */
+long memcheck_llc_any(const char *root, int *level, long (*sys)(int name), const char **from);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #if __has_include(<mpi-ext.h>)
 #include <mpi-ext.h>
@@ -117,6 +118,7 @@ static int buffer_longs(const struct options *o, const struct world *w, struct b
 			long *longs)
 {
 	long bytes = o->cold_cache;
+	const char *from = "sysfs";
 	int level = 0;
 
 	*longs = o->longs;
@@ -125,23 +127,23 @@ static int buffer_longs(const struct options *o, const struct world *w, struct b
 		return 0;
 	}
 	if (bytes == 0) {
-		bytes = memcheck_llc("/sys/devices/system/cpu/cpu0/cache", &level);
+		bytes = memcheck_llc_any("/sys/devices/system/cpu/cpu0/cache", &level, sysconf, &from);
 		MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_LONG, MPI_MAX, world_comm(w)));
 		MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &level, 1, MPI_INT, MPI_MAX, world_comm(w)));
 		if (bytes <= 0) {
 			if (w->rank == 0)
 				fprintf(stderr, "aller: error: '--cold-cache' found no last-level cache "
-					"size in /sys/devices/system/cpu/cpu0/cache: give one, "
+					"size in /sys/devices/system/cpu/cpu0/cache or sysconf: give one, "
 					"--cold-cache=BYTES (e.g. 32M)\n");
 			return 2;
 		}
 	}
 	*longs += (bytes + (long)sizeof(long) - 1) / (long)sizeof(long);
 	snprintf(b->cache, sizeof(b->cache), "cold: each call its own slot of a ring of LONGS + %ld "
-		 "longs per buffer (%ld bytes beyond LONGS: %s), slots of the count's blocks, in "
+		 "longs per buffer (%ld bytes beyond LONGS: %s%s), slots of the count's blocks, in "
 		 "turn", *longs - o->longs, bytes, o->cold_cache > 0 ? "--cold-cache's" : level == 3 ?
-		 "the largest L3 cache of the tasks, sysfs" : "the largest last-level cache of the "
-		 "tasks, sysfs");
+		 "the largest L3 cache of the tasks, " : "the largest last-level cache of the tasks, ",
+		 o->cold_cache > 0 ? "" : from);
 	return 0;
 }
 

@@ -1,5 +1,6 @@
 /* moe.c: see moe.h. */
 #include "moe.h"
+#include "sweep.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -21,7 +21,8 @@
 #define ALLER_MOE_H
 
 #include "buffers/buffers.h"
-#include "sweep_impl.h"
+#include "output.h"
+#include "sweep_state.h"
 
 struct moe_run {
 	struct buffers *b;          /* the run's buffers, whose memory back is in */

@@ -66,11 +66,8 @@ int samples_open(struct samples **sp, const struct options *o, const struct worl
 			snprintf(s->part, sizeof(s->part), "%.*s.%s.part", dir, s->path,
 				 base ? base + 1 : s->path);
 		}
-		if (s->leader && !failed && !(s->f = fopen(s->part, "w"))) {
-			snprintf(err, sizeof(err), "cannot write the samples file '%s': %s", s->part,
-				 strerror(errno));
+		if (s->leader && !failed && !(s->f = replace_create(s->part, err, sizeof(err))))
 			failed = 1;
-		}
 		if (s->f)
 			fprintf(s->f, "# aller samples: every task's time of every timed call (concurrent "
 				"pass), seconds, host %s\n# columns: level algo split count comm rank "

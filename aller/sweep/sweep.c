@@ -13,10 +13,20 @@
 #include "partition.h"
 #include "plan/plan.h"
 #include "strbuf.h"
-#include "sweep_impl.h"
+#include "sweep_state.h"
 #include "timeout.h"
 #include "world/failure.h"
 #include "world/world_comm.h"
+
+int sweep_set_failed(struct sweep *s, const struct level *l, int index, const char *what, int rc,
+		     const char *why)
+{
+	int failed = failure_data_set(s->w, s->out, algo_name(l->op->id), index, l->a.g, what,
+				      rc, why);
+
+	s->failed_sets += failed;
+	return failed;
+}
 
 #define HOSTS_NAMED 8
 

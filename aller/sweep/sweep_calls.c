@@ -29,7 +29,8 @@
 #include <unistd.h>
 
 #include "moe.h"
-#include "sweep_impl.h"
+#include "sweep.h"
+#include "sweep_state.h"
 #include "timeout.h"
 #include "world/world_comm.h"
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "format.h"
 #include "merge/table.h"
 #include "text.h"
 
@@ -87,6 +88,25 @@ static void starts(const char *dir, struct xpoint *pts, long np)
 	free(when);
 }
 
+/*
+ * A point that ran with aller's test hooks set (facts.tsv's test_hooks) is
+ * a test, not a measurement: left out (its key emptied), as a point without
+ * one is.
+ */
+static void leave_out_tests(const char *dir, struct xpoint *pts, long np)
+{
+	char **hooks = calloc((size_t)np + 1, sizeof(*hooks));
+
+	if (hooks)
+		table_point_facts(dir, ALLER_KEY_TEST_HOOKS, hooks, np);
+	for (long i = 0; hooks && i < np; i++) {
+		if (hooks[i])
+			pts[i].key[0] = '\0';
+		free(hooks[i]);
+	}
+	free(hooks);
+}
+
 /* DIR's points-index.csv; the count, or -1. */
 static long read_points(const char *dir, struct xpoint **out)
 {
@@ -125,6 +145,7 @@ static long read_points(const char *dir, struct xpoint **out)
 	}
 	fclose(in);
 	starts(dir, pts, n);
+	leave_out_tests(dir, pts, n);
 	*out = pts;
 	return n;
 }

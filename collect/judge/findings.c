@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fbound.h"
+#include "format.h"
 #include "findings_impl.h"
 #include "merged.h"
 #include "grow.h"
@@ -65,6 +66,18 @@ static long read_index(const char *dir, struct fpoint **out)
 }
 
 /* Appends line to *lines ('\n'-separated, malloc'd); nothing when out of memory. */
+/* The suspects of the points that ran with aller's test hooks set left out: a test is not evidence. */
+static void drop_tests(struct suspects *sus, const struct fpoint *pts, long np)
+{
+	char *test = calloc((size_t)np + 1, 1);
+
+	for (long i = 0; test && i < np; i++)
+		test[i] = pts[i].hooks[0] != '\0';
+	if (test)
+		suspects_drop(sus, test, np);
+	free(test);
+}
+
 static void append_line(char **lines, const char *line)
 {
 	size_t have = *lines ? strlen(*lines) : 0, add = strlen(line) + 2;
@@ -100,6 +113,15 @@ static void read_facts(const char *dir, struct fpoint *pts, long np)
 		key = line + at;
 		if (!strncmp(key, "floor_failed\t", 13)) {
 			pts[id].floors++;
+			continue;
+		}
+		if (!strncmp(key, ALLER_KEY_TEST_HOOKS "\t", strlen(ALLER_KEY_TEST_HOOKS) + 1)) {
+			snprintf(pts[id].hooks, sizeof(pts[id].hooks), "%s", key + strlen(ALLER_KEY_TEST_HOOKS) + 1);
+			continue;
+		}
+		if (!strncmp(key, MERGED_FACT_RETRIED "\t", strlen(MERGED_FACT_RETRIED) + 1)) {
+			append_line(&pts[id].retried, key + strlen(MERGED_FACT_RETRIED) + 1);
+			pts[id].retries++;
 			continue;
 		}
 		if (!strncmp(key, "host\t", 5)) {
@@ -419,8 +441,9 @@ int findings_run(const char *dir, char *err, size_t errlen)
 			slow = find_slow_links(&o, dir, &sus);
 			located = find_located(&o, &loc, pts, np, &sus);
 			find_verdict(&v, pts, np, slow + (located == 1), located > 1);
-			suspects_findings(&sus, &o);
 			slowest_suspects(&sus, pts, np, located == 1 ? &loc : NULL);
+			drop_tests(&sus, pts, np);
+			suspects_findings(&sus, &o);
 			rc = find_write(dir, &v, &o, err, errlen);
 			if (rc == 0)
 				rc = suspects_write(&sus, dir, err, errlen);
@@ -432,6 +455,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	fout_release(&v);
 	for (long i = 0; i < np; i++) {
 		free(pts[i].hosts);
+		free(pts[i].retried);
 		free(pts[i].fabric);
 		for (int k = 0; k < FIND_LEVELS; k++)
 			free(pts[i].levels[k].s);

@@ -64,7 +64,7 @@ static int crossover(struct fout *o, const struct fpoint *p, const struct frow *
 {
 	const struct frow *algo[ALGOS_MAX];
 	char where[256], text[2048];
-	const char *run = "", *label;
+	const char *stretch = "", *label;   /* the label of the stretch of sizes at hand */
 	double from = 0, last = 0;
 	int na = 0, runs = 0, differ = 0;
 	size_t at;
@@ -87,16 +87,16 @@ static int crossover(struct fout *o, const struct fpoint *p, const struct frow *
 		label = winner(same, na);
 		differ |= label && *label;
 		label = label ? label : "no difference";
-		if (strcmp(label, run) != 0) {
-			if (*run && at < sizeof(text))
-				at += run_words(text + at, sizeof(text) - at, runs++, run, from, last);
-			run = label;
+		if (strcmp(label, stretch) != 0) {
+			if (*stretch && at < sizeof(text))
+				at += run_words(text + at, sizeof(text) - at, runs++, stretch, from, last);
+			stretch = label;
 			from = r->bytes;
 		}
 		last = r->bytes;
 	}
-	if (*run && at < sizeof(text))
-		at += run_words(text + at, sizeof(text) - at, runs++, run, from, last);
+	if (*stretch && at < sizeof(text))
+		at += run_words(text + at, sizeof(text) - at, runs++, stretch, from, last);
 	if (!differ)
 		return 1;
 	if (at < sizeof(text))
@@ -281,11 +281,53 @@ static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint 
 		  "bytes_per_peer", a->levels[0].s[i].bytes, NULL);
 }
 
+/*
+ * A point whose job needed more than one attempt: how each earlier one
+ * ended; a warning when one was killed by a signal (a crash a retry hid),
+ * a notice otherwise.
+ */
+static void retried(struct fout *o, const struct fpoint *p)
+{
+	char where[256], text[1536];
+	int n;
+
+	if (p->retries == 0)
+		return;
+	find_where(where, sizeof(where), p);
+	n = snprintf(text, sizeof(text), "%s: its job needed %d attempts (the point is %s); ", where,
+		     p->retries + 1, p->state);
+	for (const char *s = p->retried, *e; s && *s && n > 0 && (size_t)n < sizeof(text); s = *e ? e + 1 : e) {
+		e = s + strcspn(s, "\n");
+		n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%.*s", s == p->retried ? "" : "; ",
+			      (int)(e - s), s);
+	}
+	if (n > 0 && (size_t)n < sizeof(text) - 1)
+		snprintf(text + n, sizeof(text) - (size_t)n, ".");
+	find_emit(o, "retried", strstr(p->retried, "(signal ") ? "warning" : "notice", text, &p->id, 1,
+		  "attempts", (double)(p->retries + 1), NULL);
+}
+
+/* A point that ran with aller's test hooks set: a test, named so, and nothing of it acted on. */
+static void tested(struct fout *o, const struct fpoint *p)
+{
+	char where[256], text[768];
+
+	if (!p->hooks[0])
+		return;
+	find_where(where, sizeof(where), p);
+	snprintf(text, sizeof(text), "%s: aller ran with its test hooks set (%s): a test, not a "
+		 "measurement; none of its findings names a suspect, and it is not exported.", where,
+		 p->hooks);
+	find_emit(o, "test_hooks", "warning", text, &p->id, 1, NULL);
+}
+
 static void states(struct fout *o, const struct fpoint *p)
 {
 	char where[256], text[768];
 	long floors;
 
+	tested(o, p);
+	retried(o, p);
 	if (!strcmp(p->state, "complete"))
 		return;
 	find_where(where, sizeof(where), p);
@@ -509,24 +551,27 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links, int unseparated)
 {
-	long done = 0, failed = 0, other = 0;
-	char text[512];
+	long done = 0, failed = 0, other = 0, nretried = 0;
+	char text[512], retries[64] = "";
 	const char *links = slow_links ? "slow links were found (below)"
 			    : unseparated ? "a slow link was found, not told apart from others (below)" : NULL;
 
 	for (long i = 0; i < n; i++) {
 		done += !strcmp(pts[i].state, "complete");
 		failed += !strcmp(pts[i].state, "failed");
+		nretried += pts[i].retries > 0;
 	}
 	other = n - done - failed;
+	if (nretried > 0)
+		snprintf(retries, sizeof(retries), "; %ld needed a retry (below)", nretried);
 	if (done == n)
-		snprintf(text, sizeof(text), "All %ld points complete (none below a floor); %s%s.", n,
-			 links ? "but " : "", links ? links : "no slow link found");
+		snprintf(text, sizeof(text), "All %ld points complete (none below a floor); %s%s%s.", n,
+			 links ? "but " : "", links ? links : "no slow link found", retries);
 	else
 		snprintf(text, sizeof(text), "%ld of %ld points complete: %ld failed (a floor or an "
-			 "error, below), %ld incomplete or unknown%s%s.", done, n, failed, other,
-			 links ? "; " : "", links ? links : "");
-	find_emit(o, "verdict", done == n && !links ? "info" : "warning", text, NULL, 0,
+			 "error, below), %ld incomplete or unknown%s%s%s.", done, n, failed, other,
+			 links ? "; " : "", links ? links : "", retries);
+	find_emit(o, "verdict", done == n && !links && !nretried ? "info" : "warning", text, NULL, 0,
 		  "points", (double)n, "complete", (double)done, "failed", (double)failed,
-		  "slow_links", (double)slow_links, NULL);
+		  "slow_links", (double)slow_links, "retried", (double)nretried, NULL);
 }

@@ -38,7 +38,7 @@ static double effect(const struct finding_row *r)
 static int by_report(const void *x, const void *y)
 {
 	static const char *const act[] = { "located", "suspect", "slow_link", "floor", "state",
-					   "slowest_host", NULL };
+					   "retried", "slowest_host", NULL };
 	const struct finding_row *a = *(const struct finding_row *const *)x;
 	const struct finding_row *b = *(const struct finding_row *const *)y;
 	int c = lookup(a) - lookup(b);

@@ -48,6 +48,9 @@ struct fpoint {
 	struct frow peak, agg, eff, interf, cong;   /* the rows of the peaks (peak.point < 0: none) */
 	struct flevel levels[FIND_LEVELS];   /* levels 0 and 1 */
 	char *hosts;              /* its '# host:' lines (facts.tsv), '\n'-separated; malloc'd */
+	char *retried;            /* how its job's earlier attempts ended (facts.tsv's retried lines), '\n'-separated; malloc'd */
+	int retries;              /* ... how many */
+	char hooks[256];          /* aller's test hooks set in its run (facts.tsv's test_hooks), "" none: a test */
 	char *fabric;             /* its host, node_switch, fabric and limit facts, "key value" lines (read/fabric.h); malloc'd */
 	char slow_host[64];       /* the host holding the slowest task in most rows of 2 tasks or more */
 	int slow_n, slow_rows;    /* ... in how many of how many */

@@ -141,6 +141,21 @@ int suspects_write(const struct suspects *s, const char *dir, char *err, size_t 
 	return replace_close(f, dir, "suspects.tsv", err, errlen);
 }
 
+void suspects_drop(struct suspects *s, const char *test, long np)
+{
+	int k = 0;
+
+	for (int i = 0; i < s->n; i++)
+		if (s->l[i].point < 0 || s->l[i].point >= np || !test[s->l[i].point])
+			s->l[k++] = s->l[i];
+	s->n = k;
+	k = 0;
+	for (int i = 0; i < s->nh; i++)
+		if (s->h[i].point < 0 || s->h[i].point >= np || !test[s->h[i].point])
+			s->h[k++] = s->h[i];
+	s->nh = k;
+}
+
 void suspects_release(struct suspects *s)
 {
 	free(s->l);

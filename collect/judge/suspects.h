@@ -71,6 +71,8 @@ int suspects_add(struct suspects *s, const char *kind, const char *name, const c
  */
 const char *suspects_next_host(const struct suspects *s, int *i, char *peers, size_t len, int *n,
 			       const char **since);
+/* The suspects of the points test[point] marks (a test's, not a measurement's) left out. */
+void suspects_drop(struct suspects *s, const char *test, long np);
 /* DIR/suspects.tsv, whole or not at all: 0, or -1 with a message. */
 int suspects_write(const struct suspects *s, const char *dir, char *err, size_t errlen);
 void suspects_release(struct suspects *s);

@@ -155,6 +155,8 @@ static void resolve_rerun(struct groups *gs, struct point *best, struct point *p
 	char msg[1024];
 
 	loser->superseded = 1;
+	if (point_same_job(winner, loser))
+		point_tell_retry(winner, loser);
 	snprintf(msg, sizeof(msg), "re-run of the point (%s, %ld nodes): superseded "
 		 "by '%s' (%s, job %s; the newest complete job wins)",
 		 loser->mode ? loser->mode : "-", loser->nodes, winner->path,

@@ -178,28 +178,7 @@ static const char *const fact_keys[] = { ALLER_KEY_MPI, ALLER_KEY_HOST, ALLER_KE
 					 ALLER_KEY_SLOW_LINK, ALLER_KEY_SLOW_LINKS, ALLER_KEY_PLACED,
 					 ALLER_KEY_MOE, ALLER_KEY_START, ALLER_KEY_FABRIC,
 					 ALLER_KEY_LIMIT, ALLER_KEY_FLOOR_FAILED, ALLER_KEY_CAMPAIGN,
-					 ALLER_KEY_REVEAL_DIR };
-#define FACTS_MAX (1L << 20)   /* a point's facts at most (a doctored file cannot grow them) */
-
-/* Appends "key\tvalue\n" to the point's facts, tabs in the value as spaces. */
-static void add_fact(struct point *pt, const char *key, const char *val, size_t vlen)
-{
-	size_t klen = strlen(key), at = pt->nfacts;
-	char *f;
-
-	if (at + klen + vlen + 2 > FACTS_MAX ||
-	    !(f = grow(pt->facts, &pt->facts_cap, at + klen + vlen + 3, 1, 256)))
-		return;
-	memcpy(f + at, key, klen);
-	f[at + klen] = '\t';
-	for (size_t i = 0; i < vlen; i++)
-		f[at + klen + 1 + i] = val[i] == '\t' ? ' ' : val[i];
-	f[at + klen + 1 + vlen] = '\n';
-	f[at + klen + vlen + 2] = '\0';
-	pt->facts = f;
-	pt->nfacts = at + klen + vlen + 2;
-}
-
+					 ALLER_KEY_REVEAL_DIR, ALLER_KEY_TEST_HOOKS };
 static void set_key(struct point *pt, const struct key *k, const char *val, size_t vlen)
 {
 	char **text = k->kind == K_SETTING ? &pt->setting[k->field]
@@ -279,6 +258,33 @@ static void split(struct parser *p, const char *val, size_t vlen)
 		     vlen > 40 ? 40 : (int)vlen, val, SPLITS_MAX);
 }
 
+static int key_is(const char *key, size_t klen, const char *name)
+{
+	return klen == strlen(name) && memcmp(key, name, klen) == 0;
+}
+
+/*
+ * What aller's own header says beside the job's provenance (point.h's
+ * point_mismatch): how many headers, its mode and node count (the first);
+ * and the job's tasks ("8 (2 per node)": 8).
+ */
+static void own(struct point *pt, const char *key, size_t klen, const char *val, size_t vlen)
+{
+	size_t n = 0;
+
+	if (key_is(key, klen, ALLER_KEY_ALLER))
+		pt->headers++;
+	else if (key_is(key, klen, ALLER_KEY_MODE) && !pt->own_mode)
+		pt->own_mode = dup_value(val, vlen);
+	else if (key_is(key, klen, ALLER_KEY_NODES) && pt->own_nodes < 0)
+		pt->own_nodes = value_long(val, vlen);
+	else if (key_is(key, klen, ALLER_KEY_TASKS) && pt->tasks < 0) {
+		while (n < vlen && val[n] >= '0' && val[n] <= '9')
+			n++;
+		pt->tasks = value_long(val, n);
+	}
+}
+
 /* "# key: value" (or "# Done"); returns 1 when a header-only parse is done. */
 static int comment(struct parser *p, const char *line, size_t len)
 {
@@ -318,12 +324,13 @@ static int comment(struct parser *p, const char *line, size_t len)
 		warn(p, "data set failed, no rows: %.*s", vlen > 200 ? 200 : (int)vlen, val);
 	for (size_t i = 0; i < sizeof(fact_keys) / sizeof(fact_keys[0]); i++)
 		if (klen == strlen(fact_keys[i]) && memcmp(key, fact_keys[i], klen) == 0)
-			add_fact(p->pt, fact_keys[i], val, vlen);
+			point_add_fact(p->pt, fact_keys[i], val, vlen);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (klen == strlen(keys[i].key) && memcmp(key, keys[i].key, klen) == 0) {
 			set_key(p->pt, &keys[i], val, vlen);
 			break;
 		}
+	own(p->pt, key, klen, val, vlen);
 	return 0;
 }
 
@@ -420,7 +427,7 @@ static void pair_host(struct parser *p, const char *line, size_t len)
 	memset(&r, 0, sizeof(r));
 	if (split_columns(line, len, &r) != 4 || parse_uint(line + r.off[0], r.len[0], &rank) != 0)
 		return;
-	add_fact(p->pt, "pair_host", line + r.off[0], (size_t)(r.off[1] + r.len[1] - r.off[0]));
+	point_add_fact(p->pt, "pair_host", line + r.off[0], (size_t)(r.off[1] + r.len[1] - r.off[0]));
 }
 
 /*
@@ -443,7 +450,7 @@ static void pair_row(struct parser *p, const char *line, size_t len)
 	    !(is_number(line + r.off[4], r.len[4]) || (r.len[4] == 3 && !strncmp(line + r.off[4], "NaN", 3))))
 		return;
 	need = pt->nmatrix + (size_t)r.len[0] + r.len[1] + r.len[4] + 5;
-	if (need > FACTS_MAX * 64 || !(m = grow(pt->matrix, &pt->matrix_cap, need, 1, 4096)))
+	if (need > POINT_FACTS_MAX * 64 || !(m = grow(pt->matrix, &pt->matrix_cap, need, 1, 4096)))
 		return;
 	pt->matrix = m;
 	pt->nmatrix += (size_t)sprintf(m + pt->nmatrix, "%s%.*s %.*s %.*s\n",
@@ -532,6 +539,20 @@ int parser_line(struct parser *p, const char *line, size_t len, int complete)
 		len--;
 	if (len == 0)
 		return 0;
+	/* before aller's header (or the job's lines): a library's messages on standard output
+	 * (UCX's warnings), skipped alike by a header's read and a whole file's */
+	if (line[0] != '#' && !p->pt->has_header && !p->pt->has_provenance) {
+		if (p->header_only && (p->seen += len + 1) > PARSE_HEADER_MAX) {
+			p->cut = 1;
+			return 1;
+		}
+		if (binary(line, len))
+			warn_binary(p);
+		else if (!p->warned_preamble++)
+			warn(p, "text before aller's header (a library's messages on its standard output): "
+			     "skipped");
+		return 0;
+	}
 	if (line[0] != '#' && !p->header_only) {
 		data(p, line, len, complete);   /* checks for binary data as it splits */
 		return 0;

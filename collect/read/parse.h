@@ -33,7 +33,7 @@ struct parser {
 	int split;                 /* its split (splits.h), -1: one too many */
 	long last_count;           /* its last row's count (0: none yet); counts go down */
 	int pair_hosts;            /* in the rows after "# pair_hosts:" (aller --pairs) */
-	int warned_binary, warned_nolevel, warned_after_done;
+	int warned_binary, warned_nolevel, warned_after_done, warned_preamble;
 	long warnings, suppressed;
 	/* where rows and warnings go */
 	void (*row)(void *ctx, const char *line, size_t len, const struct crow *r);

@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+#include "merged.h"
+
 const char *const point_setting_names[PS_NSETTINGS] = {
 	ALLER_KEY_ALLER, ALLER_KEY_ITERS, ALLER_KEY_WARMUP, ALLER_KEY_LONGS, ALLER_KEY_VERIFY,
 	ALLER_KEY_DATA, ALLER_KEY_SELECTION, ALLER_KEY_VARIANT_ENV, ALLER_KEY_LAUNCHER,
@@ -16,6 +19,7 @@ void point_init(struct point *p)
 {
 	memset(p, 0, sizeof(*p));
 	p->nodes = p->world = p->restart = p->attempt = p->exit_code = p->id = -1;
+	p->own_nodes = p->tasks = -1;
 }
 
 void point_release(struct point *p)
@@ -38,6 +42,7 @@ void point_release(struct point *p)
 	free(p->floor);
 	free(p->job_error);
 	free(p->format);
+	free(p->own_mode);
 	free(p->pairs);
 	free(p->facts);
 	free(p->matrix);
@@ -88,6 +93,48 @@ const struct fabric *point_fabric(struct point *p)
 	return p->fabric;
 }
 
+void point_add_fact(struct point *pt, const char *key, const char *val, size_t vlen)
+{
+	size_t klen = strlen(key), at = pt->nfacts;
+	char *f;
+
+	if (at + klen + vlen + 2 > POINT_FACTS_MAX ||
+	    !(f = grow(pt->facts, &pt->facts_cap, at + klen + vlen + 3, 1, 256)))
+		return;
+	memcpy(f + at, key, klen);
+	f[at + klen] = '\t';
+	for (size_t i = 0; i < vlen; i++)
+		f[at + klen + 1 + i] = val[i] == '\t' ? ' ' : val[i];
+	f[at + klen + 1 + vlen] = '\n';
+	f[at + klen + vlen + 2] = '\0';
+	pt->facts = f;
+	pt->nfacts = at + klen + vlen + 2;
+}
+
+void point_tell_retry(struct point *winner, const struct point *loser)
+{
+	size_t k = strlen(MERGED_FACT_RETRIED);
+	char why[256], line[400];
+
+	for (const char *f = loser->facts, *nl; f && (nl = strchr(f, '\n')); f = nl + 1)
+		if (!strncmp(f, MERGED_FACT_RETRIED "\t", k + 1))
+			point_add_fact(winner, MERGED_FACT_RETRIED, f + k + 1, (size_t)(nl - f) - k - 1);
+	point_reason(loser, why, sizeof(why));
+	snprintf(line, sizeof(line), "attempt %ld: %s%s%s", loser->attempt, point_state_name(point_state(loser)),
+		 why[0] ? ": " : "", why);
+	point_add_fact(winner, MERGED_FACT_RETRIED, line, strlen(line));
+}
+
+/* A signal's name by its number (Linux's), "" for one without a common name. */
+static const char *signal_name(long sig)
+{
+	static const char *const names[] = { "", "SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP",
+		"SIGABRT", "SIGBUS", "SIGFPE", "SIGKILL", "SIGUSR1", "SIGSEGV", "SIGUSR2", "SIGPIPE",
+		"SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGCHLD", "SIGCONT", "SIGSTOP", "SIGTSTP" };
+
+	return sig > 0 && sig < (long)(sizeof(names) / sizeof(names[0])) ? names[sig] : "";
+}
+
 /* Signals that stop a run from outside (time limit, scancel, preemption): 0 or its name. */
 static const char *stop_signal(long exit_code)
 {
@@ -119,11 +166,38 @@ enum point_state point_state(const struct point *p)
 		return POINT_FAILED;
 	if (p->marked_incomplete || stop_signal(p->exit_code))
 		return POINT_INCOMPLETE;
-	if (p->exit_code > 0 || !p->has_header || p->failed_sets > 0)
+	if (p->exit_code > 0 || !p->has_header || p->failed_sets > 0 || p->headers > 1 ||
+	    point_mismatch(p, NULL, 0))
 		return POINT_FAILED;
 	if (p->done)
 		return POINT_COMPLETE;
 	return POINT_INCOMPLETE;
+}
+
+int point_mismatch(const struct point *p, char *buf, size_t len)
+{
+	const char *what = NULL;
+	char job[64] = "", own[64] = "";
+
+	if (!p->has_provenance || !p->has_header)
+		return 0;
+	if (p->own_mode && p->mode && strcmp(p->own_mode, p->mode) != 0) {
+		what = "mode";
+		snprintf(job, sizeof(job), "%.40s", p->mode);
+		snprintf(own, sizeof(own), "%.40s", p->own_mode);
+	} else if (p->own_nodes > 0 && p->nodes > 0 && p->own_nodes != p->nodes) {
+		what = "node count";
+		snprintf(job, sizeof(job), "%ld", p->nodes);
+		snprintf(own, sizeof(own), "%ld", p->own_nodes);
+	} else if (p->tasks > 0 && p->world > 0 && p->tasks != p->world) {
+		what = "task count";
+		snprintf(job, sizeof(job), "%ld", p->tasks);
+		snprintf(own, sizeof(own), "%ld (its world)", p->world);
+	}
+	if (what && buf)
+		snprintf(buf, len, "provenance does not match: the job's %s is %s, aller's header says %s",
+			 what, job, own);
+	return what != NULL;
 }
 
 void point_reason(const struct point *p, char *buf, size_t len)
@@ -135,6 +209,11 @@ void point_reason(const struct point *p, char *buf, size_t len)
 		snprintf(buf, len, "%s", p->incomplete ? p->incomplete : "stopped by its job");
 	else if (p->job_error)
 		snprintf(buf, len, "%.240s", p->job_error);
+	else if (p->headers > 1)
+		snprintf(buf, len, "%ld aller runs in one file: worlds the launcher started apart (an MPI "
+			 "library that does not speak its process manager), not one measurement", p->headers);
+	else if (point_mismatch(p, buf, len))
+		;
 	else if (stop_signal(p->exit_code))
 		snprintf(buf, len, "ended by %s", stop_signal(p->exit_code));
 	else if (p->failed_sets > 0)
@@ -146,8 +225,10 @@ void point_reason(const struct point *p, char *buf, size_t len)
 	else if (p->exit_code == 1 && !p->has_header)   /* aller's 1 comes after its header */
 		snprintf(buf, len, "exit 1 before aller's header, not a verification failure (the "
 			 "launcher or MPI_Init failed)");
-	else if (p->exit_code > 128)
-		snprintf(buf, len, "exit %ld (signal %ld)", p->exit_code, p->exit_code - 128);
+	else if (p->exit_code > 128 && p->exit_code <= 128 + 64)   /* a shell's 128 + a signal */
+		snprintf(buf, len, "exit %ld (signal %ld%s%s)%s", p->exit_code, p->exit_code - 128,
+			 signal_name(p->exit_code - 128)[0] ? ", " : "", signal_name(p->exit_code - 128),
+			 p->has_header ? "" : " before aller's header (the launcher or MPI_Init)");
 	else if (p->exit_code > 0)
 		snprintf(buf, len, "exit %ld", p->exit_code);
 	else if (!p->has_header)
@@ -209,8 +290,7 @@ static int cmp_job(const char *a, const char *b)
 	return x < y ? -1 : x > y ? 1 : point_strcmp(a, b);
 }
 
-/* Two attempts of one job (its id and restart), not of two jobs. */
-static int same_job(const struct point *a, const struct point *b)
+int point_same_job(const struct point *a, const struct point *b)
 {
 	return a->job && b->job && strcmp(a->job, b->job) == 0 && a->restart == b->restart;
 }
@@ -225,7 +305,7 @@ int point_newer(const struct point *a, const struct point *b)
 	 * the earlier completed (an attempt killed by the launcher because
 	 * another task failed, 143, then a usage error, 2, is a failed point).
 	 */
-	if (ra != rb && !(same_job(a, b) && ra < 2 && rb < 2))
+	if (ra != rb && !(point_same_job(a, b) && ra < 2 && rb < 2))
 		return ra > rb;
 	if ((c = point_strcmp(a->start, b->start)) != 0)
 		return c > 0;

@@ -55,6 +55,10 @@ struct point {
 	long floor_failed;           /* rows below the run's floor ('# floor_failed:') */
 	char *setting[PS_NSETTINGS]; /* NULL when absent */
 	long nodes, world, restart, attempt, exit_code; /* -1 when absent */
+	/* aller's own header beside the job's provenance lines (nodes and mode above: the job's
+	 * where it wrote them): how many headers, its mode and node count; the job's tasks */
+	long headers, own_nodes, tasks;
+	char *own_mode;
 	int has_header, has_provenance, done, marked_incomplete;
 	long nrows, first_row;       /* its rows in the group, after parsing */
 	long id;                     /* its row of points-index.csv, once written (-1 before) */
@@ -87,10 +91,16 @@ void point_release(struct point *p);
  *   failed      aller exited non-zero otherwise, or never started (the job's
  *               provenance lines and nothing after them), or a data set's
  *               set-up failed ('# failed: ...'; the other data sets' rows count),
- *               or its '# format:' is not one this collect reads (point_format_ok);
+ *               or its '# format:' is not one this collect reads (point_format_ok),
+ *               or the file holds more than one aller header (separate worlds of
+ *               a launcher its MPI did not speak), or aller's header contradicts
+ *               the job's provenance (its mode, node count, or a world other than
+ *               the job's tasks: point_mismatch);
  *   complete    '# Done' and exit 0 (or no exit line: a plain aller output).
  */
 enum point_state point_state(const struct point *p);
+/* Where aller's header contradicts the job's provenance lines, in a few words into buf; 0 when it does not. */
+int point_mismatch(const struct point *p, char *buf, size_t len);
 /* Why a point is not complete, in a few words ("" when it is). */
 void point_reason(const struct point *p, char *buf, size_t len);
 const char *point_state_name(enum point_state s);
@@ -132,5 +142,20 @@ void point_series_base(const char *series, const char *placement, char *out, siz
 int point_cmp_group(const struct point *a, const struct point *b);
 /* Newest complete job wins: >0 when a should replace b (same point). */
 int point_newer(const struct point *a, const struct point *b);
+/* Two attempts of one job (its id and restart: aller.sbatch's retries), not of two jobs. */
+int point_same_job(const struct point *a, const struct point *b);
+
+/*
+ * Appends "key\tvalue\n" to the point's facts (merged/facts.tsv), tabs in
+ * the value as spaces; at most POINT_FACTS_MAX bytes in all (a doctored
+ * file cannot grow them), the rest dropped.
+ */
+#define POINT_FACTS_MAX (1L << 20)
+void point_add_fact(struct point *pt, const char *key, const char *val, size_t vlen);
+/*
+ * An earlier attempt of the winner's job in the winner's facts (merged.h's
+ * MERGED_FACT_RETRIED lines): the loser's own such lines, then how it ended.
+ */
+void point_tell_retry(struct point *winner, const struct point *loser);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "merged.h"
 #include "input.h"
 #include "namehash.h"
 #include "parse.h"
@@ -89,26 +90,39 @@ static int keep(struct keyed **k, size_t *n, size_t *cap, struct namehash *h, st
 	g = &(*k)[h->slot[slot]];
 	g->files++;
 	if (point_newer(pt, &g->best)) {
+		if (point_same_job(pt, &g->best))
+			point_tell_retry(pt, &g->best);
 		point_release(&g->best);
 		g->best = *pt;
 	} else {
+		if (point_same_job(pt, &g->best))
+			point_tell_retry(&g->best, pt);
 		point_release(pt);
 	}
 	return 0;
 }
 
-/*
- * --state --points PATH...: per point key (a file's '# point:'; files
- * without one skipped), "KEY STATE REASON FILE FILES": the state of the
- * file the merge would take (point_newer), and how many files it has.
- */
-static int points_state(int nargs, char **args)
+/* Its job's earlier attempts, how each ended (point.h's retried facts) joined by "; ", or "-", into buf. */
+static void retries_of(const struct point *pt, char *buf, size_t len)
+{
+	size_t k = strlen(MERGED_FACT_RETRIED), at = 0;
+
+	buf[0] = '\0';
+	for (const char *f = pt->facts, *nl; f && (nl = strchr(f, '\n')) && at < len; f = nl + 1)
+		if (!strncmp(f, MERGED_FACT_RETRIED "\t", k + 1))
+			at += (size_t)snprintf(buf + at, len - at, "%s%.*s", at ? "; " : "",
+					       (int)(nl - f - (long)k - 1), f + k + 1);
+	if (!buf[0])
+		snprintf(buf, len, "-");
+}
+
+int state_points_each(int nargs, char **args, state_point_fn fn, void *ctx)
 {
 	struct filelist l = { 0 };
 	struct keyed *k = NULL;
 	size_t n = 0, cap = 0;
 	struct namehash h;
-	char err[4608];
+	char err[4608], reason[256], retried[2048];
 	int rc = namehash_init(&h, 64) != 0 ? 3 : 0;
 
 	for (int i = 0; i < nargs && !rc; i++)
@@ -129,9 +143,10 @@ static int points_state(int nargs, char **args)
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!rc) {
-			printf("%s\t", k[i].key);
-			print_state(&k[i].best, k[i].best.path);
-			printf("\t%ld\n", k[i].files);
+			point_reason(&k[i].best, reason, sizeof(reason));
+			retries_of(&k[i].best, retried, sizeof(retried));
+			fn(ctx, k[i].key, point_state_name(point_state(&k[i].best)), reason[0] ? reason : "-",
+			   k[i].best.path, k[i].files, retried);
 		}
 		point_release(&k[i].best);
 	}
@@ -141,10 +156,17 @@ static int points_state(int nargs, char **args)
 	return rc;
 }
 
+static void print_point(void *ctx, const char *key, const char *state, const char *reason,
+			const char *file, long files, const char *retried)
+{
+	(void)ctx;
+	printf("%s\t%s\t%s\t%s\t%ld\t%s\n", key, state, reason, file, files, retried);
+}
+
 int state_main(int nfiles, char **files)
 {
 	if (nfiles >= 1 && strcmp(files[0], "--points") == 0)
-		return nfiles > 1 ? points_state(nfiles - 1, files + 1) : state_main(0, files);
+		return nfiles > 1 ? state_points_each(nfiles - 1, files + 1, print_point, NULL) : state_main(0, files);
 	if (nfiles < 1) {
 		fprintf(stderr, "collect: error: '--state' needs files: collect --state [--points] PATH...\n");
 		return 2;

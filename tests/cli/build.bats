@@ -62,11 +62,11 @@ load ../lib/helpers
 	# and the GPU check itself skips cleanly
 	run -0 bash "$ROOT/tests/gpu/run.sh"
 	[ "$output" = "gpu-check: all: skipped (no GPU: nvidia-smi -L fails)" ]
-	# and so does make gpu-peers, once its input is good
+	# and so does make gpu-peers, with no input or a good one; a bad value given is refused
 	tar=$BATS_TEST_TMPDIR/nccl-tests.tar.gz
 	touch "$tar"
-	run --separate-stderr -2 make -s -C "$ROOT" gpu-peers
-	[[ $stderr == "gpu-peers: NCCL_TESTS=DIR is needed: "* ]]
+	run -0 make -s -C "$ROOT" gpu-peers
+	[ "$output" = "gpu-peers: skipped (no GPU: nvidia-smi -L fails)" ]
 	run --separate-stderr -2 make -s -C "$ROOT" gpu-peers NCCL_TESTS="$BATS_TEST_TMPDIR"
 	[[ $stderr == "gpu-peers: NCCL_TESTS '$BATS_TEST_TMPDIR': no src/Makefile there"* ]]
 	run --separate-stderr -2 env MAX=12 NCCL_TESTS="$tar" bash "$ROOT/tests/gpu/peers.sh"
@@ -153,6 +153,25 @@ load ../lib/helpers
 	run --separate-stderr -1 env DEPS_PACKAGES="bash aller-no-such-package" \
 		setpriv --reuid=65534 --regid=65534 --clear-groups bash "$ROOT/tools/deps.sh"
 	[ "$stderr" = "deps: error: missing Debian packages: aller-no-such-package; as root, run: apt-get install aller-no-such-package" ]
+}
+
+@test "make deps cut short by a signal takes its policy-rc.d away (no daemon would start on any install after)" {
+	[ "$(id -u)" = 0 ] || skip "make deps installs as root"
+	policy=$BATS_TEST_TMPDIR/policy-rc.d   # where it would be /usr/sbin's
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	printf '#!/bin/sh\ntouch "%s/apt"; exec sleep 60\n' "$BATS_TEST_TMPDIR" >"$BATS_TEST_TMPDIR/bin/apt-get"
+	chmod +x "$BATS_TEST_TMPDIR/bin/apt-get"
+	# its own process group, as a terminal's job is: the signal reaches apt-get too
+	DEPS_POLICY=$policy DEPS_PACKAGES=aller-no-such-package PATH="$BATS_TEST_TMPDIR/bin:$PATH" \
+		setsid bash "$ROOT/tools/deps.sh" 2>/dev/null &
+	pid=$!
+	wait_for "deps to call apt-get" 20 test -e "$BATS_TEST_TMPDIR/apt"
+	[ -x "$policy" ]
+	kill -TERM -- "-$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" = 143 ]
+	[ ! -e "$policy" ]
 }
 
 @test "make bench-collect builds and runs at a smoke size (so it cannot rot)" {

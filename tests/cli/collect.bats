@@ -153,7 +153,7 @@ golden() {
 @test "a merge that cannot be written exits 3 and leaves the old merge whole" {
 	mnt=$BATS_TEST_TMPDIR/small
 	mkdir -p "$mnt"
-	mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null || skip "cannot mount a small tmpfs here"
+	mount -t tmpfs -o size=64k,mode=755 tmpfs "$mnt" 2>/dev/null || skip "cannot mount a small tmpfs here"
 	echo "old merge" >"$mnt/points.csv"
 	run --separate-stderr "$COLLECT" -q -o "$mnt" "$DATA/smoke/raw"
 	ls -a "$mnt" >"$BATS_TEST_TMPDIR/left"
@@ -452,4 +452,19 @@ above() {
 	grep -q 'merge_side(' "$ROOT/collect/compare/compare_side.c"
 	# the --pairs heatmap draws the merge's pairs.dat, not the output
 	grep -q '"pairs.gp", MERGED_PAIRS_DAT' "$ROOT/collect/export/plots_kinds.c"
+}
+
+@test "a library's messages before aller's header (UCX on stdout) are skipped alike by --state and the merge" {
+	cd "$BATS_TEST_TMPDIR"
+	{ echo "[1733471234.123] [n1:1234 :0] ucp_context.c:1234 UCX  WARN  transport 'tcp' is not available"
+		sed -n '/^# aller: /,$p' "$DATA/smoke/raw/smoke-n1-contiguous-19.out"; } >ucx.out
+	run -0 "$COLLECT" --state ucx.out
+	[ "$output" = "complete	-	ucx.out" ]
+	run --separate-stderr -1 "$COLLECT" -o m ucx.out
+	[[ $stderr == *"ucx.out:1: text before aller's header (a library's messages on its standard output): skipped"* ]]
+	[[ $stderr == *"1 points: 1 complete"* ]]
+	# two runs in one file (a launcher whose worlds were singletons): failed, never merged as one
+	cat ucx.out ucx.out >two.out
+	run -0 "$COLLECT" --state two.out
+	[[ $output == "failed	2 aller runs in one file: "* ]]
 }

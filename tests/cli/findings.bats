@@ -8,7 +8,7 @@
 # the merged tables and facts.tsv: no raw output is left to re-read); one host
 # holding the slowest task in 17 of 22 rows: another; a cyclic placement
 # beside the launcher's order).
-# shellcheck disable=SC2154 # bats sets output and stderr
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
 
@@ -130,4 +130,41 @@ PY
 	awk -F, -v OFS=, '$1 != 5 { $8 = "default"; print }' merged/points-index.csv >i.csv && mv i.csv merged/points-index.csv
 	run -0 "$COLLECT" --findings merged
 	grep -q '"text": "On 2 nodes, strided communicators of 2 take' merged/findings.json
+}
+
+@test "a point whose job needed a retry says how each attempt ended: a fact, a finding, the verdict's count" {
+	mkdir raw
+	src=$ROOT/tests/data/smoke/raw/smoke-n4-strided-21.out
+	# attempt 1: a task killed as MPI started (no aller header, srun's 128 + SIGSEGV); attempt 2 complete
+	printf '# campaign: smoke\n# point_nodes: 4\n# point_mode: strided\n# job: 21\n# restart: 0\n# attempt: 1\n# exit: 139\n' \
+		>raw/s-a01.out
+	sed 's/^# restart: 0$/# restart: 0\n# attempt: 2/' "$src" >raw/s-a02.out
+	cp "$ROOT/tests/data/smoke/raw/smoke-n4-contiguous-21.out" raw/
+	# exit 1: merged with warnings (the failed attempt, superseded)
+	run -1 "$COLLECT" -q -o out raw
+	grep -qx "1	retried	attempt 1: failed: exit 139 (signal 11, SIGSEGV) before aller's header (the launcher or MPI_Init)" \
+		out/facts.tsv
+	run -0 awk -F'\t' '$2 == "retried" { print $1 "|" $3 }' out/findings.tsv
+	[ "$output" = "warning|On 4 nodes (strided): its job needed 2 attempts (the point is complete); attempt 1: failed: exit 139 (signal 11, SIGSEGV) before aller's header (the launcher or MPI_Init)." ]
+	run -0 awk -F'\t' '$2 == "verdict" { print $1 "|" $3 }' out/findings.tsv
+	[ "$output" = "warning|All 2 points complete (none below a floor); no slow link found; 1 needed a retry (below)." ]
+	grep -q '"retried": 1' out/findings.json
+	# a campaign without retries: the verdict as it was, and nothing of them
+	rm raw/s-a01.out
+	run -0 "$COLLECT" -q -o out2 raw
+	run ! grep -q retried out2/findings.tsv
+	grep -q 'All 2 points complete (none below a floor); no slow link found\.	' out2/findings.tsv
+}
+
+@test "a point run with aller's test hooks set is a test: named so, no suspect from it, not exported" {
+	# the slow host's point (2) as a test
+	printf '2\ttest_hooks\tALLER_TEST_SLOW=1:5000\n' >>merged/facts.tsv
+	run -0 "$COLLECT" --findings merged
+	grep -q '^warning	test_hooks	On 4 nodes (contiguous): aller ran with its test hooks set (ALLER_TEST_SLOW=1:5000): a test, not a measurement' merged/findings.tsv
+	# the host it named slowest is no suspect: nothing for DRAIN=1 to act on
+	run ! grep -q '^host	n3	the slowest task' merged/suspects.tsv
+	grep -q '^host	n4	' merged/suspects.tsv   # the others' evidence stands
+	"$COLLECT" --openmetrics merged >metrics.prom
+	run ! grep -q 'point="n4-contiguous-t2"' metrics.prom
+	grep -q 'point="n2-contiguous-t2"' metrics.prom   # the others are
 }

@@ -86,11 +86,12 @@ load ../lib/helpers
 	printf '# campaign: c\n# point: %s\n# job: 45\n# restart: 0\n# attempt: 1\n# exit: 143\n' "$key" >"$pre-j45-a01.out"
 	printf '# campaign: c\n# point: %s\n# job: 45\n# restart: 0\n# attempt: 2\n# exit: 2\n' "$key" >"$pre-j45-a02.out"
 	points_states
-	[[ ${P_STATE[$key]} == "failed	exit 2	$pre-j45-a02.out	2" ]]
+	# ... and the earlier attempt's end is kept, not hidden by the retry
+	[[ ${P_STATE[$key]} == "failed	exit 2	$pre-j45-a02.out	2	attempt 1: incomplete: ended by SIGTERM" ]]
 	# a later job that was cut short still beats a failed one
 	printf '# campaign: c\n# point: %s\n# job: 46\n# restart: 0\n# attempt: 1\n# exit: 143\n' "$key" >"$pre-j46-a01.out"
 	points_states
-	[[ ${P_STATE[$key]} == "incomplete	ended by SIGTERM	$pre-j46-a01.out	3" ]]
+	[[ ${P_STATE[$key]} == "incomplete	ended by SIGTERM	$pre-j46-a01.out	3	-" ]]
 	run -0 "$COLLECT" --state "$pre-j45-a01.out"
 	[[ $output == "incomplete	ended by SIGTERM	"* ]]
 }
@@ -405,4 +406,103 @@ load ../lib/helpers
 	[[ $stderr == *"(rotate:, trace:)"* && $stderr != *"moving --split (rotate)"* ]]
 	printf '\xef\xbb\xbf0 1\n1 0\n' >bom.txt
 	run --separate-stderr -0 "$ALLER" --check-args=2 --split=matrix:bom.txt c 1 64
+}
+
+@test "an unbuilt tree never takes its grandparent's bin/ for the installed layout: only make install's marker says installed" {
+	t=$BATS_TEST_TMPDIR/team
+	mkdir -p "$t/bin" "$t/src/tree/sh"
+	printf '#!/bin/sh\ntouch "%s/ran"\n' "$t" >"$t/bin/collect"
+	chmod +x "$t/bin/collect"
+	cp "$ROOT/sh/toolkit.sh" "$t/src/tree/sh/"
+	run --separate-stderr -3 env PATH=/usr/bin:/bin bash -c '. "$1/sh/toolkit.sh"; find_tool collect' find "$t/src/tree"
+	[[ $stderr == *"cannot find 'collect': run 'make' first"* ]]
+	[ ! -e "$t/ran" ]
+	# installed: share/aller with the VERSION file make install writes, PREFIX/bin beside it
+	echo '1.0.0 (x, installed)' >"$t/src/tree/VERSION"
+	run -0 env PATH=/usr/bin:/bin bash -c '. "$1/sh/toolkit.sh"; find_tool collect' find "$t/src/tree"
+	[ "$output" = "$t/bin/collect" ]
+}
+
+@test "RESULTS another user can write into is refused before anything is written: a planted link redirects nothing" {
+	shared=$BATS_TEST_TMPDIR/shared victim=$BATS_TEST_TMPDIR/victim
+	mkdir -m 1777 "$shared"
+	echo mine >"$victim"
+	# another user's links where a submission writes first: the lock and its holder
+	ln -s "$victim" "$shared/.c.lock"
+	ln -s "$victim" "$shared/.c.lock.holder"
+	chown -h nobody "$shared/.c.lock" "$shared/.c.lock.holder"
+	for tool in "campaigns/submit.sh CAMPAIGN=c NODES=1" "campaigns/schedule.sh CAMPAIGN_PREFIX=c AT=02:00" \
+		"plots/report.sh CAMPAIGN=c"; do
+		# shellcheck disable=SC2086 # the tool and its arguments, split
+		run --separate-stderr -2 bash "$ROOT"/$tool "RESULTS=$shared"
+		[[ $stderr == *"error: not writing into '$shared': '$shared' is writable by everyone (mode 1777): another user could plant a link in it"* ]] ||
+			{ echo "$tool: $stderr"; return 1; }
+	done
+	[ "$(cat "$victim")" = mine ]
+	# the same with the group: a team's directory (where the nodes see it, not /tmp)
+	team=$ROOT/build/hostile-team-$$
+	mkdir -m 2775 "$team"
+	run --separate-stderr -2 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=c "RESULTS=$team" DRYRUN=1
+	[[ $stderr == *"'$team' is writable by its group (mode 2775)"* ]]
+	# ... and so is a directory of one's own in it, which the group could move away
+	mkdir -m 755 "$team/mine"
+	run --separate-stderr -2 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=c "RESULTS=$team/mine" DRYRUN=1
+	[[ $stderr == *"'$team' is writable by its group and not sticky (mode 2775): another user could move the directories in it"* ]]
+	# under a sticky one (as /tmp), a directory of one's own is safe
+	chmod +t "$team"
+	run -0 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=c "RESULTS=$team/mine" DRYRUN=1
+	rm -rf "$team"
+	# collect's output directory is held to the same; a directory of its own under a sticky one is fine
+	run --separate-stderr -3 "$COLLECT" -q -o "$shared" "$ROOT/tests/data/smoke/raw"
+	[[ $stderr == "collect: error: not writing into '$shared': '$shared' is writable by everyone (mode 1777)"* ]]
+	run -0 "$COLLECT" -q -o "$shared/m" "$ROOT/tests/data/smoke/raw"
+	# ... unless another user made it first
+	mkdir -m 755 "$shared/theirs" && chown nobody "$shared/theirs"
+	run --separate-stderr -3 "$COLLECT" -q -o "$shared/theirs" "$ROOT/tests/data/smoke/raw"
+	[[ $stderr == *"'$shared/theirs' belongs to another user (uid 65534)"* ]]
+}
+
+@test "collect writes no temporary through a link planted under its name, nor a result through another user's link" {
+	cd "$BATS_TEST_TMPDIR"
+	echo mine >victim
+	mkdir m
+	ln -s ../victim m/findings.json.part
+	run --separate-stderr -3 "$COLLECT" -q -o m "$ROOT/tests/data/smoke/raw"
+	[[ $stderr == *"cannot write '"*"m/findings.json.part': it is a symbolic link, in the way: not written through; remove it"* ]]
+	[ "$(cat victim)" = mine ]
+	mkdir m2
+	ln -s ../victim m2/bandwidth.dat
+	chown -h nobody m2/bandwidth.dat
+	run --separate-stderr -3 "$COLLECT" -q -o m2 "$ROOT/tests/data/smoke/raw"
+	[[ $stderr == *"'m2/bandwidth.dat' is a symbolic link of another user (uid 65534): not followed"* ]]
+	[ "$(cat victim)" = mine ]
+}
+
+@test "SBATCH_* variables that would reshape aller's jobs (an array, a requeue, a wait) are not passed to them: one line" {
+	bin=$BATS_TEST_TMPDIR/bin res=$ROOT/build/hostile-sbatch-$$   # RESULTS where nodes see it, not /tmp
+	mkdir -p "$bin"
+	# sbatch as a recorder: what each submission saw of SBATCH_*
+	printf '#!/bin/sh\ncase " $* " in *" --test-only "*) exit 0 ;; esac\nenv | grep ^SBATCH_ | sort >>"%s/seen"; echo "---" >>"%s/seen"; echo 4242\n' \
+		"$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR" >"$bin/sbatch"
+	for t in squeue sacct scontrol; do printf '#!/bin/sh\nexit 1\n' >"$bin/$t"; done
+	chmod +x "$bin"/*
+	run --separate-stderr -0 env PATH="$bin:$PATH" SBATCH_ARRAY_INX=0-2 SBATCH_REQUEUE=1 SBATCH_ACCOUNT=team \
+		bash "$ROOT/campaigns/submit.sh" CAMPAIGN=arr "RESULTS=$res" NODES=1 MODES=contiguous LONGS=64
+	[[ $stderr == *"campaign: not passed to aller's jobs (each would change what a job is): SBATCH_ARRAY_INX=0-2 SBATCH_REQUEUE=1"* ]]
+	# the point's job and the final job: no array, the account kept
+	[ "$(grep -c '^---$' "$BATS_TEST_TMPDIR/seen")" = 2 ]
+	run ! grep -q 'SBATCH_ARRAY_INX\|SBATCH_REQUEUE' "$BATS_TEST_TMPDIR/seen"
+	[ "$(grep -c '^SBATCH_ACCOUNT=team$' "$BATS_TEST_TMPDIR/seen")" = 2 ]
+	grep -q '^sbatch_env .* SBATCH_ACCOUNT=team$' "$res/arr/manifest"
+	rm -rf "$res"
+}
+
+@test "a campaign submitted into a full RESULTS: exit 3 and one line, not bash's write error and the lock's 1" {
+	mnt=$BATS_TEST_TMPDIR/full
+	mkdir -p "$mnt"
+	mount -t tmpfs -o size=64k,mode=755 tmpfs "$mnt" 2>/dev/null || skip "cannot mount a small tmpfs here"
+	dd if=/dev/zero of="$mnt/fill" bs=1k count=64 2>/dev/null || true
+	run --separate-stderr -3 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=c "RESULTS=$mnt" NODES=1
+	umount "$mnt"
+	[ "$stderr" = "campaign: error: cannot write '$mnt/.c.lock.holder' (a full disk?)" ]
 }

@@ -243,3 +243,18 @@ tree_with() {
 	[[ $output == *'<tr><td>info</td><td>crossover</td><td>crossover 1</td><td>1</td></tr>'*'<td>peak 1</td><td>1</td></tr>'* ]]
 	# (the ranking itself is the collector's: tests/unit/test_findings.c)
 }
+
+@test "a gnuplot warning is said, and the plot kept: a warning is not a failure" {
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	# gnuplot that draws (its output written, exit 0) and warns on stderr
+	printf '#!/bin/sh\necho drawn >"$4"\necho "warning: Skipping data file with no valid points" >&2\n' \
+		>"$BATS_TEST_TMPDIR/bin/gnuplot"
+	chmod +x "$BATS_TEST_TMPDIR/bin/gnuplot"
+	out=$BATS_TEST_TMPDIR/p.png
+	run --separate-stderr -0 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" bash -c \
+		'. "$1/sh/toolkit.sh"; . "$1/plots/lib.sh"; gnuplot_render "$1/plots/sizes.gp" "$2" "$3" png' \
+		r "$ROOT" "$ROOT/tests/data/smoke/raw/smoke-n1-contiguous-19.out" "$out"
+	[ "$output" = "$out" ]
+	[ "$stderr" = "plots: $out: gnuplot warned: warning: Skipping data file with no valid points" ]
+	[ "$(cat "$out")" = drawn ]
+}

@@ -52,12 +52,12 @@ setup() {
 @test "sacct reports a failed job as FAILED with its exit code" {
 	id=$(sbatch --parsable -o /dev/null --wrap 'exit 3')
 	wait_job "$id"
-	for _ in $(seq 40); do
-		run sacct -X -n -P -j "$id" -o State,ExitCode
-		[ "$output" = "FAILED|3:0" ] && break
-		sleep 0.5
-	done
-	[ "$output" = "FAILED|3:0" ]
+	# slurmdbd's record lands after the job has left the queue
+	SAW="sacct -X -j $id -o State,ExitCode" wait_for "sacct to record job $id as FAILED|3:0" 20 sacct_says "$id" 'FAILED|3:0'
+}
+
+sacct_says() {
+	[ "$(sacct -X -n -P -j "$1" -o State,ExitCode)" = "$2" ]
 }
 
 @test "cluster-up twice is harmless" {
@@ -87,19 +87,15 @@ setup() {
 	[ -z "$left" ]
 }
 
+# a node a test killed comes back whatever the test did: the next tests need all four
+teardown() {
+	[ -z "${killed:-}" ] || { bash "$ROOT/cluster/node.sh" revive "$killed" && wait_idle 4; }
+}
+
 @test "a killed node goes down, and comes back when revived" {
+	killed=n4
 	bash "$ROOT/cluster/node.sh" kill n4
-	for _ in $(seq 60); do
-		state=$(sinfo -h -n n4 -o '%T')
-		[[ $state == down* ]] && break
-		sleep 0.5
-	done
-	[[ $state == down* ]]
+	SAW="sinfo -n n4" wait_for "n4 down (SlurmdTimeout 10 s, then slurmctld's next ping)" 90 node_in n4 down
 	bash "$ROOT/cluster/node.sh" revive n4
-	for _ in $(seq 60); do
-		state=$(sinfo -h -n n4 -o '%T')
-		[ "$state" = idle ] && break
-		sleep 0.5
-	done
-	[ "$state" = idle ]
+	wait_idle 4
 }

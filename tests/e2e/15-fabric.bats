@@ -19,18 +19,9 @@ setup() {
 
 # every node back and idle: a node cut off is down until it registers again
 # (ReturnToService=2), and the next tests need all four
-nodes_idle() {
-	for _ in $(seq 120); do
-		[ "$(sinfo -h -N -t idle -o %N | sort -u | wc -l)" = 4 ] && return 0
-		sleep 0.5
-	done
-	sinfo -N >&2
-	return 1
-}
-
 teardown() {
 	fabric_heal
-	nodes_idle
+	wait_idle 4
 }
 
 # the NIC rate the cluster was built with, in GB/s
@@ -304,7 +295,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	# the finished point's file is untouched
 	for f in $done_before; do grep -qx '# Done' "$f"; done
 	wait_job "$final" 60
-	nodes_idle
+	wait_idle 4
 	final=$(submit CAMPAIGN=ld "NODES=2 4" MODES=contiguous ITERS=2 LONGS=64)
 	wait_job "$final" 300
 	run -0 status CAMPAIGN=ld

@@ -1,10 +1,12 @@
 #!/usr/bin/env bats
 # Nothing lost, nothing mixed: job ids reused after Slurm's state is lost,
 # two submissions of one campaign at once, a point ended by SIGTERM.
-# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
+# shellcheck disable=SC2154,SC2016,SC2030,SC2031 # bats sets output and stderr; single quotes are meant; each test its own $job
 
 load ../lib/helpers
 load ../lib/cluster
+
+empty_queue() { [ -z "$(squeue -h)" ]; }
 
 setup_file() {
 	campaign_results test-results-state
@@ -44,12 +46,7 @@ setup() {
 
 @test "a point whose job is cancelled is incomplete, says why, and is not tried again" {
 	final=$(ALLER_TEST_HANG=0 submit CAMPAIGN=term NODES=1 MODES=contiguous LONGS=64 ITERS=1)
-	job=$(awk '/^point / { sub("job=", "", $4); print $4 }' "$RES/term/manifest")
-	for _ in $(seq 120); do
-		[ "$(squeue -h -j "$job" -o %T)" = RUNNING ] && break
-		sleep 0.5
-	done
-	sleep 2
+	last_point_running term
 	scancel "$job"
 	wait_job "$final" 120
 	run -1 status CAMPAIGN=term
@@ -68,10 +65,13 @@ setup() {
 	bash "$ROOT/cluster/down.sh" >/dev/null
 	rm -rf "$ROOT/build/cluster/state"
 	cluster_up
-	# someone else's jobs, which fail, take the ids up to ours again (with
-	# accounting, slurmctld may go on from the database's last id instead)
-	while next=$(sbatch --parsable -o /dev/null --wrap false) && [ "$next" -lt "$job" ]; do :; done
-	while [ -n "$(squeue -h)" ]; do sleep 0.5; done
+	# someone else's jobs take the ids up to ours again (with accounting,
+	# slurmctld may go on from the database's last id instead): held and
+	# cancelled, but the one with our id, which runs and fails
+	while next=$(sbatch --parsable --hold -J other -o /dev/null --wrap false) && [ "$next" -lt "$job" ]; do :; done
+	squeue -h -n other -o %i | grep -vx "$job" | xargs -r scancel
+	scontrol release "$job" 2>/dev/null || true
+	SAW=squeue wait_for "an empty queue" 120 empty_queue
 	run -0 status CAMPAIGN=lost
 	# our job's record, or 'unknown' (slurmdbd may still have ours): never the other's
 	[[ $output == *" complete"* ]]

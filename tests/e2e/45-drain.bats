@@ -20,11 +20,11 @@ setup() {
 teardown() {
 	fabric_heal
 	scontrol update nodename='n[1-4]' state=resume 2>/dev/null || true
-	for _ in $(seq 60); do
-		[ "$(sinfo -h -N -t idle -o %N | sort -u | wc -l)" = 4 ] && return 0
-		sleep 0.5
-	done
+	wait_idle 4
 }
+
+# no reservation of a re-check is left behind
+no_recheck_left() { ! scontrol -o show reservation 2>/dev/null | grep -q aller-recheck; }
 
 # (--slow-below=0.2: pairs across the spine share an uplink and carry half a NIC's rate)
 pairs_campaign() {
@@ -45,16 +45,42 @@ pairs_campaign() {
 	wait_job "$final" 300
 	cat "$RES"/slow/logs/aller-slow-finish-*.out >&2
 	grep -q '^host	n4	an end of slow links with 3 hosts: ' "$RES/slow/merged/suspects.tsv"
-	grep -q '^drain: n4: drained (aller: an end of slow links with 3 hosts' "$RES"/slow/logs/aller-slow-finish-*.out
+	# drained only once a second measurement (a re-check of n4 and two others) confirmed it
+	grep -q '^drain: n4: drained (aller: confirmed by a re-check: its link .*; the finding: an end of slow links with 3 hosts' \
+		"$RES"/slow/logs/aller-slow-finish-*.out
 	[ "$(sinfo -h -N -t drain -o %N | sort -u)" = n4 ]
-	[[ $(sinfo -h -N -n n4 -o %E) == "aller: an end of slow links with 3 hosts"* ]]
+	[[ $(sinfo -h -N -n n4 -o %E) == "aller: confirmed by a re-check: its link "* ]]
+	no_recheck_left
 	# still slow: drained again, exit 1
 	run -1 bash "$ROOT/campaigns/undrain.sh"
-	[[ $output == "undrain: n4: still slow (its link "*"): drained again" ]]
+	[[ $output == "undrain: n4: drained again: still slow after a re-check: its link "*" (a re-check against "*")" ]]
 	[[ $(sinfo -h -N -n n4 -o %E) == "aller: still slow after a re-check: "* ]]
 	# healed: resumed
 	run -0 bash "$FABRIC" heal
 	run -0 bash "$ROOT/campaigns/undrain.sh" HOSTS=n4
 	[[ $output == "undrain: n4: clean against "*": resumed" ]]
 	[ -z "$(sinfo -h -N -t drain -o %N)" ]
+}
+
+@test "a finding a re-check does not confirm drains nothing (a noisy campaign); undrain refuses what aller did not drain" {
+	# a merge whose suspect is a healthy node (as a noisy --pairs campaign names one)
+	d=$RES/noisy
+	mkdir -p "$d/merged"
+	printf 'kind\tname\tevidence\tsince\tcampaign\tpoints\nhost\tn3\tan end of slow links with 2 hosts: n1, n2 (--pairs)\t\tnoisy\t\n' \
+		>"$d/merged/suspects.tsv"
+	run -0 bash "$ROOT/campaigns/drain.sh" "$d" 1
+	[[ $output == "drain: n3: left in service: no link of it under 0.5 x the links that avoid it (a re-check against "*"), against the finding: an end of slow links with 2 hosts: n1, n2 (--pairs)" ]]
+	[ -z "$(sinfo -h -N -t drain -o %N)" ]
+	no_recheck_left
+	# a node an administrator drained for another reason is not aller's to resume
+	scontrol update nodename=n2 state=drain reason="admin: bad DIMM"
+	run --separate-stderr -2 bash "$ROOT/campaigns/undrain.sh" HOSTS=n2
+	[ "$stderr" = "undrain: error: node 'n2' in HOSTS was not drained by aller (drain, reason 'admin: bad DIMM'): not aller's to resume" ]
+	[[ $(sinfo -h -N -n n2 -o %E) == "admin: bad DIMM" ]]
+	# nor one that is not drained, nor one Slurm does not know; no reservation is left by either
+	run --separate-stderr -2 bash "$ROOT/campaigns/undrain.sh" HOSTS=n1
+	[[ $stderr == "undrain: error: node 'n1' in HOSTS was not drained by aller (idle, reason 'none'): not aller's to resume" ]]
+	run --separate-stderr -2 bash "$ROOT/campaigns/undrain.sh" HOSTS=n9
+	[ "$stderr" = "undrain: error: node 'n9' in HOSTS: Slurm does not know it" ]
+	no_recheck_left
 }

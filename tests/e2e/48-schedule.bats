@@ -28,17 +28,15 @@ run_now() {
 	local id
 	id=$(squeue -h -n aller-schedule-nightly -t PD -o %i)
 	scontrol update jobid="$id" starttime=now
-	for _ in $(seq 120); do
-		held=$(squeue -h -n aller-schedule-nightly -t PD -o %i | grep -vx "$id" || true)
-		[ -n "$held" ] && [ -z "$(squeue -h -j "$id" 2>/dev/null)" ] && break
-		sleep 0.5
-	done
-	for _ in $(seq 240); do
-		[ -z "$(squeue -h -n aller-schedule-nightly-after -o %i)" ] && return 0
-		sleep 0.5
-	done
-	return 1
+	SAW=squeue wait_for "job $id to end and hold its successor" 60 successor_held "$id"
+	SAW=squeue wait_for "the day's after job to end" 120 after_ended
 }
+# successor_held ID: ID has ended and another nightly job is held (in $held)
+successor_held() {
+	held=$(squeue -h -n aller-schedule-nightly -t PD -o %i | grep -vx "$1" || true)
+	[ -n "$held" ] && [ -z "$(squeue -h -j "$1" 2>/dev/null)" ]
+}
+after_ended() { [ -z "$(squeue -h -n aller-schedule-nightly-after -o %i)" ]; }
 
 @test "make schedule: held until AT, run at once: the day's campaign, trend and export; its successor held; unschedule" {
 	tf=$RES/textfile   # where the nodes see it (their /tmp is their own)

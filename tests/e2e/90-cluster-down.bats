@@ -20,6 +20,29 @@ setup_file() {
 	[[ $output == *"slurmctld    running"* ]]
 }
 
+@test "another clone's cluster-down or fabric.sh on this cluster's port touches none of it: only what it made" {
+	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	port=$(sed -n 's/.* port=\([0-9]*\) .*/\1/p' "$ROOT/build/cluster/run/settings")
+	before=$(ip netns list | awk '{ print $1 }' | sort)
+	# a clone whose cluster ran on another port and stopped badly: its state, its list of namespaces
+	b=$BATS_TEST_TMPDIR/b
+	mkdir -p "$b/run" "$b/fabric"
+	echo "nodes=4 cpus=2 gpus=2 port=17900 accounting=0 fabric=veth leaves=2" >"$b/run/settings"
+	printf 'aller17900-sw\naller17900-n1\n' >"$b/fabric/namespaces"
+	printf 'link\tfrom\tto\trate_kbit\nnic\tn1\tleaf1\t1000000\n' >"$b/fabric/links"
+	run -0 env CLUSTER_DIR="$b" CLUSTER_PORT="$port" bash "$ROOT/cluster/down.sh"
+	[ "$(ip netns list | awk '{ print $1 }' | sort)" = "$before" ]
+	run -0 bash "$ROOT/cluster/status.sh" -q
+	# a clone with a fabric's files but none of this port's namespaces: refused, nothing shaped
+	mkdir -p "$b/fabric"
+	printf 'link\tfrom\tto\trate_kbit\nnic\tn1\tleaf1\t1000000\n' >"$b/fabric/links"
+	echo "nodes=4 cpus=2 gpus=2 port=$port accounting=0 fabric=veth leaves=2" >"$b/run/settings"
+	run --separate-stderr -1 env CLUSTER_DIR="$b" bash "$ROOT/cluster/fabric.sh" slow-nic n1 1mbit
+	[ "$stderr" = "fabric: error: the namespaces of port $port are not this cluster's ($b made none of them): not touched" ]
+	run -0 nsenter --net="/run/netns/aller$port-sw" tc class show dev n1
+	[[ $output != *"1Mbit"* ]]
+}
+
 @test "cluster-down stops every process it started and leaves no namespace behind" {
 	run_dir=$ROOT/build/cluster/run
 	pids=$(cat "$run_dir"/*.pid)
@@ -95,4 +118,7 @@ net_now() { { ip netns list; ip -o link; } | awk '{ print $1, $2 }' | sort; }
 	[[ $output == "cluster: error: CLUSTER_NIC_RATE 'fast' is not a rate: "* ]]
 	run -1 env CLUSTER_LEAVES=5 bash "$ROOT/cluster/up.sh"
 	[ "$output" = "cluster: error: CLUSTER_LEAVES '5' must be a number from 1 to CLUSTER_NODES (4): every leaf needs a node" ]
+	# more CPUs than the machine has: Slurm would drain every node (Low CPUs), and up would mean nothing
+	run -1 env CLUSTER_CPUS=$(($(nproc) + 1)) bash "$ROOT/cluster/up.sh"
+	[ "$output" = "cluster: error: CLUSTER_CPUS '$(($(nproc) + 1))' is over this machine's $(nproc) cores: Slurm would drain every node (Low CPUs)" ]
 }

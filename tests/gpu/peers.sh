@@ -3,7 +3,7 @@
 # beside nccl-tests' alltoall_perf on one GPU, interleaved rounds, 8 B to
 # 1 GiB per peer; prints per size each one's median time per call and their
 # ratio. DIR: nccl-tests' source tree, or its release tarball (unpacked into
-# build/gpu/). Without a GPU: one "skipped" line, exit 0.
+# build/gpu/). Without a GPU: one "skipped" line, exit 0 (NCCL_TESTS or not).
 #   ROUNDS (3) rounds, ITERS (20) timed calls and WARMUP (5) untimed ones per
 #   size in each tool, MAX (1073741824) the largest size in bytes.
 # Exit 0; 2 on bad input (one line); 1 when a build or a run fails.
@@ -13,6 +13,10 @@ b=$root/build/gpu
 rounds=${ROUNDS:-3} iters=${ITERS:-20} warmup=${WARMUP:-5} max=${MAX:-1073741824}
 die() { printf 'gpu-peers: %s\n' "$1" >&2; exit "${2:-2}"; }
 src=${NCCL_TESTS:-}
+gpu() { nvidia-smi -L >/dev/null 2>&1; }
+skip() { echo "gpu-peers: skipped (no GPU: nvidia-smi -L fails)"; exit 0; }
+# without a GPU there is nothing to compare: skipped, as gpu-check is; a value given is checked still
+[ -n "$src" ] || gpu || skip
 [ -n "$src" ] || die "NCCL_TESTS=DIR is needed: nccl-tests' source tree (with src/Makefile) or its .tar.gz"
 [ -e "$src" ] || die "NCCL_TESTS '$src': no such file or directory"
 for v in rounds iters warmup max; do
@@ -25,10 +29,7 @@ case $src in
 *.tar.gz | *.tgz) [ -f "$src" ] || die "NCCL_TESTS '$src': not a file" ;;
 *) [ -f "$src/src/Makefile" ] || die "NCCL_TESTS '$src': no src/Makefile there (nccl-tests' source tree?)" ;;
 esac
-if ! nvidia-smi -L >/dev/null 2>&1; then
-	echo "gpu-peers: skipped (no GPU: nvidia-smi -L fails)"
-	exit 0
-fi
+gpu || skip
 [ "$(id -u)" != 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl_tcp_if_include=${OMPI_MCA_btl_tcp_if_include:-lo}
 cuda=${CUDA_HOME:-/usr/local/cuda} nccl=${NCCL_HOME:-${CUDA_HOME:-/usr/local/cuda}}

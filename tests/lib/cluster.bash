@@ -32,48 +32,39 @@ smoke_campaign() {
 status() { bash "$ROOT/campaigns/status.sh" "RESULTS=$RES" "$@"; }
 
 # wait_job ID [SECONDS]: until the job has left the queue.
+left_queue() { [ -z "$(squeue -h -j "$1" 2>/dev/null)" ]; }
 wait_job() {
-	local id=$1 limit=${2:-120} i
-	for ((i = 0; i < limit * 2; i++)); do
-		[ -z "$(squeue -h -j "$id" 2>/dev/null)" ] && return 0
-		sleep 0.5
-	done
-	echo "job $id still queued after $limit s" >&2
-	return 1
+	SAW="squeue -j $1" wait_for "job $1 to leave the queue" "${2:-120}" left_queue "$1"
 }
-# last_point_running CAMPAIGN: the job of the campaign's last point in
-# $job, once it runs (and 2 s more, so its steps have started).
+# nodes_in STATE N: N nodes are in STATE, as sinfo's %T says it (idle: up,
+# responding, not drained and free)
+nodes_in() { [ "$(sinfo -h -N -o '%N %T' | awk -v s="$1" '$2 == s { print $1 }' | sort -u | wc -l)" -ge "$2" ]; }
+# node_in NODE STATE: the node's state begins with STATE (down* is down)
+node_in() { [[ $(sinfo -h -n "$1" -o '%T') == "$2"* ]]; }
+wait_idle() { SAW="sinfo -N" wait_for "${1:-$CLUSTER_NODES} nodes idle" 60 nodes_in idle "${1:-$CLUSTER_NODES}"; }
+# job_started CAMPAIGN JOB: the newest point file of the job has aller's header
+job_started() {
+	local f=("$RES/$1/raw/"*"-j$2-"*.out)
+	[ -e "${f[0]}" ] && grep -q '^# aller: ' "${f[-1]}"
+}
+# last_point_running CAMPAIGN: the job of the campaign's last point in $job,
+# once it runs and its step has begun aller (the header in its point file).
 last_point_running() {
 	job=$(awk '/^point / { print $4 }' "$RES/$1/manifest" | tail -n 1)
 	job=${job#job=}
-	for _ in $(seq 120); do
-		[ "$(squeue -h -j "$job" -o %T)" = RUNNING ] && break
-		sleep 0.5
-	done
-	sleep 2
+	SAW="squeue -j $job" wait_for "job $job to run aller" 60 job_started "$1" "$job"
 }
 # latest FILE...: the last of a sorted glob (a point's newest attempt).
 latest() {
 	local f=("$@")
 	printf '%s' "${f[-1]}"
 }
-# srun_aller ARGS...: srun of aller with the campaigns' retry rule (one more
-# attempt after exit 3, a signal, or a launch that failed before aller's
-# header; Open MPI 4.1.4 fails in connection set-up in about 1-2% of
-# multi-node steps here). Its stdout is aller's, its status the last try's.
+# srun_aller ARGS...: srun of aller, bounded, a task's failure ending the
+# step; not tried again: a start-up that crashes fails the test (the crash
+# that retries used to hide, in MPI_Init, was Slurm's tree fence:
+# cluster/mpi.conf.in).
 srun_aller() {
-	local rc out
-	for attempt in 1 2; do
-		rc=0
-		out=$(timeout 120 srun "$@") || rc=$?
-		if [ "$rc" -ne 3 ] && [ "$rc" -lt 124 ] && { [ "$rc" -eq 0 ] || [ "$rc" -eq 1 ] || [ "$rc" -eq 2 ] ||
-			[[ $out == *"# aller: "* ]]; }; then
-			break
-		fi
-		echo "srun_aller: attempt $attempt ended with $rc; once more" >&2
-	done
-	printf '%s\n' "$out"
-	return "$rc"
+	timeout 120 srun --kill-on-bad-exit=1 "$@"
 }
 # fabric_setup (a test's setup): the cluster's environment, and FABRIC (its
 # fault script); the test skipped where the cluster runs without the fabric.

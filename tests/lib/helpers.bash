@@ -33,3 +33,20 @@ if [ "$(basename "$BATS_TEST_DIRNAME")" = mpich ]; then
 	ALLER=$BUILD/bin/aller
 	MPIRUN=(mpiexec.mpich -n)
 fi
+
+# wait_for WHAT SECONDS CHECK...: runs CHECK until it succeeds, every 0.2 s,
+# at most SECONDS; waits on a state, never on a clock alone. On time out it
+# says what it waited for and what it saw (SAW, a command run then, when
+# set) and fails.
+wait_for() {
+	local what=$1 limit=$2 end
+	shift 2
+	end=$((SECONDS + limit))
+	until "$@"; do
+		if [ "$SECONDS" -ge "$end" ]; then
+			echo "waited $limit s for $what; saw: $(${SAW:-true} 2>&1 | tail -n 8)" >&2
+			return 1
+		fi
+		sleep 0.2
+	done
+}

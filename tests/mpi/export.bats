@@ -7,6 +7,12 @@
 
 load ../lib/helpers
 
+# scraped QUERY: Prometheus answers QUERY with a sample (its answer in $r)
+scraped() {
+	r=$(curl -s "http://127.0.0.1:$((port + 1))/api/v1/query" --data-urlencode "query=$1" || true)
+	[[ $r == *'"result":[{'* ]]
+}
+
 teardown() {
 	for p in ${PIDS:-}; do kill "$p" 2>/dev/null || true; done
 	for p in ${PIDS:-}; do wait "$p" 2>/dev/null || true; done
@@ -54,11 +60,7 @@ teardown() {
 		--web.listen-address="127.0.0.1:$((port + 1))" >"$BATS_TEST_TMPDIR/prom.log" 2>&1 &
 	PIDS="$PIDS $!"
 	q='aller_busbw_bytes_per_second{commsize="2",bytes="2048",algo="alltoall"}'
-	for _ in $(seq 120); do
-		r=$(curl -s "http://127.0.0.1:$((port + 1))/api/v1/query" --data-urlencode "query=$q" || true)
-		[[ $r == *'"result":[{'* ]] && break
-		sleep 0.5
-	done
+	SAW="cat $BATS_TEST_TMPDIR/prom.log" wait_for "Prometheus to have scraped $q" 60 scraped "$q"
 	echo "$r"
 	got=$(sed -n 's/.*"value":\[[0-9.]*,"\([^"]*\)"\].*/\1/p' <<<"$r")
 	awk -v g="$got" -v w="$want" 'BEGIN { exit !(g != "" && (g - w) ^ 2 <= (1e-5 * w) ^ 2) }'

@@ -166,3 +166,11 @@ setup() {
 	run --separate-stderr -2 "${MPIRUN[@]}" 2 "$ALLER" --congestion=1e-9 c 1 64
 	[[ $stderr == *"makes no aggressor of a world of 2"* && $stderr != *MPI_Send* ]]
 }
+
+@test "under a launcher its MPI library does not speak: exit 3, one line, not three runs of one task each" {
+	command -v mpiexec.mpich >/dev/null || skip "MPICH's mpiexec is missing: run 'make deps'"
+	# the Open MPI build under MPICH's mpiexec: each task would be a world of one
+	run --separate-stderr -3 timeout 60 mpiexec.mpich -n 3 "$ALLER" 0 2 4096
+	[ "$stderr" = "aller: error: MPI_COMM_WORLD has 1 task, but the launcher started 3 (PMI_SIZE=3): this MPI library did not join the launcher's tasks (each runs alone as a world of one); launch it with a process manager its library speaks (MPICH under Slurm: srun --mpi=pmi2; Open MPI: srun --mpi=pmix or its mpirun)" ]
+	[ -z "$output" ]   # no header, no rows: nothing for a merge to take
+}

@@ -28,6 +28,13 @@ load ../lib/helpers
 	run --separate-stderr -0 "$COLLECT" -o "$BATS_TEST_TMPDIR/m" "$out"
 	[[ $stderr == *"1 points: 1 complete"* ]]
 	[ "$(tail -n +2 "$BATS_TEST_TMPDIR/m/pairs.tsv" | cut -f2,3)" = "$(printf '1\tcomplete')" ]
+	# the hook that made the link slow is in the header: a test, so no suspect to drain, nothing exported
+	grep -qx '# test_hooks: ALLER_TEST_SLOW_PAIR=2:1:200000' "$out"
+	grep -q '^warning	test_hooks	.*aller ran with its test hooks set (ALLER_TEST_SLOW_PAIR=2:1:200000): a test' \
+		"$BATS_TEST_TMPDIR/m/findings.tsv"
+	[ "$(tail -n +2 "$BATS_TEST_TMPDIR/m/suspects.tsv" | wc -l)" = 0 ]
+	run -0 "$COLLECT" --openmetrics "$BATS_TEST_TMPDIR/m"
+	run ! grep -q 'aller_point_state{' <<<"$output"
 	run -0 bash "$ROOT/plots/plot.sh" --file "$out" --out-dir "$BATS_TEST_TMPDIR/p"
 	[[ $output == *"/plots/pairs-pairs.png"* ]]
 	[ -s "$BATS_TEST_TMPDIR/p/plots/pairs-pairs.png" ]

@@ -146,3 +146,16 @@ SPECS="uniform spread:1 zipf:1.2 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognor
 	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: ')" = 1 ]
 	[ -z "$output" ]
 }
+
+@test "a DEL byte and the four characters \\x7f in matrix files' names are two splits, escaped apart" {
+	cd "$BATS_TEST_TMPDIR"
+	del=$(printf 'm\177.txt') lit='m\x7f.txt'
+	printf '3 3\n1 1\n' >"$del"
+	printf '1 1\n3 3\n' >"$lit"
+	run --separate-stderr -0 mpirun_n "$N" "$ALLER" "--split=matrix:$del" "--split=matrix:$lit" c 2 256
+	printf '%s\n' "$output" >out
+	grep -qxF '# split: matrix:m\x7f.txt' out
+	grep -qxF '# split: matrix:m\\x7f.txt' out
+	run --separate-stderr -0 "$COLLECT" -q -o m out
+	[ "$(awk -F, 'NR > 1 { print $4 }' m/points.csv | sort -u | grep -c '^matrix:')" = 2 ]
+}

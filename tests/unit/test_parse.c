@@ -125,7 +125,28 @@ static void point_states_and_reasons(void **state)
 		{ HEADER ROW "# Done\n# exit: 0\n", POINT_COMPLETE, "" },
 		{ HEADER ROW "# exit: 3\n", POINT_FAILED, "exit 3" },
 		{ HEADER ROW "# Done\n# exit: 1\n", POINT_FAILED, "exit 1" },
-		{ HEADER ROW "# exit: 139\n", POINT_FAILED, "exit 139 (signal 11)" },
+		{ HEADER ROW "# exit: 139\n", POINT_FAILED, "exit 139 (signal 11, SIGSEGV)" },
+		/* a task killed as MPI starts: the launcher's 128 + the signal, no header */
+		{ "# campaign: c\n# point_nodes: 4\n# exit: 139\n", POINT_FAILED,
+		  "exit 139 (signal 11, SIGSEGV) before aller's header (the launcher or MPI_Init)" },
+		/* above 128 + 64 no signal: srun's own codes (233 when a node's link went) */
+		{ HEADER ROW "# exit: 233\n", POINT_FAILED, "exit 233" },
+		/* two worlds in one file (singletons of a launcher the library does not speak) */
+		{ HEADER ROW "# Done\n" HEADER ROW "# Done\n", POINT_FAILED, "2 aller runs in one file: "
+		  "worlds the launcher started apart (an MPI library that does not speak its process "
+		  "manager), not one measurement" },
+		/* aller's header against the job's provenance: mode, node count, world against tasks */
+		{ "# campaign: c\n# point_nodes: 4\n# point_mode: contiguous\n" HEADER ROW "# Done\n# exit: 0\n",
+		  POINT_FAILED, "provenance does not match: the job's mode is contiguous, aller's header "
+		  "says strided" },
+		{ "# campaign: c\n# point_nodes: 2\n# point_mode: strided\n" HEADER ROW "# Done\n# exit: 0\n",
+		  POINT_FAILED, "provenance does not match: the job's node count is 2, aller's header "
+		  "says 4" },
+		{ "# campaign: c\n# point_nodes: 4\n# tasks: 8 (2 per node)\n" HEADER "# world: 1\n" ROW
+		  "# Done\n# exit: 0\n", POINT_FAILED, "provenance does not match: the job's task count is 8, "
+		  "aller's header says 1 (its world)" },
+		{ "# campaign: c\n# point_nodes: 4\n# point_mode: strided\n# tasks: 8 (2 per node)\n"
+		  HEADER "# world: 8\n" ROW "# Done\n# exit: 0\n", POINT_COMPLETE, "" },
 		{ HEADER ROW "# exit: 143\n", POINT_INCOMPLETE, "ended by SIGTERM" },
 		{ HEADER ROW "# exit: 138\n", POINT_INCOMPLETE, "ended by SIGUSR1" },
 		{ HEADER "# exit: 137\n", POINT_INCOMPLETE, "ended by SIGKILL" },

@@ -255,10 +255,38 @@ static void last_level_cache(void **state)
 	rmdir(root);
 }
 
+/* A VM's sysconf: an L2 and no L3, or nothing. */
+static long l2_only(int name)
+{
+	return name == _SC_LEVEL2_CACHE_SIZE ? 1L << 20 : 0;
+}
+
+static long none(int name)
+{
+	(void)name;
+	return -1;
+}
+
+/* Without sysfs cache directories (some VMs), what sysconf knows. */
+static void last_level_cache_from_sysconf(void **state)
+{
+	char root[] = "/tmp/aller-llc-XXXXXX";
+	const char *from;
+	int level = 0;
+	(void)state;
+	assert_non_null(mkdtemp(root));
+	assert_int_equal(memcheck_llc_any(root, &level, l2_only, &from), 1L << 20);
+	assert_int_equal(level, 2);
+	assert_string_equal(from, "sysconf");
+	assert_int_equal(memcheck_llc_any(root, &level, none, &from), -1);
+	rmdir(root);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(last_level_cache),
+		cmocka_unit_test(last_level_cache_from_sysconf),
 		cmocka_unit_test(sizes_that_parse),
 		cmocka_unit_test(sizes_that_do_not),
 		cmocka_unit_test(size_window),

@@ -1,16 +1,16 @@
-/* sweep_impl.h: what sweep.c (levels) and sweep_count.c (one count) share. */
-#ifndef ALLER_SWEEP_IMPL_H
-#define ALLER_SWEEP_IMPL_H
+/* sweep_state.h: the sweep's shared state, owned by no .c file: a level (sweep.c), a count (sweep_count.c) and its calls (sweep_calls.c). */
+#ifndef ALLER_SWEEP_STATE_H
+#define ALLER_SWEEP_STATE_H
 
 #include <mpi.h>
 
 #include "algo/algo.h"
 #include "partition.h"
 #include "plan/stats.h"
-#include "sweep.h"
 #include "world/failure.h"
 
 struct moe_run;
+struct sweep;   /* sweep.h: the sweep's own fields, which every file of the sweep reads */
 
 /* One level: its partition and this task's communicator in it. */
 struct level {
@@ -28,16 +28,9 @@ struct level {
 	long noff, nofl;      /* ... how many are on another node, under another leaf */
 };
 
-/* Collective: the data set's set-up failure (failure_data_set), counted for the exit status. */
-static inline int sweep_set_failed(struct sweep *s, const struct level *l, int index,
-				   const char *what, int rc, const char *why)
-{
-	int failed = failure_data_set(s->w, s->out, algo_name(l->op->id), index, l->a.g, what,
-				      rc, why);
-
-	s->failed_sets += failed;
-	return failed;
-}
+/* Collective: the data set's set-up failure (failure_data_set), counted for the exit status (sweep.c). */
+int sweep_set_failed(struct sweep *s, const struct level *l, int index, const char *what, int rc,
+		     const char *why);
 
 /* Maxima reduced with the statistics' (MPI_MAX): the split's, after stats_pack's. */
 enum { SPLIT_IO = STATS_NMAX, SPLIT_DIR, SPLIT_NEG_IN, COUNT_NMAX };
