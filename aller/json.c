@@ -87,9 +87,9 @@ struct json *json_open(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	snprintf(j->part, n, "%s.part", target);
-	j->f = replace_create(j->part, why, sizeof(why));
+	j->f = replace_create(j->part, "--json file ", why, sizeof(why));
 	if (!j->f) {
-		snprintf(err, errlen, "--json: %s", why);
+		snprintf(err, errlen, "%s", why);
 		json_close(j);
 		return NULL;
 	}

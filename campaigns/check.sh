@@ -66,6 +66,9 @@ validate_settings() {
 	# the job gives each point its own --samples: aller refuses a second one
 	[[ $SAMPLES == 0 || " $ALLER_ARGS " != *" --samples="* ]] ||
 		die "ALLER_ARGS has --samples, and SAMPLES=1 gives each point its own folder of DIR/samples: use one of them"
+	# an MPI library that does not speak the launcher's PMI runs every task alone (aller then exits 3)
+	[[ $MPI != mpich || " $LAUNCHER " != *" --mpi=pmix"* ]] ||
+		die "MPI=mpich with LAUNCHER '$LAUNCHER': Debian's MPICH speaks no PMIx (each task would run alone); allowed is a PMI it speaks, e.g. LAUNCHER=\"srun --mpi=pmi2\""
 	# each point's --placement comes from PLACEMENTS: aller refuses a second one
 	[[ $PLACEMENTS == block || " $ALLER_ARGS " != *" --placement="* ]] ||
 		die "ALLER_ARGS has --placement, and PLACEMENTS='$PLACEMENTS' gives each point its own: use PLACEMENTS alone"

@@ -38,6 +38,14 @@ pairs_slow() {
 # slowest link), 3 it could not run (WHY: why); PEERS the two others. The
 # reservation goes on every way out, a signal too (the caller's trap calls
 # recheck_end).
+# outside_job CMD...: CMD without a job's SLURM_* variables (but SLURM_CONF):
+# its srun makes a job of its own (within a job's, the pmix plugin of the new
+# job's steps fails on the outer job's variables)
+outside_job() {
+	local u=() v
+	for v in $(compgen -e SLURM_ || true); do [ "$v" = SLURM_CONF ] || u+=(-u "$v"); done
+	env "${u[@]}" "$@"
+}
 RESERVED=""
 recheck_end() { [ -z "$RESERVED" ] || scontrol delete reservationname="$RESERVED" >/dev/null 2>&1 || true; RESERVED=""; }
 # recheck_traps: the reservation ended on every way out (a signal ends the script through EXIT)
@@ -51,7 +59,7 @@ recheck() {
 	scontrol create reservation reservationname="$RESERVED" nodes="$n,$PEERS" starttime=now duration=10 \
 		users="$(id -un)" flags=ignore_jobs >/dev/null || { RESERVED=""; WHY="cannot reserve $n and $PEERS"; return 3; }
 	[[ ! $(sinfo -h -N -n "$n" -o %t) =~ ^drain ]] || scontrol update nodename="$n" state=resume
-	env -u SLURM_JOB_ID -u SLURM_JOBID timeout 120 srun --reservation="$RESERVED" -N3 -n3 -w "$n,$PEERS" \
+	outside_job timeout 120 srun --reservation="$RESERVED" -N3 -n3 -w "$n,$PEERS" \
 		"$(find_tool aller)" --pairs=1M --slow-below="$PAIRS_SLOW_BELOW" 0 3 >"$out/pairs.out" 2>/dev/null || true
 	recheck_end
 	pairs_read "$out/pairs.out" "$out/m"

@@ -32,13 +32,7 @@ done
 manifest=$DIR/manifest
 [ -f "$manifest" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $manifest)"
 manifest_read "$manifest"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 ids=$(printf '%s\n' "${M_POINT_JOB[@]}" | sort -u | paste -sd, -)
-if [ -n "$ids" ]; then
-	sacct -X -n -P -j "$ids" -o JobID,JobName%200,State,ExitCode,Elapsed,NodeList,Reason >"$tmp/sacct" 2>/dev/null || true
-	scontrol -o show job >"$tmp/scontrol" 2>/dev/null || true
-fi
-rc=0
-"$(find_tool collect)" --status "${tsv[@]}" "$manifest" "$DIR/raw" "$tmp/sacct" "$tmp/scontrol" || rc=$?
-exit "$rc"
+exec "$(find_tool collect)" --status "${tsv[@]}" "$manifest" "$DIR/raw" \
+	<([ -z "$ids" ] || sacct -X -n -P -j "$ids" -o JobID,JobName%200,State,ExitCode,Elapsed,NodeList,Reason 2>/dev/null) \
+	<([ -z "$ids" ] || scontrol -o show job 2>/dev/null)

@@ -38,7 +38,7 @@ int outset_open(struct outset *o, const char *dir, const char *const *names, int
 		snprintf(path, sizeof(path), "%s", o->final[i]);   /* a copy: snprintf's arguments never overlap */
 		snprintf(o->tmp[i], sizeof(o->tmp[i]), "%s.tmp.%ld", path, (long)getpid());
 		o->n = i + 1;
-		if (!(o->f[i] = replace_create(o->tmp[i], err, sizeof(err)))) {
+		if (!(o->f[i] = replace_create(o->tmp[i], "", err, sizeof(err)))) {
 			fprintf(stderr, "collect: error: %s\n", err);
 			return -1;
 		}

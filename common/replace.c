@@ -125,7 +125,7 @@ int replace_commit(const char *tmp, const char *target, const char *magic, char 
 	return 0;
 }
 
-FILE *replace_create(const char *tmp, char *err, size_t errlen)
+FILE *replace_create(const char *tmp, const char *what, char *err, size_t errlen)
 {
 	struct stat st;
 	FILE *f;
@@ -133,8 +133,8 @@ FILE *replace_create(const char *tmp, char *err, size_t errlen)
 
 	if (lstat(tmp, &st) == 0) {
 		if (!S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
-			snprintf(err, errlen, "cannot write '%s': it is %s%s, in the way: not written "
-				 "through; remove it", tmp, S_ISLNK(st.st_mode) ? "a symbolic link"
+			snprintf(err, errlen, "cannot write %s'%s': it is %s%s, in the way: not written "
+				 "through; remove it", what, tmp, S_ISLNK(st.st_mode) ? "a symbolic link"
 				 : S_ISREG(st.st_mode) ? "a file" : kind_of(st.st_mode),
 				 st.st_uid != geteuid() ? " of another user" : "");
 			return NULL;
@@ -143,7 +143,7 @@ FILE *replace_create(const char *tmp, char *err, size_t errlen)
 	}
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
+		snprintf(err, errlen, "cannot write %s'%s': %s", what, tmp, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return NULL;
@@ -185,5 +185,5 @@ FILE *replace_open(const char *dir, const char *name, char *err, size_t errlen)
 	if (dir_target(dir, name, target, sizeof(target), err, errlen) != 0)
 		return NULL;
 	snprintf(part, sizeof(part), "%s.part", target);
-	return replace_create(part, err, errlen);
+	return replace_create(part, "", err, errlen);
 }

@@ -40,9 +40,10 @@ int replace_commit(const char *tmp, const char *target, const char *magic, char 
  * The temporary tmp created for writing: a new file (O_EXCL), never through
  * a link (O_NOFOLLOW); a stale one of the user's own (a regular file, an
  * earlier run's cut short) removed first, anything else in the way refused.
- * NULL with a message.
+ * NULL with a message, "cannot write WHAT'TMP': ..." (what: "" or the
+ * file's kind, "--json file ").
  */
-FILE *replace_create(const char *tmp, char *err, size_t errlen);
+FILE *replace_create(const char *tmp, const char *what, char *err, size_t errlen);
 /* DIR/NAME.part opened for writing (DIR/NAME checked as a target); NULL with a message. */
 FILE *replace_open(const char *dir, const char *name, char *err, size_t errlen);
 /* ... closed and renamed over DIR/NAME; 0, or -1 with a message (and the part removed). */

@@ -145,7 +145,7 @@ int traffic_matrix_write(const char *path, const char *title, long n, const long
 	if (replace_target(path, "# aller traffic matrix", target, sizeof(target), err, errlen) != 0)
 		return -1;
 	snprintf(tmp, sizeof(tmp), "%s.tmp", target);
-	if (!(f = replace_create(tmp, err, errlen)))
+	if (!(f = replace_create(tmp, "", err, errlen)))
 		return -1;
 	fprintf(f, "# aller traffic matrix: %s\n# %s: %s\n", title, ALLER_KEY_COLUMNS,
 		ALLER_MATRIX_COLUMNS);

@@ -66,7 +66,7 @@ int samples_open(struct samples **sp, const struct options *o, const struct worl
 			snprintf(s->part, sizeof(s->part), "%.*s.%s.part", dir, s->path,
 				 base ? base + 1 : s->path);
 		}
-		if (s->leader && !failed && !(s->f = replace_create(s->part, err, sizeof(err))))
+		if (s->leader && !failed && !(s->f = replace_create(s->part, "the samples file ", err, sizeof(err))))
 			failed = 1;
 		if (s->f)
 			fprintf(s->f, "# aller samples: every task's time of every timed call (concurrent "

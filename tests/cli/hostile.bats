@@ -506,3 +506,9 @@ load ../lib/helpers
 	umount "$mnt"
 	[ "$stderr" = "campaign: error: cannot write '$mnt/.c.lock.holder' (a full disk?)" ]
 }
+
+@test "a campaign of the MPICH build under srun --mpi=pmix is refused: each task would run alone" {
+	run --separate-stderr -2 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=m MPI=mpich DRYRUN=1
+	[ "$stderr" = "campaign: error: MPI=mpich with LAUNCHER 'srun --mpi=pmix': Debian's MPICH speaks no PMIx (each task would run alone); allowed is a PMI it speaks, e.g. LAUNCHER=\"srun --mpi=pmi2\"" ]
+	run -0 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=m MPI=mpich "LAUNCHER=srun --mpi=pmi2" DRYRUN=1
+}
