@@ -133,6 +133,7 @@ static int transport_check(struct options *o, char *err, size_t errlen)
 static int split_check(struct options *o, char *err, size_t errlen)
 {
 	const char *uneven = NULL;
+	char allowed[256];
 
 	for (int i = 0; i < o->nsplits && !uneven; i++)
 		if (split_uneven(&o->splits[i]))
@@ -146,17 +147,15 @@ static int split_check(struct options *o, char *err, size_t errlen)
 		o->algos.n = 1;
 	}
 	for (int i = 0; i < o->algos.n; i++)
-		if (o->moe && o->algos.id[i] != ALGO_ALLTOALLV && o->algos.id[i] != ALGO_PAIRWISE &&
-		    o->algos.id[i] != ALGO_NCCL) {
-			snprintf(err, errlen, "--moe's dispatch and combine run as alltoallv, pairwise "
-				 "or NCCL's grouped send/recv, not %s: allowed with it are "
-				 "--algo=alltoallv and pairwise, and --transport=nccl",
-				 algo_name(o->algos.id[i]));
+		if (o->moe && !algo_can(o->algos.id[i], ALGO_CAN_MOE)) {
+			algo_can_list(ALGO_CAN_MOE, 1, allowed, sizeof(allowed));
+			snprintf(err, errlen, "--moe's dispatch and combine cannot run as %s: allowed "
+				 "with it are %s", algo_name(o->algos.id[i]), allowed);
 			return -1;
-		} else if (!algo_takes_split(o->algos.id[i])) {
+		} else if (!algo_can(o->algos.id[i], ALGO_CAN_SPLIT)) {
+			algo_can_list(ALGO_CAN_SPLIT, 1, allowed, sizeof(allowed));
 			snprintf(err, errlen, "--split=%s sends uneven blocks, which %s cannot: allowed "
-				 "with it are --algo=alltoallv, pairwise and put, and --transport=nccl",
-				 uneven, algo_name(o->algos.id[i]));
+				 "with it are %s", uneven, algo_name(o->algos.id[i]), allowed);
 			return -1;
 		}
 	return 0;
@@ -188,43 +187,22 @@ static int modes_check(struct options *o, char *err, size_t errlen)
 	return 0;
 }
 
-/* The settings a conflict names (options_impl.h's enum feature), by name. */
-static const char *const feature_names[F_COUNT] = {
-	[F_PAIRS] = "--pairs", [F_ALGO] = "--algo", [F_SPLIT] = "--split",
-	[F_ISOLATE] = "--isolate", [F_REVEAL] = "--reveal", [F_COLD_CACHE] = "--cold-cache",
-	[F_BUDGET] = "--time-per-size", [F_SAMPLES] = "--samples", [F_NCCL] = "--transport=nccl",
-	[F_CUDA] = "--buffers=cuda", [F_STRIDED] = "MODE strided", [F_TIMING] = "--timing",
-	[F_FRESH] = "--fresh-data", [F_LONGS] = "a LONGS above 0 (the buffers are SIZE bytes)",
-	[F_SELECTION] = "--commsizes, --min-bytes or --max-bytes", [F_CONGESTION] = "--congestion",
-	[F_LOOP] = "--timing=loop|nccl", [F_MOVING] = "a --split that may change from call to call (rotate:, trace:)",
-	[F_PERSISTENT] = "--algo=persistent, whose request holds one pair of buffers",
-	[F_CI] = "--ci", [F_PLACEMENT] = "--placement", [F_MOE] = "--moe",
-};
+/* The settings a conflict names (options_impl.h's OPTION_FEATURES), by name. */
+#define FEATURE_NAME(n, name, on) [F_##n] = name,
+static const char *const feature_names[F_COUNT] = { OPTION_FEATURES(FEATURE_NAME) };
+#undef FEATURE_NAME
 
 /* Which of them the parsed options have on, a bit each. */
 static unsigned features(const struct options *o, int longs_given)
 {
-	const int on[F_COUNT] = {
-		[F_PAIRS] = o->pairs > 0, [F_ALGO] = o->algos_given, [F_SPLIT] = o->splits_given,
-		[F_ISOLATE] = o->isolate != ISOLATE_NONE, [F_REVEAL] = o->reveal != REVEAL_OFF,
-		[F_COLD_CACHE] = o->cold_cache >= 0, [F_BUDGET] = o->time_per_size > 0,
-		[F_SAMPLES] = o->samples != NULL, [F_NCCL] = o->transport != TRANSPORT_MPI,
-		[F_CUDA] = o->buffers == BUFFERS_CUDA, [F_STRIDED] = o->strided,
-		[F_TIMING] = o->timing != TIMING_BARRIER, [F_FRESH] = o->fresh,
-		[F_LONGS] = longs_given,
-		[F_SELECTION] = o->sel.min_bytes || o->sel.max_bytes || o->sel.ncommsizes,
-		[F_CONGESTION] = o->congestion > 0,
-		[F_LOOP] = o->timing == TIMING_LOOP || o->timing == TIMING_NCCL,
-		[F_PERSISTENT] = algo_list_has(&o->algos, ALGO_PERSISTENT),
-		[F_CI] = o->ci_rel > 0, [F_PLACEMENT] = o->placement.kind != PLACEMENT_LAUNCHER,
-		[F_MOE] = o->moe,
-	};
 	unsigned f = 0;
+	int moving = 0;
 
 	for (int i = 0; i < o->nsplits; i++)
-		f |= split_varies(&o->splits[i]) ? FEATURE(F_MOVING) : 0;
-	for (int i = 0; i < F_COUNT; i++)
-		f |= on[i] ? FEATURE(i) : 0;
+		moving |= split_varies(&o->splits[i]);
+#define FEATURE_ON(n, name, on) f |= (on) ? FEATURE(F_##n) : 0;
+	OPTION_FEATURES(FEATURE_ON)
+#undef FEATURE_ON
 	return f;
 }
 

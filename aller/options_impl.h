@@ -26,9 +26,40 @@ enum option_value { VALUE_NONE, VALUE_NEEDS, VALUE_MAY, VALUE_NONEMPTY };
  * A setting a conflict names, on or off in the parsed options (options.c's
  * features()); in the order a conflict names the first of several.
  */
-enum feature { F_PAIRS, F_ALGO, F_SPLIT, F_ISOLATE, F_REVEAL, F_COLD_CACHE, F_BUDGET, F_SAMPLES,
-	       F_NCCL, F_CUDA, F_STRIDED, F_TIMING, F_FRESH, F_LONGS, F_SELECTION, F_CONGESTION,
-	       F_LOOP, F_MOVING, F_PERSISTENT, F_CI, F_PLACEMENT, F_MOE, F_COUNT };
+/*
+ * The settings an option's conflict names, one line each: X(NAME, how the
+ * message names it, whether the parsed options o have it on; options.c's
+ * features() evaluates it, with longs_given and moving, a --split that may
+ * change from call to call).
+ */
+#define OPTION_FEATURES(X) \
+	X(PAIRS, "--pairs", o->pairs > 0) \
+	X(ALGO, "--algo", o->algos_given) \
+	X(SPLIT, "--split", o->splits_given) \
+	X(ISOLATE, "--isolate", o->isolate != ISOLATE_NONE) \
+	X(REVEAL, "--reveal", o->reveal != REVEAL_OFF) \
+	X(COLD_CACHE, "--cold-cache", o->cold_cache >= 0) \
+	X(BUDGET, "--time-per-size", o->time_per_size > 0) \
+	X(SAMPLES, "--samples", o->samples != NULL) \
+	X(NCCL, "--transport=nccl", o->transport != TRANSPORT_MPI) \
+	X(CUDA, "--buffers=cuda", o->buffers == BUFFERS_CUDA) \
+	X(STRIDED, "MODE strided", o->strided) \
+	X(TIMING, "--timing", o->timing != TIMING_BARRIER) \
+	X(FRESH, "--fresh-data", o->fresh) \
+	X(LONGS, "a LONGS above 0 (the buffers are SIZE bytes)", longs_given) \
+	X(SELECTION, "--commsizes, --min-bytes or --max-bytes", \
+	  o->sel.min_bytes || o->sel.max_bytes || o->sel.ncommsizes) \
+	X(CONGESTION, "--congestion", o->congestion > 0) \
+	X(LOOP, "--timing=loop|nccl", o->timing == TIMING_LOOP || o->timing == TIMING_NCCL) \
+	X(MOVING, "a --split that may change from call to call (rotate:, trace:)", moving) \
+	X(PERSISTENT, "--algo=persistent, whose request holds one pair of buffers", \
+	  algo_list_has(&o->algos, ALGO_PERSISTENT)) \
+	X(CI, "--ci", o->ci_rel > 0) \
+	X(PLACEMENT, "--placement", o->placement.kind != PLACEMENT_LAUNCHER) \
+	X(MOE, "--moe", o->moe)
+#define OPTION_FEATURE_ENUM(n, name, on) F_##n,
+enum feature { OPTION_FEATURES(OPTION_FEATURE_ENUM) F_COUNT };
+#undef OPTION_FEATURE_ENUM
 #define FEATURE(f) (1u << (f))
 
 struct option_def {

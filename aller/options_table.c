@@ -332,9 +332,11 @@ SETTER(set_congestion)
 	o->congestion = v;
 	if (algo[0]) {
 		if (algo_list_parse(&l, algo, err, errlen) != 0 || l.n != 1 ||
-		    l.id[0] == ALGO_PERSISTENT || l.id[0] == ALGO_PUT) {
-			snprintf(err, errlen, "invalid --congestion algorithm '%s': allowed are "
-				 "alltoall, ialltoall, alltoallv and pairwise", algo);
+		    !algo_can(l.id[0], ALGO_CAN_CONGEST)) {
+			char allowed[256];
+			algo_can_list(ALGO_CAN_CONGEST, 0, allowed, sizeof(allowed));
+			snprintf(err, errlen, "invalid --congestion algorithm '%s': allowed are %s", algo,
+				 allowed);
 			return -1;
 		}
 		o->congest_algo = l.id[0];
@@ -378,7 +380,7 @@ SETTER(set_split)
 }
 
 /* One line per algorithm of format.h's list: "  name: what it does". */
-#define USAGE_ALGO_(ID, name, what) "                         " #name ": " what "\n"
+#define USAGE_ALGO_(ID, name, can, per_peer, what) "                         " #name ": " what "\n"
 #define ONCE OPT_COUNT, 0
 #define REPEATS OPT_COUNT, 1
 #define ALONE_NOT F_COUNT, 0, NULL

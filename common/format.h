@@ -130,12 +130,12 @@
 #define ALLER_KEY_MODULES "modules"       /* the environment modules loaded (module list), as asked */
 #define ALLER_KEY_NODE_SWITCH "node_switch" /* "NODE SWITCH": the leaf switch of each node (topology) */
 /*
- * The fabric under the job's nodes, where the site says how to ask
- * (ALLER_FABRIC_INFO): "nic_rate NODE RATE", "switch NODE LEAF",
- * "uplink_rate LEAF RATE" (RATE as common/bound.h's bound_rate reads it),
- * "nic ...", "fault ..."; collect bounds rows by them.
+ * ALLER_KEY_FABRIC's lines come from jobs too: the fabric under the job's
+ * nodes, where the site says how to ask (ALLER_FABRIC_INFO): "nic_rate NODE
+ * RATE", "switch NODE LEAF", "uplink_rate LEAF RATE" (RATE as
+ * common/bound.h's bound_rate reads it), "nic ...", "fault ..."; collect
+ * bounds rows by them.
  */
-#define ALLER_KEY_FABRIC "fabric"
 
 #define ALLER_MODE_CONTIGUOUS "contiguous"
 #define ALLER_MODE_STRIDED "strided"
@@ -145,26 +145,35 @@
 #define ALLER_SAMPLES_END "# end:"
 
 /*
- * Algorithms, one line each: X(ID, name, what it does). An algorithm is this
- * line and its file, aller/algo/algo_<name>.c, defining algo_<name>; the
- * enum (ALGO_<ID>), the names, --help, the allowed list, the operations'
- * table and the collector's names all come from here. The order is the
- * enum's: a data set without ALLER_KEY_ALGO (older files) is the first; a
- * new MPI algorithm goes at the end of ALLER_MPI_ALGOS (its text fits
- * --help's 80 columns). "nccl" is
+ * Algorithms, one line each: X(ID, name, can, per_peer, what it does). An
+ * algorithm is this line and its file, aller/algo/algo_<name>.c, defining
+ * algo_<name>; the enum (ALGO_<ID>), the names, --help, the allowed lists,
+ * the operations' table, what it can be asked for and the collector's names
+ * all come from here. `can` is what it does beside MPI_Alltoall's equal
+ * blocks (ALGO_CAN_*: blocks of their own sizes, --split and a --moe
+ * dispatch; --moe's dispatch and combine; --congestion's aggressors'
+ * algorithm), `per_peer` the bytes it keeps per peer beside the buffers (the
+ * memory check's). The order is the enum's: a data set without
+ * ALLER_KEY_ALGO (older files) is the first; a new MPI algorithm goes at the
+ * end of ALLER_MPI_ALGOS (its text fits --help's 80 columns). "nccl" is
  * ncclAlltoAll, the one algorithm of --transport=nccl, and the last.
  */
+#define ALGO_CAN_SPLIT 1
+#define ALGO_CAN_MOE 2
+#define ALGO_CAN_CONGEST 4
 #define ALLER_MPI_ALGOS(X) \
-	X(ALLTOALL, alltoall, "MPI_Alltoall, the default") \
-	X(IALLTOALL, ialltoall, "MPI_Ialltoall + MPI_Wait") \
-	X(PERSISTENT, persistent, "MPI_(X)Alltoall_init, MPI_Start + MPI_Wait") \
-	X(ALLTOALLV, alltoallv, "MPI_Alltoallv, equal counts") \
-	X(PAIRWISE, pairwise, "MPI_Irecv + MPI_Isend per peer, MPI_Waitall") \
-	X(PUT, put, "MPI_Put per peer between two MPI_Win_fence")
+	X(ALLTOALL, alltoall, ALGO_CAN_CONGEST, 0, "MPI_Alltoall, the default") \
+	X(IALLTOALL, ialltoall, ALGO_CAN_CONGEST, 0, "MPI_Ialltoall + MPI_Wait") \
+	X(PERSISTENT, persistent, 0, 0, "MPI_(X)Alltoall_init, MPI_Start + MPI_Wait") \
+	X(ALLTOALLV, alltoallv, ALGO_CAN_SPLIT | ALGO_CAN_MOE | ALGO_CAN_CONGEST, 4 * sizeof(int), \
+	  "MPI_Alltoallv, equal counts") \
+	X(PAIRWISE, pairwise, ALGO_CAN_SPLIT | ALGO_CAN_MOE | ALGO_CAN_CONGEST, 0, \
+	  "MPI_Irecv + MPI_Isend per peer, MPI_Waitall") \
+	X(PUT, put, ALGO_CAN_SPLIT, sizeof(long), "MPI_Put per peer between two MPI_Win_fence")
 #define ALLER_ALGOS(X) ALLER_MPI_ALGOS(X) \
-	X(NCCL, nccl, "ncclAlltoAll (--transport=nccl)")
-#define ALLER_ALGO_NAME_(ID, name, what) #name,
-#define ALLER_ALGO_ONE_(ID, name, what) +1
+	X(NCCL, nccl, ALGO_CAN_SPLIT | ALGO_CAN_MOE, 0, "ncclAlltoAll (--transport=nccl)")
+#define ALLER_ALGO_NAME_(ID, name, can, per_peer, what) #name,
+#define ALLER_ALGO_ONE_(ID, name, can, per_peer, what) +1
 #define ALLER_ALGO_NAMES { ALLER_ALGOS(ALLER_ALGO_NAME_) }
 #define ALLER_NALGOS (0 ALLER_ALGOS(ALLER_ALGO_ONE_))
 
@@ -287,15 +296,13 @@
 
 #define ALLER_COL_ID_(ID, name, kind, value, meaning) ALLER_COL_##ID,
 enum aller_column { ALLER_COLUMNS(ALLER_COL_ID_, ALLER_COL_ID_) ALLER_NCOLS };
+/*
+ * How many columns each format wrote, by its version (the specification's
+ * ten at 0; ALLER_FORMAT_VERSION's, the last, all of them): a row of any of
+ * these widths is read, the columns it lacks missing.
+ */
+#define ALLER_FORMAT_COLUMNS { 10, 12, 15, 19, 23, 26, 28, 31, 34, ALLER_NCOLS }
 #define ALLER_SPEC_COLUMNS 10
-#define ALLER_V1_COLUMNS 12   /* what format 1 wrote */
-#define ALLER_V2_COLUMNS 15   /* what format 2 wrote */
-#define ALLER_V3_COLUMNS 19   /* what format 3 wrote */
-#define ALLER_V4_COLUMNS 23   /* what format 4 wrote */
-#define ALLER_V5_COLUMNS 26   /* what format 5 wrote */
-#define ALLER_V6_COLUMNS 28   /* what format 6 wrote */
-#define ALLER_V7_COLUMNS 31   /* what format 7 wrote */
-#define ALLER_V8_COLUMNS 34   /* what format 8 wrote */
 
 #define ALLER_COL_NAME_(ID, name, kind, value, meaning) #name,
 /* Column names, in enum order. */

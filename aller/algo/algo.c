@@ -42,7 +42,7 @@ static const struct algo_op algo_nccl_stub = { .id = ALGO_NCCL, .count_open = st
 
 const struct algo_op *algo_op(enum algo_id id)
 {
-#define ALGO_OP_(ID, name, what) [ALGO_##ID] = &algo_##name,
+#define ALGO_OP_(ID, name, can, per_peer, what) [ALGO_##ID] = &algo_##name,
 	static const struct algo_op *const ops[ALGO_N] = {
 		ALLER_MPI_ALGOS(ALGO_OP_)
 #undef ALGO_OP_

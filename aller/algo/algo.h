@@ -4,7 +4,7 @@
  * small file that only moves the data). Every algorithm leaves in recv what
  * MPI_Alltoall would: block i of rank j's send lands as block j of rank i's
  * recv, so one fill and one check serve them all. Those that take uneven
- * blocks (algo_takes_split) read their sizes from a->v.
+ * blocks (format.h's ALGO_CAN_SPLIT) read their sizes from a->v.
  */
 #ifndef ALLER_ALGO_H
 #define ALLER_ALGO_H
@@ -64,7 +64,7 @@ struct algo_op {
 const struct algo_op *algo_op(enum algo_id id);
 
 /* Each algorithm's operations, algo_<name> (format.h's list). */
-#define ALGO_EXTERN_(ID, name, what) extern const struct algo_op algo_##name;
+#define ALGO_EXTERN_(ID, name, can, per_peer, what) extern const struct algo_op algo_##name;
 ALLER_ALGOS(ALGO_EXTERN_)
 #undef ALGO_EXTERN_
 

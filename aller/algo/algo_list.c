@@ -36,7 +36,7 @@ static int lookup(const char *s, size_t len)
 
 int algo_list_parse(struct algo_list *l, const char *s, char *err, size_t errlen)
 {
-#define ALGO_ALLOWED_(ID, name, what) ", " #name
+#define ALGO_ALLOWED_(ID, name, can, per_peer, what) ", " #name
 	static const char *const allowed = ALLER_MPI_ALGOS(ALGO_ALLOWED_) + 2;
 #undef ALGO_ALLOWED_
 	struct algo_list out = { .n = 0 };
@@ -119,7 +119,38 @@ void algo_pairwise_step(long r, long k, long g, long *to, long *from)
 	*from = (r - k % g + g) % g;
 }
 
-int algo_takes_split(enum algo_id id)
+#define ALGO_CAN_(ID, name, can, per_peer, what) [ALGO_##ID] = (can),
+static const int can_do[ALGO_N] = { ALLER_ALGOS(ALGO_CAN_) };
+#undef ALGO_CAN_
+#define ALGO_PER_PEER_(ID, name, can, per_peer, what) [ALGO_##ID] = (long)(per_peer),
+static const long per_peer_bytes[ALGO_N] = { ALLER_ALGOS(ALGO_PER_PEER_) };
+#undef ALGO_PER_PEER_
+
+int algo_can(enum algo_id id, int what)
 {
-	return id == ALGO_ALLTOALLV || id == ALGO_PAIRWISE || id == ALGO_PUT || id == ALGO_NCCL;
+	return id >= 0 && id < ALGO_N && (can_do[id] & what) == what;
+}
+
+long algo_per_peer(enum algo_id id)
+{
+	return id >= 0 && id < ALGO_N ? per_peer_bytes[id] : 0;
+}
+
+void algo_can_list(int what, int with_flag, char *buf, size_t len)
+{
+	int n = 0, k = 0;
+	size_t at = 0;
+
+	for (int i = 0; i < ALGO_MPI_N; i++)
+		n += algo_can(i, what);
+	buf[0] = '\0';
+	for (int i = 0; i < ALGO_MPI_N && at < len; i++) {
+		if (!algo_can(i, what))
+			continue;
+		at += (size_t)snprintf(buf + at, len - at, "%s%s%s", k == 0 && with_flag ? "--algo=" : "",
+				       k == 0 ? "" : k == n - 1 ? " and " : ", ", names[i]);
+		k++;
+	}
+	if (with_flag && algo_can(ALGO_NCCL, what) && at < len)
+		snprintf(buf + at, len - at, ", and --transport=nccl");
 }

@@ -11,7 +11,7 @@
 #include "format.h"
 
 /* format.h's list: ALGO_ALLTOALL ... ALGO_NCCL. */
-#define ALGO_ID_(ID, name, what) ALGO_##ID,
+#define ALGO_ID_(ID, name, can, per_peer, what) ALGO_##ID,
 enum algo_id { ALLER_ALGOS(ALGO_ID_) ALGO_N };
 #undef ALGO_ID_
 /* --algo takes the MPI ones; nccl comes with --transport=nccl */
@@ -30,8 +30,17 @@ void algo_list_default(struct algo_list *l);
  * message (without the program name) in err.
  */
 int algo_list_parse(struct algo_list *l, const char *s, char *err, size_t errlen);
-/* Whether it sends blocks of their own sizes (--split): alltoallv, pairwise, put, nccl. */
-int algo_takes_split(enum algo_id id);
+/* What it can be asked for beside equal blocks (format.h's ALGO_CAN_*: its list's can). */
+int algo_can(enum algo_id id, int what);
+/* The bytes it keeps per peer beside the buffers (its list's per_peer). */
+long algo_per_peer(enum algo_id id);
+/*
+ * The MPI algorithms that can `what`, in words: "--algo=alltoallv, pairwise
+ * and put, and --transport=nccl" (with_flag: "--algo=" and NCCL's transport
+ * where it can; else the names alone, "alltoall, ialltoall, alltoallv and
+ * pairwise"), into buf.
+ */
+void algo_can_list(int what, int with_flag, char *buf, size_t len);
 /* Whether the list has the algorithm. */
 int algo_list_has(const struct algo_list *l, enum algo_id id);
 /* "alltoall,pairwise": the list as given (for the header). */

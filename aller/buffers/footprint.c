@@ -31,12 +31,8 @@ long footprint_algo_per_peer(const struct algo_list *l)
 {
 	long most = 0;
 
-	for (int i = 0; i < l->n; i++) {
-		long b = l->id[i] == ALGO_ALLTOALLV ? 4 * (long)sizeof(int)   /* counts, displs */
-		       : l->id[i] == ALGO_PUT ? (long)sizeof(long)           /* each target's offset */
-		       : 0;
-		most = b > most ? b : most;
-	}
+	for (int i = 0; i < l->n; i++)   /* alltoallv's counts and displacements, put's offsets (format.h) */
+		most = algo_per_peer(l->id[i]) > most ? algo_per_peer(l->id[i]) : most;
 	return most;
 }
 

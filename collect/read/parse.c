@@ -99,90 +99,37 @@ static long value_long(const char *s, size_t n)
 	return parse_uint(s, n, &v) == 0 ? v : -1;
 }
 
-/* What a header key sets in the point. */
-enum key_kind {
-	K_STR,         /* a text field, the first occurrence wins */
-	K_LONG,        /* a number field, the first occurrence wins (-1 when not a number) */
-	K_HEADER,      /* aller's own header begins */
-	K_PROVENANCE,  /* the job template's lines begin (and a text field) */
-	K_REVEAL,      /* a text field, unless reveal was unavailable */
-	K_EXIT,        /* aller's exit status (255 when not a number) */
-	K_INCOMPLETE,  /* the job marked the point incomplete (and a text field) */
-	K_SETTING,     /* a setting (enum point_setting in `field`), the first occurrence wins */
-	K_FAILED,      /* a data set's set-up failed: counted (and a text field) */
-	K_FLOOR,       /* a row below --min-busbw: counted (and a text field) */
-};
+/* What a header key sets in the point (point.h's POINT_KEYS). */
+enum key_kind { K_STR, K_LONG, K_HEADER, K_PROVENANCE, K_REVEAL, K_EXIT, K_INCOMPLETE, K_SETTING,
+		K_FAILED, K_FLOOR, K_NONE };
 
 struct key {
 	const char *key;
 	enum key_kind kind;
-	size_t field;  /* offsetof the char * or long in struct point; K_SETTING: which */
+	size_t field;  /* offsetof the char * or long in struct point; K_SETTING, K_HEADER: which setting */
+	int fact;      /* each line also a fact of the point */
 };
 
-#define STR(k, f) { k, K_STR, offsetof(struct point, f) }
-#define LONG(k, f) { k, K_LONG, offsetof(struct point, f) }
-#define SETTING(k, i) { k, K_SETTING, i }
-static const struct key keys[] = {
-	{ ALLER_KEY_ALLER, K_HEADER, offsetof(struct point, setting[PS_ALLER]) },
-	{ ALLER_KEY_CAMPAIGN, K_PROVENANCE, offsetof(struct point, campaign) },
-	STR(ALLER_KEY_MODE, mode),
-	STR(ALLER_KEY_POINT_MODE, mode),
-	STR(ALLER_KEY_TPN, tpn),
-	STR(ALLER_KEY_BUFFERS, buffers),
-	STR(ALLER_KEY_MPI, mpi),
-	STR(ALLER_KEY_JOB, job),
-	STR(ALLER_KEY_SLURM_JOB, job),
-	STR(ALLER_KEY_START, start),
-	{ ALLER_KEY_REVEAL, K_REVEAL, offsetof(struct point, reveal) },
-	LONG(ALLER_KEY_NODES, nodes),
-	LONG(ALLER_KEY_POINT_NODES, nodes),
-	LONG(ALLER_KEY_WORLD, world),
-	LONG(ALLER_KEY_RESTART, restart),
-	LONG(ALLER_KEY_ATTEMPT, attempt),
-	{ ALLER_KEY_EXIT, K_EXIT, offsetof(struct point, exit_code) },
-	{ ALLER_KEY_INCOMPLETE, K_INCOMPLETE, offsetof(struct point, incomplete) },
-	{ ALLER_KEY_FAILED, K_FAILED, offsetof(struct point, failed) },
-	{ ALLER_KEY_FLOOR_FAILED, K_FLOOR, offsetof(struct point, floor) },
-	STR(ALLER_KEY_POINT_SERIES, series),
-	STR(ALLER_KEY_POINT_BASE, base),
-	STR(ALLER_KEY_POINT, key),
-	STR(ALLER_KEY_VARIANT, variant),
-	SETTING(ALLER_KEY_ITERS, PS_ITERS),
-	SETTING(ALLER_KEY_WARMUP, PS_WARMUP),
-	SETTING(ALLER_KEY_LONGS, PS_LONGS),
-	SETTING(ALLER_KEY_VERIFY, PS_VERIFY),
-	SETTING(ALLER_KEY_DATA, PS_DATA),
-	SETTING(ALLER_KEY_SELECTION, PS_SELECTION),
-	SETTING(ALLER_KEY_VARIANT_ENV, PS_VARIANT_ENV),
-	SETTING(ALLER_KEY_LAUNCHER, PS_LAUNCHER),
-	SETTING(ALLER_KEY_ALGOS, PS_ALGOS),
-	SETTING(ALLER_KEY_ISOLATE, PS_ISOLATE),
-	SETTING(ALLER_KEY_TRANSPORT, PS_TRANSPORT),
-	SETTING(ALLER_KEY_SPLITS, PS_SPLITS),
-	SETTING(ALLER_KEY_TIMING, PS_TIMING),
-	SETTING(ALLER_KEY_CACHE, PS_CACHE),
-	SETTING(ALLER_KEY_BUDGET, PS_BUDGET),
-	SETTING(ALLER_KEY_MODULES, PS_MODULES),
-	SETTING(ALLER_KEY_CONGESTION, PS_CONGESTION),
-	SETTING(ALLER_KEY_PLACEMENT, PS_PLACEMENT),
-	STR(ALLER_KEY_JOB_ERROR, job_error),
-	STR(ALLER_KEY_PAIRS, pairs),
-	STR(ALLER_KEY_FORMAT, format),
-};
-#undef SETTING
-#undef STR
-#undef LONG
+/* The field of a key's line: its offset, or (settings) its index; none for NONE. */
+#define FIELD_STR(k, f) offsetof(struct point, f)
+#define FIELD_LONG FIELD_STR
+#define FIELD_PROVENANCE FIELD_STR
+#define FIELD_REVEAL FIELD_STR
+#define FIELD_EXIT FIELD_STR
+#define FIELD_INCOMPLETE FIELD_STR
+#define FIELD_FAILED FIELD_STR
+#define FIELD_FLOOR FIELD_STR
+#define FIELD_HEADER(k, f) PS_##k
+#define FIELD_SETTING(k, f) PS_##k
+#define FIELD_NONE(k, f) 0
+#define KEY(k, how, f, fact) { ALLER_KEY_##k, K_##how, FIELD_##how(k, f), fact },
+static const struct key keys[] = { POINT_KEYS(KEY) };
+#undef KEY
 
-/* The header keys whose every line is a fact of the point (merged/facts.tsv). */
-static const char *const fact_keys[] = { ALLER_KEY_MPI, ALLER_KEY_HOST, ALLER_KEY_NODE_SWITCH,
-					 ALLER_KEY_SLOW_LINK, ALLER_KEY_SLOW_LINKS, ALLER_KEY_PLACED,
-					 ALLER_KEY_MOE, ALLER_KEY_START, ALLER_KEY_FABRIC,
-					 ALLER_KEY_LIMIT, ALLER_KEY_FLOOR_FAILED, ALLER_KEY_CAMPAIGN,
-					 ALLER_KEY_REVEAL_DIR, ALLER_KEY_TEST_HOOKS };
 static void set_key(struct point *pt, const struct key *k, const char *val, size_t vlen)
 {
-	char **text = k->kind == K_SETTING ? &pt->setting[k->field]
-					   : (char **)((char *)pt + k->field);
+	char **text = k->kind == K_SETTING || k->kind == K_HEADER ? &pt->setting[k->field]
+								  : (char **)((char *)pt + k->field);
 	long *num = (long *)((char *)pt + k->field);
 	size_t n = strlen(ALLER_REVEAL_UNAVAILABLE);
 
@@ -219,6 +166,8 @@ static void set_key(struct point *pt, const struct key *k, const char *val, size
 	case K_STR:
 	case K_SETTING:
 		break;
+	case K_NONE:
+		return;
 	}
 	if (!*text)
 		*text = dup_value(val, vlen);
@@ -322,11 +271,10 @@ static int comment(struct parser *p, const char *line, size_t len)
 	}
 	if (klen == strlen(ALLER_KEY_FAILED) && memcmp(key, ALLER_KEY_FAILED, klen) == 0)
 		warn(p, "data set failed, no rows: %.*s", vlen > 200 ? 200 : (int)vlen, val);
-	for (size_t i = 0; i < sizeof(fact_keys) / sizeof(fact_keys[0]); i++)
-		if (klen == strlen(fact_keys[i]) && memcmp(key, fact_keys[i], klen) == 0)
-			point_add_fact(p->pt, fact_keys[i], val, vlen);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (klen == strlen(keys[i].key) && memcmp(key, keys[i].key, klen) == 0) {
+			if (keys[i].fact)
+				point_add_fact(p->pt, keys[i].key, val, vlen);
 			set_key(p->pt, &keys[i], val, vlen);
 			break;
 		}
@@ -463,14 +411,18 @@ static void pair_row(struct parser *p, const char *line, size_t len)
 /* Whether a row of n columns is of a format this collect reads; else said, and 0. */
 static int known_width(struct parser *p, int n)
 {
-	if (n == ALLER_NCOLS || n == ALLER_V8_COLUMNS || n == ALLER_V7_COLUMNS || n == ALLER_V6_COLUMNS ||
-	    n == ALLER_V5_COLUMNS || n == ALLER_V4_COLUMNS || n == ALLER_V3_COLUMNS ||
-	    n == ALLER_V2_COLUMNS || n == ALLER_V1_COLUMNS || n == ALLER_SPEC_COLUMNS)
-		return 1;
-	warn(p, "%d columns, expected %d (or the first %d, %d, %d, %d, %d, %d, %d, %d or %d): "
-	     "row dropped", n, ALLER_NCOLS, ALLER_V8_COLUMNS, ALLER_V7_COLUMNS, ALLER_V6_COLUMNS, ALLER_V5_COLUMNS,
-	     ALLER_V4_COLUMNS, ALLER_V3_COLUMNS, ALLER_V2_COLUMNS, ALLER_V1_COLUMNS,
-	     ALLER_SPEC_COLUMNS);
+	static const int widths[] = ALLER_FORMAT_COLUMNS;
+	const int nw = (int)(sizeof(widths) / sizeof(widths[0]));
+	char others[128];
+	size_t at = 0;
+
+	for (int v = 0; v < nw; v++)
+		if (n == widths[v])
+			return 1;
+	for (int v = nw - 2; v >= 0 && at < sizeof(others); v--)   /* the newest first */
+		at += (size_t)snprintf(others + at, sizeof(others) - at, "%s%d", v == nw - 2 ? "" : v ? ", " : " or ",
+				       widths[v]);
+	warn(p, "%d columns, expected %d (or the first %s): row dropped", n, widths[nw - 1], others);
 	return 0;
 }
 

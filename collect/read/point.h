@@ -14,7 +14,7 @@ struct crow {
 	long text;                   /* offset of the line in the group's arena */
 	uint16_t off[ALLER_NCOLS];   /* each column's offset in the line */
 	uint16_t len[ALLER_NCOLS];
-	uint8_t ncols;               /* ALLER_SPEC_COLUMNS, ALLER_V1_COLUMNS, _V2_, _V3_ or ALLER_NCOLS */
+	uint8_t ncols;               /* one of format.h's ALLER_FORMAT_COLUMNS */
 	uint8_t algo;                /* the data set's algorithm (ALLER_ALGO_NAMES) */
 	uint8_t split;               /* ... and its split (splits.h; 0 uniform) */
 	int level;                   /* index of the data set in the file */
@@ -23,11 +23,91 @@ struct crow {
 
 enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 
-/* Further header keys that shape a measurement, for comparisons (first occurrence). */
-enum point_setting { PS_ALLER, PS_ITERS, PS_WARMUP, PS_LONGS, PS_VERIFY, PS_DATA, PS_SELECTION,
-		     PS_VARIANT_ENV, PS_LAUNCHER, PS_ALGOS, PS_ISOLATE, PS_TRANSPORT, PS_SPLITS,
-		     PS_TIMING, PS_CACHE, PS_BUDGET, PS_MODULES, PS_CONGESTION, PS_PLACEMENT,
-		     PS_NSETTINGS };
+/*
+ * The header keys collect reads, one line each: X(KEY, how, field, fact),
+ * KEY common/format.h's ALLER_KEY_<KEY>; how it sets the point
+ * (collect/read/parse.c): STR a text field, LONG a number field (the first
+ * occurrence wins; -1 when not a number), HEADER aller's own header begins
+ * (and a setting), PROVENANCE the job template's lines begin (and a text
+ * field), REVEAL a text field unless reveal was unavailable, EXIT aller's
+ * exit status, INCOMPLETE the job marked it (and a text field), SETTING a
+ * setting that shapes a measurement (setting[PS_<KEY>], for comparisons and
+ * facts.tsv's setting lines, in this order), FAILED and FLOOR counted (and a
+ * text field), NONE nothing; fact 1: every line of it also a fact of the
+ * point (merged/facts.tsv).
+ */
+#define POINT_KEYS(X) \
+	X(ALLER, HEADER, -, 0) \
+	X(CAMPAIGN, PROVENANCE, campaign, 1) \
+	X(MODE, STR, mode, 0) \
+	X(POINT_MODE, STR, mode, 0) \
+	X(TPN, STR, tpn, 0) \
+	X(BUFFERS, STR, buffers, 0) \
+	X(MPI, STR, mpi, 1) \
+	X(JOB, STR, job, 0) \
+	X(SLURM_JOB, STR, job, 0) \
+	X(START, STR, start, 1) \
+	X(REVEAL, REVEAL, reveal, 0) \
+	X(NODES, LONG, nodes, 0) \
+	X(POINT_NODES, LONG, nodes, 0) \
+	X(WORLD, LONG, world, 0) \
+	X(RESTART, LONG, restart, 0) \
+	X(ATTEMPT, LONG, attempt, 0) \
+	X(EXIT, EXIT, exit_code, 0) \
+	X(INCOMPLETE, INCOMPLETE, incomplete, 0) \
+	X(FAILED, FAILED, failed, 0) \
+	X(FLOOR_FAILED, FLOOR, floor, 1) \
+	X(POINT_SERIES, STR, series, 0) \
+	X(POINT_BASE, STR, base, 0) \
+	X(POINT, STR, key, 0) \
+	X(VARIANT, STR, variant, 0) \
+	X(ITERS, SETTING, -, 0) \
+	X(WARMUP, SETTING, -, 0) \
+	X(LONGS, SETTING, -, 0) \
+	X(VERIFY, SETTING, -, 0) \
+	X(DATA, SETTING, -, 0) \
+	X(SELECTION, SETTING, -, 0) \
+	X(VARIANT_ENV, SETTING, -, 0) \
+	X(LAUNCHER, SETTING, -, 0) \
+	X(ALGOS, SETTING, -, 0) \
+	X(ISOLATE, SETTING, -, 0) \
+	X(TRANSPORT, SETTING, -, 0) \
+	X(SPLITS, SETTING, -, 0) \
+	X(TIMING, SETTING, -, 0) \
+	X(CACHE, SETTING, -, 0) \
+	X(BUDGET, SETTING, -, 0) \
+	X(MODULES, SETTING, -, 0) \
+	X(CONGESTION, SETTING, -, 0) \
+	X(PLACEMENT, SETTING, -, 0) \
+	X(JOB_ERROR, STR, job_error, 0) \
+	X(PAIRS, STR, pairs, 0) \
+	X(FORMAT, STR, format, 0) \
+	X(HOST, NONE, -, 1) \
+	X(NODE_SWITCH, NONE, -, 1) \
+	X(SLOW_LINK, NONE, -, 1) \
+	X(SLOW_LINKS, NONE, -, 1) \
+	X(PLACED, NONE, -, 1) \
+	X(MOE, NONE, -, 1) \
+	X(FABRIC, NONE, -, 1) \
+	X(LIMIT, NONE, -, 1) \
+	X(REVEAL_DIR, NONE, -, 1) \
+	X(TEST_HOOKS, NONE, -, 1)
+
+/* The settings: POINT_KEYS' HEADER and SETTING lines, in order (POINT_IF_SETTING(how, x): x, or nothing). */
+#define POINT_IF_SETTING(how, x) POINT_IF_SETTING_##how(x)
+#define POINT_IF_SETTING_HEADER(x) x,
+#define POINT_IF_SETTING_SETTING(x) x,
+#define POINT_IF_SETTING_STR(x)
+#define POINT_IF_SETTING_LONG(x)
+#define POINT_IF_SETTING_PROVENANCE(x)
+#define POINT_IF_SETTING_REVEAL(x)
+#define POINT_IF_SETTING_EXIT(x)
+#define POINT_IF_SETTING_INCOMPLETE(x)
+#define POINT_IF_SETTING_FAILED(x)
+#define POINT_IF_SETTING_FLOOR(x)
+#define POINT_IF_SETTING_NONE(x)
+#define POINT_PS_(k, how, field, fact) POINT_IF_SETTING(how, PS_##k)
+enum point_setting { POINT_KEYS(POINT_PS_) PS_NSETTINGS };
 extern const char *const point_setting_names[PS_NSETTINGS];
 
 struct point {

@@ -33,6 +33,8 @@ for my $k (qw(aller format command mpi world nodes tasks_per_node host buffers v
               columns)) {
 	err("header lacks '# $k:'") unless exists $key{$k};
 }
+# the row's width from the header's own list (format.h's columns, never a number kept here)
+my $ncols = scalar(split(' ', $key{columns} // ''));
 err("world is '$key{world}', not $world") unless ($key{world} // '') eq $world;
 err("mode is '$key{mode}', not $mode") unless ($key{mode} // '') eq $mode;
 err("iters is '$key{iters}', not $iters") unless ($key{iters} // '') eq $iters;
@@ -101,7 +103,7 @@ for my $n (0 .. $#sets) {
 	err("set $i: " . scalar(@rows) . " rows, expected " . scalar(@counts)) unless @rows == @counts;
 	for my $r (0 .. $#rows) {
 		my @f = split(' ', $rows[$r]);
-		if (@f != 36) { err("set $i row $r: " . scalar(@f) . " columns"); next; }
+		if (@f != $ncols) { err("set $i row $r: " . scalar(@f) . " columns, the header's $ncols"); next; }
 		my ($comms, $size, $count, $gib, $tmin, $tavg, $tmax, $bmin, $bavg, $bmax, $agg, $slow,
 		    $tmed, $tp99, $busbw, @iso) = @f;
 		my ($imbalance, $vbusbw, $hottest, $calls, @congestion) = splice(@iso, 4);

@@ -226,7 +226,7 @@ check_algos() {
 	t=$BATS_TEST_TMPDIR/tree
 	mkdir -p "$t"
 	tar -C "$ROOT" --exclude=./build --exclude=./results --exclude=./.git -cf - . | tar -C "$t" -xf -
-	sed -i -e 's/^\(\tX(PUT, put, .*)\)$/\1 \\\n\tX(COPY, copy, "MPI_Alltoall once more (a test)")/' \
+	sed -i -e 's/^\(\tX(PUT, put, .*)\)$/\1 \\\n\tX(COPY, copy, ALGO_CAN_CONGEST, 0, "MPI_Alltoall once more (a test)")/' \
 		-e 's|^\(\tX(BOTTLENECK, bottleneck, .*\)$|\1 \\\n\tX(TWICE, tavg2_s, REAL, 2 * stats_tavg(\&w->s), "twice tavg_s (a test)")|' \
 		"$t/common/format.h"
 	sed 's/algo_alltoall/algo_copy/; s/ALGO_ALLTOALL/ALGO_COPY/' "$t/aller/algo/algo_alltoall.c" \
@@ -238,6 +238,13 @@ check_algos() {
 	[[ $output == *"copy: MPI_Alltoall once more (a test)"* ]]
 	run --separate-stderr -2 "$t/build/bin/aller" --algo=nope
 	[[ $stderr == *"allowed are alltoall, ialltoall, persistent, alltoallv, pairwise, put, copy" ]]
+	# what it can do is said on its line (ALGO_CAN_*), and every check follows
+	run --separate-stderr -2 "$t/build/bin/aller" --algo=copy --split=zipf:1
+	[[ $stderr == *"which copy cannot: allowed with it are --algo=alltoallv, pairwise and put, and --transport=nccl" ]]
+	run --separate-stderr -2 "$t/build/bin/aller" --algo=copy --moe
+	[[ $stderr == *"cannot run as copy: allowed with it are --algo=alltoallv and pairwise, and --transport=nccl" ]]
+	run --separate-stderr -2 "$t/build/bin/aller" --congestion=0.5:bogus
+	[[ $stderr == *"allowed are alltoall, ialltoall, alltoallv, pairwise and copy" ]]
 	out=$BATS_TEST_TMPDIR/copy.out
 	mpirun_n 2 "$t/build/bin/aller" --algo=alltoall,copy c 1 16 >"$out"
 	[ "$(grep -c '^# algo: copy$' "$out")" = 2 ]
