@@ -7,6 +7,8 @@
 #                        NVCCFLAGS= nvcc flags)
 #   make CUDA=1 NCCL=1   ... and --transport=nccl (NCCL_HOME=$(CUDA_HOME))
 #   make test            every test, through prove (TAP)
+#   make test-quick      the edit-compile-test loop: unit, command-line and MPI
+#                        tests against this build (under 3 minutes)
 #   make demo            local Slurm cluster, smoke campaign, plots
 #   make install PREFIX=/opt/aller DESTDIR=...
 #
@@ -65,7 +67,7 @@ Q := @
 say = @printf '  %-7s %s\n' $(1) $(2);
 endif
 
-.PHONY: all clean deps deps-demo deps-reframe reframe test check sanitize install export trend undrain isolate schedule unschedule bench-aller bench-bound bench-collect bench-fabric bench-reveal bench-campaign bench-scale bench-startup \
+.PHONY: all clean deps deps-demo deps-reframe reframe test test-quick check sanitize install export trend undrain isolate schedule unschedule bench-aller bench-bound bench-collect bench-fabric bench-reveal bench-campaign bench-scale bench-startup \
 	fuzz-collect demo plots campaign status cluster-up cluster-down cluster-status
 all: $(B)/bin/aller $(B)/bin/collect
 

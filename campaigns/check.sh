@@ -41,10 +41,13 @@ check_variants() {
 	done
 }
 
-# check_var VAR CHECK ARGS...: VAR's value against its check (campaigns/vars).
+# check_var VAR CHECK ARGS...: VAR's value against its check (campaigns/vars);
+# an aller option's is one word (or words), aller judging it.
 check_var() {
 	local k=$1 kind=$2 v=${!1} w
 	shift 2
+	[[ -z ${VAR_OPTION[$k]-} || ${VAR_FORM[$k]} == words || $v != *[[:space:]]* ]] ||
+		die "invalid $k '$v': one word, aller's ${VAR_OPTION[$k]%=}"
 	case $kind in
 	list)
 		read -r -a w <<<"$v"

@@ -14,19 +14,21 @@ CAMPAIGN_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # point's identity, with its node count and mode); SUBMIT_VARS how a
 # submission asks Slurm (may change from one submission to the next);
 # TOOL_VARS the tools' own (not a campaign's: check.sh's tool_args); and
-# per variable its VAR_DEFAULT, VAR_SCOPE, VAR_FORM, VAR_JOB and VAR_CHECK.
+# per variable its VAR_DEFAULT, VAR_SCOPE, VAR_FORM, VAR_JOB, VAR_OPTION and VAR_CHECK.
 CAMPAIGN_VARS=() IDENTITY_VARS=() SUBMIT_VARS=() TOOL_VARS=()
-declare -A VAR_DEFAULT=() VAR_SCOPE=() VAR_FORM=() VAR_JOB=() VAR_CHECK=()
-while IFS=$'\t' read -r name def scope form job check; do
+declare -A VAR_DEFAULT=() VAR_SCOPE=() VAR_FORM=() VAR_JOB=() VAR_OPTION=() VAR_CHECK=()
+while IFS=$'\t' read -r name def scope form job option check; do
 	[[ -z $name || $name == '#'* ]] && continue
 	if [ "$scope" = tool ]; then TOOL_VARS+=("$name"); else CAMPAIGN_VARS+=("$name"); fi
 	[ "$def" != - ] || def=
 	[ "$job" != - ] || job=
+	[ "$option" != - ] || option=
 	VAR_DEFAULT[$name]=$def VAR_SCOPE[$name]=$scope VAR_FORM[$name]=$form VAR_JOB[$name]=$job
+	VAR_OPTION[$name]=$option
 	VAR_CHECK[$name]=$check
 	case $scope in identity) IDENTITY_VARS+=("$name") ;; submission) SUBMIT_VARS+=("$name") ;; esac
 done <"$CAMPAIGN_ROOT/campaigns/vars"
-unset name def scope form job check
+unset name def scope form job option check
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
 TIME_MIN_SECONDS=60       # the job's warning comes a quarter of it, at most 60 s, before the end
 

@@ -9,20 +9,18 @@ series_setting() {
 	if [ "$1" = "$SERIES" ]; then printf '%s' "${!2}"; else series_value "$1" "$2"; fi
 }
 
-# series_aller_args S: the options series S gives aller, from its settings.
+# series_aller_args S: the options series S gives aller, from its settings
+# that are an option of aller's (campaigns/vars' OPTION), in their order.
 series_aller_args() {
-	local a=() s v
-	[ "$(series_setting "$1" BUFFERS)" = cuda ] && a+=(--buffers=cuda)
-	[ "$(series_setting "$1" TRANSPORT)" = nccl ] && a+=(--transport=nccl)
-	for s in $(series_setting "$1" SPLITS); do a+=("--split=$s"); done
-	case $(series_setting "$1" ISOLATE) in 1) a+=(--isolate) ;; all) a+=(--isolate=all) ;; esac
-	v=$(series_setting "$1" COLD_CACHE)
-	case $v in "" | 0) ;; 1) a+=(--cold-cache) ;; *) a+=("--cold-cache=$v") ;; esac
-	[ "$(series_setting "$1" MOE)" != 1 ] || a+=(--moe)
-	# the settings that are an option of aller's, of the same value, where set
-	for s in ALGOS:algo TIMING:timing TIME_PER_SIZE:time-per-size CI:ci MIN_BUSBW:min-busbw MIN_EFF:min-eff \
-		FABRIC:fabric; do
-		v=$(series_setting "$1" "${s%%:*}") && [ -z "$v" ] || a+=("--${s#*:}=$v")
+	local a=() k o v w
+	for k in "${IDENTITY_VARS[@]}"; do
+		o=${VAR_OPTION[$k]} v=$(series_setting "$1" "$k")
+		[ -n "$o" ] && [ -n "$v" ] || continue
+		if [[ $o != *= ]]; then   # a switch: 0 none, 1 itself, else its value
+			case $v in 0) ;; 1) a+=("$o") ;; *) a+=("$o=$v") ;; esac
+		elif [ "$v" != "${VAR_DEFAULT[$k]}" ]; then   # --NAME=VALUE unless the default; a word list a word each
+			if [ "${VAR_FORM[$k]}" = words ]; then for w in $v; do a+=("$o$w"); done; else a+=("$o$v"); fi
+		fi
 	done
 	v=$(series_setting "$1" ALLER_ARGS)
 	printf '%s' "${a[*]}${v:+${a[*]:+ }$v}"

@@ -1,14 +1,15 @@
 # collect/: the collector. Plain C, no MPI; shares common/ with aller.
 # The face (main.c: the modes and options) and its wings: read/ (aller's
 # outputs, point files, hosts, splits, --state, --samples), merge/ (the merge,
-# its groups, rows and views, the merged tables written and read back by
-# name), judge/ (models, findings, suspects, the fabric's bound, trend and
-# change points: from the merged tables only; which hosts straggle in
-# --samples' calls, read/'s), compare/ (--compare) and
-# export/ (--openmetrics, --plots: what the plots draw). No two wings include each other
+# its groups, rows and views, the merged tables written), model/ (a merged
+# campaign read back by name, once: the one reader of the merged tables),
+# judge/ (models, findings, suspects, the tomography, trend and change points:
+# from the model only; which hosts straggle in --samples' calls, read/'s),
+# compare/ (--compare) and export/ (--openmetrics, --plots: what the plots
+# draw, from the model). No two wings include each other
 # (tests/cli/wings.bats); wings include others' headers as "wing/name.h".
 COLLECT_LIB_SRC := $(addprefix read/,parse.c point.c input.c splits.c hosts.c fabric.c state.c status.c samples.c) \
-	$(addprefix merge/,merge.c groups.c store.c row.c emit.c setrow.c line.c table.c) \
+	$(addprefix merge/,merge.c groups.c store.c row.c emit.c setrow.c line.c) model/campaign.c \
 	$(addprefix judge/,findings.c findings_kinds.c findings_across.c models.c changepoint.c \
 		trend.c suspects.c fbound.c locate.c findings_rank.c stragglers.c) \
 	$(addprefix compare/,compare.c compare_side.c compare_out.c compare_run.c) \

@@ -172,19 +172,30 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
 	}
 }
 
-void bound_link_name(enum bound_link link, long at, const char *const *nodes,
-		     const char *const *leaves, char *buf, size_t len)
+void bound_link_id(enum bound_link link, long at, const char *name, char *buf, size_t len)
 {
-	if (link == BOUND_NIC)
-		snprintf(buf, len, "the NIC of %s", at >= 0 ? nodes[at] : "?");
-	else if (link == BOUND_UPLINK && at >= 0)
-		snprintf(buf, len, "the uplink of %s", leaves[at]);
-	else if (link == BOUND_UPLINK)
-		snprintf(buf, len, "the uplink of %s's leaf", nodes[-1 - at]);
-	else if (link == BOUND_COPY)
-		snprintf(buf, len, "the memory of %s", at >= 0 ? nodes[at] : "?");
+	if (link == BOUND_UPLINK)
+		snprintf(buf, len, "up:%s%s", at >= 0 ? "" : BOUND_LEAF_OF, name);
+	else if (link == BOUND_NIC || link == BOUND_COPY)
+		snprintf(buf, len, "%s:%s", link == BOUND_NIC ? "nic" : "copy", name);
 	else
-		snprintf(buf, len, "no link");
+		snprintf(buf, len, "%s", "");
+}
+
+void bound_link_words(const char *id, char *buf, size_t len)
+{
+	static const struct { const char *id, *words; } kinds[] = {
+		{ "nic:", "the NIC of %.*s" }, { "up:" BOUND_LEAF_OF, "the uplink of %.*s's leaf" },
+		{ "up:", "the uplink of %.*s" }, { "copy:", "the memory of %.*s" },
+	};
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strncmp(id, kinds[i].id, strlen(kinds[i].id))) {
+			const char *name = id + strlen(kinds[i].id);
+			snprintf(buf, len, kinds[i].words, (int)strcspn(name, "()"), name);
+			return;
+		}
+	snprintf(buf, len, "no link");
 }
 
 double bound_rate(const char *s)
@@ -202,4 +213,9 @@ double bound_rate(const char *s)
 		if (!strcmp(end, units[i].unit))
 			return v * units[i].gbs;
 	return 0;
+}
+
+double bound_nic_rate(double limit, const char *declared)
+{
+	return limit > 0 ? limit : declared ? bound_rate(declared) : 0;
 }

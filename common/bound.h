@@ -76,17 +76,31 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
 		      long color, char *nic_used, char *up_used);
 
 /*
- * The link in words: "the uplink of leaf1", "the NIC of n3", "the memory
- * of n1"; names: the
- * nodes' and the leaves' (index order).
+ * A link by name, the one way aller's bottleneck, the merged tables and the
+ * tomography write it: "nic:NODE", "up:LEAF", "copy:NODE", and the uplink of
+ * a node whose leaf is unknown (at < 0) "up:" BOUND_LEAF_OF "NODE"; name:
+ * the node's or the leaf's. "" for none.
  */
-void bound_link_name(enum bound_link link, long at, const char *const *nodes,
-		     const char *const *leaves, char *buf, size_t len);
+#define BOUND_LEAF_OF "leaf-of-"
+void bound_link_id(enum bound_link link, long at, const char *name, char *buf, size_t len);
+/*
+ * A link's name in words (from a '(' or ')' on left out): "the uplink of
+ * leaf1", "the NIC of n3", "the memory of n1", "the uplink of n4's leaf";
+ * "no link" for none.
+ */
+void bound_link_words(const char *id, char *buf, size_t len);
 
 /*
  * A rate as a fabric line writes it, in decimal GB/s: "1000000kbit", "1gbit",
  * "500mbit", "12.5GB/s", "100gbps"; 0 when it is none of these.
  */
 double bound_rate(const char *s);
+/*
+ * The one precedence rule of a NIC's rate: what the run measured or was
+ * told (aller's '# limit: nic': sysfs, --line-rate) before the fabric's
+ * declared rate (a fabric file's nic, '# fabric: nic_rate', as bound_rate
+ * reads it; NULL: none); 0 unknown.
+ */
+double bound_nic_rate(double limit, const char *declared);
 
 #endif

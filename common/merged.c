@@ -31,14 +31,9 @@ static const struct {
 		  { "bytes_per_peer", MSRC_BYTES, 0 } }, -1,
 		{ { "bound_s", MSRC_BOUND, 0 }, { "bottleneck", MSRC_BOTTLENECK, 0 },
 		  { "eff_bound", MSRC_EFF_BOUND, 0 }, { "above_bound", MSRC_ABOVE_BOUND, 0 } } },
-	[MERGED_POINTS] = { { { 0 } }, 0, {
-		{ "point", MSRC_POINT, 0 }, { "campaign", MSRC_CAMPAIGN, 0 }, { "mode", MSRC_MODE, 0 },
-		{ "nodes", MSRC_NODES, 0 }, { "tasks_per_node", MSRC_TPN, 0 },
-		{ "world", MSRC_WORLD, 0 }, { "buffers", MSRC_BUFFERS, 0 },
-		{ "instrumented", MSRC_INSTRUMENTED, 0 }, { "state", MSRC_STATE, 0 },
-		{ "job", MSRC_JOB, 0 }, { "source", MSRC_SOURCE, 0 }, { "mpi", MSRC_MPI, 0 },
-		{ "series", MSRC_SERIES, 0 }, { "variant", MSRC_VARIANT, 0 },
-		{ "placement", MSRC_PLACEMENT, 0 }, { "key", MSRC_KEY, 0 }, { "base", MSRC_BASE, 0 } } },
+#define POINT_COLUMN_(name, src, type) { #name, src, 0 },
+	[MERGED_POINTS] = { { { 0 } }, 0, { MERGED_POINT_COLUMNS(POINT_COLUMN_) } },
+#undef POINT_COLUMN_
 };
 
 static void add_all(struct merged_table_def *t, const struct merged_column *cols, size_t n)
@@ -93,4 +88,20 @@ char *merged_names(const struct merged_column *cols, int n, char sep, char *buf,
 		buf[at] = '\0';
 	}
 	return buf;
+}
+
+#define KIND_(name, lookup, act, plot) { #name, lookup, act, plot },
+static const struct finding_kind_def kinds[FINDING_NKINDS] = { FINDING_KINDS(KIND_) };
+
+const struct finding_kind_def *finding_kind(enum finding_kind k)
+{
+	return &kinds[k];
+}
+
+const struct finding_kind_def *finding_kind_named(const char *name)
+{
+	for (int k = 0; k < FINDING_NKINDS; k++)
+		if (strcmp(kinds[k].name, name) == 0)
+			return &kinds[k];
+	return NULL;
 }

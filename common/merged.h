@@ -43,7 +43,8 @@ enum merged_source {
 	MSRC_BASE,           /* its series less its placement (point_base) */
 	/* the row against what its point's fabric allows (collect/read/fabric.h; unknown: empty, NaN, "-") */
 	MSRC_BOUND,          /* bound_s: the least time its busiest link needs per call */
-	MSRC_BOTTLENECK,     /* that link: "nic:NODE", "up:LEAF" */
+	MSRC_BOTTLENECK,     /* that link (common/bound.h's name): "nic:NODE", "up:LEAF"; "(partial:LINK)"
+			      * after it naming a loaded link without a rate */
 	MSRC_EFF_BOUND,      /* bound_s / tmed */
 	MSRC_ABOVE_BOUND     /* why a row beat its bound beyond its interval (bound_s > tmed_hi_s):
 			      * "spread", "burst" or "rate" (fabric.h's fabric_above); without a
@@ -66,6 +67,31 @@ struct merged_table_def {
 	char sep;                   /* ' ' in the .dat files, ',' in the CSVs */
 };
 
+/*
+ * points-index.csv's columns, one line each: X(name, source, type), type
+ * LONG (a number) or TEXT: the merge writes them (common/merged.c), the
+ * reader of a merged campaign reads them by name into its points
+ * (collect/model/campaign.h).
+ */
+#define MERGED_POINT_COLUMNS(X) \
+	X(point, MSRC_POINT, LONG) \
+	X(campaign, MSRC_CAMPAIGN, TEXT) \
+	X(mode, MSRC_MODE, TEXT) \
+	X(nodes, MSRC_NODES, LONG) \
+	X(tasks_per_node, MSRC_TPN, TEXT) \
+	X(world, MSRC_WORLD, LONG) \
+	X(buffers, MSRC_BUFFERS, TEXT) \
+	X(instrumented, MSRC_INSTRUMENTED, TEXT) \
+	X(state, MSRC_STATE, TEXT) \
+	X(job, MSRC_JOB, TEXT) \
+	X(source, MSRC_SOURCE, TEXT) \
+	X(mpi, MSRC_MPI, TEXT) \
+	X(series, MSRC_SERIES, TEXT) \
+	X(variant, MSRC_VARIANT, TEXT) \
+	X(placement, MSRC_PLACEMENT, TEXT) \
+	X(key, MSRC_KEY, TEXT) \
+	X(base, MSRC_BASE, TEXT)
+
 /* The tables, built from format.h's lists on first use. */
 const struct merged_table_def *merged_table(enum merged_table t);
 
@@ -77,6 +103,40 @@ char *merged_names(const struct merged_column *cols, int n, char sep, char *buf,
 
 /* The index of the data sets, one tab-separated row per set. */
 #define MERGED_SETS_FILE "sets.tsv"
+/*
+ * sets.tsv's columns, one line each (collect/merge/setrow.h writes them):
+ * X(name, type, field): the column's name, how it is written, the field of
+ * struct set_row it is written from. Types: TEXT ("-" when NULL or empty;
+ * tabs and newlines become spaces), LONG ("-" below 0), MPI (the library's
+ * name and version, up to the first comma), ALGO (format.h's name of the
+ * algorithm), SPLIT (the split's name), INDEX (a number: the algorithm's
+ * place in format.h's list, which the plots' colours follow).
+ */
+#define SET_COLUMNS(X) \
+	X(file, TEXT, file) \
+	X(index, LONG, index) \
+	X(kind, TEXT, kind) \
+	X(campaign, TEXT, campaign) \
+	X(mode, TEXT, mode) \
+	X(nodes, LONG, nodes) \
+	X(commsize, LONG, commsize) \
+	X(comms, LONG, comms) \
+	X(bytes_per_peer, LONG, bytes) \
+	X(size, TEXT, size) \
+	X(tasks_per_node, TEXT, tpn) \
+	X(buffers, TEXT, buffers) \
+	X(mpi, MPI, mpi) \
+	X(series, TEXT, series) \
+	X(variant, TEXT, variant) \
+	X(algo, ALGO, algo) \
+	X(split, SPLIT, split) \
+	X(label, TEXT, label) \
+	X(rows, LONG, rows) \
+	X(point, LONG, point) \
+	X(algo_index, INDEX, algo) \
+	X(bytes_max, LONG, bytes_max) \
+	X(isolated, TEXT, isolated) \
+	X(local, TEXT, local)
 
 /*
  * pairs.tsv: each aller --pairs point of the merge, its file (escaped:
@@ -130,6 +190,44 @@ TABLE_STRUCT(pairs_row, PAIRS_COLUMNS);
  * Written by the findings (collect/judge) and by a comparison (-o DIR).
  */
 #define MERGED_FINDINGS_FILE "findings.tsv"
+/*
+ * The kinds of finding, one line each (docs/plots.md says when each is
+ * emitted): X(name, lookup, act, plot). lookup: as information, a number to
+ * look up (the report's table, after every sentence); act: it names
+ * something to act on (first among its severity); plot: the plot it leads
+ * (collect --plots' kind of plot, "" none). find_emit takes FK_<name>.
+ */
+#define FINDING_KINDS(X) \
+	X(verdict, 0, 0, "") \
+	X(peak, 1, 0, "") \
+	X(limit, 1, 0, "") \
+	X(crossover, 1, 0, "algorithms") \
+	X(modes, 0, 0, "concurrency") \
+	X(placement, 0, 0, "") \
+	X(scaling, 0, 0, "") \
+	X(interference, 0, 0, "interference") \
+	X(congestion, 0, 0, "") \
+	X(floor, 0, 1, "") \
+	X(state, 0, 1, "") \
+	X(retried, 0, 1, "") \
+	X(test_hooks, 0, 0, "") \
+	X(slow_link, 0, 1, "pairs") \
+	X(suspect, 0, 1, "") \
+	X(located, 0, 1, "") \
+	X(slowest_host, 0, 1, "") \
+	X(change, 0, 0, "") \
+	X(regression, 0, 0, "") \
+	X(stragglers, 0, 0, "")
+#define FINDING_KIND_ID_(name, lookup, act, plot) FK_##name,
+enum finding_kind { FINDING_KINDS(FINDING_KIND_ID_) FINDING_NKINDS };
+struct finding_kind_def {
+	const char *name;
+	int lookup, act;
+	const char *plot;
+};
+/* A kind's line (FK_*), or by its name (NULL: none such). */
+const struct finding_kind_def *finding_kind(enum finding_kind k);
+const struct finding_kind_def *finding_kind_named(const char *name);
 #define FINDINGS_FIRST 5
 #define FINDING_COLUMNS(X) \
 	X(severity, TEXT, severity) \

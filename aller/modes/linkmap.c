@@ -4,25 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
+#include "median.h"
 
-	return (x > y) - (x < y);
-}
-
-double linkmap_median(double *v, long n)
-{
-	long m = 0;
-
-	for (long i = 0; i < n; i++)
-		if (!isnan(v[i]))
-			v[m++] = v[i];
-	if (m == 0)
-		return NAN;
-	qsort(v, (size_t)m, sizeof(*v), cmp_double);
-	return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
-}
 
 double linkmap_links_median(const double *bw, long n, double *scratch)
 {
@@ -32,7 +15,7 @@ double linkmap_links_median(const double *bw, long n, double *scratch)
 		for (long j = 0; j < n; j++)
 			if (i != j)
 				scratch[m++] = bw[i * n + j];
-	return linkmap_median(scratch, m);
+	return median_of(scratch, m);
 }
 
 void linkmap_task_medians(const double *bw, long n, double *row, double *col, double *scratch)
@@ -42,12 +25,12 @@ void linkmap_task_medians(const double *bw, long n, double *row, double *col, do
 		for (long j = 0; j < n; j++)
 			if (j != t)
 				scratch[m++] = bw[t * n + j];
-		row[t] = linkmap_median(scratch, m);
+		row[t] = median_of(scratch, m);
 		m = 0;
 		for (long i = 0; i < n; i++)
 			if (i != t)
 				scratch[m++] = bw[i * n + t];
-		col[t] = linkmap_median(scratch, m);
+		col[t] = median_of(scratch, m);
 	}
 }
 
@@ -119,13 +102,13 @@ int linkmap_node_refs(const double *bw, long n, const int *node, double *ref, do
 		for (long j = 0; j < n; j++)
 			if (i != j && !isnan(bw[i * n + j]))
 				all[m++] = bw[i * n + j];
-	qsort(all, (size_t)m, sizeof(*all), cmp_double);
+	qsort(all, (size_t)m, sizeof(*all), median_order);
 	for (long v = 0; v < n; v++) {   /* node v: its tasks are order[first[v]..first[v + 1]) */
 		long e = node_links(bw, n, node, order, first[v], first[v + 1], ex), left = m - e;
 		double r;
 		if (first[v] == first[v + 1])
 			continue;
-		qsort(ex, (size_t)e, sizeof(*ex), cmp_double);
+		qsort(ex, (size_t)e, sizeof(*ex), median_order);
 		r = left == 0 ? NAN : left % 2 ? kth_without(all, m, ex, e, left / 2)
 			: (kth_without(all, m, ex, e, left / 2 - 1) + kth_without(all, m, ex, e, left / 2)) / 2;
 		for (long k = first[v]; k < first[v + 1]; k++)

@@ -24,8 +24,6 @@ struct slow_link {
 	int slow_for;            /* 1: slow for the sender's node, 2: the receiver's, 3: both */
 };
 
-/* The median of v's numbers (NAN skipped; NAN when none); v is reordered. */
-double linkmap_median(double *v, long n);
 /* The median of the links: every off-diagonal entry; scratch holds n x n doubles. */
 double linkmap_links_median(const double *bw, long n, double *scratch);
 /* Each task's median as a sender (its row) and as a receiver (its column); scratch: n doubles. */

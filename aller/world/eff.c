@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bound.h"
 
@@ -35,13 +36,15 @@ static double nearest(const struct eff_limits *l, const struct eff_sums *s, doub
 	return worst;
 }
 
-/* The link's name as collect writes it: nic:NODE, up:LEAF, copy:NODE. */
+/* The link's name (bound.h's), "(partial)" after it where a loaded link has no known rate. */
 static void link_name(const struct eff_limits *l, const struct bound *b, char *buf, size_t len)
 {
-	const char *kind = b->link == BOUND_NIC ? "nic" : b->link == BOUND_UPLINK ? "up" : "copy";
-	const char *name = b->link == BOUND_UPLINK ? l->leaf_name[b->at] : l->node_name[b->at];
+	size_t n;
 
-	snprintf(buf, len, "%s:%s%s", kind, name, b->partial ? "(partial)" : "");
+	bound_link_id(b->link, b->at, b->link == BOUND_UPLINK ? l->leaf_name[b->at] : l->node_name[b->at],
+		      buf, len);
+	n = strlen(buf);
+	snprintf(buf + n, len - n, "%s", b->partial ? "(partial)" : "");
 }
 
 /* r's bound_s and bottleneck from the nodes' loads (bound.h); none where memory is short. */

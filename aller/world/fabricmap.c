@@ -21,12 +21,9 @@ static void from_file(struct eff_limits *e, const struct fabricfile *ff, const s
 	for (long i = 0; i < e->nnodes; i++) {
 		long at = ff && ff->nnode > 0 ? ff->names.slot[namehash_slot(&ff->names, w->names[i],
 			   ff->node[0].name, sizeof(*ff->node))] : -1;
-		e->bound_nic[i] = e->nic[i];
-		if (at < 0)
-			continue;
-		e->leaf[i] = ff->node[at].leaf;
-		if (!(e->bound_nic[i] > 0) && ff->node[at].rate[0])
-			e->bound_nic[i] = bound_rate(ff->node[at].rate);
+		e->bound_nic[i] = bound_nic_rate(e->nic[i], at >= 0 ? ff->node[at].rate : NULL);
+		if (at >= 0)
+			e->leaf[i] = ff->node[at].leaf;
 	}
 }
 

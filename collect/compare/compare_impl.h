@@ -11,15 +11,15 @@
 #include <stdio.h>
 
 #include "compare.h"
+#include "model/campaign.h"
 
 #define NSETTINGS 40   /* the point's own three (mpi, buffers, tasks per node), then its settings */
 
-/* A point of a side, as its merge's points-index.csv and facts.tsv say it. */
+/* A point of a side (its merge's model) and its settings. */
 struct cpoint {
-	char *mode, *variant, *tpn, *campaign;
+	const struct mpoint *m;
 	const char *reveal;        /* "yes" for an instrumented point (--reveal), else NULL */
-	char *value[NSETTINGS];    /* by compare_setting_name's index; NULL: not said */
-	long nodes;
+	const char *value[NSETTINGS];   /* by compare_setting_name's index; NULL: not said */
 	int noted;                 /* its settings counted (it has rows) */
 };
 
@@ -35,7 +35,8 @@ struct meas {
 
 struct side {
 	const char *arg;
-	struct cpoint *pts;
+	struct campaign model;   /* its merge */
+	struct cpoint *pts;      /* by the model's points */
 	long npts;
 	struct meas *m;
 	long n;

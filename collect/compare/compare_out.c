@@ -9,7 +9,6 @@
 #include "merged.h"
 #include "merge/setrow.h"
 #include "read/splits.h"
-#include "merge/table.h"
 
 /* To stdout and compare.txt. */
 static void say(const struct cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -110,7 +109,7 @@ static void table_row(const struct cmp *c, const struct pair *p)
 		snprintf(med, sizeof(med), "%.3f", p->med_ratio);
 	format_bytes(size, sizeof(size), p->b->bytes);
 	say(c, "%-11s %-10s %4s %5ld %5ld %8ld %-10s %10s %11.4e %11.4e %7.3f %7s %4.0f%% %s\n",
-	    str(p->b->pt->mode), str(p->b->pt->variant), str(p->b->pt->tpn), p->b->nodes,
+	    str(p->b->pt->m->mode), str(p->b->pt->m->variant), str(p->b->pt->m->tasks_per_node), p->b->nodes,
 	    p->b->comms, p->b->commsize, algo_text(p->b), size, p->b->tavg, p->n->tavg, p->ratio, med,
 	    100 * p->tol, verdict_names[p->v]);
 }
@@ -140,11 +139,11 @@ static void finding(const struct cmp *c)
 		snprintf(text, sizeof(text), "Against %s: %ld of %ld rows slower beyond the tolerance; "
 			 "the worst takes %.2fx the time, on %ld node%s (%s), commsize %ld, %s per peer, %s.",
 			 compare_side_name(&c->base), c->count[V_SLOWER], c->matched, worst->ratio, worst->b->nodes,
-			 worst->b->nodes == 1 ? "" : "s", str(worst->b->pt->mode), worst->b->commsize, size,
+			 worst->b->nodes == 1 ? "" : "s", str(worst->b->pt->m->mode), worst->b->commsize, size,
 			 algo_text(worst->b));
 	}
 	TABLE_ROW((&(struct table_out){ c->ftsv, NULL, '\t', 0 }),
-		  (&(struct finding_row){ worst ? "warning" : "info", "regression", text, NULL,
+		  (&(struct finding_row){ worst ? "warning" : "info", finding_kind(FK_regression)->name, text, NULL,
 					  worst ? fabs(log(worst->ratio)) : 0, 1, "sentence" }), FINDING_COLUMNS);
 }
 
@@ -167,8 +166,8 @@ static void missing_lines(const struct cmp *c)
 		}
 		if (first)
 			say(c, "# only in %s: %s, variant %s, %s tasks per node, %ld nodes%s (%ld rows)\n",
-			    first->b ? "BASE" : "NEW", str(f->pt->mode), str(f->pt->variant),
-			    str(f->pt->tpn), f->nodes, f->pt->reveal ? ", instrumented" : "", rows);
+			    first->b ? "BASE" : "NEW", str(f->pt->m->mode), str(f->pt->m->variant),
+			    str(f->pt->m->tasks_per_node), f->nodes, f->pt->reveal ? ", instrumented" : "", rows);
 		first = p;
 		rows = 1;
 	}
@@ -209,8 +208,8 @@ static void csv_row(struct table_out *t, const struct pair *p)
 	const struct meas *m = p->b ? p->b : p->n, *b = p->b, *n = p->n;
 	int both = b && n;
 
-	TABLE_ROW(t, (&(struct compare_row){ .mode = str(m->pt->mode), .variant = str(m->pt->variant),
-		.tpn = str(m->pt->tpn), .instrumented = m->pt->reveal ? "yes" : "no", .nodes = m->nodes,
+	TABLE_ROW(t, (&(struct compare_row){ .mode = str(m->pt->m->mode), .variant = str(m->pt->m->variant),
+		.tpn = str(m->pt->m->tasks_per_node), .instrumented = m->pt->reveal ? "yes" : "no", .nodes = m->nodes,
 		.comms = m->comms, .commsize = m->commsize, .algo = merged_algo_name(m->algo),
 		.split = splits_name(m->split), .bytes = m->bytes, .tol = both ? p->tol : NAN,
 		.tavg_base = b ? b->tavg : NAN, .tavg_new = n ? n->tavg : NAN,
@@ -249,15 +248,15 @@ static void ratio_sets(const struct cmp *c)
 			rows += c->pairs[k].b && c->pairs[k].n;
 		fprintf(c->dat, "%s# mode: %s variant: %s tasks_per_node: %s instrumented: %s nodes: "
 			"%ld commsize: %ld comms: %ld algo: %s split: %s\n\"%s, %ld nodes, commsize "
-			"%ld%s%s\"\n", sets ? "\n\n" : "", str(m->pt->mode), str(m->pt->variant),
-			str(m->pt->tpn), m->pt->reveal ? "yes" : "no", m->nodes, m->commsize, m->comms,
-			merged_algo_name(m->algo), splits_name(m->split), str(m->pt->mode), m->nodes,
+			"%ld%s%s\"\n", sets ? "\n\n" : "", str(m->pt->m->mode), str(m->pt->m->variant),
+			str(m->pt->m->tasks_per_node), m->pt->reveal ? "yes" : "no", m->nodes, m->commsize, m->comms,
+			merged_algo_name(m->algo), splits_name(m->split), str(m->pt->m->mode), m->nodes,
 			m->commsize, m->algo || m->split ? ", " : "",
 			m->algo || m->split ? algo_text(m) : "");
 		setrow_put(&idx, &(struct set_row){
-			.file = "compare.dat", .index = sets++, .kind = "ratio", .mode = m->pt->mode,
+			.file = "compare.dat", .index = sets++, .kind = "ratio", .mode = m->pt->m->mode,
 			.nodes = m->nodes, .commsize = m->commsize, .comms = m->comms, .bytes = -1,
-			.tpn = m->pt->tpn, .variant = m->pt->variant, .algo = m->algo,
+			.tpn = m->pt->m->tasks_per_node, .variant = m->pt->m->variant, .algo = m->algo,
 			.split = m->split, .rows = rows, .point = -1, .bytes_max = -1 });
 		for (; i < k; i++) {
 			p = &c->pairs[i];

@@ -10,7 +10,6 @@
 #include "grow.h"
 #include "merged.h"
 #include "merge/merge.h"
-#include "merge/table.h"
 #include "read/splits.h"
 
 /* The settings' names by index: the point's own three, then facts.tsv's as first read. */
@@ -52,9 +51,9 @@ static void note_settings(struct side *sd, const struct cpoint *pt)
 		else
 			sd->values[i][sd->nvalues[i]++] = v;
 	}
-	if (sd->campaigns == 0 || strcmp(sd->campaign ? sd->campaign : "", pt->campaign) != 0) {
+	if (sd->campaigns == 0 || strcmp(sd->campaign ? sd->campaign : "", pt->m->campaign) != 0) {
 		sd->campaigns += sd->campaigns == 0 || sd->campaign != NULL;
-		sd->campaign = sd->campaigns == 1 && pt->campaign[0] ? pt->campaign : NULL;
+		sd->campaign = sd->campaigns == 1 && pt->m->campaign[0] ? pt->m->campaign : NULL;
 	}
 }
 
@@ -68,8 +67,8 @@ int compare_point_key(const struct meas *a, const struct meas *b)
 {
 	int c;
 
-	if ((c = strcmp(a->pt->mode, b->pt->mode)) || (c = strcmp(a->pt->variant, b->pt->variant)) ||
-	    (c = strcmp(a->pt->tpn, b->pt->tpn)) ||
+	if ((c = strcmp(a->pt->m->mode, b->pt->m->mode)) || (c = strcmp(a->pt->m->variant, b->pt->m->variant)) ||
+	    (c = strcmp(a->pt->m->tasks_per_node, b->pt->m->tasks_per_node)) ||
 	    (c = cmp_num(!!a->pt->reveal, !!b->pt->reveal)) || (c = cmp_num(a->nodes, b->nodes)))
 		return c;
 	return 0;
@@ -94,81 +93,39 @@ int compare_meas(const void *x, const void *y)
 	return c ? c : cmp_num(a->bytes, b->bytes);
 }
 
-static char *dup(char **f, int n, int at, int *oom)
+/* The side's points from its model: each with its own three settings, then its facts' (its first MPI library, its settings); 0, or -1. */
+static int read_points(struct side *sd)
 {
-	char buf[1024], *d;
+	const struct campaign *c = &sd->model;
 
-	table_copy(buf, sizeof(buf), f, n, at);
-	if (!(d = strdup(buf)))
-		*oom = 1;
-	return d;
-}
-
-enum { X_POINT, X_CAMPAIGN, X_MODE, X_NODES, X_TPN, X_BUFFERS, X_INSTRUMENTED, X_VARIANT, X_N };
-static const char *const index_cols[X_N] = { "point", "campaign", "mode", "nodes", "tasks_per_node",
-					     "buffers", "instrumented", "variant" };
-
-/* points-index.csv: the side's points, by their number; 0, or -1. */
-static int read_points(struct side *sd, const char *dir)
-{
-	char line[8192], *f[TABLE_FIELDS];
-	int at[X_N];
-	FILE *in = table_open(dir, "points-index.csv", line, sizeof(line), index_cols, at, X_N);
-
-	if (!in)
-		return -1;
-	while (fgets(line, sizeof(line), in)) {
-		int n = table_split(line, f, TABLE_FIELDS);
-		long id = table_long(f, n, at[X_POINT]);
-		struct cpoint *p;
-		if (id < 0 || id > 100000000)
-			continue;
-		if (id >= sd->npts) {
-			struct cpoint *g = realloc(sd->pts, sizeof(*g) * (size_t)(id + 1));
-			if (!g) {
-				sd->oom = 1;
-				break;
-			}
-			memset(g + sd->npts, 0, sizeof(*g) * (size_t)(id + 1 - sd->npts));
-			sd->pts = g;
-			sd->npts = id + 1;
-		}
-		p = &sd->pts[id];
-		p->campaign = dup(f, n, at[X_CAMPAIGN], &sd->oom);
-		p->mode = dup(f, n, at[X_MODE], &sd->oom);
-		p->tpn = dup(f, n, at[X_TPN], &sd->oom);
-		p->variant = dup(f, n, at[X_VARIANT], &sd->oom);
-		p->value[1] = dup(f, n, at[X_BUFFERS], &sd->oom);
-		p->value[2] = dup(f, n, at[X_TPN], &sd->oom);
-		p->nodes = table_long(f, n, at[X_NODES]);
-		p->reveal = at[X_INSTRUMENTED] >= 0 && at[X_INSTRUMENTED] < n &&
-			    strcmp(f[at[X_INSTRUMENTED]], "yes") == 0 ? "yes" : NULL;
-	}
-	fclose(in);
-	return sd->oom || !sd->pts ? -1 : 0;
-}
-
-/* facts.tsv's line of a point: its (first) MPI library, its settings. */
-static void take_fact(void *ctx, long point, const char *key, const char *value)
-{
-	struct side *sd = ctx;
-	struct cpoint *p = &sd->pts[point];
-	const char *eq = strchr(value, '=');
-	char name[64];
-	int i = 0;
-
-	if (strcmp(key, ALLER_KEY_MPI) == 0 && !p->value[0]) {
-		i = 0;
-	} else if (strcmp(key, MERGED_FACT_SETTING) == 0 && eq && (size_t)(eq - value) < sizeof(name)) {
-		snprintf(name, sizeof(name), "%.*s", (int)(eq - value), value);
-		if ((i = setting_index(name)) < 0 || p->value[i])
-			return;
-		value = eq + 1;
-	} else {
-		return;
-	}
-	if (!(p->value[i] = strdup(value)))
+	if (c->np == 0)
+		return -1;   /* no point: not a merge */
+	if (!(sd->pts = calloc((size_t)c->np + 1, sizeof(*sd->pts)))) {
 		sd->oom = 1;
+		return -1;
+	}
+	sd->npts = c->np;
+	for (long i = 0; i < c->np; i++) {
+		struct cpoint *p = &sd->pts[i];
+		p->m = &c->pts[i];
+		p->value[1] = p->m->buffers;
+		p->value[2] = p->m->tasks_per_node;
+		p->reveal = strcmp(p->m->instrumented, "yes") == 0 ? "yes" : NULL;
+		for (long k = 0; k < p->m->nfacts; k++) {
+			const char *key = p->m->facts[k].key, *value = p->m->facts[k].value;
+			const char *eq = strchr(value, '=');
+			char name[64];
+			int at;
+			if (strcmp(key, ALLER_KEY_MPI) == 0 && !p->value[0]) {
+				p->value[0] = value;
+			} else if (strcmp(key, MERGED_FACT_SETTING) == 0 && eq && (size_t)(eq - value) < sizeof(name)) {
+				snprintf(name, sizeof(name), "%.*s", (int)(eq - value), value);
+				if ((at = setting_index(name)) >= 0 && !p->value[at])
+					p->value[at] = eq + 1;
+			}
+		}
+	}
+	return 0;
 }
 
 static int algo_index(const char *name)
@@ -179,54 +136,33 @@ static int algo_index(const char *name)
 	return -1;
 }
 
-enum { R_POINT, R_ALGO, R_SPLIT, R_COMMS, R_COMMSIZE, R_BYTES, R_TMIN, R_TAVG, R_TMAX, R_TMED, R_N };
-static const char *const row_cols[R_N] = { "point", "algo", "split", "comms", "commsize",
-					   "bytes_per_peer", "tmin_s", "tavg_s", "tmax_s", "tmed_s" };
-
-/* points.csv: the winners' rows, each a measurement of its point; 0, or -1. */
-static int read_rows(struct side *sd, const char *dir)
+/* A row of points.csv: a measurement of its point. */
+static int take_row(void *ctx, const struct mrow *r)
 {
-	char line[8192], *f[TABLE_FIELDS];
-	int at[R_N];
-	FILE *in = table_open(dir, "points.csv", line, sizeof(line), row_cols, at, R_N);
+	struct side *sd = ctx;
+	const struct mpoint *q = campaign_point(&sd->model, r->point);
+	struct cpoint *pt = q ? &sd->pts[q - sd->model.pts] : NULL;
+	struct meas *m;
 
-	if (!in)
-		return -1;
-	while (fgets(line, sizeof(line), in)) {
-		int n = table_split(line, f, TABLE_FIELDS);
-		long id = table_long(f, n, at[R_POINT]);
-		char name[256];
-		struct meas *m;
-		if (id < 0 || id >= sd->npts || !sd->pts[id].mode)
-			continue;
-		if ((size_t)sd->n == sd->cap) {
-			struct meas *a = grow(sd->m, &sd->cap, sd->cap + 1, sizeof(*a), 1024);
-			if (!a) {
-				sd->oom = 1;
-				break;
-			}
-			sd->m = a;
+	if (!pt)
+		return 0;
+	if ((size_t)sd->n == sd->cap) {
+		struct meas *a = grow(sd->m, &sd->cap, sd->cap + 1, sizeof(*a), 1024);
+		if (!a) {
+			sd->oom = 1;
+			return 1;
 		}
-		if (!sd->pts[id].noted)
-			note_settings(sd, &sd->pts[id]);
-		sd->pts[id].noted = 1;
-		m = &sd->m[sd->n++];
-		m->pt = &sd->pts[id];
-		m->nodes = sd->pts[id].nodes;
-		table_copy(name, sizeof(name), f, n, at[R_ALGO]);
-		m->algo = algo_index(name);
-		table_copy(name, sizeof(name), f, n, at[R_SPLIT]);
-		m->split = splits_id(name, strlen(name));
-		m->comms = table_long(f, n, at[R_COMMS]);
-		m->commsize = table_long(f, n, at[R_COMMSIZE]);
-		m->bytes = table_long(f, n, at[R_BYTES]);
-		m->tmin = table_num(f, n, at[R_TMIN]);
-		m->tavg = table_num(f, n, at[R_TAVG]);
-		m->tmax = table_num(f, n, at[R_TMAX]);
-		m->tmed = table_num(f, n, at[R_TMED]);
+		sd->m = a;
 	}
-	fclose(in);
-	return sd->oom ? -1 : 0;
+	if (!pt->noted)
+		note_settings(sd, pt);
+	pt->noted = 1;
+	m = &sd->m[sd->n++];
+	*m = (struct meas){ .pt = pt, .nodes = pt->m->nodes, .comms = r->COMMS, .commsize = r->COMMSIZE,
+			    .bytes = isfinite(r->bytes) ? (long)r->bytes : -1, .algo = algo_index(r->algo),
+			    .split = splits_id(r->split, strlen(r->split)), .tmin = r->TMIN,
+			    .tavg = r->TAVG, .tmax = r->TMAX, .tmed = r->TMED };
+	return 0;
 }
 
 int compare_merged(const char *arg)
@@ -264,16 +200,16 @@ static int merged_side(struct side *sd, const char *which, const char *scratch, 
 
 int compare_load(struct side *sd, const char *which, const char *scratch)
 {
-	char dir[4096];
+	char dir[4096], err[4608];
 	int rc;
 
 	if (compare_merged(sd->arg))
 		snprintf(dir, sizeof(dir), "%s", sd->arg);
 	else if ((rc = merged_side(sd, which, scratch, dir, sizeof(dir))) != 0)
 		return rc;
-	if (compare_merged(dir) && (read_points(sd, dir) != 0 ||
-				    table_each_fact(dir, sd->npts, take_fact, sd) != 0 ||
-				    read_rows(sd, dir) != 0 || sd->oom)) {
+	if (compare_merged(dir) && (campaign_load(&sd->model, dir, CAMPAIGN_POINTS, err, sizeof(err)) != 0 ||
+				    read_points(sd) != 0 || campaign_rows(&sd->model, take_row, sd) != 0 ||
+				    sd->oom)) {
 		fprintf(stderr, "collect: error: %s: cannot read its merged tables in '%s'%s\n", which,
 			dir, sd->oom ? ": out of memory" : "");
 		return sd->oom ? 3 : 2;
@@ -284,15 +220,7 @@ int compare_load(struct side *sd, const char *which, const char *scratch)
 
 void compare_side_release(struct side *sd)
 {
-	for (long i = 0; i < sd->npts; i++) {
-		struct cpoint *p = &sd->pts[i];
-		free(p->mode);
-		free(p->variant);
-		free(p->tpn);
-		free(p->campaign);
-		for (int k = 0; k < NSETTINGS; k++)
-			free(p->value[k]);
-	}
 	free(sd->pts);
 	free(sd->m);
+	campaign_release(&sd->model);
 }

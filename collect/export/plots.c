@@ -10,12 +10,6 @@
 
 #include "merged.h"
 #include "outset.h"
-#include "strbuf.h"
-#include "merge/table.h"
-
-const char *const plots_set_cols[S_N] = { "index", "kind", "campaign", "mode", "nodes",
-	"commsize", "bytes_per_peer", "size", "tasks_per_node", "buffers", "mpi", "algo", "split",
-	"label", "rows", "point", "algo_index", "bytes_max", "isolated", "local" };
 
 long set_num(const struct set *s, int c)
 {
@@ -27,80 +21,23 @@ int set_is(const struct set *s, int c, const char *v)
 	return strcmp(s->v[c], v) == 0;
 }
 
-/* A TSV line split in place at its tabs (its newline dropped); the number of fields. */
-int plots_tsv_split(char *line, char **f, int max)
-{
-	int n = 0;
-
-	line[strcspn(line, "\n")] = '\0';
-	for (char *p = line; n < max; p++) {
-		f[n++] = p;
-		if (!(p = strchr(p, '\t')))
-			break;
-		*p = '\0';
-	}
-	return n;
-}
-
-/* at[i]: the field of header fields f[0..n-1] named want[i]; 0, or -1 when one lacks. */
-int plots_columns_at(char **f, int n, const char *const *want, int *at, int nwant)
-{
-	for (int c = 0; c < nwant; c++) {
-		at[c] = -1;
-		for (int k = 0; k < n; k++)
-			at[c] = strcmp(f[k], want[c]) == 0 ? k : at[c];
-		if (at[c] < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* sets.tsv read whole, each row split into its fields; 0, or -1. */
+/* The merge's sets (sets.tsv, model/campaign.h) as P->s; 0, or -1. */
 static int read_sets(struct plots *P)
 {
-	char path[4200], *line, *next;
-	int at[S_N], ncols = 0;
-	long cap = 0;
-	FILE *in;
-	struct stat st;
+	char err[4608];
 
-	snprintf(path, sizeof(path), "%s/%s", P->dir, MERGED_SETS_FILE);
-	if (!(in = fopen(path, "r")) || fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode) ||
-	    !(P->text = calloc(1, (size_t)st.st_size + 1)) ||
-	    fread(P->text, 1, (size_t)st.st_size, in) != (size_t)st.st_size) {
-		if (in)
-			fclose(in);
+	if (campaign_load(&P->c, P->dir, CAMPAIGN_SETS | CAMPAIGN_FACTS | CAMPAIGN_PAIRS | CAMPAIGN_FINDINGS,
+			  err, sizeof(err)) != 0 ||
+	    !(P->s = malloc(sizeof(*P->s) * (size_t)(P->c.sets.n + 1))))
 		return -1;
+	for (long i = 0; i < P->c.sets.n; i++, P->n++) {
+		for (int c = 0; c < SET_N; c++)
+			P->s[i].v[c] = mtable_at(&P->c.sets, i, c);
+		P->s[i].at = i;
+		if (set_num(&P->s[i], SET_point) >= P->np)
+			P->np = set_num(&P->s[i], SET_point) + 1;
 	}
-	fclose(in);
-	for (line = P->text; line && *line; line = next) {
-		char *f[TABLE_FIELDS];
-		int n;
-		if ((next = strchr(line, '\n')))
-			*next++ = '\0';
-		n = plots_tsv_split(line, f, TABLE_FIELDS);
-		if (!ncols) {   /* the header: each wanted column's field */
-			if (plots_columns_at(f, n, plots_set_cols, at, S_N) != 0)
-				return -1;
-			ncols = n;
-			continue;
-		}
-		if (n != ncols)
-			continue;
-		if (P->n == cap) {
-			struct set *g = realloc(P->s, sizeof(*g) * (size_t)(cap = cap ? 2 * cap : 256));
-			if (!g)
-				return -1;
-			P->s = g;
-		}
-		for (int c = 0; c < S_N; c++)
-			P->s[P->n].v[c] = f[at[c]];
-		P->s[P->n].at = P->n;
-		if (set_num(&P->s[P->n], S_POINT) >= P->np)
-			P->np = set_num(&P->s[P->n], S_POINT) + 1;
-		P->n++;
-	}
-	return ncols ? 0 : -1;
+	return 0;
 }
 
 static const struct order *sort_by;   /* qsort's, for cmp_sets */
@@ -127,24 +64,6 @@ static int cmp_sets(const void *x, const void *y)
 			return c;
 	}
 	return (a->at > b->at) - (a->at < b->at);
-}
-
-FILE *plots_tsv_open(const char *dir, const char *name, char *line, size_t len,
-		     const char *const *want, int *at, int nwant, int *n)
-{
-	char path[4200], *f[TABLE_FIELDS];
-	FILE *in;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	*n = 0;
-	if (!(in = fopen(path, "r")))
-		return NULL;
-	if (fgets(line, (int)len, in) && (*n = plots_tsv_split(line, f, TABLE_FIELDS)) > 0 &&
-	    plots_columns_at(f, *n, want, at, nwant) == 0)
-		return in;
-	fclose(in);
-	*n = 0;
-	return NULL;
 }
 
 int plots_by_row(const void *x, const void *y)
@@ -211,15 +130,15 @@ void plots_list(struct plots *P, const char *name, const char *cols, struct set 
 	snprintf(file, sizeof(file), "%s/%s", P->dir, path);
 	snprintf(names, sizeof(names), "%s", cols);
 	for (char *w = strtok(names, " "); w && nc < 8; w = strtok(NULL, " "))
-		for (int k = 0; k < S_N; k++)
-			if (strcmp(plots_set_cols[k], w) == 0)
+		for (int k = 0; k < SET_N; k++)
+			if (strcmp(campaign_set_names[k], w) == 0)
 				c[nc++] = k;
 	if (!(f = fopen(file, "w"))) {
 		P->failed = 1;
 		return;
 	}
 	for (int k = 0; k < nc; k++)
-		fprintf(f, "%s%s", k ? "\t" : "", plots_set_cols[c[k]]);
+		fprintf(f, "%s%s", k ? "\t" : "", campaign_set_names[c[k]]);
 	fputc('\n', f);
 	for (long i = 0; i < n; i++)
 		for (int k = 0; k < nc; k++)
@@ -243,56 +162,30 @@ void plots_add(struct plots *P, const struct plot_row *r)
 /* What a plot's file and title add for an algorithm and a split (none for alltoall, uniform). */
 void plots_named(const struct set *s, char *suffix, size_t slen, char *about, size_t alen)
 {
-	int a = !set_is(s, S_ALGO, "alltoall"), sp = !set_is(s, S_SPLIT, "uniform");
+	int a = !set_is(s, SET_algo, "alltoall"), sp = !set_is(s, SET_split, "uniform");
 	char split[256];
 	size_t k = 0;
 
-	for (const char *p = s->v[S_SPLIT]; *p && k + 1 < sizeof(split); p++)
+	for (const char *p = s->v[SET_split]; *p && k + 1 < sizeof(split); p++)
 		split[k++] = *p == ':' || *p == '/' ? '_' : *p;
 	split[k] = '\0';
-	snprintf(suffix, slen, "%s%s%s%s", a ? "-" : "", a ? s->v[S_ALGO] : "", sp ? "-" : "",
+	snprintf(suffix, slen, "%s%s%s%s", a ? "-" : "", a ? s->v[SET_algo] : "", sp ? "-" : "",
 		 sp ? split : "");
-	snprintf(about, alen, "%s%s%s%s", a ? ", " : "", a ? s->v[S_ALGO] : "", sp ? ", split " : "",
-		 sp ? s->v[S_SPLIT] : "");
+	snprintf(about, alen, "%s%s%s%s", a ? ", " : "", a ? s->v[SET_algo] : "", sp ? ", split " : "",
+		 sp ? s->v[SET_split] : "");
 }
 
 
-int plots_cites(const struct plots *P, const char *kind)
+int plots_cites(const struct plots *P, const char *plot)
 {
 	char w[64];
 
-	snprintf(w, sizeof(w), " %s ", kind);
-	return P->cited && strstr(P->cited, w) != NULL;
-}
-
-/* The kinds of DIR's findings.tsv into P->cited (none without it). */
-static void read_cited(struct plots *P)
-{
-	static const char *const cols[1] = { "kind" };
-	char line[8192], *f[TABLE_FIELDS];
-	struct strbuf b;
-	int at[1], n;
-	FILE *in = plots_tsv_open(P->dir, MERGED_FINDINGS_FILE, line, sizeof(line), cols, at, 1, &n);
-
-	if (!in)
-		return;
-	strbuf_init(&b);
-	strbuf_addf(&b, " ");
-	while (fgets(line, sizeof(line), in))
-		if (plots_tsv_split(line, f, TABLE_FIELDS) == n)
-			strbuf_addf(&b, "%s ", f[at[0]]);
-	fclose(in);
-	P->cited = b.s;
-}
-
-/* facts.tsv's moe lines: the aller --moe points. */
-static void moe_fact(void *ctx, long point, const char *key, const char *value)
-{
-	struct plots *P = ctx;
-
-	(void)value;
-	if (strcmp(key, "moe") == 0)
-		P->moe[point] = 1;
+	for (int k = 0; k < FINDING_NKINDS; k++) {
+		snprintf(w, sizeof(w), " %s ", finding_kind(k)->name);
+		if (!strcmp(finding_kind(k)->plot, plot) && P->c.kinds && strstr(P->c.kinds, w))
+			return 1;
+	}
+	return 0;
 }
 
 /* The lists of an earlier run removed: PLOTS_LISTS holds this run's alone. */
@@ -353,8 +246,9 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 			outset_commit(&o, 1);
 		return 3;
 	}
-	table_each_fact(P->dir, P->np, moe_fact, P);
-	read_cited(P);
+	for (long i = 0; i < P->c.nfacts; i++)   /* the aller --moe points */
+		if (strcmp(P->c.facts[i].key, "moe") == 0 && P->c.facts[i].point < P->np)
+			P->moe[P->c.facts[i].point] = 1;
 	P->out = (struct table_out){ o.f[0], NULL, '\t', 0 };
 	TABLE_HEADER(&P->out, PLOTS_COLUMNS);
 	dir_name(P->dir, name, sizeof(name));
@@ -368,33 +262,32 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 static void plots_release(struct plots *P)
 {
 	free(P->s);
-	free(P->text);
 	free(P->moe);
-	free(P->cited);
+	campaign_release(&P->c);
 }
 
 /* A comparison's ratio NEW/BASE per (mode, nodes), a curve per level (compare.dat's sets). */
 static int ratios(const struct plots *P, const struct set *s)
 {
 	(void)P;
-	return set_is(s, S_KIND, "ratio") && set_num(s, S_ROWS) > 0;
+	return set_is(s, SET_kind, "ratio") && set_num(s, SET_rows) > 0;
 }
 
 static void ratio(struct plots *P, struct set **g, long n)
 {
 	char list[700], out[700], title[2048];
 
-	snprintf(out, sizeof(out), "ratio-%s-n%s", g[0]->v[S_MODE], g[0]->v[S_NODES]);
+	snprintf(out, sizeof(out), "ratio-%s-n%s", g[0]->v[SET_mode], g[0]->v[SET_nodes]);
 	plots_list(P, out, "index commsize", g, n, list, sizeof(list));
-	snprintf(title, sizeof(title), "%s: time per call, %s, %s nodes", P->title, g[0]->v[S_MODE],
-		 g[0]->v[S_NODES]);
+	snprintf(title, sizeof(title), "%s: time per call, %s, %s nodes", P->title, g[0]->v[SET_mode],
+		 g[0]->v[SET_nodes]);
 	plots_add(P, &(struct plot_row){ "ratio.gp", "compare.dat", out, title, P->subtitle,
-				       g[0]->v[S_MODE], list, "", "", 0 });
+				       g[0]->v[SET_mode], list, "", "", 0 });
 }
 
 static void ratio_list(struct plots *P, const char *name)
 {
-	static const struct order by_plot = { 2, { S_MODE, S_NODES }, "sn" };
+	static const struct order by_plot = { 2, { SET_mode, SET_nodes }, "sn" };
 
 	(void)name;
 	plots_each_group(P, ratios, &by_plot, 2, ratio);

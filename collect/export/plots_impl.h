@@ -10,30 +10,24 @@
 #include <stdio.h>
 
 #include "plots.h"
-
-/* sets.tsv's columns the plots read */
-enum { S_INDEX, S_KIND, S_CAMPAIGN, S_MODE, S_NODES, S_COMMSIZE, S_BYTES, S_SIZE, S_TPN, S_BUFFERS,
-       S_MPI, S_ALGO, S_SPLIT, S_LABEL, S_ROWS, S_POINT, S_ALGO_INDEX, S_BYTES_MAX, S_ISOLATED,
-       S_LOCAL, S_N };
-extern const char *const plots_set_cols[S_N];
+#include "model/campaign.h"
 
 struct set {
-	const char *v[S_N];   /* its fields as sets.tsv has them ("-": none) */
+	const char *v[SET_N];   /* its fields as sets.tsv has them ("-": none), by model/campaign.h's SET_* */
 	long at;              /* its row: every list is in this order */
 };
 
 struct plots {
 	const char *dir;
+	struct campaign c;          /* the merge: its sets, facts, pairs and findings' kinds */
 	struct set *s;
 	long n;
-	char *text;                 /* sets.tsv, its fields' storage */
 	char *moe;                  /* moe[point]: the point is an aller --moe one */
 	long np;                    /* points: one past the largest a set or pairs.tsv names */
 	struct table_out out;       /* plots.tsv */
 	struct set **picked;        /* a kind's sets picked across its groups (scaling's) */
 	long npicked;
 	char title[1024], subtitle[1024];
-	char *cited;                /* findings.tsv's kinds, " a b ... " (NULL: none) */
 	int nlead;                  /* the rows that lead so far */
 	int failed;
 };
@@ -49,17 +43,6 @@ typedef void group_fn(struct plots *P, struct set **g, long n);
 /* Column c of a set as a number ("-": 0, as sort -n reads it); whether it is v. */
 long set_num(const struct set *s, int c);
 int set_is(const struct set *s, int c, const char *v);
-/* A TSV line split in place at its tabs (its newline dropped); the number of fields. */
-int plots_tsv_split(char *line, char **f, int max);
-/* at[i]: the field of header fields f[0..n-1] named want[i]; 0, or -1 when one lacks. */
-int plots_columns_at(char **f, int n, const char *const *want, int *at, int nwant);
-/*
- * DIR/NAME (a TSV of the merge) opened, its header read, at[i] the field of
- * want[i]; its fields' count in *n (0: unreadable, or a column missing, and
- * NULL returned). line[len] is the caller's buffer for the rows.
- */
-FILE *plots_tsv_open(const char *dir, const char *name, char *line, size_t len,
-		     const char *const *want, int *at, int nwant, int *n);
 /* qsort's order of sets by their rows in sets.tsv. */
 int plots_by_row(const void *x, const void *y);
 /*
@@ -75,8 +58,8 @@ void plots_each_group(struct plots *P, int (*keep)(const struct plots *, const s
  */
 void plots_list(struct plots *P, const char *name, const char *cols, struct set **g, long n,
 		char *path, size_t len);
-/* Whether the merge's findings have a finding of this kind. */
-int plots_cites(const struct plots *P, const char *kind);
+/* Whether the merge's findings have a finding of a kind that leads this plot (merged.h's FINDING_KINDS). */
+int plots_cites(const struct plots *P, const char *plot);
 /* One plot's row of plots.tsv (its lead: whether the findings cite it, taken while PLOTS_LEAD lead). */
 void plots_add(struct plots *P, const struct plot_row *r);
 /* What a plot's file and title add for an algorithm and a split (none for alltoall, uniform). */

@@ -8,13 +8,12 @@
 #include "bytes.h"
 #include "merged.h"
 #include "strbuf.h"
-#include "merge/table.h"
 
 /* Bandwidth and time per call versus message size: commsize 1 apart when there are others. */
 static int bw(const struct plots *P, const struct set *s)
 {
 	(void)P;
-	return set_is(s, S_KIND, "bandwidth") && set_num(s, S_ROWS) > 0;
+	return set_is(s, SET_kind, "bandwidth") && set_num(s, SET_rows) > 0;
 }
 
 static void sizes(struct plots *P, struct set **g, long n)
@@ -29,7 +28,7 @@ static void sizes(struct plots *P, struct set **g, long n)
 		return;
 	}
 	for (long i = 0; i < n; i++) {   /* the levels above 1 first in g, commsize 1 in local */
-		if (set_num(g[i], S_COMMSIZE) == 1)
+		if (set_num(g[i], SET_commsize) == 1)
 			local[nl++] = g[i];
 		else
 			g[nm++] = g[i];
@@ -40,18 +39,18 @@ static void sizes(struct plots *P, struct set **g, long n)
 		nl = 0;
 	}
 	plots_named(g[0], suffix, sizeof(suffix), about, sizeof(about));
-	snprintf(name, sizeof(name), "sizes-%s-n%s%s", g[0]->v[S_MODE], g[0]->v[S_NODES], suffix);
+	snprintf(name, sizeof(name), "sizes-%s-n%s%s", g[0]->v[SET_mode], g[0]->v[SET_nodes], suffix);
 	plots_list(P, name, "index commsize label", g, nm, main_list, sizeof(main_list));
 	snprintf(local_name, sizeof(local_name), "%s-local", name);
 	plots_list(P, local_name, "index commsize label", local, nl, local_list, sizeof(local_list));
 	for (int k = 0; k < 2; k++) {
-		snprintf(out, sizeof(out), "%s-%s-n%s%s", k ? "latency" : "bandwidth", g[0]->v[S_MODE],
-			 g[0]->v[S_NODES], suffix);
+		snprintf(out, sizeof(out), "%s-%s-n%s%s", k ? "latency" : "bandwidth", g[0]->v[SET_mode],
+			 g[0]->v[SET_nodes], suffix);
 		snprintf(title[k], sizeof(title[k]), "%s: %s versus message size, %s, %s nodes%s",
-			 P->title, k ? "time per call" : "bandwidth", g[0]->v[S_MODE], g[0]->v[S_NODES],
+			 P->title, k ? "time per call" : "bandwidth", g[0]->v[SET_mode], g[0]->v[SET_nodes],
 			 about);
 		plots_add(P, &(struct plot_row){ "sizes.gp", "bandwidth.dat", out, title[k], P->subtitle,
-					       g[0]->v[S_MODE], main_list, local_list,
+					       g[0]->v[SET_mode], main_list, local_list,
 					       k ? "latency" : "bandwidth", !k });
 	}
 	free(local);
@@ -72,17 +71,17 @@ static void algorithms(struct plots *P, struct set **g, long n)
 	char suffix[300], about[300], list[700], out[700], title[2048];
 	struct set s = *g[0];
 
-	if (!varies(g, n, S_ALGO))
+	if (!varies(g, n, SET_algo))
 		return;
-	s.v[S_ALGO] = "alltoall";
+	s.v[SET_algo] = "alltoall";
 	plots_named(&s, suffix, sizeof(suffix), about, sizeof(about));
-	snprintf(out, sizeof(out), "algorithms-%s-n%s-c%s%s", s.v[S_MODE], s.v[S_NODES],
-		 s.v[S_COMMSIZE], suffix);
+	snprintf(out, sizeof(out), "algorithms-%s-n%s-c%s%s", s.v[SET_mode], s.v[SET_nodes],
+		 s.v[SET_commsize], suffix);
 	plots_list(P, out, "index algo label algo_index", g, n, list, sizeof(list));
 	snprintf(title, sizeof(title), "%s: the algorithms, %s, %s nodes, commsize %s%s", P->title,
-		 s.v[S_MODE], s.v[S_NODES], s.v[S_COMMSIZE], about);
+		 s.v[SET_mode], s.v[SET_nodes], s.v[SET_commsize], about);
 	plots_add(P, &(struct plot_row){ "algorithms.gp", "bandwidth.dat", out, title, P->subtitle,
-				       list, "", "", "", plots_cites(P, "crossover") });
+				       list, "", "", "", plots_cites(P, "algorithms") });
 }
 
 /* Time per call versus the split, per (mode, nodes, commsize) with two or more, at the
@@ -93,27 +92,27 @@ static void splits(struct plots *P, struct set **g, long n)
 	struct strbuf order;
 	long b = -1;
 
-	if (!varies(g, n, S_SPLIT))
+	if (!varies(g, n, SET_split))
 		return;
 	for (long i = 0; i < n; i++)
-		b = b < 0 || set_num(g[i], S_BYTES_MAX) < b ? set_num(g[i], S_BYTES_MAX) : b;
+		b = b < 0 || set_num(g[i], SET_bytes_max) < b ? set_num(g[i], SET_bytes_max) : b;
 	if (b <= 0)
 		return;
-	snprintf(out, sizeof(out), "splits-%s-n%s-c%s", g[0]->v[S_MODE], g[0]->v[S_NODES],
-		 g[0]->v[S_COMMSIZE]);
+	snprintf(out, sizeof(out), "splits-%s-n%s-c%s", g[0]->v[SET_mode], g[0]->v[SET_nodes],
+		 g[0]->v[SET_commsize]);
 	plots_list(P, out, "index algo split label algo_index bytes_max", g, n, list, sizeof(list));
 	strbuf_init(&order);
 	for (long i = 0; i < n; i++) {   /* the splits, once each, in the list's order */
 		long k = 0;
-		while (k < i && !set_is(g[k], S_SPLIT, g[i]->v[S_SPLIT]))
+		while (k < i && !set_is(g[k], SET_split, g[i]->v[SET_split]))
 			k++;
 		if (k == i)
-			strbuf_addf(&order, "%s%s", i ? " " : "", g[i]->v[S_SPLIT]);
+			strbuf_addf(&order, "%s%s", i ? " " : "", g[i]->v[SET_split]);
 	}
 	format_bytes(size, sizeof(size), b);
 	snprintf(bytes, sizeof(bytes), "%ld", b);
 	snprintf(title, sizeof(title), "%s: time per call versus the split, %s, %s nodes, commsize "
-		 "%s, %s per peer", P->title, g[0]->v[S_MODE], g[0]->v[S_NODES], g[0]->v[S_COMMSIZE],
+		 "%s, %s per peer", P->title, g[0]->v[SET_mode], g[0]->v[SET_nodes], g[0]->v[SET_commsize],
 		 size);
 	plots_add(P, &(struct plot_row){ "splits.gp", "bandwidth.dat", out, title, P->subtitle, list,
 				       bytes, order.s ? order.s : "", "", 0 });
@@ -125,7 +124,7 @@ static void splits(struct plots *P, struct set **g, long n)
  * communicator size: one data set. */
 static int moe(const struct plots *P, const struct set *s)
 {
-	long p = set_num(s, S_POINT);
+	long p = set_num(s, SET_point);
 	return bw(P, s) && p >= 0 && p < P->np && P->moe[p];
 }
 
@@ -135,10 +134,10 @@ static void phases(struct plots *P, struct set **g, long n)
 
 	(void)n;
 	plots_named(g[0], suffix, sizeof(suffix), about, sizeof(about));
-	snprintf(out, sizeof(out), "phases-%s-n%s%s", g[0]->v[S_MODE], g[0]->v[S_NODES], suffix);
+	snprintf(out, sizeof(out), "phases-%s-n%s%s", g[0]->v[SET_mode], g[0]->v[SET_nodes], suffix);
 	plots_list(P, out, "index commsize label", g, 1, list, sizeof(list));
 	snprintf(title, sizeof(title), "%s: MoE round trip by phase, %s, %s nodes, commsize %s%s",
-		 P->title, g[0]->v[S_MODE], g[0]->v[S_NODES], g[0]->v[S_COMMSIZE], about);
+		 P->title, g[0]->v[SET_mode], g[0]->v[SET_nodes], g[0]->v[SET_commsize], about);
 	plots_add(P, &(struct plot_row){ "phases.gp", "bandwidth.dat",
 				       out, title, P->subtitle, list, "", "", "", 0 });
 }
@@ -149,7 +148,7 @@ static long distinct_sizes(struct set **g, long n, long *b)
 	long k = 0;
 
 	for (long i = 0; i < n; i++) {
-		long x = set_num(g[i], S_BYTES), j = k;
+		long x = set_num(g[i], SET_bytes_per_peer), j = k;
 		while (j > 0 && b[j - 1] > x)
 			j--;
 		if (j > 0 && b[j - 1] == x)
@@ -177,7 +176,7 @@ static long three(long *b, long k)
 static int conc(const struct plots *P, const struct set *s)
 {
 	(void)P;
-	return set_is(s, S_KIND, "concurrency") && set_num(s, S_ROWS) - set_is(s, S_LOCAL, "yes") > 0;
+	return set_is(s, SET_kind, "concurrency") && set_num(s, SET_rows) - set_is(s, SET_local, "yes") > 0;
 }
 
 static void concurrency(struct plots *P, struct set **g, long n)
@@ -186,9 +185,9 @@ static void concurrency(struct plots *P, struct set **g, long n)
 	struct set **top = malloc(sizeof(*top) * (size_t)n);
 
 	for (long i = 0; i < n; i++)
-		max = set_num(g[i], S_ROWS) > max ? set_num(g[i], S_ROWS) : max;
+		max = set_num(g[i], SET_rows) > max ? set_num(g[i], SET_rows) : max;
 	for (long i = 0; b && top && i < n; i++)
-		if (set_num(g[i], S_ROWS) == max)
+		if (set_num(g[i], SET_rows) == max)
 			top[k++] = g[i];
 	m = b && top ? three(b, distinct_sizes(top, k, b)) : 0;
 	P->failed |= !b || !top;
@@ -197,17 +196,17 @@ static void concurrency(struct plots *P, struct set **g, long n)
 		const char *size = "";
 		long c = 0;
 		for (long i = 0; i < n; i++)
-			if (set_num(g[i], S_BYTES) == b[j])
+			if (set_num(g[i], SET_bytes_per_peer) == b[j])
 				top[c++] = g[i];
 		qsort(top, (size_t)c, sizeof(*top), plots_by_row);
-		size = c ? top[0]->v[S_SIZE] : size;
-		snprintf(out, sizeof(out), "concurrency-n%s-%ldB", g[0]->v[S_NODES], b[j]);
+		size = c ? top[0]->v[SET_size] : size;
+		snprintf(out, sizeof(out), "concurrency-n%s-%ldB", g[0]->v[SET_nodes], b[j]);
 		plots_list(P, out, "index mode label local", top, c, list, sizeof(list));
 		snprintf(title, sizeof(title), "%s: bandwidth versus concurrency, %s nodes, %s per peer",
-			 P->title, g[0]->v[S_NODES], size);
+			 P->title, g[0]->v[SET_nodes], size);
 		plots_add(P, &(struct plot_row){ "concurrency.gp", "concurrency.dat", out, title,
 					       P->subtitle, list, "", "", "",
-					       j == m - 1 && plots_cites(P, "modes") });
+					       j == m - 1 && plots_cites(P, "concurrency") });
 	}
 	free(b);
 	free(top);
@@ -217,7 +216,7 @@ static void concurrency(struct plots *P, struct set **g, long n)
 static int interfering(const struct plots *P, const struct set *s)
 {
 	(void)P;
-	return set_is(s, S_KIND, "concurrency") && set_num(s, S_ROWS) > 1;
+	return set_is(s, SET_kind, "concurrency") && set_num(s, SET_rows) > 1;
 }
 
 static void interference(struct plots *P, struct set **g, long n)
@@ -233,15 +232,15 @@ static void interference(struct plots *P, struct set **g, long n)
 	for (long i = 0; i < n; i++) {   /* the sets of the picked sizes, kept in g */
 		int pick = 0;
 		for (long j = 0; j < m; j++)
-			pick |= set_num(g[i], S_BYTES) == b[j];
+			pick |= set_num(g[i], SET_bytes_per_peer) == b[j];
 		if (pick)
 			g[c++] = g[i];
 	}
 	plots_named(g[0], suffix, sizeof(suffix), about, sizeof(about));
-	snprintf(out, sizeof(out), "interference-n%s%s", g[0]->v[S_NODES], suffix);
+	snprintf(out, sizeof(out), "interference-n%s%s", g[0]->v[SET_nodes], suffix);
 	plots_list(P, out, "index mode size", g, c, list, sizeof(list));
 	snprintf(title, sizeof(title), "%s: interference between concurrent communicators, %s "
-		 "nodes%s", P->title, g[0]->v[S_NODES], about);
+		 "nodes%s", P->title, g[0]->v[SET_nodes], about);
 	plots_add(P, &(struct plot_row){ "interference.gp", "concurrency.dat", out, title,
 				       P->subtitle, list, "", "", "", plots_cites(P, "interference") });
 	free(b);
@@ -251,7 +250,7 @@ static void interference(struct plots *P, struct set **g, long n)
 static int scaled(const struct plots *P, const struct set *s)
 {
 	(void)P;
-	return set_is(s, S_KIND, "scaling") && set_num(s, S_ROWS) > 0;
+	return set_is(s, SET_kind, "scaling") && set_num(s, SET_rows) > 0;
 }
 
 static void scaling_last(struct plots *P, struct set **g, long n)
@@ -262,13 +261,13 @@ static void scaling_last(struct plots *P, struct set **g, long n)
 static void scaling(struct plots *P)
 {
 	/* two sets alike in all four: the last by index as text (sort(1)'s last resort) */
-	static const struct order o = { 5, { S_MODE, S_LABEL, S_COMMSIZE, S_BYTES, S_INDEX }, "ssnns" };
+	static const struct order o = { 5, { SET_mode, SET_label, SET_commsize, SET_bytes_per_peer, SET_index }, "ssnns" };
 	char list[700], title[2048];
 	long nodes = 0;
 
 	for (long i = 0; i < P->n; i++)   /* two node counts at least */
-		if (set_is(&P->s[i], S_KIND, "bandwidth") && set_num(&P->s[i], S_NODES) != nodes)
-			nodes = nodes ? -1 : set_num(&P->s[i], S_NODES);
+		if (set_is(&P->s[i], SET_kind, "bandwidth") && set_num(&P->s[i], SET_nodes) != nodes)
+			nodes = nodes ? -1 : set_num(&P->s[i], SET_nodes);
 	P->npicked = 0;
 	if (!(P->picked = malloc(sizeof(*P->picked) * (size_t)(P->n + 1)))) {
 		P->failed = 1;
@@ -292,9 +291,9 @@ static void distinct(const struct plots *P, int c, struct strbuf *b)
 {
 	for (long i = 0; i < P->n; i++) {
 		long k = 0;
-		if (!set_is(&P->s[i], S_KIND, "bandwidth"))
+		if (!set_is(&P->s[i], SET_kind, "bandwidth"))
 			continue;
-		while (k < i && !(set_is(&P->s[k], S_KIND, "bandwidth") && set_is(&P->s[k], c, P->s[i].v[c])))
+		while (k < i && !(set_is(&P->s[k], SET_kind, "bandwidth") && set_is(&P->s[k], c, P->s[i].v[c])))
 			k++;
 		if (k == i)
 			strbuf_addf(b, "%s%s", b->len ? " | " : "", P->s[i].v[c]);
@@ -310,10 +309,10 @@ static void titles(struct plots *P, const char *name)
 	strbuf_init(&m);
 	strbuf_init(&t);
 	strbuf_init(&b);
-	distinct(P, S_CAMPAIGN, &c);
-	distinct(P, S_MPI, &m);
-	distinct(P, S_TPN, &t);
-	distinct(P, S_BUFFERS, &b);
+	distinct(P, SET_campaign, &c);
+	distinct(P, SET_mpi, &m);
+	distinct(P, SET_tasks_per_node, &t);
+	distinct(P, SET_buffers, &b);
 	for (char *p = c.s; p && (p = strstr(p, " | "));) {   /* campaigns: "a, b" */
 		memmove(p + 1, p + 2, strlen(p + 2) + 1);
 		*p = ',';
@@ -327,39 +326,6 @@ static void titles(struct plots *P, const char *name)
 	strbuf_release(&m);
 	strbuf_release(&t);
 	strbuf_release(&b);
-}
-
-/* A --pairs point's row of pairs.tsv and facts: its tasks' hosts as "RANK HOST" words,
- * its slow links' summary. */
-struct pair_facts {
-	long point;
-	char nodes[24], index[24], name[1024];
-	struct strbuf tics;
-	char slow[256];
-};
-
-struct pairs_read {
-	struct pair_facts *p;
-	long n;
-};
-
-static void pair_fact(void *ctx, long point, const char *key, const char *value)
-{
-	struct pairs_read *r = ctx;
-	struct pair_facts *f = NULL;
-
-	for (long i = 0; i < r->n && !f; i++)
-		f = r->p[i].point == point ? &r->p[i] : NULL;
-	if (!f)
-		return;
-	if (strcmp(key, "pair_host") == 0) {   /* a word each for gnuplot: a quote is a '?' */
-		strbuf_addf(&f->tics, "%s", f->tics.len ? " " : "");
-		for (const char *p = value; *p; p++)
-			strbuf_addf(&f->tics, "%c", strchr("._ -", *p) || (*p >= 'A' && *p <= 'Z') ||
-						(*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ? *p : '?');
-	} else if (strcmp(key, "slow_links") == 0 && !f->slow[0]) {   /* its count and median */
-		snprintf(f->slow, sizeof(f->slow), "slow links: %.*s", (int)strcspn(value, ";"), value);
-	}
 }
 
 /* pairs.tsv's file field: the collector's escapes undone, its name less ".out". */
@@ -380,77 +346,71 @@ static void pair_name(const char *file, char *name, size_t len)
 		name[n - 4] = '\0';
 }
 
-/* pairs.tsv's complete points with a matrix (file nodes state point index) into r; -1 out of memory. */
-static int read_pairs(const char *dir, struct pairs_read *r)
+/* A --pairs point's facts: its tasks' hosts as "RANK HOST" words into tics, its slow links' summary into slow. */
+static void pair_facts(const struct mfact *f, long n, struct strbuf *tics, char *slow, size_t len)
 {
-	static const char *const cols[5] = { "file", "nodes", "state", "point", "index" };
-	char line[8192], *f[TABLE_FIELDS];
-	int at[5], n, rc = 0;
-	FILE *in = plots_tsv_open(dir, MERGED_PAIRS_FILE, line, sizeof(line), cols, at, 5, &n);
-
-	if (!in)
-		return 0;
-	while (fgets(line, sizeof(line), in)) {
-		struct pair_facts *g, *pf;
-		if (plots_tsv_split(line, f, TABLE_FIELDS) != n || !f[at[4]][0] ||
-		    strcmp(f[at[2]], "complete") != 0)
-			continue;
-		if (!(g = realloc(r->p, sizeof(*g) * (size_t)(r->n + 1)))) {
-			rc = -1;
-			break;
+	for (long i = 0; i < n; i++)
+		if (strcmp(f[i].key, "pair_host") == 0) {   /* a word each for gnuplot: a quote is a '?' */
+			strbuf_addf(tics, "%s", tics->len ? " " : "");
+			for (const char *p = f[i].value; *p; p++)
+				strbuf_addf(tics, "%c", strchr("._ -", *p) || (*p >= 'A' && *p <= 'Z') ||
+							(*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ? *p : '?');
+		} else if (strcmp(f[i].key, "slow_links") == 0 && !slow[0]) {   /* its count and median */
+			snprintf(slow, len, "slow links: %.*s", (int)strcspn(f[i].value, ";"), f[i].value);
 		}
-		r->p = g;
-		pf = memset(&r->p[r->n++], 0, sizeof(*pf));
-		pf->point = strtol(f[at[3]], NULL, 10);
-		snprintf(pf->nodes, sizeof(pf->nodes), "%s", f[at[1]]);
-		snprintf(pf->index, sizeof(pf->index), "%s", f[at[4]]);
-		pair_name(f[at[0]], pf->name, sizeof(pf->name));
-		strbuf_init(&pf->tics);
-	}
-	fclose(in);
-	return rc;
 }
 
-/* A heatmap per complete --pairs point, its hosts and slow links from one pass over the facts. */
+/* Whether pairs.tsv's row i is a complete point with a matrix. */
+static int drawn(const struct mtable *t, long i)
+{
+	return mtable_at(t, i, PAIR_index)[0] && strcmp(mtable_at(t, i, PAIR_state), "complete") == 0;
+}
+
+/* A heatmap per complete --pairs point (the first row of a point takes its facts). */
 static void pairs(struct plots *P, const char *dirname)
 {
-	struct pairs_read r = { NULL, 0 };
-	long np = 0;
+	const struct mtable *t = &P->c.pairs;
 
-	P->failed |= read_pairs(P->dir, &r) != 0;
-	for (long i = 0; i < r.n; i++)
-		np = r.p[i].point >= np ? r.p[i].point + 1 : np;
-	if (r.n)
-		table_each_fact(P->dir, np, pair_fact, &r);
-	for (long i = 0; i < r.n; i++) {
-		struct pair_facts *pf = &r.p[i];
-		char out[1100], title[2048];
-		snprintf(out, sizeof(out), "pairs-%s", pf->name);
-		snprintf(title, sizeof(title), "aller: %.500s: node pairs, %s nodes (%s)", dirname,
-			 pf->nodes, pf->name);
-		plots_add(P, &(struct plot_row){ "pairs.gp", MERGED_PAIRS_DAT, out, title, pf->slow,
-					       pf->tics.s ? pf->tics.s : "", pf->index, "", "",
-					       plots_cites(P, "slow_link") });
-		P->failed |= pf->tics.failed;
-		strbuf_release(&pf->tics);
+	for (long i = 0; i < t->n; i++) {
+		const char *point = mtable_at(t, i, PAIR_point), *nodes = mtable_at(t, i, PAIR_nodes);
+		char name[1024], out[1100], title[2048], slow[256] = "";
+		struct strbuf tics;
+		int first = 1;
+		long n = 0;
+		if (!drawn(t, i))
+			continue;
+		for (long k = 0; k < i; k++)
+			first &= !(drawn(t, k) && strtol(mtable_at(t, k, PAIR_point), NULL, 10) == strtol(point, NULL, 10));
+		strbuf_init(&tics);
+		if (first) {
+			const struct mfact *f = campaign_facts(&P->c, strtol(point, NULL, 10), &n);
+			pair_facts(f, n, &tics, slow, sizeof(slow));
+		}
+		pair_name(mtable_at(t, i, PAIR_file), name, sizeof(name));
+		snprintf(out, sizeof(out), "pairs-%s", name);
+		snprintf(title, sizeof(title), "aller: %.500s: node pairs, %.23s nodes (%s)", dirname, nodes, name);
+		plots_add(P, &(struct plot_row){ "pairs.gp", MERGED_PAIRS_DAT, out, title, slow,
+					       tics.s ? tics.s : "", mtable_at(t, i, PAIR_index), "", "",
+					       plots_cites(P, "pairs") });
+		P->failed |= tics.failed;
+		strbuf_release(&tics);
 	}
-	free(r.p);
 }
 
 void plots_merge(struct plots *P, const char *dirname)
 {
-	static const struct order by_size = { 4, { S_MODE, S_NODES, S_ALGO, S_SPLIT }, "snss" },
-		by_level = { 4, { S_MODE, S_NODES, S_COMMSIZE, S_SPLIT }, "snrs" },
-		by_split = { 3, { S_MODE, S_NODES, S_COMMSIZE }, "snr" },
-		by_phase = { 5, { S_MODE, S_NODES, S_ALGO, S_SPLIT, S_COMMSIZE }, "snssr" },
-		by_nodes = { 1, { S_NODES }, "n" },
-		by_isolated = { 3, { S_NODES, S_ALGO, S_SPLIT }, "nss" };
+	static const struct order by_size = { 4, { SET_mode, SET_nodes, SET_algo, SET_split }, "snss" },
+		by_level = { 4, { SET_mode, SET_nodes, SET_commsize, SET_split }, "snrs" },
+		by_split = { 3, { SET_mode, SET_nodes, SET_commsize }, "snr" },
+		by_phase = { 5, { SET_mode, SET_nodes, SET_algo, SET_split, SET_commsize }, "snssr" },
+		by_nodes = { 1, { SET_nodes }, "n" },
+		by_isolated = { 3, { SET_nodes, SET_algo, SET_split }, "nss" };
 	int isolated = 0, bandwidth = 0;
 
 	pairs(P, dirname);
 	for (long i = 0; i < P->n; i++) {
-		isolated |= set_is(&P->s[i], S_KIND, "concurrency") && set_is(&P->s[i], S_ISOLATED, "yes");
-		bandwidth |= set_is(&P->s[i], S_KIND, "bandwidth");
+		isolated |= set_is(&P->s[i], SET_kind, "concurrency") && set_is(&P->s[i], SET_isolated, "yes");
+		bandwidth |= set_is(&P->s[i], SET_kind, "bandwidth");
 	}
 	if (!bandwidth)   /* node-pair matrices alone, or nothing */
 		return;

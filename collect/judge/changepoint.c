@@ -5,21 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
+#include "median.h"
 
 /* The median of v[from, to) (a scratch copy in s). */
 static double median(const double *v, long from, long to, double *s)
 {
-	long n = to - from;
-
-	memcpy(s, v + from, sizeof(double) * (size_t)n);
-	qsort(s, (size_t)n, sizeof(double), by_value);
-	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	memcpy(s, v + from, sizeof(double) * (size_t)(to - from));
+	return median_of(s, to - from);
 }
 
 /* The MAD of v[from, to) around m, scaled to a normal's sigma; at least CP_MIN_REL / 4 of |m|. */
@@ -29,9 +21,7 @@ static double mad(const double *v, long from, long to, double m, double *s)
 
 	for (long i = from; i < to; i++)
 		s[i - from] = fabs(v[i] - m);
-	qsort(s, (size_t)(to - from), sizeof(double), by_value);
-	d = 1.4826 * ((to - from) % 2 ? s[(to - from) / 2]
-				       : (s[(to - from) / 2 - 1] + s[(to - from) / 2]) / 2);
+	d = 1.4826 * median_of(s, to - from);
 	return fmax(d, CP_MIN_REL / 4 * fabs(m));
 }
 

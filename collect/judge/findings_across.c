@@ -11,20 +11,19 @@
 #include "findings_impl.h"
 #include "locate.h"
 #include "suspects.h"
-#include "merge/table.h"
 
 #define ALGOS_MAX 16
 
-static double typical(const struct frow *r)
+static double typical(const struct mrow *r)
 {
-	return isfinite(r->tmed) ? r->tmed : r->tavg;
+	return isfinite(r->TMED) ? r->TMED : r->TAVG;
 }
 
 /* At one size: the fastest of the algorithms' rows, or NULL when the next is not
  * slower beyond the noise (find_beyond). */
-static const char *winner(const struct frow *const *at, int n)
+static const char *winner(const struct mrow *const *at, int n)
 {
-	const struct frow *best = NULL, *second = NULL;
+	const struct mrow *best = NULL, *second = NULL;
 
 	for (int i = 0; i < n; i++) {
 		if (!at[i])
@@ -60,9 +59,9 @@ static size_t run_words(char *buf, size_t len, int nth, const char *label, doubl
  * One level and split: the size ranges where each algorithm is fastest, as a
  * sentence; 1 when the algorithms differ nowhere (nothing said), else 0.
  */
-static int crossover(struct fout *o, const struct fpoint *p, const struct frow *rows, long n)
+static int crossover(struct fout *o, const struct fpoint *p, const struct mrow *rows, long n)
 {
-	const struct frow *algo[ALGOS_MAX];
+	const struct mrow *algo[ALGOS_MAX];
 	char where[256], text[2048];
 	const char *stretch = "", *label;   /* the label of the stretch of sizes at hand */
 	double from = 0, last = 0;
@@ -72,16 +71,16 @@ static int crossover(struct fout *o, const struct fpoint *p, const struct frow *
 	for (long i = 0; i < n && na < ALGOS_MAX; i++)
 		if (i == 0 || strcmp(rows[i].algo, rows[i - 1].algo) != 0)
 			algo[na++] = &rows[i];
-	if (na < 2 || rows[0].commsize < 2)
+	if (na < 2 || rows[0].COMMSIZE < 2)
 		return 0;
 	find_where(where, sizeof(where), p);
-	at = (size_t)snprintf(text, sizeof(text), "%s, commsize %ld%s%s:", where, rows[0].commsize,
+	at = (size_t)snprintf(text, sizeof(text), "%s, commsize %ld%s%s:", where, rows[0].COMMSIZE,
 			      strcmp(rows[0].split, "uniform") ? ", split " : "",
 			      strcmp(rows[0].split, "uniform") ? rows[0].split : "");
-	for (const struct frow *r = algo[0]; r < rows + n && !strcmp(r->algo, algo[0]->algo); r++) {
-		const struct frow *same[ALGOS_MAX] = { 0 };
+	for (const struct mrow *r = algo[0]; r < rows + n && !strcmp(r->algo, algo[0]->algo); r++) {
+		const struct mrow *same[ALGOS_MAX] = { 0 };
 		for (int k = 0; k < na; k++)
-			for (const struct frow *q = algo[k]; q < rows + n && !strcmp(q->algo, algo[k]->algo); q++)
+			for (const struct mrow *q = algo[k]; q < rows + n && !strcmp(q->algo, algo[k]->algo); q++)
 				if (q->bytes == r->bytes)
 					same[k] = q;
 		label = winner(same, na);
@@ -101,12 +100,12 @@ static int crossover(struct fout *o, const struct fpoint *p, const struct frow *
 		return 1;
 	if (at < sizeof(text))
 		snprintf(text + at, sizeof(text) - at, ".");
-	find_emit(o, "crossover", "info", text, &p->id, 1, "level", (double)rows[0].level,
-		  "commsize", (double)rows[0].commsize, "algorithms", (double)na, NULL);
+	find_emit(o, FK_crossover, "info", text, &p->pt->point, 1, "level", (double)rows[0].level,
+		  "commsize", (double)rows[0].COMMSIZE, "algorithms", (double)na, NULL);
 	return 0;
 }
 
-void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *rows, long n)
+void find_crossovers(struct fout *o, const struct fpoint *p, const struct mrow *rows, long n)
 {
 	char where[256], text[512];
 	int same = 0;
@@ -123,7 +122,7 @@ void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *
 	snprintf(text, sizeof(text), "%s: at %d level%s and split%s the algorithms do not differ "
 		 "beyond the noise at any size.", where, same, same > 1 ? "s" : "",
 		 same > 1 ? "s" : "");
-	find_emit(o, "crossover", "info", text, &p->id, 1, "alike", (double)same, NULL);
+	find_emit(o, FK_crossover, "info", text, &p->pt->point, 1, "alike", (double)same, NULL);
 }
 
 /*
@@ -134,11 +133,11 @@ static int series_cmp(const struct fpoint *a, const struct fpoint *b, int placem
 {
 	int c;
 
-	if ((c = strcmp(a->campaign, b->campaign)) ||
-	    (c = strcmp(placement ? a->series : a->base, placement ? b->series : b->base)) ||
-	    (c = strcmp(a->variant, b->variant)) || !placement)
+	if ((c = strcmp(a->pt->campaign, b->pt->campaign)) ||
+	    (c = strcmp(placement ? a->pt->series : a->pt->base, placement ? b->pt->series : b->pt->base)) ||
+	    (c = strcmp(a->pt->variant, b->pt->variant)) || !placement)
 		return c;
-	return strcmp(a->placement, b->placement);
+	return strcmp(a->pt->placement, b->pt->placement);
 }
 
 /* What the points of a campaign differ in, beside node count and mode: what a finding names. */
@@ -149,10 +148,10 @@ static int varied(const struct fpoint *const *s, long n)
 	int v = 0;
 
 	for (long i = 1; i < n; i++) {
-		v |= strcmp(s[i]->placement, s[0]->placement) ? VARY_PLACEMENT : 0;
-		v |= strcmp(s[i]->variant, s[0]->variant) ? VARY_VARIANT : 0;
-		v |= strcmp(s[i]->base, s[0]->base) ? VARY_SERIES : 0;
-		v |= strcmp(s[i]->campaign, s[0]->campaign) ? VARY_CAMPAIGN : 0;
+		v |= strcmp(s[i]->pt->placement, s[0]->pt->placement) ? VARY_PLACEMENT : 0;
+		v |= strcmp(s[i]->pt->variant, s[0]->pt->variant) ? VARY_VARIANT : 0;
+		v |= strcmp(s[i]->pt->base, s[0]->pt->base) ? VARY_SERIES : 0;
+		v |= strcmp(s[i]->pt->campaign, s[0]->pt->campaign) ? VARY_CAMPAIGN : 0;
 	}
 	return v;
 }
@@ -172,25 +171,25 @@ static void append(char *buf, size_t len, const char *sep, const char *s)
  */
 static void where(const struct fpoint *p, int vary, const char *first, char *buf, size_t len)
 {
-	char part[FIND_NAME + 32];
+	char part[160];
 
 	snprintf(buf, len, " (");
 	if (first)
 		append(buf, len, ", ", first);
 	if (vary & VARY_PLACEMENT) {
-		snprintf(part, sizeof(part), p->placement[0] ? "%s placement" : "in the launcher's order%s",
-			 p->placement);
+		snprintf(part, sizeof(part), p->pt->placement[0] ? "%s placement" : "in the launcher's order%s",
+			 p->pt->placement);
 		append(buf, len, ", ", part);
 	}
 	if (vary & VARY_VARIANT) {
-		snprintf(part, sizeof(part), "variant %s", p->variant);
+		snprintf(part, sizeof(part), "variant %s", p->pt->variant);
 		append(buf, len, ", ", part);
 	} else if (vary & VARY_SERIES) {
-		snprintf(part, sizeof(part), "series %s", p->base);
+		snprintf(part, sizeof(part), "series %s", p->pt->base);
 		append(buf, len, ", ", part);
 	}
 	if (vary & VARY_CAMPAIGN) {
-		snprintf(part, sizeof(part), "campaign %s", p->campaign);
+		snprintf(part, sizeof(part), "campaign %s", p->pt->campaign);
 		append(buf, len, ", ", part);
 	}
 	if (strlen(buf) > 2)
@@ -226,12 +225,12 @@ static int common_size(const struct flevel *a, const struct flevel *b, int *ib)
  * take Rx the time of OTHER at ...", a notice beyond the noise (find_beyond)
  * either way, whose sentence ends with `why` where b is the slower.
  */
-static void level1(struct fout *o, const char *kind, const struct fpoint *a, const struct fpoint *b,
+static void level1(struct fout *o, enum finding_kind kind, const struct fpoint *a, const struct fpoint *b,
 		   const char *head, const char *other, const char *why)
 {
 	const struct flevel *l = &a->levels[1], *m = &b->levels[1];
 	char size[32], text[768];
-	long ids[2] = { a->id, b->id };
+	long ids[2] = { a->pt->point, b->pt->point };
 	double ratio;
 	int i, k, beyond;
 
@@ -253,8 +252,8 @@ static void modes(struct fout *o, const struct fpoint *c, const struct fpoint *s
 	char head[512], at[384];
 
 	where(c, vary, NULL, at, sizeof(at));
-	snprintf(head, sizeof(head), "On %ld node%s%s, strided", c->nodes, c->nodes == 1 ? "" : "s", at);
-	level1(o, "modes", c, s, head, "contiguous ones",
+	snprintf(head, sizeof(head), "On %ld node%s%s, strided", c->pt->nodes, c->pt->nodes == 1 ? "" : "s", at);
+	level1(o, FK_modes, c, s, head, "contiguous ones",
 	       ": the network between nodes, not the node, bounds them.");
 }
 
@@ -262,7 +261,7 @@ static void modes(struct fout *o, const struct fpoint *c, const struct fpoint *s
 static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint *b, int vary)
 {
 	char size[32], text[768], at[384];
-	long ids[2] = { a->id, b->id };
+	long ids[2] = { a->pt->point, b->pt->point };
 	double from, to;
 	int i, k;
 
@@ -272,12 +271,12 @@ static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint 
 	from = a->levels[0].s[i].bwavg;
 	to = b->levels[0].s[k].bwavg;
 	format_bytes(size, sizeof(size), (long)a->levels[0].s[i].bytes);
-	where(a, vary, a->mode, at, sizeof(at));
+	where(a, vary, a->pt->mode, at, sizeof(at));
 	snprintf(text, sizeof(text), "From %ld to %ld nodes%s, the whole world's all-to-all at %s "
-		 "per peer keeps %.3g%% of its per-task bandwidth (%.3g to %.3g GiB/s).", a->nodes,
-		 b->nodes, at, size, 100 * to / from, from, to);
-	find_emit(o, "scaling", to < 0.5 * from ? "notice" : "info", text, ids, 2, "efficiency",
-		  to / from, "nodes_from", (double)a->nodes, "nodes_to", (double)b->nodes,
+		 "per peer keeps %.3g%% of its per-task bandwidth (%.3g to %.3g GiB/s).", a->pt->nodes,
+		 b->pt->nodes, at, size, 100 * to / from, from, to);
+	find_emit(o, FK_scaling, to < 0.5 * from ? "notice" : "info", text, ids, 2, "efficiency",
+		  to / from, "nodes_from", (double)a->pt->nodes, "nodes_to", (double)b->pt->nodes,
 		  "bytes_per_peer", a->levels[0].s[i].bytes, NULL);
 }
 
@@ -295,7 +294,7 @@ static void retried(struct fout *o, const struct fpoint *p)
 		return;
 	find_where(where, sizeof(where), p);
 	n = snprintf(text, sizeof(text), "%s: its job needed %d attempts (the point is %s); ", where,
-		     p->retries + 1, p->state);
+		     p->retries + 1, p->pt->state);
 	for (const char *s = p->retried, *e; s && *s && n > 0 && (size_t)n < sizeof(text); s = *e ? e + 1 : e) {
 		e = s + strcspn(s, "\n");
 		n += snprintf(text + n, sizeof(text) - (size_t)n, "%s%.*s", s == p->retried ? "" : "; ",
@@ -303,7 +302,7 @@ static void retried(struct fout *o, const struct fpoint *p)
 	}
 	if (n > 0 && (size_t)n < sizeof(text) - 1)
 		snprintf(text + n, sizeof(text) - (size_t)n, ".");
-	find_emit(o, "retried", strstr(p->retried, "(signal ") ? "warning" : "notice", text, &p->id, 1,
+	find_emit(o, FK_retried, strstr(p->retried, "(signal ") ? "warning" : "notice", text, &p->pt->point, 1,
 		  "attempts", (double)(p->retries + 1), NULL);
 }
 
@@ -318,7 +317,7 @@ static void tested(struct fout *o, const struct fpoint *p)
 	snprintf(text, sizeof(text), "%s: aller ran with its test hooks set (%s): a test, not a "
 		 "measurement; none of its findings names a suspect, and it is not exported.", where,
 		 p->hooks);
-	find_emit(o, "test_hooks", "warning", text, &p->id, 1, NULL);
+	find_emit(o, FK_test_hooks, "warning", text, &p->pt->point, 1, NULL);
 }
 
 static void states(struct fout *o, const struct fpoint *p)
@@ -328,17 +327,17 @@ static void states(struct fout *o, const struct fpoint *p)
 
 	tested(o, p);
 	retried(o, p);
-	if (!strcmp(p->state, "complete"))
+	if (!strcmp(p->pt->state, "complete"))
 		return;
 	find_where(where, sizeof(where), p);
-	floors = !strcmp(p->state, "failed") ? p->floors : 0;
+	floors = !strcmp(p->pt->state, "failed") ? p->floors : 0;
 	if (floors > 0)
 		snprintf(text, sizeof(text), "%s: %ld row%s below a floor (the point failed; its "
 			 "output names them).", where, floors, floors > 1 ? "s" : "");
 	else
 		snprintf(text, sizeof(text), "%s: the point is %s; rerun it with make campaign "
-			 "(only what is missing runs).", where, p->state);
-	find_emit(o, floors > 0 ? "floor" : "state", "warning", text, &p->id, 1, "rows_below_floor",
+			 "(only what is missing runs).", where, p->pt->state);
+	find_emit(o, floors > 0 ? FK_floor : FK_state, "warning", text, &p->pt->point, 1, "rows_below_floor",
 		  (double)floors, NULL);
 }
 
@@ -354,9 +353,9 @@ static int by_nodes_mode(const void *a, const void *b)
 
 	if ((c = series_cmp(x, y, 1)))
 		return c;
-	if (x->nodes != y->nodes)
-		return x->nodes < y->nodes ? -1 : 1;
-	return strcmp(x->mode, y->mode);
+	if (x->pt->nodes != y->pt->nodes)
+		return x->pt->nodes < y->pt->nodes ? -1 : 1;
+	return strcmp(x->pt->mode, y->pt->mode);
 }
 
 static int by_mode_nodes(const void *a, const void *b)
@@ -364,15 +363,15 @@ static int by_mode_nodes(const void *a, const void *b)
 	const struct fpoint *x = *(const struct fpoint *const *)a, *y = *(const struct fpoint *const *)b;
 	int c;
 
-	if ((c = series_cmp(x, y, 1)) || (c = strcmp(x->mode, y->mode)))
+	if ((c = series_cmp(x, y, 1)) || (c = strcmp(x->pt->mode, y->pt->mode)))
 		return c;
-	return x->nodes < y->nodes ? -1 : x->nodes > y->nodes;
+	return x->pt->nodes < y->pt->nodes ? -1 : x->pt->nodes > y->pt->nodes;
 }
 
 /* A point without --placement, or with block, is the one others are measured against. */
 static int block(const struct fpoint *p)
 {
-	return !p->placement[0] || !strcmp(p->placement, "block");
+	return !p->pt->placement[0] || !strcmp(p->pt->placement, "block");
 }
 
 static int by_where_placement(const void *a, const void *b)
@@ -380,13 +379,13 @@ static int by_where_placement(const void *a, const void *b)
 	const struct fpoint *x = *(const struct fpoint *const *)a, *y = *(const struct fpoint *const *)b;
 	int c;
 
-	if ((c = series_cmp(x, y, 0)) || (c = strcmp(x->mode, y->mode)))
+	if ((c = series_cmp(x, y, 0)) || (c = strcmp(x->pt->mode, y->pt->mode)))
 		return c;
-	if (x->nodes != y->nodes)
-		return x->nodes < y->nodes ? -1 : 1;
+	if (x->pt->nodes != y->pt->nodes)
+		return x->pt->nodes < y->pt->nodes ? -1 : 1;
 	if (block(x) != block(y))
 		return block(x) ? -1 : 1;
-	return strcmp(x->placement, y->placement);
+	return strcmp(x->pt->placement, y->pt->placement);
 }
 
 /* Another placement against block (or the launcher's order) on one node count and mode. */
@@ -394,10 +393,10 @@ static void placements(struct fout *o, const struct fpoint *b, const struct fpoi
 {
 	char head[512], at[384];
 
-	where(p, vary & ~VARY_PLACEMENT, p->mode, at, sizeof(at));
-	snprintf(head, sizeof(head), "On %ld node%s%s, %s", p->nodes, p->nodes == 1 ? "" : "s", at,
-		 p->placement);
-	level1(o, "placement", b, p, head, b->placement[0] ? "block ones" :
+	where(p, vary & ~VARY_PLACEMENT, p->pt->mode, at, sizeof(at));
+	snprintf(head, sizeof(head), "On %ld node%s%s, %s", p->pt->nodes, p->pt->nodes == 1 ? "" : "s", at,
+		 p->pt->placement);
+	level1(o, FK_placement, b, p, head, b->pt->placement[0] ? "block ones" :
 	       "ones in the launcher's order", ": more of their bytes leave the node, or the "
 	       "same bytes cross more links.");
 }
@@ -412,15 +411,15 @@ static void groups(struct fout *o, const struct fpoint **s, long n)
 
 	qsort(s, (size_t)n, sizeof(*s), by_nodes_mode);
 	for (long i = 0; i < n; i++)
-		for (long k = i + 1; k < n && same_series(s[i], s[k]) && s[k]->nodes == s[i]->nodes; k++)
-			if (!strcmp(s[i]->mode, "contiguous") && !strcmp(s[k]->mode, "strided"))
+		for (long k = i + 1; k < n && same_series(s[i], s[k]) && s[k]->pt->nodes == s[i]->pt->nodes; k++)
+			if (!strcmp(s[i]->pt->mode, "contiguous") && !strcmp(s[k]->pt->mode, "strided"))
 				modes(o, s[i], s[k], vary);
 	qsort(s, (size_t)n, sizeof(*s), by_mode_nodes);
 	for (long i = 0, k; i < n; i = k) {
 		const struct fpoint *a = NULL, *b = NULL;
 		/* network with network: from the fewest nodes whose world leaves its node */
-		for (k = i; k < n && same_series(s[i], s[k]) && !strcmp(s[k]->mode, s[i]->mode); k++)
-			if (s[k]->levels[0].n > 0 && s[k]->nodes > 1) {
+		for (k = i; k < n && same_series(s[i], s[k]) && !strcmp(s[k]->pt->mode, s[i]->pt->mode); k++)
+			if (s[k]->levels[0].n > 0 && s[k]->pt->nodes > 1) {
 				a = a ? a : s[k];
 				b = s[k];
 			}
@@ -429,8 +428,8 @@ static void groups(struct fout *o, const struct fpoint **s, long n)
 	}
 	qsort(s, (size_t)n, sizeof(*s), by_where_placement);
 	for (long i = 0, k; i < n; i = k)
-		for (k = i + 1; k < n && !series_cmp(s[i], s[k], 0) && !strcmp(s[k]->mode, s[i]->mode) &&
-				s[k]->nodes == s[i]->nodes; k++)
+		for (k = i + 1; k < n && !series_cmp(s[i], s[k], 0) && !strcmp(s[k]->pt->mode, s[i]->pt->mode) &&
+				s[k]->pt->nodes == s[i]->pt->nodes; k++)
 			if (block(s[i]) && !block(s[k]))
 				placements(o, s[i], s[k], vary);
 }
@@ -442,8 +441,8 @@ void find_across(struct fout *o, const struct fpoint *pts, long n)
 
 	for (long i = 0; i < n; i++) {
 		states(o, &pts[i]);
-		measured += pts[i].peak.point >= 0 && pts[i].nodes > 1;
-		unknown += pts[i].peak.point >= 0 && pts[i].nodes > 1 && pts[i].eff.point < 0;
+		measured += pts[i].peak.point >= 0 && pts[i].pt->nodes > 1;
+		unknown += pts[i].peak.point >= 0 && pts[i].pt->nodes > 1 && pts[i].eff.point < 0;
 		if (sorted)
 			sorted[i] = &pts[i];
 	}
@@ -451,7 +450,7 @@ void find_across(struct fout *o, const struct fpoint *pts, long n)
 		groups(o, sorted, n);
 	free(sorted);
 	if (unknown > 0)
-		find_emit(o, "limit", "info", unknown == measured ? "No output records its nodes' line "
+		find_emit(o, FK_limit, "info", unknown == measured ? "No output records its nodes' line "
 			  "rate: how far a number is from the hardware's limit is unknown (declare it "
 			  "with --line-rate or ALLER_LINE_RATE)." : "Some outputs record no line rate: "
 			  "their eff is unknown.", NULL, 0, "points", (double)unknown, NULL);
@@ -468,15 +467,15 @@ static void one_link(void *ctx, const char *link, const char *since, const char 
 	char text[4200];
 
 	snprintf(text, sizeof(text), "Slow link %s (--pairs).", link);
-	find_emit(l->o, "slow_link", "warning", text, &point, point >= 0, NULL);
+	find_emit(l->o, FK_slow_link, "warning", text, &point, point >= 0, NULL);
 	suspects_link(l->sus, link, since, campaign, point);
 }
 
-int find_slow_links(struct fout *o, const char *dir, struct suspects *sus)
+int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *sus)
 {
 	struct links l = { o, sus };
 
-	return (int)table_slow_links(dir, one_link, &l);
+	return (int)campaign_slow_links(c, one_link, &l);
 }
 
 /* "nic:n3" as "the NIC of n3", "up:leaf1" as "the uplink of leaf1". */
@@ -500,9 +499,9 @@ static void located_suspects(const struct locate *loc, const char **names, int n
 		 "slowest task in a communicator through it%s", loc->slow_rows, 100 * loc->eff_lo,
 		 100 * loc->eff_hi, n > 1 ? " (the campaign cannot separate it from the other links named)" : "");
 	for (int i = 0; i < n; i++) {
-		suspects_add(sus, "link", names[i], evidence, np ? pts[0].campaign : "", loc->points[0]);
+		suspects_add(sus, "link", names[i], evidence, np ? pts[0].pt->campaign : "", loc->points[0]);
 		if (n == 1 && !strncmp(names[i], "nic:", 4))
-			suspects_add(sus, "host", names[i] + 4, evidence, np ? pts[0].campaign : "",
+			suspects_add(sus, "host", names[i] + 4, evidence, np ? pts[0].pt->campaign : "",
 				     loc->points[0]);
 	}
 }
@@ -513,7 +512,7 @@ static int both_modes(const struct fpoint *pts, long np)
 	int seen = 0;
 
 	for (long i = 0; i < np; i++)
-		seen |= !strcmp(pts[i].mode, "strided") ? 2 : 1;
+		seen |= !strcmp(pts[i].pt->mode, "strided") ? 2 : 1;
 	return seen == 3;
 }
 
@@ -542,7 +541,7 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 			 "(%s).", all, loc->slow_rows, 100 * loc->eff_lo, 100 * loc->eff_hi,
 			 both_modes(pts, np) ? "every row through one ran through the others too"
 					     : "points of the other mode, strided or contiguous, cross other links");
-	find_emit(o, "located", n == 1 ? "warning" : "notice", text, loc->points, loc->npoints,
+	find_emit(o, FK_located, n == 1 ? "warning" : "notice", text, loc->points, loc->npoints,
 		  "slow_rows", (double)loc->slow_rows, "rows", (double)loc->rows, "eff_lo", loc->eff_lo,
 		  "eff_hi", loc->eff_hi, "candidates", (double)n, NULL);
 	located_suspects(loc, names, n, pts, np, sus);
@@ -557,8 +556,8 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_lin
 			    : unseparated ? "a slow link was found, not told apart from others (below)" : NULL;
 
 	for (long i = 0; i < n; i++) {
-		done += !strcmp(pts[i].state, "complete");
-		failed += !strcmp(pts[i].state, "failed");
+		done += !strcmp(pts[i].pt->state, "complete");
+		failed += !strcmp(pts[i].pt->state, "failed");
 		nretried += pts[i].retries > 0;
 	}
 	other = n - done - failed;
@@ -571,7 +570,7 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_lin
 		snprintf(text, sizeof(text), "%ld of %ld points complete: %ld failed (a floor or an "
 			 "error, below), %ld incomplete or unknown%s%s%s.", done, n, failed, other,
 			 links ? "; " : "", links ? links : "", retries);
-	find_emit(o, "verdict", done == n && !links && !nretried ? "info" : "warning", text, NULL, 0,
+	find_emit(o, FK_verdict, done == n && !links && !nretried ? "info" : "warning", text, NULL, 0,
 		  "points", (double)n, "complete", (double)done, "failed", (double)failed,
 		  "slow_links", (double)slow_links, "retried", (double)nretried, NULL);
 }

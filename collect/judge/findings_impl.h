@@ -1,10 +1,16 @@
-/* findings_impl.h: what findings.c (reading, models) and findings_kinds.c (the findings) share. */
+/*
+ * findings_impl.h: what the judge's parts share: findings.c (the points of
+ * the model, models.csv, the run), findings_kinds.c (a point's findings and
+ * find_emit), findings_across.c (the findings across points, the verdict),
+ * findings_rank.c (the report's order) and trend.c (its findings).
+ */
 #ifndef COLLECT_FINDINGS_IMPL_H
 #define COLLECT_FINDINGS_IMPL_H
 
 #include <stdio.h>
 
 #include "fpoint.h"
+#include "merged.h"
 #include "strbuf.h"
 
 /*
@@ -23,16 +29,15 @@ void fout_release(struct fout *o);
 /*
  * findings_rank.c: the report's order of o's rows, into their rank (1, 2,
  * ...) and shown (sentence or table): warnings, then notices, then
- * information; of one severity, what names something to act on (a located
- * link, a suspect, a slow link, a floor, a point that failed, a slow host)
- * first, then the larger effect, then the order found; information that is
- * a number to look up (peaks, limits, crossovers) last. The first
+ * information; of one severity, what names something to act on (merged.h's
+ * FINDING_KINDS: act) first, then the larger effect, then the order found;
+ * information that is a number to look up (lookup) last. The first
  * FINDINGS_FIRST are sentences, but such numbers; the rest a table.
  */
 void find_rank(struct fout *o);
 
-/* One finding: kind, severity, text; then numbers "name", value pairs until NULL; points. */
-void find_emit(struct fout *o, const char *kind, const char *severity, const char *text,
+/* One finding: kind (merged.h's FINDING_KINDS), severity, text; then numbers "name", value pairs until NULL; points. */
+void find_emit(struct fout *o, enum finding_kind kind, const char *severity, const char *text,
 	       const long *points, int npoints, ...);
 
 #define FIND_SLOW_ROWS 6   /* rows a recurring slowest host needs */
@@ -46,7 +51,7 @@ void find_emit(struct fout *o, const char *kind, const char *severity, const cha
  * median's 95% interval, else its min..max).
  */
 #define FIND_NOISE_MIN 0.1
-double find_noise(const struct frow *r);
+double find_noise(const struct mrow *r);
 int find_beyond(double ratio, double noise);
 
 /*
@@ -58,12 +63,12 @@ int find_recurring(const struct fpoint *p);
 
 /* The kinds (findings_kinds.c): per point at its end, then across points. */
 /* rows: one point's, by level, split, algorithm and size (findings.c sorts them so). */
-void find_crossovers(struct fout *o, const struct fpoint *p, const struct frow *rows, long n);
+void find_crossovers(struct fout *o, const struct fpoint *p, const struct mrow *rows, long n);
 void find_point(struct fout *o, const struct fpoint *p);
 void find_across(struct fout *o, const struct fpoint *pts, long n);
 /* The slow links of the campaign's --pairs outputs (pairs.tsv): one finding and suspect each; how many. */
 struct suspects;
-int find_slow_links(struct fout *o, const char *dir, struct suspects *sus);
+int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *sus);
 /*
  * The link the rows' bounds locate (locate.h): a finding, and its suspects;
  * how many links it names (1: located; more: not separated; 0: none).
@@ -78,7 +83,7 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_lin
 int find_write(const char *dir, const struct fout *v, struct fout *o, char *err,
 	       size_t errlen);
 
-/* "on 4 nodes (contiguous)": the point's words. */
+/* "On 4 nodes (contiguous)": the point's words. */
 void find_where(char *buf, size_t len, const struct fpoint *p);
 
 #endif

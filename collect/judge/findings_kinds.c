@@ -9,15 +9,16 @@
 #include <string.h>
 
 #include "bytes.h"
-#include "fbound.h"
+#include "bound.h"
 #include "grow.h"
 #include "findings_impl.h"
 #include "merged.h"
 #include "text.h"
 
-void find_emit(struct fout *o, const char *kind, const char *severity, const char *text,
+void find_emit(struct fout *o, enum finding_kind k, const char *severity, const char *text,
 	       const long *points, int npoints, ...)
 {
+	const char *kind = finding_kind(k)->name;
 	va_list ap;
 	const char *name;
 	int first = 1;
@@ -74,11 +75,11 @@ void fout_release(struct fout *o)
 
 void find_where(char *buf, size_t len, const struct fpoint *p)
 {
-	int variant = p->variant[0] && strcmp(p->variant, "default");
+	int variant = p->pt->variant[0] && strcmp(p->pt->variant, "default");
 
-	snprintf(buf, len, "On %ld node%s (%s%s%s%s%s)", p->nodes, p->nodes == 1 ? "" : "s", p->mode,
-		 variant ? ", " : "", variant ? p->variant : "", p->placement[0] ? ", " : "",
-		 p->placement);
+	snprintf(buf, len, "On %ld node%s (%s%s%s%s%s)", p->pt->nodes, p->pt->nodes == 1 ? "" : "s", p->pt->mode,
+		 variant ? ", " : "", variant ? p->pt->variant : "", p->pt->placement[0] ? ", " : "",
+		 p->pt->placement);
 }
 
 static void size_of(char *buf, size_t len, double bytes)
@@ -86,11 +87,11 @@ static void size_of(char *buf, size_t len, double bytes)
 	format_bytes(buf, len, isfinite(bytes) ? (long)bytes : 0);
 }
 
-double find_noise(const struct frow *r)
+double find_noise(const struct mrow *r)
 {
-	if (isfinite(r->lo) && isfinite(r->hi) && r->tmed > 0)
-		return (r->hi - r->lo) / 2 / r->tmed;
-	return r->tavg > 0 ? (r->tmax - r->tmin) / 2 / r->tavg : NAN;
+	if (isfinite(r->TMED_LO) && isfinite(r->TMED_HI) && r->TMED > 0)
+		return (r->TMED_HI - r->TMED_LO) / 2 / r->TMED;
+	return r->TAVG > 0 ? (r->TMAX - r->TMIN) / 2 / r->TAVG : NAN;
 }
 
 int find_beyond(double ratio, double noise)
@@ -99,8 +100,8 @@ int find_beyond(double ratio, double noise)
 }
 
 /* interference or congestion: a factor of one row, beyond its noise or not. */
-static void factor(struct fout *o, const struct fpoint *p, const struct frow *r, double f,
-		   const char *kind, const char *what)
+static void factor(struct fout *o, const struct fpoint *p, const struct mrow *r, double f,
+		   enum finding_kind kind, const char *what)
 {
 	char where[256], size[32], text[768];
 	double n = find_noise(r);
@@ -109,62 +110,66 @@ static void factor(struct fout *o, const struct fpoint *p, const struct frow *r,
 	find_where(where, sizeof(where), p);
 	size_of(size, sizeof(size), r->bytes);
 	snprintf(text, sizeof(text), "%s: %s %.2fx at %s per peer (commsize %ld, %s): %s the noise "
-		 "(+-%.0f%% at that row)", where, what, f, size, r->commsize, r->algo,
+		 "(+-%.0f%% at that row)", where, what, f, size, r->COMMSIZE, r->algo,
 		 beyond ? "beyond" : "within", 100 * (isfinite(n) ? n : 0));
-	find_emit(o, kind, beyond && f > 1 ? "notice" : "info", text, &p->id, 1, "factor", f,
-		  "noise", n, "bytes_per_peer", r->bytes, "commsize", (double)r->commsize, NULL);
+	find_emit(o, kind, beyond && f > 1 ? "notice" : "info", text, &p->pt->point, 1, "factor", f,
+		  "noise", n, "bytes_per_peer", r->bytes, "commsize", (double)r->COMMSIZE, NULL);
 }
 
 int find_recurring(const struct fpoint *p)
 {
 	double share = p->slow_rows > 0 ? (double)p->slow_n / p->slow_rows : 0;
 
-	return p->nodes >= 2 && p->slow_rows >= FIND_SLOW_ROWS &&
-	       share >= (2.0 / (double)p->nodes > 0.5 ? 2.0 / (double)p->nodes : 0.5);
+	return p->pt->nodes >= 2 && p->slow_rows >= FIND_SLOW_ROWS &&
+	       share >= (2.0 / (double)p->pt->nodes > 0.5 ? 2.0 / (double)p->pt->nodes : 0.5);
 }
 
 /*
  * The best row at the point's largest size against what its fabric allows
- * (fbound.h); where that cannot be known, against the line rate its output
+ * (the merge's bound: points.csv's bound_s, bottleneck, eff_bound and
+ * above_bound); where that is unknown, against the line rate its output
  * records (aller's eff).
  */
 static void find_limit(struct fout *o, const struct fpoint *p)
 {
-	char where[256], size[32], text[1536], partial[160] = "";
-	const char *why;
-	struct fbound b;
-	double eff;
+	const struct mrow *r = &p->eff;
+	const char *unknown = strstr(r->BOTTLENECK, "(partial:"), *why;
+	char where[256], size[32], text[1536], link[160], partial[200] = "";
+	double eff = r->eff_bound;
 
 	find_where(where, sizeof(where), p);
-	size_of(size, sizeof(size), p->eff.bytes);
-	if (fbound_row(p, &p->eff, &b) != 0 || !(b.eff > 0)) {
-		eff = p->eff.eff;
+	size_of(size, sizeof(size), r->bytes);
+	if (!(r->BOUND > 0) || !(eff > 0)) {
+		eff = r->EFF;
 		snprintf(text, sizeof(text), "%s: at its largest size the best row reaches %.0f%% of "
 			 "the line rate its output records, at %s per peer (commsize %ld, %s)%s", where,
-			 100 * eff, size, p->eff.commsize, p->eff.algo, eff < 0.5 ? ": far from the "
+			 100 * eff, size, r->COMMSIZE, r->algo, eff < 0.5 ? ": far from the "
 			 "hardware's limit." : eff > 1.05 ? ": above the rate recorded, which is "
 			 "then not what bounds it (a shaper's burst, or a wrong --line-rate)." : ".");
-		find_emit(o, "limit", eff < 0.5 ? "notice" : "info", text, &p->id, 1, "eff", eff,
-			  "bytes_per_peer", p->eff.bytes, "commsize", (double)p->eff.commsize, NULL);
+		find_emit(o, FK_limit, eff < 0.5 ? "notice" : "info", text, &p->pt->point, 1, "eff", eff,
+			  "bytes_per_peer", r->bytes, "commsize", (double)r->COMMSIZE, NULL);
 		return;
 	}
-	eff = b.eff;
-	why = !b.above ? (eff > 1 ? ": at its bound, within its interval." : eff < 0.5 ? ": far from its bound." : ".")
-	      : !strcmp(b.above, "spread") ? ": above its bound for the median task; its slowest task took "
-					    "the bound (the median task finished sooner)."
-	      : !strcmp(b.above, "burst") ? ": above its bound beyond its interval: the link's shaper passes "
-					   "a burst at once, and a row this small is mostly burst."
+	why = !r->above_bound[0] ? (eff > 1 ? ": at its bound, within its interval." : eff < 0.5 ? ": far from its bound." : ".")
+	      : !strcmp(r->above_bound, "spread") ? ": above its bound for the median task; its slowest task took "
+						  "the bound (the median task finished sooner)."
+	      : !strcmp(r->above_bound, "burst") ? ": above its bound beyond its interval: the link's shaper passes "
+						 "a burst at once, and a row this small is mostly burst."
 	      : ": above its bound beyond its interval: the rate declared for the link is below what it "
 		"carried (a wrong rate, or not what limits the row).";
-	if (b.unknown[0])
-		snprintf(partial, sizeof(partial), " (a partial bound: no rate for %s)", b.unknown);
+	bound_link_words(r->BOTTLENECK, link, sizeof(link));
+	if (unknown) {
+		char words[160];
+		bound_link_words(unknown + strlen("(partial:"), words, sizeof(words));
+		snprintf(partial, sizeof(partial), " (a partial bound: no rate for %s)", words);
+	}
 	snprintf(text, sizeof(text), "%s: at its largest size the best row reaches %.0f%% of what "
 		 "the fabric allows, bound by %s%s (%.0f%% of the NICs' line rate), at %s per peer "
-		 "(commsize %ld, %s)%s", where, 100 * eff, b.link, partial, 100 * p->eff.eff, size,
-		 p->eff.commsize, p->eff.algo, why);
-	find_emit(o, "limit", eff < 0.5 ? "notice" : "info", text, &p->id, 1, "eff_bound", eff,
-		  "bound_s", b.t, "eff", p->eff.eff, "bytes_per_peer", p->eff.bytes, "commsize",
-		  (double)p->eff.commsize, NULL);
+		 "(commsize %ld, %s)%s", where, 100 * eff, link, partial, 100 * r->EFF, size,
+		 r->COMMSIZE, r->algo, why);
+	find_emit(o, FK_limit, eff < 0.5 ? "notice" : "info", text, &p->pt->point, 1, "eff_bound", eff,
+		  "bound_s", r->BOUND, "eff", r->EFF, "bytes_per_peer", r->bytes, "commsize",
+		  (double)r->COMMSIZE, NULL);
 }
 
 void find_point(struct fout *o, const struct fpoint *p)
@@ -177,10 +182,10 @@ void find_point(struct fout *o, const struct fpoint *p)
 		size_of(size2, sizeof(size2), p->agg.bytes);
 		snprintf(text, sizeof(text), "%s: the peak is %.3g GiB/s per task at %s per peer "
 			 "(commsize %ld, %s) and %.3g GiB/s of all tasks together at %s per peer "
-			 "(commsize %ld).", where, p->peak.bwavg, size, p->peak.commsize,
-			 p->peak.algo, p->agg.aggbw, size2, p->agg.commsize);
-		find_emit(o, "peak", "info", text, &p->id, 1, "nodes", (double)p->nodes, "bwavg_GiBs",
-			  p->peak.bwavg, "bytes_per_peer", p->peak.bytes, "aggbw_GiBs", p->agg.aggbw,
+			 "(commsize %ld).", where, p->peak.BWAVG, size, p->peak.COMMSIZE,
+			 p->peak.algo, p->agg.AGGBW, size2, p->agg.COMMSIZE);
+		find_emit(o, FK_peak, "info", text, &p->pt->point, 1, "nodes", (double)p->pt->nodes, "bwavg_GiBs",
+			  p->peak.BWAVG, "bytes_per_peer", p->peak.bytes, "aggbw_GiBs", p->agg.AGGBW,
 			  "agg_bytes_per_peer", p->agg.bytes, NULL);
 	}
 	if (p->eff.point >= 0)
@@ -188,14 +193,14 @@ void find_point(struct fout *o, const struct fpoint *p)
 	if (find_recurring(p)) {
 		snprintf(text, sizeof(text), "%s: %s holds the slowest task in %d of %d rows (%.0f%%; "
 			 "1 in %ld if it were chance).", where, p->slow_host, p->slow_n, p->slow_rows,
-			 100.0 * p->slow_n / p->slow_rows, p->nodes);
-		find_emit(o, "slowest_host", "notice", text, &p->id, 1, "rows", (double)p->slow_n,
-			  "of", (double)p->slow_rows, "nodes", (double)p->nodes, NULL);
+			 100.0 * p->slow_n / p->slow_rows, p->pt->nodes);
+		find_emit(o, FK_slowest_host, "notice", text, &p->pt->point, 1, "rows", (double)p->slow_n,
+			  "of", (double)p->slow_rows, "nodes", (double)p->pt->nodes, NULL);
 	}
 	if (p->interf.point >= 0)
-		factor(o, p, &p->interf, p->interf.interf, "interference",
+		factor(o, p, &p->interf, p->interf.INTERF, FK_interference,
 		       "communicator 0 is slower beside the others than alone by");
 	if (p->cong.point >= 0)
-		factor(o, p, &p->cong, p->cong.cong, "congestion",
+		factor(o, p, &p->cong, p->cong.CONGESTION, FK_congestion,
 		       "the victims are slower with the aggressors busy by");
 }

@@ -6,20 +6,20 @@
 #include "findings_impl.h"
 #include "merged.h"
 
-static int one_of(const char *kind, const char *const *kinds)
-{
-	for (; *kinds; kinds++)
-		if (strcmp(kind, *kinds) == 0)
-			return 1;
-	return 0;
-}
-
 /* A number to look up: the report's table, after every sentence. */
 static int lookup(const struct finding_row *r)
 {
-	static const char *const kinds[] = { "peak", "limit", "crossover", NULL };
+	const struct finding_kind_def *k = finding_kind_named(r->kind);
 
-	return strcmp(r->severity, "info") == 0 && one_of(r->kind, kinds);
+	return strcmp(r->severity, "info") == 0 && k && k->lookup;
+}
+
+/* It names something to act on. */
+static int act(const struct finding_row *r)
+{
+	const struct finding_kind_def *k = finding_kind_named(r->kind);
+
+	return k && k->act;
 }
 
 static int severity_class(const char *s)
@@ -37,8 +37,6 @@ static double effect(const struct finding_row *r)
 
 static int by_report(const void *x, const void *y)
 {
-	static const char *const act[] = { "located", "suspect", "slow_link", "floor", "state",
-					   "retried", "slowest_host", NULL };
 	const struct finding_row *a = *(const struct finding_row *const *)x;
 	const struct finding_row *b = *(const struct finding_row *const *)y;
 	int c = lookup(a) - lookup(b);
@@ -46,7 +44,7 @@ static int by_report(const void *x, const void *y)
 	if (!c)
 		c = severity_class(a->severity) - severity_class(b->severity);
 	if (!c)
-		c = one_of(b->kind, act) - one_of(a->kind, act);
+		c = act(b) - act(a);
 	if (!c)
 		c = (effect(a) < effect(b)) - (effect(a) > effect(b));
 	return c ? c : (a > b) - (a < b);

@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "suspects.h"
-#include "merge/table.h"
+#include "merged.h"
+#include "model/campaign.h"
 #include "read/samples.h"
 
 int straggling(long k, long total)
@@ -40,9 +41,9 @@ static void finding(const struct samples_tally *t, const char *name)
 			name += i, n -= i;
 			break;
 		}
-	printf("%s\tstragglers\tSlow calls in %.*s (SAMPLES=1): %ld among %ld counts, %ld of them "
+	printf("%s\t%s\tSlow calls in %.*s (SAMPLES=1): %ld among %ld counts, %ld of them "
 	       "stragglers", top >= 0 && straggling(t->late[top], t->late_total) ? "notice"
-	       : "info", (int)n, name, t->slow, t->counts, t->late_total);
+	       : "info", finding_kind(FK_stragglers)->name, (int)n, name, t->slow, t->counts, t->late_total);
 	if (top >= 0)
 		printf("; %s came late in %ld", t->hosts[top], t->late[top]);
 	printf(".\n");
@@ -56,9 +57,12 @@ static void finding(const struct samples_tally *t, const char *name)
 static int suspect(const struct samples_tally *t, const char *dir, const char *campaign)
 {
 	char since[32] = "", evidence[256], *skip = calloc((size_t)t->nhosts + 1, 1);
+	struct campaign c;
 	int rc = 0, h;
 
-	table_earliest(dir, "start", since, sizeof(since));
+	if (campaign_load(&c, dir, CAMPAIGN_FACTS, evidence, sizeof(evidence)) == 0)
+		campaign_earliest(&c, "start", since, sizeof(since));
+	campaign_release(&c);
 	while (skip && t->hosts_seen >= 2 && rc == 0 && (h = latest_host(t, skip)) >= 0 &&
 	       straggling(t->late[h], t->late_total)) {
 		skip[h] = 1;

@@ -17,7 +17,7 @@
 #include "outset.h"
 #include "replace.h"
 #include "strbuf.h"
-#include "merge/table.h"
+#include "model/campaign.h"
 #include "tablerow.h"
 
 /* A curve: the words that name it (a point's identity, its level, algorithm and split). */
@@ -67,13 +67,6 @@ struct trend {
 	size_t cap;
 };
 
-enum { X_POINT, X_CAMPAIGN, X_MODE, X_NODES, X_TPN, X_SERIES, X_N };
-static const char *const index_cols[X_N] = { "point", "campaign", "mode", "nodes", "tasks_per_node",
-					     "series" };
-enum { Y_POINT, Y_COMMSIZE, Y_ALGO, Y_SPLIT, Y_BYTES, Y_BUSBW, Y_N };
-static const char *const row_cols[Y_N] = { "point", "commsize", "algo", "split", "bytes_per_peer",
-					   "busbw_GBs" };
-
 /* A point's words of its curves (struct tcurve's first four). */
 struct tpoint {
 	struct tcurve c;
@@ -102,79 +95,62 @@ static int by_key(const void *a, const void *b)
 	return c ? c : x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
 }
 
-/* DIR's points, by their number; the count, or -1. */
-static long read_points(const char *dir, struct tpoint **out, char *campaign, char *when)
+/* A campaign's points, by their number (the index numbers its rows from 0: another number, left out). */
+static struct tpoint *points_of(const struct campaign *m, char *campaign)
 {
-	char line[8192], *f[TABLE_FIELDS];
-	int at[X_N];
-	long n = 0;
-	struct tpoint *p = NULL;
-	FILE *in = table_open(dir, "points-index.csv", line, sizeof(line), index_cols, at, X_N);
+	struct tpoint *p = calloc((size_t)m->np + 1, sizeof(*p));
 
-	if (!in)
-		return -1;
-	while (fgets(line, sizeof(line), in)) {
-		int k = table_split(line, f, TABLE_FIELDS);
-		long id = table_long(f, k, at[X_POINT]);
-		struct tpoint *g;
-		if (id != n || !(g = realloc(p, sizeof(*p) * (size_t)(n + 1))))
-			continue;   /* the index numbers its rows from 0, in order */
-		p = g;
-		memset(&p[n], 0, sizeof(p[n]));
-		table_copy(p[n].c.mode, sizeof(p[n].c.mode), f, k, at[X_MODE]);
-		table_copy(p[n].c.nodes, sizeof(p[n].c.nodes), f, k, at[X_NODES]);
-		table_copy(p[n].c.tpn, sizeof(p[n].c.tpn), f, k, at[X_TPN]);
-		table_copy(p[n].c.series, sizeof(p[n].c.series), f, k, at[X_SERIES]);
+	for (long i = 0; p && i < m->np; i++) {
+		const struct mpoint *q = &m->pts[i];
+		if (q->point != i)
+			continue;
+		snprintf(p[i].c.mode, sizeof(p[i].c.mode), "%s", q->mode);
+		snprintf(p[i].c.nodes, sizeof(p[i].c.nodes), "%ld", q->nodes);
+		snprintf(p[i].c.tpn, sizeof(p[i].c.tpn), "%s", q->tasks_per_node);
+		snprintf(p[i].c.series, sizeof(p[i].c.series), "%s", q->series);
 		if (!campaign[0])
-			table_copy(campaign, 128, f, k, at[X_CAMPAIGN]);
-		n++;
+			snprintf(campaign, 128, "%s", q->campaign);
 	}
-	fclose(in);
-	table_earliest(dir, "start", when, 32);
-	*out = p;
-	return n;
+	return p;
 }
 
-/* One campaign's rows into the series: the first defines them, the later ones fill them. */
-static int read_rows(struct trend *t, int c, const char *dir, const struct tpoint *p, long np)
-{
-	char line[8192], *f[TABLE_FIELDS];
-	int at[Y_N];
-	FILE *in = table_open(dir, "points.csv", line, sizeof(line), row_cols, at, Y_N);
+/* One campaign's rows into the series (c: its place): the first defines them, the later ones fill them. */
+struct trow {
+	struct trend *t;
+	int c;
+	const struct campaign *m;
+	const struct tpoint *p;
+};
 
-	if (!in)
-		return -1;
-	while (fgets(line, sizeof(line), in)) {
-		int k = table_split(line, f, TABLE_FIELDS);
-		long id = table_long(f, k, at[Y_POINT]), g = table_long(f, k, at[Y_COMMSIZE]);
-		double bytes = table_num(f, k, at[Y_BYTES]), bw = table_num(f, k, at[Y_BUSBW]);
-		struct tseries s, *hit;
-		if (id < 0 || id >= np || g < 2 || !isfinite(bw) || !isfinite(bytes))
-			continue;
-		s.curve = p[id].c;
-		s.curve.commsize = g;
-		table_copy(s.curve.algo, sizeof(s.curve.algo), f, k, at[Y_ALGO]);
-		table_copy(s.curve.split, sizeof(s.curve.split), f, k, at[Y_SPLIT]);
-		s.bytes = bytes;
-		if (c > 0) {
-			if (t->n > 0 && (hit = bsearch(&s, t->s, (size_t)t->n, sizeof(s), by_key)) != NULL)
-				hit->v[c] = bw;
-			continue;
-		}
-		struct tseries *m = grow(t->s, &t->cap, (size_t)t->n + 1, sizeof(s), 256);
-		if (!m)
-			break;
-		t->s = m;
-		if (!(s.v = malloc(sizeof(double) * (size_t)t->ncamp)))
-			break;
-		for (int i = 0; i < t->ncamp; i++)
-			s.v[i] = NAN;
-		s.v[0] = bw;
-		t->s[t->n++] = s;
+static int trend_row(void *ctx, const struct mrow *r)
+{
+	struct trow *x = ctx;
+	struct trend *t = x->t;
+	struct tseries s, *hit;
+
+	if (r->point < 0 || r->point >= x->m->np || x->m->pts[r->point].point != r->point ||
+	    r->COMMSIZE < 2 || !isfinite(r->BUSBW) || !isfinite(r->bytes))
+		return 0;
+	s.curve = x->p[r->point].c;
+	s.curve.commsize = r->COMMSIZE;
+	snprintf(s.curve.algo, sizeof(s.curve.algo), "%s", r->algo);
+	snprintf(s.curve.split, sizeof(s.curve.split), "%s", r->split);
+	s.bytes = r->bytes;
+	if (x->c > 0) {
+		if (t->n > 0 && (hit = bsearch(&s, t->s, (size_t)t->n, sizeof(s), by_key)) != NULL)
+			hit->v[x->c] = r->BUSBW;
+		return 0;
 	}
-	fclose(in);
-	if (c == 0 && t->n > 1)
-		qsort(t->s, (size_t)t->n, sizeof(*t->s), by_key);
+	struct tseries *m = grow(t->s, &t->cap, (size_t)t->n + 1, sizeof(s), 256);
+	if (!m)
+		return 1;
+	t->s = m;
+	if (!(s.v = malloc(sizeof(double) * (size_t)t->ncamp)))
+		return 1;
+	for (int i = 0; i < t->ncamp; i++)
+		s.v[i] = NAN;
+	s.v[0] = r->BUSBW;
+	t->s[t->n++] = s;
 	return 0;
 }
 
@@ -212,7 +188,7 @@ static void curve_finding(struct fout *o, const struct trend *t, const struct ts
 			 "median of the %d before (%d of %d sizes of that curve changed).", size, k->nodes,
 			 k->mode, k->tpn, k->commsize, k->algo, k->split, c->rel < 0 ? "fell" : "rose",
 			 100 * fabs(c->rel), t->when[at], t->campaign[at], (int)c->at, changed, sizes);
-	find_emit(o, "change", c->rel < 0 ? "warning" : "notice", text, NULL, 0, "rel", c->rel,
+	find_emit(o, FK_change, c->rel < 0 ? "warning" : "notice", text, NULL, 0, "rel", c->rel,
 		  "z", c->z, "before_GBs", c->before, "after_GBs", c->after, "run", (double)at,
 		  "bytes_per_peer", s->bytes, "sizes_changed", (double)changed, NULL);
 }
@@ -298,9 +274,17 @@ static int write_dat(const char *out, const struct trend *t, char *err, size_t e
 static int load(struct trend *t, char **dirs, char *err, size_t errlen)
 {
 	for (int c = 0; c < t->ncamp; c++) {
+		struct campaign m;
 		struct tpoint *p = NULL;
-		long np = read_points(dirs[c], &p, t->campaign[c], t->when[c]);
-		int rc = np < 0 ? -1 : read_rows(t, c, dirs[c], p, np);
+		int rc = campaign_load(&m, dirs[c], CAMPAIGN_POINTS, err, errlen);
+		if (rc == 0) {
+			struct trow x = { t, c, &m, p = points_of(&m, t->campaign[c]) };
+			campaign_earliest(&m, "start", t->when[c], sizeof(t->when[c]));
+			rc = p ? campaign_rows(&m, trend_row, &x) : -1;
+			if (rc == 0 && c == 0 && t->n > 1)
+				qsort(t->s, (size_t)t->n, sizeof(*t->s), by_key);
+			campaign_release(&m);
+		}
 		free(p);
 		if (rc != 0) {
 			snprintf(err, errlen, "cannot read the merged tables of '%s'", dirs[c]);
@@ -335,7 +319,11 @@ static void order_runs(int n, char **dirs)
 	if (!r)
 		return;
 	for (int i = 0; i < n; i++) {
-		table_earliest(dirs[i], "start", r[i].start, sizeof(r[i].start));
+		struct campaign m;
+		char err[64];
+		if (campaign_load(&m, dirs[i], CAMPAIGN_FACTS, err, sizeof(err)) == 0)
+			campaign_earliest(&m, "start", r[i].start, sizeof(r[i].start));
+		campaign_release(&m);
 		r[i].dir = dirs[i], r[i].at = i;
 	}
 	qsort(r, (size_t)n, sizeof(*r), by_start);
@@ -396,7 +384,7 @@ int trend_main(int argc, char **argv)
 		else
 			snprintf(text, sizeof(text), "No change beyond the noise over %d runs (%ld series "
 				 "of 5 runs or more tested).", t.ncamp, tested);
-		find_emit(&v, "verdict", curves ? "warning" : "info", text, NULL, 0, "runs",
+		find_emit(&v, FK_verdict, curves ? "warning" : "info", text, NULL, 0, "runs",
 			  (double)t.ncamp, "series_tested", (double)tested, "curves_changed",
 			  (double)curves, NULL);
 		rc = find_write(argv[0], &v, &o, err, sizeof(err)) == 0 ? 0 : 3;

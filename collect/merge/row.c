@@ -97,7 +97,7 @@ static void put_aller(struct line *l, const struct group *g, const struct crow *
 struct row_bound {
 	int done, ok;        /* worked out; known */
 	struct bound b;
-	char link[96];       /* the bound's link ("nic:n3", "up:leaf1", "(partial)" added) */
+	char link[200];      /* the bound's link ("nic:n3", "up:leaf1", "(partial:up:leaf2)" added) */
 	double tmed;
 	const char *above;   /* why it beat its bound beyond its interval, or NULL */
 };
@@ -161,12 +161,16 @@ static void row_bound(const struct group *g, const struct crow *r, struct row_bo
 		aller_bound(g, r, rb);
 		return;
 	}
-	fabric_bound_name(f, &rb->b, rb->link, sizeof(rb->link));
+	fabric_link_id(f, rb->b.link, rb->b.at, rb->link, sizeof(rb->link));
 	rb->above = fabric_above(f, &rb->b, row_real(g, r, ALLER_COL_TMED_HI),
 				 fabric_row_time((double)r->count * 8, (long)row_real(g, r, ALLER_COL_COMMSIZE),
 						 pt->world, row_real(g, r, ALLER_COL_AGGBW)));
-	if (rb->b.partial)   /* a loaded link without a rate: the bound is at least this */
-		snprintf(rb->link + strlen(rb->link), sizeof(rb->link) - strlen(rb->link), "(partial)");
+	if (rb->b.partial) {   /* a loaded link without a rate, named: the bound is at least this */
+		char unknown[96];
+		fabric_link_id(f, rb->b.unknown, rb->b.unknown_at, unknown, sizeof(unknown));
+		snprintf(rb->link + strlen(rb->link), sizeof(rb->link) - strlen(rb->link), "(partial:%s)",
+			 unknown);
+	}
 }
 
 /* bound_s, bottleneck, eff_bound or above_bound; unknown: an empty field in the CSV, NaN or "-" in a .dat. */

@@ -116,8 +116,8 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 		f->up_burst[n] = gbs;
 	} else if (!strcmp(what, "nic_burst") && gbs > 0) {
 		f->nic_burst[n] = gbs;
-	} else if (!strcmp(what, "nic_rate") && !nic_from_limit[n]) {
-		f->nic[n] = bound_rate(val);
+	} else if (!strcmp(what, "nic_rate")) {
+		f->nic[n] = bound_nic_rate(nic_from_limit[n] ? f->nic[n] : 0, val);
 	}
 }
 
@@ -341,20 +341,14 @@ const char *fabric_above(const struct fabric *f, const struct bound *b, double t
 	return "rate";
 }
 
-void fabric_link_name(const struct fabric *f, long i, char *buf, size_t len)
+void fabric_link_id(const struct fabric *f, enum bound_link link, long at, char *buf, size_t len)
 {
-	if (i >= 0 && i < f->nnodes)
-		snprintf(buf, len, "nic:%s", f->node[i]);
-	else if (i >= f->nnodes && i < f->nnodes + f->nleaves)
-		snprintf(buf, len, "up:%s", f->leafname[i - f->nnodes]);
-	else
-		snprintf(buf, len, "%s", "");
-}
+	long n = link == BOUND_UPLINK && at >= 0 ? f->nleaves : f->nnodes, i = at >= 0 ? at : -1 - at;
 
-void fabric_bound_name(const struct fabric *f, const struct bound *b, char *buf, size_t len)
-{
-	fabric_link_name(f, b->link == BOUND_NIC ? b->at : b->link == BOUND_UPLINK ? f->nnodes + b->at : -1,
-			 buf, len);
+	if (i >= n)
+		link = BOUND_NONE;
+	bound_link_id(link, at, i >= n ? "" : link == BOUND_UPLINK && at >= 0 ? f->leafname[i] : f->node[i],
+		      buf, len);
 }
 
 void fabric_close(struct fabric *f)

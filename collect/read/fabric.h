@@ -65,10 +65,8 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
  */
 double fabric_row_time(double bytes, long commsize, long world, double aggbw);
 const char *fabric_above(const struct fabric *f, const struct bound *b, double tmed_hi, double t_row);
-/* Link i, nodes' NICs first then leaves' uplinks, by name: "nic:n3", "up:leaf1". */
-void fabric_link_name(const struct fabric *f, long i, char *buf, size_t len);
-/* The bound's link in the same names ("" for none). */
-void fabric_bound_name(const struct fabric *f, const struct bound *b, char *buf, size_t len);
+/* A link of the fabric (a node's NIC, a leaf's uplink; at: bound.h's) by bound.h's name ("" for none). */
+void fabric_link_id(const struct fabric *f, enum bound_link link, long at, char *buf, size_t len);
 void fabric_close(struct fabric *f);
 
 #endif

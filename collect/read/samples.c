@@ -9,30 +9,15 @@
 #include <string.h>
 
 #include "format.h"
+#include "median.h"
 #include "grow.h"
 #include "input.h"
-
-static int by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The median of n values (sorted in place); NAN for none. */
-static double median(double *v, long n)
-{
-	if (n <= 0)
-		return NAN;
-	qsort(v, (size_t)n, sizeof(*v), by_value);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /* Task r's median over calls from..iters-1. */
 static double task_median(const struct sample_set *s, long r, long from, double *tmp)
 {
 	memcpy(tmp, s->t + r * s->iters + from, sizeof(double) * (size_t)(s->iters - from));
-	return median(tmp, s->iters - from);
+	return median_of(tmp, s->iters - from);
 }
 
 double samples_first_ratio(const struct sample_set *s)
@@ -45,10 +30,10 @@ double samples_first_ratio(const struct sample_set *s)
 	}
 	for (long r = 0; r < s->n; r++)
 		a[r] = s->t[r * s->iters];
-	first = median(a, s->n);
+	first = median_of(a, s->n);
 	for (long r = 0; r < s->n; r++)
 		a[r] = task_median(s, r, 1, a + s->n);
-	rest = median(a, s->n);
+	rest = median_of(a, s->n);
 	free(a);
 	return first / rest;
 }
@@ -97,7 +82,7 @@ static void classify(const struct sample_set *s, long k, const char *slowed, str
 		c->kind = SLOW_STRAGGLER;
 		c->host = host;
 		c->who = spared == 1 ? s->rank[first] : -1;
-		c->waited = median(tmp, in_hit) - s->t[first * s->iters + k];
+		c->waited = median_of(tmp, in_hit) - s->t[first * s->iters + k];
 	} else if (2 * nslow >= s->n) {
 		c->kind = SLOW_SYSTEM;
 	} else if (slow_one_host) {
@@ -126,7 +111,7 @@ long samples_slow_calls(const struct sample_set *s, struct slow_call *out, long 
 			hi[k] = fmax(hi[k], s->t[r * s->iters + k]);
 	}
 	memcpy(tmp, hi, sizeof(double) * (size_t)s->iters);
-	typical = median(tmp, s->iters);
+	typical = median_of(tmp, s->iters);
 	for (long k = 0; k < s->iters && found < max; k++) {
 		if (!(hi[k] > SAMPLES_SLOW * typical))
 			continue;

@@ -287,6 +287,28 @@ golden() {
 	[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
 }
 
+@test "the merge's bound names a loaded link without a rate (partial), and takes Slurm's LinkSpeed only where nothing else rates an uplink" {
+	# strided on 4 nodes: bound by an uplink at 1 Gbit/s each way
+	bottleneck() {
+		"$COLLECT" -q -o "$BATS_TEST_TMPDIR/$1" "$BATS_TEST_TMPDIR/raw" &&
+			awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+				$(c["point"]) == 3 && $(c["bytes_per_peer"]) == 1048576 && $(c["commsize"]) == 4 { print $(c["bound_s"]), $(c["bottleneck"]) }' \
+				"$BATS_TEST_TMPDIR/$1/points.csv"
+	}
+	cp -r "$DATA/fabric/raw" "$BATS_TEST_TMPDIR/raw"
+	run -0 bottleneck whole
+	[ "$output" = "6.710886e-02 up:leaf1" ]
+	whole=$output
+	# leaf2's uplink unrated: the bound is leaf1's, at least, and says which link it could not weigh
+	sed -i '/^# fabric: uplink_rate leaf2 /d' "$BATS_TEST_TMPDIR"/raw/*.out
+	run -0 bottleneck partial
+	[ "$output" = "6.710886e-02 up:leaf1(partial:up:leaf2)" ]
+	# Slurm's LinkSpeed (LINKSPEED_UNIT) rates what nothing else does, never over a declared rate
+	sed -i 's/^# fabric: uplink_rate leaf1 .*/&\n# fabric: uplink_linkspeed leaf1 100gbit\n# fabric: uplink_linkspeed leaf2 8gbit/' "$BATS_TEST_TMPDIR"/raw/*.out
+	run -0 bottleneck linkspeed
+	[ "$output" = "$whole" ]
+}
+
 @test "each row against what its fabric allows (points.csv's bound_s, bottleneck, eff_bound); the bandwidth and latency plots draw it dashed" {
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$DATA/fabric/raw"
 	# point, mode, nodes, commsize, bytes, bound, link, eff: by column name
@@ -394,6 +416,7 @@ above() {
 	run ! grep -rnE '>>?\s*"[^"]*suspects\.tsv' "$ROOT/plots" "$ROOT/campaigns" "$ROOT/jobs" "$ROOT/sh" "$ROOT/cluster"
 }
 
+# bats test_tags=build
 @test "a table collect writes is its declaration: a column added to models.csv is one line there and the line that computes it" {
 	t=$BATS_TEST_TMPDIR/tree
 	mkdir -p "$t"

@@ -106,6 +106,7 @@ tree_with() {
 	echo "$t"
 }
 
+# bats test_tags=build
 @test "a column added to a view in one place (format.h's ALLER_COLUMN_VIEWS): the plots still draw the same" {
 	# shellcheck disable=SC1003 # sed's backslashes, not an escaped quote
 	t=$(tree_with '/^#define ALLER_COLUMN_VIEWS(X) \\$/a \	X(GIB, ALLER_VIEW_BANDWIDTH) \\' common/format.h)
@@ -123,6 +124,7 @@ tree_with() {
 	done
 }
 
+# bats test_tags=build
 @test "a column the plots use, gone from the merged format, fails loudly: those plots are skipped" {
 	# the collector's copy of the column list names it otherwise
 	t=$(tree_with 's/X(BWAVG, bwavg_GiBs,/X(BWAVG, bwavg,/' common/format.h)

@@ -22,13 +22,15 @@ load ../lib/helpers
 	[[ $stderr == "wings: plan and sweep include each other (plan/stats.c, sweep/"*")" ]]
 }
 
-@test "collect's top holds the face only (main and its build), its wings read merge judge compare export; none includes another that includes it" {
+@test "collect's top holds the face only (main and its build), its wings read merge model judge compare export; none includes another that includes it" {
 	run -0 find "$ROOT/collect" -maxdepth 1 -type f
 	[ "${#lines[@]}" -le 8 ]
-	for w in read merge judge compare export; do [ -d "$ROOT/collect/$w" ]; done
+	for w in read merge model judge compare export; do [ -d "$ROOT/collect/$w" ]; done
 	run -0 bash "$ROOT/tests/wings.sh" "$ROOT/collect"
-	[[ $output == *"judge -> merge read"* ]]
+	# the judge and the export read a merge through the model alone, which reads nothing else
+	[[ $output == *"judge -> model read"* && $output == *"export -> model"* ]]
 	[[ $output != *"merge -> "*"judge"* && $output != *"read -> "* ]]
+	run ! grep -E '^(judge|export) -> .*merge|^model -> ' <<<"$output"
 }
 
 @test "no include circle anywhere in aller/, collect/ and common/; one made in a copy is named, exit 1" {

@@ -62,6 +62,7 @@ check() {
 	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: commsize 3 is not a level of a world of 4 ranks: allowed are world, 4, 2, 1$')" = 1 ]
 }
 
+# bats test_tags=openmpi,slow
 @test "pairwise beyond one window of 64 steps: 66 ranks, every block verified, a damaged one caught" {
 	[ "$TEST_MPI" = openmpi ] || skip "one MPI is enough: the windows are aller's (66 MPICH ranks: 60 s more)"
 	out=$BATS_TEST_TMPDIR/wide
@@ -221,6 +222,7 @@ check_algos() {
 	grep '^1 2 ' <<<"$output" | awk '$16 != "-" || $17 != "-" { exit 1 }'
 }
 
+# bats test_tags=openmpi,build
 @test "an algorithm is its file and one line of a list, a column one line: all the rest follows" {
 	[ "$TEST_MPI" = openmpi ] || skip "one build is enough"
 	t=$BATS_TEST_TMPDIR/tree
@@ -263,6 +265,7 @@ check_algos() {
 	perl "$ROOT/tests/lib/check-aller.pl" 2 16 1 contiguous "$out"
 }
 
+# bats test_tags=openmpi
 @test "put with Open MPI's defaults: aller chooses osc pt2pt, says so, and every level is measured" {
 	[ "$TEST_MPI" = openmpi ] || skip "Open MPI's osc component"
 	run --separate-stderr -0 timeout 60 "${MPIRUN[@]}" 4 "$ALLER" --algo=put c 1 16
@@ -280,6 +283,7 @@ check_algos() {
 # MPI_Win_create on two halves of 4 ranks hung or failed in 7 of 12 runs,
 # 0 of 12 when created one after the other), and it cannot make a window on
 # one task. aller refuses those levels before MPI_Win_create.
+# bats test_tags=openmpi
 @test "put with the user's osc rdma: the levels it cannot serve are named failed, the rest measured, exit 3, no hang" {
 	[ "$TEST_MPI" = openmpi ] || skip "Open MPI's osc component"
 	OMPI_MCA_osc=rdma run --separate-stderr -3 timeout 60 "${MPIRUN[@]}" 4 "$ALLER" --algo=put,alltoall c 1 16

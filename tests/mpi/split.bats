@@ -124,6 +124,7 @@ SPECS="uniform spread:1 zipf:1.2 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognor
 	[[ $stderr == "param2trace: error: $d/rank0.json: record 1: in_split has $N sizes, expected 1 (one per rank, a file per rank)" ]]
 }
 
+# bats test_tags=openmpi
 @test "--transport=nccl takes uneven blocks (stubbed: no GPU here, the output path and the check)" {
 	[ "$TEST_MPI" = openmpi ] || skip "one MPI is enough"
 	ALLER_TEST_NCCL_STUB=1 run --separate-stderr -0 mpirun_n "$N" "$ALLER" --transport=nccl \

@@ -100,16 +100,27 @@ static void what_is_unknown_is_named(void **state)
 
 static void names_and_rates(void **state)
 {
-	const char *nodes[] = { "n1", "n2", "n3", "n4" }, *leaves[] = { "leaf1", "leaf2" };
-	char buf[64];
+	char id[64], buf[64];
 
 	(void)state;
-	bound_link_name(BOUND_UPLINK, 1, nodes, leaves, buf, sizeof(buf));
+	bound_link_id(BOUND_UPLINK, 1, "leaf2", id, sizeof(id));
+	bound_link_words(id, buf, sizeof(buf));
+	assert_string_equal(id, "up:leaf2");
 	assert_string_equal(buf, "the uplink of leaf2");
-	bound_link_name(BOUND_NIC, 2, nodes, leaves, buf, sizeof(buf));
+	bound_link_id(BOUND_NIC, 2, "n3", id, sizeof(id));
+	bound_link_words(id, buf, sizeof(buf));
+	assert_string_equal(id, "nic:n3");
 	assert_string_equal(buf, "the NIC of n3");
-	bound_link_name(BOUND_UPLINK, -1 - 3, nodes, leaves, buf, sizeof(buf));
+	bound_link_id(BOUND_UPLINK, -1 - 3, "n4", id, sizeof(id));
+	bound_link_words(id, buf, sizeof(buf));
+	assert_string_equal(id, "up:leaf-of-n4");
 	assert_string_equal(buf, "the uplink of n4's leaf");
+	bound_link_id(BOUND_COPY, 0, "n1", id, sizeof(id));
+	assert_string_equal(id, "copy:n1");
+	bound_link_words("up:leaf1(partial:nic:n2)", buf, sizeof(buf));
+	assert_string_equal(buf, "the uplink of leaf1");
+	bound_link_words("", buf, sizeof(buf));
+	assert_string_equal(buf, "no link");
 	assert_true(bound_rate("1000000kbit") > 0.124999 && bound_rate("1000000kbit") < 0.125001);
 	assert_true(bound_rate("1gbit") > 0.124999 && bound_rate("1gbit") < 0.125001);
 	assert_true(bound_rate("500mbit") > 0.0624999 && bound_rate("500mbit") < 0.0625001);

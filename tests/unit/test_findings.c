@@ -14,21 +14,21 @@
 #include "judge/findings_impl.h"
 #include "merged.h"
 
-static struct frow row(double tmed, double lo, double hi)
+static struct mrow row(double tmed, double lo, double hi)
 {
-	struct frow r = { .tmed = tmed, .lo = lo, .hi = hi, .tavg = tmed, .tmin = lo, .tmax = hi };
+	struct mrow r = { .TMED = tmed, .TMED_LO = lo, .TMED_HI = hi, .TAVG = tmed, .TMIN = lo, .TMAX = hi };
 	return r;
 }
 
 /* A row's noise: its median's interval, relative, half; else min..max around tavg. */
 static void noise_is_the_relative_half_interval(void **state)
 {
-	struct frow r = row(2, 1.8, 2.2), m = row(2, NAN, NAN);
+	struct mrow r = row(2, 1.8, 2.2), m = row(2, NAN, NAN);
 	(void)state;
 	assert_float_equal(find_noise(&r), 0.1, 1e-12);
-	m.tmin = 1, m.tmax = 3;
+	m.TMIN = 1, m.TMAX = 3;
 	assert_float_equal(find_noise(&m), 0.5, 1e-12);
-	m.tavg = 0;
+	m.TAVG = 0;
 	assert_true(isnan(find_noise(&m)));
 }
 
