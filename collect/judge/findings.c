@@ -125,10 +125,13 @@ static int row_order(const void *a, const void *b)
 	return x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
 }
 
-static void keep_max(struct mrow *best, const struct mrow *r, double v, double old)
+/* r as *best where v beats it (a finite value). */
+static void keep_max(struct fbest *best, const struct mrow *r, double v)
 {
-	if (isfinite(v) && (best->point < 0 || v > old))
-		*best = *r;
+	if (isfinite(v) && (best->point < 0 || v > best->value)) {
+		*best = (struct fbest){ r->point, r->COMMSIZE, r->bytes, v, find_noise(r), "" };
+		snprintf(best->algo, sizeof(best->algo), "%s", r->algo);
+	}
 }
 
 /* The point's peaks, and levels 0 and 1 by size (the first algorithm's, uniform). */
@@ -138,16 +141,16 @@ static void summarise(struct fpoint *p, const struct mrow *r, const char *first_
 	struct fsize *g;
 
 	if (r->COMMSIZE >= 2) {
-		keep_max(&p->peak, r, r->BWAVG, p->peak.BWAVG);
-		keep_max(&p->agg, r, r->AGGBW, p->agg.AGGBW);
+		keep_max(&p->peak, r, r->BWAVG);
+		keep_max(&p->agg, r, r->AGGBW);
 		/* the largest size's (where bandwidth, not a token bucket's burst, binds), best of its rows */
 		if (r->OFFNODE > 0 && isfinite(r->EFF) &&
 		    (p->eff.point < 0 || r->bytes > p->eff.bytes ||
 		     (r->bytes == p->eff.bytes && r->EFF > p->eff.EFF)))
 			p->eff = *r;
 	}
-	keep_max(&p->interf, r, r->INTERF, p->interf.INTERF);
-	keep_max(&p->cong, r, r->CONGESTION, p->cong.CONGESTION);
+	keep_max(&p->interf, r, r->INTERF);
+	keep_max(&p->cong, r, r->CONGESTION);
 	if (strcmp(r->algo, first_algo) != 0 || strcmp(r->split, "uniform") != 0 ||
 	    r->level < 0 || r->level >= FIND_LEVELS)
 		return;
@@ -160,16 +163,51 @@ static void summarise(struct fpoint *p, const struct mrow *r, const char *first_
 }
 
 /* The host holding the slowest task in most of the point's rows of two tasks or more. */
+/* Each rank's host of a point (hosts.h), the host lines read once: name[at[rank]], at -1: none. */
+struct rank_hosts {
+	char (*name)[64];
+	long *at, n, world;
+};
+
+static int note_host(const char *name, long r, void *ctx)
+{
+	struct rank_hosts *h = ctx;
+
+	if (r < 0 || r >= h->world || h->at[r] >= 0)
+		return 0;   /* a rank's first line holds it */
+	if (h->n == 0 || strncmp(h->name[h->n - 1], name, sizeof(h->name[0]) - 1) != 0)
+		snprintf(h->name[h->n++], sizeof(h->name[0]), "%s", name);
+	h->at[r] = h->n - 1;
+	return 0;
+}
+
+/* The host of rank r into name: by the table where it holds it, else by the lines; 0, or -1. */
+static int host_of(const struct fpoint *p, const struct rank_hosts *h, long r, char *name, size_t len)
+{
+	if (r >= 0 && r < h->world && h->at[r] >= 0) {
+		snprintf(name, len, "%s", h->name[h->at[r]]);
+		return 0;
+	}
+	return hosts_of_rank(p->hosts, r, name, len);
+}
+
 static void slowest_host(struct fpoint *p, const struct mrow *rows, long n)
 {
 	struct { char name[64]; int n; } tally[64];
+	long world = p->pt->world > 0 && p->pt->world <= (1L << 20) ? p->pt->world : 0;
+	struct rank_hosts h = { calloc((size_t)world + 1, sizeof(*h.name)), malloc(sizeof(long) * ((size_t)world + 1)),
+				0, h.name && h.at ? world : 0 };
 	int nt = 0;
 
+	for (long r = 0; r < h.world; r++)
+		h.at[r] = -1;
+	if (h.world && hosts_each(p->hosts, note_host, &h) != 0)
+		h.world = 0;   /* a line not of the form: each rank by the lines, as before */
 	for (long i = 0; i < n; i++) {
 		char name[64];
 		int k = 0;
 		if (rows[i].COMMSIZE < 2 || rows[i].SLOWEST < 0 ||
-		    hosts_of_rank(p->hosts, rows[i].SLOWEST, name, sizeof(name)) != 0)
+		    host_of(p, &h, rows[i].SLOWEST, name, sizeof(name)) != 0)
 			continue;
 		p->slow_rows++;
 		while (k < nt && strcmp(tally[k].name, name))
@@ -183,6 +221,8 @@ static void slowest_host(struct fpoint *p, const struct mrow *rows, long n)
 			snprintf(p->slow_host, sizeof(p->slow_host), "%s", tally[k].name);
 		}
 	}
+	free(h.name);
+	free(h.at);
 }
 
 /* Each recurring slowest host (find_recurring), a suspect. */

@@ -100,20 +100,20 @@ int find_beyond(double ratio, double noise)
 }
 
 /* interference or congestion: a factor of one row, beyond its noise or not. */
-static void factor(struct fout *o, const struct fpoint *p, const struct mrow *r, double f,
-		   enum finding_kind kind, const char *what)
+static void factor(struct fout *o, const struct fpoint *p, const struct fbest *r, enum finding_kind kind,
+		   const char *what)
 {
 	char where[256], size[32], text[768];
-	double n = find_noise(r);
+	double f = r->value, n = r->noise;
 	int beyond = find_beyond(f, n);
 
 	find_where(where, sizeof(where), p);
 	size_of(size, sizeof(size), r->bytes);
 	snprintf(text, sizeof(text), "%s: %s %.2fx at %s per peer (commsize %ld, %s): %s the noise "
-		 "(+-%.0f%% at that row)", where, what, f, size, r->COMMSIZE, r->algo,
+		 "(+-%.0f%% at that row)", where, what, f, size, r->commsize, r->algo,
 		 beyond ? "beyond" : "within", 100 * (isfinite(n) ? n : 0));
 	find_emit(o, kind, beyond && f > 1 ? "notice" : "info", text, &p->pt->point, 1, "factor", f,
-		  "noise", n, "bytes_per_peer", r->bytes, "commsize", (double)r->COMMSIZE, NULL);
+		  "noise", n, "bytes_per_peer", r->bytes, "commsize", (double)r->commsize, NULL);
 }
 
 int find_recurring(const struct fpoint *p)
@@ -182,10 +182,10 @@ void find_point(struct fout *o, const struct fpoint *p)
 		size_of(size2, sizeof(size2), p->agg.bytes);
 		snprintf(text, sizeof(text), "%s: the peak is %.3g GiB/s per task at %s per peer "
 			 "(commsize %ld, %s) and %.3g GiB/s of all tasks together at %s per peer "
-			 "(commsize %ld).", where, p->peak.BWAVG, size, p->peak.COMMSIZE,
-			 p->peak.algo, p->agg.AGGBW, size2, p->agg.COMMSIZE);
+			 "(commsize %ld).", where, p->peak.value, size, p->peak.commsize,
+			 p->peak.algo, p->agg.value, size2, p->agg.commsize);
 		find_emit(o, FK_peak, "info", text, &p->pt->point, 1, "nodes", (double)p->pt->nodes, "bwavg_GiBs",
-			  p->peak.BWAVG, "bytes_per_peer", p->peak.bytes, "aggbw_GiBs", p->agg.AGGBW,
+			  p->peak.value, "bytes_per_peer", p->peak.bytes, "aggbw_GiBs", p->agg.value,
 			  "agg_bytes_per_peer", p->agg.bytes, NULL);
 	}
 	if (p->eff.point >= 0)
@@ -198,9 +198,9 @@ void find_point(struct fout *o, const struct fpoint *p)
 			  "of", (double)p->slow_rows, "nodes", (double)p->pt->nodes, NULL);
 	}
 	if (p->interf.point >= 0)
-		factor(o, p, &p->interf, p->interf.INTERF, FK_interference,
+		factor(o, p, &p->interf, FK_interference,
 		       "communicator 0 is slower beside the others than alone by");
 	if (p->cong.point >= 0)
-		factor(o, p, &p->cong, p->cong.CONGESTION, FK_congestion,
+		factor(o, p, &p->cong, FK_congestion,
 		       "the victims are slower with the aggressors busy by");
 }

@@ -13,6 +13,13 @@
 #define FIND_LEVELS 2      /* levels kept for modes and scaling: the world, its halves */
 #define FIND_SIZES 32      /* sizes kept of each (8 B .. 16 GiB) */
 
+/* The row of a peak: where it is, its value (bwavg, aggbw, a factor) and its noise (find_noise). */
+struct fbest {
+	long point, commsize;     /* point < 0: none */
+	double bytes, value, noise;
+	char algo[32];
+};
+
 /* One size of a level's rows. */
 struct fsize {
 	double bytes, tavg, bwavg;
@@ -35,7 +42,8 @@ struct flevel {
 struct fpoint {
 	const struct mpoint *pt;  /* its index row and facts (placement "": the launcher's order; base: its series less its placement) */
 	long floors;              /* its rows below a floor (facts.tsv's floor_failed lines) */
-	struct mrow peak, agg, eff, interf, cong;   /* the rows of the peaks (peak.point < 0: none) */
+	struct fbest peak, agg, interf, cong;   /* the peaks of bwavg, aggbw, interference and congestion */
+	struct mrow eff;          /* the best row at the largest size, off its node (eff.point < 0: none) */
 	struct flevel levels[FIND_LEVELS];   /* levels 0 and 1 */
 	char *hosts;              /* its '# host:' lines (facts.tsv), '\n'-separated; malloc'd */
 	char *retried;            /* how its job's earlier attempts ended (facts.tsv's retried lines), '\n'-separated; malloc'd */

@@ -31,6 +31,7 @@ interference() {
 # shared cores is a figure of this machine (docs/development.md, Benchmarks), not a test:
 # under a competing load it is noise (a run with one busy core measured 0.82,
 # where 4.7-10 is usual).
+# bats test_tags=openmpi
 @test "--isolate's interference factor: late only together raises it, late in both passes does not" {
 	# MPICH's waiting ranks spin: alone, communicator 0 shares two cores with them
 	[ "$TEST_MPI" = openmpi ] || skip "MPICH polls without yielding"
