@@ -109,7 +109,7 @@ static void default_dir(const struct options *o, char *dir, size_t len)
 /* Why there is nothing to read, for "# reveal: unavailable (...)". */
 static void why_unavailable(const struct reveal *r, int caps, char *why, size_t len)
 {
-	const char *env = getenv("OMPI_MCA_pml_monitoring_enable");
+	const char *env = getenv("OMPI_MCA_pml_monitoring_enable"), *pml = getenv("OMPI_MCA_pml");
 
 	if (!r->mpit || !r->session)
 		snprintf(why, len, "the MPI tool interface (MPI_T) cannot be initialised");
@@ -119,6 +119,10 @@ static void why_unavailable(const struct reveal *r, int caps, char *why, size_t 
 	else if (env && strcmp(env, "1") != 0)
 		snprintf(why, len, "Open MPI's monitoring is off (OMPI_MCA_pml_monitoring_enable=%s; "
 			 "aller turns it on only when the variable is unset)", env);
+	else if (pml && *pml && *pml != '^' && !strstr(pml, "monitoring") && r->asked != REVEAL_QUEUES)
+		snprintf(why, len, "Open MPI's PML list leaves out its monitoring component "
+			 "(OMPI_MCA_pml=%s): add it, --mca pml %s,monitoring or OMPI_MCA_pml=%s,monitoring",
+			 pml, pml, pml);
 	else if (r->asked == REVEAL_GENERIC || r->asked == REVEAL_AUTO)
 		snprintf(why, len, "this MPI library exposes no monitoring counters "
 			 "(coll_monitoring_*, pml_monitoring_*) and no other integer counters");

@@ -82,6 +82,15 @@ setup() {
 	[ -z "$stderr" ]
 }
 
+# bats test_tags=openmpi
+@test "a PML list without the monitoring component (--mca pml ucx, as sites set it): the line says what to add, and added it reveals" {
+	[ "$TEST_MPI" = openmpi ] || skip "Open MPI's PML list"
+	OMPI_MCA_pml=ob1 run --separate-stderr -0 mpirun_n 2 "$ALLER" --reveal --reveal-dir=rv c 1 32
+	[[ $output == *"# reveal: unavailable (Open MPI's PML list leaves out its monitoring component (OMPI_MCA_pml=ob1): add it, --mca pml ob1,monitoring or OMPI_MCA_pml=ob1,monitoring)"* ]]
+	OMPI_MCA_pml=ob1,monitoring run --separate-stderr -0 mpirun_n 2 "$ALLER" --reveal --reveal-dir=rv c 1 32
+	[[ $output == *"# reveal: pml; "* && $output == *"# traffic: "* ]]
+}
+
 @test "the generic tier lists counter deltas after every data line" {
 	mpirun_n 4 "$ALLER" --reveal=generic c 1 16 >out
 	grep -q '^# reveal: generic; ' out
