@@ -15,7 +15,7 @@ series_aller_args() {
 	local a=() k o v w
 	for k in "${IDENTITY_VARS[@]}"; do
 		o=${VAR_OPTION[$k]} v=$(series_setting "$1" "$k")
-		[ -n "$o" ] && [ -n "$v" ] || continue
+		[[ -n $o && -n $v ]] || continue
 		if [[ $o != *= ]]; then   # a switch: 0 none, 1 itself, else its value
 			case $v in 0) ;; 1) a+=("$o") ;; *) a+=("$o=$v") ;; esac
 		elif [ "$v" != "${VAR_DEFAULT[$k]}" ]; then   # --NAME=VALUE unless the default; a word list a word each
