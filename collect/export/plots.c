@@ -175,16 +175,11 @@ void plots_named(const struct set *s, char *suffix, size_t slen, char *about, si
 		 sp ? s->v[SET_split] : "");
 }
 
-
 int plots_cites(const struct plots *P, const char *plot)
 {
-	char w[64];
-
-	for (int k = 0; k < FINDING_NKINDS; k++) {
-		snprintf(w, sizeof(w), " %s ", finding_kind(k)->name);
-		if (!strcmp(finding_kind(k)->plot, plot) && P->c.kinds && strstr(P->c.kinds, w))
+	for (int k = 0; P->c.kinds && k < FINDING_NKINDS; k++)
+		if (P->c.kinds[k] && !strcmp(finding_kind(k)->plot, plot))
 			return 1;
-	}
 	return 0;
 }
 

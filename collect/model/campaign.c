@@ -263,22 +263,18 @@ const struct mfact *campaign_facts(const struct campaign *c, long id, long *n)
 	return *n ? &c->facts[lo] : NULL;
 }
 
-/* findings.tsv's kinds, " a b ... ". */
+/* findings.tsv's kinds: which of merged.h's FINDING_KINDS it holds. */
 static void read_kinds(struct campaign *c, char *text)
 {
 	static const char *const kind[1] = { "kind" };
 	struct mtable t;
-	size_t len = 2;
 
-	if (table_read(&t, text, '\t', kind, 1, 1) == 0) {
-		for (long i = 0; i < t.n; i++)
-			len += strlen(mtable_at(&t, i, 0)) + 1;
-		if ((c->kinds = malloc(len)) != NULL) {
-			strcpy(c->kinds, " ");
-			for (long i = 0; i < t.n; i++)
-				strcat(strcat(c->kinds, mtable_at(&t, i, 0)), " ");
+	if (table_read(&t, text, '\t', kind, 1, 1) == 0 && (c->kinds = calloc(FINDING_NKINDS, 1)) != NULL)
+		for (long i = 0; i < t.n; i++) {
+			const struct finding_kind_def *k = finding_kind_named(mtable_at(&t, i, 0));
+			if (k)
+				c->kinds[k - finding_kind(0)] = 1;
 		}
-	}
 	free(t.cell);
 	free(text);
 }

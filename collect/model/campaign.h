@@ -85,7 +85,7 @@ struct campaign {
 	long nfacts;
 	struct mtable sets;       /* merge/setrow.h's SET_COLUMNS, in order */
 	struct mtable pairs;      /* merged.h's PAIRS_COLUMNS, in order */
-	char *kinds;              /* the findings' kinds, " a b ... " (NULL: no findings.tsv) */
+	char *kinds;              /* kinds[FK_*]: findings.tsv holds one of that kind (NULL: no findings.tsv) */
 	char *text[2];            /* the index's and the facts' storage */
 };
 
