@@ -113,8 +113,11 @@ round() {
 		(cd "$src" && CI=true PROVE='prove -v' bash .ci/run) >"$log" 2>&1 || rc=$?
 		rm -rf "$src"
 	else
-		# one file at a time: no lane to yield to (tests/tap-run), the load's equal
-		(cd "$root" && TAP_RUN_NICE=0 prove -v -e tests/tap-run "$@") >"$log" 2>&1 || rc=$?
+		# one file at a time: no lane to yield to (tests/tap-run), the load's
+		# equal; a test that runs make on this tree does so with the WERROR it
+		# was built with (as make test-run has it), never rebuilding under a campaign
+		(cd "$root" && TAP_RUN_NICE=0 WERROR=$(sed -n 's/.* WERROR=\([01]\) .*/\1/p' build/flags 2>/dev/null) \
+			prove -v -e tests/tap-run "$@") >"$log" 2>&1 || rc=$?
 	fi
 	stop_load
 	printf 'round %d%s: exit %d, %d s\n' "$i" "$([ "$load" = 1 ] && echo " (loaded: $cpus cores busy)")" "$rc" \
