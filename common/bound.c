@@ -172,14 +172,18 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
 	}
 }
 
-void bound_link_id(enum bound_link link, long at, const char *name, char *buf, size_t len)
+void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, char *buf, size_t len)
 {
-	if (link == BOUND_UPLINK)
-		snprintf(buf, len, "up:%s%s", at >= 0 ? "" : BOUND_LEAF_OF, name);
-	else if (link == BOUND_NIC || link == BOUND_COPY)
-		snprintf(buf, len, "%s:%s", link == BOUND_NIC ? "nic" : "copy", name);
-	else
+	int up = link == BOUND_UPLINK && at >= 0;
+	long i = at >= 0 ? at : -1 - at;
+	const char *const *names = up ? f->leaf_name : f->node_name;
+
+	if (link == BOUND_NONE || !names || i >= (up ? f->nleaves : f->nnodes))
 		snprintf(buf, len, "%s", "");
+	else if (link == BOUND_UPLINK)
+		snprintf(buf, len, "up:%s%s", up ? "" : BOUND_LEAF_OF, names[i]);
+	else
+		snprintf(buf, len, "%s:%s", link == BOUND_NIC ? "nic" : "copy", names[i]);
 }
 
 void bound_link_words(const char *id, char *buf, size_t len)

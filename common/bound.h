@@ -19,11 +19,18 @@
 
 #include "partition.h"
 
+/*
+ * The fabric, one struct for aller and collect and its two constructors:
+ * aller's from a site's fabric file and each node's limits
+ * (aller/world/fabricmap.c, eff.c), collect's from a point's facts
+ * (collect/read/fabric.c).
+ */
 struct bound_fabric {
 	long nnodes, nleaves;
 	const long *leaf;       /* per node: its leaf, 0..nleaves-1; -1 unknown */
-	const double *nic;      /* per node: decimal GB/s each way; 0 unknown */
+	const double *nic;      /* per node: decimal GB/s each way; 0 unknown (bound_nic_rate's) */
 	const double *uplink;   /* per leaf: decimal GB/s each way; 0 unknown */
+	const char *const *node_name, *const *leaf_name;   /* their names, for bound_link_id */
 };
 
 enum bound_link { BOUND_NONE, BOUND_NIC, BOUND_UPLINK, BOUND_COPY };
@@ -76,13 +83,13 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
 		      long color, char *nic_used, char *up_used);
 
 /*
- * A link by name, the one way aller's bottleneck, the merged tables and the
- * tomography write it: "nic:NODE", "up:LEAF", "copy:NODE", and the uplink of
- * a node whose leaf is unknown (at < 0) "up:" BOUND_LEAF_OF "NODE"; name:
- * the node's or the leaf's. "" for none.
+ * A link of f by name, the one way aller's bottleneck, the merged tables and
+ * the tomography write it: "nic:NODE", "up:LEAF", "copy:NODE", and the
+ * uplink of a node whose leaf is unknown (at < 0: -1 - the node) "up:"
+ * BOUND_LEAF_OF "NODE". "" for none, or a link f does not have.
  */
 #define BOUND_LEAF_OF "leaf-of-"
-void bound_link_id(enum bound_link link, long at, const char *name, char *buf, size_t len);
+void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, char *buf, size_t len);
 /*
  * A link's name in words (from a '(' or ')' on left out): "the uplink of
  * leaf1", "the NIC of n3", "the memory of n1", "the uplink of n4's leaf";

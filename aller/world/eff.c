@@ -37,12 +37,11 @@ static double nearest(const struct eff_limits *l, const struct eff_sums *s, doub
 }
 
 /* The link's name (bound.h's), "(partial)" after it where a loaded link has no known rate. */
-static void link_name(const struct eff_limits *l, const struct bound *b, char *buf, size_t len)
+static void link_name(const struct bound_fabric *f, const struct bound *b, char *buf, size_t len)
 {
 	size_t n;
 
-	bound_link_id(b->link, b->at, b->link == BOUND_UPLINK ? l->leaf_name[b->at] : l->node_name[b->at],
-		      buf, len);
+	bound_link_id(f, b->link, b->at, buf, len);
 	n = strlen(buf);
 	snprintf(buf + n, len - n, "%s", b->partial ? "(partial)" : "");
 }
@@ -52,7 +51,7 @@ static void row_bound(const struct eff_limits *l, const struct eff_sums *s, stru
 {
 	long n = l->nnodes, nl = l->nleaves > 0 ? l->nleaves : 1;
 	double *nic = malloc(sizeof(double) * (size_t)n), *up = calloc(2 * (size_t)nl, sizeof(double));
-	struct bound_fabric f = { n, l->nleaves, l->leaf, l->bound_nic, l->uplink };
+	struct bound_fabric f = { n, l->nleaves, l->leaf, l->bound_nic, l->uplink, l->node_name, l->leaf_name };
 	struct bound b;
 
 	r->bound_s = NAN;
@@ -71,7 +70,7 @@ static void row_bound(const struct eff_limits *l, const struct eff_sums *s, stru
 		bound_loads(&f, nic, up, s->io, l->copy, &b);
 		if (b.t > 0) {
 			r->bound_s = b.t;
-			link_name(l, &b, r->bottleneck, sizeof(r->bottleneck));
+			link_name(&f, &b, r->bottleneck, sizeof(r->bottleneck));
 		}
 	}
 	free(nic);

@@ -39,9 +39,10 @@ static int scratch_open(struct scratch *s, const struct fabric *net)
 			       .t = calloc(nl * FABRIC_LEVELS, sizeof(double)), .on = calloc(nl, 1) };
 	if (!s->names || !s->used || !s->clear || !s->t || !s->on)
 		return -1;
+	struct bound_fabric f = fabric_bound(net);
 	for (long i = 0; i < net->nnodes + net->nleaves; i++)
-		fabric_link_id(net, i < net->nnodes ? BOUND_NIC : BOUND_UPLINK, i < net->nnodes ? i : i - net->nnodes,
-			       s->names[i], LOCATE_NAME);
+		bound_link_id(&f, i < net->nnodes ? BOUND_NIC : BOUND_UPLINK, i < net->nnodes ? i : i - net->nnodes,
+			      s->names[i], LOCATE_NAME);
 	return 0;
 }
 

@@ -161,13 +161,14 @@ static void row_bound(const struct group *g, const struct crow *r, struct row_bo
 		aller_bound(g, r, rb);
 		return;
 	}
-	fabric_link_id(f, rb->b.link, rb->b.at, rb->link, sizeof(rb->link));
+	struct bound_fabric net = fabric_bound(f);
+	bound_link_id(&net, rb->b.link, rb->b.at, rb->link, sizeof(rb->link));
 	rb->above = fabric_above(f, &rb->b, row_real(g, r, ALLER_COL_TMED_HI),
 				 fabric_row_time((double)r->count * 8, (long)row_real(g, r, ALLER_COL_COMMSIZE),
 						 pt->world, row_real(g, r, ALLER_COL_AGGBW)));
 	if (rb->b.partial) {   /* a loaded link without a rate, named: the bound is at least this */
 		char unknown[96];
-		fabric_link_id(f, rb->b.unknown, rb->b.unknown_at, unknown, sizeof(unknown));
+		bound_link_id(&net, rb->b.unknown, rb->b.unknown_at, unknown, sizeof(unknown));
 		snprintf(rb->link + strlen(rb->link), sizeof(rb->link) - strlen(rb->link), "(partial:%s)",
 			 unknown);
 	}

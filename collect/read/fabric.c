@@ -240,6 +240,12 @@ static void fabric_settle(struct fabric *f)
 	free(f->hosts);
 	f->hosts = NULL;
 	f->hosts_len = 0;
+	f->node_name = malloc(sizeof(char *) * ((size_t)f->nnodes + 1));
+	f->leaf_name = malloc(sizeof(char *) * ((size_t)f->nleaves + 1));
+	for (long i = 0; f->node_name && i < f->nnodes; i++)
+		f->node_name[i] = f->node[i];
+	for (long i = 0; f->leaf_name && i < f->nleaves; i++)
+		f->leaf_name[i] = f->leafname[i];
 }
 
 /* The lines of the facts: no more nodes or leaves than these are named. */
@@ -291,7 +297,8 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 
 struct bound_fabric fabric_bound(const struct fabric *f)
 {
-	return (struct bound_fabric){ f->nnodes, f->nleaves, f->leaf, f->nic, f->uplink };
+	return (struct bound_fabric){ f->nnodes, f->nleaves, f->leaf, f->nic, f->uplink,
+				      (const char *const *)f->node_name, (const char *const *)f->leaf_name };
 }
 
 int fabric_partition(const struct fabric *f, const char *mode, int level, struct partition *p)
@@ -341,20 +348,12 @@ const char *fabric_above(const struct fabric *f, const struct bound *b, double t
 	return "rate";
 }
 
-void fabric_link_id(const struct fabric *f, enum bound_link link, long at, char *buf, size_t len)
-{
-	long n = link == BOUND_UPLINK && at >= 0 ? f->nleaves : f->nnodes, i = at >= 0 ? at : -1 - at;
-
-	if (i >= n)
-		link = BOUND_NONE;
-	bound_link_id(link, at, i >= n ? "" : link == BOUND_UPLINK && at >= 0 ? f->leafname[i] : f->node[i],
-		      buf, len);
-}
-
 void fabric_close(struct fabric *f)
 {
 	free(f->node);
 	free(f->leafname);
+	free(f->node_name);
+	free(f->leaf_name);
 	free(f->leaf);
 	free(f->nic);
 	free(f->uplink);

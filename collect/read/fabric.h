@@ -24,6 +24,7 @@ struct fabric {
 	long nnodes, nleaves, world;
 	long room, last;        /* while it is read: names it has room for; the last host line's node */
 	char (*node)[FABRIC_NAME], (*leafname)[FABRIC_NAME];
+	const char **node_name, **leaf_name;   /* ... as bound.h's struct takes them (once read) */
 	long *leaf;             /* per node: its leaf, -1 unknown */
 	double *nic, *uplink;   /* per node, per leaf: decimal GB/s each way, 0 unknown */
 	double *nic_burst, *up_burst;  /* per node, per leaf: a shaper's burst, bytes, 0 none known */
@@ -36,7 +37,7 @@ struct fabric {
 
 /* From a point's facts, world tasks; 0, or -1 (no host lines, a task on no known host, memory). */
 int fabric_open(struct fabric *f, const char *facts, long world);
-/* Its nodes, leaves and rates for bound.h. */
+/* Its nodes, leaves, rates and names: bound.h's one fabric struct. */
 struct bound_fabric fabric_bound(const struct fabric *f);
 /* The partition of a row of `mode` (strided or not) at partition level `level`; 0, or -1 (no such level). */
 int fabric_partition(const struct fabric *f, const char *mode, int level, struct partition *p);
@@ -65,8 +66,6 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
  */
 double fabric_row_time(double bytes, long commsize, long world, double aggbw);
 const char *fabric_above(const struct fabric *f, const struct bound *b, double tmed_hi, double t_row);
-/* A link of the fabric (a node's NIC, a leaf's uplink; at: bound.h's) by bound.h's name ("" for none). */
-void fabric_link_id(const struct fabric *f, enum bound_link link, long at, char *buf, size_t len);
 void fabric_close(struct fabric *f);
 
 #endif

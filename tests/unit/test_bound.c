@@ -21,7 +21,7 @@ static const double nic4[4] = { 0.125, 0.125, 0.125, 0.125 };
 static struct bound row(double up0, double up1, long target, int strided, const long *leaf)
 {
 	double up[2] = { up0, up1 };
-	struct bound_fabric f = { 4, 2, leaf ? leaf : leaf4, nic4, up };
+	struct bound_fabric f = { 4, 2, leaf ? leaf : leaf4, nic4, up, NULL, NULL };
 	struct partition p;
 	struct bound b;
 
@@ -100,23 +100,27 @@ static void what_is_unknown_is_named(void **state)
 
 static void names_and_rates(void **state)
 {
+	const char *nodes[] = { "n1", "n2", "n3", "n4" }, *leaves[] = { "leaf1", "leaf2" };
+	struct bound_fabric f = { 4, 2, NULL, NULL, NULL, nodes, leaves };
 	char id[64], buf[64];
 
 	(void)state;
-	bound_link_id(BOUND_UPLINK, 1, "leaf2", id, sizeof(id));
+	bound_link_id(&f, BOUND_UPLINK, 1, id, sizeof(id));
 	bound_link_words(id, buf, sizeof(buf));
 	assert_string_equal(id, "up:leaf2");
 	assert_string_equal(buf, "the uplink of leaf2");
-	bound_link_id(BOUND_NIC, 2, "n3", id, sizeof(id));
+	bound_link_id(&f, BOUND_NIC, 2, id, sizeof(id));
 	bound_link_words(id, buf, sizeof(buf));
 	assert_string_equal(id, "nic:n3");
 	assert_string_equal(buf, "the NIC of n3");
-	bound_link_id(BOUND_UPLINK, -1 - 3, "n4", id, sizeof(id));
+	bound_link_id(&f, BOUND_UPLINK, -1 - 3, id, sizeof(id));
 	bound_link_words(id, buf, sizeof(buf));
 	assert_string_equal(id, "up:leaf-of-n4");
 	assert_string_equal(buf, "the uplink of n4's leaf");
-	bound_link_id(BOUND_COPY, 0, "n1", id, sizeof(id));
+	bound_link_id(&f, BOUND_COPY, 0, id, sizeof(id));
 	assert_string_equal(id, "copy:n1");
+	bound_link_id(&f, BOUND_UPLINK, 2, id, sizeof(id));   /* no third leaf */
+	assert_string_equal(id, "");
 	bound_link_words("up:leaf1(partial:nic:n2)", buf, sizeof(buf));
 	assert_string_equal(buf, "the uplink of leaf1");
 	bound_link_words("", buf, sizeof(buf));
@@ -133,7 +137,7 @@ static void names_and_rates(void **state)
 static void each_link_and_a_communicator_s_links(void **state)
 {
 	double up[2] = { 0.125, 0.125 }, nic_t[4], up_t[2];
-	struct bound_fabric f = { 4, 2, leaf4, nic4, up };
+	struct bound_fabric f = { 4, 2, leaf4, nic4, up, NULL, NULL };
 	char nic_used[4], up_used[2];
 	struct partition p;
 	struct bound b;
