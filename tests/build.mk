@@ -40,6 +40,11 @@ test: deps
 test-build: all unit-tests
 	@$(MAKE) --no-print-directory MPI=mpich B=$(B)/mpich WERROR=$(WERROR) $(B)/mpich/bin/aller
 
+# The tests run make on this tree as a user would: without this make's
+# command-line variables (make soak SOAK_ROUNDS=5 would hand them
+# SOAK_ROUNDS, which make's check of its variables refuses) or its level.
+AS_USER := env -u MAKEFLAGS -u MFLAGS -u MAKEOVERRIDES -u MAKELEVEL
+
 # Two lanes (PROVE_JOBS=1: one). The ordered lane: the end-to-end files
 # (they share the local cluster), then tests/timed/ (assertions on what a
 # timer saw), then MPICH's (its ranks poll their cores busy, so they wait
@@ -55,7 +60,7 @@ PROVE_LANES := --rules='seq={tests/e2e,tests/timed,tests/mpich}/*' --rules='seq=
 test-run: export WERROR := $(or $(shell sed -n 's/.* WERROR=\([01]\) .*/\1/p' $(B)/flags 2>/dev/null),$(WERROR))
 test-run:
 	@cp $(B)/flags $(B)/flags.tested
-	$(PROVE) --timer -j$(PROVE_JOBS) $(PROVE_LANES) -e tests/tap-run \
+	$(AS_USER) $(PROVE) --timer -j$(PROVE_JOBS) $(PROVE_LANES) -e tests/tap-run \
 		$(foreach d,$(ORDERED),$(filter $(d),$(TESTS))) $(filter-out $(ORDERED),$(TESTS))
 	@cmp -s $(B)/flags $(B)/flags.tested || { echo "make test: error: a test rebuilt $(B) with other flags ($$(cat $(B)/flags)) while the tests ran its binaries; a test runs make on $(B) with the flags it was built with, or on a B of its own" >&2; exit 1; }
 
@@ -70,7 +75,7 @@ QUICK_TESTS := $(UNIT_BIN) $(filter-out tests/cli/build.bats tests/cli/packaging
 	$(sort $(wildcard tests/cli/*.bats))) $(sort $(wildcard tests/mpi/*.bats))
 .PHONY: test-quick
 test-quick: all unit-tests
-	TAP_RUN_TAGS='!build,!slow' TAP_RUN_NICE=0 $(PROVE) --timer -j$(PROVE_JOBS) -e tests/tap-run $(QUICK_TESTS)
+	TAP_RUN_TAGS='!build,!slow' TAP_RUN_NICE=0 $(AS_USER) $(PROVE) --timer -j$(PROVE_JOBS) -e tests/tap-run $(QUICK_TESTS)
 
 # The MPI and cluster test files SOAK_ROUNDS times (3) beside stress-ng --cpu 2:
 # per test, passes and runs (tests/soak.sh, tests/repeat.sh).
@@ -78,7 +83,7 @@ SOAK_ROUNDS ?= 3
 .PHONY: soak
 soak: deps
 	@$(MAKE) --no-print-directory WERROR=1 test-build
-	@bash tests/soak.sh $(SOAK_ROUNDS)
+	@$(AS_USER) bash tests/soak.sh $(SOAK_ROUNDS)
 
 # Unit tests under AddressSanitizer and UndefinedBehaviorSanitizer.
 SAN_FLAGS := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
