@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "compare/compare.h"
+#include "judge/against.h"
 #include "dirs.h"
 #include "export/export.h"
 #include "export/plots.h"
@@ -33,6 +34,7 @@ static const char usage[] =
 	"       collect --plots DIR\n"
 	"       collect --status [--tsv] MANIFEST RAW SACCT SCONTROL\n"
 	"       collect --safe-dir [--to-make] DIR\n"
+	"       collect --judge --fabric=FILE [--nodes=LIST] [--tasks-per-node=N] OUTPUT\n"
 	"\n"
 	"Merges aller outputs (files, or directories of them) into DIR (default\n"
 	"./merged): bandwidth.dat, concurrency.dat, scaling.dat (what the plots\n"
@@ -72,6 +74,10 @@ static const char usage[] =
 	"             to it (the toolkit's scripts ask it before they write into\n"
 	"             RESULTS): silent, or one line and exit 2; --to-make: a DIR\n"
 	"             not there yet is judged by where it would be made\n"
+	"  --judge    another tool's all-to-all numbers (osu_alltoall, IMB-MPI1\n"
+	"             Alltoall, nccl-tests' alltoall_perf) against what the fabric\n"
+	"             FILE (aller --fabric's) allows: per row its bound, eff_bound\n"
+	"             and bottleneck, and a verdict; see 'collect --judge --help'\n"
 	"  --version  print the version and exit\n"
 	"  --help     print this help and exit\n"
 	"\n"
@@ -153,6 +159,7 @@ static const struct {
 	{ "--openmetrics", export_main }, { "--trend", trend_main },
 	{ "--suspect", suspects_main },  { "--plots", plots_main },
 	{ "--safe-dir", safe_dir_main }, { "--status", status_main },
+	{ "--judge", against_main },
 };
 
 static int run(int argc, char **argv)

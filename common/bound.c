@@ -193,10 +193,18 @@ void bound_link_words(const char *id, char *buf, size_t len)
 		{ "up:", "the uplink of %.*s" }, { "copy:", "the memory of %.*s" },
 	};
 
+	const char *partial = strstr(id, "(partial:");
+	size_t n;
+
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!strncmp(id, kinds[i].id, strlen(kinds[i].id))) {
 			const char *name = id + strlen(kinds[i].id);
 			snprintf(buf, len, kinds[i].words, (int)strcspn(name, "()"), name);
+			if (partial && (n = strlen(buf)) + 1 < len) {
+				snprintf(buf + n, len - n, " (a partial bound: no rate for ");
+				bound_link_words(partial + strlen("(partial:"), buf + strlen(buf), len - strlen(buf));
+				snprintf(buf + strlen(buf), len - strlen(buf), ")");
+			}
 			return;
 		}
 	snprintf(buf, len, "no link");

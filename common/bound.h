@@ -91,9 +91,10 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
 #define BOUND_LEAF_OF "leaf-of-"
 void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, char *buf, size_t len);
 /*
- * A link's name in words (from a '(' or ')' on left out): "the uplink of
- * leaf1", "the NIC of n3", "the memory of n1", "the uplink of n4's leaf";
- * "no link" for none.
+ * A link's name in words: "the uplink of leaf1", "the NIC of n3", "the
+ * memory of n1", "the uplink of n4's leaf"; "no link" for none. A partial
+ * bound's "(partial:ID)" after it as " (a partial bound: no rate for the
+ * NIC of n2)".
  */
 void bound_link_words(const char *id, char *buf, size_t len);
 

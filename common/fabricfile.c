@@ -9,6 +9,7 @@
 #include "bound.h"
 #include "grow.h"
 #include "strbuf.h"
+#include "text.h"
 
 #define USAGE "expected 'switch LEAF RATE [NODE...]' or 'nic NODE RATE'"
 
@@ -106,31 +107,60 @@ static int item(const char *s, size_t len, long *lo, long *hi, int *width)
 	return *end || errno || *hi < *lo || *hi - *lo >= FABRICFILE_RANGE ? -1 : 0;
 }
 
-/* Each node a word names (n7, or n[1-16,20]x): declared as above. */
-static int declare_range(struct fabricfile *ff, const struct at *a, const char *word, long leaf,
-			 const char *rate)
+int fabricfile_names(const char *word, int (*each)(const char *name, void *ctx), void *ctx)
 {
 	const char *open = strchr(word, '['), *close = open ? strchr(open, ']') : NULL, *s;
 	char name[FABRICFILE_NAME * 2];
 	long lo, hi, total = 0;
-	int width;
+	int width, rc;
 
 	if (!open)
-		return declare(ff, a, word, leaf, rate);
+		return each(word, ctx);
 	if (!close || strchr(close + 1, '['))
-		return bad(a, "a range of names is PREFIX[A-B,C,...]SUFFIX, once in a word:", word);
+		return -2;
 	for (s = open + 1; s < close; s += strcspn(s, ",]") + (s[strcspn(s, ",]")] == ',')) {
 		if (item(s, strcspn(s, ",]"), &lo, &hi, &width) != 0 ||
 		    (total += hi - lo + 1) > FABRICFILE_RANGE)
-			return bad(a, "a range's item is N or A-B (A <= B, at most 1000000 names):", word);
+			return -3;
 		for (long v = lo; v <= hi; v++) {
 			snprintf(name, sizeof(name), "%.*s%0*ld%s", (int)(open - word), word, width, v,
 				 close + 1);
-			if (declare(ff, a, name, leaf, rate) != 0)
-				return -1;
+			if ((rc = each(name, ctx)) != 0)
+				return rc;
 		}
 	}
-	return total > 0 ? 0 : bad(a, "a range names no node:", word);
+	return total > 0 ? 0 : -4;
+}
+
+/* A declaration being made of each node a word names. */
+struct declaring {
+	struct fabricfile *ff;
+	const struct at *a;
+	long leaf;
+	const char *rate;
+};
+
+static int declare_one(const char *name, void *ctx)
+{
+	struct declaring *d = ctx;
+
+	return declare(d->ff, d->a, name, d->leaf, d->rate) != 0 ? -1 : 0;
+}
+
+/* Each node a word names (n7, or n[1-16,20]x): declared as above. */
+static int declare_range(struct fabricfile *ff, const struct at *a, const char *word, long leaf,
+			 const char *rate)
+{
+	struct declaring d = { ff, a, leaf, rate };
+	int rc = fabricfile_names(word, declare_one, &d);
+
+	if (rc == -2)
+		return bad(a, "a range of names is PREFIX[A-B,C,...]SUFFIX, once in a word:", word);
+	if (rc == -3)
+		return bad(a, "a range's item is N or A-B (A <= B, at most 1000000 names):", word);
+	if (rc == -4)
+		return bad(a, "a range names no node:", word);
+	return rc;
 }
 
 /* A switch line's words after "switch": LEAF RATE [NODE...]. */
@@ -212,30 +242,13 @@ int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, 
 
 int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
+	char what[FABRICFILE_NAME + 4096];
 	struct strbuf b;
-	char chunk[4096];
-	size_t got;
-	int rc = 0;
+	int rc;
 
 	memset(ff, 0, sizeof(*ff));
-	if (!f) {
-		snprintf(err, errlen, "fabric file '%s' cannot be opened: %s", path, strerror(errno));
-		return -1;
-	}
-	strbuf_init(&b);
-	while (rc == 0 && (got = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		if (memchr(chunk, '\0', got))
-			rc = 1;
-		strbuf_addf(&b, "%.*s", (int)got, chunk);
-	}
-	rc = ferror(f) ? -1 : b.failed && rc == 0 ? 2 : rc;
-	fclose(f);
-	if (rc != 0)
-		snprintf(err, errlen, "fabric file '%s' %s", path, rc < 0 ? "could not be read to its end"
-			 : rc == 1 ? "is not text (a NUL byte)" : "is too large: out of memory");
-	else
-		rc = fabricfile_parse(ff, b.s ? b.s : "", path, err, errlen);
+	snprintf(what, sizeof(what), "fabric file '%s'", path);
+	rc = text_load(path, what, &b, err, errlen) != 0 ? -1 : fabricfile_parse(ff, b.s ? b.s : "", path, err, errlen);
 	strbuf_release(&b);
 	return rc != 0 ? -1 : 0;
 }

@@ -49,6 +49,13 @@ struct fabricfile {
  */
 int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, char *err,
 		     size_t errlen);
+/*
+ * Each name a word gives (a name, or a range: n[1-16,20], node[001-128]) to
+ * each(name, ctx), in order; 0, each's first nonzero, -2 (a '[' without its
+ * ']' or a second range), -3 (an item not N or A-B with A <= B, or over
+ * FABRICFILE_RANGE names), -4 (no name: "n[]").
+ */
+int fabricfile_names(const char *word, int (*each)(const char *name, void *ctx), void *ctx);
 /* Reads and parses the file at path; 0, or -1 with the message. */
 int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t errlen);
 

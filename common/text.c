@@ -1,6 +1,8 @@
 /* text.c: see text.h. */
 #include "text.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 size_t text_utf8_char(const char *s, size_t n)
@@ -98,4 +100,30 @@ void text_add_tsv(struct strbuf *b, const char *s)
 		else
 			strbuf_addf(b, "%c", *s);
 	}
+}
+
+int text_load(const char *path, const char *what, struct strbuf *b, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	char chunk[4096];
+	size_t got;
+	int rc = 0;
+
+	strbuf_init(b);
+	if (!f) {
+		snprintf(err, errlen, "%s cannot be opened: %s", what, strerror(errno));
+		return -1;
+	}
+	while (rc == 0 && (got = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		if (memchr(chunk, '\0', got))
+			rc = 1;
+		strbuf_addf(b, "%.*s", (int)got, chunk);
+	}
+	rc = ferror(f) ? -1 : b->failed && rc == 0 ? 2 : rc;
+	fclose(f);
+	if (rc == 0)
+		return 0;
+	snprintf(err, errlen, "%s %s", what, rc < 0 ? "could not be read to its end"
+		 : rc == 1 ? "is not text (a NUL byte)" : "is too large: out of memory");
+	return -1;
 }

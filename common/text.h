@@ -30,4 +30,12 @@ void text_add_json(struct strbuf *b, const char *s);
  */
 void text_add_tsv(struct strbuf *b, const char *s);
 
+/*
+ * The whole text file at path into b (initialised here; the caller releases
+ * it); 0, or -1 with one line in err naming it as `what` ("fabric file
+ * 'F'"): it cannot be opened, read to its end, holds a NUL byte (not text)
+ * or does not fit in memory.
+ */
+int text_load(const char *path, const char *what, struct strbuf *b, char *err, size_t errlen);
+
 #endif

@@ -3,7 +3,7 @@
 ALLER_UNIT := test_options test_select test_partition test_stats_verify test_output test_traffic \
 	test_gpu test_split test_scale test_linkmap test_limits test_launched
 COLLECT_UNIT := test_parse test_findings test_compare test_samples test_grow test_models test_changepoint test_hosts test_bound test_locate \
-	test_fabricfile
+	test_fabricfile test_peer
 UNIT_BIN := $(ALLER_UNIT:%=$(B)/tests/%) $(COLLECT_UNIT:%=$(B)/tests/%)
 BATS_TESTS := $(sort $(wildcard tests/cli/*.bats)) $(sort $(wildcard tests/mpi/*.bats)) \
 	$(sort $(wildcard tests/timed/*.bats)) $(sort $(wildcard tests/mpich/*.bats)) \
@@ -99,7 +99,7 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_COLLECT_SRC := $(filter-out collect/main.c,$(COLLECT_SRC:%=collect/%)) \
 	$(COMMON_SRC:%=common/%)
-FUZZ_PARSE_SRC := $(addprefix collect/read/,parse.c point.c splits.c fabric.c hosts.c) \
+FUZZ_PARSE_SRC := $(addprefix collect/read/,parse.c point.c splits.c fabric.c hosts.c peer.c) \
 	$(addprefix common/,grow.c bound.c namehash.c partition.c)
 $(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(FUZZ_PARSE_SRC) $(wildcard collect/read/*.h common/*.h)
 	$(call say,FUZZCC,$@)
@@ -115,7 +115,7 @@ $(B)/fuzz/fuzz_merge: tests/fuzz/fuzz_merge.c $(FUZZ_COLLECT_SRC) $(wildcard col
 # The seeds: real outputs, damaged ones, and pairs of them as one merge input.
 fuzz-corpus:
 	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/corpus-merge
-	@for f in tests/data/smoke/raw/*.out tests/data/collect/damaged/in/*; do \
+	@for f in tests/data/smoke/raw/*.out tests/data/collect/damaged/in/* tests/data/peers/*.txt; do \
 		n=seed-$$(basename "$$(dirname "$$f")")-$$(basename "$$f"); \
 		cp "$$f" "$(B)/fuzz/corpus/$$n"; \
 		{ cat "$$f"; printf '\n#~~\n'; cat tests/data/smoke/raw/smoke-n1-contiguous-19.out; } \

@@ -133,8 +133,8 @@ int find_recurring(const struct fpoint *p)
 static void find_limit(struct fout *o, const struct fpoint *p)
 {
 	const struct mrow *r = &p->eff;
-	const char *unknown = strstr(r->BOTTLENECK, "(partial:"), *why;
-	char where[256], size[32], text[1536], link[160], partial[200] = "";
+	const char *why;
+	char where[256], size[32], text[1536], link[320];
 	double eff = r->eff_bound;
 
 	find_where(where, sizeof(where), p);
@@ -158,14 +158,9 @@ static void find_limit(struct fout *o, const struct fpoint *p)
 	      : ": above its bound beyond its interval: the rate declared for the link is below what it "
 		"carried (a wrong rate, or not what limits the row).";
 	bound_link_words(r->BOTTLENECK, link, sizeof(link));
-	if (unknown) {
-		char words[160];
-		bound_link_words(unknown + strlen("(partial:"), words, sizeof(words));
-		snprintf(partial, sizeof(partial), " (a partial bound: no rate for %s)", words);
-	}
 	snprintf(text, sizeof(text), "%s: at its largest size the best row reaches %.0f%% of what "
-		 "the fabric allows, bound by %s%s (%.0f%% of the NICs' line rate), at %s per peer "
-		 "(commsize %ld, %s)%s", where, 100 * eff, link, partial, 100 * r->EFF, size,
+		 "the fabric allows, bound by %s (%.0f%% of the NICs' line rate), at %s per peer "
+		 "(commsize %ld, %s)%s", where, 100 * eff, link, 100 * r->EFF, size,
 		 r->COMMSIZE, r->algo, why);
 	find_emit(o, FK_limit, eff < 0.5 ? "notice" : "info", text, &p->pt->point, 1, "eff_bound", eff,
 		  "bound_s", r->BOUND, "eff", r->EFF, "bytes_per_peer", r->bytes, "commsize",

@@ -161,17 +161,10 @@ static void row_bound(const struct group *g, const struct crow *r, struct row_bo
 		aller_bound(g, r, rb);
 		return;
 	}
-	struct bound_fabric net = fabric_bound(f);
-	bound_link_id(&net, rb->b.link, rb->b.at, rb->link, sizeof(rb->link));
+	fabric_link(f, &rb->b, rb->link, sizeof(rb->link));
 	rb->above = fabric_above(f, &rb->b, row_real(g, r, ALLER_COL_TMED_HI),
 				 fabric_row_time((double)r->count * 8, (long)row_real(g, r, ALLER_COL_COMMSIZE),
 						 pt->world, row_real(g, r, ALLER_COL_AGGBW)));
-	if (rb->b.partial) {   /* a loaded link without a rate, named: the bound is at least this */
-		char unknown[96];
-		bound_link_id(&net, rb->b.unknown, rb->b.unknown_at, unknown, sizeof(unknown));
-		snprintf(rb->link + strlen(rb->link), sizeof(rb->link) - strlen(rb->link), "(partial:%s)",
-			 unknown);
-	}
 }
 
 /* bound_s, bottleneck, eff_bound or above_bound; unknown: an empty field in the CSV, NaN or "-" in a .dat. */

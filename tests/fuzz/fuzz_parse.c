@@ -1,7 +1,9 @@
 /*
  * libFuzzer target: collect's parser on arbitrary bytes, split into lines
  * the way input.c does (a last line without '\n' is incomplete), header-only
- * and full parses both. Run with 'make fuzz-collect [FUZZ_SECONDS=60]'.
+ * and full parses both; and the same bytes as another tool's all-to-all
+ * output (read/peer.h), told by its lines and as each format. Run with
+ * 'make fuzz-collect [FUZZ_SECONDS=60]'.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -9,6 +11,7 @@
 #include <string.h>
 
 #include "read/parse.h"
+#include "read/peer.h"
 #include "read/point.h"
 
 static void on_row(void *ctx, const char *line, size_t len, const struct crow *r)
@@ -56,10 +59,37 @@ static void run(const uint8_t *data, size_t size, int header_only)
 	point_release(&pt);
 }
 
+/* The bytes as a peer's output (up to a NUL: it reads text): a row or an error, never both. */
+static void run_peer(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size + 1), err[512];
+	struct peer p;
+
+	if (!text)
+		return;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	for (int f = PEER_NONE; f <= PEER_NCCL; f++) {
+		err[0] = '\0';
+		if (peer_parse(&p, text, "fuzz", (enum peer_format)f, err, sizeof(err)) == 0) {
+			if (p.nrows < 1 || err[0])
+				abort();
+			for (long i = 0; i < p.nrows; i++)
+				if (!(p.row[i].bytes >= 0) || !(p.row[i].t >= 0) || p.row[i].tasks < 0)
+					abort();
+			peer_free(&p);
+		} else if (!err[0] || p.nrows || p.row) {
+			abort();
+		}
+	}
+	free(text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	run(data, size, 1);
 	run(data, size, 0);
+	run_peer(data, size);
 	return 0;
 }

@@ -102,7 +102,7 @@ static void names_and_rates(void **state)
 {
 	const char *nodes[] = { "n1", "n2", "n3", "n4" }, *leaves[] = { "leaf1", "leaf2" };
 	struct bound_fabric f = { 4, 2, NULL, NULL, NULL, nodes, leaves };
-	char id[64], buf[64];
+	char id[64], buf[128];
 
 	(void)state;
 	bound_link_id(&f, BOUND_UPLINK, 1, id, sizeof(id));
@@ -122,7 +122,7 @@ static void names_and_rates(void **state)
 	bound_link_id(&f, BOUND_UPLINK, 2, id, sizeof(id));   /* no third leaf */
 	assert_string_equal(id, "");
 	bound_link_words("up:leaf1(partial:nic:n2)", buf, sizeof(buf));
-	assert_string_equal(buf, "the uplink of leaf1");
+	assert_string_equal(buf, "the uplink of leaf1 (a partial bound: no rate for the NIC of n2)");
 	bound_link_words("", buf, sizeof(buf));
 	assert_string_equal(buf, "no link");
 	assert_true(bound_rate("1000000kbit") > 0.124999 && bound_rate("1000000kbit") < 0.125001);

@@ -1,0 +1,350 @@
+/* against.c: collect --judge (see against.h). */
+#include "against.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bound.h"
+#include "bytes.h"
+#include "fabricfile.h"
+#include "judge/locate.h"
+#include "read/fabric.h"
+#include "read/peer.h"
+#include "strbuf.h"
+#include "text.h"
+
+#define ERR 4608
+
+static const char usage[] =
+	"usage: collect --judge --fabric=FILE [--nodes=LIST] [--tasks-per-node=N]\n"
+	"                       [--placement=block|cyclic] [--line-rate=RATE]\n"
+	"                       [--format=osu|imb|nccl-tests] OUTPUT\n";
+
+struct judge {
+	const char *output, *fabric, *nodes, *placement;
+	long ppn;                 /* 0: not given */
+	double line_rate;         /* GB/s, 0: not given */
+	enum peer_format format;
+	struct peer peer;
+	struct fabricfile ff;
+	char **node;              /* the run's nodes, in the order ranks fill them */
+	long nnodes, room;
+	long *rank_node;          /* alltoall_perf: each rank's node */
+};
+
+static int refuse(const char *fmt, const char *a, const char *b)
+{
+	fprintf(stderr, "collect: error: --judge: ");
+	fprintf(stderr, fmt, a, b);
+	fputc('\n', stderr);
+	return 2;
+}
+
+/* A node of the run, added when new; its index, or -1 out of memory. */
+static long add_node(struct judge *j, const char *name)
+{
+	for (long i = 0; i < j->nnodes; i++)
+		if (!strcmp(j->node[i], name))
+			return i;
+	if (j->nnodes == j->room) {
+		char **n = realloc(j->node, sizeof(*n) * (size_t)(j->room = 2 * j->room + 8));
+		if (!n)
+			return -1;
+		j->node = n;
+	}
+	return (j->node[j->nnodes] = strdup(name)) ? j->nnodes++ : -1;
+}
+
+static int add_named(const char *name, void *ctx)
+{
+	struct judge *j = ctx;
+	long before = j->nnodes;
+
+	if (add_node(j, name) < 0)
+		return -1;
+	return j->nnodes > before ? 0 : -5;   /* -5: named twice */
+}
+
+/* The options and the output's name: 0, or 2 with one line. */
+static int options(struct judge *j, int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *v = strchr(a, '=') ? strchr(a, '=') + 1 : "";
+		char *end;
+		if (!strncmp(a, "--fabric=", 9) && *v) {
+			j->fabric = v;
+		} else if (!strncmp(a, "--nodes=", 8) && *v) {
+			j->nodes = v;
+		} else if (!strncmp(a, "--tasks-per-node=", 17)) {
+			j->ppn = strtol(v, &end, 10);
+			if (end == v || *end || j->ppn < 1 || j->ppn > FABRIC_WORLD)
+				return refuse("--tasks-per-node '%s': a number of 1 to 65536 is allowed%s", v, "");
+		} else if (!strncmp(a, "--placement=", 12)) {
+			if (strcmp(v, "block") && strcmp(v, "cyclic"))
+				return refuse("--placement '%s': block (ranks fill a node, then the next) or "
+					      "cyclic (a rank a node, round) is allowed%s", v, "");
+			j->placement = v;
+		} else if (!strncmp(a, "--line-rate=", 12)) {
+			if (!((j->line_rate = bound_rate(v)) > 0))
+				return refuse("--line-rate '%s': a number above 0 and kbit, mbit, gbit, gbps or "
+					      "GB/s is allowed%s", v, "");
+		} else if (!strncmp(a, "--format=", 9)) {
+			if ((j->format = peer_format_named(v)) == PEER_NONE)
+				return refuse("--format '%s': osu, imb or nccl-tests is allowed%s", v, "");
+		} else if (!strcmp(a, "--help")) {
+			fputs(usage, stdout);
+			return -1;
+		} else if (a[0] == '-' && a[1]) {
+			return refuse("unknown option '%s'%s (see 'collect --help')", a, "");
+		} else if (j->output) {
+			return refuse("one OUTPUT is judged at a time, not '%s' and '%s'", j->output, a);
+		} else {
+			j->output = a;
+		}
+	}
+	if (!j->output || !j->fabric)
+		return refuse("%s is needed: %s", !j->output ? "an OUTPUT" : "--fabric=FILE",
+			      "collect --judge --fabric=FILE [--nodes=LIST] ... OUTPUT");
+	return 0;
+}
+
+/* The run's nodes: --nodes' (names and ranges, comma-separated), else the fabric file's, in order. */
+static int given_nodes(struct judge *j)
+{
+	char *list;
+	int rc = 0;
+
+	if (!j->nodes) {
+		for (long i = 0; i < j->ff.nnode && rc == 0; i++)
+			rc = add_node(j, j->ff.node[i].name) < 0 ? -1 : 0;
+		if (rc == 0 && j->nnodes == 0)
+			return refuse("the fabric file '%s' names no node: give the run's with --nodes=LIST%s",
+				      j->fabric, "");
+		return rc == 0 ? 0 : refuse("out of memory%s%s", "", "");
+	}
+	if (!(list = strdup(j->nodes)))
+		return refuse("out of memory%s%s", "", "");
+	/* commas split the list, but not inside a range's brackets */
+	for (char *s = list, *w = list; rc == 0 && s; w = s) {
+		int depth = 0;
+		for (s = w; *s && (*s != ',' || depth); s++)
+			depth += (*s == '[') - (*s == ']');
+		if (*s)
+			*s++ = '\0';
+		else
+			s = NULL;
+		rc = fabricfile_names(w, add_named, j);
+		if (rc != 0)
+			refuse(rc == -5 ? "--nodes '%s': a node named twice (in '%s')"
+			       : rc == -1 ? "--nodes '%s': out of memory%s"
+			       : "--nodes '%s': '%s' is not a name or a range as Slurm writes them (n[1-4,7])",
+			       j->nodes, w);
+	}
+	free(list);
+	return rc == 0 ? 0 : 2;
+}
+
+/* alltoall_perf's ranks' hosts as the run's nodes, each rank's node noted. */
+static int file_nodes(struct judge *j)
+{
+	if (j->nodes || j->ppn || j->placement)
+		return refuse("%s: alltoall_perf's output names each rank's host: %s", j->output,
+			      "--nodes, --tasks-per-node and --placement are not taken with it");
+	if (!(j->rank_node = malloc(sizeof(long) * (size_t)j->peer.nhosts)))
+		return refuse("out of memory%s%s", "", "");
+	for (long r = 0; r < j->peer.nhosts; r++)
+		if ((j->rank_node[r] = add_node(j, j->peer.host[r])) < 0)
+			return refuse("out of memory%s%s", "", "");
+	return 0;
+}
+
+/* Rank r's node among `tasks` of the run. */
+static long node_of(const struct judge *j, long r)
+{
+	if (j->rank_node)
+		return j->rank_node[r];
+	return j->placement && !strcmp(j->placement, "cyclic") ? r % j->nnodes : r / j->ppn;
+}
+
+/* The facts of `tasks` ranks (collect/read/fabric.h's): their hosts, the fabric file's lines, the line rate. */
+static char *facts(const struct judge *j, long tasks)
+{
+	const char **names = malloc(sizeof(*names) * (size_t)j->nnodes);
+	char *lines;
+	struct strbuf b;
+
+	strbuf_init(&b);
+	for (long r = 0; r < tasks; r++)
+		strbuf_addf(&b, "host %s %ld\n", j->node[node_of(j, r)], r);
+	for (long i = 0; names && i < j->nnodes; i++) {
+		names[i] = j->node[i];
+		if (j->line_rate > 0)
+			strbuf_addf(&b, "limit nic %s %.17g GB/s\n", j->node[i], j->line_rate);
+	}
+	lines = names ? fabricfile_lines(&j->ff, j->fabric, names, j->nnodes) : NULL;
+	for (char *s = lines, *e; s && *s; s = e + (*e == '\n')) {
+		e = s + strcspn(s, "\n");
+		strbuf_addf(&b, "fabric %.*s\n", (int)(e - s), s);
+	}
+	free(lines);
+	free(names);
+	if (!lines)
+		b.failed = 1;
+	return strbuf_detach(&b);
+}
+
+/* What one task count's rows reached: the largest size's, and the range at LOCATE_MIN_BYTES and more. */
+struct reach {
+	long tasks, rows;
+	double lo, hi, last_bytes, last_eff;
+	char last_link[200];
+	int bounded;
+};
+
+static void verdict(const struct reach *v)
+{
+	char size[32], words[320], min[32];
+
+	if (!v->bounded) {
+		printf("# verdict: %ld tasks: no bound: no link with a known rate carries their bytes "
+		       "(all on one node, or the fabric file rates none of their links)\n", v->tasks);
+		return;
+	}
+	format_bytes(size, sizeof(size), (long)v->last_bytes);
+	format_bytes(min, sizeof(min), LOCATE_MIN_BYTES);
+	bound_link_words(v->last_link, words, sizeof(words));
+	printf("# verdict: %ld tasks: at the largest size, %s per peer, %.0f%% of what the fabric allows, "
+	       "bound by %s", v->tasks, size, 100 * v->last_eff, words);
+	if (v->rows > 1)
+		printf(" (rows of %s per peer and more: %.0f-%.0f%%)", min, 100 * v->lo, 100 * v->hi);
+	printf("%s\n", v->last_eff < 0.5 ? ": far from its bound."
+	       : v->last_eff > 1.05 ? ": above its bound: the fabric described is not what bounds these "
+				     "tasks (a rate declared too low, or the tasks not placed as given)."
+	       : ".");
+}
+
+/* Each row with its bound, and a verdict per task count; 0, or 2. */
+static int judge_rows(struct judge *j)
+{
+	struct fabric f = { 0 };
+	struct reach v = { 0 };
+	long open = 0;
+
+	printf("# columns: bytes_per_peer tasks t_s bound_s eff_bound bottleneck\n");
+	for (long i = 0; i < j->peer.nrows; i++) {
+		const struct peer_row *row = &j->peer.row[i];
+		struct bound b = { 0 };
+		char link[200] = "-";
+		double eff = 0;
+		if (row->tasks != open) {
+			char *text = facts(j, row->tasks);
+			if (open)
+				fabric_close(&f), verdict(&v);
+			if (!text || fabric_open(&f, text, row->tasks) != 0) {
+				free(text);
+				return refuse("out of memory%s%s", "", "");
+			}
+			free(text);
+			open = row->tasks;
+			v = (struct reach){ .tasks = open, .lo = 1e300 };
+		}
+		if (row->bytes <= 0 || fabric_row(&f, "contiguous", 0, row->bytes, &b) != 0)
+			continue;
+		if (b.t > 0) {
+			fabric_link(&f, &b, link, sizeof(link));
+			eff = row->t > 0 ? b.t / row->t : 0;
+		}
+		printf("%.0f\t%ld\t%.6e\t%.6e\t%.4f\t%s\n", row->bytes, row->tasks, row->t, b.t, eff, link);
+		if (b.t > 0 && row->bytes >= v.last_bytes) {
+			v.bounded = 1;
+			v.last_bytes = row->bytes;
+			v.last_eff = eff;
+			snprintf(v.last_link, sizeof(v.last_link), "%s", link);
+		}
+		if (b.t > 0 && row->bytes >= LOCATE_MIN_BYTES) {
+			v.rows++;
+			v.lo = eff < v.lo ? eff : v.lo;
+			v.hi = eff > v.hi ? eff : v.hi;
+		}
+	}
+	if (open)
+		fabric_close(&f), verdict(&v);
+	return 0;
+}
+
+/* The run's shape, from the file or the options; 0, or 2 with one line. */
+static int shape(struct judge *j)
+{
+	long world;
+
+	if (j->peer.format == PEER_NCCL)
+		return file_nodes(j);
+	if (given_nodes(j) != 0)
+		return 2;
+	if (!j->ppn)
+		j->ppn = 1;
+	world = j->nnodes * j->ppn;
+	if (world > FABRIC_WORLD)
+		return refuse("%s nodes x --tasks-per-node: more than 65536 tasks%s", j->nodes ? j->nodes : "the fabric file's", "");
+	for (long i = 0; i < j->peer.nrows; i++) {
+		struct peer_row *row = &j->peer.row[i];
+		if (!row->tasks)
+			row->tasks = world;
+		if (row->tasks > world) {
+			char what[64];
+			snprintf(what, sizeof(what), "%ld processes", row->tasks);
+			fprintf(stderr, "collect: error: --judge: %s:%ld: a table of %s, more than the %ld node%s x "
+				"%ld task%s per node given (--nodes, --tasks-per-node)\n", j->output, row->line, what,
+				j->nnodes, j->nnodes == 1 ? "" : "s", j->ppn, j->ppn == 1 ? "" : "s");
+			return 2;
+		}
+	}
+	return 0;
+}
+
+static void describe(const struct judge *j)
+{
+	long world = j->peer.format == PEER_NCCL ? j->peer.nhosts : j->nnodes * j->ppn;
+
+	printf("# judge: %s: %s (%s), the time per call its %s\n", j->output, j->peer.title,
+	       peer_format_name(j->peer.format), j->peer.timecol);
+	printf("# placement: %ld tasks on %ld node%s", world, j->nnodes, j->nnodes == 1 ? "" : "s");
+	if (j->peer.format == PEER_NCCL)
+		printf(", as its rank lines say\n");
+	else
+		printf(", %ld per node, %s\n", j->ppn, j->placement ? j->placement : "block");
+	printf("# fabric: %s%s\n", j->fabric, j->line_rate > 0 ? " (each NIC at --line-rate)" : "");
+	printf("# bound: the least time the busiest link needs per call (common/bound.h: bytes that stay "
+	       "on a node cross none); eff_bound = bound_s / t_s\n");
+}
+
+int against_main(int argc, char **argv)
+{
+	struct judge j = { 0 };
+	struct strbuf text;
+	char err[ERR], what[ERR];
+	int rc = options(&j, argc, argv);
+
+	if (rc != 0)
+		return rc < 0 ? 0 : rc;
+	snprintf(what, sizeof(what), "file '%s'", j.output);
+	if (text_load(j.output, what, &text, err, sizeof(err)) != 0 ||
+	    peer_parse(&j.peer, text.s ? text.s : "", j.output, j.format, err, sizeof(err)) != 0 ||
+	    fabricfile_load(&j.ff, j.fabric, err, sizeof(err)) != 0)
+		rc = refuse("%s%s", err, "");
+	strbuf_release(&text);
+	if (rc == 0)
+		rc = shape(&j);
+	if (rc == 0) {
+		describe(&j);
+		rc = judge_rows(&j);
+	}
+	peer_free(&j.peer);
+	fabricfile_free(&j.ff);
+	for (long i = 0; i < j.nnodes; i++)
+		free(j.node[i]);
+	free(j.node);
+	free(j.rank_node);
+	return rc;
+}
