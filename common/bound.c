@@ -6,15 +6,36 @@
 #include <string.h>
 
 struct loads {
-	double *nic, *up;    /* per node, per leaf: bytes each way per call */
-	long *on, *under;    /* scratch: one communicator's members per node, per leaf */
+	double *nic, *up;    /* per node, per switch: bytes each way per call */
+	long *on, *under;    /* scratch: one communicator's members per node, under each switch */
 	int unknown_leaf;    /* a node with off-node bytes has no known leaf */
 	long unknown_node;
 };
 
+/* The switch above sw (-1: the spine, or a parent out of range). */
+static long above(const struct bound_fabric *f, long sw)
+{
+	long p = f->parent ? f->parent[sw] : -1;
+
+	return p >= 0 && p < f->nleaves ? p : -1;
+}
+
+/*
+ * Each switch from node n's leaf up (at most every switch once: a parent
+ * cycle, which the readers refuse, cannot loop) gets `add` members.
+ */
+static void add_under(const struct bound_fabric *f, long n, long add, long *under)
+{
+	long sw = f->leaf[n];
+
+	for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = above(f, sw))
+		under[sw] += add;
+}
+
 /*
  * One communicator's bytes onto the links: each of its k members on a node
- * sends to its g - k others. Its members are base + i x step (partition.h).
+ * sends to its g - k others; the u members under a switch to the g - u
+ * others, through its uplink. Its members are base + i x step (partition.h).
  */
 static void add_comm(const struct bound_fabric *f, const long *node, const struct partition *p,
 		     long color, double bytes, struct loads *l)
@@ -24,26 +45,37 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 	const long *at = node + base;
 
 	for (long i = 0; i < g; i++) {
-		long n = at[i * step];
-		l->on[n]++;
-		if (f->leaf[n] >= 0)
-			l->under[f->leaf[n]]++;
+		l->on[at[i * step]]++;
+		add_under(f, at[i * step], 1, l->under);
 	}
 	for (long i = 0; i < g; i++) {
-		long n = at[i * step], k = l->on[n], leaf = f->leaf[n];
+		long n = at[i * step], k = l->on[n], sw = f->leaf[n];
 		if (k == 0)
 			continue;   /* this node's members are counted already */
 		l->nic[n] += bytes * (double)k * (double)(g - k);
-		if (k < g && leaf < 0 && !l->unknown_leaf) {
+		if (k < g && sw < 0 && !l->unknown_leaf) {
 			l->unknown_leaf = 1;
 			l->unknown_node = n;
 		}
-		if (leaf >= 0 && l->under[leaf] > 0) {
-			l->up[leaf] += bytes * (double)l->under[leaf] * (double)(g - l->under[leaf]);
-			l->under[leaf] = 0;
-		}
+		for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = above(f, sw))
+			if (l->under[sw] > 0) {
+				l->up[sw] += bytes * (double)l->under[sw] * (double)(g - l->under[sw]);
+				l->under[sw] = 0;   /* once per switch; its ancestors still to come */
+			}
 		l->on[n] = 0;
 	}
+}
+
+int bound_tier(const struct bound_fabric *f, long sw)
+{
+	int tier = 1;
+
+	for (long c = 0; f->parent && c < f->nleaves; c++)
+		if (above(f, c) == sw) {
+			int t = 1 + bound_tier(f, c);
+			tier = t > tier ? t : tier;
+		}
+	return tier;
 }
 
 /*
@@ -153,23 +185,23 @@ void bound_loads(const struct bound_fabric *f, const double *nic_load, const dou
 void bound_comm_links(const struct bound_fabric *f, const long *node, const struct partition *p,
 		      long color, char *nic_used, char *up_used)
 {
-	long g = partition_size(p, color), first = node[partition_member(p, color, 0)];
-	long first_leaf = f->leaf[first];
-	int nodes = 0, leaves = 0;
+	long g = partition_size(p, color), first = node[partition_member(p, color, 0)], nl = f->nleaves > 0 ? f->nleaves : 1;
+	long *under = calloc((size_t)nl, sizeof(long));
+	int nodes = 0;
 
 	memset(nic_used, 0, (size_t)f->nnodes);
-	memset(up_used, 0, (size_t)(f->nleaves > 0 ? f->nleaves : 1));
-	for (long i = 1; i < g; i++) {
-		long n = node[partition_member(p, color, i)];
-		nodes |= n != first;
-		leaves |= f->leaf[n] != first_leaf;
-	}
+	memset(up_used, 0, (size_t)nl);
 	for (long i = 0; i < g; i++) {
 		long n = node[partition_member(p, color, i)];
-		nic_used[n] = (char)nodes;
-		if (f->leaf[n] >= 0)
-			up_used[f->leaf[n]] = (char)leaves;
+		nodes |= n != first;
+		if (under)
+			add_under(f, n, 1, under);
 	}
+	for (long i = 0; i < g; i++)
+		nic_used[node[partition_member(p, color, i)]] = (char)nodes;
+	for (long sw = 0; under && sw < f->nleaves; sw++)
+		up_used[sw] = under[sw] > 0 && under[sw] < g;   /* members under it and not */
+	free(under);
 }
 
 void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, char *buf, size_t len)

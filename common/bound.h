@@ -4,13 +4,18 @@
  * the busiest of them needs.
  *
  * The model: each node has one NIC, full duplex, of a rate each way; each
- * node hangs off one leaf switch; each leaf has one uplink (to the spine),
- * full duplex, of a rate each way, which every byte between two leaves
- * crosses twice (up at the sender's, down at the receiver's). An all-to-all
- * of equal blocks loads each link the same both ways. A call cannot
- * end before its busiest link has carried its load: the bound is the largest
- * load / rate. Ignored: latency, protocol overhead, adaptive routing, and the
- * bytes that stay on a node (they cross no link here).
+ * node hangs off one leaf switch; each switch has one uplink, full duplex,
+ * of a rate each way, to its parent switch (a tree of any depth: leaf,
+ * aggregation, core ...) or, where it has none, to a spine above every
+ * parentless switch (today's two tiers: leaves under one spine). A byte
+ * between two nodes goes up from the sender's leaf to their lowest common
+ * switch and down: it crosses the uplink of every switch below that one on
+ * both sides. An all-to-all of equal blocks loads each link the same both
+ * ways. A call cannot end before its busiest link has carried its load: the
+ * bound is the largest load / rate. A switch without an uplink (the top of
+ * the tree, rate 0) carries nothing up. Ignored: latency, protocol
+ * overhead, adaptive routing, and the bytes that stay on a node (they
+ * cross no link here).
  */
 #ifndef ALLER_BOUND_H
 #define ALLER_BOUND_H
@@ -26,12 +31,19 @@
  * (collect/read/fabric.c).
  */
 struct bound_fabric {
-	long nnodes, nleaves;
+	long nnodes, nleaves;   /* nleaves: the switches, leaves and those above them */
 	const long *leaf;       /* per node: its leaf, 0..nleaves-1; -1 unknown */
 	const double *nic;      /* per node: decimal GB/s each way; 0 unknown (bound_nic_rate's) */
-	const double *uplink;   /* per leaf: decimal GB/s each way; 0 unknown */
+	const double *uplink;   /* per switch: decimal GB/s each way; 0 unknown, or none above it */
 	const char *const *node_name, *const *leaf_name;   /* their names, for bound_link_id */
+	const long *parent;     /* per switch: the switch above it, -1 the spine; NULL: every one's the spine */
 };
+
+/*
+ * A switch's tier: 1 for a leaf (no switch under it), else one above the
+ * highest switch under it.
+ */
+int bound_tier(const struct bound_fabric *f, long sw);
 
 enum bound_link { BOUND_NONE, BOUND_NIC, BOUND_UPLINK, BOUND_COPY };
 
@@ -76,8 +88,8 @@ void bound_loads(const struct bound_fabric *f, const double *nic_load, const dou
 
 /*
  * The links communicator `color` of p uses: each member node's NIC where its
- * members span nodes (nic_used per node), each member leaf's uplink where
- * they span leaves (up_used per leaf); 1 used, 0 not.
+ * members span nodes (nic_used per node), the uplink of each switch with
+ * members both under it and not (up_used per switch); 1 used, 0 not.
  */
 void bound_comm_links(const struct bound_fabric *f, const long *node, const struct partition *p,
 		      long color, char *nic_used, char *up_used);

@@ -11,7 +11,7 @@
 #include "strbuf.h"
 #include "text.h"
 
-#define USAGE "expected 'switch LEAF RATE [NODE...]' or 'nic NODE RATE'"
+#define USAGE "expected 'switch NAME RATE [CHILD...]' or 'nic NODE RATE'"
 
 /* A line being read: where it is, for the messages. */
 struct at {
@@ -147,46 +147,85 @@ static int declare_one(const char *name, void *ctx)
 	return declare(d->ff, d->a, name, d->leaf, d->rate) != 0 ? -1 : 0;
 }
 
-/* Each node a word names (n7, or n[1-16,20]x): declared as above. */
-static int declare_range(struct fabricfile *ff, const struct at *a, const char *word, long leaf,
-			 const char *rate)
+/* fabricfile_names' answer rc for word: 0, or -1 with a range's fault said. */
+static int names_said(const struct at *a, const char *word, int rc)
 {
-	struct declaring d = { ff, a, leaf, rate };
-	int rc = fabricfile_names(word, declare_one, &d);
-
 	if (rc == -2)
 		return bad(a, "a range of names is PREFIX[A-B,C,...]SUFFIX, once in a word:", word);
 	if (rc == -3)
 		return bad(a, "a range's item is N or A-B (A <= B, at most 1000000 names):", word);
 	if (rc == -4)
 		return bad(a, "a range names no node:", word);
-	return rc;
+	return rc != 0 ? -1 : 0;
 }
 
-/* A switch line's words after "switch": LEAF RATE [NODE...]. */
+/* Each node a word names (n7, or n[1-16,20]x): declared as above. */
+static int declare_range(struct fabricfile *ff, const struct at *a, const char *word, long leaf,
+			 const char *rate)
+{
+	struct declaring d = { ff, a, leaf, rate };
+
+	return names_said(a, word, fabricfile_names(word, declare_one, &d));
+}
+
+/* The switch named so, or -1. */
+static long switch_named(const struct fabricfile *ff, const char *name)
+{
+	for (long i = 0; i < ff->nsw; i++)
+		if (!strcmp(ff->sw[i].name, name))
+			return i;
+	return -1;
+}
+
+/* A child of switch `up`: a switch declared above (it sits under up), else a node. */
+static int child(const char *name, void *ctx)
+{
+	struct declaring *d = ctx;
+	struct fabricfile *ff = d->ff;
+	long c = switch_named(ff, name);
+
+	if (c < 0)
+		return declare_one(name, ctx);
+	if (c == d->leaf)
+		return bad(d->a, "a switch cannot sit under itself:", name);
+	if (ff->sw[c].parent >= 0)
+		return bad(d->a, "the switch sits under another switch already:", name);
+	if (!strcmp(ff->sw[c].rate, "-"))
+		return bad(d->a, "a switch without an uplink ('-', the top) cannot sit under another:", name);
+	ff->sw[c].parent = d->leaf;
+	return 0;
+}
+
+/* A switch line's words after "switch": NAME RATE [CHILD...]. */
 static int switch_line(struct fabricfile *ff, const struct at *a, char **w, int n)
 {
 	struct fabricfile_switch *s;
+	struct declaring d = { ff, a, 0, NULL };
+	long k;
 
 	if (n < 2)
 		return bad(a, "a switch needs its name and its uplink's rate: " USAGE ", not", "switch");
 	if (!valid_name(w[0]))
 		return bad(a, "a switch's name is letters, digits, '.', '_' and '-', at most 63:", w[0]);
-	for (long i = 0; i < ff->nsw; i++)
-		if (!strcmp(ff->sw[i].name, w[0]))
-			return bad(a, "the switch is declared already:", w[0]);
-	if (valid_rate(a, w[1]) != 0)
+	if (switch_named(ff, w[0]) >= 0)
+		return bad(a, "the switch is declared already:", w[0]);
+	if (ff->nnode > 0 && ff->names.slot[namehash_slot(&ff->names, w[0], ff->node[0].name, sizeof(*ff->node))] >= 0)
+		return bad(a, "a switch named as a node on a line above (declare a switch on a line above the "
+			      "switch it sits under):", w[0]);
+	if (strcmp(w[1], "-") && valid_rate(a, w[1]) != 0)
 		return -1;
 	if (!(s = grow(ff->sw, &ff->capsw, (size_t)ff->nsw + 1, sizeof(*ff->sw), 16))) {
 		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
 		return -1;
 	}
 	ff->sw = s;
-	snprintf(s[ff->nsw].name, FABRICFILE_NAME, "%s", w[0]);
-	snprintf(s[ff->nsw].rate, FABRICFILE_NAME, "%s", w[1]);
-	ff->nsw++;
+	k = ff->nsw++;
+	snprintf(s[k].name, FABRICFILE_NAME, "%s", w[0]);
+	snprintf(s[k].rate, FABRICFILE_NAME, "%s", w[1]);
+	s[k].parent = -1;
+	d.leaf = k;
 	for (int i = 2; i < n; i++)
-		if (declare_range(ff, a, w[i], ff->nsw - 1, NULL) != 0)
+		if (names_said(a, w[i], fabricfile_names(w[i], child, &d)) != 0)
 			return -1;
 	return 0;
 }
@@ -263,8 +302,11 @@ char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char
 	for (const char *p = path; *p; p++)   /* a line each: no control character */
 		strbuf_addf(&b, "%c", (unsigned char)*p < ' ' ? '?' : *p);
 	strbuf_addf(&b, "\n");
-	for (long i = 0; i < ff->nsw; i++)
+	for (long i = 0; i < ff->nsw; i++) {
 		strbuf_addf(&b, "uplink_rate %s %s\n", ff->sw[i].name, ff->sw[i].rate);
+		if (ff->sw[i].parent >= 0)
+			strbuf_addf(&b, "parent %s %s\n", ff->sw[i].name, ff->sw[ff->sw[i].parent].name);
+	}
 	for (long i = 0; i < n && ff->nnode > 0; i++) {
 		long k = ff->names.slot[namehash_slot(&ff->names, nodes[i], ff->node[0].name,
 						      sizeof(*ff->node))];

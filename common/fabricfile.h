@@ -4,9 +4,14 @@
  * gives a run's nodes (the ones the local cluster's 'fabric.sh info' gives,
  * which collect's bound reads: docs/format.md). One declaration a line:
  *
- *   switch LEAF RATE [NODE...]   a leaf switch, its uplink's rate each way,
- *                                and the nodes under it (where Slurm's
- *                                topology does not say)
+ *   switch NAME RATE [CHILD...]  a switch, its uplink's rate each way ('-':
+ *                                none, the top of the tree), and what is
+ *                                under it: nodes (where Slurm's topology
+ *                                does not say), or switches declared on
+ *                                lines above (a tree of any depth: leaves,
+ *                                then the switches above them, ...). A
+ *                                switch under none hangs off the spine
+ *                                (today's two tiers).
  *   nic NODE RATE                a node's NIC rate each way (where sysfs
  *                                and --line-rate do not know it)
  *
@@ -25,7 +30,8 @@
 #define FABRICFILE_RANGE 1000000    /* names one range may give, at most */
 
 struct fabricfile_switch {
-	char name[FABRICFILE_NAME], rate[FABRICFILE_NAME];
+	char name[FABRICFILE_NAME], rate[FABRICFILE_NAME];   /* rate "-": no uplink */
+	long parent;                        /* the switch above it, -1: the spine (or none) */
 };
 
 struct fabricfile_node {
@@ -61,8 +67,8 @@ int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t e
 
 /*
  * The '# fabric:' values for a run on nodes[0..n) (malloc'd, a line each,
- * NULL when out of memory): "file PATH", every switch's "uplink_rate LEAF
- * RATE", and of each of the run's nodes the file declares "switch NODE LEAF"
+ * NULL when out of memory): "file PATH", every switch's "uplink_rate SWITCH
+ * RATE" and "parent SWITCH ABOVE" where it has one, and of each of the run's nodes the file declares "switch NODE LEAF"
  * and "nic_rate NODE RATE".
  */
 char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char *const *nodes,

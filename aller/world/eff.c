@@ -51,7 +51,9 @@ static void row_bound(const struct eff_limits *l, const struct eff_sums *s, stru
 {
 	long n = l->nnodes, nl = l->nleaves > 0 ? l->nleaves : 1;
 	double *nic = malloc(sizeof(double) * (size_t)n), *up = calloc(2 * (size_t)nl, sizeof(double));
-	struct bound_fabric f = { n, l->nleaves, l->leaf, l->bound_nic, l->uplink, l->node_name, l->leaf_name };
+	/* (the leaves' uplinks as measured; the tiers above them are the merge's, from the facts) */
+	struct bound_fabric f = { n, l->nleaves, l->leaf, l->bound_nic, l->uplink, l->node_name, l->leaf_name,
+				  NULL };
 	struct bound b;
 
 	r->bound_s = NAN;

@@ -199,12 +199,12 @@ struct reach {
 	long tasks, rows;
 	double lo, hi, last_bytes, last_eff;
 	char last_link[200];
-	int bounded;
+	int bounded, last_tier;   /* last_tier: its switch's, where an uplink bounds it */
 };
 
 static void verdict(const struct reach *v)
 {
-	char size[32], words[320], min[32];
+	char size[32], words[320], min[32], *partial;
 
 	if (!v->bounded) {
 		printf("# verdict: %ld tasks: no bound: no link with a known rate carries their bytes "
@@ -214,8 +214,13 @@ static void verdict(const struct reach *v)
 	format_bytes(size, sizeof(size), (long)v->last_bytes);
 	format_bytes(min, sizeof(min), LOCATE_MIN_BYTES);
 	bound_link_words(v->last_link, words, sizeof(words));
+	partial = strstr(words, " (a partial bound");
 	printf("# verdict: %ld tasks: at the largest size, %s per peer, %.0f%% of what the fabric allows, "
-	       "bound by %s", v->tasks, size, 100 * v->last_eff, words);
+	       "bound by %.*s", v->tasks, size, 100 * v->last_eff, (int)(partial ? partial - words : (long)strlen(words)),
+	       words);
+	if (v->last_tier >= 2)   /* a switch above the leaves: which tier of the tree */
+		printf(", tier %d", v->last_tier);
+	printf("%s", partial ? partial : "");
 	if (v->rows > 1)
 		printf(" (rows of %s per peer and more: %.0f-%.0f%%)", min, 100 * v->lo, 100 * v->hi);
 	printf("%s\n", v->last_eff < 0.5 ? ": far from its bound."
@@ -257,6 +262,8 @@ static int judge_rows(struct judge *j)
 		}
 		printf("%.0f\t%ld\t%.6e\t%.6e\t%.4f\t%s\n", row->bytes, row->tasks, row->t, b.t, eff, link);
 		if (b.t > 0 && row->bytes >= v.last_bytes) {
+			struct bound_fabric net = fabric_bound(&f);
+			v.last_tier = b.link == BOUND_UPLINK && b.at >= 0 ? bound_tier(&net, b.at) : 0;
 			v.bounded = 1;
 			v.last_bytes = row->bytes;
 			v.last_eff = eff;

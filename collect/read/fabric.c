@@ -30,7 +30,7 @@ static long add_name(struct fabric *f, int leaves, const char *name)
 	char (*names)[FABRIC_NAME] = leaves ? f->leafname : f->node;
 	size_t k = namehash_slot(h, name, (const char *)names, FABRIC_NAME);
 
-	if (h->slot[k] < 0 && *n < f->room && strlen(name) < FABRIC_NAME) {
+	if (h->slot[k] < 0 && *n < (leaves ? f->switch_room : f->room) && strlen(name) < FABRIC_NAME) {
 		snprintf(names[*n], FABRIC_NAME, "%s", name);
 		h->slot[k] = (*n)++;
 	}
@@ -100,6 +100,12 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 		}
 		return;
 	}
+	if (!strcmp(what, "parent")) {   /* a switch above one named already (a leaf, or one above a leaf) */
+		long child = named(f, 1, name), up = child >= 0 ? add_name(f, 1, w[3]) : -1;
+		if (up >= 0 && up != child)
+			f->parent[child] = up;
+		return;
+	}
 	/* leaves are named by the node lines first: an uplink's rate and burst come later */
 	n = !strncmp(what, "uplink_", 7) ? named(f, 1, name) : named(f, 0, name);
 	gbs = strtod(fab ? val : w[3], NULL);
@@ -151,8 +157,10 @@ static int words(char *line, char **w, int n)
 /*
  * Which of fabric_open's passes reads a fact line (a line too long to read
  * whole is left out: a host line cut short would lie): 0 the host lines, 1
- * the rest but the uplinks', 2 uplink rates and bursts (their leaves named
- * first), 3 uplink_linkspeed (where 2 gave none); -1 none.
+ * the rest but the switches', 2 the switches above switches (read again
+ * for each tier: a parent is named by its child), 3 uplink rates and
+ * bursts (their switches named first), 4 uplink_linkspeed (where 3 gave
+ * none); -1 none.
  */
 static int pass_of(const char *s, size_t len)
 {
@@ -160,8 +168,10 @@ static int pass_of(const char *s, size_t len)
 		return -1;
 	if (!strncmp(s, "host", 4) && (s[4] == '\t' || s[4] == ' '))
 		return 0;
+	if (!strncmp(s, "fabric", 6) && !strncmp(s + 7, "parent", 6))
+		return 2;
 	if (!strncmp(s, "fabric", 6) && !strncmp(s + 7, "uplink_", 7))
-		return !strncmp(s + 14, "linkspeed", 9) ? 3 : 2;
+		return !strncmp(s + 14, "linkspeed", 9) ? 4 : 3;
 	return 1;
 }
 
@@ -193,10 +203,15 @@ static void each_fact(struct fabric *f, const char **at, const signed char *pass
 {
 	size_t have = 0;   /* of f->hosts */
 
-	for (int k = from; k <= through; k++)
-		for (size_t i = 0; i < lines; i++)
-			if (pass[i] == k)
-				each_line(f, at[i], strcspn(at[i], "\n"), k, nic_from_limit, &have);
+	for (int k = from; k <= through; k++) {
+		long before;
+		do {   /* pass 2 again while it names a switch: the next tier up */
+			before = f->nleaves;
+			for (size_t i = 0; i < lines; i++)
+				if (pass[i] == k)
+					each_line(f, at[i], strcspn(at[i], "\n"), k, nic_from_limit, &have);
+		} while (k == 2 && f->nleaves > before);
+	}
 }
 
 /* Each line's start and pass (pass_of) into at and pass (room for lines); how many. */
@@ -234,6 +249,7 @@ static void fabric_settle(struct fabric *f)
 	f->nic = shrink(f->nic, (size_t)f->nnodes, sizeof(double));
 	f->nic_burst = shrink(f->nic_burst, (size_t)f->nnodes, sizeof(double));
 	f->uplink = shrink(f->uplink, (size_t)f->nleaves, sizeof(double));
+	f->parent = shrink(f->parent, (size_t)f->nleaves, sizeof(long));
 	f->up_burst = shrink(f->up_burst, (size_t)f->nleaves, sizeof(double));
 	namehash_free(&f->nodes);
 	namehash_free(&f->leaves);
@@ -264,27 +280,31 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 	facts = NULL;
 #endif
 	size_t w = world > 0 && world <= FABRIC_WORLD ? (size_t)world : 0, nf = strlen(facts ? facts : "") + 1;
-	size_t lines = lines_of(facts), r = w < lines ? w : lines;   /* room for names */
+	size_t lines = lines_of(facts), r = w < lines ? w : lines;   /* room for nodes' names */
+	size_t sr = lines;   /* for switches': a fact names each (a tree's may outnumber the tasks) */
 	char *from_limit = calloc(r + 1, 1);
 	const char **at = malloc(lines * sizeof(*at));
 	signed char *pass = calloc(lines, 1);
 	int rc = -1;
 
-	*f = (struct fabric){ .world = (long)w, .room = (long)r, .node = calloc(r + 1, FABRIC_NAME),
-			      .leafname = calloc(r + 1, FABRIC_NAME), .leaf = malloc((r + 1) * sizeof(long)),
-			      .nic = calloc(r + 1, sizeof(double)), .uplink = calloc(r + 1, sizeof(double)),
+	*f = (struct fabric){ .world = (long)w, .room = (long)r, .switch_room = (long)sr,
+			      .node = calloc(r + 1, FABRIC_NAME), .leafname = calloc(sr + 1, FABRIC_NAME),
+			      .leaf = malloc((r + 1) * sizeof(long)), .parent = malloc((sr + 1) * sizeof(long)),
+			      .nic = calloc(r + 1, sizeof(double)), .uplink = calloc(sr + 1, sizeof(double)),
 			      .nic_burst = calloc(r + 1, sizeof(double)),
-			      .up_burst = calloc(r + 1, sizeof(double)), .task = malloc((w + 1) * sizeof(long)),
+			      .up_burst = calloc(sr + 1, sizeof(double)), .task = malloc((w + 1) * sizeof(long)),
 			      .hosts = calloc(nf, 1), .hosts_len = nf, .memo = calloc(2 * FABRIC_LEVELS, sizeof(struct fabric_memo)) };
-	if (w > 0 && f->node && f->leafname && f->leaf && f->nic && f->uplink && f->nic_burst &&
+	if (w > 0 && f->node && f->leafname && f->leaf && f->parent && f->nic && f->uplink && f->nic_burst &&
 	    f->up_burst && f->task && f->hosts && f->memo && from_limit && at && pass &&
-	    namehash_init(&f->nodes, r) == 0 && namehash_init(&f->leaves, r) == 0) {
+	    namehash_init(&f->nodes, r) == 0 && namehash_init(&f->leaves, sr) == 0) {
 		lines = classify(facts, at, pass, lines);
 		each_fact(f, at, pass, lines, 0, 0, from_limit);
 		if (f->hosts[0] && task_nodes(f) == 0) {
 			for (long i = 0; i < f->nnodes; i++)
 				f->leaf[i] = -1;
-			each_fact(f, at, pass, lines, 1, 3, from_limit);
+			for (size_t i = 0; i <= sr; i++)
+				f->parent[i] = -1;
+			each_fact(f, at, pass, lines, 1, 4, from_limit);
 			fabric_settle(f);
 			rc = 0;
 		}
@@ -298,7 +318,7 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 struct bound_fabric fabric_bound(const struct fabric *f)
 {
 	return (struct bound_fabric){ f->nnodes, f->nleaves, f->leaf, f->nic, f->uplink,
-				      (const char *const *)f->node_name, (const char *const *)f->leaf_name };
+				      (const char *const *)f->node_name, (const char *const *)f->leaf_name, f->parent };
 }
 
 int fabric_partition(const struct fabric *f, const char *mode, int level, struct partition *p)
@@ -369,6 +389,7 @@ void fabric_close(struct fabric *f)
 	free(f->node_name);
 	free(f->leaf_name);
 	free(f->leaf);
+	free(f->parent);
 	free(f->nic);
 	free(f->uplink);
 	free(f->nic_burst);

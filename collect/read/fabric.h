@@ -22,10 +22,12 @@
 
 struct fabric {
 	long nnodes, nleaves, world;
-	long room, last;        /* while it is read: names it has room for; the last host line's node */
+	long room, last;        /* while it is read: nodes' names it has room for; the last host line's node */
+	long switch_room;       /* ... and switches' */
 	char (*node)[FABRIC_NAME], (*leafname)[FABRIC_NAME];
 	const char **node_name, **leaf_name;   /* ... as bound.h's struct takes them (once read) */
 	long *leaf;             /* per node: its leaf, -1 unknown */
+	long *parent;           /* per switch (leafname's): the switch above it, -1 the spine */
 	double *nic, *uplink;   /* per node, per leaf: decimal GB/s each way, 0 unknown */
 	double *nic_burst, *up_burst;  /* per node, per leaf: a shaper's burst, bytes, 0 none known */
 	long *task;             /* per task: its node */

@@ -82,11 +82,24 @@ row() { awk -v b="$1" -v t="$2" '$1 == b && $2 == t' <<<"$output"; }
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric --format=hpl osu_alltoall.txt
 	[ "$stderr" = "collect: error: --judge: --format 'hpl': osu, imb or nccl-tests is allowed" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=osu_alltoall.txt osu_alltoall.txt
-	[[ $stderr == "collect: error: --judge: fabric file 'osu_alltoall.txt' line 5: expected 'switch LEAF RATE [NODE...]' or 'nic NODE RATE', not '1'" ]]
+	[[ $stderr == "collect: error: --judge: fabric file 'osu_alltoall.txt' line 5: expected 'switch NAME RATE [CHILD...]' or 'nic NODE RATE', not '1'" ]]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric no-such.txt
 	[ "$stderr" = "collect: error: --judge: file 'no-such.txt' cannot be opened: No such file or directory" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric osu_alltoall.txt imb_alltoall.txt
 	[ "$stderr" = "collect: error: --judge: one OUTPUT is judged at a time, not 'osu_alltoall.txt' and 'imb_alltoall.txt'" ]
 	run --separate-stderr -3 bash -c '"$0" --judge --fabric=local.fabric osu_alltoall.txt >/dev/full' "$COLLECT"
 	[ "$stderr" = "collect: error: cannot write the standard output: No space left on device" ]
+}
+
+@test "a three-tier tree: the world of 8 is bound by an aggregation switch's uplink, tier 2" {
+	cd "$P"
+	# one task a node: agg1's 4 tasks to agg2's 4, 16 MiB up at 2gbit (0.0671 s), above
+	# a NIC's 7 MiB at 1gbit (0.0587 s) and a leaf's 2 x 6 MiB at 2gbit (0.0503 s)
+	run -0 "$COLLECT" --judge --fabric=tree3.fabric osu_alltoall.txt
+	[ "${lines[1]}" = "# placement: 8 tasks on 8 nodes, 1 per node, block" ]
+	[ "$(row 1048576 8)" = "$(printf '1048576\t8\t1.451873e-01\t6.710886e-02\t0.4622\tup:agg1')" ]
+	[[ ${lines[-1]} == *"bound by the uplink of agg1, tier 2 (rows of 64 KiB per peer and more: 39-48%): far from its bound." ]]
+	# the 8 tasks on 4 nodes of agg1 never cross the core: the NICs bound them
+	run -0 "$COLLECT" --judge --fabric=tree3.fabric --nodes='n[1-4]' --tasks-per-node=2 osu_alltoall.txt
+	[ "$(row 1048576 8 | cut -f 6)" = "nic:n1" ]
 }

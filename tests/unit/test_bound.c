@@ -21,7 +21,7 @@ static const double nic4[4] = { 0.125, 0.125, 0.125, 0.125 };
 static struct bound row(double up0, double up1, long target, int strided, const long *leaf)
 {
 	double up[2] = { up0, up1 };
-	struct bound_fabric f = { 4, 2, leaf ? leaf : leaf4, nic4, up, NULL, NULL };
+	struct bound_fabric f = { 4, 2, leaf ? leaf : leaf4, nic4, up, NULL, NULL, NULL };
 	struct partition p;
 	struct bound b;
 
@@ -101,7 +101,7 @@ static void what_is_unknown_is_named(void **state)
 static void names_and_rates(void **state)
 {
 	const char *nodes[] = { "n1", "n2", "n3", "n4" }, *leaves[] = { "leaf1", "leaf2" };
-	struct bound_fabric f = { 4, 2, NULL, NULL, NULL, nodes, leaves };
+	struct bound_fabric f = { 4, 2, NULL, NULL, NULL, nodes, leaves, NULL };
 	char id[64], buf[128];
 
 	(void)state;
@@ -137,7 +137,7 @@ static void names_and_rates(void **state)
 static void each_link_and_a_communicator_s_links(void **state)
 {
 	double up[2] = { 0.125, 0.125 }, nic_t[4], up_t[2];
-	struct bound_fabric f = { 4, 2, leaf4, nic4, up, NULL, NULL };
+	struct bound_fabric f = { 4, 2, leaf4, nic4, up, NULL, NULL, NULL };
 	char nic_used[4], up_used[2];
 	struct partition p;
 	struct bound b;
@@ -169,9 +169,109 @@ static void each_link_and_a_communicator_s_links(void **state)
 	assert_memory_equal(nic_used, "\0\0\0\0", 4);
 }
 
+/*
+ * Trees of 1 to 4 tiers, one task a node, 1 MB per peer, NICs 1 Gbit/s
+ * (0.125 GB/s); each switch's uplink 0.25 GB/s (two NICs' worth: the leaves
+ * non-blocking, every tier above 2:1 tapered), the top switch none.
+ * Switch k's parent is parent[k]; node i under leaf i / 2.
+ */
+static struct bound tree(long nodes, long nsw, const long *parent, long target, int strided, int *tier)
+{
+	static const long node16[16] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+	long leaf[16];
+	double nic[16], up[16];
+	struct bound_fabric f = { nodes, nsw, leaf, nic, up, NULL, NULL, parent };
+	struct partition p;
+	struct bound b;
+
+	for (long i = 0; i < nodes; i++) {
+		leaf[i] = nsw == 1 ? 0 : i / 2;
+		nic[i] = 0.125;
+	}
+	for (long k = 0; k < nsw; k++)
+		up[k] = parent && parent[k] < 0 ? 0 : 0.25;
+	partition_init(&p, nodes, target, strided);
+	assert_int_equal(bound_row(&f, node16, &p, 1e6, &b), 0);
+	*tier = b.link == BOUND_UPLINK ? bound_tier(&f, b.at) : 0;
+	return b;
+}
+
+static void trees_of_any_depth(void **state)
+{
+	/* 3 tiers, 8 nodes: leaves 0-3, aggregation 4 (leaves 0, 1) and 5 (2, 3), core 6 */
+	static const long three[7] = { 4, 4, 5, 5, 6, 6, -1 };
+	/* 4 tiers, 16 nodes: leaves 0-7, aggregation 8-11, spines 12-13, core 14 */
+	static const long four[15] = { 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, -1 };
+	static const long top[1] = { -1 };
+	struct bound b;
+	int tier;
+
+	(void)state;
+	/* 1 tier: one switch, no uplink: each NIC sends to 7 peers, 7 MB / 0.125 GB/s = 0.056 s */
+	b = tree(8, 1, top, 8, 0, &tier);
+	assert_int_equal(b.link, BOUND_NIC);
+	assert_true(b.t > 0.055999 && b.t < 0.056001);
+	/*
+	 * 3 tiers, the world: a NIC 7 MB (0.056 s); a leaf's 2 tasks to 6 others,
+	 * 12 MB (0.048 s); an aggregation switch's 4 to 4, 16 MB (0.064 s); the
+	 * core's 8 to none. The uplink of switch 4, tier 2, bounds it.
+	 */
+	b = tree(8, 7, three, 8, 0, &tier);
+	assert_int_equal(b.link, BOUND_UPLINK);
+	assert_int_equal(b.at, 4);
+	assert_int_equal(tier, 2);
+	assert_true(b.t > 0.063999 && b.t < 0.064001);
+	assert_true(b.load > 15.99e6 && b.load < 16.01e6);
+	/* ... read as two tiers (every switch under the spine) the leaves' 12 MB do not bound it: the NICs do */
+	b = tree(8, 6, NULL, 8, 0, &tier);
+	assert_int_equal(b.link, BOUND_NIC);
+	/* contiguous 4s stay under their aggregation switch: NIC 3 MB (0.024 s), leaf 2 x 2 MB (0.016 s) */
+	b = tree(8, 7, three, 4, 0, &tier);
+	assert_int_equal(b.link, BOUND_NIC);
+	assert_true(b.t > 0.023999 && b.t < 0.024001);
+	/* strided 4s (i, i + 2, ...) cross the core: aggregation 2 x 2 MB per communicator, 2 of them: 8 MB */
+	b = tree(8, 7, three, 4, 1, &tier);
+	assert_int_equal(tier, 2);
+	assert_true(b.t > 0.031999 && b.t < 0.032001);
+	/*
+	 * 4 tiers, the world of 16: NIC 15 MB (0.12 s), leaf 2 x 14 (0.112 s),
+	 * aggregation 4 x 12 (0.192 s), spine 8 x 8 = 64 MB (0.256 s): tier 3.
+	 */
+	b = tree(16, 15, four, 16, 0, &tier);
+	assert_int_equal(b.link, BOUND_UPLINK);
+	assert_int_equal(b.at, 12);
+	assert_int_equal(tier, 3);
+	assert_true(b.t > 0.255999 && b.t < 0.256001);
+}
+
+static void a_tree_s_links_of_a_communicator(void **state)
+{
+	static const long three[7] = { 4, 4, 5, 5, 6, 6, -1 };
+	static const long node8b[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	static const long leaf8[8] = { 0, 0, 1, 1, 2, 2, 3, 3 };
+	double nic[8] = { 0 }, up[7] = { 0 };
+	struct bound_fabric f = { 8, 7, leaf8, nic, up, NULL, NULL, three };
+	char nic_used[8], up_used[7];
+	struct partition p;
+
+	(void)state;
+	/* contiguous 4s: communicator 0 is nodes 0-3, under aggregation switch 4: its leaves' uplinks only */
+	partition_init(&p, 8, 4, 0);
+	bound_comm_links(&f, node8b, &p, 0, nic_used, up_used);
+	assert_memory_equal(up_used, "\1\1\0\0\0\0\0", 7);
+	/* strided 4s: 0 2 4 6, every leaf and both aggregation switches; never the core */
+	partition_init(&p, 8, 4, 1);
+	bound_comm_links(&f, node8b, &p, 0, nic_used, up_used);
+	assert_memory_equal(up_used, "\1\1\1\1\1\1\0", 7);
+	assert_int_equal(bound_tier(&f, 0), 1);
+	assert_int_equal(bound_tier(&f, 6), 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(trees_of_any_depth),
+		cmocka_unit_test(a_tree_s_links_of_a_communicator),
 		cmocka_unit_test(a_two_to_one_tree),
 		cmocka_unit_test(a_hot_leaf),
 		cmocka_unit_test(what_is_unknown_is_named),

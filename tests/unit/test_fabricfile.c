@@ -47,6 +47,33 @@ static void declarations_and_the_run_s_lines(void **state)
 	fabricfile_free(&ff);
 }
 
+static void a_tree_of_switches(void **state)
+{
+	struct fabricfile ff;
+	const char *run[] = { "n1", "n3" };
+	char *lines;
+
+	(void)state;
+	/* leaves first, then the switches above them; the top has no uplink */
+	assert_int_equal(fabricfile_parse(&ff,
+		"switch leaf1 25gbit n[1-2]\n"
+		"switch leaf2 25gbit n[3-4]\n"
+		"switch agg1 25gbit leaf[1-2]\n"
+		"switch core - agg1\n", "tree", err, sizeof(err)), 0);
+	assert_int_equal(ff.nsw, 4);
+	assert_int_equal(ff.nnode, 4);   /* leaf1 and leaf2 are switches, not nodes */
+	assert_int_equal(ff.sw[0].parent, 2);
+	assert_int_equal(ff.sw[2].parent, 3);
+	assert_int_equal(ff.sw[3].parent, -1);
+	lines = fabricfile_lines(&ff, "tree", run, 2);
+	assert_string_equal(lines, "file tree\n"
+		"uplink_rate leaf1 25gbit\nparent leaf1 agg1\nuplink_rate leaf2 25gbit\nparent leaf2 agg1\n"
+		"uplink_rate agg1 25gbit\nparent agg1 core\nuplink_rate core -\n"
+		"switch n1 leaf1\nswitch n3 leaf2\n");
+	free(lines);
+	fabricfile_free(&ff);
+}
+
 /* Each bad file: -1, and the message holds the file, the line and `want`. */
 static void bad(const char *text, const char *want)
 {
@@ -65,7 +92,7 @@ static void bad(const char *text, const char *want)
 static void every_error_is_one_line_naming_the_line(void **state)
 {
 	(void)state;
-	bad("router r1 10gbit\n", "line 1: expected 'switch LEAF RATE [NODE...]' or 'nic NODE RATE', not 'router'");
+	bad("router r1 10gbit\n", "line 1: expected 'switch NAME RATE [CHILD...]' or 'nic NODE RATE', not 'router'");
 	bad("\nswitch leaf1\n", "line 2: a switch needs its name and its uplink's rate");
 	bad("switch leaf1 fast\n", "rate is not a number above 0 and kbit, mbit, gbit, gbps or GB/s: 'fast'");
 	bad("switch leaf1 0gbit\n", "'0gbit'");
@@ -80,6 +107,13 @@ static void every_error_is_one_line_naming_the_line(void **state)
 	bad("switch a 1gbit n[]\n", "a range names no node: 'n[]'");
 	bad("switch a/b 1gbit\n", "a switch's name is letters, digits");
 	bad("switch a 1gbit n/1\n", "a node's name is letters, digits");
+	/* trees */
+	bad("switch a 1gbit a\n", "line 1: a switch cannot sit under itself: 'a'");
+	bad("switch a 1gbit n1\nswitch b 1gbit a\nswitch c 1gbit a\n",
+	    "line 3: the switch sits under another switch already: 'a'");
+	bad("switch top - n1\nswitch x 1gbit top\n",
+	    "line 2: a switch without an uplink ('-', the top) cannot sit under another: 'top'");
+	bad("switch b 1gbit a\nswitch a 1gbit n1\n", "line 2: a switch named as a node on a line above");
 }
 
 static void a_file_read_whole_or_refused(void **state)
@@ -112,6 +146,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(declarations_and_the_run_s_lines),
+		cmocka_unit_test(a_tree_of_switches),
 		cmocka_unit_test(every_error_is_one_line_naming_the_line),
 		cmocka_unit_test(a_file_read_whole_or_refused),
 	};
