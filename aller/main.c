@@ -16,6 +16,7 @@
 #include "world/launched.h"
 #include "options.h"
 #include "output.h"
+#include "plan/foresee.h"
 #include "plan/plan.h"
 #include "reveal/reveal.h"
 #include "run.h"
@@ -85,7 +86,7 @@ static int stdout_written(void)
 /* --check-args: the verdict a run would give its arguments, without MPI. */
 static int check_args(struct options *o, int bad, const char *err)
 {
-	char msg[512];
+	char msg[512] = "";
 
 	if (!bad && o->buffers == BUFFERS_CUDA && !buffers_cuda_ops()) {
 		fprintf(stderr, "aller: error: %s\n", BUFFERS_NO_CUDA);
@@ -110,7 +111,20 @@ static int check_args(struct options *o, int bad, const char *err)
 		fprintf(stderr, "aller: error: %s\n", err);
 		return 2;
 	}
-	return o->check_worlds ? check_worlds(o) : 0;
+	if (o->nodes && (o->check_worlds && strchr(o->check_worlds, ','))) {
+		fprintf(stderr, "aller: error: --nodes prints the bound of one world: --check-args=WORLD, not '%s'\n",
+			o->check_worlds);
+		return 2;
+	}
+	if (!o->nodes)
+		return o->check_worlds ? check_worlds(o) : 0;
+	if (check_worlds(o) != 0)
+		return 2;
+	if (foresee_print(o, o->check_args, stdout, msg, sizeof(msg)) != 0) {
+		fprintf(stderr, "aller: error: %s\n", msg);
+		return 2;
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)

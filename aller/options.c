@@ -266,6 +266,9 @@ static int needs_check(const struct options *o, char *err, size_t errlen)
 		{ OPT_REVEAL_DIR, o->reveal != REVEAL_OFF, "--reveal, whose traffic matrices go there" },
 		{ OPT_TIMING, o->timing != TIMING_NCCL || o->transport == TRANSPORT_NCCL,
 		  "--transport=nccl, whose stream --timing=nccl times" },
+		{ OPT_NODES, o->check_args > 0 && o->fabric, "--check-args=WORLD and --fabric=FILE, whose "
+		  "world's bound it prints" },
+		{ OPT_TASKS_PER_NODE, o->nodes != NULL, "--nodes, whose tasks it counts" },
 	};
 
 	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)

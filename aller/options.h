@@ -86,6 +86,8 @@ struct options {
 	const char *reveal_dir; /* --reveal-dir, or NULL for the default */
 	long check_args;      /* --check-args[=WORLD]: -1 no, 0 without a world, else its size */
 	const char *check_worlds; /* --check-args=W,W,...: every one (check_args the first) */
+	const char *nodes;    /* --nodes=LIST: with --check-args and --fabric, the world's nodes (plan/foresee.h) */
+	long tasks_per_node;  /* --tasks-per-node=N: ... at most N tasks each; 0: WORLD / nodes */
 	int help, version;
 };
 

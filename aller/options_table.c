@@ -259,6 +259,12 @@ SETTER(set_min_eff)
 
 SETTER(set_json) { UNUSED; o->json = val; return 0; }
 SETTER(set_fabric) { UNUSED; o->fabric = val; return 0; }
+SETTER(set_nodes) { UNUSED; o->nodes = val; return 0; }
+
+SETTER(set_tasks_per_node)
+{
+	return option_long("tasks per node", val, 1, 1L << 16, &o->tasks_per_node, err, errlen);
+}
 
 /* A line rate declared by `by`: decimal GB/s above 0, at most a petabyte per second. */
 static int line_rate(struct options *o, const char *by, const char *val, char *err, size_t errlen)
@@ -566,6 +572,15 @@ const struct option_def options_table[OPT_COUNT] = {
 		"  --check-args[=WORLD[,WORLD...]]\n"
 		"                       check the arguments (against worlds of WORLD ranks)\n"
 		"                       and exit: 0 valid, 2 not; no MPI\n", ONCE, ALONE_NOT },
+	[OPT_NODES] = { "--nodes", VALUE_NONEMPTY, set_nodes, "a list: --nodes=n[1-4]",
+		"  --nodes=LIST         with --check-args=WORLD and --fabric: the world's\n"
+		"                       nodes (names and ranges, n[1-4],gpu7), and instead\n"
+		"                       of the check each row's bound and bottleneck on\n"
+		"                       that fabric (what a run should see; no MPI)\n", ONCE, ALONE_NOT },
+	[OPT_TASKS_PER_NODE] = { "--tasks-per-node", VALUE_NEEDS, set_tasks_per_node,
+		"a number: --tasks-per-node=N",
+		"  --tasks-per-node=N   ... the tasks each node takes in turn (default\n"
+		"                       WORLD / nodes)\n", ONCE, ALONE_NOT },
 	[OPT_VERSION] = { "--version", VALUE_NONE, set_version, "",
 		"  --version            print the version and exit\n", REPEATS, ALONE_NOT },
 	[OPT_HELP] = { "--help", VALUE_NONE, set_help, "",

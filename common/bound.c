@@ -218,6 +218,19 @@ void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, 
 		snprintf(buf, len, "%s:%s", link == BOUND_NIC ? "nic" : "copy", names[i]);
 }
 
+void bound_link_of(const struct bound_fabric *f, const struct bound *b, char *buf, size_t len)
+{
+	size_t n;
+
+	bound_link_id(f, b->link, b->at, buf, len);
+	n = strlen(buf);
+	if (b->partial && n + 10 < len) {   /* a loaded link without a rate, named: the bound is at least this */
+		snprintf(buf + n, len - n, "(partial:");
+		bound_link_id(f, b->unknown, b->unknown_at, buf + n + 9, len - n - 9);
+		snprintf(buf + strlen(buf), len - strlen(buf), ")");
+	}
+}
+
 void bound_link_words(const char *id, char *buf, size_t len)
 {
 	static const struct { const char *id, *words; } kinds[] = {

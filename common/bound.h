@@ -103,6 +103,12 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
 #define BOUND_LEAF_OF "leaf-of-"
 void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, char *buf, size_t len);
 /*
+ * A bound's link by name (bound_link_id's), and where the bound is partial
+ * the first link without a rate after it: "up:leaf1(partial:up:leaf2)", as
+ * the merged tables write it.
+ */
+void bound_link_of(const struct bound_fabric *f, const struct bound *b, char *buf, size_t len);
+/*
  * A link's name in words: "the uplink of leaf1", "the NIC of n3", "the
  * memory of n1", "the uplink of n4's leaf"; "no link" for none. A partial
  * bound's "(partial:ID)" after it as " (a partial bound: no rate for the

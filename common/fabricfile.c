@@ -132,6 +132,30 @@ int fabricfile_names(const char *word, int (*each)(const char *name, void *ctx),
 	return total > 0 ? 0 : -4;
 }
 
+int fabricfile_list(const char *list, int (*each)(const char *name, void *ctx), void *ctx,
+		    char *bad, size_t badlen)
+{
+	char *copy = strdup(list);
+	int rc = 0;
+
+	if (!copy)
+		return -1;
+	for (char *s = copy, *w = copy; rc == 0 && s; w = s) {
+		int depth = 0;
+		for (s = w; *s && (*s != ',' || depth); s++)
+			depth += (*s == '[') - (*s == ']');
+		if (*s)
+			*s++ = '\0';
+		else
+			s = NULL;
+		rc = fabricfile_names(w, each, ctx);
+		if (rc != 0)
+			snprintf(bad, badlen, "%s", w);
+	}
+	free(copy);
+	return rc;
+}
+
 /* A declaration being made of each node a word names. */
 struct declaring {
 	struct fabricfile *ff;

@@ -62,6 +62,13 @@ int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, 
  * FABRICFILE_RANGE names), -4 (no name: "n[]").
  */
 int fabricfile_names(const char *word, int (*each)(const char *name, void *ctx), void *ctx);
+/*
+ * fabricfile_names for each word of a comma-separated list (a comma inside
+ * a range's brackets is the range's: "n[1-2,5],m3"); 0, or the first
+ * nonzero, with the word it came from in bad (badlen bytes).
+ */
+int fabricfile_list(const char *list, int (*each)(const char *name, void *ctx), void *ctx,
+		    char *bad, size_t badlen);
 /* Reads and parses the file at path; 0, or -1 with the message. */
 int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t errlen);
 

@@ -112,7 +112,7 @@ static int options(struct judge *j, int argc, char **argv)
 /* The run's nodes: --nodes' (names and ranges, comma-separated), else the fabric file's, in order. */
 static int given_nodes(struct judge *j)
 {
-	char *list;
+	char bad[256] = "";
 	int rc = 0;
 
 	if (!j->nodes) {
@@ -123,26 +123,13 @@ static int given_nodes(struct judge *j)
 				      j->fabric, "");
 		return rc == 0 ? 0 : refuse("out of memory%s%s", "", "");
 	}
-	if (!(list = strdup(j->nodes)))
-		return refuse("out of memory%s%s", "", "");
-	/* commas split the list, but not inside a range's brackets */
-	for (char *s = list, *w = list; rc == 0 && s; w = s) {
-		int depth = 0;
-		for (s = w; *s && (*s != ',' || depth); s++)
-			depth += (*s == '[') - (*s == ']');
-		if (*s)
-			*s++ = '\0';
-		else
-			s = NULL;
-		rc = fabricfile_names(w, add_named, j);
-		if (rc != 0)
-			refuse(rc == -5 ? "--nodes '%s': a node named twice (in '%s')"
-			       : rc == -1 ? "--nodes '%s': out of memory%s"
-			       : "--nodes '%s': '%s' is not a name or a range as Slurm writes them (n[1-4,7])",
-			       j->nodes, w);
-	}
-	free(list);
-	return rc == 0 ? 0 : 2;
+	rc = fabricfile_list(j->nodes, add_named, j, bad, sizeof(bad));
+	if (rc == 0)
+		return 0;
+	return refuse(rc == -5 ? "--nodes '%s': a node named twice (in '%s')"
+		      : rc == -1 ? "--nodes '%s': out of memory%s"
+		      : "--nodes '%s': '%s' is not a name or a range as Slurm writes them (n[1-4,7])",
+		      j->nodes, bad);
 }
 
 /* alltoall_perf's ranks' hosts as the run's nodes, each rank's node noted. */
@@ -257,7 +244,8 @@ static int judge_rows(struct judge *j)
 		if (row->bytes <= 0 || fabric_row(&f, "contiguous", 0, row->bytes, &b) != 0)
 			continue;
 		if (b.t > 0) {
-			fabric_link(&f, &b, link, sizeof(link));
+			struct bound_fabric net = fabric_bound(&f);
+			bound_link_of(&net, &b, link, sizeof(link));
 			eff = row->t > 0 ? b.t / row->t : 0;
 		}
 		printf("%.0f\t%ld\t%.6e\t%.6e\t%.4f\t%s\n", row->bytes, row->tasks, row->t, b.t, eff, link);

@@ -161,7 +161,8 @@ static void row_bound(const struct group *g, const struct crow *r, struct row_bo
 		aller_bound(g, r, rb);
 		return;
 	}
-	fabric_link(f, &rb->b, rb->link, sizeof(rb->link));
+	struct bound_fabric net = fabric_bound(f);
+	bound_link_of(&net, &rb->b, rb->link, sizeof(rb->link));
 	rb->above = fabric_above(f, &rb->b, row_real(g, r, ALLER_COL_TMED_HI),
 				 fabric_row_time((double)r->count * 8, (long)row_real(g, r, ALLER_COL_COMMSIZE),
 						 pt->world, row_real(g, r, ALLER_COL_AGGBW)));

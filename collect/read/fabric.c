@@ -348,20 +348,6 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
 	return m->rc;
 }
 
-void fabric_link(const struct fabric *f, const struct bound *b, char *buf, size_t len)
-{
-	struct bound_fabric net = fabric_bound(f);
-	size_t n;
-
-	bound_link_id(&net, b->link, b->at, buf, len);
-	n = strlen(buf);
-	if (b->partial && n + 10 < len) {   /* a loaded link without a rate, named: the bound is at least this */
-		snprintf(buf + n, len - n, "(partial:");
-		bound_link_id(&net, b->unknown, b->unknown_at, buf + n + 9, len - n - 9);
-		snprintf(buf + strlen(buf), len - strlen(buf), ")");
-	}
-}
-
 double fabric_row_time(double bytes, long commsize, long world, double aggbw)
 {
 	return aggbw > 0 ? bytes * (double)commsize * (double)world / 1073741824.0 / aggbw : 0;

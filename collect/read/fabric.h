@@ -66,12 +66,6 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
  * commsize each, over that time); 0 where aggbw is unknown. tmed is the
  * typical task's: a fast communicator beside a slow one hides the slow one.
  */
-/*
- * A bound's link by name as the merged tables write it (bound_link_id's),
- * and where the bound is partial the first link without a rate after it:
- * "up:leaf1(partial:up:leaf2)".
- */
-void fabric_link(const struct fabric *f, const struct bound *b, char *buf, size_t len);
 double fabric_row_time(double bytes, long commsize, long world, double aggbw);
 const char *fabric_above(const struct fabric *f, const struct bound *b, double tmed_hi, double t_row);
 void fabric_close(struct fabric *f);

@@ -3,7 +3,7 @@
 # against the local cluster's fabric as built (tests/data/peers/local.fabric:
 # 4 nodes of 1gbit NICs, 2 leaves, uplinks of 1gbit), each bound worked out
 # by hand; a malformed file refused with FILE:LINE.
-# shellcheck disable=SC2154 # bats sets output and stderr
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
 

@@ -1,0 +1,194 @@
+/* foresee.c: the bound before anything runs (see foresee.h). */
+#include "foresee.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bound.h"
+#include "fabricfile.h"
+#include "plan/plan.h"
+#include "world/placement.h"
+
+#define FORESEE_NODES (1L << 16)
+#define FORESEE_WORLD (1L << 24)
+
+/* The nodes --nodes names, in order. */
+struct named {
+	char (*name)[FABRICFILE_NAME];
+	long n, room;
+};
+
+static int add_named(const char *name, void *ctx)
+{
+	struct named *nd = ctx;
+
+	for (long i = 0; i < nd->n; i++)
+		if (!strcmp(nd->name[i], name))
+			return -5;
+	if (strlen(name) >= FABRICFILE_NAME || nd->n >= FORESEE_NODES)
+		return -6;
+	if (nd->n == nd->room) {
+		void *p = realloc(nd->name, (size_t)(nd->room = 2 * nd->room + 16) * FABRICFILE_NAME);
+		if (!p)
+			return -1;
+		nd->name = p;
+	}
+	snprintf(nd->name[nd->n++], FABRICFILE_NAME, "%s", name);
+	return 0;
+}
+
+/* The fabric of the named nodes from the file; 0, or -1 (memory). */
+struct world_fabric {
+	long *leaf, *parent;
+	double *nic, *uplink;
+	const char **node_name, **sw_name;
+};
+
+static int fabric_of(const struct fabricfile *ff, const struct named *nd, double line_rate,
+		     struct world_fabric *w, struct bound_fabric *f)
+{
+	size_t ns = (size_t)ff->nsw + 1, nn = (size_t)nd->n;
+
+	*w = (struct world_fabric){ malloc(nn * sizeof(long)), malloc(ns * sizeof(long)), calloc(nn, sizeof(double)),
+				    calloc(ns, sizeof(double)), malloc(nn * sizeof(char *)), malloc(ns * sizeof(char *)) };
+	if (!w->leaf || !w->parent || !w->nic || !w->uplink || !w->node_name || !w->sw_name)
+		return -1;
+	for (long k = 0; k < ff->nsw; k++) {
+		w->parent[k] = ff->sw[k].parent;
+		w->uplink[k] = bound_rate(ff->sw[k].rate);
+		w->sw_name[k] = ff->sw[k].name;
+	}
+	for (long i = 0; i < nd->n; i++) {
+		long at = ff->nnode > 0 ? ff->names.slot[namehash_slot(&ff->names, nd->name[i], ff->node[0].name,
+								    sizeof(*ff->node))] : -1;
+		w->leaf[i] = at >= 0 ? ff->node[at].leaf : -1;
+		w->nic[i] = bound_nic_rate(line_rate, at >= 0 ? ff->node[at].rate : NULL);
+		w->node_name[i] = nd->name[i];
+	}
+	*f = (struct bound_fabric){ nd->n, ff->nsw, w->leaf, w->nic, w->uplink, w->node_name, w->sw_name,
+				    w->parent };
+	return 0;
+}
+
+static void world_fabric_free(struct world_fabric *w)
+{
+	free(w->leaf);
+	free(w->parent);
+	free(w->nic);
+	free(w->uplink);
+	free(w->node_name);
+	free(w->sw_name);
+}
+
+/* A task in the launcher's order, and where --placement puts it. */
+struct task {
+	long rank, node, key;
+};
+
+static int by_key(const void *a, const void *b)
+{
+	const struct task *x = a, *y = b;
+
+	return x->key != y->key ? (x->key > y->key) - (x->key < y->key) : (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* Each placed rank's node: the launcher's block order, renumbered by --placement; NULL (memory). */
+static long *placed_nodes(const struct options *o, long world, long nnodes, long tpn)
+{
+	struct task *t = malloc(sizeof(*t) * (size_t)world);
+	long *node = malloc(sizeof(long) * (size_t)world);
+
+	for (long r = 0; t && node && r < world; r++)
+		t[r] = (struct task){ r, r / tpn,
+				      o->placement.kind == PLACEMENT_LAUNCHER ? r
+				      : placement_key(&o->placement, (int)(r / tpn), (int)nnodes, (int)(r % tpn),
+						      (int)tpn, (int)r) };
+	if (t && node) {
+		qsort(t, (size_t)world, sizeof(*t), by_key);
+		for (long i = 0; i < world; i++)
+			node[i] = t[i].node;
+	} else {
+		free(node);
+		node = NULL;
+	}
+	free(t);
+	return node;
+}
+
+/* The rows: per level, its bound per byte once, then each count's. */
+static void rows(const struct options *o, const struct bound_fabric *f, const long *node, long world,
+		 FILE *out)
+{
+	struct plan_level l;
+
+	fprintf(out, "# columns: commsize count bytes_per_peer bound_s bottleneck\n");
+	for (int i = 0; plan_level(o, world, i, &l) == 0; i = l.index + 1) {
+		struct bound unit;
+		char link[200] = "-";
+		if (bound_row(f, node, &l.p, 1, &unit) != 0)
+			continue;
+		if (unit.t > 0)
+			bound_link_of(f, &unit, link, sizeof(link));
+		for (int k = 0; k < l.ncounts; k++)
+			fprintf(out, "%ld %ld %ld %.6e %s\n", l.target, l.counts[k], l.counts[k] * 8,
+				unit.t * (double)l.counts[k] * 8, link);
+	}
+}
+
+int foresee_print(const struct options *o, long world, FILE *out, char *err, size_t errlen)
+{
+	struct named nd = { 0 };
+	struct fabricfile ff;
+	struct world_fabric wf = { 0 };
+	struct bound_fabric f;
+	char bad[256] = "", place[64];
+	long tpn = o->tasks_per_node, *node = NULL;
+	int rc = fabricfile_list(o->nodes, add_named, &nd, bad, sizeof(bad));
+
+	if (rc != 0) {
+		snprintf(err, errlen, rc == -5 ? "--nodes '%s': a node named twice ('%s')"
+			 : rc == -1 ? "--nodes '%s': out of memory%.0s"
+			 : rc == -6 ? "--nodes '%s': '%s' is a name of more than 63 bytes, or past 65536 nodes"
+			 : "--nodes '%s': '%s' is not a name or a range as Slurm writes them (n[1-4,7])",
+			 o->nodes, bad);
+		free(nd.name);
+		return -1;
+	}
+	if (world > FORESEE_WORLD) {
+		snprintf(err, errlen, "--nodes: a world of %ld tasks: the bound is worked out for at most %ld",
+			 world, FORESEE_WORLD);
+		free(nd.name);
+		return -1;
+	}
+	if (!tpn && world % nd.n == 0)
+		tpn = world / nd.n;
+	if (!tpn || world > nd.n * tpn) {
+		snprintf(err, errlen, "a world of %ld tasks on %ld node%s%s: give --tasks-per-node=N with "
+			 "N x nodes at least the world", world, nd.n, nd.n == 1 ? "" : "s",
+			 tpn ? " of --tasks-per-node's" : " is not the same tasks on each");
+		free(nd.name);
+		return -1;
+	}
+	if (fabricfile_load(&ff, o->fabric, err, errlen) != 0) {
+		free(nd.name);
+		return -1;
+	}
+	if (fabric_of(&ff, &nd, o->line_rate, &wf, &f) != 0 || !(node = placed_nodes(o, world, nd.n, tpn))) {
+		snprintf(err, errlen, "out of memory for the bound of a world of %ld tasks", world);
+		rc = -1;
+	} else {
+		placement_describe(&o->placement, place, sizeof(place));
+		fprintf(out, "# bound: a world of %ld tasks on %ld node%s (%s ... %s), %ld per node at most, "
+			"placement %s, %s; fabric %s\n", world, nd.n, nd.n == 1 ? "" : "s", nd.name[0],
+			nd.name[nd.n - 1], tpn, o->placement.kind == PLACEMENT_LAUNCHER ? "the launcher's (block)" : place,
+			o->strided ? "strided" : "contiguous", o->fabric);
+		fprintf(out, "# the least time the busiest link needs per call, uniform blocks (common/bound.h: "
+			"bytes that stay on a node cross none); nothing is run\n");
+		rows(o, &f, node, world, out);
+	}
+	free(node);
+	world_fabric_free(&wf);
+	fabricfile_free(&ff);
+	free(nd.name);
+	return rc;
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bats
+# aller --check-args=WORLD --fabric=FILE --nodes=LIST: each row's bound before
+# anything runs (no MPI), on the local cluster's fabric as built and on a
+# three-tier tree (tests/data/peers), each figure worked by hand.
+# shellcheck disable=SC2154 # bats sets output and stderr
+
+load ../lib/helpers
+
+P=$ROOT/tests/data/peers
+
+# The row of commsize $1 and count $2.
+row() { awk -v c="$1" -v n="$2" '$1 == c && $2 == n' <<<"$output"; }
+
+@test "the local fabric, 8 tasks on 4 nodes: the world bound by leaf1's uplink, the 4s by a NIC, the pairs by none" {
+	cd "$P"
+	run --separate-stderr -0 "$ALLER" --check-args=8 --fabric=local.fabric --nodes='n[1-4]' c 2 4194304
+	[ "${lines[0]}" = "# bound: a world of 8 tasks on 4 nodes (n1 ... n4), 2 per node at most, placement the launcher's (block), contiguous; fabric local.fabric" ]
+	[ "${lines[2]}" = "# columns: commsize count bytes_per_peer bound_s bottleneck" ]
+	# leaf1's 4 tasks to leaf2's 4, 1 MiB each: 16 MiB up at 1gbit = 0.134218 s (as collect --judge)
+	[ "$(row 8 131072)" = "8 131072 1048576 1.342177e-01 up:leaf1" ]
+	# contiguous 4s stay under a leaf: n1's 2 tasks to 2 off the node, 4 MiB at 1gbit
+	[ "$(row 4 131072)" = "4 131072 1048576 3.355443e-02 nic:n1" ]
+	[ "$(row 2 131072)" = "2 131072 1048576 0.000000e+00 -" ]   # a node's pair: no link
+	# cyclic placement (n1 n2 n3 n4 n1 ...) puts a pair on two nodes of one leaf: n1's NIC
+	# carries both of its pairs' (ranks 0-1 and 4-5) 1 MiB each way, 2 MiB at 1gbit
+	run -0 "$ALLER" --check-args=8 --fabric=local.fabric --nodes='n[1-4]' --placement=cyclic c 2 4194304
+	[ "$(row 2 131072)" = "2 131072 1048576 1.677722e-02 nic:n1" ]
+	[ "$stderr" = "" ]
+}
+
+@test "a three-tier tree: the strided world bound by an aggregation switch's uplink; a node the file lacks makes it partial" {
+	cd "$P"
+	run -0 "$ALLER" --check-args=8 --fabric=tree3.fabric --nodes='n[1-8]' strided 2 4194304
+	[ "$(row 8 131072)" = "8 131072 1048576 6.710886e-02 up:agg1" ]
+	run -0 "$ALLER" --check-args=4 --fabric=tree3.fabric --nodes='n1,x9' c 2 4194304
+	[ "$(row 4 262144 | cut -d' ' -f5)" = "nic:n1(partial:nic:x9)" ]
+}
+
+@test "--nodes and --tasks-per-node refused where they do nothing, or where the world does not fit" {
+	cd "$P"
+	run --separate-stderr -2 "$ALLER" --check-args=8 --nodes='n[1-8]'
+	[ "$stderr" = "aller: error: '--nodes' does nothing here: it acts only with --check-args=WORLD and --fabric=FILE, whose world's bound it prints" ]
+	run --separate-stderr -2 "$ALLER" --check-args=8 --fabric=tree3.fabric --tasks-per-node=2
+	[ "$stderr" = "aller: error: '--tasks-per-node' does nothing here: it acts only with --nodes, whose tasks it counts" ]
+	run --separate-stderr -2 "$ALLER" --check-args=8 --fabric=tree3.fabric --nodes='n[1-3]'
+	[ "$stderr" = "aller: error: a world of 8 tasks on 3 nodes is not the same tasks on each: give --tasks-per-node=N with N x nodes at least the world" ]
+	run -0 "$ALLER" --check-args=8 --fabric=tree3.fabric --nodes='n[1-3]' --tasks-per-node=3
+	run --separate-stderr -2 "$ALLER" --check-args=8,16 --fabric=tree3.fabric --nodes='n[1-8]'
+	[ "$stderr" = "aller: error: --nodes prints the bound of one world: --check-args=WORLD, not '8,16'" ]
+	run --separate-stderr -2 "$ALLER" --check-args=8 --fabric=tree3.fabric --nodes='n1,n1'
+	[ "$stderr" = "aller: error: --nodes 'n1,n1': a node named twice ('n1')" ]
+	run --separate-stderr -2 "$ALLER" --check-args=8 --fabric=tree3.fabric --nodes='n[1-8'
+	[ "$stderr" = "aller: error: --nodes 'n[1-8': 'n[1-8' is not a name or a range as Slurm writes them (n[1-4,7])" ]
+	run --separate-stderr -2 "$ALLER" --check-args=8 --fabric=tree3.fabric --nodes='n[1-8]' --tasks-per-node=0
+	[[ $stderr == "aller: error: "*"tasks per node"* ]]
+}
