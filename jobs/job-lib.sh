@@ -54,9 +54,11 @@ load_modules() {
 
 # What Slurm knows of the network, once per job: its switches ('# topology:'
 # lines, with a topology plugin) and the leaf switch of each of the job's
-# nodes ('# node_switch: NODE SWITCH'); nothing without a plugin. Where the
-# campaign says LinkSpeed's unit (LINKSPEED_UNIT), each leaf's LinkSpeed as
-# its uplink's rate ('# fabric: uplink_linkspeed LEAF RATE').
+# nodes ('# node_switch: NODE SWITCH'), and the switch above each switch a
+# nested switch lists ('# fabric: parent SWITCH ABOVE': the tree the bound
+# follows up to the lowest common switch); nothing without a plugin. Where
+# the campaign says LinkSpeed's unit (LINKSPEED_UNIT), each switch's
+# LinkSpeed as its uplink's rate ('# fabric: uplink_linkspeed SWITCH RATE').
 job_topology() {
 	local sw mine line s list n v unit=${set[ALLER_LINKSPEED_UNIT]:-}
 	topology=""
@@ -64,10 +66,17 @@ job_topology() {
 	topology=$(printf '%s\n' "$sw" | grep -o 'SwitchName=.*' | sed 's/^/# topology: /')
 	mine=" $(scontrol show hostnames "${SLURM_JOB_NODELIST:-}" 2>/dev/null | paste -sd' ') "
 	while read -r line; do
-		[[ $line == *" Level=0 "* && $line == *Nodes=* ]] || continue
-		s=${line#*SwitchName=} s=${s%% *} list=${line##*Nodes=} list=${list%% *}
+		s=${line#*SwitchName=} s=${s%% *}
+		if [[ $line == *" Switches="* ]]; then   # a switch above switches: a tree of any depth
+			list=${line##*Switches=} list=${list%% *}
+			for n in $(scontrol show hostnames "$list" 2>/dev/null); do
+				topology+=$'\n'"# fabric: parent $n $s"
+			done
+		fi
 		v=${line##*LinkSpeed=} v=${v%% *}
 		[[ -z $unit || ! $v =~ ^[0-9]+(\.[0-9]+)?$ ]] || topology+=$'\n'"# fabric: uplink_linkspeed $s $v$unit"
+		[[ $line == *" Level=0 "* && $line == *Nodes=* ]] || continue
+		list=${line##*Nodes=} list=${list%% *}
 		for n in $(scontrol show hostnames "$list" 2>/dev/null); do
 			[[ $mine != *" $n "* ]] || topology+=$'\n'"# node_switch: $n $s"
 		done

@@ -287,7 +287,7 @@ golden() {
 	[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
 }
 
-@test "the merge's bound names a loaded link without a rate (partial), and takes Slurm's LinkSpeed only where nothing else rates an uplink" {
+@test "the merge's bound names a loaded link without a rate (partial), takes Slurm's LinkSpeed only where nothing else rates an uplink, and follows a tree's tiers" {
 	# strided on 4 nodes: bound by an uplink at 1 Gbit/s each way
 	bottleneck() {
 		"$COLLECT" -q -o "$BATS_TEST_TMPDIR/$1" "$BATS_TEST_TMPDIR/raw" &&
@@ -307,6 +307,11 @@ golden() {
 	sed -i 's/^# fabric: uplink_rate leaf1 .*/&\n# fabric: uplink_linkspeed leaf1 100gbit\n# fabric: uplink_linkspeed leaf2 8gbit/' "$BATS_TEST_TMPDIR"/raw/*.out
 	run -0 bottleneck linkspeed
 	[ "$output" = "$whole" ]
+	# Slurm's nested switches (jobs/job-lib.sh's '# fabric: parent'): an aggregation switch above
+	# each leaf, its uplink at a tenth of a leaf's, carries the leaf's 8 MiB a call: the bound is its
+	sed -i 's/^# fabric: uplink_rate leaf1 .*/&\n# fabric: parent leaf1 agg1\n# fabric: parent leaf2 agg2\n# fabric: parent agg1 core\n# fabric: parent agg2 core\n# fabric: uplink_linkspeed agg1 100mbit\n# fabric: uplink_linkspeed agg2 100mbit/' "$BATS_TEST_TMPDIR"/raw/*.out
+	run -0 bottleneck tree
+	[ "$output" = "6.710886e-01 up:agg1" ]
 }
 
 @test "each row against what its fabric allows (points.csv's bound_s, bottleneck, eff_bound); the bandwidth and latency plots draw it dashed" {

@@ -44,6 +44,7 @@ setup() {
 	grep -qx '# node_switch: n1 leaf1' "$f"
 	grep -qx '# node_switch: n4 leaf2' "$f"
 	grep -qx '# fabric: uplink_linkspeed leaf2 1gbit' "$f"   # topology.conf's LinkSpeed=1, in the unit given
+	grep -qx '# fabric: parent leaf1 spine' "$f"   # the switch above each leaf: the tree the bound follows
 	grep -q '^# slow_link: 3 (n4) -> 0 (n1): ' "$f"
 	ls "$RES"/links/plots/pairs-*.png
 	run -0 make -s -C "$ROOT" report CAMPAIGN=links RESULTS="$RES"
