@@ -162,6 +162,7 @@ struct declaring {
 	const struct at *a;
 	long leaf;
 	const char *rate;
+	int kinds;   /* a switch line's children so far: 1 nodes, 2 switches */
 };
 
 static int declare_one(const char *name, void *ctx)
@@ -187,7 +188,7 @@ static int names_said(const struct at *a, const char *word, int rc)
 static int declare_range(struct fabricfile *ff, const struct at *a, const char *word, long leaf,
 			 const char *rate)
 {
-	struct declaring d = { ff, a, leaf, rate };
+	struct declaring d = { ff, a, leaf, rate, 0 };
 
 	return names_said(a, word, fabricfile_names(word, declare_one, &d));
 }
@@ -208,6 +209,14 @@ static int child(const char *name, void *ctx)
 	struct fabricfile *ff = d->ff;
 	long c = switch_named(ff, name);
 
+	d->kinds |= c < 0 ? 1 : 2;
+	if (d->kinds == 3) {   /* a misspelt switch would be a node: never guessed */
+		char what[FABRICFILE_NAME + 160];
+		snprintf(what, sizeof(what), "switch '%s' has nodes and switches under it (a switch's children "
+			 "are nodes, or switches declared on lines above); this one is %s:", ff->sw[d->leaf].name,
+			 c < 0 ? "no switch declared above" : "a switch");
+		return bad(d->a, what, name);
+	}
 	if (c < 0)
 		return declare_one(name, ctx);
 	if (c == d->leaf)
@@ -224,7 +233,7 @@ static int child(const char *name, void *ctx)
 static int switch_line(struct fabricfile *ff, const struct at *a, char **w, int n)
 {
 	struct fabricfile_switch *s;
-	struct declaring d = { ff, a, 0, NULL };
+	struct declaring d = { ff, a, 0, NULL, 0 };
 	long k;
 
 	if (n < 2)

@@ -114,6 +114,9 @@ static void every_error_is_one_line_naming_the_line(void **state)
 	bad("switch top - n1\nswitch x 1gbit top\n",
 	    "line 2: a switch without an uplink ('-', the top) cannot sit under another: 'top'");
 	bad("switch b 1gbit a\nswitch a 1gbit n1\n", "line 2: a switch named as a node on a line above");
+	bad("switch a1 1gbit n1\nswitch a2 1gbit n2\nswitch core - a[1-3]\n",
+	    "line 3: switch 'core' has nodes and switches under it (a switch's children are nodes, or switches "
+	    "declared on lines above); this one is no switch declared above: 'a3'");
 }
 
 static void a_file_read_whole_or_refused(void **state)
