@@ -66,16 +66,22 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 	}
 }
 
-int bound_tier(const struct bound_fabric *f, long sw)
+/* A switch's tier, at most `left` more tiers looked down (a parent cycle ends there). */
+static int tier_below(const struct bound_fabric *f, long sw, long left)
 {
 	int tier = 1;
 
-	for (long c = 0; f->parent && c < f->nleaves; c++)
-		if (above(f, c) == sw) {
-			int t = 1 + bound_tier(f, c);
+	for (long c = 0; f->parent && left > 0 && c < f->nleaves; c++)
+		if (c != sw && above(f, c) == sw) {
+			int t = 1 + tier_below(f, c, left - 1);
 			tier = t > tier ? t : tier;
 		}
 	return tier;
+}
+
+int bound_tier(const struct bound_fabric *f, long sw)
+{
+	return tier_below(f, sw, f->nleaves);
 }
 
 /*

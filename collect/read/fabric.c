@@ -101,8 +101,10 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 		return;
 	}
 	if (!strcmp(what, "parent")) {   /* a switch above one named already (a leaf, or one above a leaf) */
-		long child = named(f, 1, name), up = child >= 0 ? add_name(f, 1, w[3]) : -1;
-		if (up >= 0 && up != child)
+		long child = named(f, 1, name), up = child >= 0 ? add_name(f, 1, w[3]) : -1, a = up;
+		for (long hops = 0; a >= 0 && a != child && hops < f->nleaves; hops++)
+			a = f->parent[a];
+		if (up >= 0 && a != child)   /* never a cycle: a line that would close one is left out */
 			f->parent[child] = up;
 		return;
 	}
