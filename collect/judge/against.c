@@ -138,6 +138,8 @@ static int file_nodes(struct judge *j)
 	if (j->nodes || j->ppn || j->placement)
 		return refuse("%s: alltoall_perf's output names each rank's host: %s", j->output,
 			      "--nodes, --tasks-per-node and --placement are not taken with it");
+	if (j->peer.nhosts > FABRIC_WORLD)
+		return refuse("%s: more ranks than the bound is worked out for (%s)", j->output, "65536");
 	if (!(j->rank_node = malloc(sizeof(long) * (size_t)j->peer.nhosts)))
 		return refuse("out of memory%s%s", "", "");
 	for (long r = 0; r < j->peer.nhosts; r++)
@@ -235,6 +237,7 @@ static int judge_rows(struct judge *j)
 				fabric_close(&f), verdict(&v);
 			if (!text || fabric_open(&f, text, row->tasks) != 0) {
 				free(text);
+				fabric_close(&f);
 				return refuse("out of memory%s%s", "", "");
 			}
 			free(text);
