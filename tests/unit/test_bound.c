@@ -244,6 +244,57 @@ static void trees_of_any_depth(void **state)
 	assert_true(b.t > 0.255999 && b.t < 0.256001);
 }
 
+/*
+ * A three-tier 2:1 tapered fat tree on paper: 128 nodes of one 200 Gbit/s
+ * NIC (25 GB/s); leaves of 16 nodes whose uplinks carry half their nodes'
+ * (16 x 25 / 2 = 200 GB/s); aggregation switches of 2 leaves whose uplinks
+ * carry half their leaves' (2 x 200 / 2 = 200 GB/s); a core. A machine-wide
+ * all-to-all, one task a node, 1 MB per peer, each way per call:
+ *   a NIC        127 MB              / 25 GB/s  =  5.08 ms
+ *   a leaf       16 x 112 = 1,792 MB / 200 GB/s =  8.96 ms
+ *   aggregation  32 x 96  = 3,072 MB / 200 GB/s = 15.36 ms   <- the bound, tier 2
+ */
+static void a_tapered_fat_tree_on_paper(void **state)
+{
+	long node[128], leaf[128], parent[13];
+	double nic[128], up[13];
+	const char *names[13];
+	struct bound_fabric f = { 128, 13, leaf, nic, up, NULL, names, parent };
+	struct partition p;
+	struct bound b;
+	char id[32];
+
+	(void)state;
+	for (long i = 0; i < 128; i++) {
+		node[i] = i;
+		leaf[i] = i / 16;   /* leaves 0-7 */
+		nic[i] = 25;
+	}
+	for (long k = 0; k < 8; k++)
+		parent[k] = 8 + k / 2;   /* aggregation switches 8-11 */
+	for (long k = 8; k < 12; k++)
+		parent[k] = 12;          /* the core */
+	parent[12] = -1;
+	for (long k = 0; k < 13; k++) {
+		up[k] = k < 12 ? 200 : 0;
+		names[k] = k < 8 ? "leaf" : k < 12 ? "agg" : "core";
+	}
+	partition_init(&p, 128, 128, 0);
+	assert_int_equal(bound_row(&f, node, &p, 1e6, &b), 0);
+	assert_int_equal(b.link, BOUND_UPLINK);
+	assert_int_equal(b.at, 8);
+	assert_int_equal(bound_tier(&f, b.at), 2);
+	assert_true(b.t > 0.015359 && b.t < 0.015361);
+	bound_link_id(&f, b.link, b.at, id, sizeof(id));
+	assert_string_equal(id, "up:agg");
+	/* without the taper above the leaves (aggregation uplinks at 400 GB/s: 7.68 ms) the leaves bound it */
+	for (long k = 8; k < 12; k++)
+		up[k] = 400;
+	assert_int_equal(bound_row(&f, node, &p, 1e6, &b), 0);
+	assert_int_equal(bound_tier(&f, b.at), 1);
+	assert_true(b.t > 0.008959 && b.t < 0.008961);
+}
+
 static void a_tree_s_links_of_a_communicator(void **state)
 {
 	static const long three[7] = { 4, 4, 5, 5, 6, 6, -1 };
@@ -271,6 +322,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(trees_of_any_depth),
+		cmocka_unit_test(a_tapered_fat_tree_on_paper),
 		cmocka_unit_test(a_tree_s_links_of_a_communicator),
 		cmocka_unit_test(a_two_to_one_tree),
 		cmocka_unit_test(a_hot_leaf),
