@@ -118,7 +118,7 @@ static int osu_header(struct reader *r, char *line)
 	int n = 0;
 
 	if (r->ncols)
-		return bad(r, "a second table's header: one osu_alltoall run a file", NULL);
+		return bad(r, "a second table's header: one osu_alltoall run per file", NULL);
 	w[n++] = "Size";
 	while (*(s += strspn(s, " \t\r")) && n <= PEER_COLS) {
 		char *end = strstr(s, "  ");
@@ -143,7 +143,7 @@ static int osu_header(struct reader *r, char *line)
 /* A row of the table (its words): its columns checked, its size, time and verdict read. */
 static int table_row(struct reader *r, char **w, int n, const char *tool, double *bytes, double *t)
 {
-	double v;
+	double v = 0;
 
 	if (n != r->ncols + 2 * r->stamp)
 		return bad(r, "not a row of the table above (a number a column):", NULL);
@@ -155,9 +155,9 @@ static int table_row(struct reader *r, char **w, int n, const char *tool, double
 			continue;   /* (alltoall_perf's type and redop are words: float, none) */
 		if (!strcmp(r->col[i], "root") && (strtol(w[i], &end, 10), end != w[i] && !*end))
 			continue;   /* (a root of -1: none) */
-		if (number(w[i], &v) != 0)
+		if (!(verdict && !strcmp(w[i], "Fail")) && number(w[i], &v) != 0)
 			return bad(r, "a column that is not a number of at least 0:", w[i]);
-		if (verdict && v > 0) {
+		if (verdict && (!strcmp(w[i], "Fail") || v > 0)) {
 			char what[200];
 			snprintf(what, sizeof(what), "%s found this row's data wrong (%s %s): a measurement of "
 				 "wrong data is not judged; row", tool, r->col[i], w[i]);

@@ -43,7 +43,8 @@ static void osu_rows_and_time_column(void **state)
 	peer_free(&p);
 	assert_int_equal(parse(&p, "# Size       Avg Latency(us)        Validation\n8  1.0  Pass\n16  1.0  Fail\n",
 			       PEER_OSU), -1);
-	assert_string_equal(err, "f:3: a column that is not a number of at least 0: 'Fail'");
+	assert_string_equal(err, "f:3: osu_alltoall found this row's data wrong (Validation Fail): a measurement of "
+				 "wrong data is not judged; row '16'");
 }
 
 static void osu_refusals(void **state)
