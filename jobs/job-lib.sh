@@ -60,26 +60,19 @@ load_modules() {
 # the campaign says LinkSpeed's unit (LINKSPEED_UNIT), each switch's
 # LinkSpeed as its uplink's rate ('# fabric: uplink_linkspeed SWITCH RATE').
 job_topology() {
-	local sw mine line s list n v unit=${set[ALLER_LINKSPEED_UNIT]:-}
+	local sw mine line s nodes below n v unit=${set[ALLER_LINKSPEED_UNIT]:-}
 	topology=""
 	{ sw=$(scontrol show topology 2>/dev/null) && [[ $sw == *SwitchName=* ]]; } || return 0
 	topology=$(printf '%s\n' "$sw" | grep -o 'SwitchName=.*' | sed 's/^/# topology: /')
 	mine=" $(scontrol show hostnames "${SLURM_JOB_NODELIST:-}" 2>/dev/null | paste -sd' ') "
 	while read -r line; do
-		s=${line#*SwitchName=} s=${s%% *}
-		if [[ $line == *" Switches="* ]]; then   # a switch above switches: a tree of any depth
-			list=${line##*Switches=} list=${list%% *}
-			for n in $(scontrol show hostnames "$list" 2>/dev/null); do
-				topology+=$'\n'"# fabric: parent $n $s"
-			done
-		fi
+		s=${line#*SwitchName=} s=${s%% *} nodes=${line##*Nodes=} below=${line##*Switches=}
+		# a switch above switches: a tree of any depth
+		[[ $line != *" Switches="* ]] || for n in $(scontrol show hostnames "${below%% *}" 2>/dev/null); do topology+=$'\n'"# fabric: parent $n $s"; done
 		v=${line##*LinkSpeed=} v=${v%% *}
 		[[ -z $unit || ! $v =~ ^[0-9]+(\.[0-9]+)?$ ]] || topology+=$'\n'"# fabric: uplink_linkspeed $s $v$unit"
 		[[ $line == *" Level=0 "* && $line == *Nodes=* ]] || continue
-		list=${line##*Nodes=} list=${list%% *}
-		for n in $(scontrol show hostnames "$list" 2>/dev/null); do
-			[[ $mine != *" $n "* ]] || topology+=$'\n'"# node_switch: $n $s"
-		done
+		for n in $(scontrol show hostnames "${nodes%% *}" 2>/dev/null); do [[ $mine != *" $n "* ]] || topology+=$'\n'"# node_switch: $n $s"; done
 	done <<<"$sw"
 }
 
