@@ -496,6 +496,29 @@ static int congestion_begin(const struct options *o, struct congest *cg, MPI_Com
 	return 0;
 }
 
+/* What a run held: its reveal, samples, JSON, splits, buffers, header and world. */
+static void run_release(struct options *o, struct header *h, struct buffers *b, struct world *w,
+			struct reveal *rv, struct samples *sam)
+{
+	reveal_free(rv);
+	samples_close(sam);
+	output_json(NULL);
+	json_close(h->json);
+	for (int i = 0; i < o->nsplits; i++)
+		split_free(&o->splits[i]);
+	if (b->ops && b->priv)
+		b->ops->release(b);
+	free(h->map);
+	free(h->devices);
+	free(h->command);
+	free(h->env);
+	free(h->hooks);
+	free(h->fabric);
+	fabric_map_free(&h->lim.e);
+	node_limits_free(&h->lim);
+	world_release(w);
+}
+
 int run_benchmark(struct options *o, int argc, char **argv, double started)
 {
 	struct header h;
@@ -538,22 +561,6 @@ int run_benchmark(struct options *o, int argc, char **argv, double started)
 		congest_quit(congest);
 		MPI_MUST(MPI_Comm_free(&side));
 	}
-	reveal_free(rv);
-	samples_close(sam);
-	output_json(NULL);
-	json_close(h.json);
-	for (int i = 0; i < o->nsplits; i++)
-		split_free(&o->splits[i]);
-	if (b.ops && b.priv)
-		b.ops->release(&b);
-	free(h.map);
-	free(h.devices);
-	free(h.command);
-	free(h.env);
-	free(h.hooks);
-	free(h.fabric);
-	fabric_map_free(&h.lim.e);
-	node_limits_free(&h.lim);
-	world_release(&w);
+	run_release(o, &h, &b, &w, rv, sam);
 	return rc;
 }

@@ -346,6 +346,43 @@ static void suspects_findings(const struct suspects *s, struct fout *o)
 	}
 }
 
+/*
+ * What the points say together, once their rows are gathered: the findings
+ * across them, the slow links and where they are, the verdict and the
+ * suspects; findings.json, findings.tsv and suspects.tsv written. 0, or -1.
+ */
+static int judge_across(const char *dir, const struct campaign *c, struct fpoint *pts, long np,
+			struct fout *o, struct fout *v, struct locate *loc, char *err, size_t errlen)
+{
+	struct suspects sus = { 0 };
+	int slow, located, rc;
+
+	find_across(o, pts, np);
+	slow = find_slow_links(o, c, &sus);
+	located = find_located(o, loc, pts, np, &sus);
+	find_verdict(v, pts, np, slow + (located == 1), located > 1);
+	slowest_suspects(&sus, pts, np, located == 1 ? loc : NULL);
+	drop_tests(&sus, pts, np);
+	suspects_findings(&sus, o);
+	rc = find_write(dir, v, o, err, errlen);
+	if (rc == 0)
+		rc = suspects_write(&sus, dir, err, errlen);
+	suspects_release(&sus);
+	return rc;
+}
+
+static void points_release(struct fpoint *pts, long np)
+{
+	for (long i = 0; i < np; i++) {
+		free(pts[i].hosts);
+		free(pts[i].retried);
+		free(pts[i].fabric);
+		for (int k = 0; k < FIND_LEVELS; k++)
+			free(pts[i].levels[k].s);
+	}
+	free(pts);
+}
+
 int findings_run(const char *dir, char *err, size_t errlen)
 {
 	struct campaign c;
@@ -377,33 +414,14 @@ int findings_run(const char *dir, char *err, size_t errlen)
 			snprintf(part, sizeof(part), "%s/models.csv.part", dir);
 			remove(part);
 		} else if (gathered(&g), replace_close(models, dir, "models.csv", err, errlen) == 0) {
-			struct suspects sus = { 0 };
-			int slow, located;
-			find_across(&o, pts, np);
-			slow = find_slow_links(&o, &c, &sus);
-			located = find_located(&o, &loc, pts, np, &sus);
-			find_verdict(&v, pts, np, slow + (located == 1), located > 1);
-			slowest_suspects(&sus, pts, np, located == 1 ? &loc : NULL);
-			drop_tests(&sus, pts, np);
-			suspects_findings(&sus, &o);
-			rc = find_write(dir, &v, &o, err, errlen);
-			if (rc == 0)
-				rc = suspects_write(&sus, dir, err, errlen);
-			suspects_release(&sus);
+			rc = judge_across(dir, &c, pts, np, &o, &v, &loc, err, errlen);
 		}
 		free(g.rows);
 	}
 	locate_release(&loc);
 	fout_release(&o);
 	fout_release(&v);
-	for (long i = 0; i < np; i++) {
-		free(pts[i].hosts);
-		free(pts[i].retried);
-		free(pts[i].fabric);
-		for (int k = 0; k < FIND_LEVELS; k++)
-			free(pts[i].levels[k].s);
-	}
-	free(pts);
+	points_release(pts, np);
 	campaign_release(&c);
 	return rc;
 }
