@@ -3,7 +3,8 @@
 # median call's, its bar the median's 95% interval (tmed_lo..tmed_hi; an
 # output without them: the mean and min..max), and under it, dashed and thin
 # in its colour, what the fabric allows it (collect's bound_s, where the
-# point's fabric is known): the most bandwidth, the least time.
+# point's fabric is known): the most bandwidth, the least time; the key
+# gives each curve's share of it at the largest size that has one.
 # The commsize-1 level (a local copy) is dashed and does not set the scale.
 # Several labels (algorithms, splits, series, placements): a commsize keeps
 # its shade, each label its own dash pattern (the first solid).
@@ -73,15 +74,21 @@ has_bound(k) = strstrt(" " . bounded, sprintf(" %d ", idx(k))) > 0
 bk = ""
 do for [k = 1:n] { if (has_bound(k)) { bk = bk . sprintf(" %d", k) } }
 bkk(j) = int(word(bk, j))
+# each data set's share of its bound at its largest size with one (bound_s / tmed_s, in %), "-" none: the key's
+shares = system(sprintf("awk '/^$/ { b++; next } { if (b >= 2) i++; b = 0 } !/^#/ && $%d + 0 > 0 && $%d + 0 > 0 && \
+	$%d + 0 >= x[i] { x[i] = $%d + 0; s[i] = $%d / $%d } END { for (k = 0; k <= i; k++) \
+	printf \"%%s \", (k in s) ? sprintf(\"%%.0f\", 100 * s[k]) : \"-\" }' ", BD, M, x, x, BD, M) . shpath(data))
+share(k) = word(shares, idx(k) + 1) eq "-" || word(shares, idx(k) + 1) eq "" ? "" : \
+	sprintf(": %s%% of its bound", word(shares, idx(k) + 1))
 # (a macro: gnuplot plots an empty iteration's first data set all the same)
 bounds = words(bk) == 0 ? "" : ", for [j = 1:words(bk)] data index idx(bkk(j)) using x:(shown(BD)) " . \
 	"with lines lw 0.9 dt (6, 4) lc rgb shade(mode, tone(bkk(j))) " . \
-	"title (j == 1 ? \"dashed: what the fabric allows it\" : \"\")"
+	"title (j == 1 ? \"dashed: what the fabric allows it (%: the share reached at the largest size)\" : \"\")"
 load "ranges.gp"
 plot for [k = 1:n] data index idx(k) \
 	using x:(ymed(0)):(ylo(0)):(yhi(0)) with yerrorlines lw 1.6 dt dash(k) pt 7 ps 0.6 \
 	lc rgb shade(mode, tone(k)) \
-	title sprintf("commsize %s", word(S_commsize, k)) . label(spaces(word(S_label, k))), \
+	title sprintf("commsize %s", word(S_commsize, k)) . label(spaces(word(S_label, k))) . share(k), \
 	for [k = 1:nl] data index idxl(k) using x:(shown(T)) noautoscale \
 	with linespoints dt 2 lw 1.2 pt 6 ps 0.6 lc rgb "#888888" \
 	title "commsize 1, local copy (off scale)" . label(spaces(word(L_label, k))) @bounds

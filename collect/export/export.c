@@ -11,6 +11,7 @@
 
 #include "format.h"
 #include "model/campaign.h"
+#include "model/health.h"
 #include "text.h"
 
 /* The row metrics: name, help, the column (a field of the model's row), its scale to base units. */
@@ -27,6 +28,7 @@ static const struct family {
 	{ "aller_busbw_bytes_per_second", "bus bandwidth (nccl-tests' definition)", COLUMN(BUSBW), 1e9 },
 	{ "aller_netbw_bytes_per_second", "the busiest node's off-node bytes per call over tavg", COLUMN(NETBW), 1e9 },
 	{ "aller_eff_ratio", "the node nearest its limit: bandwidth over the line rate (or copy bandwidth)", COLUMN(EFF), 1 },
+	{ "aller_eff_bound_ratio", "the row's share of what the fabric allows it: bound_s over tmed_s", COLUMN(eff_bound), 1 },
 	{ "aller_congestion_ratio", "tavg with the aggressors busy over idle (--congestion)", COLUMN(CONGESTION), 1 },
 	{ "aller_interference_ratio", "communicator 0's tavg together over alone (--isolate)", COLUMN(INTERF), 1 },
 };
@@ -182,6 +184,68 @@ static int same_points(int n, char **dirs, const struct xside *x)
 	return 0;
 }
 
+/* The campaign's health (model/health.h) from one merge's rows, its points left out skipped. */
+struct health_rows {
+	const struct xside *x;
+	struct health h;
+};
+
+static int health_of_row(void *ctx, const struct mrow *r)
+{
+	struct health_rows *hr = ctx;
+	const struct mpoint *p = campaign_point(&hr->x->c, r->point);
+
+	if (p && !hr->x->out[p - hr->x->c.pts])
+		health_row(&hr->h, r);
+	return 0;
+}
+
+/*
+ * Per merge, its campaign's gauges: the slow links its --pairs outputs
+ * named, the share of the bound its network-bound rows reach (weakest and
+ * strongest; none where no row is), the points that needed a retry. 0, or
+ * 3 where points.csv cannot be read.
+ */
+static int campaign_families(int n, char **dirs, const struct xside *x)
+{
+	static const char *const help[3][2] = {
+		{ "aller_slow_links", "slow links named by the campaign's --pairs outputs" },
+		{ "aller_fabric_bound_ratio", "the share of what the fabric allows that the campaign's "
+		  "network-bound rows reach, each curve's largest size (its verdict's first line)" },
+		{ "aller_points_retried", "the campaign's points whose job needed a retry" },
+	};
+	for (int w = 0; w < 3; w++) {
+		printf("# HELP %s %s\n# TYPE %s gauge\n", help[w][0], help[w][1], help[w][0]);
+		for (int d = 0; d < n; d++) {
+			const struct mpoint *first = campaign_point(&x[d].c, 0);
+			const char *name = first && first->campaign[0] ? first->campaign : dirs[d];
+			struct health_rows hr = { &x[d], { 0 } };
+			long retried = 0;
+			if (w == 1) {
+				health_init(&hr.h);
+				if (campaign_rows(&x[d].c, health_of_row, &hr) != 0) {
+					fprintf(stderr, "collect: error: cannot read '%s/points.csv'\n", dirs[d]);
+					return 3;
+				}
+				health_end(&hr.h);
+				for (int k = 0; k < 2 && hr.h.rows > 0; k++) {
+					fputs("aller_fabric_bound_ratio{", stdout);
+					label(stdout, "campaign", name, 1);
+					label(stdout, "of", k ? "strongest" : "weakest", 0);
+					printf("} %.6g\n", k ? hr.h.hi : hr.h.lo);
+				}
+				continue;
+			}
+			for (long i = 0; w == 2 && i < x[d].c.np; i++)
+				retried += !x[d].out[i] && campaign_fact(&x[d].c.pts[i], MERGED_FACT_RETRIED) != NULL;
+			printf("%s{", help[w][0]);
+			label(stdout, "campaign", name, 1);
+			printf("} %ld\n", w ? retried : campaign_slow_links(&x[d].c, NULL, NULL));
+		}
+	}
+	return 0;
+}
+
 int export_main(int argc, char **argv)
 {
 	struct xside *x = calloc((size_t)(argc > 0 ? argc : 1), sizeof(*x));
@@ -213,16 +277,8 @@ int export_main(int argc, char **argv)
 		for (d = 0; d < argc; d++)
 			point_families(stdout, w, &x[d]);
 	}
-	if (rc == 0) {
-		printf("# HELP aller_slow_links slow links named by the campaign's --pairs outputs\n"
-		       "# TYPE aller_slow_links gauge\n");
-		for (d = 0; d < argc; d++) {
-			const struct mpoint *first = campaign_point(&x[d].c, 0);
-			fputs("aller_slow_links{", stdout);
-			label(stdout, "campaign", first && first->campaign[0] ? first->campaign : argv[d], 1);
-			printf("} %ld\n", campaign_slow_links(&x[d].c, NULL, NULL));
-		}
-	}
+	if (rc == 0)
+		rc = campaign_families(argc, argv, x);
 	for (d = 0; x && d < argc; d++)
 		release_side(&x[d]);
 	free(x);

@@ -20,6 +20,7 @@
 #include "locate.h"
 #include "read/hosts.h"
 #include "models.h"
+#include "model/health.h"
 #include "replace.h"
 #include "suspects.h"
 
@@ -276,6 +277,7 @@ struct gather {
 	struct table_out *models;
 	struct fout *o;
 	struct locate *loc;
+	struct health *health;
 	struct mrow *rows;
 	long n;
 	size_t cap;
@@ -297,6 +299,7 @@ static int gather_row(void *ctx, const struct mrow *r)
 
 	if (g->n > 0 && r->point != g->rows[0].point)
 		gathered(g);
+	health_row(g->health, r);
 	if (!(m = grow(g->rows, &g->cap, (size_t)g->n + 1, sizeof(*m), 256)))
 		return 1;
 	g->rows = m;
@@ -352,7 +355,8 @@ static void suspects_findings(const struct suspects *s, struct fout *o)
  * suspects; findings.json, findings.tsv and suspects.tsv written. 0, or -1.
  */
 static int judge_across(const char *dir, const struct campaign *c, struct fpoint *pts, long np,
-			struct fout *o, struct fout *v, struct locate *loc, char *err, size_t errlen)
+			struct fout *o, struct fout *v, struct locate *loc, const struct health *h,
+			char *err, size_t errlen)
 {
 	struct suspects sus = { 0 };
 	int slow, located, rc;
@@ -360,7 +364,7 @@ static int judge_across(const char *dir, const struct campaign *c, struct fpoint
 	find_across(o, pts, np);
 	slow = find_slow_links(o, c, &sus);
 	located = find_located(o, loc, pts, np, &sus);
-	find_verdict(v, pts, np, slow + (located == 1), located > 1);
+	find_verdict(v, pts, np, h, slow + (located == 1), located > 1);
 	slowest_suspects(&sus, pts, np, located == 1 ? loc : NULL);
 	drop_tests(&sus, pts, np);
 	suspects_findings(&sus, o);
@@ -389,6 +393,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	struct fpoint *pts = NULL;
 	struct fout o = { 0 }, v = { 0 };
 	struct locate loc = { 0 };
+	struct health health;
 	FILE *models;
 	long np;
 	int rc = -1;
@@ -403,9 +408,10 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	np = c.np;
 	strbuf_init(&o.b);
 	strbuf_init(&v.b);
+	health_init(&health);
 	if ((models = replace_open(dir, "models.csv", err, errlen)) != NULL) {
 		struct table_out t = { models, NULL, ',', 0 };
-		struct gather g = { &c, pts, &t, &o, &loc, NULL, 0, 0 };
+		struct gather g = { &c, pts, &t, &o, &loc, &health, NULL, 0, 0 };
 		TABLE_HEADER(&t, MODEL_COLUMNS);
 		if (campaign_rows(&c, gather_row, &g) != 0) {
 			char part[4096];
@@ -413,8 +419,9 @@ int findings_run(const char *dir, char *err, size_t errlen)
 			fclose(models);
 			snprintf(part, sizeof(part), "%s/models.csv.part", dir);
 			remove(part);
-		} else if (gathered(&g), replace_close(models, dir, "models.csv", err, errlen) == 0) {
-			rc = judge_across(dir, &c, pts, np, &o, &v, &loc, err, errlen);
+		} else if (gathered(&g), health_end(&health),
+			   replace_close(models, dir, "models.csv", err, errlen) == 0) {
+			rc = judge_across(dir, &c, pts, np, &o, &v, &loc, &health, err, errlen);
 		}
 		free(g.rows);
 	}

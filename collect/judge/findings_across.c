@@ -7,9 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bound.h"
 #include "bytes.h"
 #include "findings_impl.h"
 #include "locate.h"
+#include "model/health.h"
 #include "suspects.h"
 
 #define ALGOS_MAX 16
@@ -548,12 +550,53 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 	return n;
 }
 
-void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links, int unseparated)
+/*
+ * The verdict's first sentence: the share of its bound the network-bound
+ * rows reach (model/health.h), the weakest named with its bottleneck; the
+ * topology; the points that needed a retry.
+ */
+static void health_words(char *buf, size_t len, const struct health *h, const struct fpoint *pts,
+			 long n, long nretried)
+{
+	char where[256] = "", size[32], link[320], share[64], retries[64];
+	const char *topology = "the topology taken as declared, not verified";
+
+	if (nretried > 0)
+		snprintf(retries, sizeof(retries), "%ld point%s needed a retry (below)", nretried, nretried == 1 ? "" : "s");
+	else
+		snprintf(retries, sizeof(retries), "no point needed a retry");
+	if (h->rows == 0) {
+		format_bytes(size, sizeof(size), HEALTH_MIN_BYTES);
+		snprintf(buf, len, "Fabric: no row is bound by a NIC or an uplink at %s per peer or more (no "
+			 "fabric known, or every row inside a node), so no share of the bound is judged; %s.",
+			 size, retries);
+		return;
+	}
+	for (long i = 0; i < n; i++)
+		if (pts[i].pt->point == h->weakest.point) {
+			find_where(where, sizeof(where), &pts[i]);
+			where[0] = 'o';   /* "On 2 nodes" inside the sentence */
+		}
+	format_bytes(size, sizeof(size), (long)h->weakest.bytes);
+	bound_link_words(h->weakest.BOTTLENECK, link, sizeof(link));
+	if (lround(100 * h->lo) == lround(100 * h->hi))
+		snprintf(share, sizeof(share), "%.0f%%", 100 * h->lo);
+	else
+		snprintf(share, sizeof(share), "%.0f%%-%.0f%%", 100 * h->lo, 100 * h->hi);
+	snprintf(buf, len, "Fabric: the network-bound rows reach %s of what the topology allows (%ld "
+		 "row%s, each curve's largest size; the weakest, %.0f%%: %s at %s per peer, bound by %s); "
+		 "%s; %s.", share, h->rows, h->rows == 1 ? "" : "s", 100 * h->lo, where, size, link,
+		 topology, retries);
+}
+
+void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct health *h,
+		  int slow_links, int unseparated)
 {
 	long done = 0, failed = 0, other = 0, nretried = 0;
-	char text[512], retries[64] = "";
+	char text[2048], head[1024];
 	const char *links = slow_links ? "slow links were found (below)"
 			    : unseparated ? "a slow link was found, not told apart from others (below)" : NULL;
+	int weak;
 
 	for (long i = 0; i < n; i++) {
 		done += !strcmp(pts[i].pt->state, "complete");
@@ -561,16 +604,18 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_lin
 		nretried += pts[i].retries > 0;
 	}
 	other = n - done - failed;
-	if (nretried > 0)
-		snprintf(retries, sizeof(retries), "; %ld needed a retry (below)", nretried);
+	health_words(head, sizeof(head), h, pts, n, nretried);
 	if (done == n)
-		snprintf(text, sizeof(text), "All %ld points complete (none below a floor); %s%s%s.", n,
-			 links ? "but " : "", links ? links : "no slow link found", retries);
+		snprintf(text, sizeof(text), "%s All %ld points complete (none below a floor); %s%s.", head, n,
+			 links ? "but " : "", links ? links : "no slow link found");
 	else
-		snprintf(text, sizeof(text), "%ld of %ld points complete: %ld failed (a floor or an "
-			 "error, below), %ld incomplete or unknown%s%s%s.", done, n, failed, other,
-			 links ? "; " : "", links ? links : "", retries);
-	find_emit(o, FK_verdict, done == n && !links && !nretried ? "info" : "warning", text, NULL, 0,
+		snprintf(text, sizeof(text), "%s %ld of %ld points complete: %ld failed (a floor or an "
+			 "error, below), %ld incomplete or unknown%s%s.", head, done, n, failed, other,
+			 links ? "; " : "", links ? links : "");
+	weak = h->rows > 0 && h->lo < LOCATE_SLOW;
+	find_emit(o, FK_verdict, done == n && !links && !nretried && !weak ? "info" : "warning", text, NULL, 0,
 		  "points", (double)n, "complete", (double)done, "failed", (double)failed,
-		  "slow_links", (double)slow_links, "retried", (double)nretried, NULL);
+		  "slow_links", (double)slow_links, "retried", (double)nretried,
+		  "bound_rows", (double)h->rows, "bound_lo", h->rows ? h->lo : NAN,
+		  "bound_hi", h->rows ? h->hi : NAN, "topology_verified", 0.0, NULL);
 }

@@ -76,8 +76,15 @@ int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *s
 struct locate;
 int find_located(struct fout *o, const struct locate *loc, const struct fpoint *pts, long n,
 		 struct suspects *sus);
-/* The verdict: the points' states, slow links found, and whether one was located but not separated. */
-void find_verdict(struct fout *o, const struct fpoint *pts, long n, int slow_links, int unseparated);
+/*
+ * The verdict: first the fabric's health (the share of its bound the
+ * network-bound rows reach, the weakest named; the topology; the retries),
+ * then the points' states, slow links found, and whether one was located
+ * but not separated.
+ */
+struct health;
+void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct health *h,
+		  int slow_links, int unseparated);
 
 /* DIR/findings.json and findings.tsv: the verdict v first, then o's; 0 or -1 with a message. */
 int find_write(const char *dir, const struct fout *v, struct fout *o, char *err,

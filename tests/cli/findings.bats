@@ -70,7 +70,7 @@ PY
 @test "a merge writes both; a clean one's verdict says so; an unwritable directory: exit 3, nothing half-written" {
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$ROOT/tests/data/smoke/raw/smoke-n1-contiguous-19.out" \
 		"$ROOT/tests/data/smoke/raw/smoke-n2-contiguous-20.out"
-	head -n 2 "$BATS_TEST_TMPDIR/m/findings.json" | grep -q '"kind": "verdict", "severity": "info", "text": "All 2 points complete'
+	head -n 2 "$BATS_TEST_TMPDIR/m/findings.json" | grep -q '"kind": "verdict", "severity": "info", "text": "Fabric: no row is bound by a NIC or an uplink at 64 KiB per peer or more (no fabric known, or every row inside a node), so no share of the bound is judged; no point needed a retry. All 2 points complete'
 	[ "$(head -n 1 "$BATS_TEST_TMPDIR/m/models.csv")" = "point,level,algo,split,commsize,n,latency_s,bw_GBs,n_half_B,r2,worst_rel,break_B,lo_latency_s,lo_bw_GBs,hi_latency_s,hi_bw_GBs" ]
 	chmod a-w merged
 	if [ "$(id -u)" = 0 ]; then rm -rf merged/findings.json; mkdir merged/findings.json.part; fi
@@ -140,6 +140,26 @@ bound() {
 	grep -q '"text": "On 2 nodes, strided communicators of 2 take' merged/findings.json
 }
 
+@test "the verdict leads with the fabric's health: the share of its bound the network-bound rows reach, the weakest named; findings.json's numbers; a slow one a warning" {
+	run -0 "$COLLECT" -q -o m "$ROOT/tests/data/fabric/raw"
+	run -0 awk -F'\t' 'NR == 2 { print $1 "|" $2 "|" $3 }' m/findings.tsv
+	[ "$output" = "info|verdict|Fabric: the network-bound rows reach 75%-95% of what the topology allows (8 rows, each curve's largest size; the weakest, 75%: on 4 nodes (strided) at 4 MiB per peer, bound by the uplink of leaf1); the topology taken as declared, not verified; no point needed a retry. All 4 points complete (none below a floor); no slow link found." ]
+	grep -q '"bound_rows": 8, "bound_lo": 0.75[0-9]*, "bound_hi": 0.95[0-9]*, "topology_verified": 0' m/findings.json
+	# the same line as Prometheus gauges, and each row's share of its bound
+	"$COLLECT" --openmetrics m >m.prom
+	grep -qx 'aller_fabric_bound_ratio{campaign="bw",of="weakest"} 0.751071' m.prom
+	grep -qx 'aller_fabric_bound_ratio{campaign="bw",of="strongest"} 0.953148' m.prom
+	grep -qx 'aller_points_retried{campaign="bw"} 0' m.prom
+	grep -q '^aller_eff_bound_ratio{campaign="bw",point="n4-strided-t2-L1048576-default-s1",.*bytes="4194304"} 0.75' m.prom
+	! command -v promtool >/dev/null || promtool check metrics <m.prom
+	# the same rows three times slower: below half of the bound, a warning that names the weakest
+	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "eff_bound") c = i } NR > 1 && $c != "" { $c = $c / 3 } 1' \
+		m/points.csv >p.csv && mv p.csv m/points.csv
+	run -0 "$COLLECT" --findings m
+	run -0 awk -F'\t' 'NR == 2 { print $1 "|" $3 }' m/findings.tsv
+	[[ $output == "warning|Fabric: the network-bound rows reach 25%-32% of what the topology allows (8 rows, each curve's largest size; the weakest, 25%: on 4 nodes (strided) at 4 MiB per peer, bound by the uplink of leaf1);"* ]]
+}
+
 @test "a point whose job needed a retry says how each attempt ended: a fact, a finding, the verdict's count" {
 	mkdir raw
 	src=$ROOT/tests/data/smoke/raw/smoke-n4-strided-21.out
@@ -155,13 +175,13 @@ bound() {
 	run -0 awk -F'\t' '$2 == "retried" { print $1 "|" $3 }' out/findings.tsv
 	[ "$output" = "warning|On 4 nodes (strided): its job needed 2 attempts (the point is complete); attempt 1: failed: exit 139 (signal 11, SIGSEGV) before aller's header (the launcher or MPI_Init)." ]
 	run -0 awk -F'\t' '$2 == "verdict" { print $1 "|" $3 }' out/findings.tsv
-	[ "$output" = "warning|All 2 points complete (none below a floor); no slow link found; 1 needed a retry (below)." ]
+	[[ $output == "warning|Fabric: "*"; 1 point needed a retry (below). All 2 points complete (none below a floor); no slow link found." ]]
 	grep -q '"retried": 1' out/findings.json
 	# a campaign without retries: the verdict as it was, and nothing of them
 	rm raw/s-a01.out
 	run -0 "$COLLECT" -q -o out2 raw
 	run ! grep -q retried out2/findings.tsv
-	grep -q 'All 2 points complete (none below a floor); no slow link found\.	' out2/findings.tsv
+	grep -q 'no point needed a retry\. All 2 points complete (none below a floor); no slow link found\.	' out2/findings.tsv
 }
 
 @test "a point run with aller's test hooks set is a test: named so, no suspect from it, not exported" {

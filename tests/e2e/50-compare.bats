@@ -104,7 +104,7 @@ compare() { bash "$ROOT/plots/compare.sh" "RESULTS=$RES" "$@"; }
 	"${chrome[@]}" --dump-dom "file://$page" >"$BATS_TEST_TMPDIR/dom.html" 2>/dev/null
 	dom=$BATS_TEST_TMPDIR/dom.html
 	f=$(grep -bo '<h2 id="findings">' "$dom" | cut -d: -f1)
-	v=$(grep -bo '<p class="verdict [a-z]*">All 2 points complete' "$dom" | cut -d: -f1)
+	v=$(grep -bo '<p class="verdict [a-z]*">Fabric: [^<]*All 2 points complete' "$dom" | cut -d: -f1)
 	fig=$(grep -bo '<figure>' "$dom" | head -n 1 | cut -d: -f1)
 	[ -n "$f" ] && [ -n "$v" ] && [ -n "$fig" ] && [ "$f" -lt "$v" ] && [ "$v" -lt "$fig" ]
 	[ "$(grep -o '<tr class="complete">' "$dom" | wc -l)" = 2 ]
