@@ -10,6 +10,9 @@ struct loads {
 	long *on, *under;    /* scratch: one communicator's members per node, under each switch */
 	int unknown_leaf;    /* a node with off-node bytes has no known leaf */
 	long unknown_node;
+	double *glob;        /* a dragonfly's (else NULL): per ordered pair of groups A x ngroups + B, bytes per call */
+	long *group;         /* ... per node: its group, -1 none */
+	long *count, *present;   /* ... scratch: one communicator's members per group, the groups it spans */
 };
 
 /* The switch above sw (-1: the spine, or a parent out of range). */
@@ -30,6 +33,37 @@ static void add_under(const struct bound_fabric *f, long n, long add, long *unde
 
 	for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = above(f, sw))
 		under[sw] += add;
+}
+
+/* Node n's group: the first switch from its leaf up that has one; -1 none. */
+static long group_of(const struct bound_fabric *f, long n)
+{
+	long sw = f->leaf[n];
+
+	for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = above(f, sw))
+		if (f->group[sw] >= 0 && f->group[sw] < f->ngroups)
+			return f->group[sw];
+	return -1;
+}
+
+/* One communicator's bytes between groups: the m_A members in group A send m_B x bytes to group B's. */
+static void add_global(const struct bound_fabric *f, const long *at, long g, long step, double bytes,
+		       struct loads *l)
+{
+	long np = 0, ng = f->ngroups;
+
+	for (long i = 0; i < g; i++) {
+		long gr = l->group[at[i * step]];
+		if (gr >= 0 && l->count[gr]++ == 0)
+			l->present[np++] = gr;
+	}
+	for (long a = 0; a < np; a++)
+		for (long b = 0; b < np; b++)
+			if (a != b)
+				l->glob[l->present[a] * ng + l->present[b]] +=
+					bytes * (double)l->count[l->present[a]] * (double)l->count[l->present[b]];
+	for (long a = 0; a < np; a++)
+		l->count[l->present[a]] = 0;
 }
 
 /*
@@ -64,6 +98,8 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 			}
 		l->on[n] = 0;
 	}
+	if (l->glob)
+		add_global(f, at, g, step, bytes, l);
 }
 
 /* A switch's tier, at most `left` more tiers looked down (a parent cycle ends there). */
@@ -98,7 +134,8 @@ static void busiest(const struct bound_fabric *f, const double *nic, const doubl
 		const double *rate = kind == BOUND_NIC ? f->nic : kind == BOUND_UPLINK ? f->uplink : copy;
 		for (long i = 0; load && i < n; i++) {
 			double r = rate ? rate[i] : 0, t = r > 0 ? load[i] / (r * 1e9) : 0;
-			if (load[i] > 0 && !(r > 0) && kind != BOUND_COPY && !b->partial) {
+			int group_top = kind == BOUND_UPLINK && f->group && f->group[i] >= 0 && above(f, i) < 0;
+			if (load[i] > 0 && !(r > 0) && kind != BOUND_COPY && !group_top && !b->partial) {
 				b->partial = 1;
 				b->unknown = (enum bound_link)kind;
 				b->unknown_at = i;
@@ -113,6 +150,56 @@ static void busiest(const struct bound_fabric *f, const double *nic, const doubl
 	}
 }
 
+/*
+ * The bound of a dragonfly's global links from their loads, into b (its
+ * other links' bound already there): minimal routing's, and adaptive
+ * routing's where the fabric says so (see bound.h); b->t_minimal set.
+ */
+static void global_bound(const struct bound_fabric *f, const double *glob, struct bound *b)
+{
+	long ng = f->ngroups, pair = -1, group = -1;
+	double cap = (double)f->global_links * f->global_rate * 1e9, tmin = 0, lmin = 0, tada = 0, lada = 0;
+
+	for (long a = 0; glob && a < ng; a++) {
+		double out = 0, in = 0;
+		for (long c = 0; c < ng; c++) {
+			double load = c != a ? glob[a * ng + c] : 0;
+			out += load;
+			in += c != a ? glob[c * ng + a] : 0;
+			if (load > 0 && !(cap > 0) && !b->partial) {
+				b->partial = 1;
+				b->unknown = BOUND_GLOBAL;
+				b->unknown_at = a * ng + c;
+			}
+			if (cap > 0 && load / cap > tmin)
+				tmin = load / cap, lmin = load, pair = a * ng + c;
+		}
+		if (ng > 1 && cap > 0 && (out > in ? out : in) / (cap * (double)(ng - 1)) > tada)
+			tada = (out > in ? out : in) / (cap * (double)(ng - 1)), lada = out > in ? out : in, group = a;
+	}
+	b->t_minimal = b->t > tmin ? b->t : tmin;
+	if (!f->adaptive && tmin > b->t)
+		b->t = tmin, b->load = lmin, b->link = BOUND_GLOBAL, b->at = pair;
+	else if (f->adaptive && tada > b->t)
+		b->t = tada, b->load = lada, b->link = BOUND_GLOBAL, b->at = group * ng + group;
+}
+
+/* A dragonfly's loads (f has groups) into l: allocated, each node's group; 0, or -1 (memory). */
+static int global_loads(const struct bound_fabric *f, struct loads *l)
+{
+	size_t ng = (size_t)f->ngroups;
+
+	l->glob = calloc(ng * ng + 1, sizeof(double));
+	l->group = malloc(((size_t)f->nnodes + 1) * sizeof(long));
+	l->count = calloc(ng + 1, sizeof(long));
+	l->present = malloc((ng + 1) * sizeof(long));
+	if (!l->glob || !l->group || !l->count || !l->present)
+		return -1;
+	for (long n = 0; n < f->nnodes; n++)
+		l->group[n] = group_of(f, n);
+	return 0;
+}
+
 /* Each link's bytes for the row into l (allocated here); 0, or -1 (memory, a node out of range). */
 static int loads_of(const struct bound_fabric *f, const long *node, const struct partition *p,
 		    double bytes, struct loads *l)
@@ -120,12 +207,15 @@ static int loads_of(const struct bound_fabric *f, const long *node, const struct
 	long nn = f->nnodes, nl = f->nleaves > 0 ? f->nleaves : 1;
 
 	*l = (struct loads){ calloc((size_t)nn, sizeof(double)), calloc((size_t)nl, sizeof(double)),
-			     calloc((size_t)nn, sizeof(long)), calloc((size_t)nl, sizeof(long)), 0, -1 };
+			     calloc((size_t)nn, sizeof(long)), calloc((size_t)nl, sizeof(long)), 0, -1,
+			     NULL, NULL, NULL, NULL };
 	if (!l->nic || !l->up || !l->on || !l->under)
 		return -1;
 	for (long r = 0; r < p->world; r++)
 		if (node[r] < 0 || node[r] >= nn || f->leaf[node[r]] >= f->nleaves)
 			return -1;
+	if (f->group && f->ngroups > 0 && global_loads(f, l) != 0)
+		return -1;
 	for (long c = 0; c < p->ncomms; c++)
 		add_comm(f, node, p, c, bytes, l);
 	return 0;
@@ -137,6 +227,10 @@ static void loads_release(struct loads *l)
 	free(l->up);
 	free(l->on);
 	free(l->under);
+	free(l->glob);
+	free(l->group);
+	free(l->count);
+	free(l->present);
 }
 
 /* The bound from the loads: the busiest link, and what is unknown. */
@@ -148,6 +242,7 @@ static void bound_of(const struct bound_fabric *f, const struct loads *l, struct
 		b->unknown = BOUND_UPLINK;
 		b->unknown_at = -1 - l->unknown_node;   /* no leaf: -1 - the node */
 	}
+	global_bound(f, l->glob, b);
 }
 
 int bound_row(const struct bound_fabric *f, const long *node, const struct partition *p,
@@ -180,6 +275,7 @@ void bound_loads(const struct bound_fabric *f, const double *nic_load, const dou
 	memset(b, 0, sizeof(*b));
 	b->at = b->unknown_at = -1;
 	busiest(f, nic_load, f->nleaves > 0 ? up_load : NULL, mem_load, copy, b);
+	b->t_minimal = b->t;
 	for (long i = 0; i < f->nnodes && !b->partial; i++)
 		if (nic_load[i] > 0 && f->leaf[i] < 0) {   /* off the node, through a leaf nobody named */
 			b->partial = 1;
@@ -213,6 +309,15 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
 void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, char *buf, size_t len)
 {
 	int up = link == BOUND_UPLINK && at >= 0;
+
+	if (link == BOUND_GLOBAL) {
+		long ng = f->ngroups, a = ng > 0 ? at / ng : 0, c = ng > 0 ? at % ng : 0;
+		if (!f->group_name || at < 0 || at >= ng * ng)
+			snprintf(buf, len, "%s", "");
+		else
+			snprintf(buf, len, "global:%s%s%s", f->group_name[a], a == c ? "" : ":", a == c ? "" : f->group_name[c]);
+		return;
+	}
 	long i = at >= 0 ? at : -1 - at;
 	const char *const *names = up ? f->leaf_name : f->node_name;
 
@@ -242,6 +347,7 @@ void bound_link_words(const char *id, char *buf, size_t len)
 	static const struct { const char *id, *words; } kinds[] = {
 		{ "nic:", "the NIC of %.*s" }, { "up:" BOUND_LEAF_OF, "the uplink of %.*s's leaf" },
 		{ "up:", "the uplink of %.*s" }, { "copy:", "the memory of %.*s" },
+		{ "global:", "the global links of %.*s" },
 	};
 
 	const char *partial = strstr(id, "(partial:");
@@ -249,8 +355,12 @@ void bound_link_words(const char *id, char *buf, size_t len)
 
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!strncmp(id, kinds[i].id, strlen(kinds[i].id))) {
-			const char *name = id + strlen(kinds[i].id);
-			snprintf(buf, len, kinds[i].words, (int)strcspn(name, "()"), name);
+			const char *name = id + strlen(kinds[i].id), *to = name + strcspn(name, ":()");
+			if (*to == ':')   /* global:A:B */
+				snprintf(buf, len, "the global links from %.*s to %.*s", (int)(to - name), name,
+					 (int)strcspn(to + 1, "()"), to + 1);
+			else
+				snprintf(buf, len, kinds[i].words, (int)strcspn(name, "()"), name);
 			if (partial && (n = strlen(buf)) + 1 < len) {
 				snprintf(buf + n, len - n, " (a partial bound: no rate for ");
 				bound_link_words(partial + strlen("(partial:"), buf + strlen(buf), len - strlen(buf));

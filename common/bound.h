@@ -14,8 +14,20 @@
  * ways. A call cannot end before its busiest link has carried its load: the
  * bound is the largest load / rate. A switch without an uplink (the top of
  * the tree, rate 0) carries nothing up. Ignored: latency, protocol
- * overhead, adaptive routing, and the bytes that stay on a node (they
- * cross no link here).
+ * overhead, and the bytes that stay on a node (they cross no link here).
+ *
+ * A dragonfly: trees in groups (each tree's top switch in one group), and
+ * between each pair of groups `global_links` global links of `global_rate`
+ * each way. A byte from one group to another crosses, under minimal routing,
+ * the direct links of that pair: the busiest ordered pair's bytes / (links x
+ * rate) bounds the row. Under adaptive (non-minimal) routing a byte may also
+ * go through a third group, so no pair bounds it; a group's own global links,
+ * (groups - 1) x links of them, must still carry every byte that leaves it
+ * and every byte that enters it: the busiest group's larger direction / their
+ * rate bounds the row, and minimal routing's figure is kept beside it (the
+ * range the routing allows: t_minimal). The local links inside a group are
+ * the trees' own uplinks where they have rates (a group's top switch without
+ * one carries its bytes onto the group's links, which bound nothing here).
  */
 #ifndef ALLER_BOUND_H
 #define ALLER_BOUND_H
@@ -37,6 +49,13 @@ struct bound_fabric {
 	const double *uplink;   /* per switch: decimal GB/s each way; 0 unknown, or none above it */
 	const char *const *node_name, *const *leaf_name;   /* their names, for bound_link_id */
 	const long *parent;     /* per switch: the switch above it, -1 the spine; NULL: every one's the spine */
+	/* a dragonfly (NULL group: none, a tree): per switch its group, -1 none (a tree's top has one) */
+	const long *group;
+	long ngroups;
+	const char *const *group_name;
+	long global_links;      /* global links between each pair of groups */
+	double global_rate;     /* each one's rate each way, decimal GB/s; 0 unknown */
+	int adaptive;           /* 1: adaptive routing (a byte may go through a third group); 0 minimal */
 };
 
 /*
@@ -45,13 +64,14 @@ struct bound_fabric {
  */
 int bound_tier(const struct bound_fabric *f, long sw);
 
-enum bound_link { BOUND_NONE, BOUND_NIC, BOUND_UPLINK, BOUND_COPY };
+enum bound_link { BOUND_NONE, BOUND_NIC, BOUND_UPLINK, BOUND_COPY, BOUND_GLOBAL };
 
 struct bound {
 	double t;               /* seconds per call at least; 0: no link with a known rate carries bytes */
 	double load;            /* the bytes the bounding link carries per call, each way */
 	enum bound_link link;   /* which link bounds it (BOUND_NONE with t 0) */
-	long at;                /* ... of which node (NIC) or leaf (uplink) */
+	long at;                /* ... of which node (NIC) or leaf (uplink); global: from group A to B, A x ngroups + B (A == B: all of A's, adaptive) */
+	double t_minimal;       /* the bound under minimal routing: t, but on an adaptive dragonfly */
 	/* a link that carries bytes has no known rate (a NIC, an uplink, or a node's leaf unknown) */
 	int partial;
 	enum bound_link unknown;   /* the first such link, and of which node or leaf */
@@ -98,7 +118,9 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
  * A link of f by name, the one way aller's bottleneck, the merged tables and
  * the tomography write it: "nic:NODE", "up:LEAF", "copy:NODE", and the
  * uplink of a node whose leaf is unknown (at < 0: -1 - the node) "up:"
- * BOUND_LEAF_OF "NODE". "" for none, or a link f does not have.
+ * BOUND_LEAF_OF "NODE", a dragonfly's global links "global:GROUP:GROUP"
+ * (from the first to the second) or "global:GROUP" (all of a group's,
+ * adaptive routing). "" for none, or a link f does not have.
  */
 #define BOUND_LEAF_OF "leaf-of-"
 void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, char *buf, size_t len);
@@ -110,7 +132,8 @@ void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, 
 void bound_link_of(const struct bound_fabric *f, const struct bound *b, char *buf, size_t len);
 /*
  * A link's name in words: "the uplink of leaf1", "the NIC of n3", "the
- * memory of n1", "the uplink of n4's leaf"; "no link" for none. A partial
+ * memory of n1", "the uplink of n4's leaf", "the global links from g1 to
+ * g2", "the global links of g1"; "no link" for none. A partial
  * bound's "(partial:ID)" after it as " (a partial bound: no rate for the
  * NIC of n2)".
  */

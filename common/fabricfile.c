@@ -11,7 +11,8 @@
 #include "strbuf.h"
 #include "text.h"
 
-#define USAGE "expected 'switch NAME RATE [CHILD...]' or 'nic NODE RATE'"
+#define USAGE "expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'group NAME SWITCH...' or " \
+	"'global LINKS RATE [minimal|adaptive]'"
 
 /* A line being read: where it is, for the messages. */
 struct at {
@@ -256,10 +257,95 @@ static int switch_line(struct fabricfile *ff, const struct at *a, char **w, int 
 	snprintf(s[k].name, FABRICFILE_NAME, "%s", w[0]);
 	snprintf(s[k].rate, FABRICFILE_NAME, "%s", w[1]);
 	s[k].parent = -1;
+	s[k].group = -1;
+	s[k].line = a->line;
 	d.leaf = k;
 	for (int i = 2; i < n; i++)
 		if (names_said(a, w[i], fabricfile_names(w[i], child, &d)) != 0)
 			return -1;
+	return 0;
+}
+
+/* A group line's words after "group": NAME SWITCH... */
+static int group_line(struct fabricfile *ff, const struct at *a, char **w, int n)
+{
+	char (*g)[FABRICFILE_NAME];
+
+	if (n < 2)
+		return bad(a, "a group needs its name and its switches: 'group NAME SWITCH...', not", "group");
+	if (!valid_name(w[0]))
+		return bad(a, "a group's name is letters, digits, '.', '_' and '-', at most 63:", w[0]);
+	for (long i = 0; i < ff->ngroup; i++)
+		if (!strcmp(ff->group[i], w[0]))
+			return bad(a, "the group is declared already:", w[0]);
+	if (!(g = grow(ff->group, &ff->capgroup, (size_t)ff->ngroup + 1, sizeof(*ff->group), 8))) {
+		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
+		return -1;
+	}
+	ff->group = g;
+	snprintf(g[ff->ngroup], FABRICFILE_NAME, "%s", w[0]);
+	if (ff->ngroup++ == 0)
+		ff->group_line = a->line;
+	for (int i = 1; i < n; i++) {
+		long sw = switch_named(ff, w[i]);
+		if (sw < 0)
+			return bad(a, "a group holds switches declared on lines above; no such switch:", w[i]);
+		if (ff->sw[sw].group >= 0)
+			return bad(a, "the switch is in a group already:", w[i]);
+		ff->sw[sw].group = ff->ngroup - 1;
+	}
+	return 0;
+}
+
+/* A global line's words after "global": LINKS RATE [minimal|adaptive]. */
+static int global_line(struct fabricfile *ff, const struct at *a, char **w, int n)
+{
+	char *end;
+	long links;
+
+	if (ff->global_line > 0)
+		return bad(a, "the global links are declared already, once for every pair of groups:", "global");
+	if (n < 2 || n > 3)
+		return bad(a, "the global links are 'global LINKS RATE [minimal|adaptive]', not", "global");
+	links = strtol(w[0], &end, 10);
+	if (end == w[0] || *end || links < 1 || links > 1000000)
+		return bad(a, "LINKS, the global links between each pair of groups, is a whole number from 1 "
+			      "to 1000000, not", w[0]);
+	if (valid_rate(a, w[1]) != 0)
+		return -1;
+	if (n == 3 && strcmp(w[2], "minimal") && strcmp(w[2], "adaptive"))
+		return bad(a, "the routing is minimal or adaptive, not", w[2]);
+	ff->global_links = links;
+	ff->global_line = a->line;
+	snprintf(ff->global_rate, sizeof(ff->global_rate), "%s", w[1]);
+	ff->adaptive = n == 3 && !strcmp(w[2], "adaptive");
+	return 0;
+}
+
+/*
+ * What the whole file must hold once read: with groups, a global line and
+ * every tree's top in a group, and none under a switch; a global line
+ * only with groups. 0, or -1 naming the line.
+ */
+static int groups_whole(const struct fabricfile *ff, struct at *a)
+{
+	if (ff->ngroup == 0 && ff->global_line > 0) {
+		a->line = ff->global_line;
+		return bad(a, "global links without a group: declare the groups ('group NAME SWITCH...'), not", "global");
+	}
+	if (ff->ngroup > 0 && ff->global_line == 0) {
+		a->line = ff->group_line;
+		return bad(a, "a group without global links: add 'global LINKS RATE [minimal|adaptive]' for", ff->group[0]);
+	}
+	for (long i = 0; ff->ngroup > 0 && i < ff->nsw; i++) {
+		a->line = ff->sw[i].line;
+		if (ff->sw[i].group >= 0 && ff->sw[i].parent >= 0)
+			return bad(a, "a group holds the tops of its trees; this switch sits under another:",
+				   ff->sw[i].name);
+		if (ff->sw[i].group < 0 && ff->sw[i].parent < 0)
+			return bad(a, "with groups, every tree's top is in one ('group NAME SWITCH...'); "
+				      "this one is in none:", ff->sw[i].name);
+	}
 	return 0;
 }
 
@@ -280,6 +366,10 @@ static int parse_line(struct fabricfile *ff, const struct at *a, char *line)
 		return 0;
 	if (!strcmp(w[0], "switch"))
 		return switch_line(ff, a, w + 1, n - 1);
+	if (!strcmp(w[0], "group"))
+		return group_line(ff, a, w + 1, n - 1);
+	if (!strcmp(w[0], "global"))
+		return global_line(ff, a, w + 1, n - 1);
 	if (strcmp(w[0], "nic"))
 		return bad(a, USAGE ", not", w[0]);
 	if (n != 3)
@@ -307,6 +397,8 @@ int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, 
 		rc = parse_line(ff, &a, line);
 	}
 	free(copy);
+	if (rc == 0)
+		rc = groups_whole(ff, &a);
 	if (rc != 0)
 		fabricfile_free(ff);
 	return rc;
@@ -339,7 +431,12 @@ char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char
 		strbuf_addf(&b, "uplink_rate %s %s\n", ff->sw[i].name, ff->sw[i].rate);
 		if (ff->sw[i].parent >= 0)
 			strbuf_addf(&b, "parent %s %s\n", ff->sw[i].name, ff->sw[ff->sw[i].parent].name);
+		if (ff->sw[i].group >= 0)
+			strbuf_addf(&b, "group %s %s\n", ff->sw[i].name, ff->group[ff->sw[i].group]);
 	}
+	if (ff->ngroup > 0)
+		strbuf_addf(&b, "global %ld %s %s\n", ff->global_links, ff->global_rate,
+			    ff->adaptive ? "adaptive" : "minimal");
 	for (long i = 0; i < n && ff->nnode > 0; i++) {
 		long k = ff->names.slot[namehash_slot(&ff->names, nodes[i], ff->node[0].name,
 						      sizeof(*ff->node))];
@@ -357,6 +454,7 @@ void fabricfile_free(struct fabricfile *ff)
 {
 	free(ff->sw);
 	free(ff->node);
+	free(ff->group);
 	namehash_free(&ff->names);
 	memset(ff, 0, sizeof(*ff));
 }

@@ -14,6 +14,13 @@
  *                                (today's two tiers).
  *   nic NODE RATE                a node's NIC rate each way (where sysfs
  *                                and --line-rate do not know it)
+ *   group NAME SWITCH...         a dragonfly's group: the tops of its trees
+ *                                (switches declared above, under none)
+ *   global LINKS RATE [ROUTING]  between each pair of groups LINKS global
+ *                                links of RATE each way; ROUTING minimal
+ *                                (the default) or adaptive (common/bound.h).
+ *                                With groups, every tree's top is in one,
+ *                                and a global line is needed; once.
  *
  * RATE: a number and kbit, mbit, gbit, gbps or GB/s (25gbit, 12.5GB/s).
  * NODE: a name, or a range of names as Slurm writes them: n[1-16,20],
@@ -32,6 +39,8 @@
 struct fabricfile_switch {
 	char name[FABRICFILE_NAME], rate[FABRICFILE_NAME];   /* rate "-": no uplink */
 	long parent;                        /* the switch above it, -1: the spine (or none) */
+	long group;                         /* its dragonfly group, -1: none */
+	long line;                          /* the line it is declared on */
 };
 
 struct fabricfile_node {
@@ -46,6 +55,12 @@ struct fabricfile {
 	long nsw, nnode;
 	size_t capsw, capnode;
 	struct namehash names;              /* of node[] */
+	char (*group)[FABRICFILE_NAME];     /* a dragonfly's groups (ngroup), by name */
+	long ngroup, group_line;            /* ... and the first group's line */
+	size_t capgroup;
+	long global_links, global_line;     /* the global line's: 0 none */
+	char global_rate[FABRICFILE_NAME];
+	int adaptive;                       /* its routing: 1 adaptive, 0 minimal */
 };
 
 /*
@@ -75,8 +90,10 @@ int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t e
 /*
  * The '# fabric:' values for a run on nodes[0..n) (malloc'd, a line each,
  * NULL when out of memory): "file PATH", every switch's "uplink_rate SWITCH
- * RATE" and "parent SWITCH ABOVE" where it has one, and of each of the run's nodes the file declares "switch NODE LEAF"
- * and "nic_rate NODE RATE".
+ * RATE", "parent SWITCH ABOVE" where it has one and "group SWITCH GROUP"
+ * where it is in one, "global LINKS RATE ROUTING" with groups, and of each
+ * of the run's nodes the file declares "switch NODE LEAF" and "nic_rate
+ * NODE RATE".
  */
 char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char *const *nodes,
 		       long n);

@@ -39,9 +39,9 @@ static int add_named(const char *name, void *ctx)
 
 /* The fabric of the named nodes from the file; 0, or -1 (memory). */
 struct world_fabric {
-	long *leaf, *parent;
+	long *leaf, *parent, *group;
 	double *nic, *uplink;
-	const char **node_name, **sw_name;
+	const char **node_name, **sw_name, **group_name;
 };
 
 static int fabric_of(const struct fabricfile *ff, const struct named *nd, double line_rate,
@@ -49,11 +49,16 @@ static int fabric_of(const struct fabricfile *ff, const struct named *nd, double
 {
 	size_t ns = (size_t)ff->nsw + 1, nn = (size_t)nd->n;
 
-	*w = (struct world_fabric){ malloc(nn * sizeof(long)), malloc(ns * sizeof(long)), calloc(nn, sizeof(double)),
-				    calloc(ns, sizeof(double)), malloc(nn * sizeof(char *)), malloc(ns * sizeof(char *)) };
-	if (!w->leaf || !w->parent || !w->nic || !w->uplink || !w->node_name || !w->sw_name)
+	*w = (struct world_fabric){ malloc(nn * sizeof(long)), malloc(ns * sizeof(long)), malloc(ns * sizeof(long)),
+				    calloc(nn, sizeof(double)), calloc(ns, sizeof(double)), malloc(nn * sizeof(char *)),
+				    malloc(ns * sizeof(char *)), malloc(((size_t)ff->ngroup + 1) * sizeof(char *)) };
+	if (!w->leaf || !w->parent || !w->group || !w->nic || !w->uplink || !w->node_name || !w->sw_name ||
+	    !w->group_name)
 		return -1;
+	for (long g = 0; g < ff->ngroup; g++)
+		w->group_name[g] = ff->group[g];
 	for (long k = 0; k < ff->nsw; k++) {
+		w->group[k] = ff->sw[k].group;
 		w->parent[k] = ff->sw[k].parent;
 		w->uplink[k] = bound_rate(ff->sw[k].rate);
 		w->sw_name[k] = ff->sw[k].name;
@@ -65,8 +70,12 @@ static int fabric_of(const struct fabricfile *ff, const struct named *nd, double
 		w->nic[i] = bound_nic_rate(line_rate, at >= 0 ? ff->node[at].rate : NULL);
 		w->node_name[i] = nd->name[i];
 	}
-	*f = (struct bound_fabric){ nd->n, ff->nsw, w->leaf, w->nic, w->uplink, w->node_name, w->sw_name,
-				    w->parent };
+	*f = (struct bound_fabric){ .nnodes = nd->n, .nleaves = ff->nsw, .leaf = w->leaf,
+	                            .nic = w->nic, .uplink = w->uplink, .node_name = w->node_name,
+	                            .leaf_name = w->sw_name, .parent = w->parent,
+	                            .group = ff->ngroup > 0 ? w->group : NULL, .ngroups = ff->ngroup,
+	                            .group_name = w->group_name, .global_links = ff->global_links,
+	                            .global_rate = bound_rate(ff->global_rate), .adaptive = ff->adaptive };
 	return 0;
 }
 
@@ -74,6 +83,8 @@ static void world_fabric_free(struct world_fabric *w)
 {
 	free(w->leaf);
 	free(w->parent);
+	free(w->group);
+	free(w->group_name);
 	free(w->nic);
 	free(w->uplink);
 	free(w->node_name);
@@ -121,7 +132,12 @@ static void rows(const struct options *o, const struct bound_fabric *f, const lo
 {
 	struct plan_level l;
 
-	fprintf(out, "# columns: commsize count bytes_per_peer bound_s bottleneck\n");
+	int range = f->group && f->adaptive;   /* adaptive routing: minimal's bound beside it */
+
+	if (range)
+		fprintf(out, "# routing: adaptive: bound_s is the least time any path allows (a byte may go "
+			"through a third group), bound_minimal_s the least under minimal routing\n");
+	fprintf(out, "# columns: commsize count bytes_per_peer bound_s bottleneck%s\n", range ? " bound_minimal_s" : "");
 	for (int i = 0; plan_level(o, world, i, &l) == 0; i = l.index + 1) {
 		struct bound unit;
 		char link[200] = "-";
@@ -129,9 +145,13 @@ static void rows(const struct options *o, const struct bound_fabric *f, const lo
 			continue;
 		if (unit.t > 0)
 			bound_link_of(f, &unit, link, sizeof(link));
-		for (int k = 0; k < l.ncounts; k++)
-			fprintf(out, "%ld %ld %ld %.6e %s\n", l.target, l.counts[k], l.counts[k] * 8,
+		for (int k = 0; k < l.ncounts; k++) {
+			fprintf(out, "%ld %ld %ld %.6e %s", l.target, l.counts[k], l.counts[k] * 8,
 				unit.t * (double)l.counts[k] * 8, link);
+			if (range)
+				fprintf(out, " %.6e", unit.t_minimal * (double)l.counts[k] * 8);
+			fputc('\n', out);
+		}
 	}
 }
 

@@ -52,8 +52,10 @@ static void row_bound(const struct eff_limits *l, const struct eff_sums *s, stru
 	long n = l->nnodes, nl = l->nleaves > 0 ? l->nleaves : 1;
 	double *nic = malloc(sizeof(double) * (size_t)n), *up = calloc(2 * (size_t)nl, sizeof(double));
 	/* (the leaves' uplinks as measured; the tiers above them are the merge's, from the facts) */
-	struct bound_fabric f = { n, l->nleaves, l->leaf, l->bound_nic, l->uplink, l->node_name, l->leaf_name,
-				  NULL };
+	struct bound_fabric f = { .nnodes = n, .nleaves = l->nleaves, .leaf = l->leaf,
+	                          .nic = l->bound_nic, .uplink = l->uplink,
+	                          .node_name = l->node_name, .leaf_name = l->leaf_name,
+	                          .parent = NULL };
 	struct bound b;
 
 	r->bound_s = NAN;

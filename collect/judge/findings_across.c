@@ -567,7 +567,7 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 		snprintf(retries, sizeof(retries), "no point needed a retry");
 	if (h->rows == 0) {
 		format_bytes(size, sizeof(size), HEALTH_MIN_BYTES);
-		snprintf(buf, len, "Fabric: no row is bound by a NIC or an uplink at %s per peer or more (no "
+		snprintf(buf, len, "Fabric: no row is bound by a network link at %s per peer or more (no "
 			 "fabric known, or every row inside a node), so no share of the bound is judged; %s.",
 			 size, retries);
 		return;

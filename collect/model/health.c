@@ -10,10 +10,11 @@ void health_init(struct health *h)
 	h->weakest.point = -1;
 }
 
-/* Whether a row speaks for the network: a NIC or an uplink bounds it, whole, and it has a share. */
+/* Whether a row speaks for the network: a NIC, an uplink or global links bound it, whole, and it has a share. */
 static int network_bound(const struct mrow *r)
 {
-	return (!strncmp(r->BOTTLENECK, "nic:", 4) || !strncmp(r->BOTTLENECK, "up:", 3)) &&
+	return (!strncmp(r->BOTTLENECK, "nic:", 4) || !strncmp(r->BOTTLENECK, "up:", 3) ||
+		!strncmp(r->BOTTLENECK, "global:", 7)) &&
 	       !strstr(r->BOTTLENECK, "(partial") && r->bytes >= HEALTH_MIN_BYTES &&
 	       isfinite(r->eff_bound) && r->eff_bound > 0;
 }

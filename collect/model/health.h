@@ -2,8 +2,8 @@
  * health.h: the fabric's health in one figure, as pure logic over a merged
  * campaign's rows: the share of what the fabric allows (eff_bound: bound_s /
  * tmed_s) that its network-bound rows reach. A row speaks for the network
- * when a NIC or an uplink bounds it (its bottleneck nic:NODE or up:SWITCH,
- * not partial) at HEALTH_MIN_BYTES per peer or more; of those, each curve's
+ * when a NIC, an uplink or a dragonfly's global links bound it (its
+ * bottleneck nic:NODE, up:SWITCH or global:..., not partial) at HEALTH_MIN_BYTES per peer or more; of those, each curve's
  * (point, level) largest size is counted, its latency the least part of it,
  * and of rows of one size the best algorithm's (what the fabric delivers).
  * The verdict, findings.json and the Prometheus gauges all say this one

@@ -77,6 +77,30 @@ static long named(const struct fabric *f, int leaves, char *name)
 	return find_name(f, leaves, name);
 }
 
+/* A dragonfly's fact: "global LINKS RATE ROUTING", or "group SWITCH GROUP" of a switch named already; 1, or 0 another. */
+static int dragonfly_fact(struct fabric *f, const char *what, char *name, const char *val, const char *routing)
+{
+	long at, g = 0;
+
+	if (!strcmp(what, "global")) {
+		f->global_links = strtol(name, NULL, 10);
+		f->global_rate = bound_rate(val);
+		f->adaptive = !strcmp(routing, "adaptive");
+		return 1;
+	}
+	if (strcmp(what, "group"))
+		return 0;
+	at = named(f, 1, name);
+	while (g < f->ngroups && strcmp(f->groupname[g], val))
+		g++;
+	if (at < 0 || strlen(val) >= FABRIC_NAME || (g == f->ngroups && g >= f->switch_room))
+		return 1;
+	if (g == f->ngroups)
+		snprintf(f->groupname[f->ngroups++], FABRIC_NAME, "%s", val);
+	f->group[at] = g;
+	return 1;
+}
+
 /*
  * One fact, its words w (nw of them): a node's leaf, a leaf's uplink rate
  * or burst, a node's NIC rate or burst (the limit's first).
@@ -100,6 +124,8 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 		}
 		return;
 	}
+	if (dragonfly_fact(f, what, name, val, nw >= 5 ? w[4] : ""))
+		return;
 	if (!strcmp(what, "parent")) {   /* a switch above one named already (a leaf, or one above a leaf) */
 		long child = named(f, 1, name), up = child >= 0 ? add_name(f, 1, w[3]) : -1, a = up;
 		for (long hops = 0; a >= 0 && a != child && hops < f->nleaves; hops++)
@@ -161,8 +187,8 @@ static int words(char *line, char **w, int n)
  * whole is left out: a host line cut short would lie): 0 the host lines, 1
  * the rest but the switches', 2 the switches above switches (read again
  * for each tier: a parent is named by its child), 3 uplink rates and
- * bursts (their switches named first), 4 uplink_linkspeed (where 3 gave
- * none); -1 none.
+ * bursts and groups (their switches named first), 4 uplink_linkspeed
+ * (where 3 gave none); -1 none.
  */
 static int pass_of(const char *s, size_t len)
 {
@@ -174,6 +200,8 @@ static int pass_of(const char *s, size_t len)
 		return 2;
 	if (!strncmp(s, "fabric", 6) && !strncmp(s + 7, "uplink_", 7))
 		return !strncmp(s + 14, "linkspeed", 9) ? 4 : 3;
+	if (!strncmp(s, "fabric", 6) && !strncmp(s + 7, "group", 5))
+		return 3;
 	return 1;
 }
 
@@ -253,6 +281,8 @@ static void fabric_settle(struct fabric *f)
 	f->uplink = shrink(f->uplink, (size_t)f->nleaves, sizeof(double));
 	f->parent = shrink(f->parent, (size_t)f->nleaves, sizeof(long));
 	f->up_burst = shrink(f->up_burst, (size_t)f->nleaves, sizeof(double));
+	f->group = shrink(f->group, (size_t)f->nleaves, sizeof(long));
+	f->groupname = shrink(f->groupname, (size_t)f->ngroups, FABRIC_NAME);
 	namehash_free(&f->nodes);
 	namehash_free(&f->leaves);
 	free(f->hosts);
@@ -264,6 +294,9 @@ static void fabric_settle(struct fabric *f)
 		f->node_name[i] = f->node[i];
 	for (long i = 0; f->leaf_name && i < f->nleaves; i++)
 		f->leaf_name[i] = f->leafname[i];
+	f->group_name = malloc(sizeof(char *) * ((size_t)f->ngroups + 1));
+	for (long g = 0; f->group_name && g < f->ngroups; g++)
+		f->group_name[g] = f->groupname[g];
 }
 
 /* The lines of the facts: no more nodes or leaves than these are named. */
@@ -295,9 +328,10 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 			      .nic = calloc(r + 1, sizeof(double)), .uplink = calloc(sr + 1, sizeof(double)),
 			      .nic_burst = calloc(r + 1, sizeof(double)),
 			      .up_burst = calloc(sr + 1, sizeof(double)), .task = malloc((w + 1) * sizeof(long)),
+			      .group = malloc((sr + 1) * sizeof(long)), .groupname = calloc(sr + 1, FABRIC_NAME),
 			      .hosts = calloc(nf, 1), .hosts_len = nf, .memo = calloc(2 * FABRIC_LEVELS, sizeof(struct fabric_memo)) };
 	if (w > 0 && f->node && f->leafname && f->leaf && f->parent && f->nic && f->uplink && f->nic_burst &&
-	    f->up_burst && f->task && f->hosts && f->memo && from_limit && at && pass &&
+	    f->up_burst && f->task && f->group && f->groupname && f->hosts && f->memo && from_limit && at && pass &&
 	    namehash_init(&f->nodes, r) == 0 && namehash_init(&f->leaves, sr) == 0) {
 		lines = classify(facts, at, pass, lines);
 		each_fact(f, at, pass, lines, 0, 0, from_limit);
@@ -305,7 +339,7 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 			for (long i = 0; i < f->nnodes; i++)
 				f->leaf[i] = -1;
 			for (size_t i = 0; i <= sr; i++)
-				f->parent[i] = -1;
+				f->parent[i] = f->group[i] = -1;
 			each_fact(f, at, pass, lines, 1, 4, from_limit);
 			fabric_settle(f);
 			rc = 0;
@@ -319,8 +353,14 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 
 struct bound_fabric fabric_bound(const struct fabric *f)
 {
-	return (struct bound_fabric){ f->nnodes, f->nleaves, f->leaf, f->nic, f->uplink,
-				      (const char *const *)f->node_name, (const char *const *)f->leaf_name, f->parent };
+	return (struct bound_fabric){ .nnodes = f->nnodes, .nleaves = f->nleaves, .leaf = f->leaf,
+	                              .nic = f->nic, .uplink = f->uplink,
+	                              .node_name = (const char *const *)f->node_name,
+	                              .leaf_name = (const char *const *)f->leaf_name,
+	                              .parent = f->parent, .group = f->ngroups > 0 ? f->group : NULL,
+	                              .ngroups = f->ngroups, .group_name = (const char *const *)f->group_name,
+	                              .global_links = f->global_links, .global_rate = f->global_rate,
+	                              .adaptive = f->adaptive };
 }
 
 int fabric_partition(const struct fabric *f, const char *mode, int level, struct partition *p)
@@ -346,6 +386,7 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
 	}
 	*b = m->unit;
 	b->t *= bytes;
+	b->t_minimal *= bytes;
 	b->load *= bytes;
 	return m->rc;
 }
@@ -382,6 +423,9 @@ void fabric_close(struct fabric *f)
 	free(f->uplink);
 	free(f->nic_burst);
 	free(f->up_burst);
+	free(f->group);
+	free(f->groupname);
+	free((void *)f->group_name);
 	free(f->task);
 	free(f->hosts);
 	namehash_free(&f->nodes);

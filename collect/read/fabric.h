@@ -4,7 +4,8 @@
  * its host lines (which node each task of the measured world ran on, in its
  * placed order: any --placement), node_switch and '# fabric:' lines (each
  * node's leaf, each leaf's uplink rate, or else its uplink_linkspeed: Slurm's
- * LinkSpeed in the unit the campaign gave, each node's built NIC rate) and
+ * LinkSpeed in the unit the campaign gave, each node's built NIC rate; a
+ * switch's parent; a dragonfly's groups and global links) and
  * '# limit:' lines (each node's NIC rate as aller judged it, before the
  * fabric's). Facts are "key value" lines (a tab or a space after the key).
  */
@@ -30,6 +31,12 @@ struct fabric {
 	long *parent;           /* per switch (leafname's): the switch above it, -1 the spine */
 	double *nic, *uplink;   /* per node, per leaf: decimal GB/s each way, 0 unknown */
 	double *nic_burst, *up_burst;  /* per node, per leaf: a shaper's burst, bytes, 0 none known */
+	long *group;            /* per switch: its dragonfly group ('# fabric: group'), -1 none */
+	char (*groupname)[FABRIC_NAME];
+	const char **group_name;   /* ... as bound.h's struct takes them (once read) */
+	long ngroups, global_links;   /* '# fabric: global LINKS RATE ROUTING' */
+	double global_rate;
+	int adaptive;
 	long *task;             /* per task: its node */
 	char *hosts;            /* while it is read: the host lines' values, for hosts.h */
 	size_t hosts_len;       /* its room */

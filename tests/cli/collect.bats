@@ -316,6 +316,16 @@ golden() {
 	sed -i 's/^# fabric: parent agg1 core$/&\n# fabric: parent agg1 leaf1/' "$BATS_TEST_TMPDIR"/raw/*.out
 	run -0 bottleneck cycle
 	[ "$output" = "6.710886e-01 up:agg1" ]
+	# a dragonfly (aller --fabric's '# fabric: group' and 'global' lines): each leaf a group, one global
+	# link of 100 Mbit/s between them carries both communicators' 2 x 2 x 1 MiB: 8 MiB, 0.671 s
+	rm -r "$BATS_TEST_TMPDIR/raw" && cp -r "$DATA/fabric/raw" "$BATS_TEST_TMPDIR/raw"
+	sed -i 's/^# fabric: uplink_rate leaf1 .*/&\n# fabric: group leaf1 g1\n# fabric: group leaf2 g2\n# fabric: global 1 100mbit minimal/' "$BATS_TEST_TMPDIR"/raw/*.out
+	run -0 bottleneck dragonfly
+	[ "$output" = "6.710886e-01 global:g1:g2" ]
+	# adaptive: with two groups no third carries a byte; the group's links, named as all of them
+	sed -i 's/^# fabric: global 1 100mbit minimal$/# fabric: global 1 100mbit adaptive/' "$BATS_TEST_TMPDIR"/raw/*.out
+	run -0 bottleneck adaptive
+	[ "$output" = "6.710886e-01 global:g1" ]
 }
 
 @test "each row against what its fabric allows (points.csv's bound_s, bottleneck, eff_bound); the bandwidth and latency plots draw it dashed" {

@@ -70,7 +70,7 @@ PY
 @test "a merge writes both; a clean one's verdict says so; an unwritable directory: exit 3, nothing half-written" {
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$ROOT/tests/data/smoke/raw/smoke-n1-contiguous-19.out" \
 		"$ROOT/tests/data/smoke/raw/smoke-n2-contiguous-20.out"
-	head -n 2 "$BATS_TEST_TMPDIR/m/findings.json" | grep -q '"kind": "verdict", "severity": "info", "text": "Fabric: no row is bound by a NIC or an uplink at 64 KiB per peer or more (no fabric known, or every row inside a node), so no share of the bound is judged; no point needed a retry. All 2 points complete'
+	head -n 2 "$BATS_TEST_TMPDIR/m/findings.json" | grep -q '"kind": "verdict", "severity": "info", "text": "Fabric: no row is bound by a network link at 64 KiB per peer or more (no fabric known, or every row inside a node), so no share of the bound is judged; no point needed a retry. All 2 points complete'
 	[ "$(head -n 1 "$BATS_TEST_TMPDIR/m/models.csv")" = "point,level,algo,split,commsize,n,latency_s,bw_GBs,n_half_B,r2,worst_rel,break_B,lo_latency_s,lo_bw_GBs,hi_latency_s,hi_bw_GBs" ]
 	chmod a-w merged
 	if [ "$(id -u)" = 0 ]; then rm -rf merged/findings.json; mkdir merged/findings.json.part; fi

@@ -36,6 +36,28 @@ row() { awk -v c="$1" -v n="$2" '$1 == c && $2 == n' <<<"$output"; }
 	[ "$(row 4 262144 | cut -d' ' -f5)" = "nic:n1(partial:nic:x9)" ]
 }
 
+@test "a dragonfly: the world bound by a pair of groups' global link; adaptive routing a range, minimal's beside it; collect --judge reads the same file" {
+	cd "$P"
+	# 4 groups of 4 nodes, one 1gbit global link a pair: g1's 4 tasks to g2's 4, 1 MiB each, 16 MiB
+	# at 1gbit = 0.134218 s (a NIC: 15 MiB, 0.125829 s)
+	run -0 "$ALLER" --check-args=16 --fabric=dragonfly.fabric --nodes='n[1-16]' c 2 2097152
+	[ "$(row 16 131072)" = "16 131072 1048576 1.342177e-01 global:g1:g2" ]
+	# the 4s stay in a group: a NIC's 3 MiB
+	[ "$(row 4 131072)" = "4 131072 1048576 2.516582e-02 nic:n1" ]
+	# adaptive, two groups alone: 16 MiB over g1's 3 global links (0.044739 s), below a NIC's 7 MiB
+	# (0.058720 s); minimal routing: the one link, 0.134218 s
+	sed 's/ minimal$/ adaptive/' dragonfly.fabric >"$BATS_TEST_TMPDIR/ad.fabric"
+	run -0 "$ALLER" --check-args=8 --fabric="$BATS_TEST_TMPDIR/ad.fabric" --nodes='n[1-8]' c 2 1048576
+	[[ $output == *"# routing: adaptive: bound_s is the least time any path allows"* ]]
+	[ "$(row 8 131072)" = "8 131072 1048576 5.872026e-02 nic:n1 1.342177e-01" ]
+	run -0 "$COLLECT" --judge --fabric=dragonfly.fabric --nodes='n[1-16]' --tasks-per-node=1 osu_alltoall.txt
+	[ "${lines[-1]}" = "# verdict: 16 tasks: at the largest size, 4 MiB per peer, 96% of what the fabric allows, bound by the global links from g1 to g2 (rows of 64 KiB per peer and more: 77-96%)." ]
+	# a bad one: refused with its line, nothing run
+	printf 'switch s1 - n1\nswitch s2 - n2\ngroup g1 s1 s2\n' >"$BATS_TEST_TMPDIR/bad.fabric"
+	run --separate-stderr -2 "$ALLER" --check-args=2 --fabric="$BATS_TEST_TMPDIR/bad.fabric" --nodes='n[1-2]'
+	[[ $stderr == *"fabric file '$BATS_TEST_TMPDIR/bad.fabric' line 3: a group without global links: add 'global LINKS RATE [minimal|adaptive]' for 'g1'" ]]
+}
+
 @test "--nodes and --tasks-per-node refused where they do nothing, or where the world does not fit" {
 	cd "$P"
 	run --separate-stderr -2 "$ALLER" --check-args=8 --nodes='n[1-8]'

@@ -1,4 +1,5 @@
 /* Unit tests: what a tree fabric allows a row (common/bound.c), on hand-computed cases. */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,7 +22,9 @@ static const double nic4[4] = { 0.125, 0.125, 0.125, 0.125 };
 static struct bound row(double up0, double up1, long target, int strided, const long *leaf)
 {
 	double up[2] = { up0, up1 };
-	struct bound_fabric f = { 4, 2, leaf ? leaf : leaf4, nic4, up, NULL, NULL, NULL };
+	struct bound_fabric f = { .nnodes = 4, .nleaves = 2, .leaf = leaf ? leaf : leaf4,
+	                          .nic = nic4, .uplink = up, .node_name = NULL, .leaf_name = NULL,
+	                          .parent = NULL };
 	struct partition p;
 	struct bound b;
 
@@ -101,7 +104,9 @@ static void what_is_unknown_is_named(void **state)
 static void names_and_rates(void **state)
 {
 	const char *nodes[] = { "n1", "n2", "n3", "n4" }, *leaves[] = { "leaf1", "leaf2" };
-	struct bound_fabric f = { 4, 2, NULL, NULL, NULL, nodes, leaves, NULL };
+	struct bound_fabric f = { .nnodes = 4, .nleaves = 2, .leaf = NULL, .nic = NULL,
+	                          .uplink = NULL, .node_name = nodes, .leaf_name = leaves,
+	                          .parent = NULL };
 	char id[64], buf[128];
 
 	(void)state;
@@ -137,7 +142,9 @@ static void names_and_rates(void **state)
 static void each_link_and_a_communicator_s_links(void **state)
 {
 	double up[2] = { 0.125, 0.125 }, nic_t[4], up_t[2];
-	struct bound_fabric f = { 4, 2, leaf4, nic4, up, NULL, NULL, NULL };
+	struct bound_fabric f = { .nnodes = 4, .nleaves = 2, .leaf = leaf4, .nic = nic4,
+	                          .uplink = up, .node_name = NULL, .leaf_name = NULL,
+	                          .parent = NULL };
 	char nic_used[4], up_used[2];
 	struct partition p;
 	struct bound b;
@@ -180,7 +187,9 @@ static struct bound tree(long nodes, long nsw, const long *parent, long target, 
 	static const long node16[16] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
 	long leaf[16];
 	double nic[16], up[16];
-	struct bound_fabric f = { nodes, nsw, leaf, nic, up, NULL, NULL, parent };
+	struct bound_fabric f = { .nnodes = nodes, .nleaves = nsw, .leaf = leaf, .nic = nic,
+	                          .uplink = up, .node_name = NULL, .leaf_name = NULL,
+	                          .parent = parent };
 	struct partition p;
 	struct bound b;
 
@@ -259,7 +268,9 @@ static void a_tapered_fat_tree_on_paper(void **state)
 	long node[128], leaf[128], parent[13];
 	double nic[128], up[13];
 	const char *names[13];
-	struct bound_fabric f = { 128, 13, leaf, nic, up, NULL, names, parent };
+	struct bound_fabric f = { .nnodes = 128, .nleaves = 13, .leaf = leaf, .nic = nic,
+	                          .uplink = up, .node_name = NULL, .leaf_name = names,
+	                          .parent = parent };
 	struct partition p;
 	struct bound b;
 	char id[32];
@@ -301,7 +312,9 @@ static void a_tree_s_links_of_a_communicator(void **state)
 	static const long node8b[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
 	static const long leaf8[8] = { 0, 0, 1, 1, 2, 2, 3, 3 };
 	double nic[8] = { 0 }, up[7] = { 0 };
-	struct bound_fabric f = { 8, 7, leaf8, nic, up, NULL, NULL, three };
+	struct bound_fabric f = { .nnodes = 8, .nleaves = 7, .leaf = leaf8, .nic = nic,
+	                          .uplink = up, .node_name = NULL, .leaf_name = NULL,
+	                          .parent = three };
 	char nic_used[8], up_used[7];
 	struct partition p;
 
@@ -318,11 +331,87 @@ static void a_tree_s_links_of_a_communicator(void **state)
 	assert_int_equal(bound_tier(&f, 6), 3);
 }
 
+/*
+ * A dragonfly on paper, Cray EX's published group (HPE Slingshot): 32
+ * switches of 16 endpoints each, 512 a group, links of 200 Gbit/s (25 GB/s),
+ * here 4 global links per pair of groups ("links per arc") and 8 groups:
+ * 4,096 nodes of one NIC, a task each, a machine-wide all-to-all of 1 MiB
+ * (1,048,576 B) per peer, each way per call:
+ *   a NIC            4,095 MiB                          / 25 GB/s           =  0.1718 s
+ *   a pair's links   512 x 512 MiB = 262,144 MiB        / (4 x 25 GB/s)     =  2.7488 s  <- minimal
+ *   a group's links  512 x 3,584 MiB = 1,835,008 MiB    / (7 x 4 x 25 GB/s) =  2.7488 s  <- adaptive
+ * (uniform traffic: adaptive routing has no spare path; the global links
+ * bound it 16x above the NICs). Two groups alone (1,024 nodes):
+ *   a pair's links   262,144 MiB / 100 GB/s = 2.7488 s (minimal: one pair's links)
+ *   a group's links  262,144 MiB / 700 GB/s = 0.3927 s (adaptive: through the 6 other groups)
+ *   a NIC            1,023 MiB / 25 GB/s    = 0.0429 s
+ */
+static void a_dragonfly_on_paper(void **state)
+{
+	static long node[4096], leaf[4096], group[256];
+	static double nic[4096], up[256];
+	static const char *gname[8] = { "g0", "g1", "g2", "g3", "g4", "g5", "g6", "g7" };
+	struct bound_fabric f = { .nnodes = 4096, .nleaves = 256, .leaf = leaf, .nic = nic,
+	                          .uplink = up, .parent = NULL, .group = group, .ngroups = 8,
+	                          .group_name = gname, .global_links = 4, .global_rate = 25 };
+	struct partition p;
+	struct bound b;
+	char id[32], words[64];
+	const double mib = 1048576;
+
+	(void)state;
+	for (long i = 0; i < 4096; i++) {
+		node[i] = i;
+		leaf[i] = i / 16;
+		nic[i] = 25;
+	}
+	for (long k = 0; k < 256; k++)
+		group[k] = k / 32;   /* up[k] 0: a group's local links bound nothing here */
+	partition_init(&p, 4096, 4096, 0);
+	assert_int_equal(bound_row(&f, node, &p, mib, &b), 0);
+	assert_int_equal(b.link, BOUND_GLOBAL);
+	assert_false(b.partial);
+	assert_true(fabs(b.t - 262144 * mib / 1e11) < 1e-9 && fabs(b.t_minimal - b.t) < 1e-9);
+	assert_true(fabs(b.t / (4095 * mib / 25e9) - 16.0) < 0.01);
+	bound_link_id(&f, b.link, b.at, id, sizeof(id));
+	assert_string_equal(id, "global:g0:g1");
+	bound_link_words(id, words, sizeof(words));
+	assert_string_equal(words, "the global links from g0 to g1");
+	f.adaptive = 1;
+	assert_int_equal(bound_row(&f, node, &p, mib, &b), 0);
+	assert_true(fabs(b.t - 1835008 * mib / 7e11) < 1e-9 && fabs(b.t_minimal - b.t) < 1e-9);
+	/* two groups alone: adaptive routing spreads over the other groups, minimal cannot */
+	partition_init(&p, 1024, 1024, 0);
+	assert_int_equal(bound_row(&f, node, &p, mib, &b), 0);
+	assert_true(fabs(b.t - 262144 * mib / 7e11) < 1e-9);
+	assert_true(fabs(b.t_minimal - 262144 * mib / 1e11) < 1e-9);
+	bound_link_id(&f, b.link, b.at, id, sizeof(id));
+	assert_string_equal(id, "global:g0");
+	bound_link_words(id, words, sizeof(words));
+	assert_string_equal(words, "the global links of g0");
+	f.adaptive = 0;
+	assert_int_equal(bound_row(&f, node, &p, mib, &b), 0);
+	assert_true(fabs(b.t - 262144 * mib / 1e11) < 1e-9);
+	/* inside one group no global link is crossed: the NICs bound it */
+	partition_init(&p, 1024, 512, 0);
+	assert_int_equal(bound_row(&f, node, &p, mib, &b), 0);
+	assert_int_equal(b.link, BOUND_NIC);
+	assert_true(fabs(b.t - 511 * mib / 25e9) < 1e-9);
+	/* global links without a rate: the bound is partial, naming them */
+	f.global_rate = 0;
+	partition_init(&p, 1024, 1024, 0);
+	assert_int_equal(bound_row(&f, node, &p, mib, &b), 0);
+	assert_true(b.partial && b.unknown == BOUND_GLOBAL);
+	bound_link_of(&f, &b, id, sizeof(id));
+	assert_non_null(strstr(id, "(partial:global:g0:g1)"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(trees_of_any_depth),
 		cmocka_unit_test(a_tapered_fat_tree_on_paper),
+		cmocka_unit_test(a_dragonfly_on_paper),
 		cmocka_unit_test(a_tree_s_links_of_a_communicator),
 		cmocka_unit_test(a_two_to_one_tree),
 		cmocka_unit_test(a_hot_leaf),

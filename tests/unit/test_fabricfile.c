@@ -92,7 +92,8 @@ static void bad(const char *text, const char *want)
 static void every_error_is_one_line_naming_the_line(void **state)
 {
 	(void)state;
-	bad("router r1 10gbit\n", "line 1: expected 'switch NAME RATE [CHILD...]' or 'nic NODE RATE', not 'router'");
+	bad("router r1 10gbit\n", "line 1: expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'group NAME "
+	    "SWITCH...' or 'global LINKS RATE [minimal|adaptive]', not 'router'");
 	bad("\nswitch leaf1\n", "line 2: a switch needs its name and its uplink's rate");
 	bad("switch leaf1 fast\n", "rate is not a number above 0 and kbit, mbit, gbit, gbps or GB/s: 'fast'");
 	bad("switch leaf1 0gbit\n", "'0gbit'");
@@ -117,6 +118,50 @@ static void every_error_is_one_line_naming_the_line(void **state)
 	bad("switch a1 1gbit n1\nswitch a2 1gbit n2\nswitch core - a[1-3]\n",
 	    "line 3: switch 'core' has nodes and switches under it (a switch's children are nodes, or switches "
 	    "declared on lines above); this one is no switch declared above: 'a3'");
+	/* dragonflies */
+	const char *two = "switch s1 - n1\nswitch s2 - n2\n";
+	char text[256];
+#define DF(rest) (snprintf(text, sizeof(text), "%s%s", two, rest), text)
+	bad(DF("group g1 s1\ngroup g2 s2\n"), "line 3: a group without global links: add 'global LINKS RATE "
+	    "[minimal|adaptive]' for 'g1'");
+	bad(DF("global 4 25gbit\n"), "line 3: global links without a group");
+	bad(DF("group g1 s1 s9\n"), "line 3: a group holds switches declared on lines above; no such switch: 's9'");
+	bad(DF("group g1 s1\ngroup g2 s1 s2\n"), "line 4: the switch is in a group already: 's1'");
+	bad(DF("group g1 s1\ngroup g1 s2\n"), "line 4: the group is declared already: 'g1'");
+	bad(DF("group g1 s1\nglobal 4 25gbit\n"), "line 2: with groups, every tree's top is in one ('group NAME "
+	    "SWITCH...'); this one is in none: 's2'");
+	bad(DF("group g1 s1 s2\nglobal 0 25gbit\n"), "line 4: LINKS, the global links between each pair of groups, "
+	    "is a whole number from 1 to 1000000, not '0'");
+	bad(DF("group g1 s1 s2\nglobal 4 fast\n"), "rate is not a number above 0");
+	bad(DF("group g1 s1 s2\nglobal 4 25gbit valiant\n"), "line 4: the routing is minimal or adaptive, not 'valiant'");
+	bad(DF("group g1 s1 s2\nglobal 4 25gbit\nglobal 2 25gbit\n"), "line 5: the global links are declared already");
+	bad(DF("group g1\n"), "line 3: a group needs its name and its switches");
+	bad("switch l1 1gbit n1\nswitch l2 1gbit n2\ngroup g1 l1 l2\nglobal 1 1gbit\nswitch top - l[1-2]\n",
+	    "line 1: a group holds the tops of its trees; this switch sits under another: 'l1'");
+#undef DF
+}
+
+static void a_dragonfly(void **state)
+{
+	struct fabricfile ff;
+	const char *run[] = { "n1" };
+	char *lines;
+
+	(void)state;
+	assert_int_equal(fabricfile_parse(&ff,
+		"switch s1 - n[1-2]\nswitch s2 - n[3-4]\nswitch s3 - n[5-6]\n"
+		"group g1 s1 s2\ngroup g2 s3\nglobal 4 200gbit adaptive\n", "df", err, sizeof(err)), 0);
+	assert_int_equal(ff.ngroup, 2);
+	assert_int_equal(ff.sw[1].group, 0);
+	assert_int_equal(ff.sw[2].group, 1);
+	assert_int_equal(ff.global_links, 4);
+	assert_true(ff.adaptive);
+	lines = fabricfile_lines(&ff, "df", run, 1);
+	assert_string_equal(lines, "file df\n"
+		"uplink_rate s1 -\ngroup s1 g1\nuplink_rate s2 -\ngroup s2 g1\nuplink_rate s3 -\ngroup s3 g2\n"
+		"global 4 200gbit adaptive\nswitch n1 s1\n");
+	free(lines);
+	fabricfile_free(&ff);
 }
 
 static void a_file_read_whole_or_refused(void **state)
@@ -152,6 +197,7 @@ int main(void)
 		cmocka_unit_test(a_tree_of_switches),
 		cmocka_unit_test(every_error_is_one_line_naming_the_line),
 		cmocka_unit_test(a_file_read_whole_or_refused),
+		cmocka_unit_test(a_dragonfly),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,8 +40,9 @@ static void each_curve_largest_size(void **state)
 	row(&h, 1, 0, 32768, "nic:n2", 0.3);          /* latency's */
 	row(&h, 2, 0, 65536, "nic:n4", NAN);          /* no share */
 	row(&h, 3, 2, 1048576, "up:agg2", 1.02);
+	row(&h, 4, 0, 1048576, "global:g1:g2", 0.95);
 	health_end(&h);
-	assert_int_equal(h.rows, 3);
+	assert_int_equal(h.rows, 4);
 	assert_true(fabs(h.lo - 0.81) < 1e-12 && fabs(h.hi - 1.02) < 1e-12);
 	assert_int_equal(h.weakest.point, 0);
 	assert_int_equal(h.weakest.level, 1);
