@@ -13,6 +13,7 @@ struct loads {
 	double *glob;        /* a dragonfly's (else NULL): per ordered pair of groups A x ngroups + B, bytes per call */
 	long *group;         /* ... per node: its group, -1 none */
 	long *count, *present;   /* ... scratch: one communicator's members per group, the groups it spans */
+	long *hostn, *head, *next, *hosts, *hin, *touched;   /* rails' scratch (host_split) */
 };
 
 /* The switch above sw (-1: the spine, or a parent out of range). */
@@ -67,6 +68,58 @@ static void add_global(const struct bound_fabric *f, const long *at, long g, lon
 }
 
 /*
+ * Rails, before a communicator's links are loaded: its members per node
+ * (hostn) and each node's NICs with members, listed once (head, next; -2:
+ * not listed). Then the pairs of members on one node but on NICs under
+ * different switches, which the loads count as crossing each uplink that
+ * separates them and which cross none: per node with members on two NICs
+ * or more, each switch above them gets its members under it (hin) and
+ * gives back hin x (the node's members - hin).
+ */
+static void rails_before(const struct bound_fabric *f, const long *at, long g, long step, double bytes,
+			 struct loads *l)
+{
+	long nh = 0;
+
+	for (long i = 0; i < g; i++) {
+		long e = at[i * step], h = f->host[e];
+		if (l->hostn[h]++ == 0) {
+			l->head[h] = -1;
+			l->hosts[nh++] = h;
+		}
+		if (l->next[e] == -2) {
+			l->next[e] = l->head[h];
+			l->head[h] = e;
+		}
+	}
+	for (long i = 0; i < nh; i++) {
+		long h = l->hosts[i], nt = 0;
+		if (l->next[l->head[h]] < 0)
+			continue;   /* one NIC: nothing of it crosses a switch */
+		for (long e = l->head[h]; e >= 0; e = l->next[e])
+			for (long sw = f->leaf[e], hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = above(f, sw)) {
+				if (l->hin[sw] == 0)
+					l->touched[nt++] = sw;
+				l->hin[sw] += l->on[e];
+			}
+		for (long t = 0; t < nt; t++) {
+			long sw = l->touched[t];
+			l->up[sw] -= bytes * (double)l->hin[sw] * (double)(l->hostn[h] - l->hin[sw]);
+			l->hin[sw] = 0;
+		}
+	}
+}
+
+/* Rails, after: the counts and lists of rails_before cleared. */
+static void rails_after(const struct bound_fabric *f, const long *at, long g, long step, struct loads *l)
+{
+	for (long i = 0; i < g; i++) {
+		l->hostn[f->host[at[i * step]]] = 0;
+		l->next[at[i * step]] = -2;
+	}
+}
+
+/*
  * One communicator's bytes onto the links: each of its k members on a node
  * sends to its g - k others; the u members under a switch to the g - u
  * others, through its uplink. Its members are base + i x step (partition.h).
@@ -82,12 +135,15 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 		l->on[at[i * step]]++;
 		add_under(f, at[i * step], 1, l->under);
 	}
+	if (f->host)
+		rails_before(f, at, g, step, bytes, l);
 	for (long i = 0; i < g; i++) {
 		long n = at[i * step], k = l->on[n], sw = f->leaf[n];
+		long here = f->host ? l->hostn[f->host[n]] : k;   /* members on its node */
 		if (k == 0)
 			continue;   /* this node's members are counted already */
-		l->nic[n] += bytes * (double)k * (double)(g - k);
-		if (k < g && sw < 0 && !l->unknown_leaf) {
+		l->nic[n] += bytes * (double)k * (double)(g - here);
+		if (here < g && sw < 0 && !l->unknown_leaf) {
 			l->unknown_leaf = 1;
 			l->unknown_node = n;
 		}
@@ -98,6 +154,8 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 			}
 		l->on[n] = 0;
 	}
+	if (f->host)
+		rails_after(f, at, g, step, l);
 	if (l->glob)
 		add_global(f, at, g, step, bytes, l);
 }
@@ -200,6 +258,27 @@ static int global_loads(const struct bound_fabric *f, struct loads *l)
 	return 0;
 }
 
+/* Rails' scratch (rails_before) into l: allocated, nothing listed; 0, or -1 (memory, a NIC's node out of range). */
+static int rails_loads(const struct bound_fabric *f, struct loads *l)
+{
+	size_t nn = (size_t)f->nnodes + 1, nl = (size_t)f->nleaves + 1;
+
+	l->hostn = calloc(nn, sizeof(long));
+	l->head = malloc(nn * sizeof(long));
+	l->next = malloc(nn * sizeof(long));
+	l->hosts = malloc(nn * sizeof(long));
+	l->hin = calloc(nl, sizeof(long));
+	l->touched = malloc(nl * sizeof(long));
+	if (!l->hostn || !l->head || !l->next || !l->hosts || !l->hin || !l->touched)
+		return -1;
+	for (long e = 0; e < f->nnodes; e++) {
+		if (f->host[e] < 0 || f->host[e] >= f->nnodes)
+			return -1;
+		l->next[e] = -2;
+	}
+	return 0;
+}
+
 /* Each link's bytes for the row into l (allocated here); 0, or -1 (memory, a node out of range). */
 static int loads_of(const struct bound_fabric *f, const long *node, const struct partition *p,
 		    double bytes, struct loads *l)
@@ -208,13 +287,15 @@ static int loads_of(const struct bound_fabric *f, const long *node, const struct
 
 	*l = (struct loads){ calloc((size_t)nn, sizeof(double)), calloc((size_t)nl, sizeof(double)),
 			     calloc((size_t)nn, sizeof(long)), calloc((size_t)nl, sizeof(long)), 0, -1,
-			     NULL, NULL, NULL, NULL };
+			     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 	if (!l->nic || !l->up || !l->on || !l->under)
 		return -1;
 	for (long r = 0; r < p->world; r++)
 		if (node[r] < 0 || node[r] >= nn || f->leaf[node[r]] >= f->nleaves)
 			return -1;
 	if (f->group && f->ngroups > 0 && global_loads(f, l) != 0)
+		return -1;
+	if (f->host && rails_loads(f, l) != 0)
 		return -1;
 	for (long c = 0; c < p->ncomms; c++)
 		add_comm(f, node, p, c, bytes, l);
@@ -231,6 +312,12 @@ static void loads_release(struct loads *l)
 	free(l->group);
 	free(l->count);
 	free(l->present);
+	free(l->hostn);
+	free(l->head);
+	free(l->next);
+	free(l->hosts);
+	free(l->hin);
+	free(l->touched);
 }
 
 /* The bound from the loads: the busiest link, and what is unknown. */

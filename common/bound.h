@@ -28,6 +28,12 @@
  * range the routing allows: t_minimal). The local links inside a group are
  * the trees' own uplinks where they have rates (a group's top switch without
  * one carries its bytes onto the group's links, which bound nothing here).
+ *
+ * Several NICs a node (rails): the fabric's "nodes" are then its NICs, each
+ * under its own leaf (its rail's), and `host` says which node each is in; a
+ * task is given by its NIC, and bytes between two NICs of one node cross no
+ * link (they stay on the node). A byte from a task on rail k to one on rail
+ * k of another node under the same leaf stays on that leaf.
  */
 #ifndef ALLER_BOUND_H
 #define ALLER_BOUND_H
@@ -56,6 +62,8 @@ struct bound_fabric {
 	long global_links;      /* global links between each pair of groups */
 	double global_rate;     /* each one's rate each way, decimal GB/s; 0 unknown */
 	int adaptive;           /* 1: adaptive routing (a byte may go through a third group); 0 minimal */
+	/* rails: per NIC ("node" above), the node it is in (0..nnodes-1); NULL: one NIC a node */
+	const long *host;
 };
 
 /*
@@ -80,8 +88,9 @@ struct bound {
 
 /*
  * The bound of a row: the tasks split as p (p->world of them), task r on node
- * node[r] (0..f->nnodes-1), `bytes` from each task to each other member of
- * its communicator. 0, or -1 when out of memory or a node is out of range.
+ * node[r] (0..f->nnodes-1; with rails its NIC), `bytes` from each task to
+ * each other member of its communicator. 0, or -1 when out of memory or a
+ * node is out of range.
  */
 int bound_row(const struct bound_fabric *f, const long *node, const struct partition *p,
 	      double bytes, struct bound *b);

@@ -37,6 +37,20 @@ static int valid_name(const char *s)
 	       strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") == n;
 }
 
+/* A node's name, or NODE:IF, one of its NICs. */
+static int valid_nic_name(const char *s)
+{
+	const char *colon = strchr(s, ':');
+	char node[FABRICFILE_NAME];
+
+	if (!colon)
+		return valid_name(s);
+	if ((size_t)(colon - s) >= sizeof(node) || strlen(s) >= FABRICFILE_NAME)
+		return 0;
+	snprintf(node, sizeof(node), "%.*s", (int)(colon - s), s);
+	return valid_name(node) && valid_name(colon + 1);
+}
+
 static int valid_rate(const struct at *a, const char *rate)
 {
 	if (strlen(rate) < FABRICFILE_NAME && bound_rate(rate) > 0)
@@ -66,18 +80,28 @@ static struct fabricfile_node *node_of(struct fabricfile *ff, const char *name)
 	return n;
 }
 
+long fabricfile_node_at(const struct fabricfile *ff, const char *name)
+{
+	if (ff->nnode == 0)
+		return -1;
+	return ff->names.slot[namehash_slot(&ff->names, name, ff->node[0].name, sizeof(*ff->node))];
+}
+
 /* One node of a declaration: under switch `leaf` (-1: none) or of NIC rate `rate` (NULL: none). */
 static int declare(struct fabricfile *ff, const struct at *a, const char *name, long leaf,
 		   const char *rate)
 {
 	struct fabricfile_node *n;
 
-	if (!valid_name(name))
-		return bad(a, "a node's name is letters, digits, '.', '_' and '-', at most 63:", name);
+	if (!valid_nic_name(name))
+		return bad(a, "a node's name is letters, digits, '.', '_' and '-', at most 63 (NODE:IF one of "
+			      "its NICs):", name);
 	if (!(n = node_of(ff, name))) {
 		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
 		return -1;
 	}
+	if (!n->line)
+		n->line = a->line;
 	if ((leaf >= 0 && n->leaf >= 0) || (rate && n->rate[0]))
 		return bad(a, leaf >= 0 ? "the node is under a switch already:" :
 					  "the node's NIC is declared already:", name);
@@ -349,6 +373,80 @@ static int groups_whole(const struct fabricfile *ff, struct at *a)
 	return 0;
 }
 
+/* The order of node entries (rails_whole's sort): by node, then a node whole before its NICs, by IF. */
+static const struct fabricfile *sorting;
+static int by_name(const void *x, const void *y)
+{
+	const char *a = sorting->node[*(const long *)x].name, *b = sorting->node[*(const long *)y].name;
+	size_t la = strcspn(a, ":"), lb = strcspn(b, ":");
+	int c = strncmp(a, b, la < lb ? la : lb);
+
+	return c ? c : la != lb ? (la < lb ? -1 : 1) : strcmp(a + la, b + lb);
+}
+
+/* Entry i's node name's length (up to its ':'), and whether it is a NIC (NODE:IF). */
+static size_t base_len(const struct fabricfile *ff, long i, int *nic)
+{
+	size_t n = strcspn(ff->node[i].name, ":");
+
+	*nic = ff->node[i].name[n] == ':';
+	return n;
+}
+
+/*
+ * Rails, once the file is read: a node declared by its NICs (NODE:IF) is
+ * not declared whole too, and every such node has the same interfaces,
+ * which become ff->rail. 0, or -1 naming the line.
+ */
+static int rails_whole(struct fabricfile *ff, struct at *a)
+{
+	long *o = malloc(((size_t)ff->nnode + 1) * sizeof(long)), first = -1, nfirst = 0;
+	int rc = 0;
+
+	if (!o) {
+		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
+		return -1;
+	}
+	for (long i = 0; i < ff->nnode; i++)
+		o[i] = i;
+	sorting = ff;
+	qsort(o, (size_t)ff->nnode, sizeof(*o), by_name);   /* a node's NICs after it, in IF order */
+	for (long i = 0, j; i < ff->nnode && rc == 0; i = j) {
+		int nic, nic2;
+		size_t len = base_len(ff, o[i], &nic);
+		for (j = i + 1; j < ff->nnode && base_len(ff, o[j], &nic2) == len &&
+				!strncmp(ff->node[o[j]].name, ff->node[o[i]].name, len); j++)
+			if (!nic || !nic2) {
+				a->line = ff->node[o[j]].line;
+				rc = bad(a, "a node is declared whole or by its NICs (NODE:IF), not both:", ff->node[o[j]].name);
+			}
+		if (rc != 0 || !nic)
+			continue;
+		if (first < 0) {
+			first = i;
+			nfirst = j - i;
+		}
+		int same = j - i == nfirst;
+		for (long k = 0; same && k < nfirst; k++)
+			same = !strcmp(ff->node[o[i + k]].name + len, ff->node[o[first + k]].name +
+				       strcspn(ff->node[o[first]].name, ":"));
+		if (!same) {
+			a->line = ff->node[o[i]].line;
+			rc = bad(a, "the rails differ across nodes (each node the same interfaces, one a rail, "
+				    "as its first in name order has): this node's are not:", ff->node[o[i]].name);
+		}
+	}
+	if (rc == 0 && first >= 0 && !(ff->rail = malloc((size_t)nfirst * sizeof(*ff->rail)))) {
+		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
+		rc = -1;
+	}
+	for (long k = 0; rc == 0 && first >= 0 && k < nfirst; k++)
+		snprintf(ff->rail[ff->nrail++], FABRICFILE_NAME, "%s",
+			 strchr(ff->node[o[first + k]].name, ':') + 1);
+	free(o);
+	return rc;
+}
+
 /* One line (modified: its words cut out): 0, or -1 with the message. */
 static int parse_line(struct fabricfile *ff, const struct at *a, char *line)
 {
@@ -399,6 +497,8 @@ int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, 
 	free(copy);
 	if (rc == 0)
 		rc = groups_whole(ff, &a);
+	if (rc == 0)
+		rc = rails_whole(ff, &a);
 	if (rc != 0)
 		fabricfile_free(ff);
 	return rc;
@@ -437,16 +537,18 @@ char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char
 	if (ff->ngroup > 0)
 		strbuf_addf(&b, "global %ld %s %s\n", ff->global_links, ff->global_rate,
 			    ff->adaptive ? "adaptive" : "minimal");
-	for (long i = 0; i < n && ff->nnode > 0; i++) {
-		long k = ff->names.slot[namehash_slot(&ff->names, nodes[i], ff->node[0].name,
-						      sizeof(*ff->node))];
-		if (k < 0)
-			continue;
-		if (ff->node[k].leaf >= 0)
-			strbuf_addf(&b, "switch %s %s\n", nodes[i], ff->sw[ff->node[k].leaf].name);
-		if (ff->node[k].rate[0])
-			strbuf_addf(&b, "nic_rate %s %s\n", nodes[i], ff->node[k].rate);
-	}
+	for (long i = 0; i < n && ff->nnode > 0; i++)
+		for (long r = 0; r < (ff->nrail ? ff->nrail : 1); r++) {
+			char name[2 * FABRICFILE_NAME];
+			snprintf(name, sizeof(name), "%s%s%s", nodes[i], ff->nrail ? ":" : "", ff->nrail ? ff->rail[r] : "");
+			long k = fabricfile_node_at(ff, name);
+			if (k < 0)
+				continue;
+			if (ff->node[k].leaf >= 0)
+				strbuf_addf(&b, "switch %s %s\n", name, ff->sw[ff->node[k].leaf].name);
+			if (ff->node[k].rate[0])
+				strbuf_addf(&b, "nic_rate %s %s\n", name, ff->node[k].rate);
+		}
 	return strbuf_detach(&b);
 }
 
@@ -455,6 +557,7 @@ void fabricfile_free(struct fabricfile *ff)
 	free(ff->sw);
 	free(ff->node);
 	free(ff->group);
+	free(ff->rail);
 	namehash_free(&ff->names);
 	memset(ff, 0, sizeof(*ff));
 }

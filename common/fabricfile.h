@@ -14,6 +14,10 @@
  *                                (today's two tiers).
  *   nic NODE RATE                a node's NIC rate each way (where sysfs
  *                                and --line-rate do not know it)
+ *   NODE:IF (as a switch's child, or in a nic line): one of a node's
+ *                                several NICs, by its interface, each on
+ *                                its own rail (leaf); every node so
+ *                                declared has the same interfaces
  *   group NAME SWITCH...         a dragonfly's group: the tops of its trees
  *                                (switches declared above, under none)
  *   global LINKS RATE [ROUTING]  between each pair of groups LINKS global
@@ -44,9 +48,10 @@ struct fabricfile_switch {
 };
 
 struct fabricfile_node {
-	char name[FABRICFILE_NAME];
+	char name[FABRICFILE_NAME];         /* NODE, or NODE:IF (a NIC of a node of several) */
 	long leaf;                          /* its switch's index, -1: none declared */
 	char rate[FABRICFILE_NAME];         /* "": none declared */
+	long line;                          /* the line that first names it */
 };
 
 struct fabricfile {
@@ -61,6 +66,8 @@ struct fabricfile {
 	long global_links, global_line;     /* the global line's: 0 none */
 	char global_rate[FABRICFILE_NAME];
 	int adaptive;                       /* its routing: 1 adaptive, 0 minimal */
+	char (*rail)[FABRICFILE_NAME];      /* several NICs a node: their interfaces (nrail), in order */
+	long nrail;
 };
 
 /*
@@ -93,10 +100,12 @@ int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t e
  * RATE", "parent SWITCH ABOVE" where it has one and "group SWITCH GROUP"
  * where it is in one, "global LINKS RATE ROUTING" with groups, and of each
  * of the run's nodes the file declares "switch NODE LEAF" and "nic_rate
- * NODE RATE".
+ * NODE RATE" (with rails, of each of its NICs: "switch NODE:IF LEAF").
  */
 char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char *const *nodes,
 		       long n);
+/* The entry of a node (or NODE:IF) the file declares, or -1. */
+long fabricfile_node_at(const struct fabricfile *ff, const char *name);
 void fabricfile_free(struct fabricfile *ff);
 
 #endif

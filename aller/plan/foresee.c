@@ -37,23 +37,46 @@ static int add_named(const char *name, void *ctx)
 	return 0;
 }
 
-/* The fabric of the named nodes from the file; 0, or -1 (memory). */
+/*
+ * The fabric of the named nodes from the file; 0, or -1 (memory). With
+ * rails (NODE:IF in the file) its "nodes" are the nodes' NICs, node i's
+ * r-th at i x rails + r, named NODE:IF.
+ */
 struct world_fabric {
-	long *leaf, *parent, *group;
+	long *leaf, *parent, *group, *host;
 	double *nic, *uplink;
 	const char **node_name, **sw_name, **group_name;
+	char (*nic_name)[2 * FABRICFILE_NAME];
 };
+
+/* Each NIC's (each node's, without rails) leaf, rate, name and node into w. */
+static void endpoints(const struct fabricfile *ff, const struct named *nd, double line_rate, struct world_fabric *w)
+{
+	long nr = ff->nrail ? ff->nrail : 1;
+
+	for (long e = 0; e < nd->n * nr; e++) {
+		long i = e / nr, at;
+		snprintf(w->nic_name[e], sizeof(w->nic_name[e]), "%s%s%s", nd->name[i], ff->nrail ? ":" : "",
+			 ff->nrail ? ff->rail[e % nr] : "");
+		at = fabricfile_node_at(ff, w->nic_name[e]);
+		w->leaf[e] = at >= 0 ? ff->node[at].leaf : -1;
+		w->nic[e] = bound_nic_rate(line_rate, at >= 0 ? ff->node[at].rate : NULL);
+		w->node_name[e] = w->nic_name[e];
+		w->host[e] = i;
+	}
+}
 
 static int fabric_of(const struct fabricfile *ff, const struct named *nd, double line_rate,
 		     struct world_fabric *w, struct bound_fabric *f)
 {
-	size_t ns = (size_t)ff->nsw + 1, nn = (size_t)nd->n;
+	size_t ns = (size_t)ff->nsw + 1, nn = (size_t)nd->n * (size_t)(ff->nrail ? ff->nrail : 1);
 
 	*w = (struct world_fabric){ malloc(nn * sizeof(long)), malloc(ns * sizeof(long)), malloc(ns * sizeof(long)),
-				    calloc(nn, sizeof(double)), calloc(ns, sizeof(double)), malloc(nn * sizeof(char *)),
-				    malloc(ns * sizeof(char *)), malloc(((size_t)ff->ngroup + 1) * sizeof(char *)) };
-	if (!w->leaf || !w->parent || !w->group || !w->nic || !w->uplink || !w->node_name || !w->sw_name ||
-	    !w->group_name)
+				    malloc(nn * sizeof(long)), calloc(nn, sizeof(double)), calloc(ns, sizeof(double)),
+				    malloc(nn * sizeof(char *)), malloc(ns * sizeof(char *)),
+				    malloc(((size_t)ff->ngroup + 1) * sizeof(char *)), malloc(nn * sizeof(*w->nic_name)) };
+	if (!w->leaf || !w->parent || !w->group || !w->host || !w->nic || !w->uplink || !w->node_name ||
+	    !w->sw_name || !w->group_name || !w->nic_name)
 		return -1;
 	for (long g = 0; g < ff->ngroup; g++)
 		w->group_name[g] = ff->group[g];
@@ -63,19 +86,14 @@ static int fabric_of(const struct fabricfile *ff, const struct named *nd, double
 		w->uplink[k] = bound_rate(ff->sw[k].rate);
 		w->sw_name[k] = ff->sw[k].name;
 	}
-	for (long i = 0; i < nd->n; i++) {
-		long at = ff->nnode > 0 ? ff->names.slot[namehash_slot(&ff->names, nd->name[i], ff->node[0].name,
-								    sizeof(*ff->node))] : -1;
-		w->leaf[i] = at >= 0 ? ff->node[at].leaf : -1;
-		w->nic[i] = bound_nic_rate(line_rate, at >= 0 ? ff->node[at].rate : NULL);
-		w->node_name[i] = nd->name[i];
-	}
-	*f = (struct bound_fabric){ .nnodes = nd->n, .nleaves = ff->nsw, .leaf = w->leaf,
+	endpoints(ff, nd, line_rate, w);
+	*f = (struct bound_fabric){ .nnodes = (long)nn, .nleaves = ff->nsw, .leaf = w->leaf,
 	                            .nic = w->nic, .uplink = w->uplink, .node_name = w->node_name,
 	                            .leaf_name = w->sw_name, .parent = w->parent,
 	                            .group = ff->ngroup > 0 ? w->group : NULL, .ngroups = ff->ngroup,
 	                            .group_name = w->group_name, .global_links = ff->global_links,
-	                            .global_rate = bound_rate(ff->global_rate), .adaptive = ff->adaptive };
+	                            .global_rate = bound_rate(ff->global_rate), .adaptive = ff->adaptive,
+	                            .host = ff->nrail ? w->host : NULL };
 	return 0;
 }
 
@@ -84,11 +102,13 @@ static void world_fabric_free(struct world_fabric *w)
 	free(w->leaf);
 	free(w->parent);
 	free(w->group);
+	free(w->host);
 	free(w->group_name);
 	free(w->nic);
 	free(w->uplink);
 	free(w->node_name);
 	free(w->sw_name);
+	free(w->nic_name);
 }
 
 /* A task in the launcher's order, and where --placement puts it. */
@@ -103,8 +123,12 @@ static int by_key(const void *a, const void *b)
 	return x->key != y->key ? (x->key > y->key) - (x->key < y->key) : (x->rank > y->rank) - (x->rank < y->rank);
 }
 
-/* Each placed rank's node: the launcher's block order, renumbered by --placement; NULL (memory). */
-static long *placed_nodes(const struct options *o, long world, long nnodes, long tpn)
+/*
+ * Each placed rank's node: the launcher's block order, renumbered by
+ * --placement; with rails (nrail) its NIC: its node's i-th task (its slot,
+ * in the launcher's order) on the node's NIC i mod nrail. NULL (memory).
+ */
+static long *placed_nodes(const struct options *o, long world, long nnodes, long tpn, long nrail)
 {
 	struct task *t = malloc(sizeof(*t) * (size_t)world);
 	long *node = malloc(sizeof(long) * (size_t)world);
@@ -117,7 +141,7 @@ static long *placed_nodes(const struct options *o, long world, long nnodes, long
 	if (t && node) {
 		qsort(t, (size_t)world, sizeof(*t), by_key);
 		for (long i = 0; i < world; i++)
-			node[i] = t[i].node;
+			node[i] = nrail ? t[i].node * nrail + t[i].rank % tpn % nrail : t[i].node;
 	} else {
 		free(node);
 		node = NULL;
@@ -193,7 +217,7 @@ int foresee_print(const struct options *o, long world, FILE *out, char *err, siz
 		free(nd.name);
 		return -1;
 	}
-	if (fabric_of(&ff, &nd, o->line_rate, &wf, &f) != 0 || !(node = placed_nodes(o, world, nd.n, tpn))) {
+	if (fabric_of(&ff, &nd, o->line_rate, &wf, &f) != 0 || !(node = placed_nodes(o, world, nd.n, tpn, ff.nrail))) {
 		snprintf(err, errlen, "out of memory for the bound of a world of %ld tasks", world);
 		rc = -1;
 	} else {
@@ -204,6 +228,11 @@ int foresee_print(const struct options *o, long world, FILE *out, char *err, siz
 			o->strided ? "strided" : "contiguous", o->fabric);
 		fprintf(out, "# the least time the busiest link needs per call, uniform blocks (common/bound.h: "
 			"bytes that stay on a node cross none); nothing is run\n");
+		for (long r = 0; r < ff.nrail; r++)
+			fprintf(out, "%s%s", r ? " " : "# rails: ", ff.rail[r]);
+		if (ff.nrail)
+			fprintf(out, ": %ld NICs a node, each on its rail; a node's i-th task on its NIC i mod %ld "
+				"(spread evenly: the fabric file says no task's NIC)\n", ff.nrail, ff.nrail);
 		rows(o, &f, node, world, out);
 	}
 	free(node);

@@ -58,6 +58,27 @@ row() { awk -v c="$1" -v n="$2" '$1 == c && $2 == n' <<<"$output"; }
 	[[ $stderr == *"fabric file '$BATS_TEST_TMPDIR/bad.fabric' line 3: a group without global links: add 'global LINKS RATE [minimal|adaptive]' for 'g1'" ]]
 }
 
+@test "two rails: a node's tasks spread over its NICs (said), bound half of one rail's; a slowed rail's NIC named" {
+	cd "$P"
+	# each task on its own NIC: 6 MiB to the 6 tasks off its node at 1gbit, 0.050332 s (its rail's
+	# leaf: 4 x 4 - 4 of a node's own = 12 MiB at 4gbit, 0.025166 s)
+	run -0 "$ALLER" --check-args=8 --fabric=rails.fabric --nodes='n[1-4]' c 2 1048576
+	[ "${lines[2]}" = "# rails: eth0 eth1: 2 NICs a node, each on its rail; a node's i-th task on its NIC i mod 2 (spread evenly: the fabric file says no task's NIC)" ]
+	[ "$(row 8 131072)" = "8 131072 1048576 5.033165e-02 nic:n1:eth0" ]
+	# one rail: both of a node's tasks on eth0, 12 MiB, twice the time
+	grep -v eth1 rails.fabric >"$BATS_TEST_TMPDIR/one.fabric"
+	run -0 "$ALLER" --check-args=8 --fabric="$BATS_TEST_TMPDIR/one.fabric" --nodes='n[1-4]' c 2 1048576
+	[ "$(row 8 131072)" = "8 131072 1048576 1.006633e-01 nic:n1:eth0" ]
+	# n1's eth1 at a quarter: its 6 MiB at 250mbit, 0.201327 s
+	sed 's/^nic n\[1-4\]:eth1 1gbit$/nic n1:eth1 250mbit\nnic n[2-4]:eth1 1gbit/' rails.fabric >"$BATS_TEST_TMPDIR/slow.fabric"
+	run -0 "$ALLER" --check-args=8 --fabric="$BATS_TEST_TMPDIR/slow.fabric" --nodes='n[1-4]' c 2 1048576
+	[ "$(row 8 131072)" = "8 131072 1048576 2.013266e-01 nic:n1:eth1" ]
+	# rails that differ across nodes: refused with the line
+	printf 'switch r0 1gbit n[1-2]:eth0\nswitch r1 1gbit n1:eth1\n' >"$BATS_TEST_TMPDIR/bad.fabric"
+	run --separate-stderr -2 "$ALLER" --check-args=2 --fabric="$BATS_TEST_TMPDIR/bad.fabric" --nodes='n[1-2]'
+	[[ $stderr == *"line 1: the rails differ across nodes (each node the same interfaces, one a rail, as its first in name order has): this node's are not: 'n2:eth0'" ]]
+}
+
 @test "--nodes and --tasks-per-node refused where they do nothing, or where the world does not fit" {
 	cd "$P"
 	run --separate-stderr -2 "$ALLER" --check-args=8 --nodes='n[1-8]'

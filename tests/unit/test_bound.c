@@ -406,12 +406,105 @@ static void a_dragonfly_on_paper(void **state)
 	assert_non_null(strstr(id, "(partial:global:g0:g1)"));
 }
 
+/*
+ * Rails on paper, a DGX H100 SuperPOD's shape: 128 nodes of 8 GPUs, each
+ * GPU's task on its own NIC of 400 Gbit/s (50 GB/s), NIC k on rail k; 4
+ * scalable units of 32 nodes, one leaf per unit and rail (32 leaves of 32
+ * NICs), non-blocking (each leaf's uplink 32 x 50 = 1,600 GB/s) to a spine.
+ * A machine-wide all-to-all of 1,024 tasks, 1 MB per peer each way per call:
+ *   a NIC    its task to the 1,016 tasks on other nodes: 1,016 MB / 50 GB/s = 20.32 ms  <- the bound
+ *   a leaf   32 tasks x (992 not under it - 7 on their own nodes) = 31,520 MB / 1,600 GB/s = 19.70 ms
+ * (a task's bytes to the 7 other GPUs of its node cross no NIC and no
+ * leaf). Tapered 2:1 (800 GB/s) the leaves bound it: 39.40 ms. One rail
+ * alone (every task on NIC 0): that NIC carries its node's 8 tasks, 8 x
+ * 1,016 MB / 50 GB/s = 162.56 ms, 8x the eight rails'.
+ */
+static void rails_on_paper(void **state)
+{
+	static long nic_of[1024], leaf[1024], host[1024], one[1024];
+	static double rate[1024], up[32];
+	struct bound_fabric f = { .nnodes = 1024, .nleaves = 32, .leaf = leaf, .nic = rate, .uplink = up,
+	                          .host = host };
+	struct partition p;
+	struct bound b;
+
+	(void)state;
+	for (long e = 0; e < 1024; e++) {   /* NIC e: node e / 8, rail e % 8 */
+		host[e] = e / 8;
+		leaf[e] = (e / 8 / 32) * 8 + e % 8;   /* unit, then rail */
+		rate[e] = 50;
+	}
+	for (long r = 0; r < 1024; r++) {
+		nic_of[r] = r;              /* task r: GPU r % 8 of node r / 8, its own rail */
+		one[r] = r / 8 * 8;         /* ... every task of a node on its rail-0 NIC */
+	}
+	for (long k = 0; k < 32; k++)
+		up[k] = 1600;
+	partition_init(&p, 1024, 1024, 0);
+	assert_int_equal(bound_row(&f, nic_of, &p, 1e6, &b), 0);
+	assert_int_equal(b.link, BOUND_NIC);
+	assert_true(fabs(b.t - 1016e6 / 50e9) < 1e-12);
+	assert_false(b.partial);
+	double nic_t[1024], up_t[32];
+	assert_int_equal(bound_times(&f, nic_of, &p, 1e6, &b, nic_t, up_t), 0);
+	assert_true(fabs(up_t[0] - 31520e6 / 1600e9) < 1e-12 && fabs(up_t[31] - up_t[0]) < 1e-12);
+	for (long k = 0; k < 32; k++)
+		up[k] = 800;
+	assert_int_equal(bound_row(&f, nic_of, &p, 1e6, &b), 0);
+	assert_int_equal(b.link, BOUND_UPLINK);
+	assert_true(fabs(b.t - 31520e6 / 800e9) < 1e-12);
+	for (long k = 0; k < 32; k++)
+		up[k] = 1600;
+	assert_int_equal(bound_row(&f, one, &p, 1e6, &b), 0);
+	assert_int_equal(b.link, BOUND_NIC);
+	assert_int_equal(b.at % 8, 0);
+	assert_true(fabs(b.t - 8 * 1016e6 / 50e9) < 1e-12);
+}
+
+/*
+ * Two nodes of 2 NICs (rails 0 and 1, each rail its leaf), 2 tasks a node,
+ * 1 MiB per peer: over one rail each node's NIC carries both tasks' 2 x 2
+ * MiB, over both rails each NIC one task's 2 MiB: bound twice as high. A
+ * slowed rail (n1's NIC 1 at a quarter) is the one named. Tasks of a node
+ * on its two NICs exchange nothing through a leaf.
+ */
+static void one_rail_or_two(void **state)
+{
+	long leaf[4] = { 0, 1, 0, 1 }, host[4] = { 0, 0, 1, 1 };
+	long both[4] = { 0, 1, 2, 3 }, rail0[4] = { 0, 0, 2, 2 };
+	double rate[4] = { 0.125, 0.125, 0.125, 0.125 }, up[2] = { 1, 1 };
+	const char *names[4] = { "n1:eth0", "n1:eth1", "n2:eth0", "n2:eth1" };
+	struct bound_fabric f = { .nnodes = 4, .nleaves = 2, .leaf = leaf, .nic = rate, .uplink = up,
+	                          .node_name = names, .host = host };
+	struct partition p;
+	struct bound b, b1;
+	char id[64];
+	double up_t[2];
+
+	(void)state;
+	partition_init(&p, 4, 4, 0);
+	assert_int_equal(bound_row(&f, rail0, &p, 1048576, &b1), 0);
+	assert_int_equal(bound_times(&f, both, &p, 1048576, &b, NULL, up_t), 0);
+	assert_true(fabs(b1.t - 4 * 1048576 / 0.125e9) < 1e-12);
+	assert_true(fabs(b.t - 2 * 1048576 / 0.125e9) < 1e-12);
+	assert_true(fabs(b1.t / b.t - 2) < 1e-9);
+	/* rail 0's leaf: task 0 to task 2 (rail 0 both) stays; to task 3 (n2's rail 1) goes up: 2 MiB */
+	assert_true(fabs(up_t[0] - 2 * 1048576 / 1e9) < 1e-12);
+	rate[1] = 0.125 / 4;
+	assert_int_equal(bound_row(&f, both, &p, 1048576, &b), 0);
+	bound_link_id(&f, b.link, b.at, id, sizeof(id));
+	assert_string_equal(id, "nic:n1:eth1");
+	assert_true(fabs(b.t - 2 * 1048576 / (0.125e9 / 4)) < 1e-12);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(trees_of_any_depth),
 		cmocka_unit_test(a_tapered_fat_tree_on_paper),
 		cmocka_unit_test(a_dragonfly_on_paper),
+		cmocka_unit_test(rails_on_paper),
+		cmocka_unit_test(one_rail_or_two),
 		cmocka_unit_test(a_tree_s_links_of_a_communicator),
 		cmocka_unit_test(a_two_to_one_tree),
 		cmocka_unit_test(a_hot_leaf),

@@ -139,6 +139,37 @@ static void every_error_is_one_line_naming_the_line(void **state)
 	bad("switch l1 1gbit n1\nswitch l2 1gbit n2\ngroup g1 l1 l2\nglobal 1 1gbit\nswitch top - l[1-2]\n",
 	    "line 1: a group holds the tops of its trees; this switch sits under another: 'l1'");
 #undef DF
+	/* rails */
+	bad("switch r0 1gbit n[1-2]:eth0\nswitch r1 1gbit n1:eth1\n",
+	    "line 1: the rails differ across nodes (each node the same interfaces, one a rail, as its first in name "
+	    "order has): this node's are not: 'n2:eth0'");
+	bad("switch r0 1gbit n1:eth0 n1\n", "line 1: a node is declared whole or by its NICs (NODE:IF), not both: 'n1:eth0'");
+	bad("switch r0 1gbit n1:eth0\nswitch r1 1gbit n1:eth0\n", "line 2: the node is under a switch already: 'n1:eth0'");
+	bad("nic n1:eth0:x 1gbit\n", "(NODE:IF one of its NICs): 'n1:eth0:x'");
+	bad("nic n1: 1gbit\n", "(NODE:IF one of its NICs): 'n1:'");
+}
+
+static void rails(void **state)
+{
+	struct fabricfile ff;
+	const char *run[] = { "n2", "n10" };
+	char *lines;
+
+	(void)state;
+	/* two rails: each NIC under its rail's leaf; n10 sorts among n1's names, not between them */
+	assert_int_equal(fabricfile_parse(&ff,
+		"switch rail0 2gbit n[1-2,10]:eth0\nswitch rail1 2gbit n[1-2,10]:eth1\nnic n[1-2,10]:eth1 500mbit\n",
+		"rails", err, sizeof(err)), 0);
+	assert_int_equal(ff.nrail, 2);
+	assert_string_equal(ff.rail[0], "eth0");
+	assert_string_equal(ff.rail[1], "eth1");
+	assert_int_equal(ff.node[fabricfile_node_at(&ff, "n10:eth1")].leaf, 1);
+	lines = fabricfile_lines(&ff, "rails", run, 2);
+	assert_string_equal(lines, "file rails\nuplink_rate rail0 2gbit\nuplink_rate rail1 2gbit\n"
+		"switch n2:eth0 rail0\nswitch n2:eth1 rail1\nnic_rate n2:eth1 500mbit\n"
+		"switch n10:eth0 rail0\nswitch n10:eth1 rail1\nnic_rate n10:eth1 500mbit\n");
+	free(lines);
+	fabricfile_free(&ff);
 }
 
 static void a_dragonfly(void **state)
@@ -198,6 +229,7 @@ int main(void)
 		cmocka_unit_test(every_error_is_one_line_naming_the_line),
 		cmocka_unit_test(a_file_read_whole_or_refused),
 		cmocka_unit_test(a_dragonfly),
+		cmocka_unit_test(rails),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
