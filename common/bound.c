@@ -443,7 +443,7 @@ void bound_link_words(const char *id, char *buf, size_t len)
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!strncmp(id, kinds[i].id, strlen(kinds[i].id))) {
 			const char *name = id + strlen(kinds[i].id), *to = name + strcspn(name, ":()");
-			if (*to == ':')   /* global:A:B */
+			if (*to == ':' && !strcmp(kinds[i].id, "global:"))   /* global:A:B */
 				snprintf(buf, len, "the global links from %.*s to %.*s", (int)(to - name), name,
 					 (int)strcspn(to + 1, "()"), to + 1);
 			else

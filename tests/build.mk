@@ -100,7 +100,7 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 FUZZ_COLLECT_SRC := $(filter-out collect/main.c,$(COLLECT_SRC:%=collect/%)) \
 	$(COMMON_SRC:%=common/%)
 FUZZ_PARSE_SRC := $(addprefix collect/read/,parse.c point.c splits.c fabric.c hosts.c peer.c) \
-	$(addprefix common/,grow.c bound.c namehash.c partition.c)
+	$(addprefix common/,grow.c bound.c namehash.c partition.c fabricfile.c strbuf.c text.c)
 $(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(FUZZ_PARSE_SRC) $(wildcard collect/read/*.h common/*.h)
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)
@@ -115,7 +115,8 @@ $(B)/fuzz/fuzz_merge: tests/fuzz/fuzz_merge.c $(FUZZ_COLLECT_SRC) $(wildcard col
 # The seeds: real outputs, damaged ones, and pairs of them as one merge input.
 fuzz-corpus:
 	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/corpus-merge
-	@for f in tests/data/smoke/raw/*.out tests/data/collect/damaged/in/* tests/data/peers/*.txt; do \
+	@for f in tests/data/smoke/raw/*.out tests/data/collect/damaged/in/* tests/data/peers/*.txt \
+		tests/data/peers/*.fabric tests/data/fabric/raw/*.out; do \
 		n=seed-$$(basename "$$(dirname "$$f")")-$$(basename "$$f"); \
 		cp "$$f" "$(B)/fuzz/corpus/$$n"; \
 		{ cat "$$f"; printf '\n#~~\n'; cat tests/data/smoke/raw/smoke-n1-contiguous-19.out; } \

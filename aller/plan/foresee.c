@@ -150,6 +150,16 @@ static long *placed_nodes(const struct options *o, long world, long nnodes, long
 	return node;
 }
 
+/* With rails, which NIC a task is taken to use. */
+static void say_rails(const struct fabricfile *ff, FILE *out)
+{
+	for (long r = 0; r < ff->nrail; r++)
+		fprintf(out, "%s%s", r ? " " : "# rails: ", ff->rail[r]);
+	if (ff->nrail)
+		fprintf(out, ": %ld NICs a node, each on its rail; a node's i-th task on its NIC i mod %ld "
+			"(spread evenly: the fabric file says no task's NIC)\n", ff->nrail, ff->nrail);
+}
+
 /* The rows: per level, its bound per byte once, then each count's. */
 static void rows(const struct options *o, const struct bound_fabric *f, const long *node, long world,
 		 FILE *out)
@@ -228,11 +238,7 @@ int foresee_print(const struct options *o, long world, FILE *out, char *err, siz
 			o->strided ? "strided" : "contiguous", o->fabric);
 		fprintf(out, "# the least time the busiest link needs per call, uniform blocks (common/bound.h: "
 			"bytes that stay on a node cross none); nothing is run\n");
-		for (long r = 0; r < ff.nrail; r++)
-			fprintf(out, "%s%s", r ? " " : "# rails: ", ff.rail[r]);
-		if (ff.nrail)
-			fprintf(out, ": %ld NICs a node, each on its rail; a node's i-th task on its NIC i mod %ld "
-				"(spread evenly: the fabric file says no task's NIC)\n", ff.nrail, ff.nrail);
+		say_rails(&ff, out);
 		rows(o, &f, node, world, out);
 	}
 	free(node);

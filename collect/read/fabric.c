@@ -67,6 +67,95 @@ static int task_nodes(struct fabric *f)
 	return 0;
 }
 
+#define FABRIC_RAILS 16   /* a node's NICs, at most */
+
+static int words(char *line, char **w, int n);
+
+/*
+ * The interfaces the facts give a node's NICs ("fabric switch NODE:IF
+ * LEAF" or "fabric nic_rate NODE:IF RATE" of a node the host lines name),
+ * each once, in name order, into rail (at most FABRIC_RAILS); how many.
+ */
+static long rails_named(const struct fabric *f, const char **at, const signed char *pass, size_t lines,
+			char (*rail)[FABRIC_NAME])
+{
+	long n = 0;
+
+	for (size_t i = 0; i < lines; i++) {
+		char line[FABRIC_LINE], node[FABRIC_LINE], *w[4], *colon;
+		size_t len = strcspn(at[i], "\n");
+		long k = 0;
+		if (pass[i] != 1 || len >= sizeof(line))
+			continue;
+		memcpy(line, at[i], len);
+		line[len] = '\0';
+		if (words(line, w, 4) < 4 || strcmp(w[0], "fabric") || (strcmp(w[1], "switch") && strcmp(w[1], "nic_rate")) ||
+		    !(colon = strchr(w[2], ':')) || !colon[1] || strlen(colon + 1) >= FABRIC_NAME)
+			continue;
+		snprintf(node, sizeof(node), "%.*s", (int)(colon - w[2]), w[2]);
+		if (find_name(f, 0, node) < 0)
+			continue;
+		while (k < n && strcmp(rail[k], colon + 1) < 0)
+			k++;
+		if ((k < n && !strcmp(rail[k], colon + 1)) || n == FABRIC_RAILS)
+			continue;
+		memmove(rail[k + 1], rail[k], (size_t)(n - k) * FABRIC_NAME);
+		snprintf(rail[k], FABRIC_NAME, "%s", colon + 1);
+		n++;
+	}
+	return n;
+}
+
+/* realloc to n elements of size, keeping p where it cannot. */
+static void *shrink(void *p, size_t n, size_t size)
+{
+	void *q = realloc(p, (n + 1) * size);
+
+	return q ? q : p;
+}
+
+/*
+ * Rails: each node made its NICs (node i's k-th at i x rails + k, named
+ * NODE:IF, of node i), each task its node's NIC (its slot on the node, in
+ * rank order, mod the rails); 0, or -1 (memory, a name too long).
+ */
+static int rails_expand(struct fabric *f, char (*rail)[FABRIC_NAME], long nr)
+{
+	long nn = f->nnodes, ne = nn * nr, *slot = calloc((size_t)nn + 1, sizeof(long));
+	char (*name)[FABRIC_NAME] = calloc((size_t)ne + 1, FABRIC_NAME);
+
+	f->host = malloc(((size_t)ne + 1) * sizeof(long));
+	f->leaf = shrink(f->leaf, (size_t)ne, sizeof(long));
+	f->nic = shrink(f->nic, (size_t)ne, sizeof(double));
+	f->nic_burst = shrink(f->nic_burst, (size_t)ne, sizeof(double));
+	namehash_free(&f->nodes);
+	if (!slot || !name || !f->host || namehash_init(&f->nodes, (size_t)ne) != 0) {
+		free(slot);
+		free(name);
+		return -1;
+	}
+	for (long r = 0; r < f->world; r++)
+		f->task[r] = f->task[r] * nr + slot[f->task[r]]++ % nr;
+	for (long e = 0; e < ne; e++) {
+		if (snprintf(name[e], FABRIC_NAME, "%s:%s", f->node[e / nr], rail[e % nr]) >= FABRIC_NAME) {
+			free(slot);
+			free(name);
+			return -1;
+		}
+		f->host[e] = e / nr;
+		f->leaf[e] = -1;
+		f->nic[e] = f->nic_burst[e] = 0;
+	}
+	free(f->node);
+	free(slot);
+	f->node = name;
+	f->nnodes = f->room = ne;
+	for (long e = 0; e < ne; e++)
+		f->nodes.slot[namehash_slot(&f->nodes, name[e], (const char *)name, FABRIC_NAME)] = e;
+	f->nrails = nr;
+	return 0;
+}
+
 /* A node's (leaves: 1) index by name, -1 unknown; a "NAME:" as NAME. */
 static long named(const struct fabric *f, int leaves, char *name)
 {
@@ -258,14 +347,6 @@ static size_t classify(const char *facts, const char **at, signed char *pass, si
 	return n;
 }
 
-/* realloc to n elements of size, keeping p where it cannot. */
-static void *shrink(void *p, size_t n, size_t size)
-{
-	void *q = realloc(p, (n + 1) * size);
-
-	return q ? q : p;
-}
-
 /*
  * Once read: the names and rates at the nodes' and leaves' counts (they were
  * sized for a node per task), the hash and the host lines gone, so that a
@@ -335,7 +416,16 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 	    namehash_init(&f->nodes, r) == 0 && namehash_init(&f->leaves, sr) == 0) {
 		lines = classify(facts, at, pass, lines);
 		each_fact(f, at, pass, lines, 0, 0, from_limit);
-		if (f->hosts[0] && task_nodes(f) == 0) {
+		char rail[FABRIC_RAILS][FABRIC_NAME];
+		long nr = f->hosts[0] && task_nodes(f) == 0 ? rails_named(f, at, pass, lines, rail) : -1;
+		char *more = nr > 0 && rails_expand(f, rail, nr) == 0 ? calloc((size_t)f->nnodes + 1, 1) : NULL;
+		if (more) {   /* room for the NICs' */
+			free(from_limit);
+			from_limit = more;
+		} else if (nr > 0) {
+			nr = -1;
+		}
+		if (nr == 0 || (nr > 0 && f->nrails == nr)) {
 			for (long i = 0; i < f->nnodes; i++)
 				f->leaf[i] = -1;
 			for (size_t i = 0; i <= sr; i++)
@@ -360,7 +450,7 @@ struct bound_fabric fabric_bound(const struct fabric *f)
 	                              .parent = f->parent, .group = f->ngroups > 0 ? f->group : NULL,
 	                              .ngroups = f->ngroups, .group_name = (const char *const *)f->group_name,
 	                              .global_links = f->global_links, .global_rate = f->global_rate,
-	                              .adaptive = f->adaptive };
+	                              .adaptive = f->adaptive, .host = f->nrails > 0 ? f->host : NULL };
 }
 
 int fabric_partition(const struct fabric *f, const char *mode, int level, struct partition *p)
@@ -424,6 +514,7 @@ void fabric_close(struct fabric *f)
 	free(f->nic_burst);
 	free(f->up_burst);
 	free(f->group);
+	free(f->host);
 	free(f->groupname);
 	free((void *)f->group_name);
 	free(f->task);

@@ -5,7 +5,8 @@
  * placed order: any --placement), node_switch and '# fabric:' lines (each
  * node's leaf, each leaf's uplink rate, or else its uplink_linkspeed: Slurm's
  * LinkSpeed in the unit the campaign gave, each node's built NIC rate; a
- * switch's parent; a dragonfly's groups and global links) and
+ * switch's parent; a dragonfly's groups and global links; with rails each
+ * NIC's, NODE:IF, a node's tasks spread over its NICs in their order) and
  * '# limit:' lines (each node's NIC rate as aller judged it, before the
  * fabric's). Facts are "key value" lines (a tab or a space after the key).
  */
@@ -37,7 +38,8 @@ struct fabric {
 	long ngroups, global_links;   /* '# fabric: global LINKS RATE ROUTING' */
 	double global_rate;
 	int adaptive;
-	long *task;             /* per task: its node */
+	long nrails, *host;     /* rails ('# fabric: switch NODE:IF ...'): the nodes above are their NICs, host[] each one's node */
+	long *task;             /* per task: its node (with rails its NIC) */
 	char *hosts;            /* while it is read: the host lines' values, for hosts.h */
 	size_t hosts_len;       /* its room */
 	struct namehash nodes, leaves;   /* while it is read: the names' hashes */

@@ -226,7 +226,9 @@ static int imb_line(struct reader *r, char *line)
 	if (line[0] == '#')
 		return 0;
 	if (s[0] == '#') {   /* a table's header: "#bytes #repetitions ...", Barrier's "#repetitions ..." */
-		if ((n = split(s, w, PEER_COLS * 2)) < 0 || header(r, w, n) != 0)
+		if ((n = split(s, w, PEER_COLS * 2)) < 0)
+			return bad(r, "a table's header of too many columns:", NULL);
+		if (header(r, w, n) != 0)
 			return -1;
 		r->bytes = 0;
 		r->time = column(r, "t_max[usec]");

@@ -326,6 +326,18 @@ golden() {
 	sed -i 's/^# fabric: global 1 100mbit minimal$/# fabric: global 1 100mbit adaptive/' "$BATS_TEST_TMPDIR"/raw/*.out
 	run -0 bottleneck adaptive
 	[ "$output" = "6.710886e-01 global:g1" ]
+	# two rails (aller --fabric's NODE:IF lines): a node's two tasks each on its own NIC, eth0 on
+	# rail0's leaf, eth1 on rail1's; the strided 4s (ranks 0 2 4 6: each node's first task) stay on
+	# rail0: each NIC carries 3 MiB at 1 Gbit/s, 0.0252 s, and no uplink a byte
+	rm -r "$BATS_TEST_TMPDIR/raw" && cp -r "$DATA/fabric/raw" "$BATS_TEST_TMPDIR/raw"
+	sed -i -e '/^# fabric: \(switch\|nic_rate\) /d' -e 's/^# fabric: uplink_rate leaf1 .*/# fabric: uplink_rate rail0 4gbit\n# fabric: uplink_rate rail1 4gbit/' \
+		-e 's/^# fabric: uplink_rate leaf2 .*//' "$BATS_TEST_TMPDIR"/raw/*.out
+	for n in 1 2 3 4; do
+		sed -i "s/^# fabric: nic n$n .*/&\n# fabric: switch n$n:eth0 rail0\n# fabric: switch n$n:eth1 rail1\n# fabric: nic_rate n$n:eth0 1gbit\n# fabric: nic_rate n$n:eth1 1gbit/" \
+			"$BATS_TEST_TMPDIR"/raw/*.out
+	done
+	run -0 bottleneck rails
+	[ "$output" = "2.516582e-02 nic:n1:eth0" ]
 }
 
 @test "each row against what its fabric allows (points.csv's bound_s, bottleneck, eff_bound); the bandwidth and latency plots draw it dashed" {

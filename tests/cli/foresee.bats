@@ -65,6 +65,8 @@ row() { awk -v c="$1" -v n="$2" '$1 == c && $2 == n' <<<"$output"; }
 	run -0 "$ALLER" --check-args=8 --fabric=rails.fabric --nodes='n[1-4]' c 2 1048576
 	[ "${lines[2]}" = "# rails: eth0 eth1: 2 NICs a node, each on its rail; a node's i-th task on its NIC i mod 2 (spread evenly: the fabric file says no task's NIC)" ]
 	[ "$(row 8 131072)" = "8 131072 1048576 5.033165e-02 nic:n1:eth0" ]
+	run -0 "$COLLECT" --judge --fabric=rails.fabric --nodes='n[1-4]' --tasks-per-node=2 osu_alltoall.txt
+	[[ ${lines[-1]} == "# verdict: 8 tasks: at the largest size, 4 MiB per peer, 36% of what the fabric allows, bound by the NIC of n1:eth0 "* ]]
 	# one rail: both of a node's tasks on eth0, 12 MiB, twice the time
 	grep -v eth1 rails.fabric >"$BATS_TEST_TMPDIR/one.fabric"
 	run -0 "$ALLER" --check-args=8 --fabric="$BATS_TEST_TMPDIR/one.fabric" --nodes='n[1-4]' c 2 1048576

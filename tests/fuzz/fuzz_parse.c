@@ -2,7 +2,9 @@
  * libFuzzer target: collect's parser on arbitrary bytes, split into lines
  * the way input.c does (a last line without '\n' is incomplete), header-only
  * and full parses both; and the same bytes as another tool's all-to-all
- * output (read/peer.h), told by its lines and as each format. Run with
+ * output (read/peer.h), told by its lines and as each format; as a point's
+ * fabric facts (read/fabric.h: trees, groups, rails), each row's bound
+ * worked out; and as a site's fabric file (common/fabricfile.h). Run with
  * 'make fuzz-collect [FUZZ_SECONDS=60]'.
  */
 #include <stddef.h>
@@ -10,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fabricfile.h"
+#include "read/fabric.h"
 #include "read/parse.h"
 #include "read/peer.h"
 #include "read/point.h"
@@ -85,11 +89,42 @@ static void run_peer(const uint8_t *data, size_t size)
 	free(text);
 }
 
+/* The bytes as fact lines (up to a NUL) of worlds of 1 to 16 tasks: each level's bound, a number or none. */
+static void run_fabric(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size + 1), err[512];
+	struct fabricfile ff;
+
+	if (!text)
+		return;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	for (long world = 1; world <= 16; world *= 4) {
+		struct fabric f;
+		struct bound b;
+		if (fabric_open(&f, text, world) == 0)
+			for (int level = 0; level < FABRIC_LEVELS; level++)
+				if (fabric_row(&f, level % 2 ? "strided" : "contiguous", level, 1048576, &b) == 0 &&
+				    (!(b.t >= 0) || !(b.t_minimal >= b.t * (1 - 1e-12)) || !(b.load >= 0)))
+					abort();
+		fabric_close(&f);
+	}
+	if (fabricfile_parse(&ff, text, "fuzz", err, sizeof(err)) == 0) {
+		char *lines = fabricfile_lines(&ff, "fuzz", NULL, 0);
+		free(lines);
+		fabricfile_free(&ff);
+	} else if (!err[0] || ff.nnode || ff.node || ff.sw) {
+		abort();
+	}
+	free(text);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	run(data, size, 1);
 	run(data, size, 0);
 	run_peer(data, size);
+	run_fabric(data, size);
 	return 0;
 }
