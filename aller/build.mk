@@ -6,7 +6,7 @@
 # algorithms), reveal/ (MPI_T), buffers/ (host and device memory,
 # verification, GPUs). No two wings include each other (tests/cli/wings.bats).
 ALLER_LIB_SRC := options.c options_table.c output.c json.c plan/plan.c plan/foresee.c plan/split.c plan/select.c \
-	plan/stats.c plan/hist.c plan/floor.c world/eff.c world/faults.c world/hostmap.c world/limits.c world/placement.c world/launched.c \
+	plan/stats.c plan/hist.c plan/floor.c world/eff.c world/faults.c world/hostmap.c world/limits.c world/counters.c world/placement.c world/launched.c \
 	modes/linkmap.c algo/algo_list.c \
 	algo/osc.c buffers/gpu.c buffers/verify.c buffers/memcheck.c buffers/buffers_host.c \
 	buffers/footprint.c buffers/gpuinfo.c reveal/traffic.c
@@ -14,7 +14,7 @@ ALLER_LIB_SRC := options.c options_table.c output.c json.c plan/plan.c plan/fore
 ALLER_ALGO_SRC := algo/algo.c $(patsubst aller/%,%,$(filter-out aller/algo/algo_list.c \
 	aller/algo/algo_nccl.c,$(wildcard aller/algo/algo_*.c)))
 ALLER_SRC := main.c run.c modes/pairs.c modes/congest.c sweep/sweep.c sweep/sweep_count.c \
-	sweep/sweep_calls.c sweep/moe.c sweep/samples.c sweep/timeout.c plan/bigcount.c world/world.c world/nodelimits.c world/fabricmap.c buffers/copyrate.c \
+	sweep/sweep_calls.c sweep/moe.c sweep/samples.c sweep/timeout.c plan/bigcount.c world/world.c world/nodelimits.c world/nodecounters.c world/fabricmap.c buffers/copyrate.c \
 	world/failure.c world/must.c buffers/setup.c reveal/reveal.c reveal/reveal_generic.c \
 	reveal/reveal_peers.c reveal/reveal_queues.c $(ALLER_ALGO_SRC) $(ALLER_LIB_SRC)
 ifeq ($(CUDA),1)

@@ -454,6 +454,11 @@ void output_floor_failed(FILE *f, const char *text)
 	key_line(f, ALLER_KEY_FLOOR_FAILED, "%s", text);
 }
 
+void output_nic_counters(FILE *f, const char *lines)
+{
+	key_lines(f, ALLER_KEY_NIC_COUNTERS, lines);
+}
+
 void output_wall(FILE *f, double wall, double in_calls)
 {
 	key_line(f, ALLER_KEY_WALL, "%.3f s, of which %.3f s inside the all-to-all calls (%.1f%%, "

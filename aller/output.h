@@ -103,6 +103,8 @@ struct wall_parts {
 	double worst_buffers;
 };
 void output_wall_parts(FILE *f, const struct wall_parts *p);
+/* '# nic_counters:' a line each of lines ('\n'-separated; NULL: none). */
+void output_nic_counters(FILE *f, const char *lines);
 void output_done(FILE *f);
 
 /* After writing f (named name): whether every write reached it (fflush, ferror); -1 with a message. */

@@ -29,6 +29,7 @@
 #include "world/faults.h"
 #include "buffers/copyrate.h"
 #include "world/fabricmap.h"
+#include "world/nodecounters.h"
 #include "world/nodelimits.h"
 #include "world/world.h"
 #include "world/world_comm.h"
@@ -400,7 +401,9 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	struct json *json = h->json;
 	struct sweep s;
 	struct wall_parts parts;
+	struct counters before;
 	double wall, begin;
+	char *counters;
 	int rc;
 
 	memset(&s, 0, sizeof(s));
@@ -415,6 +418,7 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	s.out = w->rank == 0 ? stdout : NULL;
 	s.faults = faults();
 	test_die(w);
+	node_counters_begin(w, &before);
 	begin = run_clock();
 	wall = MPI_Wtime();
 	rc = sweep_run(&s);
@@ -423,10 +427,12 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 	if (samples_finish(sam) != 0)
 		return 3;
 	wall_parts(&s, h, begin, &parts);
+	counters = node_counters_end(w, &before, s.off_sent);
 	if ((rc == 0 || s.failed_sets > 0) && w->rank == 0) {
 		char err[512];
 		output_wall(stdout, wall, s.in_calls);
 		output_wall_parts(stdout, &parts);
+		output_nic_counters(stdout, counters);
 		output_done(stdout);
 		if (json_finish(json, err, sizeof(err)) != 0) {
 			fprintf(stderr, "aller: error: %s\n", err);
@@ -444,6 +450,7 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 				"place by '# %s:'); the others were measured\n", s.failed_sets,
 				s.failed_sets > 1 ? "s" : "", ALLER_KEY_FAILED);
 	}
+	free(counters);
 	return rc;
 }
 

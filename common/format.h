@@ -85,6 +85,9 @@
 #define ALLER_KEY_SLOW_LINKS "slow_links"
 #define ALLER_KEY_WALL "wall"          /* at the end: sweep time, share in calls */
 #define ALLER_KEY_WALL_PARTS "wall_parts" /* ... and the run's time by part: "total=S startup=S ..." */
+#define ALLER_KEY_NIC_COUNTERS "nic_counters" /* ... and per node its network counters over the run:
+					 * "NODE aller offnode_tx_B=N; IF tx_bytes=N ...; tcp retrans_segs=N"
+					 * (aller/world/counters.h) */
 /* Per data set. */
 #define ALLER_KEY_LEVEL "level"         /* "<index> target <size>" */
 #define ALLER_KEY_SIZES "sizes"         /* communicator sizes when uneven, "3x2 1" */

@@ -32,6 +32,7 @@ struct sweep {
 	int failed_sets;       /* data sets whose set-up failed (the run goes on, then exit 3) */
 	int floor_failed;      /* rank 0: rows below --min-busbw or --min-eff (the run goes on, then exit 1) */
 	double in_calls;       /* this task's seconds inside the all-to-all calls, warm-ups too */
+	double off_sent;       /* ... and its bytes to tasks on other nodes in them, about */
 	double part[SWEEP_PARTS]; /* ... filling, poisoning, checking (with the re-poison), in barriers */
 };
 

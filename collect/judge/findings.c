@@ -69,6 +69,8 @@ static struct fpoint *points_of(const struct campaign *c)
 			}
 			if (strcmp(f->key, "host") == 0)
 				append_line(&p->hosts, f->value, NULL);
+			if (strcmp(f->key, ALLER_KEY_NIC_COUNTERS) == 0)
+				append_line(&p->nics, f->value, NULL);
 			for (size_t j = 0; j < sizeof(fabric_keys) / sizeof(fabric_keys[0]); j++)
 				if (strcmp(f->key, fabric_keys[j]) == 0)   /* the fabric's (read/fabric.h) */
 					append_line(&p->fabric, f->value, f->key);
@@ -334,17 +336,18 @@ int find_write(const char *dir, const struct fout *v, struct fout *o, char *err,
 	return replace_close(tsv, dir, MERGED_FINDINGS_FILE, err, errlen);
 }
 
-/* A finding (kind suspect, a warning) per suspect host of the slow links. */
-static void suspects_findings(const struct suspects *s, struct fout *o)
+/* A finding (kind suspect, a warning) per suspect host of the slow links, citing its counters. */
+static void suspects_findings(const struct suspects *s, const struct fpoint *pts, long np, struct fout *o)
 {
-	char peers[1024], text[1400];
+	char peers[1024], text[2048], cite[512];
 	const char *h, *since;
 	int i = 0, n;
 
 	while ((h = suspects_next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL) {
+		find_nic_cite(pts, np, NULL, 0, h, cite, sizeof(cite));
 		snprintf(text, sizeof(text), "Suspect host %s: an end of slow links with %d hosts (%s)%s%s: "
-			 "a slow NIC or port slows every link through it.", h, n, peers,
-			 since[0] ? ", since " : "", since);
+			 "a slow NIC or port slows every link through it.%s", h, n, peers,
+			 since[0] ? ", since " : "", since, cite);
 		find_emit(o, FK_suspect, "warning", text, NULL, 0, "links_with_hosts", (double)n, NULL);
 	}
 }
@@ -367,7 +370,7 @@ static int judge_across(const char *dir, const struct campaign *c, struct fpoint
 	find_verdict(v, pts, np, h, slow + (located == 1), located > 1);
 	slowest_suspects(&sus, pts, np, located == 1 ? loc : NULL);
 	drop_tests(&sus, pts, np);
-	suspects_findings(&sus, o);
+	suspects_findings(&sus, pts, np, o);
 	rc = find_write(dir, v, o, err, errlen);
 	if (rc == 0)
 		rc = suspects_write(&sus, dir, err, errlen);
@@ -381,6 +384,7 @@ static void points_release(struct fpoint *pts, long np)
 		free(pts[i].hosts);
 		free(pts[i].retried);
 		free(pts[i].fabric);
+		free(pts[i].nics);
 		for (int k = 0; k < FIND_LEVELS; k++)
 			free(pts[i].levels[k].s);
 	}

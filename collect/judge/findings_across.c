@@ -522,7 +522,7 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 		 struct suspects *sus)
 {
 	const char *names[LOCATE_MAX];
-	char words[LOCATE_MAX][LOCATE_NAME + 16], all[3 * (LOCATE_NAME + 24)] = "", text[1024];
+	char words[LOCATE_MAX][LOCATE_NAME + 16], all[3 * (LOCATE_NAME + 24)] = "", text[1536];
 	int n = locate_suspects(loc, names, LOCATE_MAX);
 
 	if (n == 0)
@@ -532,11 +532,15 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%s",
 			 i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
 	}
-	if (n == 1)
+	if (n == 1) {
+		char cite[512] = "";
+		if (!strncmp(names[0], "nic:", 4))
+			find_nic_cite(pts, np, loc->points, loc->npoints, names[0] + 4, cite, sizeof(cite));
 		snprintf(text, sizeof(text), "The slow link is %s: %d rows ran at %.0f%%-%.0f%% of what the "
 			 "fabric allows, each with its slowest task in a communicator through it, and no "
-			 "row at its bound cleared it.", all, loc->slow_rows, 100 * loc->eff_lo,
-			 100 * loc->eff_hi);
+			 "row at its bound cleared it.%s", all, loc->slow_rows, 100 * loc->eff_lo,
+			 100 * loc->eff_hi, cite);
+	}
 	else
 		snprintf(text, sizeof(text), "A slow link is %s: %d rows ran at %.0f%%-%.0f%% of what the "
 			 "fabric allows, through each of them, and no row of this campaign separates them "

@@ -61,6 +61,16 @@ int find_beyond(double ratio, double noise);
  */
 int find_recurring(const struct fpoint *p);
 
+/* The network counters (findings_nics.c): a point's nodes whose counters stand out. */
+void find_nics(struct fout *o, const struct fpoint *p);
+/*
+ * " NODE's counters over those points: 1,234 TCP segments retransmitted,
+ * ..." of points[npoints] (point numbers; NULL: every point) summed; ""
+ * where none says.
+ */
+void find_nic_cite(const struct fpoint *pts, long np, const long *points, int npoints, const char *node,
+		   char *buf, size_t len);
+
 /* The kinds (findings_kinds.c): per point at its end, then across points. */
 /* rows: one point's, by level, split, algorithm and size (findings.c sorts them so). */
 void find_crossovers(struct fout *o, const struct fpoint *p, const struct mrow *rows, long n);

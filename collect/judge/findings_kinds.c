@@ -198,4 +198,5 @@ void find_point(struct fout *o, const struct fpoint *p)
 	if (p->cong.point >= 0)
 		factor(o, p, &p->cong, FK_congestion,
 		       "the victims are slower with the aggressors busy by");
+	find_nics(o, p);
 }

@@ -50,6 +50,7 @@ struct fpoint {
 	int retries;              /* ... how many */
 	const char *hooks;        /* aller's test hooks set in its run (facts.tsv's test_hooks), "" none: a test */
 	char *fabric;             /* its host, node_switch, fabric and limit facts, "key value" lines (read/fabric.h); malloc'd */
+	char *nics;               /* its nic_counters facts' values, '\n'-separated (nics.h); malloc'd */
 	char slow_host[64];       /* the host holding the slowest task in most rows of 2 tasks or more */
 	int slow_n, slow_rows;    /* ... in how many of how many */
 };

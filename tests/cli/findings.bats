@@ -160,6 +160,23 @@ bound() {
 	[[ $output == "warning|Fabric: the network-bound rows reach 25%-32% of what the topology allows (8 rows, each curve's largest size; the weakest, 25%: on 4 nodes (strided) at 4 MiB per peer, bound by the uplink of leaf1);"* ]]
 }
 
+@test "each node's network counters (aller's '# nic_counters:'): a node that retransmits far more than the others, or whose NICs sent far more than aller did, is named; a suspect host cites them" {
+	cp -r "$ROOT/tests/data/fabric/raw" raw
+	f=$(echo raw/*n4-strided*)
+	sed -i 's/^# Done$/# nic_counters: n1 aller offnode_tx_B=100000000; eth0 tx_bytes=104000000 tx_dropped=0; tcp retrans_segs=40\n# nic_counters: n2 aller offnode_tx_B=100000000; eth0 tx_bytes=310000000; tcp retrans_segs=35\n# nic_counters: n3 aller offnode_tx_B=100000000; eth0 tx_bytes=110000000 rx_dropped=7; tcp retrans_segs=1234\n# nic_counters: n4 aller offnode_tx_B=100000000; eth0 tx_bytes=104000000; tcp retrans_segs=38\n&/' "$f"
+	run -0 "$COLLECT" -q -o m raw
+	grep -qx '3	nic_counters	n3 aller offnode_tx_B=100000000; eth0 tx_bytes=110000000 rx_dropped=7; tcp retrans_segs=1234' m/facts.tsv
+	run -0 awk -F'\t' '$2 == "nics" { print $1 "|" $3 }' m/findings.tsv
+	[ "${#lines[@]}" = 2 ]
+	grep -qx "warning|On 4 nodes (strided): n3's counters during the point: 1,234 TCP segments retransmitted, 7 packets dropped, 0 errors (the other nodes: 40 retransmitted at most): a lossy NIC, cable or port." <<<"$output"
+	grep -qx "notice|On 4 nodes (strided): n2's NICs sent 3.10x the bytes aller's calls sent off the node (310.0 MB against 100.0 MB): other traffic shared them, or they sent it again." <<<"$output"
+	grep -q '"kind": "nics", "severity": "warning", .*"numbers": {"retrans": 1234, "dropped": 7, "errors": 0, "link_downed": 0, "others_retrans": 40}' m/findings.json
+	# the golden campaign's suspect host (n4, an end of three slow links) cites its counters
+	printf '0\tnic_counters\tn4 aller offnode_tx_B=0; eth0 tx_bytes=5 rx_dropped=3; tcp retrans_segs=99\n' >>merged/facts.tsv
+	run -0 "$COLLECT" --findings merged
+	grep -q "Suspect host n4: .* a slow NIC or port slows every link through it. n4's counters over the campaign: 99 TCP segments retransmitted, 3 packets dropped, 0 errors.\"" merged/findings.json
+}
+
 @test "a point whose job needed a retry says how each attempt ended: a fact, a finding, the verdict's count" {
 	mkdir raw
 	src=$ROOT/tests/data/smoke/raw/smoke-n4-strided-21.out

@@ -177,6 +177,24 @@ PY
 	[[ $stderr == *"aller: error: invalid ALLER_LINE_RATE 'fast': expected each node's NIC rate in decimal GB/s each way"* ]]
 }
 
+@test "# nic_counters: each node's network counters over the run, beside what aller's calls sent off the node; collect keeps them as facts" {
+	s=$BATS_TEST_TMPDIR/sys
+	mkdir -p "$s/class/net/eth0/statistics"
+	echo up >"$s/class/net/eth0/operstate"
+	for c in tx_bytes rx_bytes tx_dropped rx_errors; do echo 7 >"$s/class/net/eth0/statistics/$c"; done
+	printf 'Tcp: RtoAlgorithm RetransSegs\nTcp: 1 3\n' >"$BATS_TEST_TMPDIR/snmp"
+	ALLER_TEST_SYSFS=$s ALLER_TEST_SNMP=$BATS_TEST_TMPDIR/snmp mpirun_n 2 "$ALLER" c 3 65536 >"$BATS_TEST_TMPDIR/out"
+	# one node: nothing off it; the fake counters did not move
+	grep -qx "# nic_counters: $(hostname) aller offnode_tx_B=0; eth0 tx_bytes=0 rx_bytes=0 tx_dropped=0 rx_errors=0; tcp retrans_segs=0" \
+		"$BATS_TEST_TMPDIR/out"
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/out")" = "# Done" ]
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$BATS_TEST_TMPDIR/out"
+	grep -q "^0	nic_counters	$(hostname) aller offnode_tx_B=0; eth0 " "$BATS_TEST_TMPDIR/m/facts.tsv"
+	# this machine's own: its TCP counters at least
+	mpirun_n 2 "$ALLER" c 1 8 >"$BATS_TEST_TMPDIR/out"
+	grep -q "^# nic_counters: $(hostname) aller offnode_tx_B=0; .*tcp retrans_segs=[0-9]*$" "$BATS_TEST_TMPDIR/out"
+}
+
 @test "each node's last-level cache in its '# limit: cache' line; collect never says 'rate' of a row that fits it, nor 'cache' of one that does not" {
 	s=$BATS_TEST_TMPDIR/sys
 	c=$s/devices/system/cpu/cpu0/cache

@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "world/counters.h"
 #include "world/eff.h"
 #include "world/limits.h"
 
@@ -237,6 +238,41 @@ static void bound_from_the_measured_bytes(void **state)
 	assert_true(isnan(r.bound_s) && r.bottleneck[0] == '\0');
 }
 
+/* A node's counters before and after: the differences, per interface, IB's words as bytes, TCP's retransmits. */
+static void counters_over_a_run(void **state)
+{
+	struct counters before, after;
+	char line[1024], snmp[600];
+	(void)state;
+	put("class/net/eth0/operstate", "up\n");
+	put("class/net/eth0/statistics/tx_bytes", "1000\n");
+	put("class/net/eth0/statistics/rx_dropped", "5\n");
+	put("class/net/lo/operstate", "unknown\n");
+	put("class/net/lo/statistics/tx_bytes", "1\n");
+	put("class/net/eth9/operstate", "down\n");
+	put("class/net/eth9/statistics/tx_bytes", "1\n");
+	put("class/infiniband/mlx5_0/ports/1/state", "4: ACTIVE\n");
+	put("class/infiniband/mlx5_0/ports/1/counters/port_xmit_data", "100\n");
+	put("class/infiniband/mlx5_0/ports/1/counters/symbol_error", "0\n");
+	put("snmp", "Ip: Forwarding\nIp: 1\nTcp: RtoAlgorithm RetransSegs InErrs\nTcp: 1 7 0\n");
+	snprintf(snmp, sizeof(snmp), "%s/snmp", root);
+	counters_read(root, snmp, NULL, &before);
+	assert_int_equal(before.n, 5);   /* eth0's two, IB's two, TCP's; never lo or a down eth9 */
+	put("class/net/eth0/statistics/tx_bytes", "4000\n");
+	put("class/net/eth0/statistics/rx_dropped", "2\n");   /* reset: said as unknown */
+	put("class/infiniband/mlx5_0/ports/1/counters/port_xmit_data", "350\n");
+	put("class/infiniband/mlx5_0/ports/1/counters/symbol_error", "3\n");
+	put("snmp", "Tcp: RtoAlgorithm RetransSegs InErrs\nTcp: 1 1241 0\n");
+	counters_read(root, snmp, NULL, &after);
+	counters_line(&before, &after, line, sizeof(line));
+	assert_string_equal(line, "eth0 tx_bytes=3000 rx_dropped=-; mlx5_0:1 port_xmit_data=1000 symbol_error=3; "
+			    "tcp retrans_segs=1234");
+	/* btl_tcp_if_include's list: eth0 left out */
+	counters_read(root, snmp, "ib0", &after);
+	counters_line(&before, &after, line, sizeof(line));
+	assert_string_equal(line, "mlx5_0:1 port_xmit_data=1000 symbol_error=3; tcp retrans_segs=1234");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +280,7 @@ int main(void)
 		cmocka_unit_test_setup(ethernet_and_bonds, fresh),
 		cmocka_unit_test_setup(slingshot_cxi_devices, fresh),
 		cmocka_unit_test_setup(unknown_is_said_never_guessed, fresh),
+		cmocka_unit_test_setup(counters_over_a_run, fresh),
 		cmocka_unit_test(eff_against_the_nic),
 		cmocka_unit_test(eff_inside_nodes_against_the_copy),
 		cmocka_unit_test(bound_from_the_measured_bytes),

@@ -1,0 +1,188 @@
+/* counters.c: see counters.h. */
+#include "counters.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The number in the first line of a file, or -1 (none). */
+static int read_number(const char *path, unsigned long long *v)
+{
+	FILE *f = fopen(path, "r");
+	char line[64], *end;
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fgets(line, sizeof(line), f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	*v = strtoull(line, &end, 10);
+	return end != line ? 0 : -1;
+}
+
+static void add(struct counters *c, const char *where, const char *what, const char *path,
+		unsigned long long scale)
+{
+	unsigned long long v;
+
+	if (c->n == COUNTERS_MAX || read_number(path, &v) != 0)
+		return;
+	snprintf(c->name[c->n], COUNTERS_NAME, "%s %s", where, what);
+	c->v[c->n++] = v * scale;
+}
+
+/* Whether a name is in a comma-separated list (none: every name). */
+static int listed(const char *only, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!only || !*only)
+		return 1;
+	for (const char *p = only; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ','))
+		if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+static void ethernet(const char *root, const char *only, struct counters *c)
+{
+	static const char *const stat[] = { "tx_bytes", "rx_bytes", "tx_packets", "rx_packets",
+					    "tx_dropped", "rx_dropped", "tx_errors", "rx_errors" };
+	char path[1024], state[32] = "";
+	DIR *d;
+	struct dirent *e;
+
+	snprintf(path, sizeof(path), "%s/class/net", root);
+	if (!(d = opendir(path)))
+		return;
+	while ((e = readdir(d)) != NULL) {
+		FILE *f;
+		if (e->d_name[0] == '.' || !strcmp(e->d_name, "lo") || !listed(only, e->d_name))
+			continue;
+		snprintf(path, sizeof(path), "%s/class/net/%s/operstate", root, e->d_name);
+		state[0] = '\0';
+		if ((f = fopen(path, "r")) != NULL) {
+			if (!fgets(state, sizeof(state), f))
+				state[0] = '\0';
+			fclose(f);
+		}
+		if (strncmp(state, "up", 2))
+			continue;
+		for (size_t i = 0; i < sizeof(stat) / sizeof(stat[0]); i++) {
+			snprintf(path, sizeof(path), "%s/class/net/%s/statistics/%s", root, e->d_name, stat[i]);
+			add(c, e->d_name, stat[i], path, 1);
+		}
+	}
+	closedir(d);
+}
+
+/* One InfiniBand port's counters, where it is ACTIVE. */
+static void ib_port(const char *root, const char *dev, const char *port, struct counters *c)
+{
+	static const struct { const char *name; unsigned long long scale; } ctr[] = {
+		{ "port_xmit_data", 4 }, { "port_rcv_data", 4 }, { "port_xmit_wait", 1 },
+		{ "symbol_error", 1 }, { "port_rcv_errors", 1 }, { "link_downed", 1 },
+	};
+	char path[1024], state[64] = "", where[COUNTERS_NAME];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/class/infiniband/%s/ports/%s/state", root, dev, port);
+	if ((f = fopen(path, "r")) != NULL) {
+		if (!fgets(state, sizeof(state), f))
+			state[0] = '\0';
+		fclose(f);
+	}
+	if (!strstr(state, "ACTIVE"))
+		return;
+	snprintf(where, sizeof(where), "%.20s:%.8s", dev, port);
+	for (size_t i = 0; i < sizeof(ctr) / sizeof(ctr[0]); i++) {
+		snprintf(path, sizeof(path), "%s/class/infiniband/%s/ports/%s/counters/%s", root, dev, port,
+			 ctr[i].name);
+		add(c, where, ctr[i].name, path, ctr[i].scale);
+	}
+}
+
+static void infiniband(const char *root, struct counters *c)
+{
+	char path[1024];
+	DIR *devs, *ports;
+	struct dirent *d, *p;
+
+	snprintf(path, sizeof(path), "%s/class/infiniband", root);
+	if (!(devs = opendir(path)))
+		return;
+	while ((d = readdir(devs)) != NULL) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/class/infiniband/%s/ports", root, d->d_name);
+		if (!(ports = opendir(path)))
+			continue;
+		while ((p = readdir(ports)) != NULL)
+			if (p->d_name[0] != '.')
+				ib_port(root, d->d_name, p->d_name, c);
+		closedir(ports);
+	}
+	closedir(devs);
+}
+
+/* snmp's "Tcp: ... RetransSegs ..." header and values lines: RetransSegs' value. */
+static void tcp(const char *snmp, struct counters *c)
+{
+	char names[1024], values[1024];
+	FILE *f = fopen(snmp, "r");
+
+	if (!f)
+		return;
+	while (c->n < COUNTERS_MAX && fgets(names, sizeof(names), f)) {
+		if (strncmp(names, "Tcp:", 4) || !fgets(values, sizeof(values), f) || strncmp(values, "Tcp:", 4))
+			continue;
+		char *sn = NULL, *sv = NULL, *n = strtok_r(names, " \n", &sn), *v = strtok_r(values, " \n", &sv);
+		for (; n && v; n = strtok_r(NULL, " \n", &sn), v = strtok_r(NULL, " \n", &sv))
+			if (!strcmp(n, "RetransSegs")) {
+				snprintf(c->name[c->n], COUNTERS_NAME, "tcp retrans_segs");
+				c->v[c->n++] = strtoull(v, NULL, 10);
+			}
+		break;
+	}
+	fclose(f);
+}
+
+void counters_read(const char *sysroot, const char *snmp, const char *only, struct counters *c)
+{
+	memset(c, 0, sizeof(*c));
+	ethernet(sysroot, only, c);
+	infiniband(sysroot, c);
+	tcp(snmp, c);
+}
+
+void counters_line(const struct counters *before, const struct counters *after, char *buf, size_t len)
+{
+	size_t n = 0;
+	char last[COUNTERS_NAME] = "";
+
+	buf[0] = '\0';
+	for (int i = 0; i < after->n && n < len; i++) {
+		const char *space = strchr(after->name[i], ' ');
+		size_t wl = space ? (size_t)(space - after->name[i]) : 0;
+		int k = 0;
+		while (k < before->n && strcmp(before->name[k], after->name[i]))
+			k++;
+		if (k == before->n || !space)
+			continue;   /* not there before: no difference to tell */
+		if (strncmp(last, after->name[i], wl) || last[wl] != '\0') {
+			n += (size_t)snprintf(buf + n, len - n, "%s%.*s", n ? "; " : "", (int)wl, after->name[i]);
+			snprintf(last, sizeof(last), "%.*s", (int)wl, after->name[i]);
+		}
+		if (n >= len)
+			break;
+		if (after->v[i] >= before->v[k])
+			n += (size_t)snprintf(buf + n, len - n, " %s=%llu", space + 1, after->v[i] - before->v[k]);
+		else
+			n += (size_t)snprintf(buf + n, len - n, " %s=-", space + 1);
+	}
+	if (n >= len && len > 0)
+		buf[len - 1] = '\0';
+}
