@@ -30,7 +30,7 @@ static void add(struct counters *c, const char *where, const char *what, const c
 
 	if (c->n == COUNTERS_MAX || read_number(path, &v) != 0)
 		return;
-	snprintf(c->name[c->n], COUNTERS_NAME, "%s %s", where, what);
+	snprintf(c->name[c->n], COUNTERS_NAME, "%.29s %.17s", where, what);
 	c->v[c->n++] = v * scale;
 }
 
@@ -47,36 +47,42 @@ static int listed(const char *only, const char *name)
 	return 0;
 }
 
-static void ethernet(const char *root, const char *only, struct counters *c)
+/*
+ * Each interface of the network namespace (procfs' net/dev: the node's own,
+ * which sysfs is not where a container or namespace mounted it), lo never.
+ */
+static void ethernet(const char *proc, const char *only, struct counters *c)
 {
-	static const char *const stat[] = { "tx_bytes", "rx_bytes", "tx_packets", "rx_packets",
-					    "tx_dropped", "rx_dropped", "tx_errors", "rx_errors" };
-	char path[1024], state[32] = "";
-	DIR *d;
-	struct dirent *e;
+	static const struct { int field; const char *name; } stat[] = {
+		{ 8, "tx_bytes" }, { 0, "rx_bytes" }, { 9, "tx_packets" }, { 1, "rx_packets" },
+		{ 11, "tx_dropped" }, { 3, "rx_dropped" }, { 10, "tx_errors" }, { 2, "rx_errors" },
+	};
+	char path[1024], line[512];
+	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/class/net", root);
-	if (!(d = opendir(path)))
+	snprintf(path, sizeof(path), "%s/net/dev", proc);
+	if (!(f = fopen(path, "r")))
 		return;
-	while ((e = readdir(d)) != NULL) {
-		FILE *f;
-		if (e->d_name[0] == '.' || !strcmp(e->d_name, "lo") || !listed(only, e->d_name))
-			continue;
-		snprintf(path, sizeof(path), "%s/class/net/%s/operstate", root, e->d_name);
-		state[0] = '\0';
-		if ((f = fopen(path, "r")) != NULL) {
-			if (!fgets(state, sizeof(state), f))
-				state[0] = '\0';
-			fclose(f);
+	while (fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':'), *name = line + strspn(line, " "), *end;
+		unsigned long long v[16];
+		int n = 0;
+		if (!colon || strchr(line, '|'))
+			continue;   /* the two header lines */
+		*colon = '\0';
+		for (char *p = colon + 1; n < 16; p = end, n++) {
+			v[n] = strtoull(p, &end, 10);
+			if (end == p)
+				break;
 		}
-		if (strncmp(state, "up", 2))
+		if (n < 16 || !strcmp(name, "lo") || !listed(only, name))
 			continue;
-		for (size_t i = 0; i < sizeof(stat) / sizeof(stat[0]); i++) {
-			snprintf(path, sizeof(path), "%s/class/net/%s/statistics/%s", root, e->d_name, stat[i]);
-			add(c, e->d_name, stat[i], path, 1);
+		for (size_t i = 0; i < sizeof(stat) / sizeof(stat[0]) && c->n < COUNTERS_MAX; i++) {
+			snprintf(c->name[c->n], COUNTERS_NAME, "%.31s %s", name, stat[i].name);
+			c->v[c->n++] = v[stat[i].field];
 		}
 	}
-	closedir(d);
+	fclose(f);
 }
 
 /* One InfiniBand port's counters, where it is ACTIVE. */
@@ -128,12 +134,14 @@ static void infiniband(const char *root, struct counters *c)
 	closedir(devs);
 }
 
-/* snmp's "Tcp: ... RetransSegs ..." header and values lines: RetransSegs' value. */
-static void tcp(const char *snmp, struct counters *c)
+/* procfs' net/snmp "Tcp: ... RetransSegs ..." header and values lines: RetransSegs' value. */
+static void tcp(const char *proc, struct counters *c)
 {
 	char names[1024], values[1024];
-	FILE *f = fopen(snmp, "r");
+	FILE *f;
 
+	snprintf(names, sizeof(names), "%s/net/snmp", proc);
+	f = fopen(names, "r");
 	if (!f)
 		return;
 	while (c->n < COUNTERS_MAX && fgets(names, sizeof(names), f)) {
@@ -150,12 +158,12 @@ static void tcp(const char *snmp, struct counters *c)
 	fclose(f);
 }
 
-void counters_read(const char *sysroot, const char *snmp, const char *only, struct counters *c)
+void counters_read(const char *sysroot, const char *proc, const char *only, struct counters *c)
 {
 	memset(c, 0, sizeof(*c));
-	ethernet(sysroot, only, c);
+	ethernet(proc, only, c);
 	infiniband(sysroot, c);
-	tcp(snmp, c);
+	tcp(proc, c);
 }
 
 void counters_line(const struct counters *before, const struct counters *after, char *buf, size_t len)

@@ -1,16 +1,17 @@
 /*
  * counters.h: a node's network counters, read before and after a run and
  * told as their difference (pure: files under a sysfs root, /sys or
- * ALLER_TEST_SYSFS, and a /proc/net/snmp, ALLER_TEST_SNMP in the tests):
+ * ALLER_TEST_SYSFS, and a procfs root, /proc or ALLER_TEST_PROC in the tests):
  *
- *   each Ethernet interface that is up, lo never (only those named in
- *   `only`, Open MPI's btl_tcp_if_include, when given):
- *     class/net/IF/statistics/{tx,rx}_{bytes,packets,dropped,errors}
+ *   each interface of the task's network namespace, lo never (only those
+ *   named in `only`, Open MPI's btl_tcp_if_include, when given), from
+ *   procfs' net/dev (sysfs may be another namespace's):
+ *     {tx,rx}_{bytes,packets,dropped,errors}
  *   each InfiniBand port that is ACTIVE, as DEV:PORT:
  *     class/infiniband/DEV/ports/P/counters/{port_xmit_data,port_rcv_data
  *     (4-byte words: given as bytes), port_xmit_wait, symbol_error,
  *     port_rcv_errors, link_downed}
- *   TCP's retransmitted segments (snmp's Tcp RetransSegs): a lossy link
+ *   TCP's retransmitted segments (net/snmp's Tcp RetransSegs): a lossy link
  *   shows there on a TCP fabric, where no NIC counts the loss
  *
  * A counter that cannot be read is left out, never guessed.
@@ -30,7 +31,7 @@ struct counters {
 };
 
 /* The node's counters now, into c. */
-void counters_read(const char *sysroot, const char *snmp, const char *only, struct counters *c);
+void counters_read(const char *sysroot, const char *proc, const char *only, struct counters *c);
 /*
  * after - before, as one line: "eth0 tx_bytes=N rx_bytes=N ...; tcp
  * retrans_segs=N" (a counter's interface once, then its counters; one that

@@ -70,7 +70,7 @@ void faults_parse(struct faults *f, const char *(*get)(const char *name))
 	f->moe_corrupt = !c ? 0 : strcmp(c, "counts") == 0 ? 1 : strcmp(c, "combine") == 0 ? 2 : 0;
 	f->sysfs = get("ALLER_TEST_SYSFS") && *get("ALLER_TEST_SYSFS") ? get("ALLER_TEST_SYSFS")
 									   : "/sys";
-	f->snmp = get("ALLER_TEST_SNMP") && *get("ALLER_TEST_SNMP") ? get("ALLER_TEST_SNMP") : "/proc/net/snmp";
+	f->proc = get("ALLER_TEST_PROC") && *get("ALLER_TEST_PROC") ? get("ALLER_TEST_PROC") : "/proc";
 }
 
 static const char *from_env(const char *name)

@@ -27,9 +27,10 @@
  *   ALLER_TEST_MPI_ERROR=RANK:WHERE  that rank's first MPI call through MPI_MUST
  *                               (must.h) whose "file:line call" text holds WHERE
  *                               ("pairs.c", "MPI_Gather", "world.c:43") returns an error
- *   ALLER_TEST_SYSFS=DIR        the NICs' rates and counters are read under DIR, not /sys
- *                               (limits.h, counters.h)
- *   ALLER_TEST_SNMP=FILE        TCP's counters are read from FILE, not /proc/net/snmp
+ *   ALLER_TEST_SYSFS=DIR        the NICs' rates and InfiniBand counters are read under
+ *                               DIR, not /sys (limits.h, counters.h)
+ *   ALLER_TEST_PROC=DIR         the network counters are read under DIR, not /proc
+ *                               (counters.h: DIR/net/dev, DIR/net/snmp)
  *   ALLER_TEST_MOE_CORRUPT=counts|combine  --moe: rank 0 damages one count it
  *                               received, or one element combined back, per call
  */
@@ -54,7 +55,7 @@ struct faults {
 	long mpi_error_rank;                        /* ALLER_TEST_MPI_ERROR; -1: none */
 	const char *mpi_error_where;
 	const char *sysfs;                          /* ALLER_TEST_SYSFS, else "/sys" */
-	const char *snmp;                           /* ALLER_TEST_SNMP, else "/proc/net/snmp" */
+	const char *proc;                           /* ALLER_TEST_PROC, else "/proc" */
 	int moe_corrupt;                            /* 1 counts, 2 combine; 0 none */
 };
 

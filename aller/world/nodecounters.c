@@ -16,7 +16,7 @@ static void read_now(const struct world *w, struct counters *c)
 {
 	memset(c, 0, sizeof(*c));
 	if (w->local_rank == 0)
-		counters_read(faults()->sysfs, faults()->snmp, getenv("OMPI_MCA_btl_tcp_if_include"), c);
+		counters_read(faults()->sysfs, faults()->proc, getenv("OMPI_MCA_btl_tcp_if_include"), c);
 }
 
 void node_counters_begin(const struct world *w, struct counters *c)

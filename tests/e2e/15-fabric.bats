@@ -42,6 +42,17 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	[[ $output != *"leaf1"* && $output != *"eth0@"* ]]
 }
 
+@test "each node's counters are its own NIC's: eth0's bytes within a few percent of what aller's calls sent off the node; a healthy fabric names no node" {
+	out=$BATS_TEST_TMPDIR/counters.out
+	srun_aller -N4 -n4 --mpi=pmix "$ALLER" --min-bytes=256K c 3 262144 >"$out"
+	[ "$(grep -c '^# nic_counters: n[1-4] aller offnode_tx_B=16777216; eth0 tx_bytes=' "$out")" = 4 ]
+	# TCP/IP's headers and MPI's own messages on top of aller's 16 MiB: within 0.99..1.2 of it
+	awk '/^# nic_counters: / { for (i = 1; i <= NF; i++) if ($i ~ /^tx_bytes=/) { split($i, v, "="); r = v[2] / 16777216
+		print $3, r; if (r < 0.99 || r > 1.2) bad = 1 } } END { exit bad }' "$out"
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$out"
+	run ! grep -q '	nics	' "$BATS_TEST_TMPDIR/m/findings.tsv"
+}
+
 @test "the NIC's cap binds: --pairs between four nodes, one task each, at most its rate" {
 	out=$BATS_TEST_TMPDIR/pairs.out
 	srun_aller -N4 -n4 --mpi=pmix "$ALLER" --pairs=4M 0 3 >"$out"

@@ -241,34 +241,33 @@ static void bound_from_the_measured_bytes(void **state)
 /* A node's counters before and after: the differences, per interface, IB's words as bytes, TCP's retransmits. */
 static void counters_over_a_run(void **state)
 {
+	static const char head[] = "Inter-|   Receive  |  Transmit\n face |bytes    packets errs drop fifo frame "
+				   "compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n";
 	struct counters before, after;
-	char line[1024], snmp[600];
+	char line[1024], dev[512];
 	(void)state;
-	put("class/net/eth0/operstate", "up\n");
-	put("class/net/eth0/statistics/tx_bytes", "1000\n");
-	put("class/net/eth0/statistics/rx_dropped", "5\n");
-	put("class/net/lo/operstate", "unknown\n");
-	put("class/net/lo/statistics/tx_bytes", "1\n");
-	put("class/net/eth9/operstate", "down\n");
-	put("class/net/eth9/statistics/tx_bytes", "1\n");
+	snprintf(dev, sizeof(dev), "%s    lo: 9 9 0 0 0 0 0 0 9 9 0 0 0 0 0 0\n  eth0: 10 1 0 5 0 0 0 0 1000 2 0 0 0 0 0 0\n",
+		 head);
+	put("net/dev", dev);
 	put("class/infiniband/mlx5_0/ports/1/state", "4: ACTIVE\n");
 	put("class/infiniband/mlx5_0/ports/1/counters/port_xmit_data", "100\n");
 	put("class/infiniband/mlx5_0/ports/1/counters/symbol_error", "0\n");
-	put("snmp", "Ip: Forwarding\nIp: 1\nTcp: RtoAlgorithm RetransSegs InErrs\nTcp: 1 7 0\n");
-	snprintf(snmp, sizeof(snmp), "%s/snmp", root);
-	counters_read(root, snmp, NULL, &before);
-	assert_int_equal(before.n, 5);   /* eth0's two, IB's two, TCP's; never lo or a down eth9 */
-	put("class/net/eth0/statistics/tx_bytes", "4000\n");
-	put("class/net/eth0/statistics/rx_dropped", "2\n");   /* reset: said as unknown */
+	put("net/snmp", "Ip: Forwarding\nIp: 1\nTcp: RtoAlgorithm RetransSegs InErrs\nTcp: 1 7 0\n");
+	counters_read(root, root, NULL, &before);
+	assert_int_equal(before.n, 11);   /* eth0's eight, IB's two, TCP's; never lo */
+	snprintf(dev, sizeof(dev), "%s    lo: 9 9 0 0 0 0 0 0 9 9 0 0 0 0 0 0\n  eth0: 30 4 1 2 0 0 0 0 4000 7 0 3 0 0 0 0\n",
+		 head);
+	put("net/dev", dev);
 	put("class/infiniband/mlx5_0/ports/1/counters/port_xmit_data", "350\n");
 	put("class/infiniband/mlx5_0/ports/1/counters/symbol_error", "3\n");
-	put("snmp", "Tcp: RtoAlgorithm RetransSegs InErrs\nTcp: 1 1241 0\n");
-	counters_read(root, snmp, NULL, &after);
+	put("net/snmp", "Tcp: RtoAlgorithm RetransSegs InErrs\nTcp: 1 1241 0\n");
+	counters_read(root, root, NULL, &after);
 	counters_line(&before, &after, line, sizeof(line));
-	assert_string_equal(line, "eth0 tx_bytes=3000 rx_dropped=-; mlx5_0:1 port_xmit_data=1000 symbol_error=3; "
-			    "tcp retrans_segs=1234");
+	/* rx_dropped went down (a reset): said as unknown */
+	assert_string_equal(line, "eth0 tx_bytes=3000 rx_bytes=20 tx_packets=5 rx_packets=3 tx_dropped=3 rx_dropped=- "
+			    "tx_errors=0 rx_errors=1; mlx5_0:1 port_xmit_data=1000 symbol_error=3; tcp retrans_segs=1234");
 	/* btl_tcp_if_include's list: eth0 left out */
-	counters_read(root, snmp, "ib0", &after);
+	counters_read(root, root, "ib0", &after);
 	counters_line(&before, &after, line, sizeof(line));
 	assert_string_equal(line, "mlx5_0:1 port_xmit_data=1000 symbol_error=3; tcp retrans_segs=1234");
 }
