@@ -11,6 +11,8 @@
 #   delay NODE MS            MS more each way through NODE's NIC (needs netem)
 #   loss NODE PERCENT        PERCENT of the packets in and out of NODE dropped
 #   link-down NODE           NODE's switch port down; link-up NODE: up again
+#   move NODE LEAF           NODE's cable moved to LEAF's switch (Slurm's topology
+#                            and 'info' still say the leaf it was built on)
 #   heal                     every link back to its built rate, no fault
 #   show                     each NIC, uplink and fault now in force
 #   info [NODE]              NODE's NIC, rates and faults as 'key value' lines
@@ -26,7 +28,7 @@ here=$(dirname "$0")
 usage() {
 	printf 'fabric: error: %s\n' "$1" >&2
 	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic NODE RATE | slow-uplink LEAF RATE | delay NODE MS |\n' >&2
-	printf '       loss NODE PERCENT | link-down NODE | link-up NODE | heal | show | info [NODE]\n' >&2
+	printf '       loss NODE PERCENT | link-down NODE | link-up NODE | move NODE LEAF | heal | show | info [NODE]\n' >&2
 	exit 2
 }
 fail() {
@@ -56,6 +58,7 @@ delay) args $# 2; node_form "$1"
 loss) args $# 2; node_form "$1"
 	number_in "$2" 0 100 || usage "loss: '$2' is not a percentage above 0 and at most 100" ;;
 link-down | link-up) args $# 1; node_form "$1" ;;
+move) args $# 2; node_form "$1"; [[ $2 =~ ^leaf[1-9][0-9]{0,2}$ ]] || usage "move: '$2' is not a leaf's name (leaf1, leaf2, ...)" ;;
 heal | show) args $# 0 ;;
 info) [ $# -le 1 ] || usage "info takes at most one node"; [ $# -eq 0 ] || node_form "$1" ;;
 *) usage "unknown command '$cmd'" ;;
@@ -118,7 +121,7 @@ exec 9>"$FAB/lock"
 flock 9
 # (the words' forms were checked above; here what needs the running fabric)
 case $cmd in
-slow-link | slow-nic | delay | loss | link-down | link-up) node_arg "$1" ;;&
+slow-link | slow-nic | delay | loss | link-down | link-up | move) node_arg "$1" ;;&
 slow-link) node_arg "$2"; set_fault "slow-link $1 $2" "slow-link $*" ;;
 slow-nic) set_fault "slow-nic $1" "slow-nic $*" ;;
 slow-uplink)
@@ -136,6 +139,8 @@ loss)
 	set_fault "loss $1" "loss $*"
 	;;
 link-down | link-up) set_fault "link-down $1" "$([ "$cmd" = link-up ] || echo "link-down $1")" ;;
+move) [ "${2#leaf}" -le "$(leaf_count)" ] || usage "move: '$2' is not one of leaf1..leaf$(leaf_count)"
+	set_fault "move $1" "move $*" ;;
 heal)
 	: >"$FAB/faults"
 	for n in $(node_names); do apply_node "$n"; done
@@ -145,4 +150,4 @@ show) show ;;
 info) info "$@" ;;
 esac
 # a node's fault: its link rebuilt with the faults in force
-case $cmd in slow-link | slow-nic | delay | loss | link-down | link-up) apply_node "$1" ;; esac
+case $cmd in slow-link | slow-nic | delay | loss | link-down | link-up | move) apply_node "$1" ;; esac

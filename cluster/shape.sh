@@ -82,11 +82,11 @@ apply_node() {
 		render "$CLUSTER_ROOT/cluster/loss.nft.in" PER10K="$(awk -v p="$pct" 'BEGIN { printf "%d", p * 100 }')" |
 			in_ns "$n" nft -f -
 	fi
-	if [ -n "$(fault link-down "$n")" ]; then
-		in_ns sw ip link set "$n" down
-	else
-		in_ns sw ip link set "$n" up
-	fi
+	# its cable on the leaf a move put it on, else its own (the bridges forget where its
+	# address was); its port down while link-down says so
+	in_ns sw ip link set "$n" master "$(fault_value move "$n" | grep . || leaf_of "$n")"
+	for b in $(in_ns sw ip -o link show type bridge | awk -F': ' '{ print $2 }'); do in_ns sw ip link set "$b" type bridge fdb_flush; done
+	in_ns sw ip link set "$n" "$([ -n "$(fault link-down "$n")" ] && echo down || echo up)"
 }
 
 # uplink_now LEAF: the leaf's uplink rate now (slow-uplink, else the built

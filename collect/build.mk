@@ -12,7 +12,7 @@ COLLECT_LIB_SRC := $(addprefix read/,parse.c point.c input.c splits.c hosts.c fa
 	$(addprefix merge/,merge.c groups.c store.c row.c emit.c setrow.c line.c) model/campaign.c model/health.c \
 	$(addprefix judge/,findings.c findings_kinds.c findings_across.c models.c changepoint.c \
 		trend.c suspects.c fbound.c locate.c findings_rank.c stragglers.c against.c \
-		findings_nics.c nics.c) \
+		findings_nics.c nics.c topology.c findings_topology.c) \
 	$(addprefix compare/,compare.c compare_side.c compare_out.c compare_run.c) \
 	export/export.c export/plots.c export/plots_kinds.c
 COLLECT_SRC := main.c $(COLLECT_LIB_SRC)

@@ -218,7 +218,8 @@ TABLE_STRUCT(pairs_row, PAIRS_COLUMNS);
 	X(change, 0, 0, "") \
 	X(regression, 0, 0, "") \
 	X(stragglers, 0, 0, "") \
-	X(nics, 0, 1, "")
+	X(nics, 0, 1, "") \
+	X(topology, 0, 1, "")
 #define FINDING_KIND_ID_(name, lookup, act, plot) FK_##name,
 enum finding_kind { FINDING_KINDS(FINDING_KIND_ID_) FINDING_NKINDS };
 struct finding_kind_def {

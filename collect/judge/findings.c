@@ -20,6 +20,7 @@
 #include "locate.h"
 #include "read/hosts.h"
 #include "models.h"
+#include "topology.h"
 #include "model/health.h"
 #include "replace.h"
 #include "suspects.h"
@@ -246,9 +247,9 @@ static void slowest_suspects(struct suspects *sus, const struct fpoint *pts, lon
 	}
 }
 
-/* A point's rows, all read: its models, its summaries and its findings. */
+/* A point's rows, all read: its models, its summaries and its findings; its links and topology judged. */
 static void point_done(struct table_out *models, struct fout *o, struct fpoint *p, struct mrow *rows, long n,
-		       struct locate *loc)
+		       struct locate *loc, struct topo *topo)
 {
 	long from = 0;
 
@@ -268,8 +269,10 @@ static void point_done(struct table_out *models, struct fout *o, struct fpoint *
 		find_point(o, p);
 		find_crossovers(o, p, rows, n);
 	}
-	if (p && p->fabric)
+	if (p && p->fabric) {
 		fbound_locate(p, rows, n, loc);   /* out of memory: what was placed stands */
+		topo_point(topo, p, rows, n);
+	}
 }
 
 /* points.csv's rows gathered point by point (collect writes each point's rows together). */
@@ -280,6 +283,7 @@ struct gather {
 	struct fout *o;
 	struct locate *loc;
 	struct health *health;
+	struct topo *topo;
 	struct mrow *rows;
 	long n;
 	size_t cap;
@@ -290,7 +294,7 @@ static void gathered(struct gather *g)
 {
 	const struct mpoint *m = g->n ? campaign_point(g->c, g->rows[0].point) : NULL;
 
-	point_done(g->models, g->o, m ? &g->pts[m - g->c->pts] : NULL, g->rows, g->n, g->loc);
+	point_done(g->models, g->o, m ? &g->pts[m - g->c->pts] : NULL, g->rows, g->n, g->loc, g->topo);
 	g->n = 0;
 }
 
@@ -358,17 +362,18 @@ static void suspects_findings(const struct suspects *s, const struct fpoint *pts
  * suspects; findings.json, findings.tsv and suspects.tsv written. 0, or -1.
  */
 static int judge_across(const char *dir, const struct campaign *c, struct fpoint *pts, long np,
-			struct fout *o, struct fout *v, struct locate *loc, const struct health *h,
-			char *err, size_t errlen)
+			struct fout *o, struct fout *v, const struct gather *g, char *err, size_t errlen)
 {
 	struct suspects sus = { 0 };
-	int slow, located, rc;
+	char topology[640];
+	int slow, located, rc, verified;
 
 	find_across(o, pts, np);
 	slow = find_slow_links(o, c, &sus);
-	located = find_located(o, loc, pts, np, &sus);
-	find_verdict(v, pts, np, h, slow + (located == 1), located > 1);
-	slowest_suspects(&sus, pts, np, located == 1 ? loc : NULL);
+	located = find_located(o, g->loc, pts, np, &sus);
+	verified = find_topology(o, g->topo, topology, sizeof(topology));
+	find_verdict(v, pts, np, &(struct verdict_in){ g->health, topology, verified, slow + (located == 1), located > 1 });
+	slowest_suspects(&sus, pts, np, located == 1 ? g->loc : NULL);
 	drop_tests(&sus, pts, np);
 	suspects_findings(&sus, pts, np, o);
 	rc = find_write(dir, v, o, err, errlen);
@@ -398,6 +403,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	struct fout o = { 0 }, v = { 0 };
 	struct locate loc = { 0 };
 	struct health health;
+	struct topo topo;
 	FILE *models;
 	long np;
 	int rc = -1;
@@ -413,9 +419,11 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	strbuf_init(&o.b);
 	strbuf_init(&v.b);
 	health_init(&health);
+	if (topo_open(&topo, pts, np) != 0)
+		topo_release(&topo);   /* out of memory: no alternative tried */
 	if ((models = replace_open(dir, "models.csv", err, errlen)) != NULL) {
 		struct table_out t = { models, NULL, ',', 0 };
-		struct gather g = { &c, pts, &t, &o, &loc, &health, NULL, 0, 0 };
+		struct gather g = { &c, pts, &t, &o, &loc, &health, &topo, NULL, 0, 0 };
 		TABLE_HEADER(&t, MODEL_COLUMNS);
 		if (campaign_rows(&c, gather_row, &g) != 0) {
 			char part[4096];
@@ -425,11 +433,12 @@ int findings_run(const char *dir, char *err, size_t errlen)
 			remove(part);
 		} else if (gathered(&g), health_end(&health),
 			   replace_close(models, dir, "models.csv", err, errlen) == 0) {
-			rc = judge_across(dir, &c, pts, np, &o, &v, &loc, &health, err, errlen);
+			rc = judge_across(dir, &c, pts, np, &o, &v, &g, err, errlen);
 		}
 		free(g.rows);
 	}
 	locate_release(&loc);
+	topo_release(&topo);
 	fout_release(&o);
 	fout_release(&v);
 	points_release(pts, np);

@@ -554,16 +554,24 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 	return n;
 }
 
+/* The topology's words and their "; " (none where it was not judged and no fabric is known). */
+static const char *in_topology(const char *topology)
+{
+	static char buf[640];
+
+	snprintf(buf, sizeof(buf), "%s%s", topology, topology[0] ? "; " : "");
+	return buf;
+}
+
 /*
  * The verdict's first sentence: the share of its bound the network-bound
  * rows reach (model/health.h), the weakest named with its bottleneck; the
  * topology; the points that needed a retry.
  */
 static void health_words(char *buf, size_t len, const struct health *h, const struct fpoint *pts,
-			 long n, long nretried)
+			 long n, long nretried, const char *topology)
 {
 	char where[256] = "", size[32], link[320], share[64], retries[64];
-	const char *topology = "the topology taken as declared, not verified";
 
 	if (nretried > 0)
 		snprintf(retries, sizeof(retries), "%ld point%s needed a retry (below)", nretried, nretried == 1 ? "" : "s");
@@ -572,8 +580,8 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 	if (h->rows == 0) {
 		format_bytes(size, sizeof(size), HEALTH_MIN_BYTES);
 		snprintf(buf, len, "Fabric: no row is bound by a network link at %s per peer or more (no "
-			 "fabric known, or every row inside a node), so no share of the bound is judged; %s.",
-			 size, retries);
+			 "fabric known, or every row inside a node), so no share of the bound is judged; %s%s.",
+			 size, in_topology(topology), retries);
 		return;
 	}
 	for (long i = 0; i < n; i++)
@@ -589,17 +597,17 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 		snprintf(share, sizeof(share), "%.0f%%-%.0f%%", 100 * h->lo, 100 * h->hi);
 	snprintf(buf, len, "Fabric: the network-bound rows reach %s of what the topology allows (%ld "
 		 "row%s, each curve's largest size; the weakest, %.0f%%: %s at %s per peer, bound by %s); "
-		 "%s; %s.", share, h->rows, h->rows == 1 ? "" : "s", 100 * h->lo, where, size, link,
-		 topology, retries);
+		 "%s%s.", share, h->rows, h->rows == 1 ? "" : "s", 100 * h->lo, where, size, link,
+		 in_topology(topology), retries);
 }
 
-void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct health *h,
-		  int slow_links, int unseparated)
+void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct verdict_in *in)
 {
+	const struct health *h = in->health;
 	long done = 0, failed = 0, other = 0, nretried = 0;
-	char text[2048], head[1024];
-	const char *links = slow_links ? "slow links were found (below)"
-			    : unseparated ? "a slow link was found, not told apart from others (below)" : NULL;
+	char text[2560], head[1536];
+	const char *links = in->slow_links ? "slow links were found (below)"
+			    : in->unseparated ? "a slow link was found, not told apart from others (below)" : NULL;
 	int weak;
 
 	for (long i = 0; i < n; i++) {
@@ -608,7 +616,7 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct
 		nretried += pts[i].retries > 0;
 	}
 	other = n - done - failed;
-	health_words(head, sizeof(head), h, pts, n, nretried);
+	health_words(head, sizeof(head), h, pts, n, nretried, in->topology);
 	if (done == n)
 		snprintf(text, sizeof(text), "%s All %ld points complete (none below a floor); %s%s.", head, n,
 			 links ? "but " : "", links ? links : "no slow link found");
@@ -616,10 +624,10 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct
 		snprintf(text, sizeof(text), "%s %ld of %ld points complete: %ld failed (a floor or an "
 			 "error, below), %ld incomplete or unknown%s%s.", head, done, n, failed, other,
 			 links ? "; " : "", links ? links : "");
-	weak = h->rows > 0 && h->lo < LOCATE_SLOW;
+	weak = (h->rows > 0 && h->lo < LOCATE_SLOW) || in->verified < 0;
 	find_emit(o, FK_verdict, done == n && !links && !nretried && !weak ? "info" : "warning", text, NULL, 0,
 		  "points", (double)n, "complete", (double)done, "failed", (double)failed,
-		  "slow_links", (double)slow_links, "retried", (double)nretried,
+		  "slow_links", (double)in->slow_links, "retried", (double)nretried,
 		  "bound_rows", (double)h->rows, "bound_lo", h->rows ? h->lo : NAN,
-		  "bound_hi", h->rows ? h->hi : NAN, "topology_verified", 0.0, NULL);
+		  "bound_hi", h->rows ? h->hi : NAN, "topology_verified", (double)in->verified, NULL);
 }

@@ -88,13 +88,25 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 		 struct suspects *sus);
 /*
  * The verdict: first the fabric's health (the share of its bound the
- * network-bound rows reach, the weakest named; the topology; the retries),
- * then the points' states, slow links found, and whether one was located
- * but not separated.
+ * network-bound rows reach, the weakest named; whether the topology was
+ * verified; the retries), then the points' states, slow links found, and
+ * whether one was located but not separated.
  */
 struct health;
-void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct health *h,
-		  int slow_links, int unseparated);
+struct verdict_in {
+	const struct health *health;
+	const char *topology;        /* the topology's words (find_topology's) */
+	int verified;                /* 1 verified, 0 not judged, -1 not as declared */
+	int slow_links, unseparated;
+};
+void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct verdict_in *in);
+/*
+ * The topology's outcome (topology.h): a finding (kind topology) where a
+ * node measures as on another leaf, and the verdict's words for it into
+ * words; 1 verified, 0 not judged, -1 not as declared.
+ */
+struct topo;
+int find_topology(struct fout *o, const struct topo *t, char *words, size_t len);
 
 /* DIR/findings.json and findings.tsv: the verdict v first, then o's; 0 or -1 with a message. */
 int find_write(const char *dir, const struct fout *v, struct fout *o, char *err,

@@ -483,7 +483,7 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
 
 double fabric_row_time(double bytes, long commsize, long world, double aggbw)
 {
-	return aggbw > 0 ? bytes * (double)commsize * (double)world / 1073741824.0 / aggbw : 0;
+	return aggbw > 0 ? 2 * bytes * (double)commsize * (double)world / 1073741824.0 / aggbw : 0;
 }
 
 const char *fabric_above(const struct fabric *f, const struct bound *b, double tmed_hi, double t_row)

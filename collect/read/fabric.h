@@ -71,8 +71,9 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
  */
 /*
  * A row's time per call: its slowest task's, which ends the call for all its
- * communicators, from aggbw (GiB/s: every task's bytes, bytes per peer x
- * commsize each, over that time); 0 where aggbw is unknown. tmed is the
+ * communicators, from aggbw (GiB/s: every task's in + out bytes, 2 x bytes
+ * per peer x commsize each, as GiB says, over that time); 0 where aggbw is
+ * unknown. tmed is the
  * typical task's: a fast communicator beside a slow one hides the slow one.
  */
 double fabric_row_time(double bytes, long commsize, long world, double aggbw);

@@ -143,8 +143,8 @@ bound() {
 @test "the verdict leads with the fabric's health: the share of its bound the network-bound rows reach, the weakest named; findings.json's numbers; a slow one a warning" {
 	run -0 "$COLLECT" -q -o m "$ROOT/tests/data/fabric/raw"
 	run -0 awk -F'\t' 'NR == 2 { print $1 "|" $2 "|" $3 }' m/findings.tsv
-	[ "$output" = "info|verdict|Fabric: the network-bound rows reach 75%-95% of what the topology allows (8 rows, each curve's largest size; the weakest, 75%: on 4 nodes (strided) at 4 MiB per peer, bound by the uplink of leaf1); the topology taken as declared, not verified; no point needed a retry. All 4 points complete (none below a floor); no slow link found." ]
-	grep -q '"bound_rows": 8, "bound_lo": 0.75[0-9]*, "bound_hi": 0.95[0-9]*, "topology_verified": 0' m/findings.json
+	[ "$output" = "info|verdict|Fabric: the network-bound rows reach 75%-95% of what the topology allows (8 rows, each curve's largest size; the weakest, 75%: on 4 nodes (strided) at 4 MiB per peer, bound by the uplink of leaf1); the topology verified (16 rows of 1 MiB per peer or more at 75%-100% of their bound; no node moved to another leaf fits them better); no point needed a retry. All 4 points complete (none below a floor); no slow link found." ]
+	grep -q '"bound_rows": 8, "bound_lo": 0.75[0-9]*, "bound_hi": 0.95[0-9]*, "topology_verified": 1' m/findings.json
 	# the same line as Prometheus gauges, and each row's share of its bound
 	"$COLLECT" --openmetrics m >m.prom
 	grep -qx 'aller_fabric_bound_ratio{campaign="bw",of="weakest"} 0.751071' m.prom
@@ -158,6 +158,23 @@ bound() {
 	run -0 "$COLLECT" --findings m
 	run -0 awk -F'\t' 'NR == 2 { print $1 "|" $3 }' m/findings.tsv
 	[[ $output == "warning|Fabric: the network-bound rows reach 25%-32% of what the topology allows (8 rows, each curve's largest size; the weakest, 25%: on 4 nodes (strided) at 4 MiB per peer, bound by the uplink of leaf1);"* ]]
+}
+
+@test "the topology checked against the rows: n3 declared under leaf1 (Slurm's node_switch, the fabric's switch line) measures as on leaf2, named first; its cable as it is: verified" {
+	cp -r "$ROOT/tests/data/fabric/raw" raw
+	sed -i 's/^# node_switch: n3 leaf2$/# node_switch: n3 leaf1/; s/^# fabric: switch n3 leaf2$/# fabric: switch n3 leaf1/' raw/*.out
+	run -0 "$COLLECT" -q -o m raw
+	run -0 awk -F'\t' '$2 == "topology" { print $1 "|" $3 }' m/findings.tsv
+	[ "$output" = "warning|n3 measures as on leaf2, not on leaf1 as the topology says (Slurm's topology.conf or the fabric file): with n3 there, 3 rows of 1 MiB per peer or more fit their bound (75%-100% of it) and none stops fitting; as declared the rows read 38%-100%. Check its cable: every bound through it is wrong until the topology says where it is." ]
+	run -0 awk -F'\t' 'NR == 2 { print $1 "|" $2 }' m/findings.tsv
+	[ "$output" = "warning|verdict" ]
+	grep -q '; the topology NOT as declared: n3 measures as on leaf2 (below); ' m/findings.tsv
+	grep -q '"topology_verified": -1' m/findings.json
+	# the report's first findings: the verdict (rank 0), then the topology (a warning to act on)
+	[ "$(awk -F'\t' '$6 == 1 { print $2 }' m/findings.tsv)" = topology ]
+	# a fabric without the rows to check it by: taken as declared
+	run -0 "$COLLECT" -q -o m2 "$ROOT/tests/data/smoke/raw"
+	run ! grep -q 'topology' m2/findings.tsv
 }
 
 @test "each node's network counters (aller's '# nic_counters:'): a node that retransmits far more than the others, or whose NICs sent far more than aller did, is named; a suspect host cites them" {

@@ -170,6 +170,8 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	grep -q '"kind": "verdict", "severity": "warning", .*slow links were found' "$m/findings.json"
 	[ "$(grep -cP '^link\tnic:n3\t' "$m/suspects.tsv")" = 1 ]
 	[ "$(grep -cP '^host\tn3\t' "$m/suspects.tsv")" = 1 ]
+	# a slow NIC is no moved cable: no node measures as on another leaf
+	run ! grep -q '"kind": "topology"' "$m/findings.json"
 	# the contiguous points alone cross n3's NIC and n4's together: it says so
 	run -0 "$ROOT/build/bin/collect" -q -o "$BATS_TEST_TMPDIR/c" "$RES"/slownic/raw/*contiguous*.out
 	grep -q '"kind": "located", "severity": "notice", "text": "A slow link is the NIC of n3 or the NIC of n4: ' \
@@ -181,6 +183,28 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	smoke_campaign healed 5
 	[ "$(grep -c '"kind": "located"' "$RES/healed/merged/findings.json")" = 0 ]
 	[ "$(grep -c '^link' "$RES/healed/merged/suspects.tsv")" = 0 ]
+}
+
+@test "a cable moved to the other leaf (fabric.sh move) while topology.conf stays: an ordinary campaign names the node and the leaf it measures as on" {
+	campaign_results test-results-moved
+	run -0 bash "$FABRIC" move n3 leaf1
+	run -0 bash "$FABRIC" show
+	[[ $output == *"nic     n3     leaf2  1gbit     up    move n3 leaf1"* ]]
+	run -0 scontrol show topology
+	[[ $output == *"SwitchName=leaf2 "*"Nodes=n[3-4]"* ]]
+	smoke_campaign moved 5
+	m=$RES/moved/merged
+	grep -P '\ttopology\t' "$m/findings.tsv" || head -n 2 "$m/findings.tsv"   # shown when the test fails
+	# on this fabric any one node alone on a leaf loads every link of these points alike (its
+	# uplink as fast as its NIC): the campaign names each such move, n3 on leaf1 among them
+	grep -qP '^warning\ttopology\t(n3 measures as on leaf1, not on leaf2|The rows fit one node on another leaf, .*n3 on leaf1)' \
+		"$m/findings.tsv"
+	grep -q '"kind": "verdict", "severity": "warning", .*the topology NOT as declared: ' "$m/findings.json"
+	grep -q '^[0-9]*	fabric	fault move n3 leaf1$' "$m/facts.tsv"
+	# healed: the same campaign verifies it
+	run -0 bash "$FABRIC" heal
+	smoke_campaign unmoved 5
+	grep -q '"kind": "verdict", .*the topology verified (' "$RES/unmoved/merged/findings.json"
 }
 
 @test "an uplink slowed in the network: the campaign finds it slow, and says it cannot tell the two leaves' uplinks apart; healed, at its built rate" {

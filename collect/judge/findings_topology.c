@@ -1,0 +1,51 @@
+/* findings_topology.c: the topology's outcome as a finding and the verdict's words (topology.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "findings_impl.h"
+#include "topology.h"
+
+#define TOPO_NAMED 4   /* alternatives named at once, at most */
+
+int find_topology(struct fout *o, const struct topo *t, char *words, size_t len)
+{
+	const struct topo_move *best[TOPO_NAMED];
+	int nb = topo_outcome(t, best, TOPO_NAMED);
+	char who[TOPO_NAMED * (TOPO_NAME + 8)] = "", text[1536];
+
+	if (nb < 0) {
+		snprintf(words, len, "%s", t->n > 0 ? "the topology taken as declared (no row of 1 MiB per peer or "
+			 "more that a link bounds to check it by)" : "");
+		return 0;
+	}
+	if (nb == 0) {
+		snprintf(words, len, "the topology verified (%ld row%s of 1 MiB per peer or more at %.0f%%-%.0f%% "
+			 "of their bound; no node moved to another leaf fits them better)", t->rows,
+			 t->rows == 1 ? "" : "s", 100 * t->lo, 100 * t->hi);
+		return 1;
+	}
+	for (int i = 0; i < nb; i++)
+		snprintf(who + strlen(who), sizeof(who) - strlen(who), "%s%s on %s", i == 0 ? "" : i == nb - 1 ? " or " : ", ",
+			 best[i]->node, best[i]->to);
+	if (nb == 1) {
+		snprintf(words, len, "the topology NOT as declared: %s measures as on %s (below)", best[0]->node, best[0]->to);
+		snprintf(text, sizeof(text), "%s measures as on %s, not on %s as the topology says (Slurm's topology.conf "
+			 "or the fabric file): with %s there, %ld row%s of 1 MiB per peer or more fit their bound "
+			 "(%.0f%%-%.0f%% of it) and none stops fitting; as declared the rows read %.0f%%-%.0f%%. Check its "
+			 "cable: every bound through it is wrong until the topology says where it is.", best[0]->node,
+			 best[0]->to, best[0]->from, best[0]->node, best[0]->wins, best[0]->wins == 1 ? "" : "s",
+			 100 * best[0]->lo, 100 * best[0]->hi, 100 * t->lo, 100 * t->hi);
+	} else {
+		snprintf(words, len, "the topology NOT as declared: one node measures as on another leaf, %s on %s or %d "
+			 "more (below)", best[0]->node, best[0]->to, nb - 1);
+		snprintf(text, sizeof(text), "The rows fit one node on another leaf, not the topology as declared "
+			 "(Slurm's topology.conf or the fabric file): %s, and no point of this campaign tells them apart: "
+			 "with any of them, %ld row%s of 1 MiB per peer or more fit their bound (%.0f%%-%.0f%% of it) and "
+			 "none stops fitting; as declared the rows read %.0f%%-%.0f%%. Check those cables: every bound "
+			 "through the one moved is wrong until the topology says where it is.", who, best[0]->wins,
+			 best[0]->wins == 1 ? "" : "s", 100 * best[0]->lo, 100 * best[0]->hi, 100 * t->lo, 100 * t->hi);
+	}
+	find_emit(o, FK_topology, "warning", text, NULL, 0, "candidates", (double)nb, "rows_won", (double)best[0]->wins,
+		  "rows", (double)t->rows, NULL);
+	return -1;
+}
