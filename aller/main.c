@@ -20,11 +20,43 @@
 #include "plan/plan.h"
 #include "reveal/reveal.h"
 #include "run.h"
+#include "stacks.h"
 
 /* Before MPI_Init only the launcher's variables tell which task we are. */
 static const char *env(const char *name)
 {
 	return getenv(name);
+}
+
+static int set_env(const char *name, const char *value)
+{
+	return setenv(name, value, 0);
+}
+
+/* The MPI this aller is built with, as stacks.h names it. */
+#ifdef OMPI_MAJOR_VERSION
+#define STACK_MPI "openmpi"
+#else
+#define STACK_MPI "mpich"
+#endif
+
+/*
+ * --stack's (or ALLER_STACK's) variables set before MPI_Init (stacks.h):
+ * 0, or -1 with one line where the stack is another MPI's or the
+ * environment holds another value.
+ */
+static int stack_env(struct options *o, char *err, size_t len)
+{
+	if (!o->stack)
+		return 0;
+	if (strcmp(o->stack->mpi, STACK_MPI)) {
+		snprintf(err, len, "stack '%s' (%s) is %s's; this aller is built with %s%s", o->stack->name,
+			 o->stack_by, o->stack->mpi, STACK_MPI, !strcmp(o->stack->mpi, "mpich") ?
+			 " (build it with MPI=mpich)" : "");
+		return -1;
+	}
+	return stack_apply(o->stack, o->reveal != REVEAL_OFF, env, set_env, o->stack_set, sizeof(o->stack_set),
+			   err, len);
 }
 
 /*
@@ -92,6 +124,10 @@ static int check_args(struct options *o, int bad, const char *err)
 		fprintf(stderr, "aller: error: %s\n", BUFFERS_NO_CUDA);
 		return 2;
 	}
+	if (!bad && o->stack && strcmp(o->stack->mpi, STACK_MPI) && stack_env(o, msg, sizeof(msg)) != 0) {
+		fprintf(stderr, "aller: error: %s\n", msg);
+		return 2;
+	}
 
 	if (!bad && o->fabric) {
 		struct fabricfile ff;
@@ -138,7 +174,8 @@ int main(int argc, char **argv)
 
 	options_init(&o);
 	bad = options_parse(&o, argc, argv, err, sizeof(err)) != 0 ||
-	      options_line_rate_env(&o, getenv("ALLER_LINE_RATE"), err, sizeof(err)) != 0;
+	      options_line_rate_env(&o, getenv("ALLER_LINE_RATE"), err, sizeof(err)) != 0 ||
+	      options_stack_env(&o, getenv("ALLER_STACK"), err, sizeof(err)) != 0;
 	if (!bad && (o.help || o.version)) {
 		if (launched_first(env))
 			fputs(o.help ? options_usage() : "aller " ALLER_VERSION "\n", stdout);
@@ -147,6 +184,8 @@ int main(int argc, char **argv)
 	if (o.check_args >= 0)
 		return (rc = check_args(&o, bad, err)) != 0 ? rc : stdout_written();
 
+	if (!bad)
+		bad = stack_env(&o, err, sizeof(err)) != 0;
 	if (!bad)
 		reveal_prepare(o.reveal);
 	if (!bad && algo_list_has(&o.algos, ALGO_PUT))

@@ -71,6 +71,9 @@ struct options {
 	struct floor min_eff; /* --min-eff=F[@SIZE[+]]: the same under eff */
 	double line_rate;     /* --line-rate=GBPS: each node's NIC rate, declared; 0: sysfs's */
 	const char *line_rate_by; /* ... who declared it: "--line-rate" or "ALLER_LINE_RATE" */
+	const struct stack *stack;   /* --stack=NAME or ALLER_STACK (common/stacks.h), or NULL */
+	const char *stack_by;        /* ... who named it */
+	char stack_set[768];         /* ... what it set before MPI_Init, "VAR=value ..." */
 	const char *fabric;   /* --fabric=FILE: the site's fabric file (common/fabricfile.h), or NULL */
 	const char *samples;  /* --samples=DIR, or NULL */
 	long pairs;           /* --pairs[=SIZE]: bytes per message of the node-pair matrix; 0 off */
@@ -104,6 +107,8 @@ int options_parse(struct options *o, int argc, char **argv, char *err, size_t er
  * one-line message naming the variable.
  */
 int options_line_rate_env(struct options *o, const char *val, char *err, size_t errlen);
+/* ALLER_STACK's value (NULL or "": none), the stack where --stack names none: 0, or -1 with one line. */
+int options_stack_env(struct options *o, const char *val, char *err, size_t errlen);
 
 /*
  * --congestion: whether world rank r is an aggressor (spread evenly: r is

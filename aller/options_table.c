@@ -3,6 +3,7 @@
  * setters, and --help made from the rows. options.c parses by the table.
  */
 #include "options_impl.h"
+#include "stacks.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -285,6 +286,30 @@ static int line_rate(struct options *o, const char *by, const char *val, char *e
 SETTER(set_line_rate)
 {
 	return line_rate(o, "--line-rate", val, err, errlen);
+}
+
+static int stack(struct options *o, const char *by, const char *val, char *err, size_t errlen)
+{
+	char names[256];
+
+	if (!(o->stack = stack_named(val))) {
+		stack_names(names, sizeof(names));
+		snprintf(err, errlen, "invalid %s '%s': expected one of the stacks aller knows: %s (common/stacks.h; "
+			 "a site's own: its variables in a campaign's VARIANTS row)", by, val, names);
+		return -1;
+	}
+	o->stack_by = by;
+	return 0;
+}
+
+SETTER(set_stack)
+{
+	return stack(o, "--stack", val, err, errlen);
+}
+
+int options_stack_env(struct options *o, const char *val, char *err, size_t errlen)
+{
+	return o->stack || !val || !*val ? 0 : stack(o, "ALLER_STACK", val, err, errlen);
 }
 
 int options_line_rate_env(struct options *o, const char *val, char *err, size_t errlen)
@@ -581,6 +606,10 @@ const struct option_def options_table[OPT_COUNT] = {
 		"a number: --tasks-per-node=N",
 		"  --tasks-per-node=N   ... the tasks each node takes in turn (default\n"
 		"                       WORLD / nodes)\n", ONCE, ALONE_NOT },
+	[OPT_STACK] = { "--stack", VALUE_NONEMPTY, set_stack, "a name: --stack=ucx",
+		"  --stack=NAME         the MPI stack to run on: ob1-tcp, ucx, ofi (Open MPI),\n"
+		"                       mpich-ucx (MPICH); its variables set before MPI_Init\n"
+		"                       (common/stacks.h; default $ALLER_STACK, else none)\n", ONCE, ALONE_NOT },
 	[OPT_VERSION] = { "--version", VALUE_NONE, set_version, "",
 		"  --version            print the version and exit\n", REPEATS, ALONE_NOT },
 	[OPT_HELP] = { "--help", VALUE_NONE, set_help, "",

@@ -1,5 +1,6 @@
 /* output.c: writes what format.h defines. */
 #include "output.h"
+#include "stacks.h"
 
 #include <errno.h>
 #include <math.h>
@@ -211,6 +212,9 @@ static void header_world(FILE *f, const struct run_info *r)
 	key_line(f, ALLER_KEY_FORMAT, "%d", ALLER_FORMAT_VERSION);
 	key_line(f, ALLER_KEY_COMMAND, "%s", r->command);
 	key_line(f, ALLER_KEY_MPI, "%s", r->mpi);
+	if (r->opt->stack)
+		key_line(f, ALLER_KEY_STACK, "%s: %s (%s set: %s)", r->opt->stack->name, r->opt->stack->what,
+			 r->opt->stack_by, r->opt->stack_set);
 	key_line(f, ALLER_KEY_WORLD, "%d", r->w->size);
 	key_line(f, ALLER_KEY_NODES, "%d", r->w->nnodes);
 	if (r->w->tpn_min == r->w->tpn_max)

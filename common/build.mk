@@ -5,7 +5,7 @@
 # site's fabric file (fabricfile.h), a declared table's writer (tablerow.h),
 # the one median (median.h).
 # Plain C without MPI, compiled once with $(CC) and linked into both.
-COMMON_SRC := bytes.c bound.c dirs.c fabricfile.c grow.c median.c merged.c namehash.c outset.c partition.c replace.c strbuf.c \
+COMMON_SRC := bytes.c bound.c dirs.c fabricfile.c grow.c median.c merged.c namehash.c outset.c partition.c replace.c stacks.c strbuf.c \
 	tablerow.c text.c
 COMMON_OBJ := $(COMMON_SRC:%.c=$(O)/common/%.o)
 

@@ -22,6 +22,7 @@
 #define ALLER_KEY_FORMAT "format"       /* ALLER_FORMAT_VERSION */
 #define ALLER_KEY_COMMAND "command"     /* the command line */
 #define ALLER_KEY_MPI "mpi"             /* first line of MPI_Get_library_version */
+#define ALLER_KEY_STACK "stack"         /* --stack: "NAME: what it is (set by WHO: VAR=value ...)" */
 #define ALLER_KEY_WORLD "world"         /* MPI_COMM_WORLD size */
 #define ALLER_KEY_NODES "nodes"         /* number of shared-memory nodes */
 #define ALLER_KEY_TPN "tasks_per_node"  /* "N" or "MIN-MAX" when uneven */

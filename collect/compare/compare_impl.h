@@ -35,6 +35,8 @@ struct meas {
 
 struct side {
 	const char *arg;
+	char path[4096];         /* arg, less an "@VARIANT" */
+	const char *variant;     /* ... that variant's points alone (a stack, a library setting), or NULL */
 	struct campaign model;   /* its merge */
 	struct cpoint *pts;      /* by the model's points */
 	long npts;
@@ -70,6 +72,8 @@ struct cmp {
 
 /* compare_side.c */
 const char *compare_setting_name(int i);
+/* Both sides name a variant (SIDE@VARIANT): a point's identity leaves its variant out. */
+extern int compare_across_variants;
 int compare_point_key(const struct meas *a, const struct meas *b);
 int compare_set_key(const struct meas *a, const struct meas *b);
 int compare_meas(const void *x, const void *y);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "merged.h"
 #include "outset.h"
@@ -83,7 +84,7 @@ static int load_sides(struct cmp *c)
 	char scratch[4096] = "";
 	int rc;
 
-	if (!compare_merged(c->base.arg) || !compare_merged(c->new.arg)) {
+	if (!compare_merged(c->base.path) || !compare_merged(c->new.path)) {
 		snprintf(scratch, sizeof(scratch), "%s/collect-compare.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 		if (!mkdtemp(scratch)) {
 			fprintf(stderr, "collect: error: cannot make a scratch directory '%s': %s\n", scratch,
@@ -137,7 +138,10 @@ static const char usage[] =
 	"with the ratio NEW/BASE of tavg (and tmed) and a verdict: same (within\n"
 	"the tolerance), noise (tmed's ratio outside it the other way, or each\n"
 	"side's tavg inside the other's [tmin, tmax]), faster or slower. Points\n"
-	"of one side only are listed.\n"
+	"of one side only are listed. A side PATH@VARIANT takes that variant's\n"
+	"points alone (a stack, a library setting: campaigns' VARIANTS); with\n"
+	"both sides so, two variants of one campaign are compared, point by\n"
+	"point.\n"
 	"\n"
 	"  --tol=SPEC  tolerance: a percentage (default 5%), or size bands\n"
 	"              \"8:20% 64K:5%\" (from 8 B per peer 20%, from 64 KiB 5%)\n"
@@ -147,6 +151,30 @@ static const char usage[] =
 	"\n"
 	"Exit status: 0 nothing slower, 1 something slower, 2 bad input (no\n"
 	"outputs, no common points, a bad tolerance), 3 cannot write DIR.\n";
+
+/*
+ * A side's path and variant: "PATH@VARIANT" where PATH exists and the whole
+ * does not (a path may hold an '@'); 0, or -1 said (a variant's name as
+ * campaigns allow them).
+ */
+static int side_variant(struct side *sd)
+{
+	const char *at = strrchr(sd->arg, '@');
+	struct stat st;
+
+	snprintf(sd->path, sizeof(sd->path), "%s", sd->arg);
+	if (!at || stat(sd->arg, &st) == 0)
+		return 0;
+	snprintf(sd->path, sizeof(sd->path), "%.*s", (int)(at - sd->arg), sd->arg);
+	sd->variant = at + 1;
+	if (!*sd->variant || strspn(sd->variant, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") !=
+				     strlen(sd->variant)) {
+		fprintf(stderr, "collect: error: invalid variant '%s' in '%s': expected PATH@VARIANT, a variant's "
+			"name (letters, digits, '.', '_', '-')\n", sd->variant, sd->arg);
+		return -1;
+	}
+	return 0;
+}
 
 /* The command line; 0, 1 (--help said), or 2 with the message said. */
 static int parse_args(int argc, char **argv, const char **tol, const char **dir,
@@ -203,6 +231,9 @@ int compare_main(int argc, char **argv)
 	c.tol_spec = tol;
 	c.base.arg = arg[0];
 	c.new.arg = arg[1];
+	if (side_variant(&c.base) != 0 || side_variant(&c.new) != 0)
+		return 2;
+	compare_across_variants = c.base.variant && c.new.variant;
 	rc = load_sides(&c);
 	if (rc == 0 && join(&c) != 0) {
 		fprintf(stderr, "collect: error: out of memory\n");

@@ -62,12 +62,15 @@ static int cmp_num(long a, long b)
 	return (a > b) - (a < b);
 }
 
+int compare_across_variants;
+
 /* The identity of a measurement's point, then of the measurement. */
 int compare_point_key(const struct meas *a, const struct meas *b)
 {
 	int c;
 
-	if ((c = strcmp(a->pt->m->mode, b->pt->m->mode)) || (c = strcmp(a->pt->m->variant, b->pt->m->variant)) ||
+	if ((c = strcmp(a->pt->m->mode, b->pt->m->mode)) ||
+	    (!compare_across_variants && (c = strcmp(a->pt->m->variant, b->pt->m->variant))) ||
 	    (c = strcmp(a->pt->m->tasks_per_node, b->pt->m->tasks_per_node)) ||
 	    (c = cmp_num(!!a->pt->reveal, !!b->pt->reveal)) || (c = cmp_num(a->nodes, b->nodes)))
 		return c;
@@ -144,8 +147,8 @@ static int take_row(void *ctx, const struct mrow *r)
 	struct cpoint *pt = q ? &sd->pts[q - sd->model.pts] : NULL;
 	struct meas *m;
 
-	if (!pt)
-		return 0;
+	if (!pt || (sd->variant && strcmp(pt->m->variant, sd->variant)))
+		return 0;   /* not a point, or another variant's */
 	if ((size_t)sd->n == sd->cap) {
 		struct meas *a = grow(sd->m, &sd->cap, sd->cap + 1, sizeof(*a), 1024);
 		if (!a) {
@@ -183,7 +186,7 @@ static int merged_side(struct side *sd, const char *which, const char *scratch, 
 	int rc;
 
 	snprintf(dir, len, "%s/%s", scratch, which);
-	rc = merge_side(sd->arg, dir, &files, err, sizeof(err));
+	rc = merge_side(sd->path, dir, &files, err, sizeof(err));
 	if (rc == -1 || (rc == 1 && files == 0)) {
 		if (rc == -1)
 			fprintf(stderr, "collect: error: %s %s\n", which, err);
@@ -203,8 +206,8 @@ int compare_load(struct side *sd, const char *which, const char *scratch)
 	char dir[4096], err[4608];
 	int rc;
 
-	if (compare_merged(sd->arg))
-		snprintf(dir, sizeof(dir), "%s", sd->arg);
+	if (compare_merged(sd->path))
+		snprintf(dir, sizeof(dir), "%s", sd->path);
 	else if ((rc = merged_side(sd, which, scratch, dir, sizeof(dir))) != 0)
 		return rc;
 	if (compare_merged(dir) && (campaign_load(&sd->model, dir, CAMPAIGN_POINTS, err, sizeof(err)) != 0 ||

@@ -79,6 +79,7 @@ enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 	X(MODULES, SETTING, -, 0) \
 	X(CONGESTION, SETTING, -, 0) \
 	X(PLACEMENT, SETTING, -, 0) \
+	X(STACK, SETTING, -, 0) \
 	X(JOB_ERROR, STR, job_error, 0) \
 	X(PAIRS, STR, pairs, 0) \
 	X(FORMAT, STR, format, 0) \

@@ -24,6 +24,14 @@ setup() {
 	[[ $output == *libmpi.so.40* ]]
 }
 
+@test "the MPICH stack: --stack=mpich-ucx runs verified and says what it set; Open MPI's stacks are refused" {
+	run --separate-stderr -0 mpirun_n 2 "$ALLER" --stack=mpich-ucx c 2 64
+	grep -qx "# stack: mpich-ucx: MPICH's ch4:ucx device (aller built with MPI=mpich); UCX over TCP here (--stack set: UCX_TLS=tcp,self,sm)" <<<"$output"
+	perl "$ROOT/tests/lib/check-aller.pl" 2 64 2 contiguous <(printf '%s\n' "$output")
+	run --separate-stderr -2 "$ALLER" --stack=ucx --check-args
+	[ "$stderr" = "aller: error: stack 'ucx' (--stack) is openmpi's; this aller is built with mpich" ]
+}
+
 @test "--reveal under MPICH: its MPI_T has no counters, so a normal run that says so, exit 0" {
 	run --separate-stderr -0 mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv c 1 64
 	printf '%s\n' "$output" | grep -q '^# reveal: unavailable (this MPI library exposes no monitoring counters .*)$'

@@ -12,6 +12,7 @@
 #include "algo/osc.h"
 #include "options.h"
 #include "options_impl.h"
+#include "stacks.h"
 #include "world/faults.h"
 
 static int parse(struct options *o, char *err, const char *a1, const char *a2, const char *a3,
@@ -691,10 +692,73 @@ static void one_table(void **state)
 				 "with --isolate");
 }
 
+/* A fake environment for stack_apply: names and values, set or not. */
+static char stack_names_[16][64], stack_values_[16][256];
+static int nstackenv;
+
+static const char *env_get(const char *name)
+{
+	for (int i = 0; i < nstackenv; i++)
+		if (!strcmp(stack_names_[i], name))
+			return stack_values_[i];
+	return NULL;
+}
+
+static int env_set(const char *name, const char *value)
+{
+	snprintf(stack_names_[nstackenv], sizeof(stack_names_[0]), "%s", name);
+	snprintf(stack_values_[nstackenv++], sizeof(stack_values_[0]), "%s", value);
+	return 0;
+}
+
+/* --stack and ALLER_STACK: a row of the table, its variables set where unset, a disagreement refused. */
+static void stacks_set_their_environment(void **state)
+{
+	struct options o;
+	char err[512], desc[768];
+
+	(void)state;
+	assert_int_equal(parse(&o, err, "--stack=ucx", "c", NULL, NULL), 0);
+	assert_string_equal(o.stack->name, "ucx");
+	assert_int_equal(options_stack_env(&o, "ofi", err, sizeof(err)), 0);   /* --stack wins */
+	assert_string_equal(o.stack->name, "ucx");
+	assert_int_equal(parse(&o, err, "--stack=psm2", "c", NULL, NULL), -1);
+	assert_string_equal(err, "invalid --stack 'psm2': expected one of the stacks aller knows: ob1-tcp, ucx, ofi, "
+			    "mpich-ucx (common/stacks.h; a site's own: its variables in a campaign's VARIANTS row)");
+	options_init(&o);
+	assert_int_equal(options_stack_env(&o, "bogus", err, sizeof(err)), -1);
+	assert_true(strncmp(err, "invalid ALLER_STACK 'bogus': ", 29) == 0);
+	/* ucx over the NICs MPI is told to use; with --reveal, the monitoring PML */
+	nstackenv = 0;
+	env_set("OMPI_MCA_btl_tcp_if_include", "eth0,eth1");
+	assert_int_equal(stack_apply(stack_named("ucx"), 1, env_get, env_set, desc, sizeof(desc), err, sizeof(err)), 0);
+	assert_string_equal(desc, "OMPI_MCA_pml=ucx,monitoring OMPI_MCA_pml_ucx_tls=any OMPI_MCA_pml_ucx_devices=any "
+			    "UCX_TLS=tcp,self,sm UCX_NET_DEVICES=eth0,eth1");
+	assert_string_equal(env_get("UCX_TLS"), "tcp,self,sm");
+	/* ofi: one interface for libfabric's tcp provider */
+	nstackenv = 0;
+	env_set("OMPI_MCA_btl_tcp_if_include", "eth0,eth1");
+	assert_int_equal(stack_apply(stack_named("ofi"), 0, env_get, env_set, desc, sizeof(desc), err, sizeof(err)), 0);
+	assert_string_equal(env_get("FI_TCP_IFACE"), "eth0");
+	assert_string_equal(env_get("OMPI_MCA_mtl_ofi_provider_include"), "tcp;ofi_rxm");
+	/* the environment says otherwise: refused, never guessed */
+	nstackenv = 0;
+	env_set("OMPI_MCA_pml", "ob1");
+	assert_int_equal(stack_apply(stack_named("ucx"), 0, env_get, env_set, desc, sizeof(desc), err, sizeof(err)), -1);
+	assert_string_equal(err, "stack 'ucx' sets OMPI_MCA_pml=ucx, but the environment has OMPI_MCA_pml=ob1: unset it, "
+			    "or run without the stack");
+	/* ... and alike: nothing to set */
+	nstackenv = 0;
+	env_set("OMPI_MCA_pml", "ob1");
+	assert_int_equal(stack_apply(stack_named("ob1-tcp"), 0, env_get, env_set, desc, sizeof(desc), err, sizeof(err)), 0);
+	assert_int_equal(nstackenv, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults),
+		cmocka_unit_test(stacks_set_their_environment),
 		cmocka_unit_test(positional_as_in_the_spec),
 		cmocka_unit_test(long_options),
 		cmocka_unit_test(measurement_options),
