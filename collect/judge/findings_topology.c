@@ -13,6 +13,11 @@ int find_topology(struct fout *o, const struct topo *t, char *words, size_t len)
 	int nb = topo_outcome(t, best, TOPO_NAMED);
 	char who[TOPO_NAMED * (TOPO_NAME + 8)] = "", text[1536];
 
+	if (nb < 0 && t->nodes > TOPO_NODES) {
+		snprintf(words, len, "the topology taken as declared (checked on campaigns of at most %d nodes; this "
+			 "one has more)", TOPO_NODES);
+		return 0;
+	}
 	if (nb < 0) {
 		snprintf(words, len, "%s", t->n > 0 ? "the topology taken as declared (no row of 1 MiB per peer or "
 			 "more that a link bounds to check it by)" : "");

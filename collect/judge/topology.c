@@ -25,31 +25,42 @@ static long find(char (*names)[TOPO_NAME], long n, const char *name)
 	return -1;
 }
 
-/* One point's nodes and their leaves into nm; 0, or -1 (memory). */
-static int names_of(struct names *nm, const struct fabric *f)
+/* A node and its leaf into nm, each once; 0, or -1 (memory). */
+static int name_pair(struct names *nm, const char *node, const char *leaf)
 {
-	for (long i = 0; i < f->nnodes; i++) {
-		const char *leaf = f->leaf[i] >= 0 ? f->leaf_name[f->leaf[i]] : NULL;
-		if (!leaf || strlen(f->node_name[i]) >= TOPO_NAME || strlen(leaf) >= TOPO_NAME)
-			continue;
-		if (find(nm->node, nm->nn, f->node_name[i]) < 0) {
-			void *a = grow(nm->node, &nm->capn, (size_t)nm->nn + 1, TOPO_NAME, 16), *b;
-			if (!a)
-				return -1;
-			nm->node = a;
-			if (!(b = realloc(nm->leaf_of, nm->capn * TOPO_NAME)))
-				return -1;
-			nm->leaf_of = b;
-			snprintf(nm->node[nm->nn], TOPO_NAME, "%s", f->node_name[i]);
-			snprintf(nm->leaf_of[nm->nn++], TOPO_NAME, "%s", leaf);
-		}
-		if (find(nm->leaf, nm->nl, leaf) < 0) {
-			void *a = grow(nm->leaf, &nm->capl, (size_t)nm->nl + 1, TOPO_NAME, 8);
-			if (!a)
-				return -1;
-			nm->leaf = a;
-			snprintf(nm->leaf[nm->nl++], TOPO_NAME, "%s", leaf);
-		}
+	if (find(nm->node, nm->nn, node) < 0) {
+		void *a = grow(nm->node, &nm->capn, (size_t)nm->nn + 1, TOPO_NAME, 16), *b;
+		if (!a)
+			return -1;
+		nm->node = a;
+		if (!(b = realloc(nm->leaf_of, nm->capn * TOPO_NAME)))
+			return -1;
+		nm->leaf_of = b;
+		snprintf(nm->node[nm->nn], TOPO_NAME, "%s", node);
+		snprintf(nm->leaf_of[nm->nn++], TOPO_NAME, "%s", leaf);
+	}
+	if (find(nm->leaf, nm->nl, leaf) < 0) {
+		void *a = grow(nm->leaf, &nm->capl, (size_t)nm->nl + 1, TOPO_NAME, 8);
+		if (!a)
+			return -1;
+		nm->leaf = a;
+		snprintf(nm->leaf[nm->nl++], TOPO_NAME, "%s", leaf);
+	}
+	return 0;
+}
+
+/*
+ * A point's nodes and their leaves from its fabric facts ("node_switch NODE
+ * LEAF", "fabric switch NODE LEAF": read/fabric.h's), read as text: no
+ * fabric is opened for it; 0, or -1 (memory).
+ */
+static int names_of(struct names *nm, const char *facts)
+{
+	for (const char *l = facts; l && *l && nm->nn <= TOPO_NODES; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n')) {
+		char node[TOPO_NAME], leaf[TOPO_NAME];
+		if ((!strncmp(l, "node_switch ", 12) || !strncmp(l, "fabric switch ", 14)) &&
+		    sscanf(l + (l[0] == 'n' ? 12 : 14), "%63s %63s", node, leaf) == 2 && name_pair(nm, node, leaf) != 0)
+			return -1;
 	}
 	return 0;
 }
@@ -60,22 +71,14 @@ int topo_open(struct topo *t, const struct fpoint *pts, long np)
 	int rc = 0;
 
 	memset(t, 0, sizeof(*t));
-	for (long i = 0; i < np && rc == 0; i++) {
-		struct fabric f;
-		if (pts[i].fabric && fabric_open(&f, pts[i].fabric, pts[i].pt->world) == 0)
-			rc = names_of(&nm, &f);
-		if (pts[i].fabric)
-			fabric_close(&f);
-	}
-	for (long k = 0; rc == 0 && k < nm.nn; k++)
+	for (long i = 0; i < np && rc == 0 && nm.nn <= TOPO_NODES; i++)
+		rc = names_of(&nm, pts[i].fabric);
+	t->nodes = nm.nn;
+	for (long k = 0; rc == 0 && nm.nn <= TOPO_NODES && k < nm.nn; k++)
 		for (long l = 0; rc == 0 && l < nm.nl; l++) {
 			struct topo_move *m;
 			if (!strcmp(nm.leaf[l], nm.leaf_of[k]))
 				continue;
-			if (t->n == TOPO_MOVES) {
-				t->capped = 1;
-				break;
-			}
 			if (!(m = grow(t->m, &t->cap, (size_t)t->n + 1, sizeof(*t->m), 16))) {
 				rc = -1;
 				break;
@@ -162,8 +165,8 @@ int topo_point(struct topo *t, const struct fpoint *p, const struct mrow *rows, 
 
 	while (k < n && !judged(&rows[k], rows[0].algo))
 		k++;
-	if (!p->fabric || k == n)
-		return 0;
+	if (!p->fabric || k == n || t->nodes > TOPO_NODES || p->pt->world > TOPO_WORLD)
+		return 0;   /* nothing to judge, or past what is checked */
 	if (!(rd = malloc(sizeof(double) * (size_t)n)))
 		return -1;
 	if (fabric_open(&f, p->fabric, p->pt->world) == 0) {
@@ -194,7 +197,7 @@ int topo_outcome(const struct topo *t, const struct topo_move **best, int max)
 {
 	int nb = 0;
 
-	if (t->rows == 0)
+	if (t->rows == 0 || t->nodes > TOPO_NODES)
 		return -1;
 	for (long i = 0; i < t->n; i++) {
 		const struct topo_move *m = &t->m[i];

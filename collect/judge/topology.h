@@ -27,7 +27,8 @@
 #define TOPO_MIN_WINS 2
 #define TOPO_LOW 0.6
 #define TOPO_HIGH 1.15
-#define TOPO_MOVES 4096          /* alternatives tried, at most */
+#define TOPO_NODES 64            /* a campaign of more nodes is not checked (nodes x leaves alternatives) */
+#define TOPO_WORLD 1024          /* ... nor a point of more tasks (each alternative's bound of each level) */
 #define TOPO_NAME 64
 
 struct topo_move {
@@ -42,7 +43,7 @@ struct topo {
 	size_t cap;
 	long rows;                   /* rows judged under the declared topology */
 	double lo, hi;               /* ... their bound / time */
-	int capped;                  /* more alternatives than TOPO_MOVES: the first tried */
+	long nodes;                  /* the campaign's nodes with a known leaf; past TOPO_NODES none is moved */
 };
 
 /* The alternatives of the campaign's points (each node to each other leaf named); 0, or -1 (memory). */
@@ -50,7 +51,7 @@ int topo_open(struct topo *t, const struct fpoint *pts, long np);
 /* Point p's rows (n of them) judged under the declared topology and each alternative; 0, or -1 (memory). */
 int topo_point(struct topo *t, const struct fpoint *p, const struct mrow *rows, long n);
 /*
- * The outcome: -1 not judged (no row), 0 verified, else how many
+ * The outcome: -1 not judged (no row, or past TOPO_NODES), 0 verified, else how many
  * alternatives fit best (into best[max]: the most rows won, then the
  * fewest out of band, then the nearest their bound).
  */
