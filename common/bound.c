@@ -14,6 +14,7 @@ struct loads {
 	long *group;         /* ... per node: its group, -1 none */
 	long *count, *present;   /* ... scratch: one communicator's members per group, the groups it spans */
 	long *hostn, *head, *next, *hosts, *hin, *touched;   /* rails' scratch (host_split) */
+	double *gpu;         /* per node: its busiest GPU port's bytes each way per call (f->gpu), else NULL */
 };
 
 /* The switch above sw (-1: the spine, or a parent out of range). */
@@ -143,6 +144,8 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 		if (k == 0)
 			continue;   /* this node's members are counted already */
 		l->nic[n] += bytes * (double)k * (double)(g - here);
+		if (l->gpu && here > 1 && bytes * (double)(here - 1) > l->gpu[n])
+			l->gpu[n] = bytes * (double)(here - 1);
 		if (here < g && sw < 0 && !l->unknown_leaf) {
 			l->unknown_leaf = 1;
 			l->unknown_node = n;
@@ -287,7 +290,7 @@ static int loads_of(const struct bound_fabric *f, const long *node, const struct
 
 	*l = (struct loads){ calloc((size_t)nn, sizeof(double)), calloc((size_t)nl, sizeof(double)),
 			     calloc((size_t)nn, sizeof(long)), calloc((size_t)nl, sizeof(long)), 0, -1,
-			     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+			     NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 	if (!l->nic || !l->up || !l->on || !l->under)
 		return -1;
 	for (long r = 0; r < p->world; r++)
@@ -296,6 +299,8 @@ static int loads_of(const struct bound_fabric *f, const long *node, const struct
 	if (f->group && f->ngroups > 0 && global_loads(f, l) != 0)
 		return -1;
 	if (f->host && rails_loads(f, l) != 0)
+		return -1;
+	if (f->gpu && !(l->gpu = calloc((size_t)nn + 1, sizeof(double))))
 		return -1;
 	for (long c = 0; c < p->ncomms; c++)
 		add_comm(f, node, p, c, bytes, l);
@@ -318,6 +323,7 @@ static void loads_release(struct loads *l)
 	free(l->hosts);
 	free(l->hin);
 	free(l->touched);
+	free(l->gpu);
 }
 
 /* The bound from the loads: the busiest link, and what is unknown. */
@@ -328,6 +334,11 @@ static void bound_of(const struct bound_fabric *f, const struct loads *l, struct
 		b->partial = 1;
 		b->unknown = BOUND_UPLINK;
 		b->unknown_at = -1 - l->unknown_node;   /* no leaf: -1 - the node */
+	}
+	for (long n = 0; l->gpu && n < f->nnodes; n++) {   /* a GPU node's own links */
+		double r = f->gpu[n], t = r > 0 ? l->gpu[n] / (r * 1e9) : 0;
+		if (t > b->t)
+			b->t = t, b->load = l->gpu[n], b->link = BOUND_GPU, b->at = n;
 	}
 	global_bound(f, l->glob, b);
 }
@@ -413,7 +424,7 @@ void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, 
 	else if (link == BOUND_UPLINK)
 		snprintf(buf, len, "up:%s%s", up ? "" : BOUND_LEAF_OF, names[i]);
 	else
-		snprintf(buf, len, "%s:%s", link == BOUND_NIC ? "nic" : "copy", names[i]);
+		snprintf(buf, len, "%s:%s", link == BOUND_NIC ? "nic" : link == BOUND_GPU ? "gpu" : "copy", names[i]);
 }
 
 void bound_link_of(const struct bound_fabric *f, const struct bound *b, char *buf, size_t len)
@@ -434,7 +445,7 @@ void bound_link_words(const char *id, char *buf, size_t len)
 	static const struct { const char *id, *words; } kinds[] = {
 		{ "nic:", "the NIC of %.*s" }, { "up:" BOUND_LEAF_OF, "the uplink of %.*s's leaf" },
 		{ "up:", "the uplink of %.*s" }, { "copy:", "the memory of %.*s" },
-		{ "global:", "the global links of %.*s" },
+		{ "global:", "the global links of %.*s" }, { "gpu:", "the GPU links of %.*s" },
 	};
 
 	const char *partial = strstr(id, "(partial:");

@@ -34,6 +34,12 @@
  * task is given by its NIC, and bytes between two NICs of one node cross no
  * link (they stay on the node). A byte from a task on rail k to one on rail
  * k of another node under the same leaf stays on that leaf.
+ *
+ * A GPU node's own links: where `gpu` rates a node, each task there is a
+ * GPU whose port to the node's switch (NVSwitch, or the node's xGMI/NVLink
+ * fabric taken as one) carries its bytes to and from the other members of
+ * its communicator on that node, each way: the on-node part of a row is
+ * bound by its busiest port, (members on the node - 1) x bytes / rate.
  */
 #ifndef ALLER_BOUND_H
 #define ALLER_BOUND_H
@@ -64,6 +70,9 @@ struct bound_fabric {
 	int adaptive;           /* 1: adaptive routing (a byte may go through a third group); 0 minimal */
 	/* rails: per NIC ("node" above), the node it is in (0..nnodes-1); NULL: one NIC a node */
 	const long *host;
+	/* a GPU node's own links: per node (with rails per NIC, its node's), each GPU's port to the
+	 * node's switch (NVSwitch), decimal GB/s each way; NULL or 0: not bounded */
+	const double *gpu;
 };
 
 /*
@@ -72,7 +81,7 @@ struct bound_fabric {
  */
 int bound_tier(const struct bound_fabric *f, long sw);
 
-enum bound_link { BOUND_NONE, BOUND_NIC, BOUND_UPLINK, BOUND_COPY, BOUND_GLOBAL };
+enum bound_link { BOUND_NONE, BOUND_NIC, BOUND_UPLINK, BOUND_COPY, BOUND_GLOBAL, BOUND_GPU };
 
 struct bound {
 	double t;               /* seconds per call at least; 0: no link with a known rate carries bytes */
@@ -129,7 +138,8 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
  * uplink of a node whose leaf is unknown (at < 0: -1 - the node) "up:"
  * BOUND_LEAF_OF "NODE", a dragonfly's global links "global:GROUP:GROUP"
  * (from the first to the second) or "global:GROUP" (all of a group's,
- * adaptive routing). "" for none, or a link f does not have.
+ * adaptive routing), a node's GPU ports "gpu:NODE". "" for none, or a link
+ * f does not have.
  */
 #define BOUND_LEAF_OF "leaf-of-"
 void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, char *buf, size_t len);

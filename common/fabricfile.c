@@ -11,8 +11,8 @@
 #include "strbuf.h"
 #include "text.h"
 
-#define USAGE "expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'group NAME SWITCH...' or " \
-	"'global LINKS RATE [minimal|adaptive]'"
+#define USAGE "expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'gpu NODE RATE', 'group NAME " \
+	"SWITCH...' or 'global LINKS RATE [minimal|adaptive]'"
 
 /* A line being read: where it is, for the messages. */
 struct at {
@@ -290,6 +290,35 @@ static int switch_line(struct fabricfile *ff, const struct at *a, char **w, int 
 	return 0;
 }
 
+const char *fabricfile_gpu_rate(const struct fabricfile *ff, const char *node)
+{
+	for (long i = 0; i < ff->ngpu; i++)
+		if (!strcmp(ff->gpu[i][0], node))
+			return ff->gpu[i][1];
+	return NULL;
+}
+
+/* A gpu line's node (each a range names): its rate kept, once. */
+static int gpu_one(const char *name, void *ctx)
+{
+	struct declaring *d = ctx;
+	struct fabricfile *ff = d->ff;
+	char (*g)[2][FABRICFILE_NAME];
+
+	if (!valid_name(name))
+		return bad(d->a, "a node's name is letters, digits, '.', '_' and '-', at most 63:", name);
+	if (fabricfile_gpu_rate(ff, name))
+		return bad(d->a, "the node's GPU links are declared already:", name);
+	if (!(g = grow(ff->gpu, &ff->capgpu, (size_t)ff->ngpu + 1, sizeof(*ff->gpu), 16))) {
+		snprintf(d->a->err, d->a->errlen, "fabric file '%s': out of memory", d->a->file);
+		return -1;
+	}
+	ff->gpu = g;
+	snprintf(g[ff->ngpu][0], FABRICFILE_NAME, "%s", name);
+	snprintf(g[ff->ngpu++][1], FABRICFILE_NAME, "%s", d->rate);
+	return 0;
+}
+
 /* A group line's words after "group": NAME SWITCH... */
 static int group_line(struct fabricfile *ff, const struct at *a, char **w, int n)
 {
@@ -468,6 +497,12 @@ static int parse_line(struct fabricfile *ff, const struct at *a, char *line)
 		return group_line(ff, a, w + 1, n - 1);
 	if (!strcmp(w[0], "global"))
 		return global_line(ff, a, w + 1, n - 1);
+	if (!strcmp(w[0], "gpu")) {
+		struct declaring d = { ff, a, -1, n == 3 ? w[2] : "", 0 };
+		if (n != 3)
+			return bad(a, "a GPU node's links are 'gpu NODE RATE', not", w[0]);
+		return valid_rate(a, w[2]) != 0 ? -1 : names_said(a, w[1], fabricfile_names(w[1], gpu_one, &d));
+	}
 	if (strcmp(w[0], "nic"))
 		return bad(a, USAGE ", not", w[0]);
 	if (n != 3)
@@ -537,6 +572,9 @@ char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char
 	if (ff->ngroup > 0)
 		strbuf_addf(&b, "global %ld %s %s\n", ff->global_links, ff->global_rate,
 			    ff->adaptive ? "adaptive" : "minimal");
+	for (long i = 0; i < n; i++)
+		if (fabricfile_gpu_rate(ff, nodes[i]))
+			strbuf_addf(&b, "gpu_rate %s %s\n", nodes[i], fabricfile_gpu_rate(ff, nodes[i]));
 	for (long i = 0; i < n && ff->nnode > 0; i++)
 		for (long r = 0; r < (ff->nrail ? ff->nrail : 1); r++) {
 			char name[2 * FABRICFILE_NAME];
@@ -558,6 +596,7 @@ void fabricfile_free(struct fabricfile *ff)
 	free(ff->node);
 	free(ff->group);
 	free(ff->rail);
+	free(ff->gpu);
 	namehash_free(&ff->names);
 	memset(ff, 0, sizeof(*ff));
 }

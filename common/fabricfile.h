@@ -14,6 +14,9 @@
  *                                (today's two tiers).
  *   nic NODE RATE                a node's NIC rate each way (where sysfs
  *                                and --line-rate do not know it)
+ *   gpu NODE RATE                each GPU's port to the node's switch
+ *                                (NVSwitch), each way: the on-node part
+ *                                of a row is bound by it
  *   NODE:IF (as a switch's child, or in a nic line): one of a node's
  *                                several NICs, by its interface, each on
  *                                its own rail (leaf); every node so
@@ -68,6 +71,9 @@ struct fabricfile {
 	int adaptive;                       /* its routing: 1 adaptive, 0 minimal */
 	char (*rail)[FABRICFILE_NAME];      /* several NICs a node: their interfaces (nrail), in order */
 	long nrail;
+	char (*gpu)[2][FABRICFILE_NAME];    /* gpu lines: a node and its GPUs' port rate (ngpu) */
+	long ngpu;
+	size_t capgpu;
 };
 
 /*
@@ -104,6 +110,8 @@ int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t e
  */
 char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char *const *nodes,
 		       long n);
+/* The rate of a node's GPU ports (a gpu line's), or NULL. */
+const char *fabricfile_gpu_rate(const struct fabricfile *ff, const char *node);
 /* The entry of a node (or NODE:IF) the file declares, or -1. */
 long fabricfile_node_at(const struct fabricfile *ff, const char *name);
 void fabricfile_free(struct fabricfile *ff);

@@ -44,7 +44,7 @@ static int add_named(const char *name, void *ctx)
  */
 struct world_fabric {
 	long *leaf, *parent, *group, *host;
-	double *nic, *uplink;
+	double *nic, *uplink, *gpu;
 	const char **node_name, **sw_name, **group_name;
 	char (*nic_name)[2 * FABRICFILE_NAME];
 };
@@ -63,6 +63,7 @@ static void endpoints(const struct fabricfile *ff, const struct named *nd, doubl
 		w->nic[e] = bound_nic_rate(line_rate, at >= 0 ? ff->node[at].rate : NULL);
 		w->node_name[e] = w->nic_name[e];
 		w->host[e] = i;
+		w->gpu[e] = bound_rate(fabricfile_gpu_rate(ff, nd->name[i]) ? fabricfile_gpu_rate(ff, nd->name[i]) : "");
 	}
 }
 
@@ -71,12 +72,15 @@ static int fabric_of(const struct fabricfile *ff, const struct named *nd, double
 {
 	size_t ns = (size_t)ff->nsw + 1, nn = (size_t)nd->n * (size_t)(ff->nrail ? ff->nrail : 1);
 
-	*w = (struct world_fabric){ malloc(nn * sizeof(long)), malloc(ns * sizeof(long)), malloc(ns * sizeof(long)),
-				    malloc(nn * sizeof(long)), calloc(nn, sizeof(double)), calloc(ns, sizeof(double)),
-				    malloc(nn * sizeof(char *)), malloc(ns * sizeof(char *)),
-				    malloc(((size_t)ff->ngroup + 1) * sizeof(char *)), malloc(nn * sizeof(*w->nic_name)) };
+	*w = (struct world_fabric){ .leaf = malloc(nn * sizeof(long)), .parent = malloc(ns * sizeof(long)),
+				    .group = malloc(ns * sizeof(long)), .host = malloc(nn * sizeof(long)),
+				    .nic = calloc(nn, sizeof(double)), .uplink = calloc(ns, sizeof(double)),
+				    .gpu = calloc(nn, sizeof(double)), .node_name = malloc(nn * sizeof(char *)),
+				    .sw_name = malloc(ns * sizeof(char *)),
+				    .group_name = malloc(((size_t)ff->ngroup + 1) * sizeof(char *)),
+				    .nic_name = malloc(nn * sizeof(*w->nic_name)) };
 	if (!w->leaf || !w->parent || !w->group || !w->host || !w->nic || !w->uplink || !w->node_name ||
-	    !w->sw_name || !w->group_name || !w->nic_name)
+	    !w->sw_name || !w->group_name || !w->nic_name || !w->gpu)
 		return -1;
 	for (long g = 0; g < ff->ngroup; g++)
 		w->group_name[g] = ff->group[g];
@@ -93,7 +97,7 @@ static int fabric_of(const struct fabricfile *ff, const struct named *nd, double
 	                            .group = ff->ngroup > 0 ? w->group : NULL, .ngroups = ff->ngroup,
 	                            .group_name = w->group_name, .global_links = ff->global_links,
 	                            .global_rate = bound_rate(ff->global_rate), .adaptive = ff->adaptive,
-	                            .host = ff->nrail ? w->host : NULL };
+	                            .host = ff->nrail ? w->host : NULL, .gpu = ff->ngpu ? w->gpu : NULL };
 	return 0;
 }
 
@@ -109,6 +113,7 @@ static void world_fabric_free(struct world_fabric *w)
 	free(w->node_name);
 	free(w->sw_name);
 	free(w->nic_name);
+	free(w->gpu);
 }
 
 /* A task in the launcher's order, and where --placement puts it. */

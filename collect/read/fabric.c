@@ -128,6 +128,7 @@ static int rails_expand(struct fabric *f, char (*rail)[FABRIC_NAME], long nr)
 	f->leaf = shrink(f->leaf, (size_t)ne, sizeof(long));
 	f->nic = shrink(f->nic, (size_t)ne, sizeof(double));
 	f->nic_burst = shrink(f->nic_burst, (size_t)ne, sizeof(double));
+	f->gpu = shrink(f->gpu, (size_t)ne, sizeof(double));
 	namehash_free(&f->nodes);
 	if (!slot || !name || !f->host || namehash_init(&f->nodes, (size_t)ne) != 0) {
 		free(slot);
@@ -144,7 +145,7 @@ static int rails_expand(struct fabric *f, char (*rail)[FABRIC_NAME], long nr)
 		}
 		f->host[e] = e / nr;
 		f->leaf[e] = -1;
-		f->nic[e] = f->nic_burst[e] = 0;
+		f->nic[e] = f->nic_burst[e] = f->gpu[e] = 0;
 	}
 	free(f->node);
 	free(slot);
@@ -215,6 +216,13 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 	}
 	if (dragonfly_fact(f, what, name, val, nw >= 5 ? w[4] : ""))
 		return;
+	if (!strcmp(what, "gpu_rate")) {   /* a node's GPUs' port rate: with rails, each of its NICs' */
+		size_t len = strlen(name);
+		for (long e = 0; e < f->nnodes; e++)
+			if (f->nrails ? !strncmp(f->node[e], name, len) && f->node[e][len] == ':' : !strcmp(f->node[e], name))
+				f->gpus |= (f->gpu[e] = bound_rate(val)) > 0;
+		return;
+	}
 	if (!strcmp(what, "parent")) {   /* a switch above one named already (a leaf, or one above a leaf) */
 		long child = named(f, 1, name), up = child >= 0 ? add_name(f, 1, w[3]) : -1, a = up;
 		for (long hops = 0; a >= 0 && a != child && hops < f->nleaves; hops++)
@@ -359,6 +367,7 @@ static void fabric_settle(struct fabric *f)
 	f->leaf = shrink(f->leaf, (size_t)f->nnodes, sizeof(long));
 	f->nic = shrink(f->nic, (size_t)f->nnodes, sizeof(double));
 	f->nic_burst = shrink(f->nic_burst, (size_t)f->nnodes, sizeof(double));
+	f->gpu = shrink(f->gpu, (size_t)f->nnodes, sizeof(double));
 	f->uplink = shrink(f->uplink, (size_t)f->nleaves, sizeof(double));
 	f->parent = shrink(f->parent, (size_t)f->nleaves, sizeof(long));
 	f->up_burst = shrink(f->up_burst, (size_t)f->nleaves, sizeof(double));
@@ -410,9 +419,10 @@ int fabric_open(struct fabric *f, const char *facts, long world)
 			      .nic_burst = calloc(r + 1, sizeof(double)),
 			      .up_burst = calloc(sr + 1, sizeof(double)), .task = malloc((w + 1) * sizeof(long)),
 			      .group = malloc((sr + 1) * sizeof(long)), .groupname = calloc(sr + 1, FABRIC_NAME),
+			      .gpu = calloc(r + 1, sizeof(double)),
 			      .hosts = calloc(nf, 1), .hosts_len = nf, .memo = calloc(2 * FABRIC_LEVELS, sizeof(struct fabric_memo)) };
 	if (w > 0 && f->node && f->leafname && f->leaf && f->parent && f->nic && f->uplink && f->nic_burst &&
-	    f->up_burst && f->task && f->group && f->groupname && f->hosts && f->memo && from_limit && at && pass &&
+	    f->up_burst && f->task && f->group && f->groupname && f->gpu && f->hosts && f->memo && from_limit && at && pass &&
 	    namehash_init(&f->nodes, r) == 0 && namehash_init(&f->leaves, sr) == 0) {
 		lines = classify(facts, at, pass, lines);
 		each_fact(f, at, pass, lines, 0, 0, from_limit);
@@ -450,7 +460,8 @@ struct bound_fabric fabric_bound(const struct fabric *f)
 	                              .parent = f->parent, .group = f->ngroups > 0 ? f->group : NULL,
 	                              .ngroups = f->ngroups, .group_name = (const char *const *)f->group_name,
 	                              .global_links = f->global_links, .global_rate = f->global_rate,
-	                              .adaptive = f->adaptive, .host = f->nrails > 0 ? f->host : NULL };
+	                              .adaptive = f->adaptive, .host = f->nrails > 0 ? f->host : NULL,
+	                              .gpu = f->gpus ? f->gpu : NULL };
 }
 
 int fabric_partition(const struct fabric *f, const char *mode, int level, struct partition *p)
@@ -512,6 +523,7 @@ void fabric_close(struct fabric *f)
 	free(f->nic);
 	free(f->uplink);
 	free(f->nic_burst);
+	free(f->gpu);
 	free(f->up_burst);
 	free(f->group);
 	free(f->host);

@@ -38,6 +38,8 @@ struct fabric {
 	long ngroups, global_links;   /* '# fabric: global LINKS RATE ROUTING' */
 	double global_rate;
 	int adaptive;
+	double *gpu;            /* per node (rails: per NIC, its node's): its GPUs' port rate ('# fabric: gpu_rate'), 0 none */
+	int gpus;               /* ... some node has one */
 	long nrails, *host;     /* rails ('# fabric: switch NODE:IF ...'): the nodes above are their NICs, host[] each one's node */
 	long *task;             /* per task: its node (with rails its NIC) */
 	char *hosts;            /* while it is read: the host lines' values, for hosts.h */

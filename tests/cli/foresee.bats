@@ -81,6 +81,23 @@ row() { awk -v c="$1" -v n="$2" '$1 == c && $2 == n' <<<"$output"; }
 	[[ $stderr == *"line 1: the rails differ across nodes (each node the same interfaces, one a rail, as its first in name order has): this node's are not: 'n2:eth0'" ]]
 }
 
+@test "a GPU node's own links: the on-node rows bound by each GPU's port to the NVSwitch, the world by the NICs; collect --judge the same" {
+	cd "$P"
+	run -0 "$ALLER" --check-args=16 --fabric=gpu.fabric --nodes='n[1-2]' c 2 1048576
+	# 8 GPUs of a node together: each port carries its 7 peers' 64 KiB, 7 x 65536 / 450 GB/s
+	[ "$(row 8 8192)" = "8 8192 65536 1.019449e-06 gpu:n1" ]
+	[ "$(row 16 8192)" = "16 8192 65536 3.355443e-02 nic:n1" ]
+	[ "$(row 1 8192)" = "1 8192 65536 0.000000e+00 -" ]
+	# 16 tasks of one node: 15 x 4 MiB / 450 GB/s
+	run -0 "$COLLECT" --judge --fabric=gpu.fabric --nodes=n1 --tasks-per-node=16 osu_alltoall.txt
+	grep -q '^4194304	16	5.569004e-01	1.398101e-04	0.0003	gpu:n1$' <<<"$output"
+	[[ ${lines[-1]} == *"bound by the GPU links of n1 "* ]]
+	# a node's GPU links declared twice: its line, exit 2
+	printf 'gpu n[1-2] 450GB/s\ngpu n2 900GB/s\n' >"$BATS_TEST_TMPDIR/bad.fabric"
+	run --separate-stderr -2 "$ALLER" --check-args=2 --fabric="$BATS_TEST_TMPDIR/bad.fabric" --nodes='n[1-2]'
+	[[ $stderr == *"line 2: the node's GPU links are declared already: 'n2'" ]]
+}
+
 @test "--nodes and --tasks-per-node refused where they do nothing, or where the world does not fit" {
 	cd "$P"
 	run --separate-stderr -2 "$ALLER" --check-args=8 --nodes='n[1-8]'

@@ -82,7 +82,7 @@ row() { awk -v b="$1" -v t="$2" '$1 == b && $2 == t' <<<"$output"; }
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric --format=hpl osu_alltoall.txt
 	[ "$stderr" = "collect: error: --judge: --format 'hpl': osu, imb or nccl-tests is allowed" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=osu_alltoall.txt osu_alltoall.txt
-	[[ $stderr == "collect: error: --judge: fabric file 'osu_alltoall.txt' line 5: expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'group NAME SWITCH...' or 'global LINKS RATE [minimal|adaptive]', not '1'" ]]
+	[[ $stderr == "collect: error: --judge: fabric file 'osu_alltoall.txt' line 5: expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'gpu NODE RATE', 'group NAME SWITCH...' or 'global LINKS RATE [minimal|adaptive]', not '1'" ]]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric no-such.txt
 	[ "$stderr" = "collect: error: --judge: file 'no-such.txt' cannot be opened: No such file or directory" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric osu_alltoall.txt imb_alltoall.txt

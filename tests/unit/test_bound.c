@@ -407,7 +407,7 @@ static void a_dragonfly_on_paper(void **state)
 }
 
 /*
- * Rails on paper, a DGX H100 SuperPOD's shape: 128 nodes of 8 GPUs, each
+ * Rails and the node's own links on paper, a DGX H100 SuperPOD's shape: 128 nodes of 8 GPUs, each
  * GPU's task on its own NIC of 400 Gbit/s (50 GB/s), NIC k on rail k; 4
  * scalable units of 32 nodes, one leaf per unit and rail (32 leaves of 32
  * NICs), non-blocking (each leaf's uplink 32 x 50 = 1,600 GB/s) to a spine.
@@ -459,6 +459,29 @@ static void rails_on_paper(void **state)
 	assert_int_equal(b.link, BOUND_NIC);
 	assert_int_equal(b.at % 8, 0);
 	assert_true(fabs(b.t - 8 * 1016e6 / 50e9) < 1e-12);
+	/*
+	 * The node's own links: each H100's NVLink 4 to the NVSwitches, 18 links
+	 * of 25 GB/s, 450 GB/s each way. A node's 8 GPUs alone: each port carries
+	 * its 7 peers' 1 MB, 7 MB / 450 GB/s = 15.56 us (without them: no link at
+	 * all); in the machine-wide row the NICs' 20.32 ms, not the GPUs' 15.56 us.
+	 */
+	static double nvlink[1024];
+	for (long e = 0; e < 1024; e++)
+		nvlink[e] = 450;
+	f.gpu = nvlink;
+	assert_int_equal(bound_row(&f, nic_of, &p, 1e6, &b), 0);
+	assert_int_equal(b.link, BOUND_NIC);
+	partition_init(&p, 8, 8, 0);
+	assert_int_equal(bound_row(&f, nic_of, &p, 1e6, &b), 0);
+	assert_int_equal(b.link, BOUND_GPU);
+	assert_int_equal(b.at, 0);
+	assert_true(fabs(b.t - 7e6 / 450e9) < 1e-15);
+	char words[64];
+	bound_link_words("gpu:n1", words, sizeof(words));
+	assert_string_equal(words, "the GPU links of n1");
+	f.gpu = NULL;
+	assert_int_equal(bound_row(&f, nic_of, &p, 1e6, &b), 0);
+	assert_int_equal(b.link, BOUND_NONE);
 }
 
 /*

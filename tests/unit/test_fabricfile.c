@@ -92,8 +92,11 @@ static void bad(const char *text, const char *want)
 static void every_error_is_one_line_naming_the_line(void **state)
 {
 	(void)state;
-	bad("router r1 10gbit\n", "line 1: expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'group NAME "
-	    "SWITCH...' or 'global LINKS RATE [minimal|adaptive]', not 'router'");
+	bad("router r1 10gbit\n", "line 1: expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'gpu NODE RATE', "
+	    "'group NAME SWITCH...' or 'global LINKS RATE [minimal|adaptive]', not 'router'");
+	bad("gpu n1\n", "line 1: a GPU node's links are 'gpu NODE RATE', not 'gpu'");
+	bad("gpu n1 fast\n", "rate is not a number above 0");
+	bad("gpu n[1-2] 450GB/s\ngpu n2 1GB/s\n", "line 2: the node's GPU links are declared already: 'n2'");
 	bad("\nswitch leaf1\n", "line 2: a switch needs its name and its uplink's rate");
 	bad("switch leaf1 fast\n", "rate is not a number above 0 and kbit, mbit, gbit, gbps or GB/s: 'fast'");
 	bad("switch leaf1 0gbit\n", "'0gbit'");
