@@ -13,7 +13,7 @@ struct loads {
 	double *glob;        /* a dragonfly's (else NULL): per ordered pair of groups A x ngroups + B, bytes per call */
 	long *group;         /* ... per node: its group, -1 none */
 	long *count, *present;   /* ... scratch: one communicator's members per group, the groups it spans */
-	long *hostn, *head, *next, *hosts, *hin, *touched;   /* rails' scratch (host_split) */
+	long *hostn, *head, *next, *hosts, *hin, *touched;   /* rails' scratch (rails_before) */
 	double *gpu;         /* per node: its busiest GPU port's bytes each way per call (f->gpu), else NULL */
 };
 

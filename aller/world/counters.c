@@ -1,5 +1,6 @@
 /* counters.c: see counters.h. */
 #include "counters.h"
+#include "limits.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -34,19 +35,6 @@ static void add(struct counters *c, const char *where, const char *what, const c
 	c->v[c->n++] = v * scale;
 }
 
-/* Whether a name is in a comma-separated list (none: every name). */
-static int listed(const char *only, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (!only || !*only)
-		return 1;
-	for (const char *p = only; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ','))
-		if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
-
 /*
  * Each interface of the network namespace (procfs' net/dev: the node's own,
  * which sysfs is not where a container or namespace mounted it), lo never.
@@ -75,7 +63,7 @@ static void ethernet(const char *proc, const char *only, struct counters *c)
 			if (end == p)
 				break;
 		}
-		if (n < 16 || !strcmp(name, "lo") || !listed(only, name))
+		if (n < 16 || !strcmp(name, "lo") || !limits_listed(only, name))
 			continue;
 		for (size_t i = 0; i < sizeof(stat) / sizeof(stat[0]) && c->n < COUNTERS_MAX; i++) {
 			snprintf(c->name[c->n], COUNTERS_NAME, "%.31s %s", name, stat[i].name);

@@ -29,8 +29,7 @@ static int read_line(char *buf, size_t len, const char *root, const char *class,
 	return 0;
 }
 
-/* Whether a name is in a comma-separated list (none: every name). */
-static int listed(const char *only, const char *name)
+int limits_listed(const char *only, const char *name)
 {
 	size_t n = strlen(name);
 
@@ -163,7 +162,7 @@ static double eth_ifaces(const char *root, const char *only, struct strbuf *d)
 	if (!(net = opendir(dir)))
 		return 0;
 	while ((e = readdir(net)) != NULL) {
-		if (e->d_name[0] == '.' || strcmp(e->d_name, "lo") == 0 || !listed(only, e->d_name))
+		if (e->d_name[0] == '.' || strcmp(e->d_name, "lo") == 0 || !limits_listed(only, e->d_name))
 			continue;
 		snprintf(dir, sizeof(dir), "%s/class/net/%s/master", root, e->d_name);
 		if (access(dir, F_OK) == 0)

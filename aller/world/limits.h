@@ -20,5 +20,7 @@
  * from which file, or why none.
  */
 double limits_nic(const char *root, const char *only, char *desc, size_t len);
+/* Whether an interface is in a comma-separated list (only; NULL or "": every one). */
+int limits_listed(const char *only, const char *name);
 
 #endif
