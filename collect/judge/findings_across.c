@@ -624,7 +624,7 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct
 		snprintf(text, sizeof(text), "%s %ld of %ld points complete: %ld failed (a floor or an "
 			 "error, below), %ld incomplete or unknown%s%s.", head, done, n, failed, other,
 			 links ? "; " : "", links ? links : "");
-	weak = (h->rows > 0 && h->lo < LOCATE_SLOW) || in->verified < 0;
+	weak = (h->rows > 0 && h->lo < HEALTH_WEAK) || in->verified < 0;
 	find_emit(o, FK_verdict, done == n && !links && !nretried && !weak ? "info" : "warning", text, NULL, 0,
 		  "points", (double)n, "complete", (double)done, "failed", (double)failed,
 		  "slow_links", (double)in->slow_links, "retried", (double)nretried,

@@ -4,7 +4,7 @@
  * two things about the links (named "nic:NODE", "up:LEAF"):
  *
  *  - a row clears every link whose own least time for it (its bytes / its
- *    rate) is at least LOCATE_SLOW of the row's median time: that link slowed
+ *    rate) is at least LOCATE_SLOW of the row's time (its slowest task's): that link slowed
  *    by 1 / LOCATE_SLOW or more would have made the row slower than it was;
  *  - a row below LOCATE_SLOW of its bound is slow: the links its slowest
  *    task's communicator used get a vote;
@@ -25,7 +25,8 @@
 
 #include "namehash.h"
 
-#define LOCATE_SLOW 0.5        /* a row below half of what its fabric allows is slow */
+#define LOCATE_SLOW 0.25       /* a row whose slowest task took 4x its bound is slow (a healthy row's reads
+				* 0.3-0.9 of it on this VM, loaded or not: the slowest of its tasks ends it) */
 #define LOCATE_SHARE 0.75      /* a suspect is in this share of the slow rows at least */
 #define LOCATE_MIN_ROWS 3      /* slow rows needed to name anything */
 #define LOCATE_MIN_BYTES 65536 /* rows of fewer bytes per peer are latency's, not the links' */

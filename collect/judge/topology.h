@@ -25,7 +25,7 @@
 
 #define TOPO_MIN_BYTES 1048576   /* smaller rows are a shaper's burst and latency's as much as the links' */
 #define TOPO_MIN_WINS 2
-#define TOPO_LOW 0.5             /* (LOCATE_SLOW's: below half of its bound a row is slow) */
+#define TOPO_LOW 0.5             /* a row's median below half of its bound: something else holds it */
 #define TOPO_HIGH 1.15
 #define TOPO_NODES 64            /* a campaign of more nodes is not checked (nodes x leaves alternatives) */
 #define TOPO_WORLD 1024          /* ... nor a point of more tasks (each alternative's bound of each level) */

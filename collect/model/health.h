@@ -15,6 +15,7 @@
 #include "campaign.h"
 
 #define HEALTH_MIN_BYTES 65536   /* rows of fewer bytes per peer are latency's, not the links' */
+#define HEALTH_WEAK 0.5          /* a weakest row below half of its bound makes the verdict a warning */
 
 struct health {
 	long rows;              /* the rows counted */

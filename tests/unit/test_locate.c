@@ -1,4 +1,8 @@
-/* Unit tests: the slow link located from rows against their bounds (collect/judge/locate.c). */
+/*
+ * Unit tests: the slow link located from rows against their bounds
+ * (collect/judge/locate.c); each row's efficiency its bound over its
+ * slowest task's time (a healthy row's 0.3-0.9, a slow one's below 0.25).
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -37,15 +41,15 @@ static void a_slow_nic_from_both_modes(void **state)
 
 	(void)state;
 	for (int size = 0; size < 3; size++) {
-		row(&L, 0, 0.2, world, 6);
-		row(&L, 0, 0.25, c34, 2);
-		row(&L, 1, 0.2, world, 6);
-		row(&L, 1, 0.3, s13, 4);
+		row(&L, 0, 0.1, world, 6);
+		row(&L, 0, 0.125, c34, 2);
+		row(&L, 1, 0.1, world, 6);
+		row(&L, 1, 0.15, s13, 4);
 	}
 	assert_int_equal(found(&L, names), 1);
 	assert_string_equal(names[0], "nic:n3");
 	assert_int_equal(L.slow_rows, 12);
-	assert_true(L.eff_lo == 0.2 && L.eff_hi == 0.3);
+	assert_true(L.eff_lo == 0.1 && L.eff_hi == 0.15);
 	assert_int_equal(L.npoints, 2);
 	locate_release(&L);
 }
@@ -57,8 +61,8 @@ static void contiguous_alone_cannot_separate(void **state)
 
 	(void)state;
 	for (int size = 0; size < 3; size++) {
-		row(&L, 0, 0.2, world, 6);
-		row(&L, 0, 0.25, c34, 2);
+		row(&L, 0, 0.1, world, 6);
+		row(&L, 0, 0.125, c34, 2);
 	}
 	assert_int_equal(found(&L, names), 2);
 	assert_string_equal(names[0], "nic:n3");
@@ -74,9 +78,9 @@ static void blame_in_rows_at_their_bound_separates(void **state)
 	(void)state;
 	/* the strided rows are not slow against their uplinks, but n1-n3 was their slower pair */
 	for (int size = 0; size < 3; size++) {
-		row(&L, 0, 0.2, world, 6);
-		row(&L, 0, 0.25, c34, 2);
-		row(&L, 1, 0.7, s13, 4);
+		row(&L, 0, 0.1, world, 6);
+		row(&L, 0, 0.125, c34, 2);
+		row(&L, 1, 0.35, s13, 4);
 	}
 	assert_int_equal(L.slow_rows, 6);
 	assert_int_equal(found(&L, names), 1);
@@ -92,29 +96,29 @@ static void healthy_noisy_and_cleared(void **state)
 	(void)state;
 	/* at their bound: nothing */
 	for (int size = 0; size < 4; size++) {
-		row(&L, 0, 0.8, c34, 2);
-		row(&L, 1, 0.9, s13, 4);
+		row(&L, 0, 0.4, c34, 2);
+		row(&L, 1, 0.45, s13, 4);
 	}
 	assert_int_equal(found(&L, names), 0);
 	/* two slow rows are not enough */
-	row(&L, 0, 0.3, c34, 2);
-	row(&L, 0, 0.3, c34, 2);
+	row(&L, 0, 0.15, c34, 2);
+	row(&L, 0, 0.15, c34, 2);
 	assert_int_equal(found(&L, names), 0);
 	/* slow rows scattered over other communicators: no link in 3/4 of them */
-	row(&L, 0, 0.3, c12, 2);
-	row(&L, 0, 0.3, c12, 2);
+	row(&L, 0, 0.15, c12, 2);
+	row(&L, 0, 0.15, c12, 2);
 	assert_int_equal(found(&L, names), 0);
 	locate_release(&L);
-	/* a link a row cleared (it alone needed half the row's time) is no suspect */
+	/* a link a row cleared (it alone needed a quarter of the row's time) is no suspect */
 	for (int size = 0; size < 3; size++)
-		row(&L, 0, 0.25, c34, 2);
-	assert_int_equal(locate_row(&L, 1, 0.9, c12, 2, (const char *[]){ "nic:n4" }, 1), 0);
+		row(&L, 0, 0.125, c34, 2);
+	assert_int_equal(locate_row(&L, 1, 0.225, c12, 2, (const char *[]){ "nic:n4" }, 1), 0);
 	assert_int_equal(found(&L, names), 1);
 	assert_string_equal(names[0], "nic:n3");
 	/* slow rows of the world alone: six links, too many to name */
 	locate_release(&L);
 	for (int size = 0; size < 4; size++)
-		row(&L, 0, 0.2, world, 6);
+		row(&L, 0, 0.1, world, 6);
 	assert_int_equal(found(&L, names), 0);
 	locate_release(&L);
 }
