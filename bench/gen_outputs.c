@@ -1,11 +1,14 @@
 /*
- * gen_outputs DIR N [fabric]: writes N synthetic aller outputs of realistic
+ * gen_outputs DIR N [fabric|fabric-each]: writes N synthetic aller outputs of realistic
  * size into DIR, as a campaign would leave them: campaigns of 2 modes x 11
  * node counts (1..1024 nodes, 8 tasks per node, LONGS 1 Mi), job provenance,
  * every level and count, '# Done'. Numbers are plausible, not measured; the
  * format is aller's own (output.c, partition.c). With "fabric", nodes named
  * n0.. and the fabric's lines (16 nodes per leaf, 100 Gbit/s NICs, uplinks
- * 4:1), so that collect works out every row's bound.
+ * 4:1), so that collect works out every row's bound: a campaign's points
+ * of one node count share their nodes, as jobs on one allocation do. With
+ * "fabric-each", every point on nodes of its own (n<k x 1024>..): no two
+ * points share a fabric.
  */
 #include <math.h>
 #include <stdio.h>
@@ -53,20 +56,20 @@ static void level_rows(FILE *f, const struct partition *p, long longs, unsigned 
 }
 
 /* The fabric's lines of a point on `nodes` nodes, as a job writes them; its host line into hosts. */
-static void fabric_lines(FILE *f, long nodes, char *hosts, size_t len)
+static void fabric_lines(FILE *f, long nodes, long base, char *hosts, size_t len)
 {
 	for (long n = 0; n < nodes; n++) {
-		fprintf(f, "# %s: switch n%ld leaf%ld\n# %s: nic_rate n%ld 100gbit\n", ALLER_KEY_FABRIC, n,
-			n / 16, ALLER_KEY_FABRIC, n);
+		fprintf(f, "# %s: switch n%ld leaf%ld\n# %s: nic_rate n%ld 100gbit\n", ALLER_KEY_FABRIC, base + n,
+			n / 16, ALLER_KEY_FABRIC, base + n);
 		if (n % 16 == 0)
 			fprintf(f, "# %s: uplink_rate leaf%ld %ldgbit\n", ALLER_KEY_FABRIC, n / 16,
 				100 * (nodes - n < 16 ? nodes - n : 16) / 4);
 	}
 	/* as aller writes a run of numbered nodes (world/hostmap.h) */
 	if (nodes == 1)
-		snprintf(hosts, len, "n0 0-7\n");
+		snprintf(hosts, len, "n%ld 0-7\n", base);
 	else
-		snprintf(hosts, len, "n[0-%ld] 0-7 +8\n", nodes - 1);
+		snprintf(hosts, len, "n[%ld-%ld] 0-7 +8\n", base, base + nodes - 1);
 }
 
 /* Output k of a campaign's points, into f. */
@@ -86,7 +89,7 @@ static void write_output(FILE *f, long k, long longs, int fabric, unsigned *seed
 	snprintf(command, sizeof(command), "aller %s 3 %ld", mode, longs);
 	snprintf(start, sizeof(start), "2026-12-01T%02ld:%02ld:00Z", k / 60 % 24, k % 60);
 	if (fabric)
-		fabric_lines(f, nodes, hosts, sizeof(hosts));
+		fabric_lines(f, nodes, fabric > 1 ? k * 1024 : 0, hosts, sizeof(hosts));
 	else
 		snprintf(hosts, sizeof(hosts), "n1 0-%ld\n", world - 1);
 	memset(&info, 0, sizeof(info));
@@ -124,10 +127,10 @@ int main(int argc, char **argv)
 {
 	long n, longs = 1L << 20;
 	unsigned seed = 12345;
-	int fabric = argc == 4 && !strcmp(argv[3], "fabric");
+	int fabric = argc != 4 ? 0 : !strcmp(argv[3], "fabric") ? 1 : !strcmp(argv[3], "fabric-each") ? 2 : -1;
 
-	if ((argc != 3 && !fabric) || (n = atol(argv[2])) < 1) {
-		fprintf(stderr, "usage: gen_outputs DIR N [fabric]\n");
+	if ((argc != 3 && fabric <= 0) || (n = atol(argv[2])) < 1) {
+		fprintf(stderr, "usage: gen_outputs DIR N [fabric|fabric-each]\n");
 		return 2;
 	}
 	for (long k = 0; k < n; k++) {

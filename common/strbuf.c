@@ -37,6 +37,15 @@ static int grow(struct strbuf *b, size_t more)
 	return 0;
 }
 
+void strbuf_add(struct strbuf *b, const char *s, size_t n)
+{
+	if (grow(b, n) != 0)
+		return;
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
 void strbuf_addf(struct strbuf *b, const char *fmt, ...)
 {
 	va_list ap;

@@ -12,6 +12,8 @@ struct strbuf {
 
 void strbuf_init(struct strbuf *b);
 void strbuf_release(struct strbuf *b);
+/* n bytes of s (no format: a fact's line as it is) */
+void strbuf_add(struct strbuf *b, const char *s, size_t n);
 void strbuf_addf(struct strbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Sorted ranks as compact ranges: "0-3,8,10-11"; three or more a stride apart "0-96:32" (Slurm's array syntax). */

@@ -3,7 +3,7 @@
 ALLER_UNIT := test_options test_select test_partition test_stats_verify test_output test_traffic \
 	test_gpu test_split test_scale test_linkmap test_limits test_launched
 COLLECT_UNIT := test_parse test_findings test_compare test_samples test_grow test_models test_changepoint test_hosts test_bound test_locate \
-	test_fabricfile test_peer test_health test_nics
+	test_fabricfile test_peer test_health test_nics test_fabric
 UNIT_BIN := $(ALLER_UNIT:%=$(B)/tests/%) $(COLLECT_UNIT:%=$(B)/tests/%)
 BATS_TESTS := $(sort $(wildcard tests/cli/*.bats)) $(sort $(wildcard tests/mpi/*.bats)) \
 	$(sort $(wildcard tests/timed/*.bats)) $(sort $(wildcard tests/mpich/*.bats)) \

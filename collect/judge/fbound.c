@@ -19,39 +19,43 @@ static double row_time(const struct fpoint *p, const struct mrow *r)
 
 /* A point's links by name and the room its rows need, made once for all of them. */
 struct scratch {
-	char (*names)[LOCATE_NAME];    /* link i: nodes' NICs, then leaves' uplinks */
-	const char **used, **clear;    /* a row's links, by name */
+	int *id;                       /* link i (nodes' NICs, then leaves' uplinks): its index in L, -1 not yet */
+	int *used, *clear;             /* a row's links, by index */
 	long nl;                       /* links */
-	double *t;                     /* per level, each link's least time per byte per peer */
 	char *on;                      /* whether the slowest task's communicator uses it */
-	/* per level (a level's rows differ in bytes alone): worked out, its bound per byte per peer */
-	char done[FABRIC_LEVELS];
-	int rc[FABRIC_LEVELS];
-	struct bound unit[FABRIC_LEVELS];
 };
 
 static int scratch_open(struct scratch *s, const struct fabric *net)
 {
 	size_t nl = (size_t)(net->nnodes + net->nleaves) + 1;
 
-	*s = (struct scratch){ .names = malloc(nl * LOCATE_NAME), .used = malloc(nl * sizeof(char *)),
-			       .clear = malloc(nl * sizeof(char *)), .nl = (long)nl,
-			       .t = calloc(nl * FABRIC_LEVELS, sizeof(double)), .on = calloc(nl, 1) };
-	if (!s->names || !s->used || !s->clear || !s->t || !s->on)
+	*s = (struct scratch){ .id = malloc(nl * sizeof(int)), .used = malloc(nl * sizeof(int)),
+			       .clear = malloc(nl * sizeof(int)), .nl = (long)nl, .on = calloc(nl, 1) };
+	if (!s->id || !s->used || !s->clear || !s->on)
 		return -1;
-	struct bound_fabric f = fabric_bound(net);
-	for (long i = 0; i < net->nnodes + net->nleaves; i++)
-		bound_link_id(&f, i < net->nnodes ? BOUND_NIC : BOUND_UPLINK, i < net->nnodes ? i : i - net->nnodes,
-			      s->names[i], LOCATE_NAME);
+	for (size_t i = 0; i < nl; i++)
+		s->id[i] = -1;
 	return 0;
+}
+
+/* Link i of the point's fabric in L, named once; -1 (memory). */
+static int link_id(struct scratch *s, const struct fabric *net, long i, struct locate *L)
+{
+	if (s->id[i] < 0) {
+		struct bound_fabric f = fabric_bound(net);
+		char name[LOCATE_NAME];
+		bound_link_id(&f, i < net->nnodes ? BOUND_NIC : BOUND_UPLINK, i < net->nnodes ? i : i - net->nnodes,
+			      name, sizeof(name));
+		s->id[i] = locate_link(L, name);
+	}
+	return s->id[i];
 }
 
 static void scratch_close(struct scratch *s)
 {
-	free(s->names);
+	free(s->id);
 	free(s->used);
 	free(s->clear);
-	free(s->t);
 	free(s->on);
 }
 
@@ -64,28 +68,23 @@ static int locate_net(const struct fpoint *p, const struct mrow *r, const struct
 {
 	struct bound_fabric f = fabric_bound(net);
 	struct partition part;
-	double row_t = row_time(p, r), *t;
-	long lv = r->level;
+	struct bound unit;
+	double row_t = row_time(p, r);
+	const double *t;
 	int nu = 0, nc = 0;
 
-	if (lv < 0 || lv >= FABRIC_LEVELS || fabric_partition(net, p->pt->mode, (int)lv, &part) != 0)
-		return 0;
-	t = s->t + lv * s->nl;
-	if (!s->done[lv]) {
-		s->done[lv] = 1;
-		s->rc[lv] = bound_times(&f, net->task, &part, 1, &s->unit[lv], t, t + net->nnodes);
-	}
-	if (s->rc[lv] != 0 || !(s->unit[lv].t > 0) || s->unit[lv].partial)
+	if (fabric_partition(net, p->pt->mode, (int)r->level, &part) != 0 ||
+	    fabric_level(net, p->pt->mode, (int)r->level, &unit, &t) != 0 || !(unit.t > 0) || unit.partial)
 		return 0;
 	bound_comm_links(&f, net->task, &part, partition_color(&part, r->SLOWEST), s->on,
 			 s->on + net->nnodes);
 	for (long i = 0; i < net->nnodes + net->nleaves; i++) {
-		if (s->on[i])
-			s->used[nu++] = s->names[i];
-		if (t[i] * r->bytes >= LOCATE_SLOW * row_t)
-			s->clear[nc++] = s->names[i];
+		if (s->on[i] && (s->used[nu++] = link_id(s, net, i, L)) < 0)
+			return -1;
+		if (t[i] * r->bytes >= LOCATE_SLOW * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0)
+			return -1;
 	}
-	return locate_row(L, r->point, s->unit[lv].t * r->bytes / row_t, s->used, nu, s->clear, nc);
+	return locate_row_ids(L, r->point, unit.t * r->bytes / row_t, s->used, nu, s->clear, nc);
 }
 
 /* Whether row r can be judged for locate.h: large enough, its time and slowest task known, uniform. */
@@ -97,7 +96,7 @@ static int locatable(const struct fpoint *p, const struct mrow *r, const char *a
 
 int fbound_locate(const struct fpoint *p, const struct mrow *rows, long n, struct locate *L)
 {
-	struct fabric net;
+	const struct fabric *net;
 	struct scratch s = { 0 };
 	long i = 0;
 	int rc = 0;
@@ -106,13 +105,13 @@ int fbound_locate(const struct fpoint *p, const struct mrow *rows, long n, struc
 		i++;
 	if (i == n)
 		return 0;   /* no row to judge: the fabric not even read */
-	if (fabric_open(&net, p->fabric, p->pt->world) == 0) {
-		rc = scratch_open(&s, &net);
+	if ((net = fabric_shared(p->fabric, p->pt->world))) {
+		rc = scratch_open(&s, net);
 		for (; rc == 0 && i < n; i++)
 			if (locatable(p, &rows[i], rows[0].algo))
-				rc = locate_net(p, &rows[i], &net, &s, L);
+				rc = locate_net(p, &rows[i], net, &s, L);
 		scratch_close(&s);
 	}
-	fabric_close(&net);
+	fabric_unshare(net);
 	return rc;
 }

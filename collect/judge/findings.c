@@ -23,6 +23,7 @@
 #include "topology.h"
 #include "model/health.h"
 #include "replace.h"
+#include "strbuf.h"
 #include "suspects.h"
 
 /* The suspects of the points that ran with aller's test hooks set left out: a test is not evidence. */
@@ -38,15 +39,15 @@ static void drop_tests(struct suspects *sus, const struct fpoint *pts, long np)
 }
 
 /* Appends "KEY LINE" (or LINE without a key) to *lines ('\n'-separated, malloc'd); nothing when out of memory. */
-static void append_line(char **lines, const char *line, const char *key)
+static void append_line(struct strbuf *b, const char *line, const char *key)
 {
-	size_t have = *lines ? strlen(*lines) : 0, add = strlen(line) + (key ? strlen(key) + 1 : 0) + 2;
-	char *g = realloc(*lines, have + add);
-
-	if (!g)
-		return;
-	snprintf(g + have, add, "%s%s%s%s", have ? "\n" : "", key ? key : "", key ? " " : "", line);
-	*lines = g;
+	if (b->len)
+		strbuf_add(b, "\n", 1);
+	if (key) {
+		strbuf_add(b, key, strlen(key));
+		strbuf_add(b, " ", 1);
+	}
+	strbuf_add(b, line, strlen(line));
 }
 
 /* The campaign's points as the judge keeps them: each with its facts' lines. */
@@ -57,25 +58,38 @@ static struct fpoint *points_of(const struct campaign *c)
 
 	for (long i = 0; pts && i < c->np; i++) {
 		struct fpoint *p = &pts[i];
+		struct strbuf retried, hosts, nics, fabric;
 		p->pt = &c->pts[i];
 		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;
 		p->hooks = campaign_fact(p->pt, ALLER_KEY_TEST_HOOKS);
 		p->hooks = p->hooks ? p->hooks : "";
+		strbuf_init(&retried);
+		strbuf_init(&hosts);
+		strbuf_init(&nics);
+		strbuf_init(&fabric);
 		for (long k = 0; k < p->pt->nfacts; k++) {
 			const struct mfact *f = &p->pt->facts[k];
 			p->floors += strcmp(f->key, "floor_failed") == 0;
 			if (strcmp(f->key, MERGED_FACT_RETRIED) == 0) {
-				append_line(&p->retried, f->value, NULL);
+				append_line(&retried, f->value, NULL);
 				p->retries++;
 			}
 			if (strcmp(f->key, "host") == 0)
-				append_line(&p->hosts, f->value, NULL);
+				append_line(&hosts, f->value, NULL);
 			if (strcmp(f->key, ALLER_KEY_NIC_COUNTERS) == 0)
-				append_line(&p->nics, f->value, NULL);
+				append_line(&nics, f->value, NULL);
 			for (size_t j = 0; j < sizeof(fabric_keys) / sizeof(fabric_keys[0]); j++)
 				if (strcmp(f->key, fabric_keys[j]) == 0)   /* the fabric's (read/fabric.h) */
-					append_line(&p->fabric, f->value, f->key);
+					append_line(&fabric, f->value, f->key);
 		}
+		p->retried = retried.len ? strbuf_detach(&retried) : NULL;
+		p->hosts = hosts.len ? strbuf_detach(&hosts) : NULL;
+		p->nics = nics.len ? strbuf_detach(&nics) : NULL;
+		p->fabric = fabric.len ? strbuf_detach(&fabric) : NULL;
+		strbuf_release(&retried);
+		strbuf_release(&hosts);
+		strbuf_release(&nics);
+		strbuf_release(&fabric);
 	}
 	return pts;
 }

@@ -7,42 +7,49 @@
 
 #include "grow.h"
 
-static struct locate_link *link_of(struct locate *L, const char *name)
+int locate_link(struct locate *L, const char *name)
 {
 	struct locate_link *g;
 	size_t k;
 
 	if (namehash_room(&L->names, (size_t)L->n, L->n ? L->l[0].name : "", sizeof(*L->l)) != 0)
-		return NULL;
+		return -1;
 	k = namehash_slot(&L->names, name, L->n ? L->l[0].name : "", sizeof(*L->l));
 	if (L->names.slot[k] >= 0)
-		return &L->l[L->names.slot[k]];
+		return (int)L->names.slot[k];
 	if (!(g = grow(L->l, &L->cap, (size_t)L->n + 1, sizeof(*L->l), 16)))
-		return NULL;
+		return -1;
 	L->l = g;
 	g = memset(&L->l[L->n], 0, sizeof(*g));
 	snprintf(g->name, sizeof(g->name), "%s", name);
-	L->names.slot[k] = L->n++;
-	return g;
+	L->names.slot[k] = L->n;
+	return L->n++;
 }
 
 int locate_row(struct locate *L, long point, double eff, const char *const *used, int nused,
 	       const char *const *clear, int nclear)
 {
-	struct locate_link *k;
-	int slow = eff < LOCATE_SLOW;
+	int u[nused > 0 ? nused : 1], c[nclear > 0 ? nclear : 1];
+
+	for (int i = 0; i < nclear; i++)
+		if ((c[i] = locate_link(L, clear[i])) < 0)
+			return -1;
+	for (int i = 0; i < nused; i++)
+		if ((u[i] = locate_link(L, used[i])) < 0)
+			return -1;
+	return locate_row_ids(L, point, eff, u, nused, c, nclear);
+}
+
+int locate_row_ids(struct locate *L, long point, double eff, const int *used, int nused, const int *clear,
+		   int nclear)
+{
+	int slow = eff < LOCATE_SLOW, seen = 0;
 
 	L->rows++;
-	for (int i = 0; i < nclear; i++) {
-		if (!(k = link_of(L, clear[i])))
-			return -1;
-		k->cleared = 1;
-	}
-	for (int i = 0; i < nused; i++) {
-		if (!(k = link_of(L, used[i])))
-			return -1;
-		k->blame++;
-	}
+	for (int i = 0; i < nclear; i++)
+		L->l[clear[i]].cleared = 1;
+	for (int i = 0; i < nused; i++)
+		L->l[used[i]].blame++;
 	if (!slow)
 		return 0;
 	if (L->slow_rows == 0 || eff < L->eff_lo)
@@ -50,16 +57,12 @@ int locate_row(struct locate *L, long point, double eff, const char *const *used
 	if (L->slow_rows == 0 || eff > L->eff_hi)
 		L->eff_hi = eff;
 	L->slow_rows++;
-	int seen = 0;
 	for (int i = 0; i < L->npoints; i++)
 		seen |= L->points[i] == point;
 	if (!seen && L->npoints < (int)(sizeof(L->points) / sizeof(L->points[0])))
 		L->points[L->npoints++] = point;
-	for (int i = 0; i < nused; i++) {
-		if (!(k = link_of(L, used[i])))
-			return -1;
-		k->votes++;
-	}
+	for (int i = 0; i < nused; i++)
+		L->l[used[i]].votes++;
 	return 0;
 }
 

@@ -57,6 +57,11 @@ struct locate {
  */
 int locate_row(struct locate *L, long point, double eff, const char *const *used, int nused,
 	       const char *const *clear, int nclear);
+/* A link's index in L->l by its name, added where new; -1 (memory). */
+int locate_link(struct locate *L, const char *name);
+/* locate_row's, the links by their indices (locate_link's). */
+int locate_row_ids(struct locate *L, long point, double eff, const int *used, int nused, const int *clear,
+		   int nclear);
 /*
  * The suspects (at most LOCATE_MAX, into names[max]): how many; 0 when
  * there are fewer than LOCATE_MIN_ROWS slow rows or no few links explain them.

@@ -93,15 +93,6 @@ static void put_aller(struct line *l, const struct group *g, const struct crow *
 	}
 }
 
-/* A row against its point's fabric, worked out once for all of the row's bound columns. */
-struct row_bound {
-	int done, ok;        /* worked out; known */
-	struct bound b;
-	char link[200];      /* the bound's link ("nic:n3", "up:leaf1", "(partial:up:leaf2)" added) */
-	double tmed;
-	const char *above;   /* why it beat its bound beyond its interval, or NULL */
-};
-
 /* Column k of a stored row as a number; 0 where the row has no such column. */
 static double row_real(const struct group *g, const struct crow *r, int k)
 {
@@ -180,8 +171,10 @@ static void put_bound(struct line *l, const struct group *g, const struct crow *
 		line_str(l, rb->above);
 	else if (src == MSRC_BOTTLENECK)
 		line_field(l, rb->link, csv);
+	else if (src == MSRC_EFF_BOUND)
+		line_printf(l, "%.6e", rb->b.t / rb->tmed);
 	else
-		line_printf(l, "%.6e", src == MSRC_BOUND ? rb->b.t : rb->b.t / rb->tmed);
+		line_str(l, rb->t[0] ? rb->t : (snprintf(rb->t, sizeof(rb->t), "%.6e", rb->b.t), rb->t));
 }
 
 static int bound_column(enum merged_source src)
@@ -307,7 +300,10 @@ void row_put(struct line *l, struct row_cache *rc, const struct group *g, const 
 	const struct merged_table_def *def = merged_table(t);
 	const struct merged_column *cols = def->cols;
 	int n = def->n, runs = 0, csv = def->sep == ',';
-	struct row_bound rb = { 0 };
+	struct row_bound own = { 0 }, *rb = &own;
+
+	if (t == MERGED_CSV && rc->bound_row == r)
+		rb = &rc->bound;   /* bandwidth.dat's row of it, just put: its bound worked out */
 
 	for (int i = 0; i < n; i++) {
 		int j = i;
@@ -325,11 +321,14 @@ void row_put(struct line *l, struct row_cache *rc, const struct group *g, const 
 				     i, j, csv);
 			runs++;
 		} else if (bound_column(cols[i].src)) {
-			put_bound(l, g, r, &rb, cols[i].src, csv);
+			put_bound(l, g, r, rb, cols[i].src, csv);
 		} else {
 			put_column(l, g, r, &cols[i], csv);
 		}
 		i = j;
 	}
 	line_char(l, '\n');
+	rc->bound_row = t == MERGED_BANDWIDTH && own.done ? r : NULL;
+	if (rc->bound_row)
+		rc->bound = own;
 }

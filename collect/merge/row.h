@@ -18,8 +18,21 @@ struct run_cache {
 	char text[2048];
 };
 
+/* A row against its point's fabric, worked out once for all of the row's bound columns. */
+struct row_bound {
+	int done, ok;        /* worked out; known */
+	struct bound b;
+	char link[200];      /* the bound's link ("nic:n3", "up:leaf1", "(partial:up:leaf2)" added) */
+	char t[32];          /* b.t as written ("%.6e"), once written */
+	double tmed;
+	const char *above;   /* why it beat its bound beyond its interval, or NULL */
+};
+
 struct row_cache {
 	struct run_cache run[MERGED_NTABLES][ROW_CACHE];
+	/* a bandwidth.dat row's bound, for points.csv's row of it (the next row put) */
+	const struct crow *bound_row;
+	struct row_bound bound;
 };
 
 /* Row r of group g as a line of table t (merged.h): a view's .dat file, or points.csv. */

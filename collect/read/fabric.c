@@ -12,6 +12,7 @@
 struct fabric_memo {
 	int done, rc;             /* done: worked out */
 	struct bound unit;        /* the bound at 1 byte per peer */
+	double *t;                /* each link's time per byte per peer: nodes' NICs, then leaves' uplinks */
 };
 
 /* The index of a node's (leaves: 1) name, or -1. */
@@ -85,8 +86,8 @@ static long rails_named(const struct fabric *f, const char **at, const signed ch
 		char line[FABRIC_LINE], node[FABRIC_LINE], *w[4], *colon;
 		size_t len = strcspn(at[i], "\n");
 		long k = 0;
-		if (pass[i] != 1 || len >= sizeof(line))
-			continue;
+		if (pass[i] != 1 || len >= sizeof(line) || !memchr(at[i], ':', len))
+			continue;   /* a NIC's name has its colon */
 		memcpy(line, at[i], len);
 		line[len] = '\0';
 		if (words(line, w, 4) < 4 || strcmp(w[0], "fabric") || (strcmp(w[1], "switch") && strcmp(w[1], "nic_rate")) ||
@@ -472,7 +473,7 @@ int fabric_partition(const struct fabric *f, const char *mode, int level, struct
 	return 0;
 }
 
-int fabric_row(const struct fabric *f, const char *mode, int level, double bytes, struct bound *b)
+int fabric_level(const struct fabric *f, const char *mode, int level, struct bound *unit, const double **t)
 {
 	int strided = mode && !strcmp(mode, "strided");
 	struct fabric_memo *m = level >= 0 && level < FABRIC_LEVELS ? &f->memo[strided * FABRIC_LEVELS + level] : NULL;
@@ -483,13 +484,25 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
 		return -1;
 	if (!m->done) {
 		m->done = 1;
-		m->rc = fabric_partition(f, mode, level, &p) != 0 ? -1 : bound_row(&bf, f->task, &p, 1, &m->unit);
+		m->t = calloc((size_t)(f->nnodes + f->nleaves) + 1, sizeof(double));
+		m->rc = !m->t || fabric_partition(f, mode, level, &p) != 0
+				? -1
+				: bound_times(&bf, f->task, &p, 1, &m->unit, m->t, m->t + f->nnodes);
 	}
-	*b = m->unit;
+	*unit = m->unit;
+	if (t)
+		*t = m->t;
+	return m->rc;
+}
+
+int fabric_row(const struct fabric *f, const char *mode, int level, double bytes, struct bound *b)
+{
+	int rc = fabric_level(f, mode, level, b, NULL);
+
 	b->t *= bytes;
 	b->t_minimal *= bytes;
 	b->load *= bytes;
-	return m->rc;
+	return rc;
 }
 
 double fabric_row_time(double bytes, long commsize, long world, double aggbw)
@@ -533,6 +546,106 @@ void fabric_close(struct fabric *f)
 	free(f->hosts);
 	namehash_free(&f->nodes);
 	namehash_free(&f->leaves);
+	for (int i = 0; f->memo && i < 2 * FABRIC_LEVELS; i++)
+		free(f->memo[i].t);
 	free(f->memo);
 	memset(f, 0, sizeof(*f));
+}
+
+/*
+ * fabric_shared's entries: a fabric per distinct key (the fact lines
+ * fabric_open reads, each "key value") and world; the least recently used
+ * of those no caller holds go past FABRIC_SHARED.
+ */
+struct shared {
+	char *key;
+	size_t len;
+	unsigned long hash, used;
+	long world;
+	int ok, refs;
+	struct fabric f;
+};
+static struct shared **shared;
+static size_t nshared;
+static unsigned long shared_clock;
+
+/* The lines of facts that fabric_open reads (pass_of), each "key value", into a malloc'd key; its length. */
+static char *shared_key(const char *facts, size_t *len, unsigned long *hash)
+{
+	size_t n = 0;
+	char *k = malloc(strlen(facts ? facts : "") + 2);   /* a newline after the last line, and its end */
+
+	for (const char *s = facts; k && s && *s;) {
+		size_t l = strcspn(s, "\n"), w = strcspn(s, " \t");
+		if (pass_of(s, l) >= 0) {
+			memcpy(k + n, s, l);
+			k[n + w] = ' ';
+			k[n + l] = '\n';
+			n += l + 1;
+		}
+		s += l + (s[l] == '\n');
+	}
+	*hash = 14695981039346656037UL;   /* FNV-1a */
+	for (size_t i = 0; k && i < n; i++)
+		*hash = (*hash ^ (unsigned char)k[i]) * 1099511628211UL;
+	if (k)
+		k[n] = '\0';
+	*len = n;
+	return k;
+}
+
+/* An entry no caller holds, the least recently used, freed while there are more than FABRIC_SHARED. */
+static void shared_trim(void)
+{
+	while (nshared > FABRIC_SHARED) {
+		size_t old = nshared;
+		for (size_t i = 0; i < nshared; i++)
+			if (shared[i]->refs == 0 && (old == nshared || shared[i]->used < shared[old]->used))
+				old = i;
+		if (old == nshared)
+			return;   /* every one held: kept until one is let go */
+		fabric_close(&shared[old]->f);
+		free(shared[old]->key);
+		free(shared[old]);
+		shared[old] = shared[--nshared];
+	}
+}
+
+const struct fabric *fabric_shared(const char *facts, long world)
+{
+	size_t len;
+	unsigned long hash;
+	char *key = shared_key(facts, &len, &hash);
+	struct shared *e = NULL, **more;
+
+	if (!key)
+		return NULL;
+	for (size_t i = 0; !e && i < nshared; i++)
+		if (shared[i]->hash == hash && shared[i]->world == world && shared[i]->len == len &&
+		    !memcmp(shared[i]->key, key, len))
+			e = shared[i];
+	if (e) {
+		free(key);
+	} else if ((e = calloc(1, sizeof(*e))) && (more = realloc(shared, (nshared + 1) * sizeof(*shared)))) {
+		*e = (struct shared){ .key = key, .len = len, .hash = hash, .world = world };
+		e->ok = fabric_open(&e->f, key, world) == 0;
+		shared = more;
+		shared[nshared++] = e;
+	} else {
+		free(e);
+		free(key);
+		return NULL;
+	}
+	e->used = ++shared_clock;
+	e->refs += e->ok;
+	shared_trim();
+	return e->ok ? &e->f : NULL;
+}
+
+void fabric_unshare(const struct fabric *f)
+{
+	for (size_t i = 0; f && i < nshared; i++)
+		if (&shared[i]->f == f && shared[i]->refs > 0)
+			shared[i]->refs--;
+	shared_trim();
 }

@@ -62,6 +62,12 @@ int fabric_partition(const struct fabric *f, const char *mode, int level, struct
  */
 int fabric_row(const struct fabric *f, const char *mode, int level, double bytes, struct bound *b);
 /*
+ * fabric_row's at 1 byte per peer, and (t: NULL, not wanted) each link's
+ * time per byte per peer at that level, kept with the fabric: the nodes'
+ * NICs, then the leaves' uplinks (bound.h's bound_times); 0, or -1.
+ */
+int fabric_level(const struct fabric *f, const char *mode, int level, struct bound *unit, const double **t);
+/*
  * Why a row beat its bound beyond its interval (b->t above tmed_hi, the slow
  * end of the 95% interval of its median time), or NULL when it did not (or
  * tmed_hi is unknown): "spread" where the row's slowest task (t_row, from
@@ -81,5 +87,16 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
 double fabric_row_time(double bytes, long commsize, long world, double aggbw);
 const char *fabric_above(const struct fabric *f, const struct bound *b, double tmed_hi, double t_row);
 void fabric_close(struct fabric *f);
+/*
+ * The fabric of facts and world, opened once for every caller that asks
+ * with the same fabric facts (the lines fabric_open reads) and world, and
+ * with it the bound of each level worked out once: a campaign's points on
+ * one allocation share one. NULL where fabric_open fails (or memory). Held
+ * until fabric_unshare; of those not held, the FABRIC_SHARED most recently
+ * asked for are kept. Never to be changed or closed by its caller.
+ */
+#define FABRIC_SHARED 32
+const struct fabric *fabric_shared(const char *facts, long world);
+void fabric_unshare(const struct fabric *f);
 
 #endif

@@ -70,9 +70,7 @@ double point_llc(struct point *p, double *tasks)
 
 void point_fabric_release(struct point *p)
 {
-	if (p->fabric)
-		fabric_close(p->fabric);
-	free(p->fabric);
+	fabric_unshare(p->fabric);
 	p->fabric = NULL;
 	p->fabric_read = 0;
 }
@@ -81,11 +79,7 @@ const struct fabric *point_fabric(struct point *p)
 {
 	if (!p->fabric_read) {
 		p->fabric_read = 1;
-		if ((p->fabric = malloc(sizeof(*p->fabric))) && fabric_open(p->fabric, p->facts, p->world) != 0) {
-			fabric_close(p->fabric);
-			free(p->fabric);
-			p->fabric = NULL;
-		}
+		p->fabric = fabric_shared(p->facts, p->world);
 	}
 	return p->fabric;
 }

@@ -144,7 +144,7 @@ struct point {
 	int has_header, has_provenance, done, marked_incomplete;
 	long nrows, first_row;       /* its rows in the group, after parsing */
 	long id;                     /* its row of points-index.csv, once written (-1 before) */
-	struct fabric *fabric;       /* its fabric from its facts, on first use (point_fabric) */
+	const struct fabric *fabric; /* its fabric from its facts, on first use (point_fabric; fabric_shared's) */
 	int fabric_read;             /* whether point_fabric has tried */
 	double llc, llc_tasks;       /* point_llc's, once read */
 	int llc_read;
