@@ -174,9 +174,46 @@ SETTER(set_max_bytes)
 
 SETTER(set_commsizes) { return select_parse_commsizes(&o->sel, val, err, errlen); }
 
-/* --check-args[=WORLD[,WORLD...]]: each a world size; check_args the first. */
+/*
+ * --check-args=@FILE: the worlds from FILE, commas or white space between
+ * (a campaign's list can be longer than an argument may be: 128 KiB); kept
+ * for the run, as the command line's are.
+ */
+static const char *worlds_from(const char *path, char *err, size_t errlen)
+{
+	static char *text;
+	FILE *f = fopen(path, "r");
+	size_t n = 0, cap = 0;
+	int c;
+
+	if (!f) {
+		snprintf(err, errlen, "cannot read --check-args' file '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	free(text);
+	text = NULL;
+	do {
+		char *more = n < cap ? text : realloc(text, cap = cap ? 2 * cap : 4096);
+		if (!more) {
+			fclose(f);
+			snprintf(err, errlen, "--check-args' file '%s': out of memory", path);
+			return NULL;
+		}
+		text = more;
+		c = getc(f);
+		text[n++] = c == EOF ? '\0' : c == ' ' || c == '\t' || c == '\n' ? ',' : (char)c;
+	} while (c != EOF);
+	fclose(f);
+	while (n > 1 && text[n - 2] == ',')   /* a separator at the end: none */
+		text[--n - 1] = '\0';
+	return text;
+}
+
+/* --check-args[=WORLD[,WORLD...]] or =@FILE: each a world size; check_args the first. */
 SETTER(set_check_args)
 {
+	if (val && val[0] == '@' && !(val = worlds_from(val + 1, err, errlen)))
+		return -1;
 	o->check_args = 0;
 	o->check_worlds = val;
 	for (const char *w = val; w; w = strchr(w, ',') ? strchr(w, ',') + 1 : NULL) {
@@ -596,7 +633,8 @@ const struct option_def options_table[OPT_COUNT] = {
 	[OPT_CHECK_ARGS] = { "--check-args", VALUE_MAY, set_check_args, "",
 		"  --check-args[=WORLD[,WORLD...]]\n"
 		"                       check the arguments (against worlds of WORLD ranks)\n"
-		"                       and exit: 0 valid, 2 not; no MPI\n", ONCE, ALONE_NOT },
+		"                       and exit: 0 valid, 2 not; no MPI (=@FILE: the\n"
+		"                       worlds from FILE, commas or white space between)\n", ONCE, ALONE_NOT },
 	[OPT_NODES] = { "--nodes", VALUE_NONEMPTY, set_nodes, "a list: --nodes=n[1-4]",
 		"  --nodes=LIST         with --check-args=WORLD and --fabric: the world's\n"
 		"                       nodes (names and ranges, n[1-4],gpu7), and instead\n"

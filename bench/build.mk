@@ -41,3 +41,11 @@ bench-campaign: deps all
 # P = 10^6 on 10^4 nodes, pure parts: a task's bytes, its peers, rank 0's host lines.
 bench-scale: $(B)/tests/test_scale
 	@$(B)/tests/test_scale | sed -n 's/^# scale: //p'
+
+# make demo's steps timed apart: packages, build, cluster, queue, jobs, final job.
+bench-demo: all
+	@bash bench/bench-demo.sh
+
+# make report's parts: its plots (gnuplot), its status, the page.
+bench-report: all
+	@bash bench/bench-report.sh

@@ -6,17 +6,17 @@
 
 # unique_list NAME ONE ALLOWED PATTERN VALUES...: each value matches, none twice.
 unique_list() {
-	local name=$1 one=$2 allowed=$3 pattern=$4 v seen=" "
+	local name=$1 one=$2 allowed=$3 pattern=$4 v
+	local -A once=()   # by value: a list of 10^5 nodes checked in linear time
 	shift 4
 	[ $# -gt 0 ] || die "$name is empty: allowed are $allowed"
 	for v in "$@"; do
 		[[ $v =~ $pattern ]] || die "invalid $one '$v' in $name: allowed are $allowed"
-		[[ $seen == *" $v "* ]] && die "$one '$v' appears twice in $name"
+		[ -z "${once[$v]:-}" ] || die "$one '$v' appears twice in $name"
 		# a value and its default spelled out are one (random is random:1)
-		if [[ ($v == random && $seen == *" random:1 "*) || ($v == random:1 && $seen == *" random "*) ]]; then
+		[[ ! (($v == random && -n ${once[random:1]:-}) || ($v == random:1 && -n ${once[random]:-})) ]] ||
 			die "$one '$v' appears twice in $name (random is random:1)"
-		fi
-		seen="$seen$v "
+		once[$v]=1
 	done
 	return 0
 }

@@ -49,13 +49,14 @@ job_lines() {
 }
 
 # What every job file of this submission says, and each series' part of it,
-# computed once (a campaign of thousands of jobs forks nothing per job):
+# its empty lines left out, computed once (a campaign of thousands of jobs
+# forks nothing per job):
 # JOB_COMMON, SERIES_LINES[S], SERIES_GPUS[S], SERIES_EXCLUSIVE[S], VARIANT_ENV[S,VARIANT].
 declare -A SERIES_LINES=() SERIES_GPUS=() SERIES_EXCLUSIVE=() VARIANT_ENV=()
 JOB_COMMON=""
 job_caches() {
 	local s v name
-	JOB_COMMON="# aller campaign job settings: $CAMPAIGN, submission $SUB (jobs/aller.sbatch)
+	JOB_COMMON=$(grep . <<<"# aller campaign job settings: $CAMPAIGN, submission $SUB (jobs/aller.sbatch)
 ALLER_JOB_LIB=$CAMPAIGN_ROOT/jobs/job-lib.sh
 ALLER_RAW=$DIR/raw
 ALLER_RAW_NAME=$RAW_NAME_FORMAT
@@ -65,11 +66,11 @@ ALLER_CAMPAIGN=$CAMPAIGN
 ALLER_SUBMISSION=$SUB
 ALLER_TOOLKIT=$(toolkit_version)
 $(job_lines submission)
-$(env | LC_ALL=C sort | grep '^ALLER_TEST_' | sed 's/^/ENV=/' || true)"
+$(env | LC_ALL=C sort | grep '^ALLER_TEST_' | sed 's/^/ENV=/' || true)")
 	for s in $(printf '%s\n' "${G_SERIES[@]}" | sort -u); do
-		SERIES_LINES[$s]="ALLER_BIN=$(series_aller_bin "$s")
+		SERIES_LINES[$s]=$(grep . <<<"ALLER_BIN=$(series_aller_bin "$s")
 ALLER_ARGS=$(job_aller_args "$s")
-$(job_lines identity "$s")"
+$(job_lines identity "$s")")
 		SERIES_GPUS[$s]=$(series_setting "$s" GPUS_PER_TASK)
 		SERIES_EXCLUSIVE[$s]=$(series_setting "$s" EXCLUSIVE)
 		for v in $(series_setting "$s" VARIANTS); do
@@ -82,16 +83,13 @@ $(job_lines identity "$s")"
 # job_settings I [PREFIX]: the job's settings file (jobs/aller.sbatch reads
 # it), each line after PREFIX.
 job_settings() {
-	local i=$1 p=${2:-} s=${G_SERIES[$1]} key line pa
-	while IFS= read -r line; do
-		[ -z "$line" ] || printf '%s%s\n' "$p" "$line"
-	done <<<"$JOB_COMMON
-${SERIES_LINES[$s]}"
+	local i=$1 p=${2:-} s=${G_SERIES[$1]} key PA t=$JOB_COMMON$'\n'${SERIES_LINES[${G_SERIES[$1]}]}
+	printf '%s%s\n' "$p" "${t//$'\n'/$'\n'$p}"
 	for key in ${G_KEYS[$i]}; do
 		point_parse "$key"
-		pa=$(placement_arg "$P_PLACEMENT")
+		placement_arg "$P_PLACEMENT"
 		printf '%sPOINT=%s %s %s %s %s %s %s %s\n' "$p" "$key" "$P_MODE" "$P_LONGS" "$P_VARIANT" \
-			"${pa:--}" "$P_IDENT" "$P_BASE" "${VARIANT_ENV[$s,$P_VARIANT]:-}"
+			"${PA:--}" "$P_IDENT" "$P_BASE" "${VARIANT_ENV[$s,$P_VARIANT]:-}"
 	done
 }
 

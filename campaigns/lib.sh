@@ -134,9 +134,8 @@ lock_campaign() {
 resolve_settings() {
 	local v w
 	# an existing campaign reads a CONF file only when one is named
-	if [ -n "${given[CONF]+set}" ] || [ "${1:-}" != existing ]; then
+	[[ -z ${given[CONF]+set} && ${1:-} == existing ]] ||
 		read_conf "$(setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf")"
-	fi
 	setting CONF "$CAMPAIGN_ROOT/campaigns/smoke.conf" CONF
 	for v in "${CAMPAIGN_VARS[@]}"; do
 		[ "${VAR_SCOPE[$v]}" != where ] || continue

@@ -38,13 +38,14 @@ M_POINTS=()
 POINT_KEY_RE='n([0-9]+)-(contiguous|strided)-t([0-9]+)-L(-?[0-9]+)-([A-Za-z0-9_.-]+)-s([0-9]+)(-(cyclic|random[0-9]+))?'
 RAW_NAME_FORMAT='%s-%s-%s-j%s%s-a%02d.out'
 
-# point_key NODES MODE TPN LONGS VARIANT SERIES [PLACEMENT]
+# point_key NODES MODE TPN LONGS VARIANT SERIES [PLACEMENT]: the key in KEY
+# (no subshell: a plan of 10^4 points forks none per point)
 point_key() {
 	local p=${7:-block}
 	[ "$p" != random ] || p=random1
 	p=${p/:/}
-	printf 'n%s-%s-t%s-L%s-%s-s%s' "$1" "$2" "$3" "$4" "$5" "$6"
-	[ "$p" = block ] || printf -- '-%s' "$p"
+	printf -v KEY 'n%s-%s-t%s-L%s-%s-s%s' "$1" "$2" "$3" "$4" "$5" "$6"
+	[ "$p" = block ] || KEY+=-$p
 }
 
 # point_parse KEY: P_NODES P_MODE P_TPN P_LONGS P_VARIANT P_SERIES
@@ -61,18 +62,21 @@ point_parse() {
 	[[ $P_PLACEMENT != random* ]] || P_PLACEMENT=random:${P_PLACEMENT#random}
 }
 
-# placement_arg P: aller's option for a point of placement P, or nothing
-# when the campaign's PLACEMENTS is block alone (the launcher's order, as a
-# campaign without PLACEMENTS always ran).
-placement_arg() {
-	[ "$PLACEMENTS" = block ] || printf -- '--placement=%s' "$1"
+# placement_arg P: aller's option for a point of placement P in PA, or
+# nothing when the campaign's PLACEMENTS is block alone (the launcher's
+# order, as a campaign without PLACEMENTS always ran).
+placement_arg() { if [ "$PLACEMENTS" = block ]; then PA=; else PA=--placement=$1; fi; }
+
+# manifest_format F: F is a manifest of this toolkit's format, or the campaign is refused.
+manifest_format() {
+	grep -qx "manifest $MANIFEST_FORMAT" "$1" ||
+		die "campaign '$CAMPAIGN' was made by an older toolkit (no 'manifest $MANIFEST_FORMAT' in $1): use a new CAMPAIGN"
 }
 
 manifest_read() {
 	local f=$1 kind a b c j
 	[ -f "$f" ] || return 0
-	grep -qx "manifest $MANIFEST_FORMAT" "$f" ||
-		die "campaign '$CAMPAIGN' was made by an older toolkit (no 'manifest $MANIFEST_FORMAT' in $f): use a new CAMPAIGN"
+	manifest_format "$f"
 	while IFS=' ' read -r kind a b c; do
 		case $kind in
 		setting) M_SETTING[${a%%=*}]=${a#*=}${b:+ $b}${c:+ $c} ;;

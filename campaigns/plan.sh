@@ -44,9 +44,9 @@ plan_points() {
 		# LONGS <= 0 is aller's default: L0; "08192" is 8192
 		[[ $l == -* ]] && l=0
 		for v in $VARIANTS; do for p in $PLACEMENTS; do
-			key=$(point_key "$((10#$n))" "$m" "$((10#$t))" "$((10#$l))" "${v%%:*}" "$SERIES" "$p")
-			product[$key]=1
-			keys+=("$key")
+			point_key "$((10#$n))" "$m" "$((10#$t))" "$((10#$l))" "${v%%:*}" "$SERIES" "$p"
+			product[$KEY]=1
+			keys+=("$KEY")
 		done; done
 	done; done; done; done
 	points_states
@@ -70,7 +70,7 @@ plan_points() {
 	done
 }
 
-# Every point's arguments, shown to aller itself (aller --check-args=WORLDS,
+# Every point's arguments, shown to aller itself (aller --check-args=@FILE of WORLDS,
 # once per series, mode, LONGS and placement with every world of them): what aller
 # would refuse is refused here, before anything is queued. With
 # TIME_PER_SIZE aller also says how long each world's timed calls may take
@@ -82,14 +82,15 @@ check_points() {
 	for key in "${TODO[@]}"; do
 		point_parse "$key"
 		group="$P_SERIES $P_MODE $P_LONGS $P_PLACEMENT" world=$((P_NODES * P_TPN))
-		[ -n "${worlds[$group]:-}" ] || groups+=("$group")
+		[ -n "${first[$group]:-}" ] || { groups+=("$group") first[$group]=1; }   # (worlds[]: a long list to copy)
 		[ -n "${first[$group $world]:-}" ] || { first[$group $world]=$key; worlds[$group]+=",$world"; }
 	done
 	for group in "${groups[@]}"; do
 		read -r P_SERIES P_MODE P_LONGS P_PLACEMENT <<<"$group"
-		read -r -a args <<<"$(series_aller_args "$P_SERIES") $(placement_arg "$P_PLACEMENT")"
+		placement_arg "$P_PLACEMENT"
+		read -r -a args <<<"$(series_aller_args "$P_SERIES") $PA"
 		if ! out=$("$(aller_binary "$(series_setting "$P_SERIES" MPI)")" \
-			--check-args="${worlds[$group]#,}" "${args[@]}" "$P_MODE" \
+			--check-args=@<(printf '%s\n' "${worlds[$group]#,}") "${args[@]}" "$P_MODE" \
 			"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
 			out=${out#aller: error: }
 			# several worlds: aller names the one it refused
@@ -106,6 +107,7 @@ check_points() {
 			budget[$group $w]=${BASH_REMATCH[3]}
 		done <<<"$out"
 	done
+	[ ${#budget[@]} -gt 0 ] || return 0   # no TIME_PER_SIZE: no point has a budget
 	for key in "${TODO[@]}"; do
 		point_parse "$key"
 		BUDGET[$key]=${budget[$P_SERIES $P_MODE $P_LONGS $P_PLACEMENT $((P_NODES * P_TPN))]:-0}

@@ -31,8 +31,11 @@ for k in "${!given[@]}"; do
 done
 manifest=$DIR/manifest
 [ -f "$manifest" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $manifest)"
-manifest_read "$manifest"
-ids=$(printf '%s\n' "${M_POINT_JOB[@]}" | sort -u | paste -sd, -)
+manifest_format "$manifest"
+# each point's last job (manifest_read's M_POINT_JOB, without its work per point)
+ids=$(awk '$1 == "point" { j[$3] = substr($4, 5) } END { for (k in j) print j[k] }' "$manifest" | sort -u)
+# sacct 4,096 jobs at a time: one argument holds 128 KiB at most
 exec "$(find_tool collect)" --status "${tsv[@]}" "$manifest" "$DIR/raw" \
-	<([ -z "$ids" ] || sacct -X -n -P -j "$ids" -o JobID,JobName%200,State,ExitCode,Elapsed,NodeList,Reason 2>/dev/null) \
+	<([ -z "$ids" ] || xargs -n 4096 <<<"$ids" | tr ' ' , | while read -r j; do
+		sacct -X -n -P -j "$j" -o JobID,JobName%200,State,ExitCode,Elapsed,NodeList,Reason; done 2>/dev/null) \
 	<([ -z "$ids" ] || scontrol -o show job 2>/dev/null)

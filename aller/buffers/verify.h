@@ -47,9 +47,11 @@ VERIFY_FN unsigned long long verify_seed(long sender, long receiver, long count,
  * from its neighbours and from every other block's (whose seed differs), and
  * the loops vectorise, so checking costs about what copying does.
  */
+#define VERIFY_STEP 0x9e3779b97f4a7c15ULL   /* odd */
+
 VERIFY_FN long verify_block_value(unsigned long long seed, long index)
 {
-	long v = (long)(seed + (unsigned long long)index * 0x9e3779b97f4a7c15ULL);
+	long v = (long)(seed + (unsigned long long)index * VERIFY_STEP);
 	return v == VERIFY_POISON ? v ^ 1 : v;
 }
 
@@ -91,6 +93,13 @@ struct verify_blocks {
 	long guard;
 };
 
+/*
+ * The one index j of a block of `seed` whose seed + j x VERIFY_STEP is
+ * VERIFY_POISON (verify_block_value moves that value off the poison; the
+ * fill and the check step by an add and look at that index apart): the step
+ * is odd, so it has an inverse mod 2^64 (Newton's iteration).
+ */
+unsigned long long verify_poison_index(unsigned long long seed);
 /* Host versions; verify_peer(peers, k) is the world rank of communicator rank k. */
 void verify_fill(long *send, struct verify_peers peers, long npeers, long count, long me, long iter,
 		 const struct verify_blocks *blk);

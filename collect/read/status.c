@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "grow.h"
+#include "namehash.h"
 #include "state.h"
 
 #define NAME 320
@@ -29,14 +30,27 @@ struct status {
 	size_t n, cap;
 	struct sjob *acct, *live;
 	size_t nacct, capacct, nlive, caplive;
+	struct namehash keys, accts, lives;   /* the points by key, the jobs by id (a campaign of 10^5 points) */
 };
 
-static struct spoint *point_of(struct status *s, const char *key)
+/* The point of key; with add, a new one where there is none (NULL: memory); else NULL. */
+static struct spoint *point_of(struct status *s, const char *key, int add)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (!strcmp(s->p[i].key, key))
-			return &s->p[i];
-	return NULL;
+	struct spoint *g;
+	size_t k;
+
+	if (namehash_room(&s->keys, s->n, s->n ? s->p[0].key : "", sizeof(*s->p)) != 0)
+		return NULL;
+	k = namehash_slot(&s->keys, key, s->n ? s->p[0].key : "", sizeof(*s->p));
+	if (s->keys.slot[k] >= 0)
+		return &s->p[s->keys.slot[k]];
+	if (!add || !(g = grow(s->p, &s->cap, s->n + 1, sizeof(*g), 64)))
+		return NULL;
+	s->p = g;
+	g = memset(&s->p[s->n], 0, sizeof(*g));
+	snprintf(g->key, sizeof(g->key), "%s", key);
+	s->keys.slot[k] = (long)s->n++;
+	return g;
 }
 
 /* The manifest's plan, point and missing records (campaigns/manifest.sh). */
@@ -53,16 +67,10 @@ static int read_manifest(struct status *s, const char *path)
 		line[strcspn(line, "\n")] = '\0';
 		if (sscanf(line, "%31s %63s %319s %1023[^\n]", kind, sub, key, rest) < 3)
 			continue;
-		p = point_of(s, key);
-		if (!strcmp(kind, "plan") && !p) {
-			struct spoint *g = grow(s->p, &s->cap, s->n + 1, sizeof(*g), 64);
-			if (!g) {
-				fclose(f);
-				return -1;
-			}
-			s->p = g;
-			p = memset(&s->p[s->n++], 0, sizeof(*p));
-			snprintf(p->key, sizeof(p->key), "%s", key);
+		p = point_of(s, key, !strcmp(kind, "plan"));
+		if (!p && !strcmp(kind, "plan")) {
+			fclose(f);
+			return -1;
 		}
 		if (!p)
 			continue;
@@ -83,7 +91,7 @@ static int read_manifest(struct status *s, const char *path)
 static void state_of(void *ctx, const char *key, const char *state, const char *reason,
 		     const char *file, long files, const char *retried)
 {
-	struct spoint *p = point_of(ctx, key);
+	struct spoint *p = point_of(ctx, key, 0);
 
 	(void)file;
 	if (!p)
@@ -169,12 +177,27 @@ static void read_live(struct status *s, const char *path)
 		fclose(in);
 }
 
-static const struct sjob *find_job(const struct sjob *j, size_t n, const char *id)
+/* The jobs by id into h (sized once: the first of an id kept, as it was read); 0, or -1 (memory). */
+static int index_jobs(struct namehash *h, const struct sjob *j, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(j[i].id, id))
-			return &j[i];
-	return NULL;
+	if (namehash_init(h, n) != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = namehash_slot(h, j[i].id, j[0].id, sizeof(*j));
+		if (h->slot[k] < 0)
+			h->slot[k] = (long)i;
+	}
+	return 0;
+}
+
+static const struct sjob *find_job(const struct namehash *h, const struct sjob *j, size_t n, const char *id)
+{
+	size_t k;
+
+	if (n == 0 || !h->slot)
+		return NULL;
+	k = namehash_slot(h, id, j[0].id, sizeof(*j));
+	return h->slot[k] >= 0 ? &j[h->slot[k]] : NULL;
 }
 
 static int one_of(const char *s, const char *const *list, int prefix)
@@ -195,7 +218,8 @@ static struct sjob record_of(const struct status *s, const struct spoint *p)
 {
 	static const char *const final[] = { "COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL",
 					     "OUT_OF_MEMORY", "PREEMPTED", "BOOT_FAIL", "DEADLINE", NULL };
-	const struct sjob *a = find_job(s->acct, s->nacct, p->job), *l = find_job(s->live, s->nlive, p->job);
+	const struct sjob *a = find_job(&s->accts, s->acct, s->nacct, p->job),
+			  *l = find_job(&s->lives, s->live, s->nlive, p->job);
 	struct sjob none = { .name = "-", .state = "UNKNOWN", .code = "-", .elapsed = "-", .nodes = "-",
 			     .reason = "-" };
 
@@ -278,6 +302,7 @@ int status_main(int argc, char **argv)
 	if (read_manifest(&s, argv[0]) != 0) {
 		fprintf(stderr, "collect: error: cannot read the manifest '%s'\n", argv[0]);
 		free(s.p);
+		namehash_free(&s.keys);
 		return 2;
 	}
 	raw[0] = argv[1];
@@ -285,6 +310,10 @@ int status_main(int argc, char **argv)
 		return 3;
 	read_acct(&s, argv[2]);
 	read_live(&s, argv[3]);
+	if (index_jobs(&s.accts, s.acct, s.nacct) != 0 || index_jobs(&s.lives, s.live, s.nlive) != 0) {
+		namehash_free(&s.accts);   /* Slurm's records unread: the outputs' states */
+		namehash_free(&s.lives);
+	}
 	printf(tsv ? "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" : "%-42s %-8s %-22s %-6s %-10s %-12s %-5s %s\n",
 	       "POINT", "JOB", "STATE", "EXIT", "ELAPSED", "NODELIST", "TRIES", "OUTPUT");
 	for (size_t i = 0; i < s.n; i++)
@@ -295,5 +324,8 @@ int status_main(int argc, char **argv)
 	free(s.p);
 	free(s.acct);
 	free(s.live);
+	namehash_free(&s.keys);
+	namehash_free(&s.accts);
+	namehash_free(&s.lives);
 	return all ? 0 : 1;
 }

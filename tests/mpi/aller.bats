@@ -163,6 +163,17 @@ check() {
 	run -0 "$ALLER" --check-args=2,4 --time-per-size=0.5 c 3 64
 	[ "$output" = "budget: world 2: 13 data set rows, at most 7 s of timed calls
 budget: world 4: 18 data set rows, at most 9 s of timed calls" ]
+	# =@FILE: a campaign's worlds past what one argument may hold (128 KiB), commas or white space between
+	seq 1 40000 >"$BATS_TEST_TMPDIR/worlds"
+	[ "$(wc -c <"$BATS_TEST_TMPDIR/worlds")" -gt 131072 ]
+	run -0 "$ALLER" --check-args=@"$BATS_TEST_TMPDIR/worlds" c 3 65536
+	run --separate-stderr -2 "$ALLER" --check-args=@"$BATS_TEST_TMPDIR/worlds" c 3 8
+	[ "$stderr" = "aller: error: world 9: longs 8 is smaller than the world size 9: each peer needs at least one long (use LONGS >= 9)" ]
+	printf '2 4\nx\n' >"$BATS_TEST_TMPDIR/worlds"
+	run --separate-stderr -2 "$ALLER" --check-args=@"$BATS_TEST_TMPDIR/worlds" c
+	[[ $stderr == *"invalid world size 'x'"* ]]
+	run --separate-stderr -2 "$ALLER" --check-args=@"$BATS_TEST_TMPDIR/none" c
+	[ "$stderr" = "aller: error: cannot read --check-args' file '$BATS_TEST_TMPDIR/none': No such file or directory" ]
 }
 
 @test "an impossible LONGS exits 3 naming the size, rank and host" {

@@ -257,6 +257,21 @@ static void values_differ_by_every_input(void **state)
 	assert_true(r != v);
 }
 
+/* The fill and the check step each block's values by an add: the one index that would be the poison is found exactly. */
+static void poison_index_exact(void **state)
+{
+	(void)state;
+	for (unsigned long long j = 0; j < 5000; j += 7) {
+		unsigned long long seed = (unsigned long long)VERIFY_POISON - j * VERIFY_STEP;
+		assert_true(verify_poison_index(seed) == j);
+		assert_true((long)(seed + j * VERIFY_STEP) == VERIFY_POISON);
+		assert_true(verify_block_value(seed, (long)j) == (VERIFY_POISON ^ 1));   /* moved off it */
+		assert_true(verify_block_value(seed, (long)j + 1) == (long)(seed + (j + 1) * VERIFY_STEP));
+	}
+	/* an ordinary block's is far past any count */
+	assert_true(verify_poison_index(verify_seed(3, 5, 64, 2)) > (1ULL << 40));
+}
+
 static void fill_then_check(void **state)
 {
 	long peers[3] = { 2, 6, 10 }, count = 5, me = 9;
@@ -356,6 +371,7 @@ int main(void)
 		cmocka_unit_test(percentiles_of_adversarial_samples),
 		cmocka_unit_test(percentiles_outside_the_range),
 		cmocka_unit_test(values_differ_by_every_input),
+		cmocka_unit_test(poison_index_exact),
 		cmocka_unit_test(fill_then_check),
 		cmocka_unit_test(check_in_chunks_and_repoison),
 		cmocka_unit_test(strbuf_ranges),
