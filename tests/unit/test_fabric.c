@@ -38,6 +38,11 @@ static void one_fabric_per_distinct_facts(void **state)
 	assert_true(fw && fw != fa);
 	assert_int_equal(fa->nnodes, 2);
 	assert_null(fabric_shared("job 1\nexit 0", 4));   /* no host lines: no fabric */
+	for (int i = 0; i < 2 * FABRIC_SHARED; i++) {   /* failed ones kept apart, let go past the cap */
+		char none[64];
+		snprintf(none, sizeof(none), "fabric\tswitch m%d leaf1", i);
+		assert_null(fabric_shared(none, 4));
+	}
 	fabric_unshare(fa);
 	fabric_unshare(fb);
 	fabric_unshare(fc);
