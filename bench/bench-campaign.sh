@@ -6,7 +6,8 @@
 # job, a complete raw file for half of the points (the other half to plan
 # again). Times `aller-status` and a DRYRUN submission (the plan: which
 # points are missing, each shown to aller --check-args), each once, and
-# prints seconds and the growth between sizes. Asserts nothing.
+# prints seconds and the growth between sizes; then (BREAKDOWN=0: not) the
+# plan of the largest size by function, from bash's trace. Asserts nothing.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # inside the toolkit's tree: a campaign's RESULTS must be shared, not /tmp
@@ -60,6 +61,19 @@ campaign() {
 		done
 }
 
+# breakdown N: the plan of campaign bN once more under bash's trace, each
+# traced command's time given to the function it ran in: shares of the
+# plan by function (the trace's own cost inflates every command alike).
+breakdown() {
+	local trace=$tmp/trace
+	bash -c 'PS4="+ \$EPOCHREALTIME \${FUNCNAME[0]:-main} "; set -x; source "$0" "$@"' \
+		"$root/campaigns/submit.sh" "CAMPAIGN=b$1" "RESULTS=$tmp/results" DRYRUN=1 >/dev/null 2>"$trace" || true
+	echo "# the plan of $1 points by function (shares of its traced time; the 6 largest):"
+	awk '$1 ~ /^\++$/ && $2 ~ /^[0-9]+\.[0-9]+$/ { if (f != "") { t[f] += $2 - p; n[f]++ } p = $2; f = $3 }
+		END { for (k in t) { s += t[k]; print t[k], n[k], k } print s, 0, "=total" }' "$trace" |
+		sort -gr | awk 'NR == 1 { s = $1; next } NR <= 7 { printf "#   %-18s %5.1f%% (%d traced commands)\n", $3, 100 * $1 / s, $2 }'
+}
+
 printf '%8s %10s %10s\n' points status_s plan_s
 prev_s="" prev_p="" prev_n=""
 for n in ${POINTS:-100 1000 10000}; do
@@ -77,3 +91,4 @@ for n in ${POINTS:-100 1000 10000}; do
 	echo
 	prev_n=$n prev_s=$s prev_p=$p
 done
+[ "${BREAKDOWN:-1}" = 0 ] || breakdown "$(awk '{ print $NF }' <<<"${POINTS:-100 1000 10000}")"

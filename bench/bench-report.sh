@@ -20,7 +20,8 @@ timed() {
 	local name=$1 t0
 	shift
 	t0=$(now)
-	"$@" >/dev/null 2>&1 || true
+	"$@" >/dev/null 2>"$tmp/err" || [ $? -le 1 ] ||   # (status: 1, a point not complete)
+		{ echo "bench-report: $name failed: $(tail -n 1 "$tmp/err")" >&2; exit 3; }
 	awk -v a="$t0" -v b="$(now)" 'BEGIN { print b - a }' >>"$tmp/$name"
 }
 for ((r = 1; r <= rounds; r++)); do

@@ -116,4 +116,9 @@ compare() { bash "$ROOT/plots/compare.sh" "RESULTS=$RES" "$@"; }
 	(cd "$BATS_TEST_TMPDIR" && "${chrome[@]}" --screenshot="$BATS_TEST_TMPDIR/page.png" "file://$page" 2>/dev/null)
 	[[ $(file -b "$BATS_TEST_TMPDIR/page.png") == "PNG image data, 1280 x 2400,"* ]]
 	[ "$(stat -c %s "$BATS_TEST_TMPDIR/page.png")" -gt 50000 ]
+	# make bench-report's breakdown of this page, at a smoke size (so it cannot rot)
+	run --separate-stderr -0 make -s -C "$ROOT" WERROR=1 bench-report CAMPAIGN=cnew RESULTS="$RES" ROUNDS=1
+	[[ ${lines[0]} == "# bench-report: make report CAMPAIGN=cnew, median of 1 interleaved rounds" ]]
+	[[ $output =~ "  its plots: "\ +[0-9.]+" s ("[0-9]+" SVG plots, a gnuplot process each" ]]
+	[[ $output =~ "  its status: "\ +[0-9.]+" s" ]]
 }
