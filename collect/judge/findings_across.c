@@ -481,16 +481,6 @@ int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *s
 }
 
 /* "nic:n3" as "the NIC of n3", "up:leaf1" as "the uplink of leaf1". */
-static void link_words(const char *name, char *buf, size_t len)
-{
-	if (!strncmp(name, "nic:", 4))
-		snprintf(buf, len, "the NIC of %s", name + 4);
-	else if (!strncmp(name, "up:", 3))
-		snprintf(buf, len, "the uplink of %s", name + 3);
-	else
-		snprintf(buf, len, "%s", name);
-}
-
 /* The located link(s) as suspects: each link, and a NIC's node. */
 static void located_suspects(const struct locate *loc, const char **names, int n,
 			     const struct fpoint *pts, long np, struct suspects *sus)
@@ -528,7 +518,7 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 	if (n == 0)
 		return 0;
 	for (int i = 0; i < n; i++) {
-		link_words(names[i], words[i], sizeof(words[i]));
+		bound_link_words(names[i], words[i], sizeof(words[i]));
 		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%s",
 			 i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
 	}
@@ -554,15 +544,6 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 	return n;
 }
 
-/* The topology's words and their "; " (none where it was not judged and no fabric is known). */
-static const char *in_topology(const char *topology)
-{
-	static char buf[640];
-
-	snprintf(buf, sizeof(buf), "%s%s", topology, topology[0] ? "; " : "");
-	return buf;
-}
-
 /*
  * The verdict's first sentence: the share of its bound the network-bound
  * rows reach (model/health.h), the weakest named with its bottleneck; the
@@ -572,6 +553,7 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 			 long n, long nretried, const char *topology)
 {
 	char where[256] = "", size[32], link[320], share[64], retries[64];
+	const char *sep = topology[0] ? "; " : "";   /* the topology's words (none: not judged, no fabric) */
 
 	if (nretried > 0)
 		snprintf(retries, sizeof(retries), "%ld point%s needed a retry (below)", nretried, nretried == 1 ? "" : "s");
@@ -580,8 +562,8 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 	if (h->rows == 0) {
 		format_bytes(size, sizeof(size), HEALTH_MIN_BYTES);
 		snprintf(buf, len, "Fabric: no row is bound by a network link at %s per peer or more (no "
-			 "fabric known, or every row inside a node), so no share of the bound is judged; %s%s.",
-			 size, in_topology(topology), retries);
+			 "fabric known, or every row inside a node), so no share of the bound is judged; %s%s%s.",
+			 size, topology, sep, retries);
 		return;
 	}
 	for (long i = 0; i < n; i++)
@@ -597,8 +579,8 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 		snprintf(share, sizeof(share), "%.0f%%-%.0f%%", 100 * h->lo, 100 * h->hi);
 	snprintf(buf, len, "Fabric: the network-bound rows reach %s of what the topology allows (%ld "
 		 "row%s, each curve's largest size; the weakest, %.0f%%: %s at %s per peer, bound by %s); "
-		 "%s%s.", share, h->rows, h->rows == 1 ? "" : "s", 100 * h->lo, where, size, link,
-		 in_topology(topology), retries);
+		 "%s%s%s.", share, h->rows, h->rows == 1 ? "" : "s", 100 * h->lo, where, size, link,
+		 topology, sep, retries);
 }
 
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct verdict_in *in)
