@@ -170,7 +170,9 @@ for ranks in ${RANKS:-2 4}; do
 	share_longs=$((4 * 1024 * 1024))
 	echo "# share of aller's wall time inside the MPI_Alltoall calls (warm-ups included),"
 	echo "# whole sweep (every level and count), LONGS=$share_longs, median of $rounds:"
-	echo "# and the run's time by part ('# wall_parts:', seconds, each the median of its own):"
+	echo "# and the run's time by part ('# wall_parts:', seconds, each the median of its own)"
+	echo "# (targets: --verify=all >= 60%, --verify=none >= 92%; the check is as much memory traffic as a"
+	echo "# call inside a node: docs/development.md):"
 	for it in 3 "$iters"; do
 		for v in --verify=all --verify=warmup --verify=none; do
 			for ((r = 1; r <= rounds; r++)); do

@@ -91,4 +91,5 @@ for n in ${POINTS:-100 1000 10000}; do
 	echo
 	prev_n=$n prev_s=$s prev_p=$p
 done
+echo "# targets: the plan of 10,000 points < 10 s, their status < 2 s; x10 points <= x11 time, to 100,000"
 [ "${BREAKDOWN:-1}" = 0 ] || breakdown "$(awk '{ print $NF }' <<<"${POINTS:-100 1000 10000}")"
