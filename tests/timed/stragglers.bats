@@ -15,7 +15,7 @@ setup() {
 
 @test "--samples: each node's file of every call; a late rank is a named straggler, a stall system-wide" {
 	d=$BATS_TEST_TMPDIR/s
-	ALLER_TEST_SLOW=2:30000:iter=3 run --separate-stderr -0 mpirun_n 4 "$ALLER" --samples="$d" \
+	ALLER_TEST_SLOW=2:200000:iter=3 run --separate-stderr -0 mpirun_n 4 "$ALLER" --samples="$d" \
 		--commsizes=world --min-bytes=8K --max-bytes=8K c 8 65536
 	grep -q "^# samples: $d/samples-<host>.txt" <(printf '%s\n' "$output")
 	f=$(ls "$d"/samples-*.txt)
@@ -38,7 +38,7 @@ setup() {
 @test "--samples' stragglers: a host that came late in most straggling calls is a suspect of the campaign's merge" {
 	c=$BATS_TEST_TMPDIR/camp
 	mkdir -p "$c/raw" "$c/samples"
-	ALLER_TEST_SLOW=2:30000:iter=3 mpirun_n 4 "$ALLER" --samples="$c/samples/p" \
+	ALLER_TEST_SLOW=2:200000:iter=3 mpirun_n 4 "$ALLER" --samples="$c/samples/p" \
 		--commsizes=world --min-bytes=2K --max-bytes=8K c 8 65536 >"$c/raw/p.out"
 	# one host here: every straggler is its, and it is no suspect
 	run -0 bash "$ROOT/plots/plot.sh" --campaign-dir "$c"
