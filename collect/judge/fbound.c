@@ -17,11 +17,10 @@ static double row_time(const struct fpoint *p, const struct mrow *r)
 	return t > 0 ? t : r->TMED;
 }
 
-/* A point's links by name and the room its rows need, made once for all of them. */
+/* A point's links as L counts them and the room its rows need, made once for all of them. */
 struct scratch {
 	int *id;                       /* link i (nodes' NICs, then leaves' uplinks): its index in L, -1 not yet */
 	int *used, *clear;             /* a row's links, by index */
-	long nl;                       /* links */
 	char *on;                      /* whether the slowest task's communicator uses it */
 };
 
@@ -30,7 +29,7 @@ static int scratch_open(struct scratch *s, const struct fabric *net)
 	size_t nl = (size_t)(net->nnodes + net->nleaves) + 1;
 
 	*s = (struct scratch){ .id = malloc(nl * sizeof(int)), .used = malloc(nl * sizeof(int)),
-			       .clear = malloc(nl * sizeof(int)), .nl = (long)nl, .on = calloc(nl, 1) };
+			       .clear = malloc(nl * sizeof(int)), .on = calloc(nl, 1) };
 	if (!s->id || !s->used || !s->clear || !s->on)
 		return -1;
 	for (size_t i = 0; i < nl; i++)
