@@ -6,7 +6,7 @@
 # algorithms), reveal/ (MPI_T), buffers/ (host and device memory,
 # verification, GPUs). No two wings include each other (tests/cli/wings.bats).
 ALLER_LIB_SRC := options.c options_table.c output.c json.c plan/plan.c plan/foresee.c plan/split.c plan/select.c \
-	plan/stats.c plan/hist.c plan/floor.c world/eff.c world/faults.c world/hostmap.c world/limits.c world/counters.c world/placement.c world/launched.c \
+	plan/stats.c plan/hist.c plan/floor.c world/eff.c world/faults.c world/hostmap.c world/limits.c world/counters.c world/qdisc.c world/placement.c world/launched.c \
 	modes/linkmap.c algo/algo_list.c \
 	algo/osc.c buffers/gpu.c buffers/verify.c buffers/memcheck.c buffers/buffers_host.c \
 	buffers/footprint.c buffers/gpuinfo.c reveal/traffic.c

@@ -72,13 +72,13 @@ apply_node() {
 	while read -r _ _ dst r; do
 		paths+=("$(node_ip "$dst")" "$(rate_kbit "$r")")
 	done < <(fault slow-link "$n")
-	DELAY_MS=$(fault_value delay "$n")
-	shape "$n" eth0 "$rate" "${paths[@]}"
+	DELAY_MS=$(fault_value delay "$n") shape "$n" eth0 "$rate" "${paths[@]}"
 	shape sw "$n" "$rate"
-	DELAY_MS=""
 	in_ns "$n" nft delete table inet aller 2>/dev/null || true
 	pct=$(fault_value loss "$n")
-	if [ -n "$pct" ]; then   # dropped both ways
+	if [ -n "$pct" ]; then   # dropped both ways (loss.nft.in): out by eth0's class 1:99, a queue of none
+		in_ns "$n" tc class add dev eth0 parent 1: classid 1:99 htb rate 8kbit quantum 9000
+		in_ns "$n" tc qdisc add dev eth0 parent 1:99 handle 99: pfifo limit 0
 		render "$CLUSTER_ROOT/cluster/loss.nft.in" PER10K="$(awk -v p="$pct" 'BEGIN { printf "%d", p * 100 }')" |
 			in_ns "$n" nft -f -
 	fi

@@ -1,6 +1,7 @@
 /* counters.c: see counters.h. */
 #include "counters.h"
 #include "limits.h"
+#include "qdisc.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -35,11 +36,24 @@ static void add(struct counters *c, const char *where, const char *what, const c
 	c->v[c->n++] = v * scale;
 }
 
+/* An interface's queue counters (q's), after its own. */
+static void queue(const struct qdisc_stats *q, const char *name, struct counters *c)
+{
+	for (int i = 0; i < q->n && c->n + 2 <= COUNTERS_MAX; i++)
+		if (!strcmp(q->name[i], name)) {
+			snprintf(c->name[c->n], COUNTERS_NAME, "%.29s qdisc_drops", name);
+			c->v[c->n++] = q->drops[i];
+			snprintf(c->name[c->n], COUNTERS_NAME, "%.29s qdisc_overlimits", name);
+			c->v[c->n++] = q->overlimits[i];
+		}
+}
+
 /*
  * Each interface of the network namespace (procfs' net/dev: the node's own,
- * which sysfs is not where a container or namespace mounted it), lo never.
+ * which sysfs is not where a container or namespace mounted it), lo never;
+ * each with its queue's counters (q).
  */
-static void ethernet(const char *proc, const char *only, struct counters *c)
+static void ethernet(const char *proc, const char *only, const struct qdisc_stats *q, struct counters *c)
 {
 	static const struct { int field; const char *name; } stat[] = {
 		{ 8, "tx_bytes" }, { 0, "rx_bytes" }, { 9, "tx_packets" }, { 1, "rx_packets" },
@@ -69,6 +83,7 @@ static void ethernet(const char *proc, const char *only, struct counters *c)
 			snprintf(c->name[c->n], COUNTERS_NAME, "%.31s %s", name, stat[i].name);
 			c->v[c->n++] = v[stat[i].field];
 		}
+		queue(q, name, c);
 	}
 	fclose(f);
 }
@@ -148,8 +163,12 @@ static void tcp(const char *proc, struct counters *c)
 
 void counters_read(const char *sysroot, const char *proc, const char *only, struct counters *c)
 {
+	struct qdisc_stats q = { 0 };
+
 	memset(c, 0, sizeof(*c));
-	ethernet(proc, only, c);
+	if (!strcmp(proc, "/proc"))
+		qdisc_read(&q);   /* the kernel's own, never a test's procfs */
+	ethernet(proc, only, &q, c);
 	infiniband(sysroot, c);
 	tcp(proc, c);
 }

@@ -7,6 +7,8 @@
  *   named in `only`, Open MPI's btl_tcp_if_include, when given), from
  *   procfs' net/dev (sysfs may be another namespace's):
  *     {tx,rx}_{bytes,packets,dropped,errors}
+ *   and its queue's, from the kernel's traffic control (qdisc.h: only where
+ *   procfs is the real /proc): qdisc_drops, qdisc_overlimits
  *   each InfiniBand port that is ACTIVE, as DEV:PORT:
  *     class/infiniband/DEV/ports/P/counters/{port_xmit_data,port_rcv_data
  *     (4-byte words: given as bytes), port_xmit_wait, symbol_error,

@@ -25,40 +25,49 @@ static int next_node(const char **at, char *name, size_t len)
 	return 1;
 }
 
-/* The most retransmitted segments of the point's nodes but `node`. */
-static double others_retrans(const struct fpoint *p, const char *node)
+/* The most of the point's nodes but `node`: retransmitted segments (*retrans), packets their queues dropped (*qdrops). */
+static void others_most(const struct fpoint *p, const char *node, double *retrans, double *qdrops)
 {
 	char name[128];
-	double most = 0;
 
+	*retrans = *qdrops = 0;
 	for (const char *at = p->nics; next_node(&at, name, sizeof(name));) {
 		struct nic_sums s = { 0 };
 		if (!strcmp(name, node))
 			continue;
 		nic_sums_add(p->nics, name, &s);
-		most = s.retrans > most ? s.retrans : most;
+		*retrans = s.retrans > *retrans ? s.retrans : *retrans;
+		*qdrops = s.qdrops > *qdrops ? s.qdrops : *qdrops;
 	}
-	return most;
+}
+
+/* Whether a count stands out: min or more, and NICS_RETRANS_FACTOR times the most of the others. */
+static int stands_out(double v, double min, double others)
+{
+	return v >= min && v >= NICS_RETRANS_FACTOR * others;
 }
 
 /* One node of a point: a finding where its errors, retransmits or bytes stand out. */
 static void nics_node(struct fout *o, const struct fpoint *p, const char *node)
 {
 	struct nic_sums s = { 0 };
-	char where[256], words[256], text[1024];
-	double others, ratio;
+	char where[256], words[256], text[1024], qd[96] = "";
+	double others, oq, ratio;
 
 	nic_sums_add(p->nics, node, &s);
 	find_where(where, sizeof(where), p);
 	nic_words(&s, words, sizeof(words));
-	others = others_retrans(p, node);
+	others_most(p, node, &others, &oq);
 	ratio = s.aller_tx > 0 ? s.tx_bytes / s.aller_tx : NAN;
-	if (s.errors > 0 || s.link_downed > 0 ||
-	    (s.retrans >= NICS_RETRANS_MIN && s.retrans >= NICS_RETRANS_FACTOR * others)) {
+	if (s.qdrops > 0)
+		snprintf(qd, sizeof(qd), ", %.0f dropped by their queues", oq);
+	if (s.errors > 0 || s.link_downed > 0 || stands_out(s.retrans, NICS_RETRANS_MIN, others) ||
+	    stands_out(s.qdrops, NICS_QDROPS_MIN, oq)) {
 		snprintf(text, sizeof(text), "%s: %s's counters during the point: %s (the other nodes: %.0f "
-			 "retransmitted at most): a lossy NIC, cable or port.", where, node, words, others);
+			 "retransmitted%s at most): a lossy NIC, cable or port.", where, node, words, others, qd);
 		find_emit(o, FK_nics, "warning", text, &p->pt->point, 1, "retrans", s.retrans, "dropped", s.dropped,
-			  "errors", s.errors, "link_downed", s.link_downed, "others_retrans", others, NULL);
+			  "errors", s.errors, "link_downed", s.link_downed, "others_retrans", others, "queue_dropped",
+			  s.qdrops, "others_queue_dropped", oq, NULL);
 	}
 	if (s.has_tx && s.aller_tx >= NICS_MIN_BYTES && (ratio < NICS_BYTES_LO || ratio > NICS_BYTES_HI)) {
 		snprintf(text, sizeof(text), "%s: %s's NICs sent %.2fx the bytes aller's calls sent off the node "

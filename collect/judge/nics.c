@@ -12,6 +12,8 @@ static void one(struct nic_sums *s, const char *key, size_t klen, double v)
 #define ENDS(name) (klen >= strlen(name) && !strncmp(key + klen - strlen(name), name, strlen(name)))
 	if (IS("retrans_segs"))
 		s->retrans += v;
+	else if (IS("qdisc_drops"))
+		s->qdrops += v;
 	else if (ENDS("_dropped"))
 		s->dropped += v;
 	else if (ENDS("_errors") || IS("symbol_error"))
@@ -77,6 +79,11 @@ void nic_words(const struct nic_sums *s, char *buf, size_t len)
 	if (s->link_downed > 0) {
 		grouped(x, sizeof(x), s->link_downed);
 		snprintf(buf + strlen(buf), len - strlen(buf), ", %s link down%s", x, s->link_downed == 1 ? "" : "s");
+	}
+	if (s->qdrops > 0) {
+		grouped(x, sizeof(x), s->qdrops);
+		snprintf(buf + strlen(buf), len - strlen(buf), ", %s packet%s dropped by its NICs' queues (qdisc)", x,
+			 s->qdrops == 1 ? "" : "s");
 	}
 	if (s->xmit_wait > 0) {
 		grouped(x, sizeof(x), s->xmit_wait);

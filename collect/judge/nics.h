@@ -16,6 +16,7 @@ struct nic_sums {
 	double retrans;             /* tcp retrans_segs */
 	double dropped, errors;     /* every IF's {tx,rx}_dropped, {tx,rx}_errors; IB's symbol_error, port_rcv_errors */
 	double link_downed, xmit_wait;   /* InfiniBand's */
+	double qdrops;              /* every IF's queue's (qdisc_drops: tc's) */
 	double tx_bytes;            /* every IF's tx_bytes, IB's port_xmit_data */
 	double aller_tx;            /* aller offnode_tx_B: what its calls sent off the node */
 	int has_tx;
@@ -25,8 +26,8 @@ struct nic_sums {
 void nic_sums_add(const char *lines, const char *node, struct nic_sums *s);
 /*
  * s in words: "1,234 TCP segments retransmitted, 12 packets dropped, 0
- * errors" (and link downs, xmit waits where there are any); "" when the
- * node has no counters.
+ * errors" (and link downs, xmit waits, packets its NICs' queues dropped
+ * where there are any); "" when the node has no counters.
  */
 void nic_words(const struct nic_sums *s, char *buf, size_t len);
 
@@ -35,5 +36,6 @@ void nic_words(const struct nic_sums *s, char *buf, size_t len);
 #define NICS_BYTES_HI 1.5           /* ... or more than this is named */
 #define NICS_RETRANS_MIN 100.0      /* retransmitted segments a node needs, and ... */
 #define NICS_RETRANS_FACTOR 2.0     /* ... this many times the next node's, to stand out */
+#define NICS_QDROPS_MIN 10.0        /* packets a node's queues dropped, and NICS_RETRANS_FACTOR times the next node's */
 
 #endif

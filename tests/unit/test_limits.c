@@ -15,7 +15,13 @@
 
 #include <cmocka.h>
 
+#include <linux/gen_stats.h>
+#include <linux/netlink.h>
+#include <linux/pkt_sched.h>
+#include <linux/rtnetlink.h>
+
 #include "world/counters.h"
+#include "world/qdisc.h"
 #include "world/eff.h"
 #include "world/limits.h"
 
@@ -272,6 +278,60 @@ static void counters_over_a_run(void **state)
 	assert_string_equal(line, "mlx5_0:1 port_xmit_data=1000 symbol_error=3; tcp retrans_segs=1234");
 }
 
+/* One RTM_NEWQDISC at at: interface ifindex, parent, its queue's drops and overlimits; its length. */
+static size_t qdisc_msg(char *at, int ifindex, unsigned int parent, unsigned int drops, unsigned int overlimits)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)at;
+	struct tcmsg *t = NLMSG_DATA(h);
+	struct rtattr *kind = TCA_RTA(t), *stats, *queue;
+	struct gnet_stats_queue q = { .drops = drops, .overlimits = overlimits };
+
+	memset(at, 0, 256);
+	t->tcm_ifindex = ifindex;
+	t->tcm_parent = parent;
+	kind->rta_type = TCA_KIND;
+	kind->rta_len = RTA_LENGTH(4);
+	memcpy(RTA_DATA(kind), "htb", 4);
+	stats = (struct rtattr *)((char *)kind + RTA_ALIGN(kind->rta_len));
+	stats->rta_type = TCA_STATS2;
+	queue = RTA_DATA(stats);
+	queue->rta_type = TCA_STATS_QUEUE;
+	queue->rta_len = RTA_LENGTH(sizeof(q));
+	memcpy(RTA_DATA(queue), &q, sizeof(q));
+	stats->rta_len = RTA_LENGTH(RTA_ALIGN(queue->rta_len));
+	h->nlmsg_type = RTM_NEWQDISC;
+	h->nlmsg_len = (unsigned int)((char *)stats + RTA_ALIGN(stats->rta_len) - at);
+	return NLMSG_ALIGN(h->nlmsg_len);
+}
+
+/* rtnetlink's dump of the queues: each root queue's counters by interface; a child's not twice; the end, an error. */
+static void queues_from_rtnetlink(void **state)
+{
+	char buf[1024];
+	size_t n = 0;
+	struct qdisc_stats s = { 0 };
+	struct nlmsghdr *done;
+
+	(void)state;
+	n += qdisc_msg(buf + n, 3, TC_H_ROOT, 30, 337);
+	n += qdisc_msg(buf + n, 3, 0x10063, 30, 0);   /* 1:99 under it: counted in the root's already */
+	n += qdisc_msg(buf + n, 2, TC_H_ROOT, 0, 5);
+	assert_int_equal(qdisc_parse(buf, n, &s), 0);   /* no end yet: more to come */
+	done = (struct nlmsghdr *)(buf + n);
+	*done = (struct nlmsghdr){ .nlmsg_len = NLMSG_LENGTH(4), .nlmsg_type = NLMSG_DONE };
+	assert_int_equal(qdisc_parse(done, NLMSG_LENGTH(4), &s), 1);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.ifindex[0], 3);
+	assert_true(s.drops[0] == 30 && s.overlimits[0] == 337);
+	assert_true(s.ifindex[1] == 2 && s.drops[1] == 0 && s.overlimits[1] == 5);
+	/* a cut message is not read past its end */
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(qdisc_parse(buf, 20, &s), 0);
+	assert_int_equal(s.n, 0);
+	done->nlmsg_type = NLMSG_ERROR;
+	assert_int_equal(qdisc_parse(done, NLMSG_LENGTH(4), &s), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -283,6 +343,7 @@ int main(void)
 		cmocka_unit_test(eff_against_the_nic),
 		cmocka_unit_test(eff_inside_nodes_against_the_copy),
 		cmocka_unit_test(bound_from_the_measured_bytes),
+		cmocka_unit_test(queues_from_rtnetlink),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];
