@@ -17,8 +17,7 @@ struct loads {
 	double *gpu;         /* per node: its busiest GPU port's bytes each way per call (f->gpu), else NULL */
 };
 
-/* The switch above sw (-1: the spine, or a parent out of range). */
-static long above(const struct bound_fabric *f, long sw)
+long bound_above(const struct bound_fabric *f, long sw)
 {
 	long p = f->parent ? f->parent[sw] : -1;
 
@@ -33,7 +32,7 @@ static void add_under(const struct bound_fabric *f, long n, long add, long *unde
 {
 	long sw = f->leaf[n];
 
-	for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = above(f, sw))
+	for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = bound_above(f, sw))
 		under[sw] += add;
 }
 
@@ -42,7 +41,7 @@ static long group_of(const struct bound_fabric *f, long n)
 {
 	long sw = f->leaf[n];
 
-	for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = above(f, sw))
+	for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = bound_above(f, sw))
 		if (f->group[sw] >= 0 && f->group[sw] < f->ngroups)
 			return f->group[sw];
 	return -1;
@@ -98,7 +97,7 @@ static void rails_before(const struct bound_fabric *f, const long *at, long g, l
 		if (l->next[l->head[h]] < 0)
 			continue;   /* one NIC: nothing of it crosses a switch */
 		for (long e = l->head[h]; e >= 0; e = l->next[e])
-			for (long sw = f->leaf[e], hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = above(f, sw)) {
+			for (long sw = f->leaf[e], hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = bound_above(f, sw)) {
 				if (l->hin[sw] == 0)
 					l->touched[nt++] = sw;
 				l->hin[sw] += l->on[e];
@@ -150,7 +149,7 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 			l->unknown_leaf = 1;
 			l->unknown_node = n;
 		}
-		for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = above(f, sw))
+		for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = bound_above(f, sw))
 			if (l->under[sw] > 0) {
 				l->up[sw] += bytes * (double)l->under[sw] * (double)(g - l->under[sw]);
 				l->under[sw] = 0;   /* once per switch; its ancestors still to come */
@@ -169,7 +168,7 @@ static int tier_below(const struct bound_fabric *f, long sw, long left)
 	int tier = 1;
 
 	for (long c = 0; f->parent && left > 0 && c < f->nleaves; c++)
-		if (c != sw && above(f, c) == sw) {
+		if (c != sw && bound_above(f, c) == sw) {
 			int t = 1 + tier_below(f, c, left - 1);
 			tier = t > tier ? t : tier;
 		}
@@ -195,7 +194,7 @@ static void busiest(const struct bound_fabric *f, const double *nic, const doubl
 		const double *rate = kind == BOUND_NIC ? f->nic : kind == BOUND_UPLINK ? f->uplink : copy;
 		for (long i = 0; load && i < n; i++) {
 			double r = rate ? rate[i] : 0, t = r > 0 ? load[i] / (r * 1e9) : 0;
-			int group_top = kind == BOUND_UPLINK && f->group && f->group[i] >= 0 && above(f, i) < 0;
+			int group_top = kind == BOUND_UPLINK && f->group && f->group[i] >= 0 && bound_above(f, i) < 0;
 			if (load[i] > 0 && !(r > 0) && kind != BOUND_COPY && !group_top && !b->partial) {
 				b->partial = 1;
 				b->unknown = (enum bound_link)kind;

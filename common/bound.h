@@ -75,6 +75,9 @@ struct bound_fabric {
 	const double *gpu;
 };
 
+/* The switch above sw: -1 the spine above every parentless switch (or a parent out of range). */
+long bound_above(const struct bound_fabric *f, long sw);
+
 /*
  * A switch's tier: 1 for a leaf (no switch under it), else one above the
  * highest switch under it.

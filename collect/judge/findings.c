@@ -289,6 +289,26 @@ static void point_done(struct table_out *models, struct fout *o, struct fpoint *
 	}
 }
 
+/* The campaign's --pairs points (pairs.tsv: complete, with a matrix) judged against the topology (topology.h). */
+static void topo_of_pairs(struct topo *topo, const struct campaign *c, const struct fpoint *pts)
+{
+	for (long k = 0; k < c->pairs.n; k++) {
+		long id = strtol(mtable_at(&c->pairs, k, PAIR_point), NULL, 10), n = 0;
+		long index = *mtable_at(&c->pairs, k, PAIR_index) ? strtol(mtable_at(&c->pairs, k, PAIR_index), NULL, 10) : -1;
+		const struct fpoint *p = NULL;
+		const char *what;
+		double *bw;
+		for (long i = 0; i < c->np && !p; i++)
+			p = pts[i].pt->point == id ? &pts[i] : NULL;
+		if (!p || index < 0 || strcmp(mtable_at(&c->pairs, k, PAIR_state), "complete") != 0 ||
+		    !(what = campaign_fact(p->pt, ALLER_KEY_PAIRS)) || (n = p->pt->world) < 2 || n > TOPO_PAIRS)
+			continue;
+		if ((bw = malloc(sizeof(double) * (size_t)(n * n))) != NULL && campaign_matrix(c, index, n, bw) == 0)
+			topo_pairs(topo, p, bw, n, strtod(what, NULL));   /* out of memory: this point not judged */
+		free(bw);
+	}
+}
+
 /* points.csv's rows gathered point by point (collect writes each point's rows together). */
 struct gather {
 	const struct campaign *c;
@@ -383,7 +403,7 @@ static int judge_across(const char *dir, const struct campaign *c, struct fpoint
 	int slow, located, rc, verified;
 
 	find_across(o, pts, np);
-	slow = find_slow_links(o, c, &sus);
+	slow = find_slow_links(o, c, &sus, g->topo);
 	located = find_located(o, g->loc, pts, np, &sus);
 	verified = find_topology(o, g->topo, topology, sizeof(topology));
 	find_verdict(v, pts, np, &(struct verdict_in){ g->health, topology, verified, slow + (located == 1), located > 1 });
@@ -445,7 +465,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 			fclose(models);
 			snprintf(part, sizeof(part), "%s/models.csv.part", dir);
 			remove(part);
-		} else if (gathered(&g), health_end(&health),
+		} else if (gathered(&g), health_end(&health), topo_of_pairs(&topo, &c, pts),
 			   replace_close(models, dir, "models.csv", err, errlen) == 0) {
 			rc = judge_across(dir, &c, pts, np, &o, &v, &g, err, errlen);
 		}

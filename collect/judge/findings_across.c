@@ -13,6 +13,7 @@
 #include "locate.h"
 #include "model/health.h"
 #include "suspects.h"
+#include "topology.h"
 
 #define ALGOS_MAX 16
 
@@ -461,23 +462,42 @@ void find_across(struct fout *o, const struct fpoint *pts, long n)
 struct links {
 	struct fout *o;
 	struct suspects *sus;
+	const struct topo *topo;
+	int slow;
 };
 
+/*
+ * A --pairs slow link: a finding and a suspect; or, where the declared
+ * topology says its step's other flows shared its links and it got
+ * TOPO_EXPLAINED or more of what that leaves it, a finding that says so,
+ * and neither slow nor a suspect.
+ */
 static void one_link(void *ctx, const char *link, const char *since, const char *campaign, long point)
 {
 	struct links *l = ctx;
 	char text[4200];
+	long src, dst;
+	double r = sscanf(link, "%ld (%*[^)]) -> %ld", &src, &dst) == 2 ? topo_link(l->topo, point, src, dst) : NAN;
 
+	if (r >= TOPO_EXPLAINED) {
+		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but its step's other flows share "
+			 "its busiest link, and it got %.0f%% of what the fabric allows it beside them: the topology's "
+			 "share, not a fault.", link, 100 * r);
+		find_emit(l->o, FK_slow_link, "info", text, &point, point >= 0, "of_bound", r, NULL);
+		return;
+	}
 	snprintf(text, sizeof(text), "Slow link %s (--pairs).", link);
 	find_emit(l->o, FK_slow_link, "warning", text, &point, point >= 0, NULL);
 	suspects_link(l->sus, link, since, campaign, point);
+	l->slow++;
 }
 
-int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *sus)
+int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *sus, const struct topo *topo)
 {
-	struct links l = { o, sus };
+	struct links l = { o, sus, topo, 0 };
 
-	return (int)campaign_slow_links(c, one_link, &l);
+	campaign_slow_links(c, one_link, &l);
+	return l.slow;
 }
 
 /* "nic:n3" as "the NIC of n3", "up:leaf1" as "the uplink of leaf1". */

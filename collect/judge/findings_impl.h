@@ -76,9 +76,14 @@ void find_nic_cite(const struct fpoint *pts, long np, const long *points, int np
 void find_crossovers(struct fout *o, const struct fpoint *p, const struct mrow *rows, long n);
 void find_point(struct fout *o, const struct fpoint *p);
 void find_across(struct fout *o, const struct fpoint *pts, long n);
-/* The slow links of the campaign's --pairs outputs (pairs.tsv): one finding and suspect each; how many. */
+/*
+ * The slow links of the campaign's --pairs outputs (pairs.tsv): one finding
+ * and suspect each, but those the topology explains (topology.h's
+ * topo_link: an info finding, no suspect); how many are slow.
+ */
 struct suspects;
-int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *sus);
+struct topo;
+int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *sus, const struct topo *topo);
 /*
  * The link the rows' bounds locate (locate.h): a finding, and its suspects;
  * how many links it names (1: located; more: not separated; 0: none).

@@ -7,11 +7,24 @@
 
 #define TOPO_NAMED 4   /* alternatives named at once, at most */
 
+/* What was judged, in words: "4 rows of 1 MiB per peer or more", "12 --pairs links of 1 MiB or more", or both. */
+static void judged_words(const struct topo *t, char *buf, size_t len)
+{
+	if (t->pairs == 0)
+		snprintf(buf, len, "%ld row%s of 1 MiB per peer or more", t->rows, t->rows == 1 ? "" : "s");
+	else if (t->rows == 0)
+		snprintf(buf, len, "%ld --pairs link%s of 1 MiB or more", t->pairs, t->pairs == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "%ld row%s of 1 MiB per peer or more and %ld --pairs link%s", t->rows,
+			 t->rows == 1 ? "" : "s", t->pairs, t->pairs == 1 ? "" : "s");
+}
+
 int find_topology(struct fout *o, const struct topo *t, char *words, size_t len)
 {
 	const struct topo_move *best[TOPO_NAMED];
 	int nb = topo_outcome(t, best, TOPO_NAMED);
-	char who[TOPO_NAMED * (TOPO_NAME + 8)] = "", text[1536];
+	char who[TOPO_NAMED * (TOPO_NAME + 8)] = "", text[1536], what[160];
+	const char *kinds = t->pairs == 0 ? "rows" : t->rows == 0 ? "--pairs links" : "rows and --pairs links";
 
 	if (nb < 0 && t->nodes > TOPO_NODES) {
 		snprintf(words, len, "the topology taken as declared (checked on campaigns of at most %d nodes; this "
@@ -20,13 +33,13 @@ int find_topology(struct fout *o, const struct topo *t, char *words, size_t len)
 	}
 	if (nb < 0) {
 		snprintf(words, len, "%s", t->n > 0 ? "the topology taken as declared (no row of 1 MiB per peer or "
-			 "more that a link bounds to check it by)" : "");
+			 "more that a link bounds, nor --pairs link of 1 MiB or more, to check it by)" : "");
 		return 0;
 	}
+	judged_words(t, what, sizeof(what));
 	if (nb == 0) {
-		snprintf(words, len, "the topology verified (%ld row%s of 1 MiB per peer or more at %.0f%%-%.0f%% "
-			 "of their bound; no node moved to another leaf fits them better)", t->rows,
-			 t->rows == 1 ? "" : "s", 100 * t->lo, 100 * t->hi);
+		snprintf(words, len, "the topology verified (%s at %.0f%%-%.0f%% of their bound; no node moved to "
+			 "another leaf fits them better)", what, 100 * t->lo, 100 * t->hi);
 		return 1;
 	}
 	for (int i = 0; i < nb; i++)
@@ -35,22 +48,22 @@ int find_topology(struct fout *o, const struct topo *t, char *words, size_t len)
 	if (nb == 1) {
 		snprintf(words, len, "the topology NOT as declared: %s measures as on %s (below)", best[0]->node, best[0]->to);
 		snprintf(text, sizeof(text), "%s measures as on %s, not on %s as the topology says (Slurm's topology.conf "
-			 "or the fabric file): with %s there, %ld row%s of 1 MiB per peer or more fit their bound "
-			 "(%.0f%%-%.0f%% of it) and none stops fitting; as declared the rows read %.0f%%-%.0f%%. Check its "
+			 "or the fabric file): with %s there, %ld more of the %s fit their bound (%.0f%%-%.0f%% of "
+			 "those it changes) and none stops fitting; as declared they read %.0f%%-%.0f%%. Check its "
 			 "cable: every bound through it is wrong until the topology says where it is.", best[0]->node,
-			 best[0]->to, best[0]->from, best[0]->node, best[0]->wins, best[0]->wins == 1 ? "" : "s",
-			 100 * best[0]->lo, 100 * best[0]->hi, 100 * t->lo, 100 * t->hi);
+			 best[0]->to, best[0]->from, best[0]->node, best[0]->wins, what, 100 * best[0]->lo,
+			 100 * best[0]->hi, 100 * t->lo, 100 * t->hi);
 	} else {
 		snprintf(words, len, "the topology NOT as declared: one node measures as on another leaf, %s on %s or %d "
 			 "more (below)", best[0]->node, best[0]->to, nb - 1);
-		snprintf(text, sizeof(text), "The rows fit one node on another leaf, not the topology as declared "
+		snprintf(text, sizeof(text), "The %s fit one node on another leaf, not the topology as declared "
 			 "(Slurm's topology.conf or the fabric file): %s, and no point of this campaign tells them apart: "
-			 "with any of them, %ld row%s of 1 MiB per peer or more fit their bound (%.0f%%-%.0f%% of it) and "
-			 "none stops fitting; as declared the rows read %.0f%%-%.0f%%. Check those cables: every bound "
-			 "through the one moved is wrong until the topology says where it is.", who, best[0]->wins,
-			 best[0]->wins == 1 ? "" : "s", 100 * best[0]->lo, 100 * best[0]->hi, 100 * t->lo, 100 * t->hi);
+			 "with any of them, %ld more of the %s fit their bound (%.0f%%-%.0f%% of those it changes) and "
+			 "none stops fitting; as declared they read %.0f%%-%.0f%%. Check those cables: every bound "
+			 "through the one moved is wrong until the topology says where it is.", kinds, who, best[0]->wins,
+			 what, 100 * best[0]->lo, 100 * best[0]->hi, 100 * t->lo, 100 * t->hi);
 	}
 	find_emit(o, FK_topology, "warning", text, NULL, 0, "candidates", (double)nb, "rows_won", (double)best[0]->wins,
-		  "rows", (double)t->rows, NULL);
+		  "rows", (double)t->rows, "pairs", (double)t->pairs, NULL);
 	return -1;
 }

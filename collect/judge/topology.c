@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bound.h"
+#include "flows.h"
 #include "grow.h"
 #include "read/fabric.h"
 
@@ -117,74 +118,207 @@ static double ratio(const struct fpoint *p, const struct fabric *f, const struct
 	return unit[r->level].t > 0 && !unit[r->level].partial ? unit[r->level].t * r->bytes / r->TMED : NAN;
 }
 
-/* Whether a row's bound / time fits a bound: at most TOPO_HIGH (its noise above), at least TOPO_LOW. */
-static int fits(double r)
+/* Whether a row's bound / time fits a bound: at most high (its noise above: TOPO_HIGH, TOPO_PAIRS_HIGH), at least TOPO_LOW. */
+static int fits(double r, double high)
 {
-	return r >= TOPO_LOW && r <= TOPO_HIGH;
+	return r >= TOPO_LOW && r <= high;
 }
 
-/* Alternative m on the point: each judged row against the declared's (rd). */
-static void judge_move(struct topo_move *m, const struct fpoint *p, struct fabric *f, const struct mrow *rows,
-		       long n, const double *rd)
+/* Alternative m's tally: each ratio under it (rh) against the declared's (rd), n of each (NAN: not judged), fitting up to high. */
+static void tally(struct topo_move *m, const double *rd, const double *rh, long n, double high)
 {
-	long node = -1, to = -1, was;
-	struct bound unit[FABRIC_LEVELS];
-	char done[FABRIC_LEVELS] = { 0 };
+	for (long i = 0; i < n; i++) {
+		if (isnan(rd[i]) || isnan(rh[i]) || fabs(log(rh[i]) - log(rd[i])) < 0.01)
+			continue;   /* not judged, or not changed by the move */
+		m->wins += fits(rh[i], high) && !fits(rd[i], high);
+		m->losses += !fits(rh[i], high) && fits(rd[i], high);
+		m->bad += !fits(rh[i], high);
+		m->lo = m->changed == 0 || rh[i] < m->lo ? rh[i] : m->lo;
+		m->hi = rh[i] > m->hi ? rh[i] : m->hi;
+		m->changed++;
+	}
+}
+
+/* The declared topology's ratios (rd, n; NAN not judged) into t's range; how many were judged. */
+static long declared(struct topo *t, const double *rd, long n)
+{
+	long judged = 0;
+
+	for (long i = 0; i < n; i++)
+		if (!isnan(rd[i])) {
+			t->lo = t->rows + t->pairs + judged == 0 || rd[i] < t->lo ? rd[i] : t->lo;
+			t->hi = rd[i] > t->hi ? rd[i] : t->hi;
+			judged++;
+		}
+	return judged;
+}
+
+/* Move m made on f: its node's leaf set to m's; the node (its old leaf in *was), or -1 where f lacks the node or the leaf. */
+static long move_made(const struct topo_move *m, struct fabric *f, long *was)
+{
+	long node = -1, to = -1;
 
 	for (long i = 0; i < f->nnodes && node < 0; i++)
 		node = !strcmp(f->node_name[i], m->node) ? i : -1;
 	for (long i = 0; i < f->nleaves && to < 0; i++)
 		to = !strcmp(f->leaf_name[i], m->to) ? i : -1;
 	if (node < 0 || to < 0)
-		return;   /* the node is not in the point, or the leaf not in its fabric: as declared */
-	was = f->leaf[node];
+		return -1;   /* the node is not in the point, or the leaf not in its fabric: as declared */
+	*was = f->leaf[node];
 	f->leaf[node] = to;
+	return node;
+}
+
+/* Each judged row's ratio on fabric f (as it stands) into r, NAN where not judged. */
+static void row_ratios(const struct fpoint *p, const struct fabric *f, const struct mrow *rows, long n, double *r)
+{
+	struct bound unit[FABRIC_LEVELS];
+	char done[FABRIC_LEVELS] = { 0 };
 	struct bound_fabric bf = fabric_bound(f);
-	for (long i = 0; i < n; i++) {
-		double rh;
-		if (isnan(rd[i]) || isnan(rh = ratio(p, f, &bf, &rows[i], unit, done)) ||
-		    fabs(log(rh) - log(rd[i])) < 0.01)
-			continue;   /* not judged, or not changed by the move */
-		m->wins += fits(rh) && !fits(rd[i]);
-		m->losses += !fits(rh) && fits(rd[i]);
-		m->bad += !fits(rh);
-		m->lo = m->changed == 0 || rh < m->lo ? rh : m->lo;
-		m->hi = rh > m->hi ? rh : m->hi;
-		m->changed++;
-	}
-	f->leaf[node] = was;
+
+	for (long i = 0; i < n; i++)
+		r[i] = judged(&rows[i], rows[0].algo) ? ratio(p, f, &bf, &rows[i], unit, done) : NAN;
 }
 
 int topo_point(struct topo *t, const struct fpoint *p, const struct mrow *rows, long n)
 {
-	struct fabric f;
-	struct bound unit[FABRIC_LEVELS];
-	char done[FABRIC_LEVELS] = { 0 };
-	double *rd;
-	long k = 0;
+	struct fabric f = { 0 };
+	double *rd, *rh;
+	long k = 0, was;
 
 	while (k < n && !judged(&rows[k], rows[0].algo))
 		k++;
 	if (!p->fabric || k == n || t->nodes > TOPO_NODES || p->pt->world > TOPO_WORLD)
 		return 0;   /* nothing to judge, or past what is checked */
-	if (!(rd = malloc(sizeof(double) * (size_t)n)))
-		return -1;
-	if (fabric_open(&f, p->fabric, p->pt->world) == 0) {
-		struct bound_fabric bf = fabric_bound(&f);
-		for (long i = 0; i < n; i++) {
-			rd[i] = judged(&rows[i], rows[0].algo) ? ratio(p, &f, &bf, &rows[i], unit, done) : NAN;
-			if (isnan(rd[i]))
+	rd = malloc(sizeof(double) * (size_t)n);
+	rh = malloc(sizeof(double) * (size_t)n);
+	if (rd && rh && fabric_open(&f, p->fabric, p->pt->world) == 0) {
+		row_ratios(p, &f, rows, n, rd);
+		t->rows += declared(t, rd, n);
+		for (long m = 0; m < t->n; m++) {
+			long node = move_made(&t->m[m], &f, &was);
+			if (node < 0)
 				continue;
-			t->lo = t->rows == 0 || rd[i] < t->lo ? rd[i] : t->lo;
-			t->hi = rd[i] > t->hi ? rd[i] : t->hi;
-			t->rows++;
+			row_ratios(p, &f, rows, n, rh);
+			tally(&t->m[m], rd, rh, n, TOPO_HIGH);
+			f.leaf[node] = was;
 		}
-		for (long m = 0; m < t->n; m++)
-			judge_move(&t->m[m], p, &f, rows, n, rd);
 	}
 	fabric_close(&f);
 	free(rd);
-	return 0;
+	free(rh);
+	return rd && rh ? 0 : -1;
+}
+
+/*
+ * Step k's ratios into r (n of them): each link's flow with those that share
+ * its bottleneck (by, from bound_flows: tp their least times): their measured
+ * rates together / the rates the fabric leaves them together. Alone on its
+ * bottleneck a link is its least time / its measured; beside others, TCP
+ * shares a link unevenly, and only their sum is bound. A link below
+ * TOPO_LOW of its own share is that alone (a slow link's partner takes up
+ * the slack: their sum would hide it). e (NULL: not wanted): how much of
+ * what the fabric allows each link got, alone or with those beside it,
+ * whichever is more (topo_link's).
+ */
+static void step_ratios(const double *bw, long n, long k, double bytes, const double *tp, const long *by,
+			double *meas, double *pred, double *r, double *e)
+{
+	for (long i = 0; i < n; i++)
+		if (by[i] >= 0)
+			meas[by[i]] = pred[by[i]] = 0;
+	for (long i = 0; i < n; i++) {
+		double b = bw[i * n + (i + k) % n];
+		if (by[i] >= 0 && tp[i] > 0 && b > 0) {
+			meas[by[i]] += b * 1e9;
+			pred[by[i]] += bytes / tp[i];
+		}
+	}
+	for (long i = 0; i < n; i++) {
+		double b = bw[i * n + (i + k) % n], own = tp[i] * b * 1e9 / bytes, all;
+		int known = by[i] >= 0 && tp[i] > 0 && b > 0;
+		all = known ? meas[by[i]] / pred[by[i]] : NAN;
+		r[i] = !known ? NAN : own < TOPO_LOW ? own : all;
+		if (e)
+			e[i] = !known ? NAN : own < TOPO_LOW ? own : own > all ? own : all;
+	}
+}
+
+/*
+ * Each link's ratio of a --pairs matrix (bw, n tasks, `bytes` a message) on
+ * fabric f as it stands: at step k every task i sends to i + k (mod n) at
+ * once (aller --pairs), the step's flows sharing the fabric's links
+ * (flows.h); step_ratios' into r[(k - 1) x n + i] (and e), NAN where unknown
+ * or on one node. 0, or -1 (not a tree, memory).
+ */
+static int pair_ratios(const struct fabric *f, const double *bw, long n, double bytes, double *r, double *e)
+{
+	struct bound_fabric bf = fabric_bound(f);
+	long nl = 2 * (bf.nnodes + bf.nleaves);
+	long *src = malloc(sizeof(long) * (size_t)n * 3), *dst = src ? src + n : NULL, *by = src ? src + 2 * n : NULL;
+	double *tp = malloc(sizeof(double) * (size_t)(n + 2 * nl));
+	int rc = src && tp ? 0 : -1;
+
+	for (long k = 1; rc == 0 && k < n; k++) {
+		for (long i = 0; i < n; i++) {
+			src[i] = f->task[i];
+			dst[i] = f->task[(i + k) % n];
+		}
+		rc = bound_flows(&bf, src, dst, n, bytes, tp, by);
+		if (rc == 0)
+			step_ratios(bw, n, k, bytes, tp, by, tp + n, tp + n + nl, &r[(k - 1) * n],
+				    e ? &e[(k - 1) * n] : NULL);
+	}
+	free(src);
+	free(tp);
+	return rc;
+}
+
+int topo_pairs(struct topo *t, const struct fpoint *p, const double *bw, long n, double bytes)
+{
+	struct fabric f = { 0 };
+	long np = n * (n - 1), was;
+	double *rd, *rh;
+	int rc = 0;
+
+	if (!p->fabric || n < 2 || n > TOPO_PAIRS || bytes < TOPO_MIN_BYTES || t->nodes > TOPO_NODES)
+		return 0;   /* nothing to judge, or past what is checked */
+	rd = malloc(sizeof(double) * (size_t)np * 2);   /* the ratios, then what each link got (topo_link's) */
+	rh = malloc(sizeof(double) * (size_t)np);
+	if (!rd || !rh)
+		rc = -1;
+	else if (fabric_open(&f, p->fabric, n) == 0 && pair_ratios(&f, bw, n, bytes, rd, rd + np) == 0) {
+		struct topo_links *l = grow(t->links, &t->links_cap, (size_t)t->nlinks + 1, sizeof(*l), 4);
+		if (l) {   /* the declared's kept for topo_link (out of memory: not kept) */
+			t->links = l;
+			t->links[t->nlinks++] = (struct topo_links){ p->pt->point, n, rd };
+		}
+		t->pairs += declared(t, rd, np);
+		for (long m = 0; m < t->n; m++) {
+			long node = move_made(&t->m[m], &f, &was);
+			if (node < 0)
+				continue;
+			if (pair_ratios(&f, bw, n, bytes, rh, NULL) == 0)
+				tally(&t->m[m], rd, rh, np, TOPO_PAIRS_HIGH);
+			f.leaf[node] = was;
+		}
+	}
+	fabric_close(&f);
+	if (!(t->nlinks > 0 && t->links[t->nlinks - 1].r == rd))
+		free(rd);
+	free(rh);
+	return rc;
+}
+
+double topo_link(const struct topo *t, long point, long src, long dst)
+{
+	for (long i = 0; i < t->nlinks; i++) {
+		const struct topo_links *l = &t->links[i];
+		long k = (dst - src + l->n) % l->n;
+		if (l->point == point && src >= 0 && src < l->n && dst >= 0 && dst < l->n && k > 0)
+			return l->r[l->n * (l->n - 1) + (k - 1) * l->n + src];
+	}
+	return NAN;
 }
 
 /* Whether a fits better than b (both fitting better than the declared). */
@@ -197,7 +331,7 @@ int topo_outcome(const struct topo *t, const struct topo_move **best, int max)
 {
 	int nb = 0;
 
-	if (t->rows == 0 || t->nodes > TOPO_NODES)
+	if (t->rows + t->pairs == 0 || t->nodes > TOPO_NODES)
 		return -1;
 	for (long i = 0; i < t->n; i++) {
 		const struct topo_move *m = &t->m[i];
@@ -213,6 +347,9 @@ int topo_outcome(const struct topo *t, const struct topo_move **best, int max)
 
 void topo_release(struct topo *t)
 {
+	for (long i = 0; i < t->nlinks; i++)
+		free(t->links[i].r);
+	free(t->links);
 	free(t->m);
 	memset(t, 0, sizeof(*t));
 }

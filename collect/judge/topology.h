@@ -15,6 +15,15 @@
  * none, and every row it changes fits it (a slow link's rows, far below
  * every alternative's bound, move none). The declared topology is verified
  * when rows were judged and no alternative fits better.
+ *
+ * An aller --pairs point is judged the same way, link by link: at each of
+ * its steps every task sends its message at once, and each link's least
+ * time is the step's flows sharing the fabric's links (flows.h, trees
+ * only); its ratio is that time / the link's measured one (its best of the
+ * step's exchanges, which may be one where a flow beside it started late:
+ * it fits up to TOPO_PAIRS_HIGH). On a 2:1 fabric two flows share an uplink
+ * in some steps and none in others, which the declared topology predicts
+ * and a moved cable does not (those links read twice their bound).
  */
 #ifndef COLLECT_TOPOLOGY_H
 #define COLLECT_TOPOLOGY_H
@@ -27,9 +36,12 @@
 #define TOPO_MIN_WINS 2
 #define TOPO_LOW 0.5             /* a row's median below half of its bound: something else holds it */
 #define TOPO_HIGH 1.15
+#define TOPO_PAIRS_HIGH 1.5      /* a --pairs link's best time may be one where a flow beside it started late */
 #define TOPO_NODES 64            /* a campaign of more nodes is not checked (nodes x leaves alternatives) */
 #define TOPO_WORLD 1024          /* ... nor a point of more tasks (each alternative's bound of each level) */
+#define TOPO_PAIRS 128           /* ... nor a --pairs point of more tasks (its steps' flows, each alternative) */
 #define TOPO_NAME 64
+#define TOPO_EXPLAINED 0.8       /* a --pairs slow link at this share of what its step leaves it: the topology's */
 
 struct topo_move {
 	char node[TOPO_NAME], from[TOPO_NAME], to[TOPO_NAME];
@@ -37,13 +49,25 @@ struct topo_move {
 	double lo, hi;               /* the changed rows' bound / time */
 };
 
+/*
+ * A --pairs point's links under the declared topology: r[(k - 1) x n + i],
+ * the link from task i at step k; then as many of what each got (topo_link).
+ */
+struct topo_links {
+	long point, n;
+	double *r;
+};
+
 struct topo {
 	struct topo_move *m;
 	long n;
 	size_t cap;
-	long rows;                   /* rows judged under the declared topology */
-	double lo, hi;               /* ... their bound / time */
+	long rows, pairs;            /* rows and --pairs links judged under the declared topology */
+	double lo, hi;               /* ... their bound / time (both) */
 	long nodes;                  /* the campaign's nodes with a known leaf; past TOPO_NODES none is moved */
+	struct topo_links *links;    /* each --pairs point judged */
+	long nlinks;
+	size_t links_cap;
 };
 
 /* The alternatives of the campaign's points (each node to each other leaf named); 0, or -1 (memory). */
@@ -51,7 +75,21 @@ int topo_open(struct topo *t, const struct fpoint *pts, long np);
 /* Point p's rows (n of them) judged under the declared topology and each alternative; 0, or -1 (memory). */
 int topo_point(struct topo *t, const struct fpoint *p, const struct mrow *rows, long n);
 /*
- * The outcome: -1 not judged (no row, or past TOPO_NODES), 0 verified, else how many
+ * Point p's --pairs matrix (bw[src x n + dst] GB/s, n tasks, `bytes` a
+ * message; TOPO_MIN_BYTES or more) judged the same way; 0, or -1 (memory).
+ */
+int topo_pairs(struct topo *t, const struct fpoint *p, const double *bw, long n, double bytes);
+/*
+ * The link from task src to task dst of --pairs point `point` under the
+ * declared topology: how much of what the fabric allows it in its step it
+ * got (1: all), alone (its least time as the step's flows share the links /
+ * its measured time) or with the flows that share its bottleneck (their
+ * rates together), whichever is more, but alone where that is below
+ * TOPO_LOW; NAN where it was not judged.
+ */
+double topo_link(const struct topo *t, long point, long src, long dst);
+/*
+ * The outcome: -1 not judged (no row nor link, or past TOPO_NODES), 0 verified, else how many
  * alternatives fit best (into best[max]: the most rows won, then the
  * fewest out of band, then the nearest their bound).
  */

@@ -81,7 +81,7 @@ enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 	X(PLACEMENT, SETTING, -, 0) \
 	X(STACK, SETTING, -, 0) \
 	X(JOB_ERROR, STR, job_error, 0) \
-	X(PAIRS, STR, pairs, 0) \
+	X(PAIRS, STR, pairs, 1) \
 	X(FORMAT, STR, format, 0) \
 	X(HOST, NONE, -, 1) \
 	X(NODE_SWITCH, NONE, -, 1) \

@@ -165,7 +165,7 @@ bound() {
 	sed -i 's/^# node_switch: n3 leaf2$/# node_switch: n3 leaf1/; s/^# fabric: switch n3 leaf2$/# fabric: switch n3 leaf1/' raw/*.out
 	run -0 "$COLLECT" -q -o m raw
 	run -0 awk -F'\t' '$2 == "topology" { print $1 "|" $3 }' m/findings.tsv
-	[ "$output" = "warning|n3 measures as on leaf2, not on leaf1 as the topology says (Slurm's topology.conf or the fabric file): with n3 there, 3 rows of 1 MiB per peer or more fit their bound (75%-100% of it) and none stops fitting; as declared the rows read 38%-100%. Check its cable: every bound through it is wrong until the topology says where it is." ]
+	[ "$output" = "warning|n3 measures as on leaf2, not on leaf1 as the topology says (Slurm's topology.conf or the fabric file): with n3 there, 3 more of the 16 rows of 1 MiB per peer or more fit their bound (75%-100% of those it changes) and none stops fitting; as declared they read 38%-100%. Check its cable: every bound through it is wrong until the topology says where it is." ]
 	run -0 awk -F'\t' 'NR == 2 { print $1 "|" $2 }' m/findings.tsv
 	[ "$output" = "warning|verdict" ]
 	grep -q '; the topology NOT as declared: n3 measures as on leaf2 (below); ' m/findings.tsv
@@ -177,7 +177,30 @@ bound() {
 	run ! grep -q 'topology' m2/findings.tsv
 }
 
-@test "each node's network counters (aller's '# nic_counters:'): a node that retransmits far more than the others, or whose NICs sent far more than aller did, is named; a suspect host cites them" {
+@test "the topology checked against a --pairs run: on a 2:1 fabric the links that share an uplink are the topology's, not slow; a cable moved is named; a slow link still is" {
+	d=$ROOT/tests/data/pairs
+	run -0 "$COLLECT" -q -o m "$d/healthy.out"
+	grep -q '"kind": "verdict", "severity": "info", "text": "[^"]*the topology verified (12 --pairs links of 1 MiB or more at 9[0-9]%-1[01][0-9]% of their bound; ' m/findings.json
+	grep -q '"kind": "verdict", .*no slow link found' m/findings.json
+	# aller named the four links of step 2 slow (half the median): each at its share of the uplink
+	[ "$(grep -c '^info	slow_link	Link .* (--pairs): below the median, but its step.s other flows share its busiest link, and it got [0-9]*% of what the fabric allows it beside them: the topology.s share, not a fault\.	' m/findings.tsv)" = 4 ]
+	[ "$(grep -c '^link' m/suspects.tsv)" = 0 ]
+	# n3's cable on leaf1 (topology.conf unchanged): every node alone on a leaf fits alike here
+	run -0 "$COLLECT" -q -o m2 "$d/moved.out"
+	grep -qP '^warning\ttopology\tThe --pairs links fit one node on another leaf, not the topology as declared \(.*\): n1 on leaf2, n2 on leaf2, n3 on leaf1 or n4 on leaf1, and no point of this campaign tells them apart: with any of them, 4 more of the 12 --pairs links of 1 MiB or more fit their bound' m2/findings.tsv
+	grep -q '"topology_verified": -1' m2/findings.json
+	# n4 -> n2 at a fifth of the healthy run's: slow, a suspect; it moves no node
+	sed 's/^3 1 n4 n2 0.0625381 6.706799e-02 /3 1 n4 n2 0.0125 3.355443e-01 /; s/^# slow_link: 3 (n4) -> 1 (n2): 0.06254 GB\/s, 0.501 /# slow_link: 3 (n4) -> 1 (n2): 0.0125 GB\/s, 0.100 /' \
+		"$d/healthy.out" >slow.out
+	run -0 "$COLLECT" -q -o m3 slow.out
+	grep -q '^warning	slow_link	Slow link 3 (n4) -> 1 (n2): 0.0125 GB/s, 0.100 of the median' m3/findings.tsv
+	[ "$(grep -c '^info	slow_link	' m3/findings.tsv)" = 3 ]
+	[ "$(grep -c '^link' m3/suspects.tsv)" = 1 ]
+	grep -qP '^link\tn4->n2\t' m3/suspects.tsv
+	run ! grep -q '	topology	' m3/findings.tsv
+}
+
+@test "each node's network counters (aller's '# nic_counters:'): a node that retransmits or whose queues drop far more than the others, or whose NICs sent far more than aller did, is named; a suspect host cites them" {
 	cp -r "$ROOT/tests/data/fabric/raw" raw
 	f=$(echo raw/*n4-strided*)
 	sed -i 's/^# Done$/# nic_counters: n1 aller offnode_tx_B=100000000; eth0 tx_bytes=104000000 tx_dropped=0; tcp retrans_segs=40\n# nic_counters: n2 aller offnode_tx_B=100000000; eth0 tx_bytes=310000000; tcp retrans_segs=35\n# nic_counters: n3 aller offnode_tx_B=100000000; eth0 tx_bytes=110000000 rx_dropped=7; tcp retrans_segs=1234\n# nic_counters: n4 aller offnode_tx_B=100000000; eth0 tx_bytes=104000000; tcp retrans_segs=38\n&/' "$f"
@@ -187,7 +210,11 @@ bound() {
 	[ "${#lines[@]}" = 2 ]
 	grep -qx "warning|On 4 nodes (strided): n3's counters during the point: 1,234 TCP segments retransmitted, 7 packets dropped, 0 errors (the other nodes: 40 retransmitted at most): a lossy NIC, cable or port." <<<"$output"
 	grep -qx "notice|On 4 nodes (strided): n2's NICs sent 3.10x the bytes aller's calls sent off the node (310.0 MB against 100.0 MB): other traffic shared them, or they sent it again." <<<"$output"
-	grep -q '"kind": "nics", "severity": "warning", .*"numbers": {"retrans": 1234, "dropped": 7, "errors": 0, "link_downed": 0, "others_retrans": 40}' m/findings.json
+	grep -q '"kind": "nics", "severity": "warning", .*"numbers": {"retrans": 1234, "dropped": 7, "errors": 0, "link_downed": 0, "others_retrans": 40, "queue_dropped": 0, "others_queue_dropped": 0}' m/findings.json
+	# a NIC's own queue dropping what the others' did not (tc's qdisc counters: a lossy port on the local fabric)
+	sed -i 's/^\(# nic_counters: n4 .*\) tx_bytes=104000000;/\1 tx_bytes=104000000 qdisc_drops=1500 qdisc_overlimits=9;/' "$f"
+	run -0 "$COLLECT" -q -o m2 raw
+	grep -q "^warning	nics	On 4 nodes (strided): n4's counters during the point: 38 TCP segments retransmitted, 0 packets dropped, 0 errors, 1,500 packets dropped by its NICs' queues (qdisc) (the other nodes: 1234 retransmitted, 0 dropped by their queues at most): a lossy NIC, cable or port.	" m2/findings.tsv
 	# the golden campaign's suspect host (n4, an end of three slow links) cites its counters
 	printf '0\tnic_counters\tn4 aller offnode_tx_B=0; eth0 tx_bytes=5 rx_dropped=3; tcp retrans_segs=99\n' >>merged/facts.tsv
 	run -0 "$COLLECT" --findings merged

@@ -185,7 +185,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	[ "$(grep -c '^link' "$RES/healed/merged/suspects.tsv")" = 0 ]
 }
 
-@test "a cable moved to the other leaf (fabric.sh move) while topology.conf stays: an ordinary campaign names the node and the leaf it measures as on" {
+@test "a cable moved to the other leaf (fabric.sh move) while topology.conf stays: an ordinary campaign and a --pairs run name the node and the leaf it measures as on" {
 	campaign_results test-results-moved
 	run -0 bash "$FABRIC" move n3 leaf1
 	run -0 bash "$FABRIC" show
@@ -205,10 +205,22 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 		"$m/findings.tsv"
 	grep -q '"kind": "verdict", "severity": "warning", .*the topology NOT as declared: ' "$m/findings.json"
 	grep -q '^[0-9]*	fabric	fault move n3 leaf1$' "$m/facts.tsv"
-	# healed: the same campaign verifies it
+	# a --pairs run says the same: at its step 2 the links that share an uplink as declared do not
+	final=$(submit CAMPAIGN=movedpairs NODES=4 TASKS_PER_NODE=1 MODES=contiguous LONGS=0 ITERS=3 ALLER_ARGS="--pairs=4M")
+	wait_job "$final" 300
+	m=$RES/movedpairs/merged
+	grep -P '\ttopology\t' "$m/findings.tsv" || head -n 2 "$m/findings.tsv"   # shown when the test fails
+	grep -qP '^warning\ttopology\t(n3 measures as on leaf1, not on leaf2|The --pairs links fit one node on another leaf, .*n3 on leaf1)' \
+		"$m/findings.tsv"
+	# healed: the same campaigns verify it, and the links that share an uplink are no slow links
 	run -0 bash "$FABRIC" heal
 	smoke_campaign unmoved 5
 	grep -q '"kind": "verdict", .*the topology verified (' "$RES/unmoved/merged/findings.json"
+	final=$(submit CAMPAIGN=pairs NODES=4 TASKS_PER_NODE=1 MODES=contiguous LONGS=0 ITERS=3 ALLER_ARGS="--pairs=4M")
+	wait_job "$final" 300
+	m=$RES/pairs/merged
+	grep -q '"kind": "verdict", .*the topology verified ([0-9]* --pairs links' "$m/findings.json" || { cat "$m/findings.tsv"; false; }
+	run ! grep -q '^warning	slow_link' "$m/findings.tsv"
 }
 
 @test "an uplink slowed in the network: the campaign finds it slow, and says it cannot tell the two leaves' uplinks apart; healed, at its built rate" {
@@ -256,7 +268,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	[ ! -s "$FAULTS" ]
 }
 
-@test "link-down cuts a node off, link-up brings it back; loss is a rule in the node's namespace" {
+@test "link-down cuts a node off, link-up brings it back; loss is a rule in the node's namespace, its drops counted by its NIC's queue and named" {
 	port=$(awk -F'[ =]' '/NodeName=n3 /{ for (i = 1; i < NF; i++) if ($i == "Port") print $(i + 1) }' "$SLURM_CONF")
 	probe() { timeout 5 nsenter --net="/run/netns/aller${CLUSTER_PORT:-17000}-n1" bash -c "exec 3<>/dev/tcp/10.0.0.3/$port"; }
 	probe
@@ -269,6 +281,16 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	run -0 bash "$FABRIC" loss n2 5
 	run -0 nsenter --net="/run/netns/aller${CLUSTER_PORT:-17000}-n2" nft list table inet aller
 	[[ $output == *"numgen random mod 10000 < 500"*"drop"* ]]
+	# what it sends is dropped by its NIC's own queue, whose counters aller reads (tc's qdisc
+	# drops), and the findings name the node by them
+	out=$BATS_TEST_TMPDIR/loss.out
+	srun_aller -N4 -n4 --mpi=pmix "$ALLER" --min-bytes=256K c 3 262144 >"$out"
+	grep '^# nic_counters: ' "$out"   # shown when the test fails
+	grep -q '^# nic_counters: n2 .* qdisc_drops=[1-9][0-9]* ' "$out"
+	[ "$(grep -c '^# nic_counters: n[134] .* qdisc_drops=0 ' "$out")" = 3 ]
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$out"
+	grep -q "^warning	nics	On 4 nodes (contiguous): n2's counters during the point: .* packets dropped by its NICs' queues (qdisc) (the other nodes: .*, 0 dropped by their queues at most): a lossy NIC, cable or port." \
+		"$BATS_TEST_TMPDIR/m/findings.tsv"
 	run -0 bash "$FABRIC" heal
 	run ! nsenter --net="/run/netns/aller${CLUSTER_PORT:-17000}-n2" nft list table inet aller
 }

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "bound.h"
+#include "flows.h"
 
 /*
  * The local cluster's fabric: n1..n4, two tasks each (ranks 0-1 on n1, ...),
@@ -520,6 +521,78 @@ static void one_rail_or_two(void **state)
 	assert_true(fabs(b.t - 2 * 1048576 / (0.125e9 / 4)) < 1e-12);
 }
 
+/* t within a microsecond of want */
+#define NEAR(t, want) assert_true(fabs((t) - (want)) < 1e-6)
+
+/*
+ * --pairs' steps on the local cluster's fabric, one task a node, 4 MB a
+ * message: step k sends i -> i + k (mod 4) at once (flows.h).
+ */
+static void the_flows_of_a_step(void **state)
+{
+	long leaf[4] = { 0, 0, 1, 1 }, s1[4] = { 0, 1, 2, 3 }, d1[4] = { 1, 2, 3, 0 }, d2[4] = { 2, 3, 0, 1 }, by[4];
+	double up[2] = { 0.125, 0.125 }, nic[4] = { 0.125, 0.125, 0.125, 0.025 }, t[4];
+	struct bound_fabric f = { .nnodes = 4, .nleaves = 2, .leaf = leaf, .nic = nic4, .uplink = up };
+
+	(void)state;
+	/* step 1: one flow a link each way: 4 MB / 0.125 GB/s = 0.032 s each */
+	assert_int_equal(bound_flows(&f, s1, d1, 4, 4e6, t, NULL), 0);
+	for (int i = 0; i < 4; i++)
+		NEAR(t[i], 0.032);
+	/* step 2: 0 -> 2 and 1 -> 3 share leaf 0's uplink up (2 -> 0 and 3 -> 1 leaf 1's): 0.064 s each */
+	assert_int_equal(bound_flows(&f, s1, d2, 4, 4e6, t, by), 0);
+	for (int i = 0; i < 4; i++)
+		NEAR(t[i], 0.064);
+	/* ... each pair by its uplink: the same link for the two that share one */
+	assert_true(by[0] >= 0 && by[0] == by[1] && by[2] >= 0 && by[2] == by[3] && by[0] != by[2]);
+	/* node 2's cable on leaf 0: 0 -> 2 and 2 -> 0 stay under it, 1 -> 3 and 3 -> 1 alone on the uplink */
+	leaf[2] = 0;
+	assert_int_equal(bound_flows(&f, s1, d2, 4, 4e6, t, NULL), 0);
+	for (int i = 0; i < 4; i++)
+		NEAR(t[i], 0.032);
+	/* max-min: node 3's NIC at 0.025 GB/s holds 1 -> 3 to it (0.16 s); 0 -> 2 takes the
+	 * rest of the uplink it shared, 0.1 GB/s (0.04 s), as built (node 2 on leaf 1) */
+	leaf[2] = 1;
+	f.nic = nic;
+	assert_int_equal(bound_flows(&f, s1, d2, 4, 4e6, t, by), 0);
+	assert_true(by[1] == 4 + 3 && by[3] == 3 && by[0] != by[2]);   /* node 3's NIC in (links 4..7), out (0..3) */
+	NEAR(t[0], 0.04);
+	NEAR(t[1], 0.16);
+	NEAR(t[3], 0.16);   /* 3 -> 1 out of node 3's NIC */
+	NEAR(t[2], 0.04);   /* 2 -> 0 beside it on leaf 1's uplink */
+	/* a task to its own node crosses nothing; an uplink without a rate makes its flows unknown */
+	up[1] = 0;
+	f.nic = nic4;
+	assert_int_equal(bound_flows(&f, (long[]){ 0, 0 }, (long[]){ 0, 2 }, 2, 4e6, t, NULL), 0);
+	assert_true(t[0] == 0);
+	assert_true(isnan(t[1]));
+	/* not a tree, or a node out of range: -1 */
+	assert_int_equal(bound_flows(&f, (long[]){ 0 }, (long[]){ 4 }, 1, 4e6, t, NULL), -1);
+	f.host = s1;
+	assert_int_equal(bound_flows(&f, s1, d1, 4, 4e6, t, NULL), -1);
+}
+
+/*
+ * Three tiers: nodes 0..3 each on its own leaf (0..3), leaves 0-1 under
+ * aggregation switch 4, 2-3 under 5, both under core 6 (no uplink); every
+ * uplink 0.125 GB/s. Step 2 (0 -> 2, 1 -> 3 ...) crosses the core: switch
+ * 4's uplink carries two flows up, 0.064 s each; step 1 one (1 -> 2): 0.032 s.
+ */
+static void the_flows_of_three_tiers(void **state)
+{
+	long leaf[4] = { 0, 1, 2, 3 }, parent[7] = { 4, 4, 5, 5, 6, 6, -1 }, s[4] = { 0, 1, 2, 3 };
+	double up[7] = { 0.125, 0.125, 0.125, 0.125, 0.125, 0.125, 0 }, t[4];
+	struct bound_fabric f = { .nnodes = 4, .nleaves = 7, .leaf = leaf, .nic = nic4, .uplink = up, .parent = parent };
+
+	(void)state;
+	assert_int_equal(bound_flows(&f, s, (long[]){ 2, 3, 0, 1 }, 4, 4e6, t, NULL), 0);
+	for (int i = 0; i < 4; i++)
+		NEAR(t[i], 0.064);
+	assert_int_equal(bound_flows(&f, s, (long[]){ 1, 2, 3, 0 }, 4, 4e6, t, NULL), 0);
+	for (int i = 0; i < 4; i++)
+		NEAR(t[i], 0.032);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -534,6 +607,8 @@ int main(void)
 		cmocka_unit_test(what_is_unknown_is_named),
 		cmocka_unit_test(names_and_rates),
 		cmocka_unit_test(each_link_and_a_communicator_s_links),
+		cmocka_unit_test(the_flows_of_a_step),
+		cmocka_unit_test(the_flows_of_three_tiers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
