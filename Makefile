@@ -1,7 +1,8 @@
 # aller: a Slurm campaign toolkit for MPI all-to-all measurements.
 # One non-recursive Makefile; fragments per directory are included below.
 #
-#   make                 build build/bin/aller and build/bin/collect
+#   make                 build build/bin/aller and build/bin/collect (and the local
+#                        cluster's build/bin/cluster-plan)
 #   make CUDA=1          aller with CUDA device buffers (CUDA_HOME=/usr/local/cuda;
 #                        NVCC_ARCH= the -gencode list or CUDA_ARCHS="80 90",
 #                        NVCCFLAGS= nvcc flags)

@@ -1,10 +1,17 @@
 # cluster/: a real Slurm cluster on this machine (see cluster/lib.sh).
 CLUSTER_VARS = CLUSTER_NODES CLUSTER_CPUS CLUSTER_GPUS CLUSTER_PORT CLUSTER_ACCOUNTING CLUSTER_DIR \
-	CLUSTER_FABRIC CLUSTER_NIC_RATE CLUSTER_OVERSUB CLUSTER_LEAVES
+	CLUSTER_FABRIC CLUSTER_NIC_RATE CLUSTER_OVERSUB CLUSTER_LEAVES CLUSTER_TIERS
 export $(CLUSTER_VARS)
 
-cluster-up: deps-demo
-	@bash cluster/up.sh
+# the fabric's plan (cluster/plan.c): its links and Slurm's topology, from the settings
+$(B)/bin/cluster-plan: cluster/plan.c $(B)/flags
+	$(call say,CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(filter-out -MMD -MP,$(ALLER_CFLAGS)) $(CFLAGS) $(LDFLAGS) -o $@ $<
+all: $(B)/bin/cluster-plan
+
+cluster-up: deps-demo $(B)/bin/cluster-plan
+	@CLUSTER_PLAN=$(abspath $(B)/bin/cluster-plan) bash cluster/up.sh
 
 cluster-down:
 	@bash cluster/down.sh

@@ -7,7 +7,8 @@
 #
 #   slow-link SRC DST RATE   the path from SRC's NIC to DST at RATE (one way)
 #   slow-nic NODE RATE       NODE's NIC at RATE, both ways
-#   slow-uplink LEAF RATE    LEAF's uplink to the spine at RATE, both ways
+#   slow-uplink SWITCH RATE  SWITCH's uplink (a leaf's, an aggregation switch's)
+#                            at RATE, both ways
 #   delay NODE MS            MS more each way through NODE's NIC (needs netem)
 #   loss NODE PERCENT        PERCENT of the packets in and out of NODE dropped
 #   link-down NODE           NODE's switch port down; link-up NODE: up again
@@ -27,7 +28,7 @@ here=$(dirname "$0")
 
 usage() {
 	printf 'fabric: error: %s\n' "$1" >&2
-	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic NODE RATE | slow-uplink LEAF RATE | delay NODE MS |\n' >&2
+	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic NODE RATE | slow-uplink SWITCH RATE | delay NODE MS |\n' >&2
 	printf '       loss NODE PERCENT | link-down NODE | link-up NODE | move NODE LEAF | heal | show | info [NODE]\n' >&2
 	exit 2
 }
@@ -52,7 +53,7 @@ case $cmd in
 slow-link) args $# 3; node_form "$1"; node_form "$2"; rate_arg "$3"
 	[ "$1" != "$2" ] || usage "slow-link: SRC and DST are the same node '$1'" ;;
 slow-nic) args $# 2; node_form "$1"; rate_arg "$2" ;;
-slow-uplink) args $# 2; [[ $1 =~ ^leaf[1-9][0-9]{0,2}$ ]] || usage "slow-uplink: '$1' is not a leaf's name (leaf1, leaf2, ...)"; rate_arg "$2" ;;
+slow-uplink) args $# 2; [[ $1 =~ ^(leaf|agg)[1-9][0-9]{0,2}$ ]] || usage "slow-uplink: '$1' is not a switch's name (leaf1, agg1, ...)"; rate_arg "$2" ;;
 delay) args $# 2; node_form "$1"
 	number_in "$2" 0 10000 || usage "delay: '$2' is not a delay in ms above 0 and at most 10000" ;;
 loss) args $# 2; node_form "$1"
@@ -68,9 +69,7 @@ esac
 	fail "no fabric is up: 'make cluster-up' builds one (CLUSTER_FABRIC=veth, the default)"
 fabric_mine || fail "the namespaces of port $CLUSTER_PORT are not this cluster's ($CLUSTER_DIR made none of them): not touched"
 # the running fabric's nodes, whatever the environment says now
-CLUSTER_NODES=$(awk '$1 == "nic"' "$FAB/links" | wc -l)
-CLUSTER_LEAVES=$(awk '$1 == "uplink"' "$FAB/links" | wc -l)
-((CLUSTER_LEAVES > 0)) || CLUSTER_LEAVES=1
+CLUSTER_NODES=$(links nic | wc -l)
 
 node_arg() {
 	{ node_form "$1" && [ "${1#n}" -le "$CLUSTER_NODES" ]; } ||
@@ -112,8 +111,9 @@ info() {
 	awk -v n="$n" '$1 == "nic" && $2 == n { print "nic_rate " n " " $4 "kbit" }' "$FAB/links"
 	printf 'nic_burst %s %s\n' "$n" "$SHAPE_BURST"
 	printf 'switch %s %s\n' "$n" "$leaf"
-	awk -v l="$leaf" '$1 == "uplink" && $2 == l { print "uplink_rate " l " " $4 "kbit" }' "$FAB/links"
-	printf 'uplink_burst %s %s\n' "$leaf" "$SHAPE_BURST"
+	# each switch's uplink from the node's leaf up (the tree's parents are Slurm's topology)
+	links uplink | awk -v s="$leaf" -v b="$SHAPE_BURST" '{ up[$1] = $2; r[$1] = $3 }
+		END { for (; s in up; s = up[s]) print "uplink_rate " s " " r[s] "kbit\nuplink_burst " s " " b }'
 	if [ -s "$FAB/faults" ]; then sed 's/^/fault /' "$FAB/faults"; else echo "fault none"; fi
 }
 
@@ -125,8 +125,8 @@ slow-link | slow-nic | delay | loss | link-down | link-up | move) node_arg "$1" 
 slow-link) node_arg "$2"; set_fault "slow-link $1 $2" "slow-link $*" ;;
 slow-nic) set_fault "slow-nic $1" "slow-nic $*" ;;
 slow-uplink)
-	[ "$(leaf_count)" -gt 1 ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"
-	[ "${1#leaf}" -le "$(leaf_count)" ] || usage "slow-uplink: '$1' is not one of leaf1..leaf$(leaf_count)"
+	[ -n "$(links uplink)" ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"
+	links uplink | grep -q "^$1 " || usage "slow-uplink: '$1' is not one of $(links uplink | cut -d' ' -f1 | paste -sd' ')"
 	set_fault "slow-uplink $1" "slow-uplink $*"
 	apply_uplinks
 	;;
@@ -139,7 +139,7 @@ loss)
 	set_fault "loss $1" "loss $*"
 	;;
 link-down | link-up) set_fault "link-down $1" "$([ "$cmd" = link-up ] || echo "link-down $1")" ;;
-move) [ "${2#leaf}" -le "$(leaf_count)" ] || usage "move: '$2' is not one of leaf1..leaf$(leaf_count)"
+move) links nic | grep -q " $2 " || usage "move: '$2' is not one of $(links nic | cut -d' ' -f2 | sort -uV | paste -sd' ')"
 	set_fault "move $1" "move $*" ;;
 heal)
 	: >"$FAB/faults"

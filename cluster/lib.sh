@@ -4,16 +4,21 @@
 #   CLUSTER_ACCOUNTING (0: no slurmdbd; 1: MariaDB + slurmdbd for sacct)
 #   CLUSTER_FABRIC (veth: nodes with their own NICs, switches and capped
 #     links, see net.sh; lo: all nodes on this machine's loopback)
-#   CLUSTER_NIC_RATE (1gbit) each node's NIC; CLUSTER_OVERSUB (2) the leaf
-#     uplinks carry their nodes' NIC rate over this; CLUSTER_LEAVES (2, one
-#     for one node) the leaf switches, the nodes in blocks under them
+#   CLUSTER_NIC_RATE (1gbit) each node's NIC; CLUSTER_TIERS (2: leaves
+#     under a spine; 3: leaves under aggregation switches under a core; 1:
+#     one switch); CLUSTER_LEAVES (2, 4 with three tiers, one for one node)
+#     the leaf switches, the nodes in blocks under them; CLUSTER_OVERSUB (2)
+#     a switch's uplink carries what is under it over this ("A B": a factor
+#     per tier boundary from the leaves up); cluster/plan.c, CLUSTER_PLAN,
+#     makes the plan
 #   CLUSTER_DIR (build/cluster): configuration, state, logs, keys
 # shellcheck shell=bash disable=SC2034 # the settings are used by the scripts that source this
 
 CLUSTER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 : "${CLUSTER_NODES:=4}" "${CLUSTER_CPUS:=2}" "${CLUSTER_GPUS:=2}" "${CLUSTER_PORT:=17000}" "${CLUSTER_ACCOUNTING:=0}"
 : "${CLUSTER_DIR:=$CLUSTER_ROOT/build/cluster}" "${CLUSTER_FABRIC:=veth}" "${CLUSTER_NIC_RATE:=1gbit}" "${CLUSTER_OVERSUB:=2}"
-CLUSTER_LEAVES=${CLUSTER_LEAVES:-}   # empty: 2, or 1 for one node (net.sh: leaf_count)
+: "${CLUSTER_TIERS:=2}" "${CLUSTER_PLAN:=$CLUSTER_ROOT/build/bin/cluster-plan}"
+CLUSTER_LEAVES=${CLUSTER_LEAVES:-}   # empty: the plan's default
 # the burst each link's shaper (htb) lets through at once, bytes: fabric.sh
 # info says it (nic_burst, uplink_burst), and collect explains by it a row
 # that beat its bound
@@ -71,10 +76,8 @@ check_settings() {
 	[[ $CLUSTER_FABRIC =~ ^(veth|lo)$ ]] || die "CLUSTER_FABRIC '$CLUSTER_FABRIC' must be veth or lo"
 	valid_rate "$CLUSTER_NIC_RATE" ||
 		die "CLUSTER_NIC_RATE '$CLUSTER_NIC_RATE' is not a rate: a number and kbit, mbit or gbit (e.g. 500mbit, 2gbit)"
-	number_in "$CLUSTER_OVERSUB" 0.999 64 ||
-		die "CLUSTER_OVERSUB '$CLUSTER_OVERSUB' must be a number from 1 to 64"
-	[[ -z $CLUSTER_LEAVES || ($CLUSTER_LEAVES =~ ^[1-9][0-9]*$ && CLUSTER_LEAVES -le CLUSTER_NODES) ]] ||
-		die "CLUSTER_LEAVES '$CLUSTER_LEAVES' must be a number from 1 to CLUSTER_NODES ($CLUSTER_NODES): every leaf needs a node"
+	[ -x "$CLUSTER_PLAN" ] || die "'$CLUSTER_PLAN' is missing: 'make cluster-up' builds it (cluster/plan.c)"
+	v=$(plan links 2>&1 >/dev/null) || die "$v"   # CLUSTER_TIERS, CLUSTER_LEAVES, CLUSTER_OVERSUB
 }
 
 node_names() {

@@ -1,7 +1,9 @@
 # cluster/net.sh: the local cluster's fabric (CLUSTER_FABRIC=veth): one
 # network namespace per node with one NIC (eth0, a veth pair), the NICs of a
-# leaf switch joined by a Linux bridge, the leaves joined to a spine bridge by
-# uplinks, and a head namespace on the spine for the controller. Every
+# leaf switch joined by a Linux bridge, each switch joined to the one above
+# by an uplink (the leaves to a spine, or CLUSTER_TIERS=3 to aggregation
+# switches under a core: cluster/plan.c), and a head namespace on the top
+# switch for the controller. Every
 # namespace is the cluster's own ($NS-*); no address or link is made outside
 # them. Rates are tc htb limits on both ends of each link; faults (fabric.sh)
 # are rows of $FAB/faults, and every shaping is rebuilt from the built rates
@@ -32,21 +34,18 @@ node_ip() { printf '10.0.0.%d' "${1#n}"; }
 # shellcheck source=cluster/shape.sh
 . "$CLUSTER_ROOT/cluster/shape.sh"
 
-# Leaves: CLUSTER_LEAVES of them (2, one for one node), the nodes in blocks
-# in order (4 nodes, 2 leaves: n1-n2, n3-n4; 3 leaves: n1-n2, n3, n4); no
-# spine for one leaf. topology.conf says the same.
-leaf_count() { echo "${CLUSTER_LEAVES:-$((CLUSTER_NODES > 1 ? 2 : 1))}"; }
-leaf_names() { seq -f 'leaf%g' "$(leaf_count)"; }
-leaf_of() { echo "leaf$(((${1#n} - 1) * $(leaf_count) / CLUSTER_NODES + 1))"; }
-leaf_nodes() {
-	local n
-	for n in $(node_names); do [ "$(leaf_of "$n")" != "$1" ] || echo "$n"; done
+# The fabric's plan (cluster/plan.c, from the settings): a table of links,
+# "nic NODE LEAF KBIT" and "uplink SWITCH PARENT KBIT" rows, the switches a
+# tree of CLUSTER_TIERS; topology.conf says the same (plan -t). Once built,
+# $FAB/links holds it, and the running fabric is read from there.
+# plan links|-t: the table, or topology.conf
+plan() {
+	# shellcheck disable=SC2086 # -t or nothing; CLUSTER_OVERSUB: a factor per tier boundary
+	"$CLUSTER_PLAN" ${1#links} "$CLUSTER_NODES" "$CLUSTER_TIERS" "${CLUSTER_LEAVES:-0}" "$(rate_kbit "$CLUSTER_NIC_RATE")" $CLUSTER_OVERSUB
 }
-# leaf_hostlist LEAF: its nodes as Slurm writes them (n[1-2], n3), or nothing
-leaf_hostlist() {
-	leaf_nodes "$1" | awk 'NR == 1 { a = substr($1, 2) } { b = substr($1, 2) }
-		END { if (NR == 1) print "n" a; else if (NR > 1) print "n[" a "-" b "]" }'
-}
+# links KIND: the built table's rows of KIND (nic, uplink) as "FROM TO KBIT"
+links() { awk -F'\t' -v k="$1" '$1 == k { print $2, $3, $4 }' "$FAB/links"; }
+leaf_of() { awk -F'\t' -v n="$1" '$1 == "nic" && $2 == n { print $3 }' "$FAB/links"; }
 
 
 # fabric_available: one line why not, or nothing.
@@ -76,44 +75,36 @@ attach() {
 	in_ns "$1" ip link set lo up
 }
 
-# fabric_build: the namespaces, links, bridges and rates; the hosts file the
-# nodes see; $FAB/links (what was built, for show and the tests).
+# fabric_build: the namespaces, links, bridges and rates of the plan; the
+# hosts file the nodes see; $FAB/links (what was built, for show and the tests).
 fabric_build() {
-	local n leaf
+	local n b from to
 	mkdir -p "$FAB"
 	: >"$FAB/faults"
+	plan links >"$FAB/links"
 	ns_add "$NS-sw"
 	in_ns sw ip link set lo up
-	for leaf in $(leaf_names) $([ "$(leaf_count)" -eq 1 ] || echo spine); do
-		in_ns sw ip link add name "$leaf" mtu "$MTU" type bridge
-		in_ns sw ip link set "$leaf" up
-	done
-	if [ "$(leaf_count)" -gt 1 ]; then
-		for leaf in $(leaf_names); do
-			in_ns sw ip link add name "up-$leaf" mtu "$MTU" type veth peer name "dn-$leaf" mtu "$MTU"
-			in_ns sw ip link set "up-$leaf" master "$leaf" up
-			in_ns sw ip link set "dn-$leaf" master spine up
-		done
-	fi
-	# the head (slurmctld, slurmdbd) on the spine, or the only leaf; not shaped
-	attach head "$([ "$(leaf_count)" -gt 1 ] && echo spine || echo leaf1)" "$HEAD_IP"
+	while read -r b; do
+		in_ns sw ip link add name "$b" mtu "$MTU" type bridge
+		in_ns sw ip link set "$b" up
+	done < <(awk -F'\t' 'NR > 1 { print $3 } $1 == "uplink" { print $2 }' "$FAB/links" | sort -u)
+	while read -r from to _; do
+		in_ns sw ip link add name "up-$from" mtu "$MTU" type veth peer name "dn-$from" mtu "$MTU"
+		in_ns sw ip link set "up-$from" master "$from" up
+		in_ns sw ip link set "dn-$from" master "$to" up
+	done < <(links uplink)
+	# the head (slurmctld, slurmdbd) on the top switch (no uplink), or the only leaf; not shaped
+	attach head "$(awk -F'\t' 'NR > 1 { to[$3] } $1 == "uplink" { up[$2] } END { for (s in to) if (!(s in up)) print s }' \
+		"$FAB/links" | head -n 1)" "$HEAD_IP"
 	{
 		printf '127.0.0.1\tlocalhost\n%s\thead\n' "$HEAD_IP"
 		for n in $(node_names); do printf '%s\t%s\n' "$(node_ip "$n")" "$n"; done
 	} >"$FAB/hosts"
-	printf 'link\tfrom\tto\trate_kbit\n' >"$FAB/links"
 	for n in $(node_names); do
-		leaf=$(leaf_of "$n")
-		attach "$n" "$leaf" "$(node_ip "$n")"
+		attach "$n" "$(leaf_of "$n")" "$(node_ip "$n")"
 		apply_node "$n"
-		printf 'nic\t%s\t%s\t%s\n' "$n" "$leaf" "$(rate_kbit "$CLUSTER_NIC_RATE")" >>"$FAB/links"
 	done
 	apply_uplinks
-	if [ "$(leaf_count)" -gt 1 ]; then
-		for leaf in $(leaf_names); do
-			printf 'uplink\t%s\tspine\t%s\n' "$leaf" "$(uplink_kbit "$leaf")" >>"$FAB/links"
-		done
-	fi
 }
 
 # client_wrappers: $CLUSTER_DIR/bin/sbatch and the other Slurm clients, that

@@ -1,6 +1,6 @@
-# cluster/shape.sh: the fabric's rates (net.sh): tc rates in kbit/s, the
-# uplinks' share, and the htb shaping of each link rebuilt from the built
-# rates and the faults in force ($FAB/faults, fabric.sh). Sourced by net.sh.
+# cluster/shape.sh: the fabric's rates (net.sh): tc rates in kbit/s and the
+# htb shaping of each link rebuilt from the built rates and the faults in
+# force ($FAB/faults, fabric.sh). Sourced by net.sh.
 # shellcheck shell=bash
 
 # rate_kbit RATE: a tc rate (500mbit, 2gbit, 1.5gbit, 800kbit) in kbit/s
@@ -24,13 +24,6 @@ netem_available() {
 kbit_rate() {
 	awk -v k="$1" 'BEGIN { if (k % 1000000 == 0) printf "%dgbit\n", k / 1000000
 		else if (k % 1000 == 0) printf "%dmbit\n", k / 1000; else printf "%dkbit\n", k }'
-}
-
-# The uplink of a leaf: its nodes' NIC rate over CLUSTER_OVERSUB.
-uplink_kbit() {
-	local n
-	n=$(leaf_nodes "$1" | wc -l)
-	awk -v k="$(rate_kbit "$CLUSTER_NIC_RATE")" -v n="$n" -v o="$CLUSTER_OVERSUB" 'BEGIN { printf "%d\n", k * n / o }'
 }
 
 # shape ROLE DEV KBIT [DST_IP KBIT]...: htb on DEV's egress in ROLE: the link
@@ -62,8 +55,17 @@ fault() { awk -v k="$1" -v n="${2:-}" '$1 == k && (n == "" || $2 == n)' "$FAB/fa
 # fault_value KIND NODE: the value of NODE's last fault of that kind (a rate, ms, %), or nothing.
 fault_value() { fault "$1" "$2" | awk '{ v = $3 } END { print v }'; }
 
-# nic_kbit NODE: the node's NIC rate now (slow-nic, else the built rate).
-nic_kbit() { rate_kbit "$(fault_value slow-nic "$1" | grep . || echo "$CLUSTER_NIC_RATE")"; }
+# rate_now KIND NAME FAULT: a link's rate now, kbit/s: its FAULT's (slow-nic,
+# slow-uplink), else the built one ($FAB/links's, whatever the environment
+# says now). nic_kbit NODE, uplink_now SWITCH: a NIC's, an uplink's.
+rate_now() {
+	local r
+	r=$(fault_value "$3" "$2")
+	[ -z "$r" ] || { rate_kbit "$r"; return; }
+	links "$1" | awk -v n="$2" '$1 == n { print $3 }'
+}
+nic_kbit() { rate_now nic "$1" slow-nic; }
+uplink_now() { rate_now uplink "$1" slow-uplink; }
 
 # apply_node NODE: the node's link as built, with the faults in force.
 apply_node() {
@@ -89,22 +91,11 @@ apply_node() {
 	in_ns sw ip link set "$n" "$([ -n "$(fault link-down "$n")" ] && echo down || echo up)"
 }
 
-# uplink_now LEAF: the leaf's uplink rate now (slow-uplink, else the built
-# rate: $FAB/links's once built, whatever the environment says now), kbit/s.
-uplink_now() {
-	local r
-	r=$(fault_value slow-uplink "$1")
-	[ -z "$r" ] || { rate_kbit "$r"; return; }
-	r=$(awk -v l="$1" '$1 == "uplink" && $2 == l { print $4 }' "$FAB/links" 2>/dev/null)
-	if [ -n "$r" ]; then echo "$r"; else uplink_kbit "$1"; fi
-}
-
 apply_uplinks() {
-	local leaf r
-	[ "$(leaf_count)" -gt 1 ] || return 0
-	for leaf in $(leaf_names); do
-		r=$(uplink_now "$leaf")
-		shape sw "up-$leaf" "$r"
-		shape sw "dn-$leaf" "$r"
-	done
+	local from r
+	while read -r from _ _; do
+		r=$(uplink_now "$from")
+		shape sw "up-$from" "$r"
+		shape sw "dn-$from" "$r"
+	done < <(links uplink)
 }

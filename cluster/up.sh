@@ -19,7 +19,7 @@ why=""
 [ -z "$why" ] || die "cannot build the fabric: $why; CLUSTER_FABRIC=lo runs the cluster on loopback"
 
 settings="nodes=$CLUSTER_NODES cpus=$CLUSTER_CPUS gpus=$CLUSTER_GPUS port=$CLUSTER_PORT accounting=$CLUSTER_ACCOUNTING"
-settings+=" fabric=$CLUSTER_FABRIC leaves=$(leaf_count)"
+settings+=" fabric=$CLUSTER_FABRIC tiers=$CLUSTER_TIERS leaves=$(plan links | awk '$1 == "nic" { l[$3] } END { print length(l) }')"
 fabric_on && settings+=" nic_rate=$CLUSTER_NIC_RATE oversub=$CLUSTER_OVERSUB"
 if [ -f "$RUN/settings" ] && [ "$(cat "$RUN/settings")" = "$settings" ] && "$here/status.sh" -q; then
 	say "already up ($settings)"

@@ -586,13 +586,15 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 			 size, topology, sep, retries);
 		return;
 	}
+	const struct fpoint *weakest = NULL;
 	for (long i = 0; i < n; i++)
 		if (pts[i].pt->point == h->weakest.point) {
 			find_where(where, sizeof(where), &pts[i]);
 			where[0] = 'o';   /* "On 2 nodes" inside the sentence */
+			weakest = &pts[i];
 		}
 	format_bytes(size, sizeof(size), (long)h->weakest.bytes);
-	bound_link_words(h->weakest.BOTTLENECK, link, sizeof(link));
+	find_link_words(weakest, h->weakest.BOTTLENECK, link, sizeof(link));
 	if (lround(100 * h->lo) == lround(100 * h->hi))
 		snprintf(share, sizeof(share), "%.0f%%", 100 * h->lo);
 	else

@@ -74,6 +74,12 @@ void find_nic_cite(const struct fpoint *pts, long np, const long *points, int np
 /* The kinds (findings_kinds.c): per point at its end, then across points. */
 /* rows: one point's, by level, split, algorithm and size (findings.c sorts them so). */
 void find_crossovers(struct fout *o, const struct fpoint *p, const struct mrow *rows, long n);
+/*
+ * A link's id (bound.h's, "up:agg1") in words, as bound_link_words says
+ * them, with the tier of a switch above the leaves in p's fabric ("the
+ * uplink of agg1, tier 2"); p NULL: the words alone.
+ */
+void find_link_words(const struct fpoint *p, const char *id, char *buf, size_t len);
 void find_point(struct fout *o, const struct fpoint *p);
 void find_across(struct fout *o, const struct fpoint *pts, long n);
 /*

@@ -13,6 +13,7 @@
 #include "grow.h"
 #include "findings_impl.h"
 #include "merged.h"
+#include "read/fabric.h"
 #include "text.h"
 
 void find_emit(struct fout *o, enum finding_kind k, const char *severity, const char *text,
@@ -157,7 +158,7 @@ static void find_limit(struct fout *o, const struct fpoint *p)
 						 "a burst at once, and a row this small is mostly burst."
 	      : ": above its bound beyond its interval: the rate declared for the link is below what it "
 		"carried (a wrong rate, or not what limits the row).";
-	bound_link_words(r->BOTTLENECK, link, sizeof(link));
+	find_link_words(p, r->BOTTLENECK, link, sizeof(link));
 	snprintf(text, sizeof(text), "%s: at its largest size the best row reaches %.0f%% of what "
 		 "the fabric allows, bound by %s (%.0f%% of the NICs' line rate), at %s per peer "
 		 "(commsize %ld, %s)%s", where, 100 * eff, link, 100 * r->EFF, size,
@@ -165,6 +166,24 @@ static void find_limit(struct fout *o, const struct fpoint *p)
 	find_emit(o, FK_limit, eff < 0.5 ? "notice" : "info", text, &p->pt->point, 1, "eff_bound", eff,
 		  "bound_s", r->BOUND, "eff", r->EFF, "bytes_per_peer", r->bytes, "commsize",
 		  (double)r->COMMSIZE, NULL);
+}
+
+void find_link_words(const struct fpoint *p, const char *id, char *buf, size_t len)
+{
+	const struct fabric *f = p && p->fabric && !strncmp(id, "up:", 3) ? fabric_shared(p->fabric, p->pt->world) : NULL;
+	size_t n = strcspn(id + 3, "(");
+
+	bound_link_words(id, buf, len);
+	for (long i = 0; f && i < f->nleaves; i++)
+		if (strlen(f->leaf_name[i]) == n && !strncmp(f->leaf_name[i], id + 3, n)) {
+			struct bound_fabric bf = fabric_bound(f);
+			int tier = bound_tier(&bf, i);
+			if (tier >= 2 && strlen(buf) + 10 < len && !strchr(id, '('))
+				snprintf(buf + strlen(buf), len - strlen(buf), ", tier %d", tier);
+			break;
+		}
+	if (f)
+		fabric_unshare(f);
 }
 
 void find_point(struct fout *o, const struct fpoint *p)

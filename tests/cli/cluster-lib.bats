@@ -57,3 +57,32 @@ start_fake() {
 	[ "$output" = "cluster: error: slurmctld (pid $pid of $pidfile) still runs after TERM and KILL" ]
 	[ -e "$pidfile" ]
 }
+
+@test "the fabric's plan (cluster/plan.c): a tree of 1 to 3 tiers, each uplink what is under it over its tier's factor; topology.conf of the same tree; a bad setting one line, exit 2" {
+	plan=$ROOT/build/bin/cluster-plan
+	# today's default: 4 nodes, two leaves under a spine, 2:1
+	run -0 "$plan" 4 2 0 1000000 2
+	[ "${lines[0]}" = "$(printf 'link\tfrom\tto\trate_kbit')" ]
+	[[ $output == *$'nic\tn3\tleaf2\t1000000'* && $output == *$'uplink\tleaf2\tspine\t1000000'* ]]
+	# three tiers, 8 nodes: 4 leaves of 2 nodes, 2 aggregation switches of 2 leaves, a core;
+	# 1:1 above the nodes (200 Mbit/s a leaf), 2:1 above the leaves (400 / 2)
+	run -0 "$plan" 8 3 0 100000 1 2
+	[ "$(grep -c $'^nic\t' <<<"$output")" = 8 ]
+	[[ $output == *$'nic\tn5\tleaf3\t100000'* && $output == *$'uplink\tleaf3\tagg2\t200000'* ]]
+	[[ $output == *$'uplink\tagg1\tcore\t200000'* && $output == *$'uplink\tagg2\tcore\t200000'* ]]
+	run -0 "$plan" -t 8 3 0 100000 1 2
+	[ "$(sed 1d <<<"$output")" = "$(printf 'SwitchName=leaf1 Nodes=n[1-2]\nSwitchName=leaf2 Nodes=n[3-4]\nSwitchName=leaf3 Nodes=n[5-6]\nSwitchName=leaf4 Nodes=n[7-8]\nSwitchName=agg1 Switches=leaf[1-2]\nSwitchName=agg2 Switches=leaf[3-4]\nSwitchName=core Switches=agg[1-2]')" ]
+	# one node, one tier: one switch, no uplink
+	run -0 "$plan" 1 2 0 1000000 2
+	[ "$(grep -c $'^uplink' <<<"$output")" = 0 ]
+	run -0 "$plan" 4 1 0 1000000 2
+	[ "$(grep -c $'^uplink' <<<"$output")" = 0 ]
+	run -2 "$plan" 4 4 0 1000000 2
+	[ "$output" = "CLUSTER_TIERS '4' must be 1, 2 or 3" ]
+	run -2 "$plan" 4 2 0 1000000 2 2
+	[ "$output" = "CLUSTER_OVERSUB has 2 factors: a fabric of 2 tiers has 1 boundary" ]
+	run -2 "$plan" 4 2 5 1000000 2
+	[ "$output" = "CLUSTER_LEAVES '5' must be a number from 1 to CLUSTER_NODES (4): every leaf needs a node" ]
+	run -2 "$plan" 8 3 0 1000000 1 0.5
+	[ "$output" = "CLUSTER_OVERSUB '0.5' must be a number from 1 to 64 per tier boundary" ]
+}

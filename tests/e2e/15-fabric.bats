@@ -304,7 +304,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	[[ ${lines[0]} == *"SRC and DST are the same node 'n2'"* ]]
 	run -2 bash "$FABRIC" loss n1 150
 	run -2 bash "$FABRIC" slow-uplink spine 10mbit
-	[[ ${lines[0]} == "fabric: error: slow-uplink: 'spine' is not a leaf's name (leaf1, leaf2, ...)" ]]
+	[[ ${lines[0]} == "fabric: error: slow-uplink: 'spine' is not a switch's name (leaf1, agg1, ...)" ]]
 	run -2 bash "$FABRIC" link-down
 	[[ ${lines[0]} == "fabric: error: link-down takes 1 argument, not 0" ]]
 	run -2 bash "$FABRIC" unplug n1
