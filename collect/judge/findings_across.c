@@ -534,11 +534,14 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 	const char *names[LOCATE_MAX];
 	char words[LOCATE_MAX][LOCATE_NAME + 16], all[3 * (LOCATE_NAME + 24)] = "", text[1536];
 	int n = locate_suspects(loc, names, LOCATE_MAX);
+	const struct fpoint *first = NULL;   /* a point with a slow row: the links' tiers in its fabric */
 
 	if (n == 0)
 		return 0;
+	for (long i = 0; i < np && !first && loc->npoints > 0; i++)
+		first = pts[i].pt->point == loc->points[0] ? &pts[i] : NULL;
 	for (int i = 0; i < n; i++) {
-		bound_link_words(names[i], words[i], sizeof(words[i]));
+		find_link_words(first, names[i], words[i], sizeof(words[i]));
 		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%s",
 			 i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
 	}

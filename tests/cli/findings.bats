@@ -200,6 +200,19 @@ bound() {
 	run ! grep -q '	topology	' m3/findings.tsv
 }
 
+@test "a three-tier tree: each row bound along the tree (Slurm's nested switches), the bottleneck named with its tier" {
+	run -0 "$COLLECT" -q -o m "$ROOT/tests/data/tiers/strided.out"
+	run -0 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["commsize"] > 1 { print $c["bottleneck"] }' m/points.csv
+	[ "$(sort -u <<<"$output")" = "up:agg1" ]
+	grep -q "^info	limit	On 8 nodes (strided): at its largest size the best row reaches [0-9]*% of what the fabric allows, bound by the uplink of agg1, tier 2 ([0-9]*% of the NICs' line rate), at 2 MiB per peer " m/findings.tsv
+	# without the tree (no parent lines: the leaves under one spine) the leaves' uplinks bound
+	# the rows; a leaf's uplink is said without a tier, as ever
+	grep -v '^# fabric: parent ' "$ROOT/tests/data/tiers/strided.out" >two.out
+	run -0 "$COLLECT" -q -o m2 two.out
+	grep -q '^notice	limit	On 8 nodes (strided): at its largest size the best row reaches [0-9]*% of what the fabric allows, bound by the uplink of leaf1 (' m2/findings.tsv
+	run ! grep -q 'tier [0-9]' m2/findings.tsv
+}
+
 @test "each node's network counters (aller's '# nic_counters:'): a node that retransmits or whose queues drop far more than the others, or whose NICs sent far more than aller did, is named; a suspect host cites them" {
 	cp -r "$ROOT/tests/data/fabric/raw" raw
 	f=$(echo raw/*n4-strided*)
