@@ -10,19 +10,22 @@ unsigned long long verify_poison_index(unsigned long long seed)
 	return ((unsigned long long)VERIFY_POISON - seed) * inv;
 }
 
+void verify_fill_block(long *block, long n, unsigned long long seed)
+{
+	unsigned long long v = seed, at_poison = verify_poison_index(seed);
+
+	for (long j = 0; j < n; j++, v += VERIFY_STEP)   /* an add a value: it vectorises */
+		block[j] = (long)v;
+	if (at_poison < (unsigned long long)n)
+		block[at_poison] = verify_block_value(seed, (long)at_poison);
+}
+
 void verify_fill(long *send, struct verify_peers peers, long npeers, long count, long me, long iter,
 		 const struct verify_blocks *blk)
 {
-	for (long k = 0; k < npeers; k++) {
-		unsigned long long seed = verify_seed(me, verify_peer(peers, k), count, iter), v = seed;
-		unsigned long long at_poison = verify_poison_index(seed);
-		long *block = send + (blk ? blk->displs[k] : k * count);
-		long n = blk ? blk->counts[k] : count;
-		for (long j = 0; j < n; j++, v += VERIFY_STEP)   /* an add a value: it vectorises */
-			block[j] = (long)v;
-		if (at_poison < (unsigned long long)n)
-			block[at_poison] = verify_block_value(seed, (long)at_poison);
-	}
+	for (long k = 0; k < npeers; k++)
+		verify_fill_block(send + (blk ? blk->displs[k] : k * count), blk ? blk->counts[k] : count,
+				  verify_seed(me, verify_peer(peers, k), count, iter));
 }
 
 void verify_poison(long *recv, long n)
@@ -38,6 +41,31 @@ void verify_poison(long *recv, long n)
  */
 #define VERIFY_CHUNK 512
 
+long verify_check_block(long *block, long n, unsigned long long seed, int repoison, long wrong, struct mismatch *first)
+{
+	unsigned long long v = seed, at_poison = verify_poison_index(seed);
+
+	for (long c = 0; c < n; c += VERIFY_CHUNK) {
+		long end = c + VERIFY_CHUNK < n ? c + VERIFY_CHUNK : n;
+		/* the values step by an add (no multiply: it vectorises); the chunk with the
+		 * poison's index is looked at element by element, as a wrong one */
+		unsigned long long bad = at_poison >= (unsigned long long)c && at_poison < (unsigned long long)end;
+		for (long j = c; j < end; j++, v += VERIFY_STEP)
+			bad |= (unsigned long long)block[j] ^ v;
+		for (long j = c; bad && j < end; j++) {
+			long want = verify_block_value(seed, j);
+			if (block[j] == want || wrong++ > 0)
+				continue;
+			first->element = j;
+			first->expected = want;
+			first->received = block[j];
+		}
+		if (repoison)
+			verify_poison(block + c, end - c);
+	}
+	return wrong;
+}
+
 long verify_check(long *recv, struct verify_peers peers, long npeers, long count,
 		  long me, long iter, int repoison, struct mismatch *first,
 		  const struct verify_blocks *blk)
@@ -45,29 +73,11 @@ long verify_check(long *recv, struct verify_peers peers, long npeers, long count
 	long wrong = 0;
 
 	for (long k = 0; k < npeers; k++) {
-		unsigned long long seed = verify_seed(verify_peer(peers, k), me, count, iter), v = seed;
-		unsigned long long at_poison = verify_poison_index(seed);
-		long *block = recv + (blk ? blk->displs[k] : k * count);
-		long n = blk ? blk->counts[k] : count;
-		for (long c = 0; c < n; c += VERIFY_CHUNK) {
-			long end = c + VERIFY_CHUNK < n ? c + VERIFY_CHUNK : n;
-			/* the values step by an add (no multiply: it vectorises); the chunk with the
-			 * poison's index is looked at element by element, as a wrong one */
-			unsigned long long bad = at_poison >= (unsigned long long)c && at_poison < (unsigned long long)end;
-			for (long j = c; j < end; j++, v += VERIFY_STEP)
-				bad |= (unsigned long long)block[j] ^ v;
-			for (long j = c; bad && j < end; j++) {
-				long want = verify_block_value(seed, j);
-				if (block[j] == want || wrong++ > 0)
-					continue;
-				first->peer = verify_peer(peers, k);
-				first->element = j;
-				first->expected = want;
-				first->received = block[j];
-			}
-			if (repoison)
-				verify_poison(block + c, end - c);
-		}
+		long before = wrong;
+		wrong = verify_check_block(recv + (blk ? blk->displs[k] : k * count), blk ? blk->counts[k] : count,
+					   verify_seed(verify_peer(peers, k), me, count, iter), repoison, wrong, first);
+		if (before == 0 && wrong > 0)
+			first->peer = verify_peer(peers, k);
 	}
 	if (blk && blk->guard >= 0 && recv[blk->guard] != VERIFY_POISON && wrong++ == 0) {
 		first->peer = verify_peer(peers, npeers - 1);   /* past the last block: one too many */

@@ -100,6 +100,14 @@ struct verify_blocks {
  * is odd, so it has an inverse mod 2^64 (Newton's iteration).
  */
 unsigned long long verify_poison_index(unsigned long long seed);
+/*
+ * One block of n values of seed: filled (the poison's index moved off it),
+ * or checked: wrong plus its wrong elements, the first of them (where wrong
+ * was 0) into *first but its peer; poisoned again as checked with repoison.
+ */
+void verify_fill_block(long *block, long n, unsigned long long seed);
+long verify_check_block(long *block, long n, unsigned long long seed, int repoison, long wrong,
+			struct mismatch *first);
 /* Host versions; verify_peer(peers, k) is the world rank of communicator rank k. */
 void verify_fill(long *send, struct verify_peers peers, long npeers, long count, long me, long iter,
 		 const struct verify_blocks *blk);

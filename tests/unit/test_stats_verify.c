@@ -332,6 +332,35 @@ static void check_in_chunks_and_repoison(void **state)
 	free(recv);
 }
 
+/*
+ * A block whose values would meet the poison (its seed chosen so, index
+ * 1300, in its third chunk of 512): filled off it, checked clean; the poison
+ * itself there, or a value moved elsewhere in that chunk, is wrong.
+ */
+static void the_poison_s_chunk(void **state)
+{
+	unsigned long long seed = (unsigned long long)VERIFY_POISON - 1300 * VERIFY_STEP;
+	long n = 2000, *b = calloc((size_t)n, sizeof(long));
+	struct mismatch m = { -1, -1, 0, 0 };
+
+	(void)state;
+	verify_fill_block(b, n, seed);
+	assert_true(b[1300] == (VERIFY_POISON ^ 1));
+	for (long j = 0; j < n; j++)
+		if (j != 1300 && b[j] != (long)(seed + (unsigned long long)j * VERIFY_STEP))
+			fail_msg("element %ld not seed + %ld steps", j, j);
+	assert_int_equal(verify_check_block(b, n, seed, 0, 0, &m), 0);
+	b[1300] = VERIFY_POISON;   /* a call that left the receive buffer's poison there */
+	b[1301] ^= 8;
+	assert_int_equal(verify_check_block(b, n, seed, 1, 0, &m), 2);
+	assert_int_equal(m.element, 1300);
+	assert_true(m.received == VERIFY_POISON && m.expected == (VERIFY_POISON ^ 1));
+	for (long j = 0; j < n; j++)
+		if (b[j] != VERIFY_POISON)
+			fail_msg("element %ld not poisoned again", j);
+	free(b);
+}
+
 static void strbuf_ranges(void **state)
 {
 	long r[] = { 0, 1, 2, 3, 8, 10, 11 };
@@ -374,6 +403,7 @@ int main(void)
 		cmocka_unit_test(poison_index_exact),
 		cmocka_unit_test(fill_then_check),
 		cmocka_unit_test(check_in_chunks_and_repoison),
+		cmocka_unit_test(the_poison_s_chunk),
 		cmocka_unit_test(strbuf_ranges),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
