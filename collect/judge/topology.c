@@ -210,35 +210,47 @@ int topo_point(struct topo *t, const struct fpoint *p, const struct mrow *rows, 
 	return rd && rh ? 0 : -1;
 }
 
+/* Per link (bound_flows' by): the measured and the allowed rates of the flows it is the bottleneck of, their lowest own ratio. */
+struct shares {
+	double *meas, *pred, *low;
+};
+
 /*
  * Step k's ratios into r (n of them): each link's flow with those that share
- * its bottleneck (by, from bound_flows: tp their least times): their measured
- * rates together / the rates the fabric leaves them together. Alone on its
- * bottleneck a link is its least time / its measured; beside others, TCP
- * shares a link unevenly, and only their sum is bound. A link below
+ * its bottleneck (by, from bound_flows: tp their least times). Alone on its
+ * bottleneck a link's ratio is its least time / its measured one. Beside
+ * others, TCP shares a link unevenly and only their sum is bound: their
+ * measured rates together / the rates the fabric leaves them together, but
+ * never above the lowest of them alone (each link's rate is its best
+ * exchange, and a link's best may be one where the flow beside it started
+ * late: their sum may then pass the link, which no sharing as declared
+ * allows, while the slowest of them kept to its share). A link below
  * TOPO_LOW of its own share is that alone (a slow link's partner takes up
  * the slack: their sum would hide it). e (NULL: not wanted): how much of
  * what the fabric allows each link got, alone or with those beside it,
  * whichever is more (topo_link's).
  */
 static void step_ratios(const double *bw, long n, long k, double bytes, const double *tp, const long *by,
-			double *meas, double *pred, double *r, double *e)
+			const struct shares *sh, double *r, double *e)
 {
 	for (long i = 0; i < n; i++)
-		if (by[i] >= 0)
-			meas[by[i]] = pred[by[i]] = 0;
+		if (by[i] >= 0) {
+			sh->meas[by[i]] = sh->pred[by[i]] = 0;
+			sh->low[by[i]] = INFINITY;
+		}
 	for (long i = 0; i < n; i++) {
-		double b = bw[i * n + (i + k) % n];
+		double b = bw[i * n + (i + k) % n], own = tp[i] * b * 1e9 / bytes;
 		if (by[i] >= 0 && tp[i] > 0 && b > 0) {
-			meas[by[i]] += b * 1e9;
-			pred[by[i]] += bytes / tp[i];
+			sh->meas[by[i]] += b * 1e9;
+			sh->pred[by[i]] += bytes / tp[i];
+			sh->low[by[i]] = own < sh->low[by[i]] ? own : sh->low[by[i]];
 		}
 	}
 	for (long i = 0; i < n; i++) {
 		double b = bw[i * n + (i + k) % n], own = tp[i] * b * 1e9 / bytes, all;
 		int known = by[i] >= 0 && tp[i] > 0 && b > 0;
-		all = known ? meas[by[i]] / pred[by[i]] : NAN;
-		r[i] = !known ? NAN : own < TOPO_LOW ? own : all;
+		all = known ? sh->meas[by[i]] / sh->pred[by[i]] : NAN;
+		r[i] = !known ? NAN : own < TOPO_LOW ? own : all < sh->low[by[i]] ? all : sh->low[by[i]];
 		if (e)
 			e[i] = !known ? NAN : own < TOPO_LOW ? own : own > all ? own : all;
 	}
@@ -256,7 +268,8 @@ static int pair_ratios(const struct fabric *f, const double *bw, long n, double 
 	struct bound_fabric bf = fabric_bound(f);
 	long nl = 2 * (bf.nnodes + bf.nleaves);
 	long *src = malloc(sizeof(long) * (size_t)n * 3), *dst = src ? src + n : NULL, *by = src ? src + 2 * n : NULL;
-	double *tp = malloc(sizeof(double) * (size_t)(n + 2 * nl));
+	double *tp = malloc(sizeof(double) * (size_t)(n + 3 * nl));
+	struct shares sh = { tp ? tp + n : NULL, tp ? tp + n + nl : NULL, tp ? tp + n + 2 * nl : NULL };
 	int rc = src && tp ? 0 : -1;
 
 	for (long k = 1; rc == 0 && k < n; k++) {
@@ -266,8 +279,7 @@ static int pair_ratios(const struct fabric *f, const double *bw, long n, double 
 		}
 		rc = bound_flows(&bf, src, dst, n, bytes, tp, by);
 		if (rc == 0)
-			step_ratios(bw, n, k, bytes, tp, by, tp + n, tp + n + nl, &r[(k - 1) * n],
-				    e ? &e[(k - 1) * n] : NULL);
+			step_ratios(bw, n, k, bytes, tp, by, &sh, &r[(k - 1) * n], e ? &e[(k - 1) * n] : NULL);
 	}
 	free(src);
 	free(tp);

@@ -185,6 +185,11 @@ bound() {
 	# aller named the four links of step 2 slow (half the median): each at its share of the uplink
 	[ "$(grep -c '^info	slow_link	Link .* (--pairs): below the median, but its step.s other flows share its busiest link, and it got [0-9]*% of what the fabric allows it beside them: the topology.s share, not a fault\.	' m/findings.tsv)" = 4 ]
 	[ "$(grep -c '^link' m/suspects.tsv)" = 0 ]
+	# under load: two links of a shared uplink, each at its best exchange, together past the uplink
+	# (1.56 of it) while the slower kept to its share: as declared, not a moved cable
+	run -0 "$COLLECT" -q -o ml "$d/loaded.out"
+	grep -q '"kind": "verdict", .*the topology verified (12 --pairs links of 1 MiB or more at ' ml/findings.json
+	run ! grep -q '	topology	' ml/findings.tsv
 	# n3's cable on leaf1 (topology.conf unchanged): every node alone on a leaf fits alike here
 	run -0 "$COLLECT" -q -o m2 "$d/moved.out"
 	grep -qP '^warning\ttopology\tThe --pairs links fit one node on another leaf, not the topology as declared \(.*\): n1 on leaf2, n2 on leaf2, n3 on leaf1 or n4 on leaf1, and no point of this campaign tells them apart: with any of them, 4 more of the 12 --pairs links of 1 MiB or more fit their bound' m2/findings.tsv
