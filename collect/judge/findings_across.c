@@ -500,7 +500,6 @@ int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *s
 	return l.slow;
 }
 
-/* "nic:n3" as "the NIC of n3", "up:leaf1" as "the uplink of leaf1". */
 /* The located link(s) as suspects: each link, and a NIC's node. */
 static void located_suspects(const struct locate *loc, const char **names, int n,
 			     const struct fpoint *pts, long np, struct suspects *sus)

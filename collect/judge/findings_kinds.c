@@ -171,7 +171,7 @@ static void find_limit(struct fout *o, const struct fpoint *p)
 void find_link_words(const struct fpoint *p, const char *id, char *buf, size_t len)
 {
 	const struct fabric *f = p && p->fabric && !strncmp(id, "up:", 3) ? fabric_shared(p->fabric, p->pt->world) : NULL;
-	size_t n = strcspn(id + 3, "(");
+	size_t n = f ? strcspn(id + 3, "(") : 0;   /* the switch's name ("up:" there: f is only then) */
 
 	bound_link_words(id, buf, len);
 	for (long i = 0; f && i < f->nleaves; i++)

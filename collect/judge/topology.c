@@ -291,7 +291,7 @@ int topo_pairs(struct topo *t, const struct fpoint *p, const double *bw, long n,
 	struct fabric f = { 0 };
 	long np = n * (n - 1), was;
 	double *rd, *rh;
-	int rc = 0;
+	int rc = 0, kept = 0;
 
 	if (!p->fabric || n < 2 || n > TOPO_PAIRS || bytes < TOPO_MIN_BYTES || t->nodes > TOPO_NODES)
 		return 0;   /* nothing to judge, or past what is checked */
@@ -301,7 +301,7 @@ int topo_pairs(struct topo *t, const struct fpoint *p, const double *bw, long n,
 		rc = -1;
 	else if (fabric_open(&f, p->fabric, n) == 0 && pair_ratios(&f, bw, n, bytes, rd, rd + np) == 0) {
 		struct topo_links *l = grow(t->links, &t->links_cap, (size_t)t->nlinks + 1, sizeof(*l), 4);
-		if (l) {   /* the declared's kept for topo_link (out of memory: not kept) */
+		if ((kept = l != NULL)) {   /* the declared's kept for topo_link (out of memory: not kept) */
 			t->links = l;
 			t->links[t->nlinks++] = (struct topo_links){ p->pt->point, n, rd };
 		}
@@ -316,7 +316,7 @@ int topo_pairs(struct topo *t, const struct fpoint *p, const double *bw, long n,
 		}
 	}
 	fabric_close(&f);
-	if (!(t->nlinks > 0 && t->links[t->nlinks - 1].r == rd))
+	if (!kept)
 		free(rd);
 	free(rh);
 	return rc;
