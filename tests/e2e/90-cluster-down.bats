@@ -45,15 +45,19 @@ setup_file() {
 
 @test "cluster-down stops every process it started and leaves no namespace behind" {
 	run_dir=$ROOT/build/cluster/run
-	pids=$(cat "$run_dir"/*.pid)
+	# each by its pid and start time (stat's 22nd field): a pid the kernel gave since to
+	# another process is not one cluster-down left running
+	pids=$(cat "$run_dir"/*.pid | while read -r p; do echo "$p:$(awk '{ print $22 }' "/proc/$p/stat" 2>/dev/null)"; done)
 	namespaces=$(cat "$run_dir"/*.mntns)
 	[ -n "$pids" ]
 	[ -n "$namespaces" ]
 	run -0 make -C "$ROOT" --no-print-directory cluster-down
-	for p in $pids; do
+	for ps in $pids; do
+		p=${ps%%:*}
 		# a zombie (ended, not yet reaped by init) does not run
-		if kill -0 "$p" 2>/dev/null && [ "$(awk '{ print $3 }' "/proc/$p/stat" 2>/dev/null)" != Z ]; then
-			echo "process $p still runs"
+		if kill -0 "$p" 2>/dev/null && [ "$(awk '{ print $3 }' "/proc/$p/stat" 2>/dev/null)" != Z ] &&
+			[ "$(awk '{ print $22 }' "/proc/$p/stat" 2>/dev/null)" = "${ps#*:}" ]; then
+			echo "process $p ($(cat "/proc/$p/comm" 2>/dev/null)) still runs"
 			return 1
 		fi
 	done
