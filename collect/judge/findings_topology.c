@@ -19,11 +19,21 @@ static void judged_words(const struct topo *t, char *buf, size_t len)
 			 t->rows == 1 ? "" : "s", t->pairs, t->pairs == 1 ? "" : "s");
 }
 
+/* What the move m changes and does not fit, in words: "none stops fitting", or how many, outvoted. */
+static void against_words(const struct topo_move *m, char *buf, size_t len)
+{
+	if (m->bad == 0)
+		snprintf(buf, len, "none stops fitting");
+	else
+		snprintf(buf, len, "%ld it changes %s not fit it (%ld of them fitted as declared), outvoted %ld to %ld",
+			 m->bad, m->bad == 1 ? "does" : "do", m->losses, m->wins, m->bad);
+}
+
 int find_topology(struct fout *o, const struct topo *t, char *words, size_t len)
 {
 	const struct topo_move *best[TOPO_NAMED];
 	int nb = topo_outcome(t, best, TOPO_NAMED);
-	char who[TOPO_NAMED * (TOPO_NAME + 8)] = "", text[1536], what[160];
+	char who[TOPO_NAMED * (TOPO_NAME + 8)] = "", text[1536], what[160], against[160];
 	const char *kinds = t->pairs == 0 ? "rows" : t->rows == 0 ? "--pairs links" : "rows and --pairs links";
 
 	if (nb < 0 && t->nodes > TOPO_NODES) {
@@ -42,6 +52,7 @@ int find_topology(struct fout *o, const struct topo *t, char *words, size_t len)
 			 "another leaf fits them better)", what, 100 * t->lo, 100 * t->hi);
 		return 1;
 	}
+	against_words(best[0], against, sizeof(against));
 	for (int i = 0; i < nb; i++)
 		snprintf(who + strlen(who), sizeof(who) - strlen(who), "%s%s on %s", i == 0 ? "" : i == nb - 1 ? " or " : ", ",
 			 best[i]->node, best[i]->to);
@@ -49,19 +60,19 @@ int find_topology(struct fout *o, const struct topo *t, char *words, size_t len)
 		snprintf(words, len, "the topology NOT as declared: %s measures as on %s (below)", best[0]->node, best[0]->to);
 		snprintf(text, sizeof(text), "%s measures as on %s, not on %s as the topology says (Slurm's topology.conf "
 			 "or the fabric file): with %s there, %ld more of the %s fit their bound (%.0f%%-%.0f%% of "
-			 "those it changes) and none stops fitting; as declared they read %.0f%%-%.0f%%. Check its "
+			 "those it changes) and %s; as declared they read %.0f%%-%.0f%%. Check its "
 			 "cable: every bound through it is wrong until the topology says where it is.", best[0]->node,
 			 best[0]->to, best[0]->from, best[0]->node, best[0]->wins, what, 100 * best[0]->lo,
-			 100 * best[0]->hi, 100 * t->lo, 100 * t->hi);
+			 100 * best[0]->hi, against, 100 * t->lo, 100 * t->hi);
 	} else {
 		snprintf(words, len, "the topology NOT as declared: one node measures as on another leaf, %s on %s or %d "
 			 "more (below)", best[0]->node, best[0]->to, nb - 1);
 		snprintf(text, sizeof(text), "The %s fit one node on another leaf, not the topology as declared "
 			 "(Slurm's topology.conf or the fabric file): %s, and no point of this campaign tells them apart: "
 			 "with any of them, %ld more of the %s fit their bound (%.0f%%-%.0f%% of those it changes) and "
-			 "none stops fitting; as declared they read %.0f%%-%.0f%%. Check those cables: every bound "
+			 "%s; as declared they read %.0f%%-%.0f%%. Check those cables: every bound "
 			 "through the one moved is wrong until the topology says where it is.", kinds, who, best[0]->wins,
-			 what, 100 * best[0]->lo, 100 * best[0]->hi, 100 * t->lo, 100 * t->hi);
+			 what, 100 * best[0]->lo, 100 * best[0]->hi, against, 100 * t->lo, 100 * t->hi);
 	}
 	find_emit(o, FK_topology, "warning", text, NULL, 0, "candidates", (double)nb, "rows_won", (double)best[0]->wins,
 		  "rows", (double)t->rows, "pairs", (double)t->pairs, NULL);

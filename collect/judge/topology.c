@@ -324,6 +324,10 @@ int topo_pairs(struct topo *t, const struct fpoint *p, const double *bw, long n,
 
 double topo_link(const struct topo *t, long point, long src, long dst)
 {
+	const struct topo_move *best;
+
+	if (topo_outcome(t, &best, 1) > 0)
+		return NAN;   /* a move fits better: the declared's shares are not the fabric's */
 	for (long i = 0; i < t->nlinks; i++) {
 		const struct topo_links *l = &t->links[i];
 		long k = (dst - src + l->n) % l->n;
@@ -347,8 +351,8 @@ int topo_outcome(const struct topo *t, const struct topo_move **best, int max)
 		return -1;
 	for (long i = 0; i < t->n; i++) {
 		const struct topo_move *m = &t->m[i];
-		if (m->wins < TOPO_MIN_WINS || m->losses > 0 || m->bad > 0)
-			continue;
+		if (m->wins < TOPO_MIN_WINS || m->bad * TOPO_OUTVOTE > m->wins)
+			continue;   /* too few won, or outvoted by those that do not fit it */
 		if (nb > 0 && before(m, best[0]))
 			nb = 0;
 		if ((nb == 0 || !before(best[0], m)) && nb < max)

@@ -11,9 +11,11 @@
  * faster than that topology allows (impossible but for noise), below it
  * something else holds the row. A row is won by the alternative when it
  * fits the alternative and not the declared, lost when the reverse. An
- * alternative fits better when it wins TOPO_MIN_WINS rows or more, loses
- * none, and every row it changes fits it (a slow link's rows, far below
- * every alternative's bound, move none). The declared topology is verified
+ * alternative fits better when it wins TOPO_MIN_WINS rows or more and at
+ * least TOPO_OUTVOTE times as many as it changes and does not fit (lost, or
+ * fitting neither): a slow link's rows, far below every alternative's
+ * bound, move no node, and one link that a CPU hog slowed does not hide a
+ * moved cable that four others show. The declared topology is verified
  * when rows were judged and no alternative fits better.
  *
  * An aller --pairs point is judged the same way, link by link: at each of
@@ -34,6 +36,7 @@
 
 #define TOPO_MIN_BYTES 1048576   /* smaller rows are a shaper's burst and latency's as much as the links' */
 #define TOPO_MIN_WINS 2
+#define TOPO_OUTVOTE 2           /* ... and wins this many times those it changes and does not fit */
 #define TOPO_LOW 0.5             /* a row's median below half of its bound: something else holds it */
 #define TOPO_HIGH 1.15
 #define TOPO_PAIRS_HIGH 1.5      /* a --pairs link's best time may be one where a flow beside it started late */
@@ -85,7 +88,8 @@ int topo_pairs(struct topo *t, const struct fpoint *p, const double *bw, long n,
  * got (1: all), alone (its least time as the step's flows share the links /
  * its measured time) or with the flows that share its bottleneck (their
  * rates together), whichever is more, but alone where that is below
- * TOPO_LOW; NAN where it was not judged.
+ * TOPO_LOW; NAN where it was not judged, or where a node moved fits better
+ * (topo_outcome: the shares are then not the fabric's).
  */
 double topo_link(const struct topo *t, long point, long src, long dst);
 /*
