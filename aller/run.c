@@ -21,6 +21,7 @@
 #include "output.h"
 #include "plan/bigcount.h"
 #include "partition.h"
+#include "stacks.h"
 #include "plan/plan.h"
 #include "reveal/reveal.h"
 #include "strbuf.h"
@@ -220,6 +221,29 @@ static const char *describe_congestion(struct header *h, const struct options *o
 	return h->congestion;
 }
 
+static const char *env_of(const char *name) { return getenv(name); }
+
+/*
+ * The fabric's lines (NULL: none) and a line of the NICs the MPI stack is
+ * told to use, "task_nics IF,IF VAR" (common/stacks.h: where a node has
+ * rails, collect puts the tasks on them, or stripes each message over
+ * them); fabric's own where the environment names none.
+ */
+static char *with_task_nics(char *fabric)
+{
+	char nics[256];
+	const char *var = stack_nics(env_of, nics, sizeof(nics));
+	size_t n = fabric ? strlen(fabric) : 0;
+	struct strbuf b;
+
+	if (!var)
+		return fabric;
+	strbuf_init(&b);
+	strbuf_addf(&b, "%s%stask_nics %s %s", n ? fabric : "", n && fabric[n - 1] != '\n' ? "\n" : "", nics, var);
+	free(fabric);
+	return strbuf_detach(&b);
+}
+
 /* Rank 0: everything the header says, beyond the options and the world. */
 static void describe_run(struct header *h, const struct options *o, const struct world *w,
 			 const struct buffers *b, const struct reveal *rv, int argc, char **argv)
@@ -235,7 +259,7 @@ static void describe_run(struct header *h, const struct options *o, const struct
 			*t = ' ';
 	utc_now(h->start, sizeof(h->start));
 	info->limits = h->lim.lines;
-	info->fabric = h->fabric;
+	info->fabric = h->fabric = with_task_nics(h->fabric);
 	select_describe(&o->sel, h->selection, sizeof(h->selection));
 	algo_list_describe(&o->algos, h->algos, sizeof(h->algos));
 	h->command = join_args(argc, argv);

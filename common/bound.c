@@ -125,7 +125,7 @@ static void rails_after(const struct bound_fabric *f, const long *at, long g, lo
  * others, through its uplink. Its members are base + i x step (partition.h).
  */
 static void add_comm(const struct bound_fabric *f, const long *node, const struct partition *p,
-		     long color, double bytes, struct loads *l)
+		     long color, double bytes, double part, struct loads *l)
 {
 	long g = partition_size(p, color), base = partition_member(p, color, 0);
 	long step = g > 1 ? partition_member(p, color, 1) - base : 1;
@@ -136,13 +136,13 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 		add_under(f, at[i * step], 1, l->under);
 	}
 	if (f->host)
-		rails_before(f, at, g, step, bytes, l);
+		rails_before(f, at, g, step, bytes * part, l);
 	for (long i = 0; i < g; i++) {
 		long n = at[i * step], k = l->on[n], sw = f->leaf[n];
 		long here = f->host ? l->hostn[f->host[n]] : k;   /* members on its node */
 		if (k == 0)
 			continue;   /* this node's members are counted already */
-		l->nic[n] += bytes * (double)k * (double)(g - here);
+		l->nic[n] += bytes * part * (double)k * (double)(g - here);
 		if (l->gpu && here > 1 && bytes * (double)(here - 1) > l->gpu[n])
 			l->gpu[n] = bytes * (double)(here - 1);
 		if (here < g && sw < 0 && !l->unknown_leaf) {
@@ -151,7 +151,7 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 		}
 		for (long hops = 0; sw >= 0 && hops < f->nleaves; hops++, sw = bound_above(f, sw))
 			if (l->under[sw] > 0) {
-				l->up[sw] += bytes * (double)l->under[sw] * (double)(g - l->under[sw]);
+				l->up[sw] += bytes * part * (double)l->under[sw] * (double)(g - l->under[sw]);
 				l->under[sw] = 0;   /* once per switch; its ancestors still to come */
 			}
 		l->on[n] = 0;
@@ -159,7 +159,29 @@ static void add_comm(const struct bound_fabric *f, const long *node, const struc
 	if (f->host)
 		rails_after(f, at, g, step, l);
 	if (l->glob)
-		add_global(f, at, g, step, bytes, l);
+		add_global(f, at, g, step, bytes * part, l);
+}
+
+/* Whether f's rails are striped (bound.h), and each rail striped a NIC of each node. */
+static int striped(const struct bound_fabric *f)
+{
+	if (!f->host || !f->stripe || f->nstripe < 2 || f->rails < 2)
+		return 0;
+	for (long s = 0; s < f->nstripe; s++)
+		if (f->stripe[s] < 0 || f->stripe[s] >= f->rails)
+			return 0;
+	return 1;
+}
+
+/* Each task's NIC of rail k (striped), from its own (node, n of them) into at; 0, or -1 (out of range). */
+static int on_rail(const struct bound_fabric *f, const long *node, long n, long k, long *at)
+{
+	for (long r = 0; r < n; r++) {
+		at[r] = node[r] >= 0 && node[r] < f->nnodes ? f->host[node[r]] * f->rails + k : -1;
+		if (at[r] < 0 || at[r] >= f->nnodes || f->leaf[at[r]] >= f->nleaves)
+			return -1;
+	}
+	return 0;
 }
 
 /* A switch's tier, at most `left` more tiers looked down (a parent cycle ends there). */
@@ -281,6 +303,22 @@ static int rails_loads(const struct bound_fabric *f, struct loads *l)
 	return 0;
 }
 
+/* Striped rails: each rail's share of every communicator's bytes onto l; 0, or -1 (memory, out of range). */
+static int striped_loads(const struct bound_fabric *f, const long *node, const struct partition *p, double bytes,
+			 struct loads *l)
+{
+	long *at = malloc(((size_t)p->world + 1) * sizeof(long));
+	int rc = at ? 0 : -1;
+
+	for (long s = 0; rc == 0 && s < f->nstripe; s++) {
+		rc = on_rail(f, node, p->world, f->stripe[s], at);
+		for (long c = 0; rc == 0 && c < p->ncomms; c++)
+			add_comm(f, at, p, c, bytes, 1.0 / (double)f->nstripe, l);
+	}
+	free(at);
+	return rc;
+}
+
 /* Each link's bytes for the row into l (allocated here); 0, or -1 (memory, a node out of range). */
 static int loads_of(const struct bound_fabric *f, const long *node, const struct partition *p,
 		    double bytes, struct loads *l)
@@ -301,8 +339,10 @@ static int loads_of(const struct bound_fabric *f, const long *node, const struct
 		return -1;
 	if (f->gpu && !(l->gpu = calloc((size_t)nn + 1, sizeof(double))))
 		return -1;
+	if (striped(f))
+		return striped_loads(f, node, p, bytes, l);
 	for (long c = 0; c < p->ncomms; c++)
-		add_comm(f, node, p, c, bytes, l);
+		add_comm(f, node, p, c, bytes, 1, l);
 	return 0;
 }
 
@@ -384,23 +424,29 @@ void bound_loads(const struct bound_fabric *f, const double *nic_load, const dou
 void bound_comm_links(const struct bound_fabric *f, const long *node, const struct partition *p,
 		      long color, char *nic_used, char *up_used)
 {
-	long g = partition_size(p, color), first = node[partition_member(p, color, 0)], nl = f->nleaves > 0 ? f->nleaves : 1;
-	long *under = calloc((size_t)nl, sizeof(long));
-	int nodes = 0;
+	long g = partition_size(p, color), nl = f->nleaves > 0 ? f->nleaves : 1, ns = striped(f) ? f->nstripe : 1;
+	long *under = calloc((size_t)nl, sizeof(long)), *at = malloc(((size_t)g + 1) * sizeof(long));
 
 	memset(nic_used, 0, (size_t)f->nnodes);
 	memset(up_used, 0, (size_t)nl);
-	for (long i = 0; i < g; i++) {
-		long n = node[partition_member(p, color, i)];
-		nodes |= n != first;
-		if (under)
-			add_under(f, n, 1, under);
+	for (long i = 0; at && i < g; i++)
+		at[i] = node[partition_member(p, color, i)];
+	for (long s = 0; under && at && s < ns; s++) {   /* each rail striped (else once, each task's NIC) */
+		int nodes = 0;
+		if (ns > 1 && on_rail(f, at, g, f->stripe[s], at) != 0)
+			break;
+		memset(under, 0, (size_t)nl * sizeof(long));
+		for (long i = 0; i < g; i++) {
+			nodes |= at[i] != at[0];
+			add_under(f, at[i], 1, under);
+		}
+		for (long i = 0; i < g; i++)
+			nic_used[at[i]] |= (char)nodes;
+		for (long sw = 0; sw < f->nleaves; sw++)
+			up_used[sw] |= under[sw] > 0 && under[sw] < g;   /* members under it and not */
 	}
-	for (long i = 0; i < g; i++)
-		nic_used[node[partition_member(p, color, i)]] = (char)nodes;
-	for (long sw = 0; under && sw < f->nleaves; sw++)
-		up_used[sw] = under[sw] > 0 && under[sw] < g;   /* members under it and not */
 	free(under);
+	free(at);
 }
 
 void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, char *buf, size_t len)

@@ -33,7 +33,11 @@
  * under its own leaf (its rail's), and `host` says which node each is in; a
  * task is given by its NIC, and bytes between two NICs of one node cross no
  * link (they stay on the node). A byte from a task on rail k to one on rail
- * k of another node under the same leaf stays on that leaf.
+ * k of another node under the same leaf stays on that leaf. Where the stack
+ * stripes each message over several NICs (Open MPI's TCP BTL over each
+ * interface it is given, NIC k to the peer's NIC k; UCX's multi-rail), each
+ * rail striped carries its share of every task's bytes: the loads are each
+ * rail's, a task on its node's NIC of that rail, with bytes / nstripe.
  *
  * A GPU node's own links: where `gpu` rates a node, each task there is a
  * GPU whose port to the node's switch (NVSwitch, or the node's xGMI/NVLink
@@ -70,6 +74,11 @@ struct bound_fabric {
 	int adaptive;           /* 1: adaptive routing (a byte may go through a third group); 0 minimal */
 	/* rails: per NIC ("node" above), the node it is in (0..nnodes-1); NULL: one NIC a node */
 	const long *host;
+	/* rails striped: each task's bytes spread evenly over its node's NICs of the rails in stripe
+	 * (nstripe of them, 2 or more; NULL: each task on its own NIC), a node's rail-k NIC to the
+	 * other's; node h's NIC of rail k is h x rails + k (the NICs numbered so) */
+	const long *stripe;
+	long nstripe, rails;
 	/* a GPU node's own links: per node (with rails per NIC, its node's), each GPU's port to the
 	 * node's switch (NVSwitch), decimal GB/s each way; NULL or 0: not bounded */
 	const double *gpu;

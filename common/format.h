@@ -138,7 +138,8 @@
  * nodes, where the site says how to ask (ALLER_FABRIC_INFO): "nic_rate NODE
  * RATE", "switch NODE LEAF", "uplink_rate LEAF RATE" (RATE as
  * common/bound.h's bound_rate reads it), "nic ...", "fault ..."; collect
- * bounds rows by them.
+ * bounds rows by them. aller adds "task_nics IF,IF VAR": the NICs the MPI
+ * stack is told to use (common/stacks.h's stack_nics).
  */
 
 #define ALLER_MODE_CONTIGUOUS "contiguous"

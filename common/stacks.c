@@ -76,3 +76,25 @@ int stack_apply(const struct stack *s, int reveal, const char *(*get)(const char
 	}
 	return 0;
 }
+
+const char *stack_nics(const char *(*get)(const char *), char *buf, size_t len)
+{
+	const char *pml = get("OMPI_MCA_pml"), *mtl = get("OMPI_MCA_mtl"), *var, *v;
+	size_t at = 0;
+
+	if (pml ? *pml != '^' && strstr(pml, "ucx") : get("UCX_TLS") != NULL)   /* "^ucx": all but it */
+		var = "UCX_NET_DEVICES";
+	else if (mtl && *mtl != '^' && strstr(mtl, "ofi") && !(pml && strstr(pml, "ob1")))
+		var = "FI_TCP_IFACE";
+	else
+		var = "OMPI_MCA_btl_tcp_if_include";
+	buf[0] = '\0';
+	if (!(v = get(var)) || !*v)
+		return NULL;
+	for (const char *s = v; *s && len > 0; s += strcspn(s, ",") + (s[strcspn(s, ",")] == ',')) {
+		int n = (int)strcspn(s, ",:");   /* UCX's DEVICE:PORT as its device */
+		if (n > 0 && at < len)
+			at += (size_t)snprintf(buf + at, len - at, "%s%.*s", at ? "," : "", n, s);
+	}
+	return at > 0 && at < len ? var : NULL;
+}

@@ -35,4 +35,17 @@ void stack_names(char *buf, size_t len);
 int stack_apply(const struct stack *s, int reveal, const char *(*get)(const char *),
 		int (*set)(const char *, const char *), char *desc, size_t desclen, char *err, size_t errlen);
 
+/*
+ * The NICs the MPI stack in the environment is told to use ("IF,IF" into
+ * buf), and the variable that says so (returned; NULL where none is set):
+ * UCX_NET_DEVICES where UCX carries the messages (OMPI_MCA_pml naming ucx,
+ * or no OMPI_MCA_pml and UCX_TLS set: MPICH's ch4:ucx), each DEVICE:PORT as
+ * its device; FI_TCP_IFACE where Open MPI's OFI MTL does (OMPI_MCA_mtl
+ * naming ofi); else the TCP BTL's OMPI_MCA_btl_tcp_if_include. Several:
+ * each message striped over them (the TCP BTL over each interface, NIC k
+ * to the peer's NIC k; UCX's multi-rail); collect's bound reads it where a
+ * node has rails (aller's '# fabric: task_nics IF,IF VAR').
+ */
+const char *stack_nics(const char *(*get)(const char *), char *buf, size_t len);
+
 #endif

@@ -68,7 +68,6 @@ static int task_nodes(struct fabric *f)
 	return 0;
 }
 
-#define FABRIC_RAILS 16   /* a node's NICs, at most */
 
 static int words(char *line, char **w, int n);
 
@@ -192,6 +191,35 @@ static int dragonfly_fact(struct fabric *f, const char *what, char *name, const 
 	return 1;
 }
 
+/* Whether name is one of list's comma-separated words. */
+static int listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *s = list; *s; s += strcspn(s, ",") + (s[strcspn(s, ",")] == ','))
+		if (strcspn(s, ",") == n && !strncmp(s, name, n))
+			return 1;
+	return 0;
+}
+
+/*
+ * With rails, the NICs the MPI stack was told to use ('# fabric: task_nics
+ * IF,IF VAR', aller's: common/stacks.h): one rail among them, every task on
+ * its node's NIC of that rail; several, each task's bytes striped over them
+ * (bound.h). None of the rails named: each task on its slot's NIC.
+ */
+static void task_nics(struct fabric *f, const char *list)
+{
+	long n = 0;
+
+	for (long k = 0; k < f->nrails && k < FABRIC_RAILS; k++)   /* the first node's NICs: NODE:IF, rail k */
+		if (strchr(f->node[k], ':') && listed(list, strchr(f->node[k], ':') + 1))
+			f->stripe[n++] = k;
+	for (long r = 0; n > 0 && r < f->world; r++)
+		f->task[r] = f->host[f->task[r]] * f->nrails + f->stripe[0];
+	f->nstripe = n > 1 ? n : 0;
+}
+
 /*
  * One fact, its words w (nw of them): a node's leaf, a leaf's uplink rate
  * or burst, a node's NIC rate or burst (the limit's first).
@@ -217,6 +245,11 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 	}
 	if (dragonfly_fact(f, what, name, val, nw >= 5 ? w[4] : ""))
 		return;
+	if (!strcmp(what, "task_nics")) {
+		if (f->nrails > 0)
+			task_nics(f, name);
+		return;
+	}
 	if (!strcmp(what, "gpu_rate")) {   /* a node's GPUs' port rate: with rails, each of its NICs' */
 		size_t len = strlen(name);
 		for (long e = 0; e < f->nnodes; e++)
@@ -458,6 +491,8 @@ struct bound_fabric fabric_bound(const struct fabric *f)
 	                              .ngroups = f->ngroups, .group_name = (const char *const *)f->group_name,
 	                              .global_links = f->global_links, .global_rate = f->global_rate,
 	                              .adaptive = f->adaptive, .host = f->nrails > 0 ? f->host : NULL,
+	                              .stripe = f->nstripe > 1 ? f->stripe : NULL, .nstripe = f->nstripe,
+	                              .rails = f->nrails,
 	                              .gpu = f->gpus ? f->gpu : NULL };
 }
 

@@ -6,7 +6,8 @@
  * node's leaf, each leaf's uplink rate, or else its uplink_linkspeed: Slurm's
  * LinkSpeed in the unit the campaign gave, each node's built NIC rate; a
  * switch's parent; a dragonfly's groups and global links; with rails each
- * NIC's, NODE:IF, a node's tasks spread over its NICs in their order) and
+ * NIC's, NODE:IF, a node's tasks spread over its NICs in their order, or
+ * on the NICs the MPI stack was told to use: aller's task_nics) and
  * '# limit:' lines (each node's NIC rate as aller judged it, before the
  * fabric's). Facts are "key value" lines (a tab or a space after the key).
  */
@@ -21,6 +22,7 @@
 #define FABRIC_NAME 64
 #define FABRIC_WORLD (1L << 16)   /* more tasks than this: not judged */
 #define FABRIC_LEVELS 17          /* partition levels of FABRIC_WORLD tasks */
+#define FABRIC_RAILS 16           /* a node's NICs, at most */
 
 struct fabric {
 	long nnodes, nleaves, world;
@@ -41,6 +43,7 @@ struct fabric {
 	double *gpu;            /* per node (rails: per NIC, its node's): its GPUs' port rate ('# fabric: gpu_rate'), 0 none */
 	int gpus;               /* ... some node has one */
 	long nrails, *host;     /* rails ('# fabric: switch NODE:IF ...'): the nodes above are their NICs, host[] each one's node */
+	long stripe[FABRIC_RAILS], nstripe;   /* ... each task's bytes striped over these rails ('# fabric: task_nics'), 0: not */
 	long *task;             /* per task: its node (with rails its NIC) */
 	char *hosts;            /* while it is read: the host lines' values, for hosts.h */
 	size_t hosts_len;       /* its room */

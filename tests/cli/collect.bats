@@ -338,6 +338,18 @@ golden() {
 	done
 	run -0 bottleneck rails
 	[ "$output" = "2.516582e-02 nic:n1:eth0" ]
+	# the MPI stack told to use one of them (aller's '# fabric: task_nics', its environment's): every
+	# task on eth1, each NIC carries both tasks' 3 MiB; told both: each message striped over both
+	# (the TCP BTL), each NIC half of both tasks', as spread evenly; an interface of no rail: as before
+	sed -i 's/^# fabric: nic n1 .*/&\n# fabric: task_nics eth1 OMPI_MCA_btl_tcp_if_include/' "$BATS_TEST_TMPDIR"/raw/*.out
+	run -0 bottleneck one-rail
+	[ "$output" = "5.033165e-02 nic:n1:eth1" ]
+	sed -i 's/^# fabric: task_nics eth1 /# fabric: task_nics eth1,eth0 /' "$BATS_TEST_TMPDIR"/raw/*.out
+	run -0 bottleneck striped
+	[ "$output" = "2.516582e-02 nic:n1:eth0" ]
+	sed -i 's/^# fabric: task_nics eth1,eth0 /# fabric: task_nics ib0 /' "$BATS_TEST_TMPDIR"/raw/*.out
+	run -0 bottleneck no-rail
+	[ "$output" = "2.516582e-02 nic:n1:eth0" ]
 }
 
 @test "each row against what its fabric allows (points.csv's bound_s, bottleneck, eff_bound); the bandwidth and latency plots draw it dashed" {

@@ -525,6 +525,64 @@ static void one_rail_or_two(void **state)
 #define NEAR(t, want) assert_true(fabs((t) - (want)) < 1e-6)
 
 /*
+ * Rails striped (the TCP BTL given both interfaces: each message over both,
+ * NIC k to the peer's NIC k), the fabric of one_rail_or_two. One task a
+ * node, 1 MiB per peer: each rail carries half of it, 0.5 MiB / 0.125 GB/s
+ * = 4.19 ms, half what one rail alone needs (every byte on NIC 0: 8.39 ms);
+ * no byte crosses a leaf's uplink (rail-aligned). 2 tasks a node: each NIC
+ * carries both tasks' halves to the other node's 2, 2 MiB / 0.125 GB/s
+ * (16.78 ms), as spread evenly, but without the uplinks those cross. n1's
+ * rail-1 NIC at a quarter: its half at a quarter of the rate, 0.5 MiB /
+ * 0.03125 GB/s = 16.78 ms, bound by it. Both of a node's NICs are its
+ * communicators' links.
+ */
+static void striped_rails(void **state)
+{
+	long leaf[4] = { 0, 1, 0, 1 }, host[4] = { 0, 0, 1, 1 }, stripe[2] = { 0, 1 };
+	long one[2] = { 0, 2 }, two[4] = { 0, 0, 2, 2 }, spread[4] = { 0, 1, 2, 3 };
+	double rate[4] = { 0.125, 0.125, 0.125, 0.125 }, up[2] = { 1, 1 }, up_t[2];
+	const char *names[4] = { "n1:eth0", "n1:eth1", "n2:eth0", "n2:eth1" };
+	struct bound_fabric f = { .nnodes = 4, .nleaves = 2, .leaf = leaf, .nic = rate, .uplink = up,
+	                          .node_name = names, .host = host };
+	struct partition p;
+	struct bound b, b1;
+	char id[64], nic_used[4], up_used[2];
+
+	(void)state;
+	partition_init(&p, 2, 2, 0);
+	assert_int_equal(bound_row(&f, one, &p, 1048576, &b1), 0);
+	NEAR(b1.t, 1048576 / 0.125e9);
+	f.stripe = stripe, f.nstripe = 2, f.rails = 2;
+	assert_int_equal(bound_times(&f, one, &p, 1048576, &b, NULL, up_t), 0);
+	NEAR(b.t, 0.5 * 1048576 / 0.125e9);
+	assert_true(fabs(b1.t / b.t - 2) < 1e-9);
+	assert_true(up_t[0] == 0 && up_t[1] == 0);
+	bound_comm_links(&f, one, &p, 0, nic_used, up_used);
+	assert_memory_equal(nic_used, ((char[4]){ 1, 1, 1, 1 }), 4);
+	assert_true(!up_used[0] && !up_used[1]);
+	partition_init(&p, 4, 4, 0);
+	assert_int_equal(bound_times(&f, two, &p, 1048576, &b, NULL, up_t), 0);
+	NEAR(b.t, 2 * 1048576 / 0.125e9);
+	assert_true(up_t[0] == 0 && up_t[1] == 0);
+	f.stripe = NULL;
+	assert_int_equal(bound_times(&f, spread, &p, 1048576, &b1, NULL, up_t), 0);
+	NEAR(b1.t, b.t);
+	assert_true(up_t[0] > 0);
+	f.stripe = stripe;
+	rate[1] = 0.125 / 4;
+	partition_init(&p, 2, 2, 0);
+	assert_int_equal(bound_row(&f, one, &p, 1048576, &b), 0);
+	bound_link_id(&f, b.link, b.at, id, sizeof(id));
+	assert_string_equal(id, "nic:n1:eth1");
+	NEAR(b.t, 0.5 * 1048576 / (0.125e9 / 4));
+	/* a rail out of range: not striped, each task on its own NIC */
+	stripe[1] = 2;
+	assert_int_equal(bound_row(&f, one, &p, 1048576, &b), 0);
+	NEAR(b.t, 1048576 / 0.125e9);
+}
+
+
+/*
  * --pairs' steps on the local cluster's fabric, one task a node, 4 MB a
  * message: step k sends i -> i + k (mod 4) at once (flows.h).
  */
@@ -601,6 +659,7 @@ int main(void)
 		cmocka_unit_test(a_dragonfly_on_paper),
 		cmocka_unit_test(rails_on_paper),
 		cmocka_unit_test(one_rail_or_two),
+		cmocka_unit_test(striped_rails),
 		cmocka_unit_test(a_tree_s_links_of_a_communicator),
 		cmocka_unit_test(a_two_to_one_tree),
 		cmocka_unit_test(a_hot_leaf),

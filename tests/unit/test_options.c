@@ -754,11 +754,46 @@ static void stacks_set_their_environment(void **state)
 	assert_int_equal(nstackenv, 2);
 }
 
+/* The NICs each stack is told to use, by the variable it reads. */
+static void stacks_say_their_nics(void **state)
+{
+	char nics[64];
+
+	(void)state;
+	nstackenv = 0;
+	assert_null(stack_nics(env_get, nics, sizeof(nics)));
+	assert_string_equal(nics, "");
+	env_set("OMPI_MCA_btl_tcp_if_include", "eth0,eth1");
+	env_set("UCX_NET_DEVICES", "mlx5_0:1,mlx5_1:1");
+	env_set("FI_TCP_IFACE", "hsn0");
+	assert_string_equal(stack_nics(env_get, nics, sizeof(nics)), "OMPI_MCA_btl_tcp_if_include");
+	assert_string_equal(nics, "eth0,eth1");
+	env_set("OMPI_MCA_pml", "^ucx");   /* all but UCX: still the TCP BTL's */
+	assert_string_equal(stack_nics(env_get, nics, sizeof(nics)), "OMPI_MCA_btl_tcp_if_include");
+	snprintf(stack_values_[nstackenv - 1], sizeof(stack_values_[0]), "ucx");
+	assert_string_equal(stack_nics(env_get, nics, sizeof(nics)), "UCX_NET_DEVICES");
+	assert_string_equal(nics, "mlx5_0,mlx5_1");   /* DEVICE:PORT as its device */
+	snprintf(stack_values_[nstackenv - 1], sizeof(stack_values_[0]), "cm");
+	env_set("OMPI_MCA_mtl", "ofi");
+	assert_string_equal(stack_nics(env_get, nics, sizeof(nics)), "FI_TCP_IFACE");
+	assert_string_equal(nics, "hsn0");
+	/* MPICH over UCX: no OMPI_MCA_pml, UCX_TLS set */
+	nstackenv = 0;
+	env_set("UCX_TLS", "tcp,self,sm");
+	env_set("UCX_NET_DEVICES", "eth1");
+	assert_string_equal(stack_nics(env_get, nics, sizeof(nics)), "UCX_NET_DEVICES");
+	assert_string_equal(nics, "eth1");
+	/* too long for the room: none said, never a list cut short */
+	snprintf(stack_values_[nstackenv - 1], sizeof(stack_values_[0]), "eth0,eth1");
+	assert_null(stack_nics(env_get, nics, 6));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(defaults),
 		cmocka_unit_test(stacks_set_their_environment),
+		cmocka_unit_test(stacks_say_their_nics),
 		cmocka_unit_test(positional_as_in_the_spec),
 		cmocka_unit_test(long_options),
 		cmocka_unit_test(measurement_options),
