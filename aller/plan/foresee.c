@@ -7,10 +7,12 @@
 #include "bound.h"
 #include "fabricfile.h"
 #include "plan/plan.h"
+#include "stacks.h"
 #include "world/placement.h"
 
 #define FORESEE_NODES (1L << 16)
 #define FORESEE_WORLD (1L << 24)
+#define FORESEE_RAILS 64          /* the rails the stack is told of, at most */
 
 /* The nodes --nodes names, in order. */
 struct named {
@@ -155,14 +157,43 @@ static long *placed_nodes(const struct options *o, long world, long nnodes, long
 	return node;
 }
 
-/* With rails, which NIC a task is taken to use. */
-static void say_rails(const struct fabricfile *ff, FILE *out)
+static const char *env_of(const char *name) { return getenv(name); }
+
+/*
+ * With rails, those the MPI stack is told to use (common/stacks.h, the
+ * environment's) into told (room for FORESEE_RAILS), "VAR=IF,IF" into by;
+ * how many.
+ */
+static long rails_told(const struct fabricfile *ff, long *told, char *by, size_t len)
+{
+	char nics[256];
+	const char *var = ff->nrail ? stack_nics(env_of, nics, sizeof(nics)) : NULL;
+	long n = 0;
+
+	for (long r = 0; var && r < ff->nrail && n < FORESEE_RAILS; r++)
+		for (const char *w = nics; *w; w += strcspn(w, ",") + (w[strcspn(w, ",")] == ','))
+			if (strcspn(w, ",") == strlen(ff->rail[r]) && !strncmp(w, ff->rail[r], strlen(ff->rail[r]))) {
+				told[n++] = r;
+				break;
+			}
+	snprintf(by, len, "%s=%s", var ? var : "", var ? nics : "");
+	return n;
+}
+
+/* With rails, which NIC a task uses: told (n of them, by) by the stack, else spread evenly. */
+static void say_rails(const struct fabricfile *ff, const long *told, long n, const char *by, FILE *out)
 {
 	for (long r = 0; r < ff->nrail; r++)
 		fprintf(out, "%s%s", r ? " " : "# rails: ", ff->rail[r]);
-	if (ff->nrail)
+	if (ff->nrail && n == 0)
 		fprintf(out, ": %ld NICs a node, each on its rail; a node's i-th task on its NIC i mod %ld "
-			"(spread evenly: the fabric file says no task's NIC)\n", ff->nrail, ff->nrail);
+			"(spread evenly: the MPI stack is told of no rail's NIC)\n", ff->nrail, ff->nrail);
+	else if (n == 1)
+		fprintf(out, ": %ld NICs a node, each on its rail; every task on its node's %s (%s)\n", ff->nrail,
+			ff->rail[told[0]], by);
+	else if (n > 1)
+		fprintf(out, ": %ld NICs a node, each on its rail; each message striped over %ld of them, a node's "
+			"NIC k to the other's (%s)\n", ff->nrail, n, by);
 }
 
 /* The rows: per level, its bound per byte once, then each count's. */
@@ -200,7 +231,7 @@ int foresee_print(const struct options *o, long world, FILE *out, char *err, siz
 	struct fabricfile ff;
 	struct world_fabric wf = { 0 };
 	struct bound_fabric f;
-	char bad[256] = "", place[64];
+	char bad[256] = "", place[64], by[300];
 	long tpn = o->tasks_per_node, *node = NULL;
 	int rc = fabricfile_list(o->nodes, add_named, &nd, bad, sizeof(bad));
 
@@ -243,7 +274,13 @@ int foresee_print(const struct options *o, long world, FILE *out, char *err, siz
 			o->strided ? "strided" : "contiguous", o->fabric);
 		fprintf(out, "# the least time the busiest link needs per call, uniform blocks (common/bound.h: "
 			"bytes that stay on a node cross none); nothing is run\n");
-		say_rails(&ff, out);
+		long told[FORESEE_RAILS], nt = rails_told(&ff, told, by, sizeof(by));
+		for (long i = 0; nt > 0 && i < world; i++)   /* the stack's rail (the first of those striped) */
+			node[i] = node[i] / ff.nrail * ff.nrail + told[0];
+		f.stripe = nt > 1 ? told : NULL;
+		f.nstripe = nt;
+		f.rails = ff.nrail;
+		say_rails(&ff, told, nt, by, out);
 		rows(o, &f, node, world, out);
 	}
 	free(node);

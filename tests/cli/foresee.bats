@@ -58,12 +58,20 @@ row() { awk -v c="$1" -v n="$2" '$1 == c && $2 == n' <<<"$output"; }
 	[[ $stderr == *"fabric file '$BATS_TEST_TMPDIR/bad.fabric' line 3: a group without global links: add 'global LINKS RATE [minimal|adaptive]' for 'g1'" ]]
 }
 
-@test "two rails: a node's tasks spread over its NICs (said), bound half of one rail's; a slowed rail's NIC named" {
+@test "two rails: a node's tasks spread over its NICs or on those the MPI stack is told of (said), bound half of one rail's; a slowed rail's NIC named" {
 	cd "$P"
 	# each task on its own NIC: 6 MiB to the 6 tasks off its node at 1gbit, 0.050332 s (its rail's
 	# leaf: 4 x 4 - 4 of a node's own = 12 MiB at 4gbit, 0.025166 s)
 	run -0 "$ALLER" --check-args=8 --fabric=rails.fabric --nodes='n[1-4]' c 2 1048576
-	[ "${lines[2]}" = "# rails: eth0 eth1: 2 NICs a node, each on its rail; a node's i-th task on its NIC i mod 2 (spread evenly: the fabric file says no task's NIC)" ]
+	[ "${lines[2]}" = "# rails: eth0 eth1: 2 NICs a node, each on its rail; a node's i-th task on its NIC i mod 2 (spread evenly: the MPI stack is told of no rail's NIC)" ]
+	[ "$(row 8 131072)" = "8 131072 1048576 5.033165e-02 nic:n1:eth0" ]
+	# the MPI stack told to use eth1 (the TCP BTL's list): both of a node's tasks on it, 12 MiB;
+	# told both: each message striped over them, each NIC half of both tasks', 6 MiB, as spread
+	run -0 env OMPI_MCA_btl_tcp_if_include=eth1 "$ALLER" --check-args=8 --fabric=rails.fabric --nodes='n[1-4]' c 2 1048576
+	[ "${lines[2]}" = "# rails: eth0 eth1: 2 NICs a node, each on its rail; every task on its node's eth1 (OMPI_MCA_btl_tcp_if_include=eth1)" ]
+	[ "$(row 8 131072)" = "8 131072 1048576 1.006633e-01 nic:n1:eth1" ]
+	run -0 env OMPI_MCA_btl_tcp_if_include=eth0,eth1 "$ALLER" --check-args=8 --fabric=rails.fabric --nodes='n[1-4]' c 2 1048576
+	[ "${lines[2]}" = "# rails: eth0 eth1: 2 NICs a node, each on its rail; each message striped over 2 of them, a node's NIC k to the other's (OMPI_MCA_btl_tcp_if_include=eth0,eth1)" ]
 	[ "$(row 8 131072)" = "8 131072 1048576 5.033165e-02 nic:n1:eth0" ]
 	run -0 "$COLLECT" --judge --fabric=rails.fabric --nodes='n[1-4]' --tasks-per-node=2 osu_alltoall.txt
 	[[ ${lines[-1]} == "# verdict: 8 tasks: at the largest size, 4 MiB per peer, 36% of what the fabric allows, bound by the NIC of n1:eth0 "* ]]
