@@ -20,18 +20,21 @@ if [ "$CLUSTER_GPUS" -gt 0 ]; then
 		"$DEV/nvidia[0-$((CLUSTER_GPUS - 1))]" >"$ETC/gres.conf"
 fi
 
-# What MPI needs on emulated nodes: TCP over the node's NIC (eth0 on the
-# fabric, loopback without it), and yielding, since all nodes share this
-# machine's cores. A cluster property, so it lives here, not in the job
-# templates. On the fabric, ALLER_FABRIC_INFO tells a job how to ask for its
-# node's NIC, rate and faults (its provenance), and ALLER_LINE_RATE declares
-# the NIC's built rate in GB/s (a veth's sysfs speed is not the cap): aller's
-# eff is judged against it, so a slowed NIC shows.
+# What MPI needs on emulated nodes: TCP over the node's NICs (eth0 on the
+# fabric, with rails eth0,eth1 ...: each message striped over them;
+# loopback without it), and yielding, since all nodes share this machine's
+# cores. A cluster property, so it lives here, not in the job templates (a
+# job that names its own, e.g. one rail, keeps it). On the fabric,
+# ALLER_FABRIC_INFO tells a job how to ask for its node's NICs, rates and
+# faults (its provenance), and ALLER_LINE_RATE declares the node's built
+# rate in GB/s, its NICs' together (a veth's sysfs speed is not the cap):
+# aller's eff is judged against it, so a slowed NIC shows.
 nic=lo fabric="" ctld_addr=127.0.0.1
 if fabric_on; then
 	nic=eth0 ctld_addr=$HEAD_IP
+	for ((k = 1; k < CLUSTER_RAILS; k++)); do nic+=",eth$k"; done
 	fabric="echo \"export ALLER_FABRIC_INFO=$CLUSTER_ROOT/cluster/fabric.sh info\"
-echo \"export ALLER_LINE_RATE=$(awk -v k="$(rate_kbit "$CLUSTER_NIC_RATE")" 'BEGIN { printf "%.6g", k / 8e6 }')\""
+echo \"export ALLER_LINE_RATE=$(awk -v k="$(rate_kbit "$CLUSTER_NIC_RATE")" -v r="$CLUSTER_RAILS" 'BEGIN { printf "%.6g", k * r / 8e6 }')\""
 fi
 render "$CLUSTER_ROOT/cluster/task-prolog.sh.in" NIC="$nic" FABRIC="$fabric" >"$ETC/task-prolog.sh"
 chmod 755 "$ETC/task-prolog.sh"

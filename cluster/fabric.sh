@@ -6,7 +6,8 @@
 # shaping of what it touches from the built rates and those rows.
 #
 #   slow-link SRC DST RATE   the path from SRC's NIC to DST at RATE (one way)
-#   slow-nic NODE RATE       NODE's NIC at RATE, both ways
+#   slow-nic NODE RATE       NODE's NIC at RATE, both ways (with rails each of
+#                            them; NODE:eth1 one)
 #   slow-uplink SWITCH RATE  SWITCH's uplink (a leaf's, an aggregation switch's)
 #                            at RATE, both ways
 #   delay NODE MS            MS more each way through NODE's NIC (needs netem)
@@ -28,7 +29,7 @@ here=$(dirname "$0")
 
 usage() {
 	printf 'fabric: error: %s\n' "$1" >&2
-	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic NODE RATE | slow-uplink SWITCH RATE | delay NODE MS |\n' >&2
+	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic NODE[:DEV] RATE | slow-uplink SWITCH RATE | delay NODE MS |\n' >&2
 	printf '       loss NODE PERCENT | link-down NODE | link-up NODE | move NODE LEAF | heal | show | info [NODE]\n' >&2
 	exit 2
 }
@@ -52,7 +53,8 @@ node_form() { [[ $1 =~ ^n[1-9][0-9]{0,3}$ ]] || usage "$cmd: node '$1' is not a 
 case $cmd in
 slow-link) args $# 3; node_form "$1"; node_form "$2"; rate_arg "$3"
 	[ "$1" != "$2" ] || usage "slow-link: SRC and DST are the same node '$1'" ;;
-slow-nic) args $# 2; node_form "$1"; rate_arg "$2" ;;
+slow-nic) args $# 2; node_form "${1%%:*}"; rate_arg "$2"
+	[[ $1 != *:* || $1 =~ :eth[0-9]$ ]] || usage "slow-nic: '$1' is not a node's name or a NIC's (n1:eth1)" ;;
 slow-uplink) args $# 2; [[ $1 =~ ^(leaf|agg)[1-9][0-9]{0,2}$ ]] || usage "slow-uplink: '$1' is not a switch's name (leaf1, agg1, ...)"; rate_arg "$2" ;;
 delay) args $# 2; node_form "$1"
 	number_in "$2" 0 10000 || usage "delay: '$2' is not a delay in ms above 0 and at most 10000" ;;
@@ -69,7 +71,7 @@ esac
 	fail "no fabric is up: 'make cluster-up' builds one (CLUSTER_FABRIC=veth, the default)"
 fabric_mine || fail "the namespaces of port $CLUSTER_PORT are not this cluster's ($CLUSTER_DIR made none of them): not touched"
 # the running fabric's nodes, whatever the environment says now
-CLUSTER_NODES=$(links nic | wc -l)
+CLUSTER_NODES=$(links nic | grep -vc '^n[0-9]*:eth[1-9]')
 
 node_arg() {
 	{ node_form "$1" && [ "${1#n}" -le "$CLUSTER_NODES" ]; } ||
@@ -87,7 +89,7 @@ set_fault() {
 show() {
 	local kind from to kbit state
 	printf '%-7s %-6s %-6s %-9s %-5s %s\n' link from to rate state faults
-	while IFS=$'\t' read -r kind from to kbit; do
+	while IFS=$'\t' read -r kind from to kbit _; do
 		[ "$kind" != link ] || continue
 		state=up
 		if [ "$kind" = nic ]; then
@@ -103,17 +105,17 @@ show() {
 
 # info [NODE]: key value lines for a job's provenance
 info() {
-	local n=${1:-${SLURMD_NODENAME:-$(hostname -s)}} leaf
+	local n=${1:-${SLURMD_NODENAME:-$(hostname -s)}} nic dev addr leaf
 	node_arg "$n"
-	leaf=$(leaf_of "$n")
-	printf 'nic %s eth0 %s\n' "$n" "$(node_ip "$n")"
-	# the rate it was built with: a fault is a fault line, never the NIC's rate
-	awk -v n="$n" '$1 == "nic" && $2 == n { print "nic_rate " n " " $4 "kbit" }' "$FAB/links"
-	printf 'nic_burst %s %s\n' "$n" "$SHAPE_BURST"
-	printf 'switch %s %s\n' "$n" "$leaf"
-	# each switch's uplink from the node's leaf up (the tree's parents are Slurm's topology)
-	links uplink | awk -v s="$leaf" -v b="$SHAPE_BURST" '{ up[$1] = $2; r[$1] = $3 }
-		END { for (; s in up; s = up[s]) print "uplink_rate " s " " r[s] "kbit\nuplink_burst " s " " b }'
+	while read -r nic dev _ addr; do   # each NIC (with rails NODE:DEV), at the rate it was built with
+		leaf=$(leaf_of "$nic")
+		printf 'nic %s %s %s\nnic_rate %s %skbit\nnic_burst %s %s\nswitch %s %s\n' "$n" "$dev" "$addr" "$nic" \
+			"$(links nic | awk -v n="$nic" '$1 == n { print $3 }')" "$nic" "$SHAPE_BURST" "$nic" "$leaf"
+		# each switch's uplink from the NIC's leaf up, and the switch above it (Slurm's
+		# topology puts a node under one leaf: with rails, rail 0's)
+		links uplink | awk -v s="$leaf" -v b="$SHAPE_BURST" '{ up[$1] = $2; r[$1] = $3 }
+			END { for (; s in up; s = up[s]) print "uplink_rate " s " " r[s] "kbit\nuplink_burst " s " " b "\nparent " s " " up[s] }'
+	done < <(nics_of "$n")
 	if [ -s "$FAB/faults" ]; then sed 's/^/fault /' "$FAB/faults"; else echo "fault none"; fi
 }
 
@@ -121,9 +123,10 @@ exec 9>"$FAB/lock"
 flock 9
 # (the words' forms were checked above; here what needs the running fabric)
 case $cmd in
-slow-link | slow-nic | delay | loss | link-down | link-up | move) node_arg "$1" ;;&
+slow-link | slow-nic | delay | loss | link-down | link-up | move) node_arg "${1%%:*}" ;;&
 slow-link) node_arg "$2"; set_fault "slow-link $1 $2" "slow-link $*" ;;
-slow-nic) set_fault "slow-nic $1" "slow-nic $*" ;;
+slow-nic) [[ $1 != *:* || -n $(leaf_of "$1") ]] || usage "slow-nic: '$1' is not one of $(nics_of "${1%%:*}" | cut -d' ' -f1 | paste -sd' ')"
+	set_fault "slow-nic $1" "slow-nic $*" ;;
 slow-uplink)
 	[ -n "$(links uplink)" ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"
 	links uplink | grep -q "^$1 " || usage "slow-uplink: '$1' is not one of $(links uplink | cut -d' ' -f1 | paste -sd' ')"
@@ -150,4 +153,4 @@ show) show ;;
 info) info "$@" ;;
 esac
 # a node's fault: its link rebuilt with the faults in force
-case $cmd in slow-link | slow-nic | delay | loss | link-down | link-up | move) apply_node "$1" ;; esac
+case $cmd in slow-link | slow-nic | delay | loss | link-down | link-up | move) apply_node "${1%%:*}" ;; esac

@@ -9,15 +9,16 @@
 #     one switch); CLUSTER_LEAVES (2, 4 with three tiers, one for one node)
 #     the leaf switches, the nodes in blocks under them; CLUSTER_OVERSUB (2)
 #     a switch's uplink carries what is under it over this ("A B": a factor
-#     per tier boundary from the leaves up); cluster/plan.c, CLUSTER_PLAN,
-#     makes the plan
+#     per tier boundary from the leaves up); CLUSTER_RAILS (1) each node's
+#     NICs, each on its own rail of leaves (two tiers); cluster/plan.c,
+#     CLUSTER_PLAN, makes the plan
 #   CLUSTER_DIR (build/cluster): configuration, state, logs, keys
 # shellcheck shell=bash disable=SC2034 # the settings are used by the scripts that source this
 
 CLUSTER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 : "${CLUSTER_NODES:=4}" "${CLUSTER_CPUS:=2}" "${CLUSTER_GPUS:=2}" "${CLUSTER_PORT:=17000}" "${CLUSTER_ACCOUNTING:=0}"
 : "${CLUSTER_DIR:=$CLUSTER_ROOT/build/cluster}" "${CLUSTER_FABRIC:=veth}" "${CLUSTER_NIC_RATE:=1gbit}" "${CLUSTER_OVERSUB:=2}"
-: "${CLUSTER_TIERS:=2}" "${CLUSTER_PLAN:=$CLUSTER_ROOT/build/bin/cluster-plan}"
+: "${CLUSTER_TIERS:=2}" "${CLUSTER_RAILS:=1}" "${CLUSTER_PLAN:=$CLUSTER_ROOT/build/bin/cluster-plan}"
 CLUSTER_LEAVES=${CLUSTER_LEAVES:-}   # empty: the plan's default
 # the burst each link's shaper (htb) lets through at once, bytes: fabric.sh
 # info says it (nic_burst, uplink_burst), and collect explains by it a row

@@ -41,11 +41,14 @@ node_ip() { printf '10.0.0.%d' "${1#n}"; }
 # plan links|-t: the table, or topology.conf
 plan() {
 	# shellcheck disable=SC2086 # -t or nothing; CLUSTER_OVERSUB: a factor per tier boundary
-	"$CLUSTER_PLAN" ${1#links} "$CLUSTER_NODES" "$CLUSTER_TIERS" "${CLUSTER_LEAVES:-0}" "$(rate_kbit "$CLUSTER_NIC_RATE")" $CLUSTER_OVERSUB
+	"$CLUSTER_PLAN" ${1#links} "$CLUSTER_NODES" "$CLUSTER_TIERS" "${CLUSTER_LEAVES:-0}" "$CLUSTER_RAILS" "$(rate_kbit "$CLUSTER_NIC_RATE")" $CLUSTER_OVERSUB
 }
 # links KIND: the built table's rows of KIND (nic, uplink) as "FROM TO KBIT"
-links() { awk -F'\t' -v k="$1" '$1 == k { print $2, $3, $4 }' "$FAB/links"; }
+# (a NIC's then "DEV PORT ADDRESS"); leaf_of NIC: its leaf; nics_of NODE: its
+# NICs (the node, or NODE:DEV with rails) as "NIC DEV PORT ADDRESS"
+links() { awk -F'\t' -v k="$1" '$1 == k { print $2, $3, $4, $5, $6, $7 }' "$FAB/links"; }
 leaf_of() { awk -F'\t' -v n="$1" '$1 == "nic" && $2 == n { print $3 }' "$FAB/links"; }
+nics_of() { awk -F'\t' -v n="$1" '$1 == "nic" && ($2 == n || index($2, n ":") == 1) { print $2, $5, $6, $7 }' "$FAB/links"; }
 
 
 # fabric_available: one line why not, or nothing.
@@ -64,15 +67,18 @@ fabric_available() {
 }
 
 
-# attach ROLE BRIDGE IP: ROLE's namespace made, its NIC (eth0) a veth pair
-# whose switch end (named ROLE) is a port of BRIDGE, at IP; its loopback up.
+# attach ROLE BRIDGE IP [DEV PORT]: ROLE's namespace made where it is not
+# (its loopback up; each NIC answers ARP for its own address alone, else a
+# node's rails, on one switched fabric, would take each other's bytes), a
+# NIC of it (DEV, eth0) a veth pair whose switch end (PORT, named ROLE) is a
+# port of BRIDGE, at IP.
 attach() {
-	ns_add "$NS-$1"
-	in_ns sw ip link add name "$1" mtu "$MTU" type veth peer name eth0 mtu "$MTU" netns "$(ns_path "$1")"
-	in_ns sw ip link set "$1" master "$2" up
-	in_ns "$1" ip addr add "$3/24" dev eth0
-	in_ns "$1" ip link set eth0 up
-	in_ns "$1" ip link set lo up
+	[ -e "$(ns_path "$1")" ] || { ns_add "$NS-$1" && in_ns "$1" ip link set lo up &&
+		in_ns "$1" sysctl -qw net.ipv4.conf.all.arp_ignore=1 net.ipv4.conf.all.arp_announce=2; }
+	in_ns sw ip link add name "${5:-$1}" mtu "$MTU" type veth peer name "${4:-eth0}" mtu "$MTU" netns "$(ns_path "$1")"
+	in_ns sw ip link set "${5:-$1}" master "$2" up
+	in_ns "$1" ip addr add "$3/24" dev "${4:-eth0}"
+	in_ns "$1" ip link set "${4:-eth0}" up
 }
 
 # fabric_build: the namespaces, links, bridges and rates of the plan; the
@@ -100,10 +106,8 @@ fabric_build() {
 		printf '127.0.0.1\tlocalhost\n%s\thead\n' "$HEAD_IP"
 		for n in $(node_names); do printf '%s\t%s\n' "$(node_ip "$n")" "$n"; done
 	} >"$FAB/hosts"
-	for n in $(node_names); do
-		attach "$n" "$(leaf_of "$n")" "$(node_ip "$n")"
-		apply_node "$n"
-	done
+	while read -r nic leaf _ dev port addr; do attach "${nic%%:*}" "$leaf" "$addr" "$dev" "$port"; done < <(links nic)
+	for n in $(node_names); do apply_node "$n"; done
 	apply_uplinks
 }
 

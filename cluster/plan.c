@@ -4,22 +4,27 @@
  * (shape.sh), faults it (fabric.sh) and tells Slurm of it (config.sh)
  * follows one plan of any depth:
  *
- *   cluster-plan [-t] NODES TIERS LEAVES NIC_KBIT OVERSUB...
+ *   cluster-plan [-t] NODES TIERS LEAVES RAILS NIC_KBIT OVERSUB...
  *
  * TIERS 1 (one switch), 2 (leaves under a spine) or 3 (leaves under
  * aggregation switches under a core); LEAVES 0 for the default (1 for one
  * node or one tier, 2 for two tiers, 4 for three, never more than the
  * nodes); the nodes in blocks in order under the leaves, the leaves in
- * blocks under ceil(LEAVES / 2) aggregation switches. OVERSUB: one factor
- * per tier boundary, from the leaves up (one factor: every boundary's):
- * a switch's uplink carries what is under it (its nodes' NICs, or its
- * switches' uplinks) over its factor.
+ * blocks under ceil(LEAVES / 2) aggregation switches. RAILS (1 to 4): each
+ * node's NICs, eth0 ... each on its own rail of LEAVES leaves (rail k's
+ * leaf j is leaf k x LEAVES + j), every rail's leaves under one spine (two
+ * tiers). OVERSUB: one factor per tier boundary, from the leaves up (one
+ * factor: every boundary's): a switch's uplink carries what is under it
+ * (its NICs, or its switches' uplinks) over its factor.
  *
  * Prints the table net.sh builds (build/cluster/fabric/links): a header,
- * then "nic NODE LEAF KBIT" per node and "uplink SWITCH PARENT KBIT" per
- * switch that has one, tab-separated; with -t, Slurm's topology.conf of the
- * same tree instead. A bad setting: one line naming it and what is allowed,
- * exit 2, nothing printed.
+ * then "nic NIC LEAF KBIT DEV PORT ADDRESS" per NIC (NIC the node's name,
+ * or NODE:DEV with rails; DEV its interface in the node, PORT its end on
+ * the switch, ADDRESS rail k's 10.0.k.N) and "uplink SWITCH PARENT KBIT"
+ * per switch that has one, tab-separated; with -t, Slurm's topology.conf
+ * of the same tree instead (with rails, rail 0's: Slurm puts a node under
+ * one leaf). A bad setting: one line naming it and what is allowed, exit
+ * 2, nothing printed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,9 +32,10 @@
 
 #define PLAN_NODES 64
 #define PLAN_TIERS 3
+#define PLAN_RAILS 4
 
 struct plan {
-	long nodes, tiers, leaves, aggs;
+	long nodes, tiers, leaves, aggs, rails;   /* leaves: a rail's */
 	double nic, oversub[PLAN_TIERS - 1];
 };
 
@@ -52,10 +58,10 @@ static long whole(const char *s, long lo, long hi)
 static int plan_read(struct plan *p, int argc, char **argv)
 {
 	char msg[256];
-	int nf = argc - 4;
+	int nf = argc - 5;
 
-	if (argc < 5)
-		return bad("usage: cluster-plan [-t] NODES TIERS LEAVES NIC_KBIT OVERSUB...");
+	if (argc < 6)
+		return bad("usage: cluster-plan [-t] NODES TIERS LEAVES RAILS NIC_KBIT OVERSUB...");
 	if ((p->nodes = whole(argv[0], 1, PLAN_NODES)) < 0)
 		return bad("CLUSTER_NODES must be a number from 1 to 64");
 	if ((p->tiers = whole(argv[1], 1, PLAN_TIERS)) < 0)
@@ -69,7 +75,11 @@ static int plan_read(struct plan *p, int argc, char **argv)
 		p->leaves = p->tiers == 1 ? 1 : p->tiers == 2 ? 2 : 4;
 	p->leaves = p->leaves > p->nodes ? p->nodes : p->leaves;
 	p->aggs = p->tiers == 3 ? (p->leaves + 1) / 2 : 0;
-	if ((p->nic = strtod(argv[3], NULL)) < 8)
+	if ((p->rails = whole(argv[3], 1, PLAN_RAILS)) < 0 || (p->rails > 1 && p->tiers != 2))
+		return snprintf(msg, sizeof(msg), "CLUSTER_RAILS '%s' must be a number from 1 to %d%s", argv[3],
+				PLAN_RAILS, p->tiers != 2 ? ", and more than 1 only with CLUSTER_TIERS=2 (the rails' "
+				"leaves under one spine)" : ""), bad(msg);
+	if ((p->nic = strtod(argv[4], NULL)) < 8)
 		return bad("the NIC's rate must be 8 kbit/s or more");
 	if (nf > (p->tiers > 1 ? p->tiers - 1 : 1))
 		return snprintf(msg, sizeof(msg), "CLUSTER_OVERSUB has %d factors: a fabric of %ld tier%s has %ld "
@@ -77,10 +87,10 @@ static int plan_read(struct plan *p, int argc, char **argv)
 				p->tiers == 2 ? "y" : "ies"), bad(msg);
 	for (int i = 0; i < PLAN_TIERS - 1; i++) {
 		char *end;
-		p->oversub[i] = strtod(argv[4 + (i < nf ? i : nf - 1)], &end);
+		p->oversub[i] = strtod(argv[5 + (i < nf ? i : nf - 1)], &end);
 		if (*end || !(p->oversub[i] >= 1 && p->oversub[i] <= 64))
 			return snprintf(msg, sizeof(msg), "CLUSTER_OVERSUB '%s' must be a number from 1 to 64 per tier "
-					"boundary", argv[4 + (i < nf ? i : nf - 1)]), bad(msg);
+					"boundary", argv[5 + (i < nf ? i : nf - 1)]), bad(msg);
 	}
 	return 0;
 }
@@ -113,7 +123,7 @@ static int members(const struct plan *p, long (*fn)(const struct plan *, long), 
 
 static const char *top(const struct plan *p)
 {
-	return p->tiers == 3 ? "core" : p->tiers == 2 && p->leaves > 1 ? "spine" : NULL;
+	return p->tiers == 3 ? "core" : p->tiers == 2 && p->leaves * p->rails > 1 ? "spine" : NULL;
 }
 
 static void topology(const struct plan *p)
@@ -142,11 +152,18 @@ static void links(const struct plan *p)
 {
 	long a, b;
 
-	printf("link\tfrom\tto\trate_kbit\n");
-	for (long i = 0; i < p->nodes; i++)
-		printf("nic\tn%ld\tleaf%ld\t%.0f\n", i + 1, leaf_of(p, i) + 1, p->nic);
-	for (long j = 0; top(p) && j < p->leaves; j++) {
-		double up = (members(p, leaf_of, p->nodes, j, &a, &b) ? (double)(b - a + 1) : 0) * p->nic / p->oversub[0];
+	printf("link\tfrom\tto\trate_kbit\tdev\tport\taddress\n");
+	for (long k = 0; k < p->rails; k++)
+		for (long i = 0; i < p->nodes; i++) {
+			char nic[32], port[32];
+			snprintf(nic, sizeof(nic), p->rails > 1 ? "n%ld:eth%ld" : "n%ld", i + 1, k);
+			snprintf(port, sizeof(port), k > 0 ? "n%ld-eth%ld" : "n%ld", i + 1, k);
+			printf("nic\t%s\tleaf%ld\t%.0f\teth%ld\t%s\t10.0.%ld.%ld\n", nic, k * p->leaves + leaf_of(p, i) + 1,
+			       p->nic, k, port, k, i + 1);
+		}
+	for (long j = 0; top(p) && j < p->leaves * p->rails; j++) {
+		double up = (members(p, leaf_of, p->nodes, j % p->leaves, &a, &b) ? (double)(b - a + 1) : 0) * p->nic /
+			    p->oversub[0];
 		char parent[32];
 		if (p->aggs)
 			snprintf(parent, sizeof(parent), "agg%ld", agg_of(p, j) + 1);

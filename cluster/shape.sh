@@ -57,25 +57,31 @@ fault_value() { fault "$1" "$2" | awk '{ v = $3 } END { print v }'; }
 
 # rate_now KIND NAME FAULT: a link's rate now, kbit/s: its FAULT's (slow-nic,
 # slow-uplink), else the built one ($FAB/links's, whatever the environment
-# says now). nic_kbit NODE, uplink_now SWITCH: a NIC's, an uplink's.
+# says now; a NODE:DEV of rails takes its node's fault too). nic_kbit NIC,
+# uplink_now SWITCH: a NIC's, an uplink's.
 rate_now() {
 	local r
-	r=$(fault_value "$3" "$2")
+	r=$(fault_value "$3" "$2" | grep . || fault_value "$3" "${2%%:*}")
 	[ -z "$r" ] || { rate_kbit "$r"; return; }
 	links "$1" | awk -v n="$2" '$1 == n { print $3 }'
 }
 nic_kbit() { rate_now nic "$1" slow-nic; }
 uplink_now() { rate_now uplink "$1" slow-uplink; }
 
-# apply_node NODE: the node's link as built, with the faults in force.
+# apply_node NODE: the node's links as built (each NIC's: with rails eth0,
+# eth1 ...), with the faults in force; a move, a loss and a slow link act
+# on eth0's, the rest on each.
 apply_node() {
-	local n=$1 rate paths=() dst r pct
-	rate=$(nic_kbit "$n")
+	local n=$1 nic dev port rate paths=() dst r pct first=""
 	while read -r _ _ dst r; do
 		paths+=("$(node_ip "$dst")" "$(rate_kbit "$r")")
 	done < <(fault slow-link "$n")
-	DELAY_MS=$(fault_value delay "$n") shape "$n" eth0 "$rate" "${paths[@]}"
-	shape sw "$n" "$rate"
+	while read -r nic dev port _; do
+		rate=$(nic_kbit "$nic") first=${first:-$nic}
+		DELAY_MS=$(fault_value delay "$n") shape "$n" "$dev" "$rate" "${paths[@]}"
+		shape sw "$port" "$rate"
+		in_ns sw ip link set "$port" "$([ -n "$(fault link-down "$n")" ] && echo down || echo up)"
+	done < <(nics_of "$n")
 	in_ns "$n" nft delete table inet aller 2>/dev/null || true
 	pct=$(fault_value loss "$n")
 	if [ -n "$pct" ]; then   # dropped both ways (loss.nft.in): out by eth0's class 1:99, a queue of none
@@ -85,10 +91,9 @@ apply_node() {
 			in_ns "$n" nft -f -
 	fi
 	# its cable on the leaf a move put it on, else its own (the bridges forget where its
-	# address was); its port down while link-down says so
-	in_ns sw ip link set "$n" master "$(fault_value move "$n" | grep . || leaf_of "$n")"
+	# address was)
+	in_ns sw ip link set "$n" master "$(fault_value move "$n" | grep . || leaf_of "$first")"
 	for b in $(in_ns sw ip -o link show type bridge | awk -F': ' '{ print $2 }'); do in_ns sw ip link set "$b" type bridge fdb_flush; done
-	in_ns sw ip link set "$n" "$([ -n "$(fault link-down "$n")" ] && echo down || echo up)"
 }
 
 apply_uplinks() {

@@ -20,7 +20,7 @@ why=""
 
 settings="nodes=$CLUSTER_NODES cpus=$CLUSTER_CPUS gpus=$CLUSTER_GPUS port=$CLUSTER_PORT accounting=$CLUSTER_ACCOUNTING"
 settings+=" fabric=$CLUSTER_FABRIC tiers=$CLUSTER_TIERS leaves=$(plan links | awk '$1 == "nic" { l[$3] } END { print length(l) }')"
-fabric_on && settings+=" nic_rate=$CLUSTER_NIC_RATE oversub=$CLUSTER_OVERSUB"
+fabric_on && settings+=" nic_rate=$CLUSTER_NIC_RATE oversub=$CLUSTER_OVERSUB rails=$CLUSTER_RAILS"
 if [ -f "$RUN/settings" ] && [ "$(cat "$RUN/settings")" = "$settings" ] && "$here/status.sh" -q; then
 	say "already up ($settings)"
 	exit 0

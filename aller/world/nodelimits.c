@@ -119,7 +119,7 @@ int node_limits_gather(struct node_limits *nl, const struct options *o, const st
 		memcpy(nl->e.nic, mine, sizeof(double) * (size_t)n);
 		memcpy(nl->llc, mine + n, sizeof(double) * (size_t)n);
 	}
-	memset(mine, 0, sizeof(double) * (size_t)n);
+	memset(mine, 0, sizeof(double) * 2 * (size_t)n);   /* both halves: the tasks' is summed */
 	mine[w->node] = copy;
 	mine[n + w->node] = 1;
 	MPI_MUST(MPI_Reduce(w->rank == 0 ? MPI_IN_PLACE : mine, mine, (int)(2 * n), MPI_DOUBLE,

@@ -61,28 +61,40 @@ start_fake() {
 @test "the fabric's plan (cluster/plan.c): a tree of 1 to 3 tiers, each uplink what is under it over its tier's factor; topology.conf of the same tree; a bad setting one line, exit 2" {
 	plan=$ROOT/build/bin/cluster-plan
 	# today's default: 4 nodes, two leaves under a spine, 2:1
-	run -0 "$plan" 4 2 0 1000000 2
-	[ "${lines[0]}" = "$(printf 'link\tfrom\tto\trate_kbit')" ]
-	[[ $output == *$'nic\tn3\tleaf2\t1000000'* && $output == *$'uplink\tleaf2\tspine\t1000000'* ]]
+	run -0 "$plan" 4 2 0 1 1000000 2
+	[ "${lines[0]}" = "$(printf 'link\tfrom\tto\trate_kbit\tdev\tport\taddress')" ]
+	[[ $output == *$'nic\tn3\tleaf2\t1000000\teth0\tn3\t10.0.0.3'* && $output == *$'uplink\tleaf2\tspine\t1000000'* ]]
+	# two rails, one leaf each: every node's eth1 on leaf2, at 10.0.1.N, its switch port n1-eth1;
+	# Slurm's topology puts each node under rail 0's leaf
+	run -0 "$plan" 4 2 1 2 100000 1
+	[ "$(grep -c $'^nic\t' <<<"$output")" = 8 ]
+	[[ $output == *$'nic\tn1:eth0\tleaf1\t100000\teth0\tn1\t10.0.0.1'* && $output == *$'nic\tn4:eth1\tleaf2\t100000\teth1\tn4-eth1\t10.0.1.4'* ]]
+	[[ $output == *$'uplink\tleaf1\tspine\t400000'* && $output == *$'uplink\tleaf2\tspine\t400000'* ]]
+	run -0 "$plan" -t 4 2 1 2 100000 1
+	[ "$(sed 1d <<<"$output")" = "$(printf 'SwitchName=leaf1 Nodes=n[1-4]\nSwitchName=spine Switches=leaf1')" ]
+	run -2 "$plan" 4 3 0 2 100000 1
+	[ "$output" = "CLUSTER_RAILS '2' must be a number from 1 to 4, and more than 1 only with CLUSTER_TIERS=2 (the rails' leaves under one spine)" ]
+	run -2 "$plan" 4 2 0 5 100000 1
+	[ "$output" = "CLUSTER_RAILS '5' must be a number from 1 to 4" ]
 	# three tiers, 8 nodes: 4 leaves of 2 nodes, 2 aggregation switches of 2 leaves, a core;
 	# 1:1 above the nodes (200 Mbit/s a leaf), 2:1 above the leaves (400 / 2)
-	run -0 "$plan" 8 3 0 100000 1 2
+	run -0 "$plan" 8 3 0 1 100000 1 2
 	[ "$(grep -c $'^nic\t' <<<"$output")" = 8 ]
 	[[ $output == *$'nic\tn5\tleaf3\t100000'* && $output == *$'uplink\tleaf3\tagg2\t200000'* ]]
 	[[ $output == *$'uplink\tagg1\tcore\t200000'* && $output == *$'uplink\tagg2\tcore\t200000'* ]]
-	run -0 "$plan" -t 8 3 0 100000 1 2
+	run -0 "$plan" -t 8 3 0 1 100000 1 2
 	[ "$(sed 1d <<<"$output")" = "$(printf 'SwitchName=leaf1 Nodes=n[1-2]\nSwitchName=leaf2 Nodes=n[3-4]\nSwitchName=leaf3 Nodes=n[5-6]\nSwitchName=leaf4 Nodes=n[7-8]\nSwitchName=agg1 Switches=leaf[1-2]\nSwitchName=agg2 Switches=leaf[3-4]\nSwitchName=core Switches=agg[1-2]')" ]
 	# one node, one tier: one switch, no uplink
-	run -0 "$plan" 1 2 0 1000000 2
+	run -0 "$plan" 1 2 0 1 1000000 2
 	[ "$(grep -c $'^uplink' <<<"$output")" = 0 ]
-	run -0 "$plan" 4 1 0 1000000 2
+	run -0 "$plan" 4 1 0 1 1000000 2
 	[ "$(grep -c $'^uplink' <<<"$output")" = 0 ]
-	run -2 "$plan" 4 4 0 1000000 2
+	run -2 "$plan" 4 4 0 1 1000000 2
 	[ "$output" = "CLUSTER_TIERS '4' must be 1, 2 or 3" ]
-	run -2 "$plan" 4 2 0 1000000 2 2
+	run -2 "$plan" 4 2 0 1 1000000 2 2
 	[ "$output" = "CLUSTER_OVERSUB has 2 factors: a fabric of 2 tiers has 1 boundary" ]
-	run -2 "$plan" 4 2 5 1000000 2
+	run -2 "$plan" 4 2 5 1 1000000 2
 	[ "$output" = "CLUSTER_LEAVES '5' must be a number from 1 to CLUSTER_NODES (4): every leaf needs a node" ]
-	run -2 "$plan" 8 3 0 1000000 1 0.5
+	run -2 "$plan" 8 3 0 1 1000000 1 0.5
 	[ "$output" = "CLUSTER_OVERSUB '0.5' must be a number from 1 to 64 per tier boundary" ]
 }
