@@ -53,7 +53,7 @@ static void append_line(struct strbuf *b, const char *line, const char *key)
 /* The campaign's points as the judge keeps them: each with its facts' lines. */
 static struct fpoint *points_of(const struct campaign *c)
 {
-	static const char *const fabric_keys[] = { "host", "node_switch", "fabric", "limit" };
+	static const char *const fabric_keys[] = { "host", "node_switch", "fabric", "limit", "device" };
 	struct fpoint *pts = calloc((size_t)c->np + 1, sizeof(*pts));
 
 	for (long i = 0; pts && i < c->np; i++) {

@@ -218,6 +218,7 @@ static void task_nics(struct fabric *f, const char *list)
 	for (long r = 0; n > 0 && r < f->world; r++)
 		f->task[r] = f->host[f->task[r]] * f->nrails + f->stripe[0];
 	f->nstripe = n > 1 ? n : 0;
+	f->told |= n > 0;
 }
 
 /*
@@ -289,7 +290,8 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 /* Whether a fact's key (up to its tab or space) is one the fabric reads. */
 static int fabric_key(const char *s)
 {
-	const char *k = *s == 'h' ? "host" : *s == 'n' ? "node_switch" : *s == 'f' ? "fabric" : *s == 'l' ? "limit" : NULL;
+	const char *k = *s == 'h' ? "host" : *s == 'n' ? "node_switch" : *s == 'f' ? "fabric" : *s == 'l' ? "limit"
+		      : *s == 'd' ? "device" : NULL;
 	size_t n = k ? strlen(k) : 0;
 
 	return k && !strncmp(s, k, n) && (s[n] == '\t' || s[n] == ' ');
@@ -332,7 +334,48 @@ static int pass_of(const char *s, size_t len)
 	return 1;
 }
 
-/* One fact line of pass 0 (its value onto f->hosts) or a later one (fact()). */
+/* A task of a GPU whose nearest NIC is rail `rail` of its node: on it. */
+struct nearest {
+	struct fabric *f;
+	long rail;
+};
+
+static int nearest_rank(const char *name, long rank, void *ctx)
+{
+	struct nearest *n = ctx;
+	struct fabric *f = n->f;
+
+	(void)name;
+	if (rank >= 0 && rank < f->world)
+		f->task[rank] = f->host[f->task[rank]] * f->nrails + n->rail;
+	return 0;
+}
+
+/*
+ * With rails, a GPU's nearest NIC (aller's '# device: HOST ID RANKS ...
+ * nic=IF(HOW) ...'): the tasks of those ranks on that rail's NIC of their
+ * node, where the MPI stack names none of the rails (its task_nics line
+ * wins, before or after).
+ */
+static void device_nic(struct fabric *f, char *line)
+{
+	const char *nic = strstr(line, " nic=");
+	char ifn[FABRIC_NAME], ranks[FABRIC_LINE], *w[4];
+	struct nearest n = { f, -1 };
+
+	if (!f->nrails || !nic || f->told)
+		return;
+	snprintf(ifn, sizeof(ifn), "%.*s", (int)strcspn(nic + 5, "( "), nic + 5);
+	for (long k = 0; k < f->nrails && k < FABRIC_RAILS && n.rail < 0; k++)
+		if (strchr(f->node[k], ':') && !strcmp(strchr(f->node[k], ':') + 1, ifn))
+			n.rail = k;
+	if (n.rail >= 0 && words(line, w, 4) == 4) {
+		snprintf(ranks, sizeof(ranks), "%s %s", w[1], w[3]);   /* "HOST RANKS", a host line */
+		hosts_each(ranks, nearest_rank, &n);
+	}
+}
+
+/* One fact line of pass 0 (its value onto f->hosts) or a later one (fact(), device_nic()). */
 static void each_line(struct fabric *f, const char *s, size_t len, int pass, char *nic_from_limit,
 		      size_t *have)
 {
@@ -346,7 +389,10 @@ static void each_line(struct fabric *f, const char *s, size_t len, int pass, cha
 	}
 	memcpy(line, s, len);
 	line[len] = '\0';
-	fact(f, w, words(line, w, 5), nic_from_limit);
+	if (!strncmp(line, "device", 6))
+		device_nic(f, line);
+	else
+		fact(f, w, words(line, w, 5), nic_from_limit);
 }
 
 /*

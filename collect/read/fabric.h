@@ -44,6 +44,7 @@ struct fabric {
 	int gpus;               /* ... some node has one */
 	long nrails, *host;     /* rails ('# fabric: switch NODE:IF ...'): the nodes above are their NICs, host[] each one's node */
 	long stripe[FABRIC_RAILS], nstripe;   /* ... each task's bytes striped over these rails ('# fabric: task_nics'), 0: not */
+	int told;               /* ... the MPI stack named a rail: the tasks on it (before a GPU's nearest NIC) */
 	long *task;             /* per task: its node (with rails its NIC) */
 	char *hosts;            /* while it is read: the host lines' values, for hosts.h */
 	size_t hosts_len;       /* its room */

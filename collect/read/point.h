@@ -91,6 +91,7 @@ enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 	X(MOE, NONE, -, 1) \
 	X(FABRIC, NONE, -, 1) \
 	X(LIMIT, NONE, -, 1) \
+	X(DEVICE, NONE, -, 1) \
 	X(REVEAL_DIR, NONE, -, 1) \
 	X(TEST_HOOKS, NONE, -, 1) \
 	X(NIC_COUNTERS, NONE, -, 1)

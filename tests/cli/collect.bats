@@ -350,6 +350,17 @@ golden() {
 	sed -i 's/^# fabric: task_nics eth1,eth0 /# fabric: task_nics ib0 /' "$BATS_TEST_TMPDIR"/raw/*.out
 	run -0 bottleneck no-rail
 	[ "$output" = "2.516582e-02 nic:n1:eth0" ]
+	# GPUs (aller's '# device:' lines) whose nearest NIC is eth1: their tasks on it, where the
+	# stack names no rail; where it names one, the stack's
+	for n in 1 2 3 4; do
+		sed -i "s/^# buffers: .*/&\n# device: n$n 0 $((2 * n - 2)) name=H100 nic=eth1(PXB) link=nvlink:18\n# device: n$n 1 $((2 * n - 1)) name=H100 nic=eth1(PXB) link=nvlink:18/" \
+			"$BATS_TEST_TMPDIR"/raw/*.out
+	done
+	run -0 bottleneck nearest
+	[ "$output" = "5.033165e-02 nic:n1:eth1" ]
+	sed -i 's/^# fabric: task_nics ib0 /# fabric: task_nics eth0 /' "$BATS_TEST_TMPDIR"/raw/*.out
+	run -0 bottleneck stack-first
+	[ "$output" = "5.033165e-02 nic:n1:eth0" ]
 }
 
 @test "each row against what its fabric allows (points.csv's bound_s, bottleneck, eff_bound); the bandwidth and latency plots draw it dashed" {
