@@ -121,6 +121,7 @@ static void cuda_describe(int dev, const cudaDeviceProp *prop, char *out, size_t
 	if (cudaGetDeviceCount(&f.gpus) != cudaSuccess)
 		f.gpus = 1;
 	f.nvlinks = f.pci[0] ? nvml_nvlinks(f.pci) : -1;
+	f.nvlink_gbs = gpuinfo_nvlink_gbs(prop->major, prop->minor, f.nvlinks);
 	gpuinfo_describe(&f, out, len);
 }
 

@@ -142,6 +142,14 @@ int gpuinfo_nearest_nic(const char *sysfs, const char *pci, char *nic, size_t ni
 	return nic[0] ? 0 : -1;
 }
 
+double gpuinfo_nvlink_gbs(int major, int minor, int links)
+{
+	double per = major == 6 && minor == 0 ? 20 : major == 7 && minor == 0 ? 25 : major == 8 && minor == 0 ? 25
+		     : major == 8 && minor == 6 ? 14.0625 : major == 9 ? 25 : major == 10 ? 50 : 0;
+
+	return links > 0 ? per * links : 0;
+}
+
 void gpuinfo_describe(const struct gpu_facts *f, char *out, size_t len)
 {
 	char name[sizeof(f->name)], mem[32] = "unknown", sm[24] = "unknown", mc[24] = "unknown";
@@ -159,7 +167,9 @@ void gpuinfo_describe(const struct gpu_facts *f, char *out, size_t len)
 		snprintf(mc, sizeof(mc), "%dMHz", f->mem_mhz);
 	if (f->nic[0])
 		snprintf(nic, sizeof(nic), "%s(%s)", f->nic, f->nic_how);
-	if (f->nvlinks > 0)
+	if (f->nvlinks > 0 && f->nvlink_gbs > 0)
+		snprintf(link, sizeof(link), "nvlink:%d link_GBs=%g", f->nvlinks, f->nvlink_gbs);
+	else if (f->nvlinks > 0)
 		snprintf(link, sizeof(link), "nvlink:%d", f->nvlinks);
 	else if (f->nvlinks == 0)
 		snprintf(link, sizeof(link), "%s", f->gpus > 1 ? "pcie" : "none(one_gpu)");

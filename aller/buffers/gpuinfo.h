@@ -19,6 +19,7 @@ struct gpu_facts {
 	char nic[64];         /* nearest NIC, "" none found */
 	char nic_how[32];     /* "PXB", "PHB", "NODE", "SYS" */
 	int nvlinks;          /* active NVLinks; -1 unknown (no NVML) */
+	double nvlink_gbs;    /* ... together, decimal GB/s each way (gpuinfo_nvlink_gbs); 0 unknown */
 	int gpus;             /* devices the rank sees */
 };
 
@@ -37,7 +38,16 @@ int gpuinfo_nearest_nic(const char *sysfs, const char *pci, char *nic, size_t ni
 /* The NUMA node of the device at pci (sysfs's numa_node), -1 unknown. */
 int gpuinfo_numa(const char *sysfs, const char *pci);
 
-/* The facts as one line of "key=value" words (spaces in the name as '_'). */
+/*
+ * A GPU's NVLinks together, decimal GB/s each way: links x the per-link
+ * rate of its architecture (CUDA's compute capability major.minor): 20 on
+ * Pascal (6.0, NVLink 1), 25 on Volta, A100 and Hopper (7.0, 8.0, 9.0:
+ * NVLink 2-4), 14.0625 on GA10x (8.6, the bridge), 50 on Blackwell (10.x,
+ * NVLink 5); 0 where the architecture has none aller knows.
+ */
+double gpuinfo_nvlink_gbs(int major, int minor, int links);
+
+/* The facts as one line of "key=value" words (spaces in the name as '_'; link_GBs with NVLinks' rate). */
 void gpuinfo_describe(const struct gpu_facts *f, char *out, size_t len);
 
 #endif

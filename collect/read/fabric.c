@@ -221,6 +221,16 @@ static void task_nics(struct fabric *f, const char *list)
 	f->told |= n > 0;
 }
 
+/* A node's GPUs' port rate (GB/s each way), with rails each of its NICs'. */
+static void gpu_of(struct fabric *f, const char *name, double gbs)
+{
+	size_t len = strlen(name);
+
+	for (long e = 0; e < f->nnodes; e++)
+		if (f->nrails ? !strncmp(f->node[e], name, len) && f->node[e][len] == ':' : !strcmp(f->node[e], name))
+			f->gpus |= (f->gpu[e] = gbs) > 0;
+}
+
 /*
  * One fact, its words w (nw of them): a node's leaf, a leaf's uplink rate
  * or burst, a node's NIC rate or burst (the limit's first).
@@ -252,10 +262,7 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 		return;
 	}
 	if (!strcmp(what, "gpu_rate")) {   /* a node's GPUs' port rate: with rails, each of its NICs' */
-		size_t len = strlen(name);
-		for (long e = 0; e < f->nnodes; e++)
-			if (f->nrails ? !strncmp(f->node[e], name, len) && f->node[e][len] == ':' : !strcmp(f->node[e], name))
-				f->gpus |= (f->gpu[e] = bound_rate(val)) > 0;
+		gpu_of(f, name, bound_rate(val));
 		return;
 	}
 	if (!strcmp(what, "parent")) {   /* a switch above one named already (a leaf, or one above a leaf) */
@@ -316,8 +323,9 @@ static int words(char *line, char **w, int n)
  * whole is left out: a host line cut short would lie): 0 the host lines, 1
  * the rest but the switches', 2 the switches above switches (read again
  * for each tier: a parent is named by its child), 3 uplink rates and
- * bursts and groups (their switches named first), 4 uplink_linkspeed
- * (where 3 gave none); -1 none.
+ * bursts and groups (their switches named first) and devices (after the
+ * stack's task_nics and a declared gpu_rate), 4 uplink_linkspeed (where 3
+ * gave none); -1 none.
  */
 static int pass_of(const char *s, size_t len)
 {
@@ -329,7 +337,7 @@ static int pass_of(const char *s, size_t len)
 		return 2;
 	if (!strncmp(s, "fabric", 6) && !strncmp(s + 7, "uplink_", 7))
 		return !strncmp(s + 14, "linkspeed", 9) ? 4 : 3;
-	if (!strncmp(s, "fabric", 6) && !strncmp(s + 7, "group", 5))
+	if ((!strncmp(s, "fabric", 6) && !strncmp(s + 7, "group", 5)) || !strncmp(s, "device", 6))
 		return 3;
 	return 1;
 }
@@ -352,27 +360,31 @@ static int nearest_rank(const char *name, long rank, void *ctx)
 }
 
 /*
- * With rails, a GPU's nearest NIC (aller's '# device: HOST ID RANKS ...
- * nic=IF(HOW) ...'): the tasks of those ranks on that rail's NIC of their
- * node, where the MPI stack names none of the rails (its task_nics line
- * wins, before or after).
+ * A GPU (aller's '# device: HOST ID RANKS ... nic=IF(HOW) link=nvlink:N
+ * link_GBs=G'; read after the rest): its NVLinks' rate as its node's GPU
+ * port rate (NVML's, before a declared gpu_rate); with rails, the tasks of
+ * its ranks on its nearest NIC's rail of their node, where the MPI stack
+ * names none of the rails (task_nics).
  */
-static void device_nic(struct fabric *f, char *line)
+static void device_fact(struct fabric *f, char *line)
 {
-	const char *nic = strstr(line, " nic=");
-	char ifn[FABRIC_NAME], ranks[FABRIC_LINE], *w[4];
+	const char *nic = strstr(line, " nic="), *link = strstr(line, " link_GBs=");
+	double gbs = link ? strtod(link + 10, NULL) : 0;
+	char ifn[FABRIC_NAME] = "", ranks[FABRIC_LINE], *w[4];
 	struct nearest n = { f, -1 };
 
-	if (!f->nrails || !nic || f->told)
-		return;
-	snprintf(ifn, sizeof(ifn), "%.*s", (int)strcspn(nic + 5, "( "), nic + 5);
-	for (long k = 0; k < f->nrails && k < FABRIC_RAILS && n.rail < 0; k++)
+	if (nic)
+		snprintf(ifn, sizeof(ifn), "%.*s", (int)strcspn(nic + 5, "( "), nic + 5);
+	for (long k = 0; nic && !f->told && k < f->nrails && k < FABRIC_RAILS && n.rail < 0; k++)
 		if (strchr(f->node[k], ':') && !strcmp(strchr(f->node[k], ':') + 1, ifn))
 			n.rail = k;
-	if (n.rail >= 0 && words(line, w, 4) == 4) {
-		snprintf(ranks, sizeof(ranks), "%s %s", w[1], w[3]);   /* "HOST RANKS", a host line */
+	if (words(line, w, 4) < 4)
+		return;
+	if (gbs > 0)
+		gpu_of(f, w[1], gbs);
+	snprintf(ranks, sizeof(ranks), "%s %s", w[1], w[3]);   /* "HOST RANKS", a host line */
+	if (n.rail >= 0)
 		hosts_each(ranks, nearest_rank, &n);
-	}
 }
 
 /* One fact line of pass 0 (its value onto f->hosts) or a later one (fact(), device_nic()). */
@@ -390,7 +402,7 @@ static void each_line(struct fabric *f, const char *s, size_t len, int pass, cha
 	memcpy(line, s, len);
 	line[len] = '\0';
 	if (!strncmp(line, "device", 6))
-		device_nic(f, line);
+		device_fact(f, line);
 	else
 		fact(f, w, words(line, w, 5), nic_from_limit);
 }

@@ -361,6 +361,18 @@ golden() {
 	sed -i 's/^# fabric: task_nics ib0 /# fabric: task_nics eth0 /' "$BATS_TEST_TMPDIR"/raw/*.out
 	run -0 bottleneck stack-first
 	[ "$output" = "5.033165e-02 nic:n1:eth0" ]
+	# a GPU's NVLinks (the device line's link_GBs, NVML's) bound a node's own pair, before a declared
+	# gpu_rate: 1 MiB through a port of 0.5 GB/s, 2.097 ms
+	rm -r "$BATS_TEST_TMPDIR/raw" && cp -r "$DATA/fabric/raw" "$BATS_TEST_TMPDIR/raw"
+	for n in 1 2 3 4; do
+		sed -i "s/^# buffers: .*/&\n# device: n$n 0 $((2 * n - 2))-$((2 * n - 1)) (shared) name=H100 link=nvlink:18 link_GBs=0.5\n# fabric: gpu_rate n$n 100GB\/s/" \
+			"$BATS_TEST_TMPDIR"/raw/*.out
+	done
+	"$COLLECT" -q -o "$BATS_TEST_TMPDIR/gpu" "$BATS_TEST_TMPDIR/raw"
+	run -0 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$(c["point"]) == 1 && $(c["bytes_per_peer"]) == 1048576 && $(c["commsize"]) == 2 { print $(c["bound_s"]), $(c["bottleneck"]) }' \
+		"$BATS_TEST_TMPDIR/gpu/points.csv"
+	[ "$output" = "2.097152e-03 gpu:n1" ]
 }
 
 @test "each row against what its fabric allows (points.csv's bound_s, bottleneck, eff_bound); the bandwidth and latency plots draw it dashed" {

@@ -202,6 +202,14 @@ static void gpu_description_words(void **state)
 	f.gpus = 2;
 	gpuinfo_describe(&f, s, sizeof(s));
 	assert_non_null(strstr(s, "link=pcie"));
+	/* NVML's links at their architecture's rate: an H100's 18 NVLink 4 links, 450 GB/s each way */
+	f.nvlinks = 18;
+	f.nvlink_gbs = gpuinfo_nvlink_gbs(9, 0, 18);
+	gpuinfo_describe(&f, s, sizeof(s));
+	assert_non_null(strstr(s, " link=nvlink:18 link_GBs=450"));
+	assert_true(gpuinfo_nvlink_gbs(8, 0, 12) == 300 && gpuinfo_nvlink_gbs(10, 0, 18) == 900);
+	assert_true(gpuinfo_nvlink_gbs(6, 0, 4) == 80 && gpuinfo_nvlink_gbs(7, 0, 6) == 150);
+	assert_true(gpuinfo_nvlink_gbs(8, 9, 4) == 0 && gpuinfo_nvlink_gbs(9, 0, 0) == 0);
 }
 
 int main(void)
