@@ -72,6 +72,12 @@ static void row_bound(const struct eff_limits *l, const struct eff_sums *s, stru
 		for (long k = 0; k < l->nleaves; k++)
 			up[k] = up[k] > up[nl + k] ? up[k] : up[nl + k];
 		bound_loads(&f, nic, up, s->io, l->copy, &b);
+		for (long k = 0; l->above > 0 && !b.partial && k < l->nleaves; k++)
+			if (up[k] > 0) {   /* bytes leave a leaf: the switches above it are not weighed here */
+				b.partial = 1;
+				b.unknown = BOUND_UPLINK;
+				b.unknown_at = l->above - 1;
+			}
 		if (b.t > 0) {
 			r->bound_s = b.t;
 			link_name(&f, &b, r->bottleneck, sizeof(r->bottleneck));

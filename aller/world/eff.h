@@ -12,7 +12,8 @@
  *              NAN ("-") where a node's limit is unknown
  *   bound_s    the least time the row's bytes allow (common/bound.h's
  *              bound_loads over the nodes' NICs and memory and the leaves'
- *              uplinks), and its bottleneck link by name
+ *              uplinks; partial where a switch above them has an uplink),
+ *              and its bottleneck link by name
  */
 #ifndef ALLER_EFF_H
 #define ALLER_EFF_H
@@ -28,6 +29,11 @@ struct eff_limits {
 	double *uplink; /* per leaf, decimal GB/s each way; 0 unknown */
 	double *bound_nic;  /* per node: nic, or where unknown the file's rate */
 	const char *const *node_name, *const *leaf_name;   /* for bottleneck */
+	/* 1 + a switch above the leaves with an uplink of its own (a tree of more than two tiers),
+	 * 0 none: the bytes each task measured say which leaf they leave, not which switches above
+	 * it they cross, so a row through the leaves' uplinks is partial here (the merge's bound
+	 * follows the tree from the header's facts) */
+	long above;
 };
 
 /* What each node's tasks moved per call, summed over them (bytes). */

@@ -16,8 +16,12 @@
 /* Rank 0: the file's leaves, each node's leaf and its declared NIC rate where '# limit:' has none. */
 static void from_file(struct eff_limits *e, const struct fabricfile *ff, const struct world *w)
 {
-	for (long k = 0; ff && k < ff->nsw; k++)
+	for (long k = 0; ff && k < ff->nsw; k++) {
+		long up = ff->sw[k].parent;
 		e->uplink[k] = bound_rate(ff->sw[k].rate);
+		if (up >= 0 && up < ff->nsw && strcmp(ff->sw[up].rate, "-") && !e->above)
+			e->above = up + 1;   /* a switch above a leaf, with an uplink: a tree deeper than two tiers */
+	}
 	for (long i = 0; i < e->nnodes; i++) {
 		long at = ff && ff->nnode > 0 ? ff->names.slot[namehash_slot(&ff->names, w->names[i],
 			   ff->node[0].name, sizeof(*ff->node))] : -1;

@@ -158,7 +158,7 @@ static void eff_against_the_nic(void **state)
 {
 	double nic[2] = { 4, 2 }, copy[2] = { 20, 20 }, tasks[2] = { 2, 2 };
 	double out[2] = { 2e6, 0.5e6 }, in[2] = { 1e6, 1.5e6 }, io[2] = { 8e6, 8e6 };
-	struct eff_limits l = { 2, nic, copy, tasks, 0, NULL, NULL, NULL, NULL, NULL };
+	struct eff_limits l = { 2, nic, copy, tasks, 0, NULL, NULL, NULL, NULL, NULL, 0 };
 	struct eff_sums s = { out, in, io, NULL, NULL };
 	struct eff_row r;
 	(void)state;
@@ -182,7 +182,7 @@ static void eff_inside_nodes_against_the_copy(void **state)
 {
 	double nic[2] = { 0, 0 }, copy[2] = { 20, 0 }, tasks[2] = { 2, 2 };
 	double zero[2] = { 0, 0 }, io[2] = { 10e6, 0 };
-	struct eff_limits l = { 2, nic, copy, tasks, 0, NULL, NULL, NULL, NULL, NULL };
+	struct eff_limits l = { 2, nic, copy, tasks, 0, NULL, NULL, NULL, NULL, NULL, 0 };
 	struct eff_sums s = { zero, zero, io, NULL, NULL };
 	struct eff_row r;
 	(void)state;
@@ -210,7 +210,7 @@ static void bound_from_the_measured_bytes(void **state)
 	double leaf[4] = { 0.5e6, 0.5e6, 0.5e6, 0.5e6 };
 	long leaf_of[4] = { 0, 0, 1, 1 };
 	const char *names[4] = { "n1", "n2", "n3", "n4" }, *leaves[2] = { "leaf1", "leaf2" };
-	struct eff_limits l = { 4, nic, copy, tasks, 2, leaf_of, up, bnic, names, leaves };
+	struct eff_limits l = { 4, nic, copy, tasks, 2, leaf_of, up, bnic, names, leaves, 0 };
 	struct eff_sums s = { off, off, io, leaf, leaf };
 	struct eff_row r;
 	(void)state;
@@ -229,6 +229,10 @@ static void bound_from_the_measured_bytes(void **state)
 	eff_compute(&l, &s, 1e-3, &r);
 	assert_string_equal(r.bottleneck, "nic:n1(partial)");
 	leaf_of[3] = 1;
+	l.above = 2;                     /* a switch above the leaves with an uplink: not weighed, partial */
+	eff_compute(&l, &s, 1e-3, &r);
+	assert_string_equal(r.bottleneck, "nic:n1(partial)");
+	l.above = 0;
 	for (int i = 0; i < 4; i++)      /* inside the nodes: the memory of the busiest */
 		off[i] = leaf[i] = 0;
 	io[2] = 40e6;
