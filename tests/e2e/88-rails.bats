@@ -74,9 +74,11 @@ rows() {
 	awk '$1 == "default" && $3 == 4 { both = $4 } $1 == "one" && $3 == 4 { one = $4; up = $5 }
 		END { exit !(both > 0 && one / both > 1.99 && one / both < 2.01 && up ~ /^up:leaf[12]$/) }' <<<"$output"
 	awk '!($6 >= 0.7 && $6 <= 1.05) { bad = 1 } END { exit bad }' <<<"$output"
-	# n3's rail-1 NIC at a quarter: a campaign over rail 1 alone (contiguous and strided) names it
-	run -0 bash "$FABRIC" slow-nic n3:eth1 25mbit
-	final=$(submit CAMPAIGN=slowrail NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ITERS=5 \
+	# n3's rail-1 NIC at a tenth: a campaign over rail 1 alone (contiguous and strided) names it (at a
+	# quarter the rows read 0.25 of their bound, on the edge of what locate.h calls slow: named in
+	# two runs, not in a CI run)
+	run -0 bash "$FABRIC" slow-nic n3:eth1 10mbit
+	final=$(submit CAMPAIGN=slowrail NODES=4 TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=262144 ITERS=5 \
 		VARIANTS="rail1:OMPI_MCA_btl_tcp_if_include=eth1" ALLER_ARGS="--min-bytes=256K")
 	wait_job "$final" 300
 	m=$RES/slowrail/merged
