@@ -8,6 +8,7 @@
 #include "fabricfile.h"
 #include "plan/plan.h"
 #include "stacks.h"
+#include "world/limits.h"
 #include "world/placement.h"
 
 #define FORESEE_NODES (1L << 16)
@@ -171,11 +172,8 @@ static long rails_told(const struct fabricfile *ff, long *told, char *by, size_t
 	long n = 0;
 
 	for (long r = 0; var && r < ff->nrail && n < FORESEE_RAILS; r++)
-		for (const char *w = nics; *w; w += strcspn(w, ",") + (w[strcspn(w, ",")] == ','))
-			if (strcspn(w, ",") == strlen(ff->rail[r]) && !strncmp(w, ff->rail[r], strlen(ff->rail[r]))) {
-				told[n++] = r;
-				break;
-			}
+		if (limits_listed(nics, ff->rail[r]))
+			told[n++] = r;
 	snprintf(by, len, "%s=%s", var ? var : "", var ? nics : "");
 	return n;
 }

@@ -68,7 +68,6 @@ static int task_nodes(struct fabric *f)
 	return 0;
 }
 
-
 static int words(char *line, char **w, int n);
 
 /*
@@ -387,7 +386,7 @@ static void device_fact(struct fabric *f, char *line)
 		hosts_each(ranks, nearest_rank, &n);
 }
 
-/* One fact line of pass 0 (its value onto f->hosts) or a later one (fact(), device_nic()). */
+/* One fact line of pass 0 (its value onto f->hosts) or a later one (fact(), device_fact()). */
 static void each_line(struct fabric *f, const char *s, size_t len, int pass, char *nic_from_limit,
 		      size_t *have)
 {
