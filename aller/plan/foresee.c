@@ -223,13 +223,41 @@ static void rows(const struct options *o, const struct bound_fabric *f, const lo
 	}
 }
 
+/*
+ * What --check-args prints of the world: what it is, which rail each task
+ * uses (the stack's: its node's NIC of that rail, striped where several;
+ * node, each task's NIC, rewritten so), and each row's bound.
+ */
+static void print_bound(const struct options *o, long world, long tpn, const struct named *nd,
+			const struct fabricfile *ff, struct bound_fabric *f, long *node, FILE *out)
+{
+	char place[64], by[300];
+	long told[FORESEE_RAILS], nt = rails_told(ff, told, by, sizeof(by));
+
+	placement_describe(&o->placement, place, sizeof(place));
+	fprintf(out, "# bound: a world of %ld tasks on %ld node%s (%s ... %s), %ld per node at most, "
+		"placement %s, %s; fabric %s\n", world, nd->n, nd->n == 1 ? "" : "s", nd->name[0],
+		nd->name[nd->n - 1], tpn, o->placement.kind == PLACEMENT_LAUNCHER ? "the launcher's (block)" : place,
+		o->strided ? "strided" : "contiguous", o->fabric);
+	fprintf(out, "# the least time the busiest link needs per call, uniform blocks (common/bound.h: "
+		"bytes that stay on a node cross none); nothing is run\n");
+	for (long i = 0; nt > 0 && i < world; i++)   /* the stack's rail (the first of those striped) */
+		node[i] = node[i] / ff->nrail * ff->nrail + told[0];
+	f->stripe = nt > 1 ? told : NULL;
+	f->nstripe = nt;
+	f->rails = ff->nrail;
+	say_rails(ff, told, nt, by, out);
+	rows(o, f, node, world, out);
+	f->stripe = NULL;   /* told is this call's */
+}
+
 int foresee_print(const struct options *o, long world, FILE *out, char *err, size_t errlen)
 {
 	struct named nd = { 0 };
 	struct fabricfile ff;
 	struct world_fabric wf = { 0 };
 	struct bound_fabric f;
-	char bad[256] = "", place[64], by[300];
+	char bad[256] = "";
 	long tpn = o->tasks_per_node, *node = NULL;
 	int rc = fabricfile_list(o->nodes, add_named, &nd, bad, sizeof(bad));
 
@@ -265,21 +293,7 @@ int foresee_print(const struct options *o, long world, FILE *out, char *err, siz
 		snprintf(err, errlen, "out of memory for the bound of a world of %ld tasks", world);
 		rc = -1;
 	} else {
-		placement_describe(&o->placement, place, sizeof(place));
-		fprintf(out, "# bound: a world of %ld tasks on %ld node%s (%s ... %s), %ld per node at most, "
-			"placement %s, %s; fabric %s\n", world, nd.n, nd.n == 1 ? "" : "s", nd.name[0],
-			nd.name[nd.n - 1], tpn, o->placement.kind == PLACEMENT_LAUNCHER ? "the launcher's (block)" : place,
-			o->strided ? "strided" : "contiguous", o->fabric);
-		fprintf(out, "# the least time the busiest link needs per call, uniform blocks (common/bound.h: "
-			"bytes that stay on a node cross none); nothing is run\n");
-		long told[FORESEE_RAILS], nt = rails_told(&ff, told, by, sizeof(by));
-		for (long i = 0; nt > 0 && i < world; i++)   /* the stack's rail (the first of those striped) */
-			node[i] = node[i] / ff.nrail * ff.nrail + told[0];
-		f.stripe = nt > 1 ? told : NULL;
-		f.nstripe = nt;
-		f.rails = ff.nrail;
-		say_rails(&ff, told, nt, by, out);
-		rows(o, &f, node, world, out);
+		print_bound(o, world, tpn, &nd, &ff, &f, node, out);
 	}
 	free(node);
 	world_fabric_free(&wf);
