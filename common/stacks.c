@@ -98,3 +98,13 @@ const char *stack_nics(const char *(*get)(const char *), char *buf, size_t len)
 	}
 	return at > 0 && at < len ? var : NULL;
 }
+
+int stack_listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *s = list; *s; s += strcspn(s, ",") + (s[strcspn(s, ",")] == ','))
+		if (strcspn(s, ",") == n && !strncmp(s, name, n))
+			return 1;
+	return 0;
+}

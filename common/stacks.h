@@ -47,5 +47,7 @@ int stack_apply(const struct stack *s, int reveal, const char *(*get)(const char
  * node has rails (aller's '# fabric: task_nics IF,IF VAR').
  */
 const char *stack_nics(const char *(*get)(const char *), char *buf, size_t len);
+/* Whether name is one of list's comma-separated words (an interface of a NIC list). */
+int stack_listed(const char *list, const char *name);
 
 #endif

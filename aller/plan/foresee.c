@@ -8,7 +8,6 @@
 #include "fabricfile.h"
 #include "plan/plan.h"
 #include "stacks.h"
-#include "world/limits.h"
 #include "world/placement.h"
 
 #define FORESEE_NODES (1L << 16)
@@ -172,7 +171,7 @@ static long rails_told(const struct fabricfile *ff, long *told, char *by, size_t
 	long n = 0;
 
 	for (long r = 0; var && r < ff->nrail && n < FORESEE_RAILS; r++)
-		if (limits_listed(nics, ff->rail[r]))
+		if (stack_listed(nics, ff->rail[r]))
 			told[n++] = r;
 	snprintf(by, len, "%s=%s", var ? var : "", var ? nics : "");
 	return n;

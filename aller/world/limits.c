@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "stacks.h"
 #include "strbuf.h"
 
 /* The first line of ROOT/class/CLASS/NAME/FILE (up to len - 1 bytes), or -1. */
@@ -31,15 +32,7 @@ static int read_line(char *buf, size_t len, const char *root, const char *class,
 
 int limits_listed(const char *only, const char *name)
 {
-	size_t n = strlen(name);
-
-	if (!only || !*only)
-		return 1;
-	for (const char *p = only; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
-		if (strncmp(p, name, n) == 0 && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-	}
-	return 0;
+	return !only || !*only || stack_listed(only, name);
 }
 
 /* InfiniBand: the ACTIVE ports' rates ("100 Gb/sec (4X EDR)"), summed, in GB/s. */

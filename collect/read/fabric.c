@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "hosts.h"
+#include "stacks.h"
 
 #define FABRIC_LINE 512   /* a fact line longer than this is not read */
 
@@ -190,17 +191,6 @@ static int dragonfly_fact(struct fabric *f, const char *what, char *name, const 
 	return 1;
 }
 
-/* Whether name is one of list's comma-separated words. */
-static int listed(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (const char *s = list; *s; s += strcspn(s, ",") + (s[strcspn(s, ",")] == ','))
-		if (strcspn(s, ",") == n && !strncmp(s, name, n))
-			return 1;
-	return 0;
-}
-
 /*
  * With rails, the NICs the MPI stack was told to use ('# fabric: task_nics
  * IF,IF VAR', aller's: common/stacks.h): one rail among them, every task on
@@ -212,7 +202,7 @@ static void task_nics(struct fabric *f, const char *list)
 	long n = 0;
 
 	for (long k = 0; k < f->nrails && k < FABRIC_RAILS; k++)   /* the first node's NICs: NODE:IF, rail k */
-		if (strchr(f->node[k], ':') && listed(list, strchr(f->node[k], ':') + 1))
+		if (strchr(f->node[k], ':') && stack_listed(list, strchr(f->node[k], ':') + 1))
 			f->stripe[n++] = k;
 	for (long r = 0; n > 0 && r < f->world; r++)
 		f->task[r] = f->host[f->task[r]] * f->nrails + f->stripe[0];

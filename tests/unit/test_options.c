@@ -786,6 +786,9 @@ static void stacks_say_their_nics(void **state)
 	/* too long for the room: none said, never a list cut short */
 	snprintf(stack_values_[nstackenv - 1], sizeof(stack_values_[0]), "eth0,eth1");
 	assert_null(stack_nics(env_get, nics, 6));
+	/* a list's words, whole */
+	assert_true(stack_listed("eth0,eth1", "eth1") && stack_listed("eth0", "eth0"));
+	assert_false(stack_listed("eth0,eth10", "eth1") || stack_listed("eth01", "eth0") || stack_listed("", "eth0"));
 }
 
 int main(void)
