@@ -3,7 +3,7 @@
 # the campaign's measurements as Prometheus' text exposition format (collect
 # --openmetrics over its merged tables, merged anew when missing or older
 # than its outputs) into TEXTFILE_DIR/aller-<campaign>.prom, written beside
-# and renamed, as node_exporter's textfile collector wants. Prints the path.
+# and renamed (sh/write.sh), as node_exporter's textfile collector wants. Prints the path.
 # Exit status: 0 written, 2 bad input (unknown campaign, no TEXTFILE_DIR),
 # 3 a tool failed (collect, or the directory cannot be written).
 set -euo pipefail
@@ -23,8 +23,6 @@ merged=$DIR/merged
 rc=0
 merge_campaign "$DIR" || rc=$?
 [ "$rc" -le 1 ] || die "the collector failed (exit $rc): $(tail -n 1 "$DIR/collect.log")" 3
-out=$textfile/aller-$CAMPAIGN.prom tmp=$textfile/.aller-$CAMPAIGN.prom.$$
-trap 'rm -f "$tmp"' EXIT
-"$collect" --openmetrics "$merged" >"$tmp" || die "collect --openmetrics failed" 3
-mv "$tmp" "$out" || die "cannot write '$out'" 3
+out=$textfile/aller-$CAMPAIGN.prom
+write_file "$out" "$collect" --openmetrics "$merged"   # beside it (no .prom name), renamed
 printf '%s\n' "$out"

@@ -71,6 +71,9 @@ script_options() {
 	esac
 }
 
+# shellcheck source=sh/write.sh
+. "$CAMPAIGN_ROOT/sh/write.sh"   # write_file, append_lines: every result written
+
 # safe_dir DIR: DIR, or where it would be made, is one no other user can
 # plant a link in (collect --safe-dir --to-make); else one line, exit 2.
 # Every tool that writes calls it before its first write (docs/security.md).
@@ -99,7 +102,7 @@ find_tool() {
 # problems); MERGED_NOW=1 when it merged. The one place a script after the
 # merge names raw outputs: to hand them to the merge.
 merge_if_stale() {
-	local merged=$1 log=$2 rc=0
+	local merged=$1 log=$2 rc=0 why
 	shift 2
 	# shellcheck disable=SC2034 # the caller's to read
 	MERGED_NOW=
@@ -111,7 +114,8 @@ merge_if_stale() {
 	fi
 	# shellcheck disable=SC2034 # the caller's to read
 	MERGED_NOW=1
-	"$(find_tool collect)" -q -o "$merged" -- "$@" 2>"$log" || rc=$?
+	why=$("$(find_tool collect)" -q -o "$merged" -- "$@" 2>&1 >/dev/null) || rc=$?
+	write_file "$log" printf '%s\n' "$why"
 	return "$rc"
 }
 
