@@ -504,7 +504,7 @@ load ../lib/helpers
 	dd if=/dev/zero of="$mnt/fill" bs=1k count=64 2>/dev/null || true
 	run --separate-stderr -3 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=c "RESULTS=$mnt" NODES=1
 	umount "$mnt"
-	[ "$stderr" = "campaign: error: cannot write '$mnt/.c.lock.holder' (a full disk?)" ]
+	[ "$stderr" = "campaign: error: cannot write '$mnt/.c.lock.holder': No space left on device" ]
 }
 
 @test "a campaign of the MPICH build under srun --mpi=pmix is refused: each task would run alone" {
