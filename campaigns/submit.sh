@@ -65,9 +65,10 @@ submit_all() {
 # records it: the jobs it queued cancelled, the manifest cut back to what
 # it held before (removed, when it made it), its job files removed; then
 # one line, exit 3 (docs/campaigns.md).
-IDS=() MANIFEST_SIZE=""
+IDS=() FINAL_ID="" MANIFEST_SIZE=""
 write_failed() {
-	[ ${#IDS[@]} -eq 0 ] || scancel "${IDS[@]}" 2>/dev/null || true
+	[ -n "$MANIFEST_SIZE" ] || die "$1" 3   # before its first record: nothing written yet
+	[ ${#IDS[@]} -eq 0 ] || scancel "${IDS[@]}" $FINAL_ID 2>/dev/null || true
 	if [ "$MANIFEST_SIZE" = new ]; then rm -f "$manifest"
 	elif [ -n "$MANIFEST_SIZE" ]; then truncate -s "$MANIFEST_SIZE" "$manifest" 2>/dev/null || true; fi
 	rm -f "$DIR/jobs/$SUB-"*
@@ -84,7 +85,7 @@ submit_final() {
 		"$CAMPAIGN_ROOT" "$DIR" "$FORMAT" "$([ "$DRAIN" = 1 ] && echo "$DRAIN_MAX" || echo 0)")
 	id=$("${CMD[@]}") || die "sbatch failed for the final job: merge with 'make plots CAMPAIGN=$CAMPAIGN'" 3
 	id=${id%%;*}
-	IDS+=("$id")
+	FINAL_ID=$id
 	append_lines "$manifest" "final $SUB job=$id after=$deps"
 	echo "campaign: $CAMPAIGN: final job $id merges and plots into $DIR when the points end" >&2
 	echo "$id"

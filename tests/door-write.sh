@@ -50,7 +50,7 @@ sh_sites() {
 	for f in campaigns/* jobs/* plots/*.sh cluster/*.sh cluster/*.in sh/*.sh tools/*; do
 		[ -f "$f" ] && [ "$f" != sh/write.sh ] || continue
 		head -c 200 "$f" | grep -qE '^#!.*(ba)?sh|shell=bash|\.sh$' || [[ $f == *.sh || $f == *.sbatch ]] || continue
-		grep -nE '(^|[^<>&0-9-])[0-9]*>>?[[:space:]]*"?\$|\$\$' "$f" | sed "s|^|$f:|" || true
+		grep -nE '(^|[^<>0-9-])[0-9&]*>>?[[:space:]]*"?\$|\$\$' "$f" | sed "s|^|$f:|" || true
 	done | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#' || true
 }
 

@@ -413,7 +413,7 @@ load ../lib/helpers
 	mkdir -p "$t/bin" "$t/src/tree/sh"
 	printf '#!/bin/sh\ntouch "%s/ran"\n' "$t" >"$t/bin/collect"
 	chmod +x "$t/bin/collect"
-	cp "$ROOT/sh/toolkit.sh" "$t/src/tree/sh/"
+	cp "$ROOT/sh/toolkit.sh" "$ROOT/sh/write.sh" "$t/src/tree/sh/"
 	run --separate-stderr -3 env PATH=/usr/bin:/bin bash -c '. "$1/sh/toolkit.sh"; find_tool collect' find "$t/src/tree"
 	[[ $stderr == *"cannot find 'collect': run 'make' first"* ]]
 	[ ! -e "$t/ran" ]
