@@ -76,6 +76,7 @@ write_file "$sdir/settings" settings_file
 run=(bash "$here/nightly.sh" "$prefix" "$sdir" "$at" "$textfile")
 if command -v scrontab >/dev/null; then
 	h=$((10#${BASH_REMATCH[1]})) m=$((10#${BASH_REMATCH[2]}))
+	# shellcheck disable=SC2317 # write_file calls it
 	entry() {
 		crontab_without
 		echo "$marker: begin (make schedule; make unschedule removes it)"

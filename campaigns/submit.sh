@@ -33,7 +33,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # in. SIGINT or SIGTERM stops it between two sbatch calls (an sbatch cut
 # short is found again by manifest_reconcile): exit 130 or 143.
 submit_all() {
-	local i key id failed="" stop="" recs
+	local i key id failed="" stop=""
 	trap 'stop=130' INT
 	trap 'stop=143' TERM
 	manifest_begin
@@ -41,20 +41,15 @@ submit_all() {
 		[ -z "$stop" ] || [ -n "$failed" ] || failed="interrupted (signal $((stop - 128)))"
 		write_file "$DIR/jobs/$SUB-$i.conf" job_settings "$i"
 		job_cmd "$i"
-		recs=()
-		[ -n "$failed" ] || for key in ${G_KEYS[$i]}; do recs+=("submitting $SUB $key name=${G_NAME[$i]}"); done
-		[ -n "$failed" ] || append_lines "$manifest" "${recs[@]}"
-		recs=()
+		[ -n "$failed" ] || for key in ${G_KEYS[$i]}; do append_lines "$manifest" "submitting $SUB $key name=${G_NAME[$i]}"; done
 		if [ -n "$failed" ] || ! id=$("${CMD[@]}" 2>&1); then
 			[ -n "$failed" ] || failed="sbatch failed: ${id##*$'\n'}"
-			for key in ${G_KEYS[$i]}; do recs+=("missing $SUB $key $failed"); done
-			append_lines "$manifest" "${recs[@]}"
+			for key in ${G_KEYS[$i]}; do append_lines "$manifest" "missing $SUB $key $failed"; done
 			continue
 		fi
 		id=${id##*$'\n'} id=${id%%;*}   # its last line: the job id (before it, sbatch's warnings)
 		IDS+=("$id")
-		for key in ${G_KEYS[$i]}; do recs+=("point $SUB $key job=$id name=${G_NAME[$i]}"); done
-		append_lines "$manifest" "${recs[@]}"
+		for key in ${G_KEYS[$i]}; do append_lines "$manifest" "point $SUB $key job=$id name=${G_NAME[$i]}"; done
 		echo "campaign: $CAMPAIGN: submitted job $id: ${G_NODES[$i]} nodes, ${G_KEYS[$i]// /, }" >&2
 	done
 	[ ${#IDS[@]} -gt 0 ] && submit_final "${IDS[@]}"
@@ -68,9 +63,8 @@ submit_all() {
 IDS=() FINAL_ID="" MANIFEST_SIZE=""
 write_failed() {
 	[ -n "$MANIFEST_SIZE" ] || die "$1" 3   # before its first record: nothing written yet
-	[ ${#IDS[@]} -eq 0 ] || scancel "${IDS[@]}" $FINAL_ID 2>/dev/null || true
-	if [ "$MANIFEST_SIZE" = new ]; then rm -f "$manifest"
-	elif [ -n "$MANIFEST_SIZE" ]; then truncate -s "$MANIFEST_SIZE" "$manifest" 2>/dev/null || true; fi
+	[ ${#IDS[@]} -eq 0 ] || scancel "${IDS[@]}" ${FINAL_ID:+"$FINAL_ID"} 2>/dev/null || true
+	if [ "$MANIFEST_SIZE" = new ]; then rm -f "$manifest"; else truncate -s "$MANIFEST_SIZE" "$manifest" 2>/dev/null || true; fi
 	rm -f "$DIR/jobs/$SUB-"*
 	die "$1: nothing of this submission is left (${#IDS[@]} queued jobs cancelled, the manifest as it was)" 3
 }

@@ -126,27 +126,23 @@ task_exit() {
 	rc=$code
 }
 
-# point_begin: the point file created new (never over an earlier one:
-# noclobber) with room kept for its provenance and a reason (fallocate
-# --keep-size, where the file system can), then its provenance; its size
-# then in kept, for point_failed. A write that fails: point_failed, status 1.
+# point_begin: the point file created new (noclobber: never over an earlier
+# one), room kept for its provenance and a reason where the file system can
+# (fallocate --keep-size), then its provenance, whose size is kept.
+# point_failed WHY: a write to it failed (a full RESULTS): what came after
+# the provenance is cut off, which frees room, and the reason recorded as
+# its '# job_error:' with exit 3, which collect and make status show.
 FULL_DISK='No space left on device|Disk quota exceeded'
 point_begin() {
-	kept=0
-	(set -o noclobber && : >"$current")
+	(set -o noclobber && : >"$current") || return 1   # (its caller's || turns set -e off in here)
 	fallocate -n -l 8192 "$current" 2>/dev/null || true
-	provenance 2>/dev/null >>"$current" || { point_failed "cannot write the point file's provenance: a full RESULTS?"; return 1; }
+	kept=0
+	provenance 2>/dev/null >>"$current" || { point_failed "cannot write the point file: a full RESULTS?"; return 1; }
 	kept=$(stat -c %s "$current")
 }
-
-# point_failed WHY: a write to the point file failed (a full RESULTS): what
-# was written after the provenance is cut off (which frees room), and the
-# reason recorded as the point's '# job_error:' with exit 3, which collect
-# and make status show (docs/campaigns.md); the job's log says it too.
 point_failed() {
 	truncate -s "$kept" "$current" 2>/dev/null || true
-	{ [ "$kept" != 0 ] || printf '# campaign: %s\n# point: %s\n' "$campaign" "$key"
-		printf '# job_error: %s\n# exit: 3\n' "$1"; } 2>/dev/null >>"$current" || true
+	printf '# job_error: %s\n# exit: 3\n' "$1" 2>/dev/null >>"$current" || true
 	echo "aller.sbatch: error: $current: $1" >&2
 }
 

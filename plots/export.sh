@@ -17,7 +17,6 @@ textfile=$TEXTFILE_DIR
 locate_campaign "${REST_ARGS[@]}"
 [ -d "$DIR/raw" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $DIR/raw)"
 [ -n "$textfile" ] || die "give TEXTFILE_DIR=dir: node_exporter's --collector.textfile.directory"
-{ [ -d "$textfile" ] && [ -w "$textfile" ]; } || die "TEXTFILE_DIR '$textfile' is not a writable directory" 3
 collect=$(find_tool collect)
 merged=$DIR/merged
 rc=0

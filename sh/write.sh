@@ -29,19 +29,14 @@ declare -A WRITE_DIRS=()
 write_place() {
 	local owner dir
 	WRITE_PATH=$1
-	if [ -L "$WRITE_PATH" ]; then
-		owner=$(stat -c %u "$WRITE_PATH")
-		[ "$owner" = "$(id -u)" ] ||
-			die "not writing '$1': it is a symbolic link of another user (uid $owner): remove it or name another file"
+	if [ -L "$1" ]; then
+		owner=$(stat -c %u "$1")
+		[ "$owner" = "$(id -u)" ] || die "not writing '$1': it is a symbolic link of another user (uid $owner): remove it or name another file"
 		WRITE_PATH=$(readlink -f -- "$1") || die "not writing '$1': a symbolic link to nothing"
 	fi
-	dir=${WRITE_PATH%/*}
-	[[ $WRITE_PATH == */* ]] || dir=.
-	[ -n "$dir" ] || dir=/
-	[ -z "${WRITE_DIRS[$dir]:-}" ] || return 0
+	dir=${WRITE_PATH%/*} && [[ $WRITE_PATH == */* ]] || dir=.
 	# a directory others can write into is held to the rule (collect --safe-dir says why not)
-	[ -z "$(find "$dir" -maxdepth 0 -perm /022 2>/dev/null)" ] || [ "$(type -t safe_dir)" != function ] ||
-		safe_dir "$dir"
+	[ -n "${WRITE_DIRS[${dir:=/}]:-}" ] || [ -z "$(find "$dir" -maxdepth 0 -perm /022 2>/dev/null)" ] || safe_dir "$dir"
 	WRITE_DIRS[$dir]=1
 }
 
@@ -52,12 +47,11 @@ write_file() {
 	tmp=$(mktemp -- "$WRITE_PATH.XXXXXX" 2>&1) || write_failed "cannot write '$WRITE_PATH': ${tmp##*: }"
 	if why=$({ "$@" >"$tmp"; } 2>&1) && mv -f -- "$tmp" "$WRITE_PATH" 2>/dev/null; then
 		[ -z "$why" ] || printf '%s\n' "$why" >&2   # the command's warnings
-		return 0
+	else
+		rm -f -- "$tmp"
+		why=${why##*$'\n'} why=${why##*write error: }   # its last line; bash's "...: write error: WHY" as WHY
+		write_failed "cannot write '$WRITE_PATH': ${why:-its command failed}"
 	fi
-	rm -f -- "$tmp"
-	why=${why##*$'\n'}   # its last line; bash's own "...: write error: WHY" as WHY
-	[[ $why != *"write error: "* ]] || why=${why##*write error: }
-	write_failed "cannot write '$WRITE_PATH': ${why:-its command failed}"
 }
 
 append_lines() {

@@ -3,7 +3,7 @@
 # one writer in C (common/replace.c) and one in the shell (sh/write.sh), a
 # lister of the writes that go around them (tests/door-write.sh), and the
 # defects a full or shared RESULTS showed (H1-2, H2-2, H2-11, H2-12).
-# shellcheck disable=SC2154 # bats sets output, stderr and lines
+# shellcheck disable=SC2154,SC2016 # bats sets output, stderr and lines; single quotes are meant
 
 load ../lib/helpers
 
