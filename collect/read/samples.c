@@ -1,4 +1,5 @@
 /* samples.c: see samples.h. */
+#define _GNU_SOURCE   /* strverscmp: a key's numbers in their order, 2 before 16 */
 #include "samples.h"
 
 #include <dirent.h>
@@ -311,7 +312,7 @@ static void long_line(void *ctx, size_t total)
 static int by_key(const void *a, const void *b)
 {
 	const struct task *x = a, *y = b;
-	int c = strcmp(x->key, y->key);
+	int c = strverscmp(x->key, y->key);
 
 	if (c || x->rank != y->rank)
 		return c ? c : (x->rank > y->rank) - (x->rank < y->rank);
