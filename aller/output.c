@@ -465,8 +465,8 @@ void output_nic_counters(FILE *f, const char *lines)
 
 void output_wall(FILE *f, double wall, double in_calls)
 {
-	key_line(f, ALLER_KEY_WALL, "%.3f s, of which %.3f s inside the all-to-all calls (%.1f%%, "
-	    "warm-ups included; rank 0)", wall, in_calls, wall > 0 ? 100 * in_calls / wall : 0);
+	key_line(f, ALLER_KEY_WALL, "%.3f s in the sweep (the whole run: wall_parts' total), of which %.3f s "
+	    "inside the all-to-all calls (%.1f%%, warm-ups included; rank 0)", wall, in_calls, wall > 0 ? 100 * in_calls / wall : 0);
 }
 
 void output_wall_parts(FILE *f, const struct wall_parts *p)
