@@ -42,10 +42,11 @@ static int set_env(const char *name, const char *value)
 
 /*
  * --stack's (or ALLER_STACK's) variables set before MPI_Init (stacks.h):
- * 0, or -1 with one line where the stack is another MPI's or the
- * environment holds another value.
+ * 0, or -1 with one line, nothing set, where the stack is another MPI's or
+ * the environment holds another value. dry: checked only (--check-args),
+ * by the same rule as the run.
  */
-static int stack_env(struct options *o, char *err, size_t len)
+static int stack_env(struct options *o, int dry, char *err, size_t len)
 {
 	if (!o->stack)
 		return 0;
@@ -55,8 +56,8 @@ static int stack_env(struct options *o, char *err, size_t len)
 			 " (build it with MPI=mpich)" : "");
 		return -1;
 	}
-	return stack_apply(o->stack, o->reveal != REVEAL_OFF, env, set_env, o->stack_set, sizeof(o->stack_set),
-			   err, len);
+	return stack_apply(o->stack, o->reveal != REVEAL_OFF, env, dry ? NULL : set_env, o->stack_set,
+			   sizeof(o->stack_set), err, len);
 }
 
 /*
@@ -124,7 +125,7 @@ static int check_args(struct options *o, int bad, const char *err)
 		fprintf(stderr, "aller: error: %s\n", BUFFERS_NO_CUDA);
 		return 2;
 	}
-	if (!bad && o->stack && strcmp(o->stack->mpi, STACK_MPI) && stack_env(o, msg, sizeof(msg)) != 0) {
+	if (!bad && stack_env(o, 1, msg, sizeof(msg)) != 0) {
 		fprintf(stderr, "aller: error: %s\n", msg);
 		return 2;
 	}
@@ -184,8 +185,11 @@ int main(int argc, char **argv)
 	if (o.check_args >= 0)
 		return (rc = check_args(&o, bad, err)) != 0 ? rc : stdout_written();
 
-	if (!bad)
-		bad = stack_env(&o, err, sizeof(err)) != 0;
+	if (!bad && stack_env(&o, 0, err, sizeof(err)) != 0) {   /* before MPI_Init, which it would fail */
+		if (launched_first(env))
+			fprintf(stderr, "aller: error: %s\n", err);
+		return 2;
+	}
 	if (!bad)
 		reveal_prepare(o.reveal);
 	if (!bad && algo_list_has(&o.algos, ALGO_PUT))
