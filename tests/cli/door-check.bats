@@ -37,3 +37,41 @@ load ../lib/helpers
 	PMI_SIZE=8 run -0 env -u PMI_SIZE "$ALLER" c 1 8
 	[ "${lines[-1]}" = "# Done" ]
 }
+
+# A copy of the campaign layer (RESULTS inside it: a shared directory), the
+# build shared; a stand-in sbatch that notes each job it would queue.
+campaign_tree() {
+	t=$BATS_TEST_TMPDIR/tree
+	mkdir -p "$t" "$BATS_TEST_TMPDIR/bin"
+	cp -r "$ROOT/campaigns" "$ROOT/jobs" "$ROOT/sh" "$ROOT/Makefile" "$t/"
+	ln -s "$ROOT/build" "$t/build"
+	printf '#!/bin/sh\necho "$*" >>"%s/queued"\necho 4242\n' "$BATS_TEST_TMPDIR" >"$BATS_TEST_TMPDIR/bin/sbatch"
+	printf '#!/bin/sh\nexit 0\n' >"$BATS_TEST_TMPDIR/bin/squeue"
+	chmod +x "$BATS_TEST_TMPDIR/bin/sbatch" "$BATS_TEST_TMPDIR/bin/squeue"
+	export PATH=$BATS_TEST_TMPDIR/bin:$PATH
+}
+
+@test "a variant's ALLER_STACK unknown, another MPI's or contradicted: refused at submission naming the variant and the value, nothing queued" {
+	campaign_tree
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=v "RESULTS=$t/res" NODES=1 MODES=contiguous \
+		"VARIANTS=default x:ALLER_STACK=nosuch"
+	[ "${#stderr_lines[@]}" = 1 ]
+	[[ $stderr == "campaign: error: point n1-contiguous-t2-L524288-x-s1 (2 ranks, variant x: ALLER_STACK=nosuch): invalid ALLER_STACK 'nosuch': expected one of the stacks aller knows: "* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/queued" ]
+	[ ! -e "$t/res/v" ]   # no campaign directory left behind
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=v "RESULTS=$t/res" NODES=1 MODES=contiguous \
+		"VARIANTS=m:ALLER_STACK=mpich-ucx"
+	[ "$stderr" = "campaign: error: point n1-contiguous-t2-L524288-m-s1 (2 ranks, variant m: ALLER_STACK=mpich-ucx): stack 'mpich-ucx' (ALLER_STACK) is mpich's; this aller is built with openmpi (build it with MPI=mpich)" ]
+	# contradicted by the variant's own assignments, or by the environment the job inherits
+	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=v "RESULTS=$t/res" NODES=1 MODES=contiguous \
+		"VARIANTS=u:ALLER_STACK=ucx,OMPI_MCA_pml=ob1" DRYRUN=1
+	[ "$stderr" = "campaign: error: point n1-contiguous-t2-L524288-u-s1 (2 ranks, variant u: ALLER_STACK=ucx OMPI_MCA_pml=ob1): stack 'ucx' sets OMPI_MCA_pml=ucx, but the environment has OMPI_MCA_pml=ob1: unset it, or run without the stack" ]
+	UCX_TLS=rc run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=v "RESULTS=$t/res" NODES=1 \
+		MODES=contiguous "VARIANTS=default u:ALLER_STACK=ucx"
+	[[ $stderr == *"(2 ranks, variant u: ALLER_STACK=ucx): stack 'ucx' sets UCX_TLS=tcp,self,sm, but the environment has UCX_TLS=rc: "* ]]
+	[ ! -e "$BATS_TEST_TMPDIR/queued" ]
+	[ ! -e "$t/res/v" ]
+	# the stack the environment agrees with is queued
+	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=v "RESULTS=$t/res" NODES=1 MODES=contiguous "VARIANTS=default u:ALLER_STACK=ucx"
+	grep -q 'ALLER_STACK=ucx$' "$t"/res/v/jobs/*-0.conf
+}
