@@ -21,6 +21,7 @@
 #include "reveal/reveal.h"
 #include "run.h"
 #include "stacks.h"
+#include "text.h"
 
 /* Before MPI_Init only the launcher's variables tell which task we are. */
 static const char *env(const char *name)
@@ -75,9 +76,9 @@ static int check_worlds(const struct options *o)
 		double s;
 		if (plan_check_world(o, world, msg, sizeof(msg), note, sizeof(note)) != 0) {
 			if (several)
-				fprintf(stderr, "aller: error: world %ld: %s\n", world, msg);
+				text_error(0, "aller: error: world %ld: %s\n", world, msg);
 			else
-				fprintf(stderr, "aller: error: %s\n", msg);
+				text_error(0, "aller: error: %s\n", msg);
 			return 2;
 		}
 		if (o->time_per_size <= 0)
@@ -112,8 +113,7 @@ static int stdout_written(void)
 
 	if (output_check(stdout, "the output (standard output)", err, sizeof(err)) == 0)
 		return 0;
-	fprintf(stderr, "aller: error: %s\n", err);
-	return 3;
+	return text_error(3, "aller: error: %s\n", err);
 }
 
 /* --check-args: the verdict a run would give its arguments, without MPI. */
@@ -121,46 +121,32 @@ static int check_args(struct options *o, int bad, const char *err)
 {
 	char msg[512] = "";
 
-	if (!bad && o->buffers == BUFFERS_CUDA && !buffers_cuda_ops()) {
-		fprintf(stderr, "aller: error: %s\n", BUFFERS_NO_CUDA);
-		return 2;
-	}
-	if (!bad && stack_env(o, 1, msg, sizeof(msg)) != 0) {
-		fprintf(stderr, "aller: error: %s\n", msg);
-		return 2;
-	}
+	if (!bad && o->buffers == BUFFERS_CUDA && !buffers_cuda_ops())
+		return text_error(2, "aller: error: %s\n", BUFFERS_NO_CUDA);
+	if (!bad && stack_env(o, 1, msg, sizeof(msg)) != 0)
+		return text_error(2, "aller: error: %s\n", msg);
 
 	if (!bad && o->fabric) {
 		struct fabricfile ff;
-		if (fabricfile_load(&ff, o->fabric, msg, sizeof(msg)) != 0) {
-			fprintf(stderr, "aller: error: %s\n", msg);
-			return 2;
-		}
+		if (fabricfile_load(&ff, o->fabric, msg, sizeof(msg)) != 0)
+			return text_error(2, "aller: error: %s\n", msg);
 		fabricfile_free(&ff);
 	}
 	for (int i = 0; i < o->nsplits && !bad; i++)
 		if (split_has_file(&o->splits[i]) &&
-		    split_matrix_load(&o->splits[i], msg, sizeof(msg)) != 0) {
-			fprintf(stderr, "aller: error: %s\n", msg);
-			return 2;
-		}
-	if (bad) {
-		fprintf(stderr, "aller: error: %s\n", err);
-		return 2;
-	}
-	if (o->nodes && (o->check_worlds && strchr(o->check_worlds, ','))) {
-		fprintf(stderr, "aller: error: --nodes prints the bound of one world: --check-args=WORLD, not '%s'\n",
+		    split_matrix_load(&o->splits[i], msg, sizeof(msg)) != 0)
+			return text_error(2, "aller: error: %s\n", msg);
+	if (bad)
+		return text_error(2, "aller: error: %s\n", err);
+	if (o->nodes && (o->check_worlds && strchr(o->check_worlds, ',')))
+		return text_error(2, "aller: error: --nodes prints the bound of one world: --check-args=WORLD, not '%s'\n",
 			o->check_worlds);
-		return 2;
-	}
 	if (!o->nodes)
 		return o->check_worlds ? check_worlds(o) : 0;
 	if (check_worlds(o) != 0)
 		return 2;
-	if (foresee_print(o, o->check_args, stdout, msg, sizeof(msg)) != 0) {
-		fprintf(stderr, "aller: error: %s\n", msg);
-		return 2;
-	}
+	if (foresee_print(o, o->check_args, stdout, msg, sizeof(msg)) != 0)
+		return text_error(2, "aller: error: %s\n", msg);
 	return 0;
 }
 
@@ -187,7 +173,7 @@ int main(int argc, char **argv)
 
 	if (!bad && stack_env(&o, 0, err, sizeof(err)) != 0) {   /* before MPI_Init, which it would fail */
 		if (launched_first(env))
-			fprintf(stderr, "aller: error: %s\n", err);
+			text_error(0, "aller: error: %s\n", err);
 		return 2;
 	}
 	if (!bad)
@@ -200,11 +186,11 @@ int main(int argc, char **argv)
 	MPI_Init(&argc, &argv);
 	if (!bad && (rc = launched_world(launched, var, err, sizeof(err))) != 0) {
 		if (first)
-			fprintf(stderr, "aller: error: %s\n", err);
+			text_error(0, "aller: error: %s\n", err);
 	} else if (bad) {
 		MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 		if (rank == 0)
-			fprintf(stderr, "aller: error: %s\n", err);
+			text_error(0, "aller: error: %s\n", err);
 		rc = 2;
 	} else {
 		rc = run_benchmark(&o, argc, argv, started);

@@ -75,3 +75,27 @@ campaign_tree() {
 	run -0 bash "$t/campaigns/submit.sh" CAMPAIGN=v "RESULTS=$t/res" NODES=1 MODES=contiguous "VARIANTS=default u:ALLER_STACK=ucx"
 	grep -q 'ALLER_STACK=ucx$' "$t"/res/v/jobs/*-0.conf
 }
+
+@test "an error line escapes what it quotes (ESC, newline, CR, tab, an 8-bit byte), aller's and collect's alike; UTF-8 stays itself" {
+	cd "$BATS_TEST_TMPDIR"
+	bad=$'\e[31mX\nY\rZ\tW\xff\xc2\x9b\xc3\xa9'   # ... a C1 CSI (U+009B) and an e-acute
+	run --separate-stderr -2 "$ALLER" --split="$bad" c 1 8
+	[ "${#stderr_lines[@]}" = 1 ]
+	[[ $stderr == "aller: error: invalid split '\\x1b[31mX\\nY\\rZ\\tW\\xff\\xc2\\x9b"$'\xc3\xa9'"': "* ]]
+	run --separate-stderr -2 "$ALLER" --check-args --split="$bad"
+	[[ $stderr == "aller: error: invalid split '\\x1b[31mX\\nY\\rZ\\tW\\xff\\xc2\\x9b"$'\xc3\xa9'"': "* ]]
+	run --separate-stderr -2 "$COLLECT" "no$bad"
+	[ "${#stderr_lines[@]}" = 1 ]
+	[[ $stderr == "collect: error: cannot read 'no\\x1b[31mX\\nY\\rZ\\tW\\xff\\xc2\\x9b"$'\xc3\xa9'"': "* ]]
+	run --separate-stderr -2 "$COLLECT" --judge --fabric="$ROOT/tests/data/peers/local.fabric" "no$bad"
+	[[ $stderr == "collect: error: --judge: file 'no\\x1b[31mX\\nY\\rZ\\tW\\xff"* ]]
+}
+
+@test "every diagnostic line of aller and collect goes through the one escaper (common/text.h's text_error): the sites around it are listed" {
+	cd "$ROOT"
+	run grep -rn --include='*.c' --include='*.cu' -E 'fprintf\(stderr|fputs\([^;]*stderr|fputc\([^;]*stderr|vfprintf\(stderr|perror\(|dprintf\(2|STDERR_FILENO' aller collect common
+	# the escaper's own newline; --trace's lines (numbers and aller's algorithm names);
+	# the watchdog's async-signal-safe write (its text prepared from the world's own names)
+	known=$(grep -vE '^common/text\.c:.*fputc|^aller/sweep/sweep_calls\.c:.*(trace|fputc\(event)|^aller/sweep/timeout\.c:.*write\(STDERR_FILENO|^common/replace\.c:.*same_as_fd' <<<"$output" || true)
+	[ -z "$known" ] || { echo "around the escaper: $known"; return 1; }
+}
