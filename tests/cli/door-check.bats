@@ -99,3 +99,34 @@ campaign_tree() {
 	known=$(grep -vE '^common/text\.c:.*fputc|^aller/sweep/sweep_calls\.c:.*(trace|fputc\(event)|^aller/sweep/timeout\.c:.*write\(STDERR_FILENO|^common/replace\.c:.*same_as_fd' <<<"$output" || true)
 	[ -z "$known" ] || { echo "around the escaper: $known"; return 1; }
 }
+
+@test "collect --judge never merges nccl-tests' hosts by a cut name: 63 bytes kept whole, a longer name refused with its line" {
+	cd "$ROOT/tests/data/peers"
+	a=$(printf 'node-%057d' 0)   # 62 bytes, and a 63rd that tells the hosts apart
+	sed -e "s/on  *n[12] device/on ${a}a device/; s/on  *n[34] device/on ${a}b device/" alltoall_perf.txt >"$BATS_TEST_TMPDIR/long.txt"
+	run --separate-stderr -0 "$COLLECT" --judge --format=nccl-tests --fabric=local.fabric "$BATS_TEST_TMPDIR/long.txt"
+	[ "${lines[1]}" = "# placement: 8 tasks on 2 nodes, as its rank lines say" ]
+	# 65 bytes and 66: before, both were their first 63 bytes, one host
+	a=$(printf 'node-%060d' 0)
+	sed -e "s/on  *n[12] device/on ${a}a device/; s/on  *n[34] device/on ${a}b device/" alltoall_perf.txt >"$BATS_TEST_TMPDIR/longer.txt"
+	run --separate-stderr -2 "$COLLECT" --judge --format=nccl-tests --fabric=local.fabric "$BATS_TEST_TMPDIR/longer.txt"
+	[[ $stderr == "collect: error: --judge: $BATS_TEST_TMPDIR/longer.txt:6: a rank's line that is not '#  Rank R Group G Pid P on HOST device D' (HOST of at most 63 bytes, as a fabric file's): '#  Rank  0 Group  0 Pid   4100 on node-000"* ]]
+	[ "$output" = "" ]
+}
+
+@test "collect --judge refuses another collective's nccl-tests output, told by its rows where no line names it" {
+	cd "$ROOT/tests/data/peers"
+	# all_reduce_perf of a nccl-tests that prints no '# Collective test starting:' line
+	sed -e '/Collective test/d; s/alltoall_perf/all_reduce_perf/; s/float    none/float     sum/' alltoall_perf.txt >"$BATS_TEST_TMPDIR/ar.txt"
+	run --separate-stderr -2 "$COLLECT" --judge --format=nccl-tests --fabric=local.fabric "$BATS_TEST_TMPDIR/ar.txt"
+	[ "$stderr" = "collect: error: --judge: $BATS_TEST_TMPDIR/ar.txt:17: a row of a reduction (all_reduce_perf, reduce_scatter_perf or reduce_perf), not alltoall_perf's: its redop 'sum'" ]
+	[ "$output" = "" ]
+	# broadcast_perf: a root
+	sed -e '/Collective test/d; s/none      -1/none       0/' alltoall_perf.txt >"$BATS_TEST_TMPDIR/bc.txt"
+	run --separate-stderr -2 "$COLLECT" --judge --format=nccl-tests --fabric=local.fabric "$BATS_TEST_TMPDIR/bc.txt"
+	[[ $stderr == *"bc.txt:17: a row of a rooted collective (broadcast_perf, reduce_perf, gather_perf or scatter_perf), not alltoall_perf's: its root '0'" ]]
+	# where its line names it: named
+	sed -e 's/alltoall_perf/all_reduce_perf/; s/float    none/float     sum/' alltoall_perf.txt >"$BATS_TEST_TMPDIR/ar2.txt"
+	run --separate-stderr -2 "$COLLECT" --judge --format=nccl-tests --fabric=local.fabric "$BATS_TEST_TMPDIR/ar2.txt"
+	[ "$stderr" = "collect: error: --judge: $BATS_TEST_TMPDIR/ar2.txt:2: a nccl-tests output of another collective, not alltoall_perf's: 'all_reduce_perf'" ]
+}
