@@ -80,7 +80,7 @@ plan_points() {
 # seconds.
 declare -A BUDGET=()
 check_points() {
-	local key args out group world w line venv groups=()
+	local key args out group world w line venv bin groups=()
 	declare -A worlds=() first=() budget=()
 	for key in "${TODO[@]}"; do
 		point_parse "$key"
@@ -94,7 +94,8 @@ check_points() {
 		read -r -a args <<<"$(series_aller_args "$P_SERIES") $PA"
 		# the variant's VAR=value words (check_variants: no blank, no shell metacharacter)
 		read -r -a venv <<<"$(VARIANTS=$(series_setting "$P_SERIES" VARIANTS) variant_env "$P_VARIANT")"
-		if ! out=$(env "${venv[@]}" "$(aller_binary "$(series_setting "$P_SERIES" MPI)")" \
+		bin=$(aller_binary "$(series_setting "$P_SERIES" MPI)")   # (set -e: none found ends it, its line said)
+		if ! out=$(env "${venv[@]}" "$bin" \
 			--check-args=@<(printf '%s\n' "${worlds[$group]#,}") "${args[@]}" "$P_MODE" \
 			"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
 			out=${out#aller: error: }
