@@ -48,18 +48,16 @@ int launched_first(const char *(*get)(const char *name))
 
 int launched_check(long world, long size, const char *var, char *msg, size_t len)
 {
-	const char *how = "launch it with a process manager its library speaks (MPICH under Slurm: srun --mpi=pmi2; "
-			  "Open MPI: srun --mpi=pmix or its mpirun)";
-
 	if (size <= 0 || world == size)
 		return 0;
-	if (world > 1)
-		snprintf(msg, len, "MPI_COMM_WORLD has %ld tasks, but the launcher started %ld (%s=%ld): this MPI "
-			 "library did not join the launcher's tasks; %s", world, size, var, size, how);
-	else   /* or a variable not its own: the step of a shell it was typed in, or a stale one */
-		snprintf(msg, len, "MPI_COMM_WORLD has 1 task, but the launcher started %ld (%s=%ld): this MPI library "
-			 "did not join the launcher's tasks (each runs alone as a world of one): %s; or, started by "
-			 "hand where %s is not its own (typed in srun -n %ld --pty bash, or a stale one), run it as one "
-			 "task: env -u %s aller ...", size, var, size, how, var, size, var);
+	snprintf(msg, len, "MPI_COMM_WORLD has %ld task%s, but the launcher started %ld (%s=%ld): "
+		 "this MPI library did not join the launcher's tasks%s; launch it with a process "
+		 "manager its library speaks (MPICH under Slurm: srun --mpi=pmi2; Open MPI: srun "
+		 "--mpi=pmix or its mpirun)", world, world == 1 ? "" : "s", size, var, size,
+		 world == 1 ? " (each runs alone as a world of one)" : "");
+	if (world == 1)   /* or a variable not its own: of the step of a shell it was typed in, or stale */
+		snprintf(msg + strlen(msg), len - strlen(msg), "; or, started by hand where %s is not its own "
+			 "(typed in srun -n %ld --pty bash, or a stale one), run it as one task: env -u %s aller ...",
+			 var, size, var);
 	return -1;
 }
