@@ -46,10 +46,12 @@ static void on_warn(void *ctx, const char *path, long line, const char *msg)
 		FILE *f = i ? m->summary_warnings : m->o->side ? NULL : stderr;   /* a side's are its merge's to say */
 		if (!f)
 			continue;
+		text_escape(f, path, strlen(path));   /* (common/text.h: a name cannot forge a line) */
 		if (line > 0)
-			fprintf(f, "%s:%ld: %s\n", path, line, msg);
-		else
-			fprintf(f, "%s: %s\n", path, msg);
+			fprintf(f, ":%ld", line);
+		fputs(": ", f);
+		text_escape(f, msg, strlen(msg));
+		fputc('\n', f);
 	}
 }
 

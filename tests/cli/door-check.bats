@@ -89,14 +89,19 @@ campaign_tree() {
 	[[ $stderr == "collect: error: cannot read 'no\\x1b[31mX\\nY\\rZ\\tW\\xff\\xc2\\x9b"$'\xc3\xa9'"': "* ]]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric="$ROOT/tests/data/peers/local.fabric" "no$bad"
 	[[ $stderr == "collect: error: --judge: file 'no\\x1b[31mX\\nY\\rZ\\tW\\xff"* ]]
+	# a merge's warning names its file so too
+	echo "not aller's" >"x$bad.out"
+	run --separate-stderr -2 "$COLLECT" "x$bad.out"
+	[ "${stderr_lines[0]}" = "x\\x1b[31mX\\nY\\rZ\\tW\\xff\\xc2\\x9b"$'\xc3\xa9'".out:1: no aller header ('# aller: ...'): not an aller output, skipped" ]
 }
 
 @test "every diagnostic line of aller and collect goes through the one escaper (common/text.h's text_error): the sites around it are listed" {
 	cd "$ROOT"
-	run grep -rn --include='*.c' --include='*.cu' -E 'fprintf\(stderr|fputs\([^;]*stderr|fputc\([^;]*stderr|vfprintf\(stderr|perror\(|dprintf\(2|STDERR_FILENO' aller collect common
-	# the escaper's own newline; --trace's lines (numbers and aller's algorithm names);
-	# the watchdog's async-signal-safe write (its text prepared from the world's own names)
-	known=$(grep -vE '^common/text\.c:.*fputc|^aller/sweep/sweep_calls\.c:.*(trace|fputc\(event)|^aller/sweep/timeout\.c:.*write\(STDERR_FILENO|^common/replace\.c:.*same_as_fd' <<<"$output" || true)
+	run grep -rnw --include='*.c' --include='*.cu' -E 'stderr|perror|dprintf|STDERR_FILENO' aller collect common
+	# the escaper itself; --trace's lines (numbers and aller's algorithm names); the watchdog's
+	# async-signal-safe write (its text prepared from the world's own names); collect's summary
+	# (numbers) and its warnings (each through text_escape); --help's text; a comparison of files
+	known=$(grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/\*|\*)' <<<"$output" | grep -vE '^common/text\.c:.*(text_escape\(stderr|fputc)|^aller/sweep/sweep_calls\.c:.*(trace|fputc\(event)|^aller/sweep/timeout\.c:.*write\(STDERR_FILENO|^common/replace\.c:.*same_as_fd|^collect/merge/merge\.c:.*(write_summary\(stderr|summary_warnings : m->o->side \? NULL : stderr)|^collect/main\.c:.*no summary on stderr' || true)
 	[ -z "$known" ] || { echo "around the escaper: $known"; return 1; }
 }
 
