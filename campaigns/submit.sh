@@ -92,13 +92,13 @@ COLLECT=$(find_tool collect)
 choose_series
 
 check_results   # a dry run says what the submission would
-[ "$DRYRUN" = 1 ] || mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots" "$DIR/jobs"
 plan_points
 if [ ${#TODO[@]} -eq 0 ]; then
 	echo "campaign: $CAMPAIGN: nothing to submit, all $SKIPPED points complete or queued (FORCE=1 resubmits)" >&2
 	exit 0
 fi
-check_points
+check_points   # a refusal leaves no campaign directory behind
+[ "$DRYRUN" = 1 ] || mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots" "$DIR/jobs"
 plan_jobs
 [ "$DRYRUN" = 1 ] && { dry_run; exit 0; }
 preflight

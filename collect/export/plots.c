@@ -1,5 +1,6 @@
 /* plots.c: collect --plots DIR, the plot list (see plots.h): reading, grouping, writing. */
 #include "plots_impl.h"
+#include "text.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -229,14 +230,12 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 	struct outset o = { .n = 0 };
 	char name[1024];
 
-	if (read_sets(P) != 0) {
-		fprintf(stderr, "collect: error: --plots: cannot read '%s/%s' (not a merged directory?)\n",
+	if (read_sets(P) != 0)
+		return text_error(3, "collect: error: --plots: cannot read '%s/%s' (not a merged directory?)\n",
 			P->dir, MERGED_SETS_FILE);
-		return 3;
-	}
 	if (!(P->moe = calloc((size_t)P->np + 1, 1)) || outset_open(&o, P->dir, names, 1, 0) != 0 ||
 	    clear_lists(P->dir) != 0) {
-		fprintf(stderr, "collect: error: --plots: cannot write in '%s'\n", P->dir);
+		text_error(0, "collect: error: --plots: cannot write in '%s'\n", P->dir);
 		if (o.n)
 			outset_commit(&o, 1);
 		return 3;
@@ -249,7 +248,7 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 	dir_name(P->dir, name, sizeof(name));
 	list(P, name);
 	if (P->failed)
-		fprintf(stderr, "collect: error: --plots: out of memory, or a list not written in '%s'\n",
+		text_error(0, "collect: error: --plots: out of memory, or a list not written in '%s'\n",
 			P->dir);
 	return outset_commit(&o, P->failed) != 0 || P->failed ? 3 : 0;
 }
@@ -305,10 +304,8 @@ int plots_main(int argc, char **argv)
 	struct plots P = { 0 };
 	int rc;
 
-	if (argc != 1 || !argv[0][0]) {
-		fprintf(stderr, "collect: error: --plots takes one merged directory: collect --plots DIR\n");
-		return 2;
-	}
+	if (argc != 1 || !argv[0][0])
+		return text_error(2, "collect: error: --plots takes one merged directory: collect --plots DIR\n");
 	P.dir = argv[0];
 	rc = plots_write(&P, plots_merge);
 	plots_release(&P);
