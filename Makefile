@@ -63,6 +63,10 @@ ALLER_LDLIBS := -lm
 ifeq ($(V),1)
 Q :=
 say = @:
+else ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+# make -s: silent, as make's own -s means
+Q := @
+say = @:
 else
 Q := @
 say = @printf '  %-7s %s\n' $(1) $(2);

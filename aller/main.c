@@ -21,6 +21,7 @@
 #include "reveal/reveal.h"
 #include "run.h"
 #include "stacks.h"
+#include "text.h"
 
 /* Before MPI_Init only the launcher's variables tell which task we are. */
 static const char *env(const char *name)
@@ -42,10 +43,11 @@ static int set_env(const char *name, const char *value)
 
 /*
  * --stack's (or ALLER_STACK's) variables set before MPI_Init (stacks.h):
- * 0, or -1 with one line where the stack is another MPI's or the
- * environment holds another value.
+ * 0, or -1 with one line, nothing set, where the stack is another MPI's or
+ * the environment holds another value. dry: checked only (--check-args),
+ * by the same rule as the run.
  */
-static int stack_env(struct options *o, char *err, size_t len)
+static int stack_env(struct options *o, int dry, char *err, size_t len)
 {
 	if (!o->stack)
 		return 0;
@@ -55,8 +57,8 @@ static int stack_env(struct options *o, char *err, size_t len)
 			 " (build it with MPI=mpich)" : "");
 		return -1;
 	}
-	return stack_apply(o->stack, o->reveal != REVEAL_OFF, env, set_env, o->stack_set, sizeof(o->stack_set),
-			   err, len);
+	return stack_apply(o->stack, o->reveal != REVEAL_OFF, env, dry ? NULL : set_env, o->stack_set,
+			   sizeof(o->stack_set), err, len);
 }
 
 /*
@@ -74,9 +76,9 @@ static int check_worlds(const struct options *o)
 		double s;
 		if (plan_check_world(o, world, msg, sizeof(msg), note, sizeof(note)) != 0) {
 			if (several)
-				fprintf(stderr, "aller: error: world %ld: %s\n", world, msg);
+				text_error(0, "aller: error: world %ld: %s\n", world, msg);
 			else
-				fprintf(stderr, "aller: error: %s\n", msg);
+				text_error(0, "aller: error: %s\n", msg);
 			return 2;
 		}
 		if (o->time_per_size <= 0)
@@ -111,8 +113,7 @@ static int stdout_written(void)
 
 	if (output_check(stdout, "the output (standard output)", err, sizeof(err)) == 0)
 		return 0;
-	fprintf(stderr, "aller: error: %s\n", err);
-	return 3;
+	return text_error(3, "aller: error: %s\n", err);
 }
 
 /* --check-args: the verdict a run would give its arguments, without MPI. */
@@ -120,46 +121,32 @@ static int check_args(struct options *o, int bad, const char *err)
 {
 	char msg[512] = "";
 
-	if (!bad && o->buffers == BUFFERS_CUDA && !buffers_cuda_ops()) {
-		fprintf(stderr, "aller: error: %s\n", BUFFERS_NO_CUDA);
-		return 2;
-	}
-	if (!bad && o->stack && strcmp(o->stack->mpi, STACK_MPI) && stack_env(o, msg, sizeof(msg)) != 0) {
-		fprintf(stderr, "aller: error: %s\n", msg);
-		return 2;
-	}
+	if (!bad && o->buffers == BUFFERS_CUDA && !buffers_cuda_ops())
+		return text_error(2, "aller: error: %s\n", BUFFERS_NO_CUDA);
+	if (!bad && stack_env(o, 1, msg, sizeof(msg)) != 0)
+		return text_error(2, "aller: error: %s\n", msg);
 
 	if (!bad && o->fabric) {
 		struct fabricfile ff;
-		if (fabricfile_load(&ff, o->fabric, msg, sizeof(msg)) != 0) {
-			fprintf(stderr, "aller: error: %s\n", msg);
-			return 2;
-		}
+		if (fabricfile_load(&ff, o->fabric, msg, sizeof(msg)) != 0)
+			return text_error(2, "aller: error: %s\n", msg);
 		fabricfile_free(&ff);
 	}
 	for (int i = 0; i < o->nsplits && !bad; i++)
 		if (split_has_file(&o->splits[i]) &&
-		    split_matrix_load(&o->splits[i], msg, sizeof(msg)) != 0) {
-			fprintf(stderr, "aller: error: %s\n", msg);
-			return 2;
-		}
-	if (bad) {
-		fprintf(stderr, "aller: error: %s\n", err);
-		return 2;
-	}
-	if (o->nodes && (o->check_worlds && strchr(o->check_worlds, ','))) {
-		fprintf(stderr, "aller: error: --nodes prints the bound of one world: --check-args=WORLD, not '%s'\n",
+		    split_matrix_load(&o->splits[i], msg, sizeof(msg)) != 0)
+			return text_error(2, "aller: error: %s\n", msg);
+	if (bad)
+		return text_error(2, "aller: error: %s\n", err);
+	if (o->nodes && (o->check_worlds && strchr(o->check_worlds, ',')))
+		return text_error(2, "aller: error: --nodes prints the bound of one world: --check-args=WORLD, not '%s'\n",
 			o->check_worlds);
-		return 2;
-	}
 	if (!o->nodes)
 		return o->check_worlds ? check_worlds(o) : 0;
 	if (check_worlds(o) != 0)
 		return 2;
-	if (foresee_print(o, o->check_args, stdout, msg, sizeof(msg)) != 0) {
-		fprintf(stderr, "aller: error: %s\n", msg);
-		return 2;
-	}
+	if (foresee_print(o, o->check_args, stdout, msg, sizeof(msg)) != 0)
+		return text_error(2, "aller: error: %s\n", msg);
 	return 0;
 }
 
@@ -184,8 +171,11 @@ int main(int argc, char **argv)
 	if (o.check_args >= 0)
 		return (rc = check_args(&o, bad, err)) != 0 ? rc : stdout_written();
 
-	if (!bad)
-		bad = stack_env(&o, err, sizeof(err)) != 0;
+	if (!bad && stack_env(&o, 0, err, sizeof(err)) != 0) {   /* before MPI_Init, which it would fail */
+		if (launched_first(env))
+			text_error(0, "aller: error: %s\n", err);
+		return 2;
+	}
 	if (!bad)
 		reveal_prepare(o.reveal);
 	if (!bad && algo_list_has(&o.algos, ALGO_PUT))
@@ -196,11 +186,11 @@ int main(int argc, char **argv)
 	MPI_Init(&argc, &argv);
 	if (!bad && (rc = launched_world(launched, var, err, sizeof(err))) != 0) {
 		if (first)
-			fprintf(stderr, "aller: error: %s\n", err);
+			text_error(0, "aller: error: %s\n", err);
 	} else if (bad) {
 		MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 		if (rank == 0)
-			fprintf(stderr, "aller: error: %s\n", err);
+			text_error(0, "aller: error: %s\n", err);
 		rc = 2;
 	} else {
 		rc = run_benchmark(&o, argc, argv, started);

@@ -14,29 +14,9 @@
 #include "options.h"
 #include "world/world.h"
 
-/*
- * Text of a value, on one line: a control character (a newline in an
- * argument, a path, a host name) as \n, \r, \t or \xHH, so that nothing a
- * user passes can forge a line of the header ("# Done", "# level:").
- */
-static void put_escaped(FILE *f, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '\\')   /* itself escaped, so that no other byte's escape reads the same */
-			fputs("\\\\", f);
-		else if (c >= 0x20 && c != 0x7f)
-			fputc(c, f);
-		else if (c == '\n' || c == '\r' || c == '\t')
-			fprintf(f, "\\%c", c == '\n' ? 'n' : c == '\r' ? 'r' : 't');
-		else
-			fprintf(f, "\\x%02x", c);
-	}
-}
-
 void output_escaped(FILE *f, const char *s)
 {
-	put_escaped(f, s, strlen(s));
+	text_escape(f, s, strlen(s));
 }
 
 /* --json's writer (json.h), fed the same facts and rows as the text; NULL without it. */
@@ -47,7 +27,7 @@ void output_json(struct json *j)
 	json_sink = j;
 }
 
-/* "# key: value\n", the value escaped (put_escaped); the same to --json. */
+/* "# key: value\n", the value escaped (common/text.h); the same to --json. */
 static void __attribute__((format(printf, 3, 4))) key_line(FILE *f, const char *key, const char *fmt, ...)
 {
 	char small[2048], *text = small;
@@ -63,7 +43,7 @@ static void __attribute__((format(printf, 3, 4))) key_line(FILE *f, const char *
 		va_end(ap);
 	}
 	fprintf(f, "# %s: ", key);
-	put_escaped(f, text ? text : small, n < 0 ? 0 : text ? (size_t)n : sizeof(small) - 1);
+	text_escape(f, text ? text : small, n < 0 ? 0 : text ? (size_t)n : sizeof(small) - 1);
 	fputc('\n', f);
 	json_fact(json_sink, key, text ? text : small);
 	if (text != small)
@@ -114,7 +94,7 @@ static void key_lines(FILE *f, const char *key, const char *text)
 		size_t n = strcspn(text, "\n");
 		char *line = json_sink ? strndup(text, n) : NULL;
 		fprintf(f, "# %s: ", key);
-		put_escaped(f, text, n);
+		text_escape(f, text, n);
 		fputc('\n', f);
 		if (line)
 			json_fact(json_sink, key, line);
@@ -465,8 +445,8 @@ void output_nic_counters(FILE *f, const char *lines)
 
 void output_wall(FILE *f, double wall, double in_calls)
 {
-	key_line(f, ALLER_KEY_WALL, "%.3f s, of which %.3f s inside the all-to-all calls (%.1f%%, "
-	    "warm-ups included; rank 0)", wall, in_calls, wall > 0 ? 100 * in_calls / wall : 0);
+	key_line(f, ALLER_KEY_WALL, "%.3f s in the sweep (the whole run: wall_parts' total), of which %.3f s "
+	    "inside the all-to-all calls (%.1f%%, warm-ups included; rank 0)", wall, in_calls, wall > 0 ? 100 * in_calls / wall : 0);
 }
 
 void output_wall_parts(FILE *f, const struct wall_parts *p)

@@ -1,5 +1,6 @@
 /* run.c: everything between MPI_Init and MPI_Finalize (see run.h). */
 #include "run.h"
+#include "text.h"
 
 #include <mpi.h>
 #include <signal.h>
@@ -90,7 +91,7 @@ static int load_matrices(struct options *o, const struct world *w)
 		MPI_MUST(MPI_Bcast(n, 2, MPI_LONG, 0, world_comm(w)));
 		if (n[0] < 0) {
 			if (w->rank == 0)
-				fprintf(stderr, "aller: error: %s\n", err);
+				text_error(0, "aller: error: %s\n", err);
 			return 2;
 		}
 		all = n[0] * n[0] * n[1];
@@ -121,11 +122,11 @@ static int check_selection(const struct options *o, const struct world *w)
 	MPI_MUST(MPI_Comm_size(MPI_COMM_WORLD, &all));
 	if (plan_check_world(o, all, err, sizeof(err), note, sizeof(note)) != 0) {
 		if (w->rank == 0)
-			fprintf(stderr, "aller: error: %s\n", err);
+			text_error(0, "aller: error: %s\n", err);
 		return 2;
 	}
 	if (note[0] && w->rank == 0)
-		fprintf(stderr, "aller: note: %s\n", note);
+		text_error(0, "aller: note: %s\n", note);
 	return 0;
 }
 
@@ -319,7 +320,7 @@ static int load_fabric(struct header *h, const struct options *o, const struct w
 	int rc = 0, have = 0;
 
 	if (o->fabric && w->rank == 0 && fabricfile_load(&ff, o->fabric, err, sizeof(err)) != 0) {
-		fprintf(stderr, "aller: error: %s\n", err);
+		text_error(0, "aller: error: %s\n", err);
 		rc = 2;
 	} else if (o->fabric && w->rank == 0) {
 		const char **names = malloc(sizeof(*names) * (size_t)w->nnodes);
@@ -332,7 +333,7 @@ static int load_fabric(struct header *h, const struct options *o, const struct w
 	}
 	MPI_MUST(MPI_Bcast(&rc, 1, MPI_INT, 0, world_comm(w)));
 	if (rc == 3 && w->rank == 0)
-		fprintf(stderr, "aller: error: out of memory for the fabric file's lines\n");
+		text_error(0, "aller: error: out of memory for the fabric file's lines\n");
 	if (rc == 0 && fabric_map(&h->lim.e, have ? &ff : NULL, o->fabric != NULL, w) != 0)
 		rc = 3;
 	if (have)
@@ -458,19 +459,17 @@ static int sweep(const struct options *o, const struct world *w, struct buffers 
 		output_wall_parts(stdout, &parts);
 		output_nic_counters(stdout, counters);
 		output_done(stdout);
-		if (json_finish(json, err, sizeof(err)) != 0) {
-			fprintf(stderr, "aller: error: %s\n", err);
-			rc = 3;
-		}
+		if (json_finish(json, err, sizeof(err)) != 0)
+			rc = text_error(3, "aller: error: %s\n", err);
 		if (s.floor_failed > 0) {
-			fprintf(stderr, "aller: error: %d row%s below a floor (--min-busbw, --min-eff; each "
+			text_error(0, "aller: error: %d row%s below a floor (--min-busbw, --min-eff; each "
 				"named in its place by '# %s:')\n", s.floor_failed,
 				s.floor_failed > 1 ? "s" : "", ALLER_KEY_FLOOR_FAILED);
 			if (rc == 0)
 				rc = 1;
 		}
 		if (s.failed_sets > 0)
-			fprintf(stderr, "aller: error: %d data set%s failed to set up (each named in its "
+			text_error(0, "aller: error: %d data set%s failed to set up (each named in its "
 				"place by '# %s:'); the others were measured\n", s.failed_sets,
 				s.failed_sets > 1 ? "s" : "", ALLER_KEY_FAILED);
 	}
@@ -498,7 +497,7 @@ static int congest_check(const struct options *o)
 	if (plan_check_world(o, all, err, sizeof(err), note, sizeof(note)) == 0)
 		return 0;
 	if (me == 0)
-		fprintf(stderr, "aller: error: %s\n", err);
+		text_error(0, "aller: error: %s\n", err);
 	return 2;
 }
 
@@ -567,7 +566,7 @@ int run_benchmark(struct options *o, int argc, char **argv, double started)
 	comm = side;
 	if ((o->placement.kind != PLACEMENT_LAUNCHER && world_place(&o->placement, side, &comm) != 0) ||
 	    world_init(&w, comm) != 0) {
-		fprintf(stderr, "aller: error: out of memory for the node table\n");
+		text_error(0, "aller: error: out of memory for the node table\n");
 		if (congest)
 			congest_quit(congest);
 		return 3;

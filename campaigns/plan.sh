@@ -70,26 +70,32 @@ plan_points() {
 	done
 }
 
-# Every point's arguments, shown to aller itself (aller --check-args=@FILE of WORLDS,
-# once per series, mode, LONGS and placement with every world of them): what aller
-# would refuse is refused here, before anything is queued. With
-# TIME_PER_SIZE aller also says how long each world's timed calls may take
-# at most: BUDGET[key], in seconds.
+# Every point's arguments, shown to aller itself as it will run them (aller
+# --check-args=@FILE of WORLDS, once per series, mode, LONGS, placement and
+# variant with every world of them, in the environment the job gives it:
+# this one and the variant's assignments, so that its ALLER_STACK and what
+# it sets are judged by aller's own rule): what aller would refuse is
+# refused here, before anything is queued. With TIME_PER_SIZE aller also
+# says how long each world's timed calls may take at most: BUDGET[key], in
+# seconds.
 declare -A BUDGET=()
 check_points() {
-	local key args out group world w line groups=()
+	local key args out group world w line venv bin groups=()
 	declare -A worlds=() first=() budget=()
 	for key in "${TODO[@]}"; do
 		point_parse "$key"
-		group="$P_SERIES $P_MODE $P_LONGS $P_PLACEMENT" world=$((P_NODES * P_TPN))
+		group="$P_SERIES $P_MODE $P_LONGS $P_PLACEMENT $P_VARIANT" world=$((P_NODES * P_TPN))
 		[ -n "${first[$group]:-}" ] || { groups+=("$group") first[$group]=1; }   # (worlds[]: a long list to copy)
 		[ -n "${first[$group $world]:-}" ] || { first[$group $world]=$key; worlds[$group]+=",$world"; }
 	done
 	for group in "${groups[@]}"; do
-		read -r P_SERIES P_MODE P_LONGS P_PLACEMENT <<<"$group"
+		read -r P_SERIES P_MODE P_LONGS P_PLACEMENT P_VARIANT <<<"$group"
 		placement_arg "$P_PLACEMENT"
 		read -r -a args <<<"$(series_aller_args "$P_SERIES") $PA"
-		if ! out=$("$(aller_binary "$(series_setting "$P_SERIES" MPI)")" \
+		# the variant's VAR=value words (check_variants: no blank, no shell metacharacter)
+		read -r -a venv <<<"$(VARIANTS=$(series_setting "$P_SERIES" VARIANTS) variant_env "$P_VARIANT")"
+		bin=$(aller_binary "$(series_setting "$P_SERIES" MPI)")   # (set -e: none found ends it, its line said)
+		if ! out=$(env "${venv[@]}" "$bin" \
 			--check-args=@<(printf '%s\n' "${worlds[$group]#,}") "${args[@]}" "$P_MODE" \
 			"$(series_setting "$P_SERIES" ITERS)" "$P_LONGS" 2>&1); then
 			out=${out#aller: error: }
@@ -99,7 +105,7 @@ check_points() {
 			else   # every world alike: named by the first
 				world=${worlds[$group]#,} world=${world%%,*}
 			fi
-			die "point ${first[$group $world]} ($world ranks): $out"
+			die "point ${first[$group $world]} ($world ranks${venv[0]:+, variant $P_VARIANT: ${venv[*]}}): $out"
 		fi
 		while read -r line; do
 			[[ $line =~ ^budget:\ (world\ ([0-9]+):\ )?.*at\ most\ ([0-9]+)\ s ]] || continue
@@ -110,7 +116,7 @@ check_points() {
 	[ ${#budget[@]} -gt 0 ] || return 0   # no TIME_PER_SIZE: no point has a budget
 	for key in "${TODO[@]}"; do
 		point_parse "$key"
-		BUDGET[$key]=${budget[$P_SERIES $P_MODE $P_LONGS $P_PLACEMENT $((P_NODES * P_TPN))]:-0}
+		BUDGET[$key]=${budget[$P_SERIES $P_MODE $P_LONGS $P_PLACEMENT $P_VARIANT $((P_NODES * P_TPN))]:-0}
 	done
 }
 

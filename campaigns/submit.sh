@@ -108,14 +108,14 @@ COLLECT=$(find_tool collect)
 choose_series
 
 check_results   # a dry run says what the submission would
-[ "$DRYRUN" = 1 ] || mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots" "$DIR/jobs" 2>/dev/null ||
-	die "cannot create the campaign's directories in '$DIR' (a full disk?)" 3
 plan_points
 if [ ${#TODO[@]} -eq 0 ]; then
 	echo "campaign: $CAMPAIGN: nothing to submit, all $SKIPPED points complete or queued (FORCE=1 resubmits)" >&2
 	exit 0
 fi
-check_points
+check_points   # a refusal leaves no campaign directory behind
+[ "$DRYRUN" = 1 ] || mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots" "$DIR/jobs" 2>/dev/null ||
+	die "cannot create the campaign's directories in '$DIR' (a full disk?)" 3
 plan_jobs
 [ "$DRYRUN" = 1 ] && { dry_run; exit 0; }
 preflight

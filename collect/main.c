@@ -21,6 +21,7 @@
 #include "read/status.h"
 #include "judge/suspects.h"
 #include "judge/trend.h"
+#include "text.h"
 
 static const char usage[] =
 	"usage: collect [-o DIR] [-q] PATH...\n"
@@ -92,9 +93,8 @@ static int written(int rc)
 
 	if (flushed == 0 && !ferror(stdout))
 		return rc;
-	fprintf(stderr, "collect: error: cannot write the standard output: %s\n",
+	return text_error(3, "collect: error: cannot write the standard output: %s\n",
 		flushed && e ? strerror(e) : "a write failed");
-	return 3;
 }
 
 /* The merge's then: the findings from its tables (merge.h). */
@@ -120,15 +120,11 @@ static int findings_main(int argc, char **argv)
 {
 	char err[4608];
 
-	if (argc != 1 || !argv[0][0]) {
-		fprintf(stderr, "collect: error: --findings takes one merged directory: collect "
+	if (argc != 1 || !argv[0][0])
+		return text_error(2, "collect: error: --findings takes one merged directory: collect "
 			"--findings DIR\n");
-		return 2;
-	}
-	if (findings_run(argv[0], err, sizeof(err)) != 0) {
-		fprintf(stderr, "collect: error: findings: %s\n", err);
-		return 3;
-	}
+	if (findings_run(argv[0], err, sizeof(err)) != 0)
+		return text_error(3, "collect: error: findings: %s\n", err);
 	return 0;
 }
 
@@ -138,15 +134,12 @@ static int safe_dir_main(int argc, char **argv)
 	int to_make = argc == 2 && strcmp(argv[0], "--to-make") == 0;
 	char err[4608];
 
-	if (argc != 1 + to_make || !argv[to_make][0]) {
-		fprintf(stderr, "collect: error: --safe-dir takes one directory: collect --safe-dir "
+	if (argc != 1 + to_make || !argv[to_make][0])
+		return text_error(2, "collect: error: --safe-dir takes one directory: collect --safe-dir "
 			"[--to-make] DIR\n");
-		return 2;
-	}
 	if ((to_make ? dirs_safe_to_make : dirs_safe)(argv[to_make], err, sizeof(err)) == 0)
 		return 0;
-	fprintf(stderr, "collect: error: %s\n", err);
-	return 2;
+	return text_error(2, "collect: error: %s\n", err);
 }
 
 /* The modes other than the merge: the first argument names one, the rest are its. */
@@ -177,7 +170,7 @@ static int run(int argc, char **argv)
 		const char *a = argv[i];
 		if (only_paths || a[0] != '-' || strcmp(a, "-") == 0) {
 			if (input_add(&files, a, err, sizeof(err)) != 0) {
-				fprintf(stderr, "collect: error: %s\n", err);
+				text_error(0, "collect: error: %s\n", err);
 				filelist_release(&files);
 				return 2;
 			}
@@ -198,7 +191,7 @@ static int run(int argc, char **argv)
 		} else if (strncmp(a, "-o", 2) == 0 && a[2]) {
 			o.outdir = a + 2;
 		} else {
-			fprintf(stderr, "collect: error: %s '%s' (see 'collect --help')\n",
+			text_error(0, "collect: error: %s '%s' (see 'collect --help')\n",
 				strcmp(a, "-o") == 0 ? "option needs a directory:" : "unknown option", a);
 			filelist_release(&files);
 			return 2;
@@ -206,10 +199,10 @@ static int run(int argc, char **argv)
 	}
 	if (files.n == 0) {
 		if (files.empty_dir)
-			fprintf(stderr, "collect: error: no job outputs in '%s'%s\n", files.empty_dir,
+			text_error(0, "collect: error: no job outputs in '%s'%s\n", files.empty_dir,
 				files.nskipped ? " (only entries it cannot read)" : "");
 		else
-			fprintf(stderr, "collect: error: no PATH given (see 'collect --help')\n");
+			text_error(0, "collect: error: no PATH given (see 'collect --help')\n");
 		filelist_release(&files);
 		return 2;
 	}

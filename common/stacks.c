@@ -42,7 +42,7 @@ static int assign(const struct stack *s, const char *var, const char *value, con
 			 "without the stack", s->name, var, value, var, now);
 		return -1;
 	}
-	if (!now && set(var, value) != 0) {
+	if (!now && set && set(var, value) != 0) {
 		snprintf(err, errlen, "stack '%s': cannot set %s", s->name, var);
 		return -1;
 	}
@@ -50,8 +50,9 @@ static int assign(const struct stack *s, const char *var, const char *value, con
 	return 0;
 }
 
-int stack_apply(const struct stack *s, int reveal, const char *(*get)(const char *),
-		int (*set)(const char *, const char *), char *desc, size_t desclen, char *err, size_t errlen)
+/* Every assignment of the stack in turn (set NULL: each checked, none set). */
+static int assign_all(const struct stack *s, int reveal, const char *(*get)(const char *),
+		      int (*set)(const char *, const char *), char *desc, size_t desclen, char *err, size_t errlen)
 {
 	const char *nics = get("OMPI_MCA_btl_tcp_if_include");
 	char word[256], value[256];
@@ -75,6 +76,15 @@ int stack_apply(const struct stack *s, int reveal, const char *(*get)(const char
 			return -1;
 	}
 	return 0;
+}
+
+int stack_apply(const struct stack *s, int reveal, const char *(*get)(const char *),
+		int (*set)(const char *, const char *), char *desc, size_t desclen, char *err, size_t errlen)
+{
+	/* all checked before the first is set: a stack the environment contradicts sets nothing */
+	if (assign_all(s, reveal, get, NULL, desc, desclen, err, errlen) != 0)
+		return -1;
+	return set ? assign_all(s, reveal, get, set, desc, desclen, err, errlen) : 0;
 }
 
 const char *stack_nics(const char *(*get)(const char *), char *buf, size_t len)

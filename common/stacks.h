@@ -29,7 +29,9 @@ void stack_names(char *buf, size_t len);
  * The stack's assignments, and those it takes from the site's (above),
  * each as set(VAR, value) where get(VAR) is unset; 0, or -1 with one line
  * in err where get(VAR) holds another value (the environment and the stack
- * disagree: never guessed which one wins). reveal: the PML list gets
+ * disagree: never guessed which one wins), and then nothing is set: every
+ * assignment is checked before the first is made. set NULL: checked only
+ * (aller --check-args, by the run's own rule). reveal: the PML list gets
  * ",monitoring". desc: what was set, "VAR=value ...", for the header.
  */
 int stack_apply(const struct stack *s, int reveal, const char *(*get)(const char *),

@@ -2,6 +2,7 @@
 #include "text.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -126,4 +127,38 @@ int text_load(const char *path, const char *what, struct strbuf *b, char *err, s
 	snprintf(err, errlen, "%s %s", what, rc < 0 ? "could not be read to its end"
 		 : rc == 1 ? "is not text (a NUL byte)" : "is too large: out of memory");
 	return -1;
+}
+
+void text_escape(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0, k; i < n; i += k) {
+		unsigned char c = (unsigned char)s[i];
+		if ((k = text_utf8_char(s + i, n - i)) < 2 || (c == 0xc2 && (unsigned char)s[i + 1] < 0xa0))
+			k = 1;   /* a byte alone: ASCII, a C1 control's, or of no character */
+		if (k > 1)
+			fwrite(s + i, 1, k, f);
+		else if (c == '\\')   /* itself escaped, so that no other byte's escape reads the same */
+			fputs("\\\\", f);
+		else if (c >= 0x20 && c < 0x7f)
+			fputc(c, f);
+		else if (c == '\n' || c == '\r' || c == '\t')
+			fprintf(f, "\\%c", c == '\n' ? 'n' : c == '\r' ? 'r' : 't');
+		else
+			fprintf(f, "\\x%02x", c);
+	}
+}
+
+int text_error(int rc, const char *fmt, ...)
+{
+	char line[4096];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	n = n < 0 ? 0 : n < (int)sizeof(line) ? n : (int)sizeof(line) - 1;
+	text_escape(stderr, line, (size_t)n - (n > 0 && line[n - 1] == '\n'));
+	fputc('\n', stderr);
+	return rc;
 }

@@ -10,6 +10,7 @@
 #define COMMON_TEXT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "strbuf.h"
 
@@ -21,6 +22,18 @@ size_t text_utf8_cut(const char *s, size_t max);
 void text_add_utf8(struct strbuf *b, const char *s);
 /* s as a JSON string, quotes included: ", \ and control characters escaped, valid UTF-8. */
 void text_add_json(struct strbuf *b, const char *s);
+
+/*
+ * s[0..n) on one line, as a terminal or a header shows it: a backslash as
+ * \\, a newline, CR and tab as \n, \r, \t, any other control character
+ * (C0, DEL, C1) and a byte of no well-formed UTF-8 character as \xHH. The
+ * one escaper of what aller and collect echo: the output's header, and
+ * every diagnostic line (text_error), so that a value a user gave cannot
+ * forge a line or send a terminal its escapes.
+ */
+void text_escape(FILE *f, const char *s, size_t n);
+/* One diagnostic line on stderr, fmt's ("aller: error: ... '%s' ...\n"), escaped but its end; returns rc. */
+int text_error(int rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /*
  * A TSV field that may hold anything (a file's path): a backslash as \\, a

@@ -2,6 +2,7 @@
 # plots/plot.sh: renders a campaign's plots, several campaigns' on the same
 # axes, or a single aller output's.
 #   plot.sh --campaign-dir results/NAME [--campaign-dir results/OTHER ...] [--out-dir DIR] [--format png|svg|pdf]
+#   plot.sh CAMPAIGN=NAME [CAMPAIGN=OTHER ...] [RESULTS=dir] [--out-dir DIR] [--format ...]
 #   plot.sh --file OUT.txt [--out-dir results/file-NAME] [--format ...]
 # Runs the collector first when its output is missing or older than the raw
 # files, then draws the plots collect lists (collect --plots: merged/plots.tsv
@@ -20,7 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 # shellcheck source=plots/prepare.sh
 . "$here/prepare.sh"
-script_options aller-plots "usage: aller-plots --campaign-dir DIR [--campaign-dir DIR ...] | --file OUT.txt [--out-dir DIR] [--format png|svg|pdf]" "$@"
+script_options aller-plots "usage: aller-plots CAMPAIGN=name [CAMPAIGN=name ...] [RESULTS=dir] | --campaign-dir DIR [--campaign-dir DIR ...] | --file OUT.txt [--out-dir DIR] [--format png|svg|pdf]" "$@"
 
 prepare_plots "$@"
 # The plots are collect's list (collect --plots: merged/plots.tsv, a row a

@@ -5,11 +5,16 @@
 # shellcheck shell=bash disable=SC2034 # set for plot.sh
 
 prepare_plots() {
-	local c name rc camps
-	camps=() dir="" file="" fmt=png inputs=() reveal_dir=""
+	local c name rc camps names results
+	camps=() dir="" file="" fmt=png inputs=() reveal_dir="" names=() results=$(default_results)
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--campaign-dir) camps+=("${2:?}"); shift 2 ;;
+		# as the other wrappers take them: CAMPAIGN=name (each a campaign of RESULTS)
+		CAMPAIGN=*) is_name "${1#*=}" ||
+			die "invalid CAMPAIGN '${1#*=}': allowed are letters, digits, '.', '_' and '-', the first a letter or digit"
+			names+=("${1#*=}"); shift ;;
+		RESULTS=?*) results=${1#*=}; shift ;;
 		--out-dir) dir=${2:?}; shift 2 ;;
 		--file)
 			[ -z "$file" ] || die "--file is given twice ('$file' and '${2:-}'): one output at a time (several campaigns: --campaign-dir DIR ...)"
@@ -18,6 +23,7 @@ prepare_plots() {
 		*) die "unknown argument '$1' (see the header of plots/plot.sh)" ;;
 		esac
 	done
+	for c in "${names[@]}"; do camps+=("$results/$c"); done
 	[ -z "$file" ] || [ ${#camps[@]} -eq 0 ] || die "--file and --campaign-dir together: give one output or campaigns, not both"
 	[[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"
 	# a path is never an option, a pipe or a redirection to the commands it

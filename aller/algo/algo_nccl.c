@@ -24,6 +24,7 @@
 
 #include "algo.h"
 #include "world/failure.h"
+#include "text.h"
 
 static ncclComm_t world;
 static cudaStream_t stream;
@@ -37,7 +38,7 @@ static int failed(const char *what, const char *why)
 	int rank = 0;
 
 	MPI_MUST(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
-	fprintf(stderr, "aller: error: rank %d: %s: %s\n", rank, what, why);
+	text_error(0, "aller: error: rank %d: %s: %s\n", rank, what, why);
 	return MPI_ERR_OTHER;
 }
 

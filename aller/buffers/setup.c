@@ -1,5 +1,6 @@
 /* setup.c: see setup.h. */
 #include "setup.h"
+#include "text.h"
 
 #include <mpi.h>
 #include <stdio.h>
@@ -76,13 +77,13 @@ static int pick_device(const struct world *w, struct buffers *b, int strict)
 	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &shared, 1, MPI_INT, MPI_SUM, world_comm(w)));
 	if (strict && shared > 0) {
 		if (w->rank == 0)
-			fprintf(stderr, "aller: error: %d rank(s) share their GPU with another rank of "
+			text_error(0, "aller: error: %d rank(s) share their GPU with another rank of "
 				"their node, which NCCL cannot: give each rank a GPU of its own "
 				"(--gpus-per-task=1), or fewer ranks per node\n", shared);
 		return 3;
 	}
 	if (shared > 0 && w->rank == 0)
-		fprintf(stderr, "aller: warning: %d rank(s) share their GPU with another rank of "
+		text_error(0, "aller: warning: %d rank(s) share their GPU with another rank of "
 			"their node (the header's device lines say which): give each rank a GPU "
 			"of its own (--gpus-per-task=1), or fewer ranks per node\n", shared);
 	return 0;
@@ -132,7 +133,7 @@ static int buffer_longs(const struct options *o, const struct world *w, struct b
 		MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &level, 1, MPI_INT, MPI_MAX, world_comm(w)));
 		if (bytes <= 0) {
 			if (w->rank == 0)
-				fprintf(stderr, "aller: error: '--cold-cache' found no last-level cache "
+				text_error(0, "aller: error: '--cold-cache' found no last-level cache "
 					"size in /sys/devices/system/cpu/cpu0/cache or sysconf: give one, "
 					"--cold-cache=BYTES (e.g. 32M)\n");
 			return 2;
@@ -159,7 +160,7 @@ int buffers_setup(const struct options *o, const struct world *w, struct buffers
 	b->ops = o->buffers == BUFFERS_CUDA ? buffers_cuda_ops() : &buffers_host_ops;
 	if (!b->ops) {
 		if (w->rank == 0)
-			fprintf(stderr, "aller: error: %s\n", BUFFERS_NO_CUDA);
+			text_error(0, "aller: error: %s\n", BUFFERS_NO_CUDA);
 		return 2;
 	}
 	failed = b->ops->init(b, err, sizeof(err)) != 0;

@@ -1,5 +1,6 @@
 /* congest.c: --congestion's aggressors and the victims' side of it (see congest.h). */
 #include "congest.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,7 +91,7 @@ int congest_aggress(struct congest *c, MPI_Comm side)
 	MPI_MUST(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, side));
 	if (!ok) {   /* the victims would measure no congestion: nothing is measured */
 		if (rank == 0)
-			fprintf(stderr, "aller: error: --congestion: the aggressors cannot set up %s of "
+			text_error(0, "aller: error: --congestion: the aggressors cannot set up %s of "
 				"%ld bytes per peer (out of memory?): use a smaller SIZE\n",
 				algo_name(c->o->congest_algo), c->o->congest_bytes);
 		MPI_Abort(MPI_COMM_WORLD, 3);

@@ -5,6 +5,7 @@
  * from its sender, so a slow link shows in its own entry only. Collective.
  */
 #include "pairs.h"
+#include "text.h"
 
 #include <math.h>
 #include <mpi.h>
@@ -119,7 +120,7 @@ static int write_matrix(FILE *f, const struct options *o, const struct world *w,
 	long nslow;
 
 	if (!bw || !scratch || !row || !col || !ref) {
-		fprintf(stderr, "aller: error: out of memory for the %ld x %ld matrix\n", n, n);
+		text_error(0, "aller: error: out of memory for the %ld x %ld matrix\n", n, n);
 		free(bw);
 		free(scratch);
 		free(row);
@@ -181,7 +182,7 @@ int pairs_run(const struct options *o, const struct world *w, struct buffers *b,
 		return 3;
 	wrong = measure(o, w, b, mine, mine + n, &first);
 	if (wrong > 0)
-		fprintf(stderr, "aller: error: rank %d on %s: %ld wrong elements from rank %ld "
+		text_error(0, "aller: error: rank %d on %s: %ld wrong elements from rank %ld "
 			"(first: element %ld, expected %ld, received %ld)\n", w->rank, world_host(w),
 			wrong, first.peer, first.element, first.expected, first.received);
 	MPI_MUST(MPI_Gather(mine, (int)(2 * n), MPI_DOUBLE, cols, (int)(2 * n), MPI_DOUBLE, 0, MPI_COMM_WORLD));

@@ -25,6 +25,7 @@
 #include "timeout.h"
 #include "world/failure.h"
 #include "world/world_comm.h"
+#include "text.h"
 
 /* Prepares the timeout message of one count (the handler adds the phase). */
 static void timeout_set(const struct sweep *s, const struct level *l, int index, long count)
@@ -234,7 +235,7 @@ static void floor_check(struct sweep *s, const struct level *l, int level, const
 			 "below the floor of %g", level, row->commsize, algo_name(l->op->id), size,
 			 f->kind->what, v, f->kind->unit, f->min);
 		output_floor_failed(s->out, text);
-		fprintf(stderr, "aller: floor failed: level %d (commsize %ld, %s), %s per peer: %s "
+		text_error(0, "aller: floor failed: level %d (commsize %ld, %s), %s per peer: %s "
 			"%.4g%s is below --min-%s=%g\n", level, row->commsize, algo_name(l->op->id),
 			size, f->kind->what, v, f->kind->unit, f->kind->what, f->min);
 	}

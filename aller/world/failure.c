@@ -1,5 +1,6 @@
 /* failure.c: see failure.h. */
 #include "failure.h"
+#include "text.h"
 
 #include <mpi.h>
 #include <stdlib.h>
@@ -21,13 +22,13 @@ static int agree_first(const struct world *w, int failed, const char *msg)
 		char err[MPI_MAX_ERROR_STRING];
 		int len;
 		MPI_Error_string(rc, err, &len);
-		fprintf(stderr, "aller: error: rank %d on %s: MPI_Allreduce failed while agreeing "
+		text_error(0, "aller: error: rank %d on %s: MPI_Allreduce failed while agreeing "
 			"on errors: %s%s%s\n", w->rank, world_host(w), err, failed ? "; and: " : "",
 			failed ? msg : "");
 		MPI_Abort(MPI_COMM_WORLD, 3);
 	}
 	if (first == w->rank && failed)
-		fprintf(stderr, "aller: error: rank %d on %s: %s\n", w->rank, world_host(w), msg);
+		text_error(0, "aller: error: rank %d on %s: %s\n", w->rank, world_host(w), msg);
 	return first;
 }
 
@@ -85,7 +86,7 @@ void failure_mpi(const struct world *w, int rc, int lowest, const char *what, in
 	MPI_Error_string(rc, msg, &len);
 	if (!lowest)
 		sleep(1);
-	fprintf(stderr, "aller: error: rank %d on %s: %s failed at level %d, count %ld: %s\n",
+	text_error(0, "aller: error: rank %d on %s: %s failed at level %d, count %ld: %s\n",
 		w->rank, world_host(w), what, index, count, msg);
 	MPI_Abort(MPI_COMM_WORLD, 3);
 }

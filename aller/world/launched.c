@@ -55,5 +55,9 @@ int launched_check(long world, long size, const char *var, char *msg, size_t len
 		 "manager its library speaks (MPICH under Slurm: srun --mpi=pmi2; Open MPI: srun "
 		 "--mpi=pmix or its mpirun)", world, world == 1 ? "" : "s", size, var, size,
 		 world == 1 ? " (each runs alone as a world of one)" : "");
+	if (world == 1)   /* or a variable not its own: of the step of a shell it was typed in, or stale */
+		snprintf(msg + strlen(msg), len - strlen(msg), "; or, started by hand where %s is not its own "
+			 "(typed in srun -n %ld --pty bash, or a stale one), run it as one task: env -u %s aller ...",
+			 var, size, var);
 	return -1;
 }

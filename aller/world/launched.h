@@ -25,7 +25,11 @@ int launched_first(const char *(*get)(const char *name));
 /*
  * The refusal of a world of `world` tasks that the launcher started as
  * `size` (launched_size, by var), into msg; 0 when they agree or the
- * launcher does not say, else -1.
+ * launcher does not say, else -1. A world of one is refused too: the
+ * mis-launch this catches makes every task one, and each would measure
+ * alone and exit 0; started by hand where var is not its own (typed in a
+ * shell of srun -n 8 --pty bash, a stale PMI_SIZE), the message says how to
+ * run it as one task (env -u VAR aller ...).
  */
 int launched_check(long world, long size, const char *var, char *msg, size_t len);
 

@@ -1,5 +1,6 @@
 /* must.c: see must.h. */
 #include "must.h"
+#include "text.h"
 
 #include <mpi.h>
 #include <stdio.h>
@@ -35,7 +36,7 @@ void failure_must(int rc, const char *call, const char *file, int line)
 	MPI_Error_string(rc, msg, &len);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Get_processor_name(host, &len);
-	fprintf(stderr, "aller: error: rank %d on %s: %.*s failed (%s:%d): %s\n", rank, host,
+	text_error(0, "aller: error: rank %d on %s: %.*s failed (%s:%d): %s\n", rank, host,
 		(int)strcspn(call, "("), call, file, line, msg);
 	MPI_Abort(MPI_COMM_WORLD, 3);
 }

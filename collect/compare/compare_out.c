@@ -1,5 +1,6 @@
 /* compare_out.c: what a comparison writes (see compare_impl.h). */
 #include "compare_impl.h"
+#include "text.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -229,7 +230,7 @@ static void ratio_sets(const struct cmp *c)
 	struct line idx;   /* sets.tsv */
 
 	if (line_open(&idx, c->idx, 64 * 1024) != 0) {
-		fprintf(stderr, "collect: error: out of memory\n");
+		text_error(0, "collect: error: out of memory\n");
 		return;
 	}
 	fprintf(c->dat, "# aller compare: NEW/BASE per data set, rows by bytes per peer; band: "

@@ -6,6 +6,7 @@
  */
 #define _XOPEN_SOURCE 700   /* nftw */
 #include "compare_impl.h"
+#include "text.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -86,11 +87,9 @@ static int load_sides(struct cmp *c)
 
 	if (!compare_merged(c->base.path) || !compare_merged(c->new.path)) {
 		snprintf(scratch, sizeof(scratch), "%s/collect-compare.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-		if (!mkdtemp(scratch)) {
-			fprintf(stderr, "collect: error: cannot make a scratch directory '%s': %s\n", scratch,
+		if (!mkdtemp(scratch))
+			return text_error(3, "collect: error: cannot make a scratch directory '%s': %s\n", scratch,
 				strerror(errno));
-			return 3;
-		}
 	}
 	rc = compare_load(&c->base, "BASE", scratch);
 	if (rc == 0)
@@ -169,9 +168,8 @@ static int side_variant(struct side *sd)
 	sd->variant = at + 1;
 	if (!*sd->variant || strspn(sd->variant, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") !=
 				     strlen(sd->variant)) {
-		fprintf(stderr, "collect: error: invalid variant '%s' in '%s': expected PATH@VARIANT, a variant's "
+		return text_error(-1, "collect: error: invalid variant '%s' in '%s': expected PATH@VARIANT, a variant's "
 			"name (letters, digits, '.', '_', '-')\n", sd->variant, sd->arg);
-		return -1;
 	}
 	return 0;
 }
@@ -192,22 +190,18 @@ static int parse_args(int argc, char **argv, const char **tol, const char **dir,
 		} else if ((strcmp(a, "--tol") == 0 || strcmp(a, "-o") == 0) && i + 1 < argc) {
 			*(a[1] == 'o' ? dir : tol) = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "collect: error: unknown option '%s' (see 'collect --compare "
+			return text_error(2, "collect: error: unknown option '%s' (see 'collect --compare "
 				"--help')\n", a);
-			return 2;
 		} else if (n < 2) {
 			arg[n++] = a;
 		} else {
-			fprintf(stderr, "collect: error: --compare takes two sets, BASE and NEW; "
+			return text_error(2, "collect: error: --compare takes two sets, BASE and NEW; "
 				"'%s' is a third\n", a);
-			return 2;
 		}
 	}
-	if (n < 2) {
-		fprintf(stderr, "collect: error: --compare needs BASE and NEW (see 'collect "
+	if (n < 2)
+		return text_error(2, "collect: error: --compare needs BASE and NEW (see 'collect "
 			"--compare --help')\n");
-		return 2;
-	}
 	return 0;
 }
 
@@ -222,10 +216,8 @@ int compare_main(int argc, char **argv)
 
 	if (rc != 0)
 		return rc == 1 ? 0 : rc;
-	if (tolerance_parse(&t, tol, err, sizeof(err)) != 0) {
-		fprintf(stderr, "collect: error: %s\n", err);
-		return 2;
-	}
+	if (tolerance_parse(&t, tol, err, sizeof(err)) != 0)
+		return text_error(2, "collect: error: %s\n", err);
 	memset(&c, 0, sizeof(c));
 	c.tol = &t;
 	c.tol_spec = tol;
@@ -235,15 +227,11 @@ int compare_main(int argc, char **argv)
 		return 2;
 	compare_across_variants = c.base.variant && c.new.variant;
 	rc = load_sides(&c);
-	if (rc == 0 && join(&c) != 0) {
-		fprintf(stderr, "collect: error: out of memory\n");
-		rc = 3;
-	}
-	if (rc == 0 && c.matched == 0) {
-		fprintf(stderr, "collect: error: no common points: BASE '%s' has %ld, NEW '%s' %ld, "
+	if (rc == 0 && join(&c) != 0)
+		rc = text_error(3, "collect: error: out of memory\n");
+	if (rc == 0 && c.matched == 0)
+		rc = text_error(2, "collect: error: no common points: BASE '%s' has %ld, NEW '%s' %ld, "
 			"none of the same identity\n", arg[0], c.base.n, arg[1], c.new.n);
-		rc = 2;
-	}
 	if (rc == 0 && dir && open_out(&c, dir, &out) != 0)
 		rc = 3;
 	if (rc == 0) {

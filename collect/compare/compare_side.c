@@ -1,5 +1,6 @@
 /* compare_side.c: one side of a comparison, read from its merge's tables (see compare_impl.h). */
 #include "compare_impl.h"
+#include "text.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -189,15 +190,13 @@ static int merged_side(struct side *sd, const char *which, const char *scratch, 
 	rc = merge_side(sd->path, dir, &files, err, sizeof(err));
 	if (rc == -1 || (rc == 1 && files == 0)) {
 		if (rc == -1)
-			fprintf(stderr, "collect: error: %s %s\n", which, err);
+			text_error(0, "collect: error: %s %s\n", which, err);
 		else
-			fprintf(stderr, "collect: error: %s '%s' has no job outputs\n", which, sd->arg);
+			text_error(0, "collect: error: %s '%s' has no job outputs\n", which, sd->arg);
 		return 2;
 	}
-	if (rc < 0) {
-		fprintf(stderr, "collect: error: %s\n", err);
-		return 3;
-	}
+	if (rc < 0)
+		return text_error(3, "collect: error: %s\n", err);
 	return 0;
 }
 
@@ -213,7 +212,7 @@ int compare_load(struct side *sd, const char *which, const char *scratch)
 	if (compare_merged(dir) && (campaign_load(&sd->model, dir, CAMPAIGN_POINTS, err, sizeof(err)) != 0 ||
 				    read_points(sd) != 0 || campaign_rows(&sd->model, take_row, sd) != 0 ||
 				    sd->oom)) {
-		fprintf(stderr, "collect: error: %s: cannot read its merged tables in '%s'%s\n", which,
+		text_error(0, "collect: error: %s: cannot read its merged tables in '%s'%s\n", which,
 			dir, sd->oom ? ": out of memory" : "");
 		return sd->oom ? 3 : 2;
 	}

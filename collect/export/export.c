@@ -174,11 +174,10 @@ static int same_points(int n, char **dirs, const struct xside *x)
 					const struct mpoint *p = &x[d].c.pts[i], *q = &x[e].c.pts[k];
 					if (!x[d].out[i] && !x[e].out[k] && strcmp(p->campaign, q->campaign) == 0 &&
 					    strcmp(p->key, q->key) == 0) {
-						fprintf(stderr, "collect: error: '%s' and '%s' both hold "
+						return text_error(-1, "collect: error: '%s' and '%s' both hold "
 							"point '%s' of campaign '%s': its series would be "
 							"exported twice; give each merge once\n", dirs[e],
 							dirs[d], p->key, p->campaign);
-						return -1;
 					}
 				}
 	return 0;
@@ -223,10 +222,8 @@ static int campaign_families(int n, char **dirs, const struct xside *x)
 			long retried = 0;
 			if (w == 1) {
 				health_init(&hr.h);
-				if (campaign_rows(&x[d].c, health_of_row, &hr) != 0) {
-					fprintf(stderr, "collect: error: cannot read '%s/points.csv'\n", dirs[d]);
-					return 3;
-				}
+				if (campaign_rows(&x[d].c, health_of_row, &hr) != 0)
+					return text_error(3, "collect: error: cannot read '%s/points.csv'\n", dirs[d]);
 				health_end(&hr.h);
 				for (int k = 0; k < 2 && hr.h.rows > 0; k++) {
 					fputs("aller_fabric_bound_ratio{", stdout);
@@ -252,25 +249,21 @@ int export_main(int argc, char **argv)
 	int rc = 0, d = 0;
 
 	if (argc < 1) {
-		fprintf(stderr, "collect: error: --openmetrics takes merged directories: collect "
+		text_error(0, "collect: error: --openmetrics takes merged directories: collect "
 			"--openmetrics DIR...\n");
 		free(x);
 		return 2;
 	}
 	for (; x && d < argc && rc == 0; d++)
-		if (read_side(&x[d], argv[d]) != 0) {
-			fprintf(stderr, "collect: error: cannot read '%s/points-index.csv'\n", argv[d]);
-			rc = 3;
-		}
+		if (read_side(&x[d], argv[d]) != 0)
+			rc = text_error(3, "collect: error: cannot read '%s/points-index.csv'\n", argv[d]);
 	if (!x || (rc == 0 && same_points(argc, argv, x) != 0))
 		rc = x ? 2 : 3;
 	for (size_t i = 0; i < NROWS && rc == 0; i++) {
 		printf("# HELP %s %s\n# TYPE %s gauge\n", rows[i].name, rows[i].help, rows[i].name);
 		for (d = 0; d < argc && rc == 0; d++)
-			if (campaign_rows(&x[d].c, family_row, &(struct family_rows){ stdout, &x[d], &rows[i] }) != 0) {
-				fprintf(stderr, "collect: error: cannot read '%s/points.csv'\n", argv[d]);
-				rc = 3;
-			}
+			if (campaign_rows(&x[d].c, family_row, &(struct family_rows){ stdout, &x[d], &rows[i] }) != 0)
+				rc = text_error(3, "collect: error: cannot read '%s/points.csv'\n", argv[d]);
 	}
 	for (int w = 0; w < 2 && rc == 0; w++) {
 		printf("# HELP %s %s\n# TYPE %s gauge\n", point_help[w][0], point_help[w][1], point_help[w][0]);

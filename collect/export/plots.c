@@ -1,5 +1,6 @@
 /* plots.c: collect --plots DIR, the plot list (see plots.h): reading, grouping, writing. */
 #include "plots_impl.h"
+#include "text.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -133,7 +134,7 @@ void plots_list(struct plots *P, const char *name, const char *cols, struct set 
 			if (strcmp(campaign_set_names[k], w) == 0)
 				c[nc++] = k;
 	if (!(f = replace_open(P->dir, path, err, sizeof(err)))) {
-		fprintf(stderr, "collect: error: --plots: %s\n", err);
+		text_error(0, "collect: error: --plots: %s\n", err);
 		P->failed = 2;   /* said */
 		return;
 	}
@@ -144,7 +145,7 @@ void plots_list(struct plots *P, const char *name, const char *cols, struct set 
 		for (int k = 0; k < nc; k++)
 			fprintf(f, "%s%s", g[i]->v[c[k]], k + 1 < nc ? "\t" : "\n");
 	if (replace_close(f, P->dir, path, err, sizeof(err)) != 0 && (P->failed = 2))
-		fprintf(stderr, "collect: error: --plots: %s\n", err);
+		text_error(0, "collect: error: --plots: %s\n", err);
 }
 
 void plots_add(struct plots *P, const struct plot_row *r)
@@ -193,10 +194,8 @@ static int clear_lists(const char *dir)
 
 	snprintf(path, sizeof(path), "%s/" PLOTS_LISTS, dir);
 	snprintf(file, sizeof(file), "cannot read '%s'", path);   /* opendir's failure */
-	if (replace_dir(path, 1, file, sizeof(file)) != 0 || !(d = opendir(path))) {
-		fprintf(stderr, "collect: error: --plots: %s\n", file);
-		return -1;
-	}
+	if (replace_dir(path, 1, file, sizeof(file)) != 0 || !(d = opendir(path)))
+		return text_error(-1, "collect: error: --plots: %s\n", file);
 	while ((e = readdir(d)))
 		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
 			snprintf(file, sizeof(file), "%s/%s", path, e->d_name);
@@ -232,15 +231,13 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 	struct outset o = { .n = 0 };
 	char name[1024];
 
-	if (read_sets(P) != 0) {
-		fprintf(stderr, "collect: error: --plots: cannot read '%s/%s' (not a merged directory?)\n",
+	if (read_sets(P) != 0)
+		return text_error(3, "collect: error: --plots: cannot read '%s/%s' (not a merged directory?)\n",
 			P->dir, MERGED_SETS_FILE);
-		return 3;
-	}
 	if (!(P->moe = calloc((size_t)P->np + 1, 1)) || outset_open(&o, P->dir, names, 1, 0) != 0 ||
 	    clear_lists(P->dir) != 0) {
 		if (!P->moe)
-			fprintf(stderr, "collect: error: --plots: out of memory\n");
+			text_error(0, "collect: error: --plots: out of memory\n");
 		if (o.n)
 			outset_commit(&o, 1);
 		return 3;
@@ -253,7 +250,7 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 	dir_name(P->dir, name, sizeof(name));
 	list(P, name);
 	if (P->failed == 1)   /* 2: a list not written, said */
-		fprintf(stderr, "collect: error: --plots: out of memory in '%s'\n", P->dir);
+		text_error(0, "collect: error: --plots: out of memory in '%s'\n", P->dir);
 	return outset_commit(&o, P->failed) != 0 || P->failed ? 3 : 0;
 }
 
@@ -308,10 +305,8 @@ int plots_main(int argc, char **argv)
 	struct plots P = { 0 };
 	int rc;
 
-	if (argc != 1 || !argv[0][0]) {
-		fprintf(stderr, "collect: error: --plots takes one merged directory: collect --plots DIR\n");
-		return 2;
-	}
+	if (argc != 1 || !argv[0][0])
+		return text_error(2, "collect: error: --plots takes one merged directory: collect --plots DIR\n");
 	P.dir = argv[0];
 	rc = plots_write(&P, plots_merge);
 	plots_release(&P);

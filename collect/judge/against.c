@@ -35,10 +35,10 @@ struct judge {
 
 static int refuse(const char *fmt, const char *a, const char *b)
 {
-	fprintf(stderr, "collect: error: --judge: ");
-	fprintf(stderr, fmt, a, b);
-	fputc('\n', stderr);
-	return 2;
+	char what[8192];
+
+	snprintf(what, sizeof(what), fmt, a, b);
+	return text_error(2, "collect: error: --judge: %s\n", what);
 }
 
 /* A node of the run, added when new; its index, or -1 out of memory. */
@@ -292,10 +292,9 @@ static int shape(struct judge *j)
 		if (row->tasks > world) {
 			char what[64];
 			snprintf(what, sizeof(what), "%ld processes", row->tasks);
-			fprintf(stderr, "collect: error: --judge: %s:%ld: a table of %s, more than the %ld node%s x "
+			return text_error(2, "collect: error: --judge: %s:%ld: a table of %s, more than the %ld node%s x "
 				"%ld task%s per node given (--nodes, --tasks-per-node)\n", j->output, row->line, what,
 				j->nnodes, j->nnodes == 1 ? "" : "s", j->ppn, j->ppn == 1 ? "" : "s");
-			return 2;
 		}
 	}
 	return 0;

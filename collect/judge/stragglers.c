@@ -1,5 +1,6 @@
 /* stragglers.c: see stragglers.h. */
 #include "stragglers.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,11 +82,9 @@ int stragglers_main(int argc, char **argv)
 	int rc, skip = argc > 0 && !strcmp(argv[0], "--finding") ? 1
 		: argc > 0 && !strcmp(argv[0], "--suspect") ? 3 : 0;
 
-	if (argc <= skip) {
-		fprintf(stderr, "collect: error: '--samples' needs aller --samples' files or "
+	if (argc <= skip)
+		return text_error(2, "collect: error: '--samples' needs aller --samples' files or "
 			"directories: collect --samples [--finding | --suspect DIR CAMPAIGN] PATH...\n");
-		return 2;
-	}
 	if (skip == 0)   /* the table */
 		return samples_read(argc, argv, stdout, NULL);
 	rc = samples_read(argc - skip, argv + skip, NULL, &t);

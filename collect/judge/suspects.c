@@ -1,5 +1,6 @@
 /* suspects.c: see suspects.h. */
 #include "suspects.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,9 +14,8 @@
 /* A name that is not one node's (hosts_name_ok) is never a suspect: said once on stderr. */
 static int not_a_node(const char *what)
 {
-	fprintf(stderr, "collect: warning: '%s' does not name one node (a host name is letters, "
+	return text_error(-1, "collect: warning: '%s' does not name one node (a host name is letters, "
 		"digits, '.', '_' and '-'): not a suspect\n", what);
-	return -1;
 }
 
 int suspects_link(struct suspects *s, const char *text, const char *since, const char *campaign,
@@ -186,7 +186,7 @@ static int rows_of(const char *dir, struct strbuf *b, const char *row, int *held
 	if (!fgets(line, sizeof(line), in) || !want.s || strcmp(line, want.s) != 0) {
 		for (char *c = want.s; c && *c; c++)   /* the header in words, on one line */
 			*c = *c == '\t' ? ' ' : *c == '\n' ? '\0' : *c;
-		fprintf(stderr, "collect: error: '%s' is not a suspects table (its first line is not "
+		text_error(0, "collect: error: '%s' is not a suspects table (its first line is not "
 			"'%s'): nothing added\n", path, want.s ? want.s : "");
 		rc = -1;
 	}
@@ -206,20 +206,14 @@ int suspects_main(int argc, char **argv)
 	int rc = 0, held = 0;
 	FILE *f;
 
-	if (argc != 1 && (argc < 4 || argc > 6)) {
-		fprintf(stderr, "collect: error: --suspect takes DIR [KIND NAME EVIDENCE [SINCE [CAMPAIGN]]]"
+	if (argc != 1 && (argc < 4 || argc > 6))
+		return text_error(2, "collect: error: --suspect takes DIR [KIND NAME EVIDENCE [SINCE [CAMPAIGN]]]"
 			", not %d argument%s\n", argc, argc == 1 ? "" : "s");
-		return 2;
-	}
-	if (argc > 1 && strcmp(argv[1], "host") != 0 && strcmp(argv[1], "link") != 0) {
-		fprintf(stderr, "collect: error: invalid suspect kind '%s': allowed are host and link\n", argv[1]);
-		return 2;
-	}
-	if (argc > 1 && (!strcmp(argv[1], "host") ? !hosts_name_ok(argv[2]) : !argv[2][0] || strpbrk(argv[2], "\t\n"))) {
-		fprintf(stderr, "collect: error: invalid suspect name '%s': a %s\n", argv[2],
+	if (argc > 1 && strcmp(argv[1], "host") != 0 && strcmp(argv[1], "link") != 0)
+		return text_error(2, "collect: error: invalid suspect kind '%s': allowed are host and link\n", argv[1]);
+	if (argc > 1 && (!strcmp(argv[1], "host") ? !hosts_name_ok(argv[2]) : !argv[2][0] || strpbrk(argv[2], "\t\n")))
+		return text_error(2, "collect: error: invalid suspect name '%s': a %s\n", argv[2],
 			!strcmp(argv[1], "host") ? "node's name (letters, digits, '.', '_' and '-')" : "link's name");
-		return 2;
-	}
 	strbuf_init(&old);
 	strbuf_init(&row);
 	if (argc > 1)
@@ -231,7 +225,7 @@ int suspects_main(int argc, char **argv)
 	} else if (held) {
 		rc = 0;
 	} else if (!(f = replace_open(argv[0], "suspects.tsv", err, sizeof(err)))) {
-		fprintf(stderr, "collect: error: %s\n", err);
+		text_error(0, "collect: error: %s\n", err);
 		rc = 3;
 	} else {
 		struct strbuf head;
@@ -241,7 +235,7 @@ int suspects_main(int argc, char **argv)
 		strbuf_release(&head);
 		rc = replace_close(f, argv[0], "suspects.tsv", err, sizeof(err)) == 0 ? 0 : 3;
 		if (rc)
-			fprintf(stderr, "collect: error: %s\n", err);
+			text_error(0, "collect: error: %s\n", err);
 	}
 	strbuf_release(&old);
 	strbuf_release(&row);

@@ -1,6 +1,7 @@
 /* trend.c: see trend.h. */
 #define _GNU_SOURCE   /* strptime, timegm */
 #include "trend.h"
+#include "text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -356,15 +357,11 @@ int trend_main(int argc, char **argv)
 	long tested = 0;
 	int rc = 3, curves;
 
-	if (argc < 2) {
-		fprintf(stderr, "collect: error: --trend takes an output directory and merged "
+	if (argc < 2)
+		return text_error(2, "collect: error: --trend takes an output directory and merged "
 			"directories: collect --trend OUTDIR DIR...\n");
-		return 2;
-	}
-	if (same_dirs(argc - 1, argv + 1, err, sizeof(err)) != 0) {
-		fprintf(stderr, "collect: error: trend: %s\n", err);
-		return 2;
-	}
+	if (same_dirs(argc - 1, argv + 1, err, sizeof(err)) != 0)
+		return text_error(2, "collect: error: trend: %s\n", err);
 	if (outset_dir(argv[0]) != 0)
 		return 3;
 	order_runs(argc - 1, argv + 1);
@@ -390,7 +387,7 @@ int trend_main(int argc, char **argv)
 		rc = find_write(argv[0], &v, &o, err, sizeof(err)) == 0 ? 0 : 3;
 	}
 	if (rc != 0)
-		fprintf(stderr, "collect: error: trend: %s\n", err);
+		text_error(0, "collect: error: trend: %s\n", err);
 	for (long i = 0; i < t.n; i++)
 		free(t.s[i].v);
 	free(t.s), free(t.campaign), free(t.when);

@@ -46,10 +46,12 @@ static void on_warn(void *ctx, const char *path, long line, const char *msg)
 		FILE *f = i ? m->summary_warnings : m->o->side ? NULL : stderr;   /* a side's are its merge's to say */
 		if (!f)
 			continue;
+		text_escape(f, path, strlen(path));   /* (common/text.h: a name cannot forge a line) */
 		if (line > 0)
-			fprintf(f, "%s:%ld: %s\n", path, line, msg);
-		else
-			fprintf(f, "%s: %s\n", path, msg);
+			fprintf(f, ":%ld", line);
+		fputs(": ", f);
+		text_escape(f, msg, strlen(msg));
+		fputc('\n', f);
 	}
 }
 
@@ -192,10 +194,8 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	int failed, rc, nothing = 0, lockfd;
 
 	memset(s, 0, sizeof(*s));
-	if (!m) {
-		fprintf(stderr, "collect: error: out of memory\n");
-		return 3;
-	}
+	if (!m)
+		return text_error(3, "collect: error: out of memory\n");
 	m->o = o;
 	m->s = s;
 	m->lockfd = -1;
@@ -212,12 +212,12 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 			emit_release(&m->emit);   /* its buffers written, before the files close */
 		}
 		if (failed)
-			fprintf(stderr, "collect: error: out of memory\n");
+			text_error(0, "collect: error: out of memory\n");
 		else if (!nothing)
 			finish_summary(m);
 	}
 	if (nothing && !o->side)
-		fprintf(stderr, "collect: error: none of the %ld files read is an aller output: "
+		text_error(0, "collect: error: none of the %ld files read is an aller output: "
 			"nothing merged, '%s' left as it was\n", s->files, o->outdir);
 	failed = outset_commit(&m->out, failed || nothing) != 0;
 	lockfd = m->lockfd;   /* held over o->then: the merge's memory freed first */
@@ -228,10 +228,8 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 #endif
 	if (!failed && !nothing && o->then) {   /* from the tables just written */
 		char err[4608];
-		if (o->then(o->outdir, err, sizeof(err)) != 0) {
-			fprintf(stderr, "collect: error: %s\n", err);
-			failed = 1;
-		}
+		if (o->then(o->outdir, err, sizeof(err)) != 0)
+			failed = text_error(1, "collect: error: %s\n", err);
 	}
 	if (lockfd >= 0)
 		close(lockfd);

@@ -11,6 +11,7 @@
 #define PEER_COLS 48     /* a table's columns, at most */
 #define PEER_COL 40      /* a column name's bytes */
 #define PEER_HOSTS (1L << 20)
+#define PEER_HOST_SCAN "63"   /* PEER_HOST - 1 */
 
 static const char *const format_names[] = { "", "osu", "imb", "nccl-tests" };
 static const char *const tool_names[] = { "", "osu_alltoall", "IMB-MPI1", "alltoall_perf" };
@@ -150,11 +151,18 @@ static int table_row(struct reader *r, char **w, int n, const char *tool, double
 	for (int i = 0; i < r->ncols; i++) {
 		int verdict = !strcmp(r->col[i], "#wrong") || !strcmp(r->col[i], "Validation");
 		char *end;
+		if (!strcmp(r->col[i], "redop") && strcmp(w[i], "none"))   /* by the row: a nccl-tests of any version */
+			return bad(r, "a row of a reduction (all_reduce_perf, reduce_scatter_perf or reduce_perf), not "
+				   "alltoall_perf's: its redop", w[i]);
 		if ((verdict && (!strcmp(w[i], "Pass") || !strcmp(w[i], "N/A"))) ||
 		    !strcmp(r->col[i], "type") || !strcmp(r->col[i], "redop"))
 			continue;   /* (alltoall_perf's type and redop are words: float, none) */
-		if (!strcmp(r->col[i], "root") && (strtol(w[i], &end, 10), end != w[i] && !*end))
-			continue;   /* (a root of -1: none) */
+		if (!strcmp(r->col[i], "root") && (strtol(w[i], &end, 10), end != w[i] && !*end)) {
+			if (strcmp(w[i], "-1"))   /* (-1: none) */
+				return bad(r, "a row of a rooted collective (broadcast_perf, reduce_perf, gather_perf or "
+					   "scatter_perf), not alltoall_perf's: its root", w[i]);
+			continue;
+		}
 		if (!(verdict && !strcmp(w[i], "Fail")) && number(w[i], &v) != 0)
 			return bad(r, "a column that is not a number of at least 0:", w[i]);
 		if (verdict && (!strcmp(w[i], "Fail") || v > 0)) {
@@ -249,15 +257,17 @@ static int imb_line(struct reader *r, char *line)
 static int nccl_rank(struct reader *r, const char *line)
 {
 	struct peer *p = r->p;
-	char host[64];
+	char host[PEER_HOST];
 	long rank;
-	int group, pid;
+	int group, pid, at = 0, end = 0;
 
-	if (sscanf(line, "# Rank %ld Group %d Pid %d on %63s device", &rank, &group, &pid, host) != 4 ||
-	    rank < 0 || rank >= PEER_HOSTS)
-		return bad(r, "a rank's line that is not '#  Rank R Group G Pid P on HOST device D':", line);
+	/* a longer name is refused: cut, it would be one host with another of its beginning */
+	if (sscanf(line, "# Rank %ld Group %d Pid %d on %" PEER_HOST_SCAN "s%n device %n", &rank, &group, &pid, host,
+		   &at, &end) != 4 || !end || line[at] != ' ' || rank < 0 || rank >= PEER_HOSTS)
+		return bad(r, "a rank's line that is not '#  Rank R Group G Pid P on HOST device D' (HOST of at most "
+			   PEER_HOST_SCAN " bytes, as a fabric file's):", line);
 	if (rank >= p->nhosts) {
-		char (*h)[64] = grow(p->host, &p->caphosts, (size_t)rank + 1, sizeof(*h), 64);
+		char (*h)[PEER_HOST] = grow(p->host, &p->caphosts, (size_t)rank + 1, sizeof(*h), 64);
 		if (!h)
 			return bad(r, "out of memory", NULL);
 		p->host = h;

@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 enum peer_format { PEER_NONE, PEER_OSU, PEER_IMB, PEER_NCCL };
+#define PEER_HOST 64   /* a host name's bytes and its end (the fabric model's): longer is refused, never cut */
 
 struct peer_row {
 	double bytes;   /* per peer, each task to each other task */
@@ -43,7 +44,7 @@ struct peer {
 	struct peer_row *row;
 	long nrows;
 	size_t caprows;
-	char (*host)[64];        /* alltoall_perf: each rank's host (nhosts ranks); else none */
+	char (*host)[PEER_HOST]; /* alltoall_perf: each rank's host (nhosts ranks); else none */
 	long nhosts;
 	size_t caphosts;
 };

@@ -1,5 +1,7 @@
 /* samples.c: see samples.h. */
+#define _GNU_SOURCE   /* strverscmp: a key's numbers in their order, 2 before 16 */
 #include "samples.h"
+#include "text.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -204,7 +206,7 @@ static int host_index(struct reader *rd, const char *name)
 static void bad_line(struct reader *rd, const char *why)
 {
 	if (rd->bad++ < 10)
-		fprintf(stderr, "collect: %s:%ld: %s: line skipped\n", rd->path, rd->lineno, why);
+		text_error(0, "collect: %s:%ld: %s: line skipped\n", rd->path, rd->lineno, why);
 }
 
 /* A comment line: the end line's count, or the host the next lines are of. */
@@ -311,7 +313,7 @@ static void long_line(void *ctx, size_t total)
 static int by_key(const void *a, const void *b)
 {
 	const struct task *x = a, *y = b;
-	int c = strcmp(x->key, y->key);
+	int c = strverscmp(x->key, y->key);
 
 	if (c || x->rank != y->rank)
 		return c ? c : (x->rank > y->rank) - (x->rank < y->rank);
@@ -330,18 +332,16 @@ static int tasks_disagree(const struct reader *rd, const struct task *ts, long n
 		if (ts[r].iters != ts[0].iters) {
 			put(rd, "%s %ld - - tasks differ in their calls (%ld, %ld)\n", ts[0].key, n,
 			       ts[0].iters, ts[r].iters);
-			fprintf(stderr, "collect: error: '%s': rank %ld has %ld calls, rank %ld %ld: one "
+			return text_error(1, "collect: error: '%s': rank %ld has %ld calls, rank %ld %ld: one "
 				"run's samples have as many calls in every task\n", ts[0].key,
 				ts[0].rank, ts[0].iters, ts[r].rank, ts[r].iters);
-			return 1;
 		}
 		if (ts[r].rank >= n) {
 			put(rd, "%s %ld - - rank %ld out of range (%ld tasks)\n", ts[0].key, n,
 			       ts[r].rank, n);
-			fprintf(stderr, "collect: error: '%s': rank %ld, but the samples have %ld tasks "
+			return text_error(1, "collect: error: '%s': rank %ld, but the samples have %ld tasks "
 				"(ranks 0..%ld): a task's samples are missing or the rank is wrong\n",
 				ts[0].key, ts[r].rank, n, n - 1);
-			return 1;
 		}
 	}
 	return 0;
@@ -409,7 +409,7 @@ static int unfinished(const char *path)
 		size_t n = strlen(e->d_name);
 		if (strncmp(e->d_name, ".samples-", 9) == 0 && n > 5 &&
 		    strcmp(e->d_name + n - 5, ".part") == 0) {
-			fprintf(stderr, "collect: %s/%s: the samples of a run that did not finish "
+			text_error(0, "collect: %s/%s: the samples of a run that did not finish "
 				"(never renamed): skipped\n", path, e->d_name);
 			found = 1;
 		}
@@ -423,10 +423,10 @@ static int unfinished(const char *path)
 static int check_end(const struct reader *rd)
 {
 	if (rd->end_lines < 0)
-		fprintf(stderr, "collect: %s: no '%s' line: cut short (a run that did not finish, or "
+		text_error(0, "collect: %s: no '%s' line: cut short (a run that did not finish, or "
 			"a copy); its samples are partial\n", rd->path, ALLER_SAMPLES_END);
 	else if (rd->end_lines != rd->lines)
-		fprintf(stderr, "collect: %s: %ld lines of samples, and its '%s' says %ld: a "
+		text_error(0, "collect: %s: %ld lines of samples, and its '%s' says %ld: a "
 			"damaged file\n", rd->path, rd->lines, ALLER_SAMPLES_END, rd->end_lines);
 	return rd->end_lines != rd->lines;
 }
@@ -441,7 +441,7 @@ static void drop_repeated(struct reader *rd)
 		if (k > 0 && strcmp(rd->tasks[k - 1].key, t->key) == 0 &&
 		    rd->tasks[k - 1].rank == t->rank) {
 			if (rd->bad++ < 10)
-				fprintf(stderr, "collect: %s:%ld: rank %ld's samples of '%s' again (first "
+				text_error(0, "collect: %s:%ld: rank %ld's samples of '%s' again (first "
 					"at %s:%ld): line skipped\n", t->path, t->line, t->rank, t->key,
 					rd->tasks[k - 1].path, rd->tasks[k - 1].line);
 			free(t->t);
@@ -459,11 +459,9 @@ static int report(struct reader *rd, size_t nfiles)
 
 	qsort(rd->tasks, (size_t)rd->n, sizeof(*rd->tasks), by_key);
 	drop_repeated(rd);
-	if (rd->n == 0) {
-		fprintf(stderr, "collect: error: no samples in the %zu file%s given\n", nfiles,
+	if (rd->n == 0)
+		rc = text_error(-1, "collect: error: no samples in the %zu file%s given\n", nfiles,
 			nfiles > 1 ? "s" : "");
-		rc = -1;
-	}
 	put(rd, "# collect --samples: per (level, algo, split, count): tasks, calls, the first call "
 	    "over the rest (medians over tasks), and the slow calls: the slowest task above %gx "
 	    "the median call's slowest; kinds: straggler (one task, or one host's, came late: "
@@ -488,14 +486,14 @@ static int read_all(struct reader *rd, int argc, char **argv)
 
 	for (int i = 0; i < argc; i++)
 		if (input_add(&files, argv[i], err, sizeof(err)) != 0) {
-			fprintf(stderr, "collect: error: %s\n", err);
+			text_error(0, "collect: error: %s\n", err);
 			filelist_release(&files);
 			return 2;
 		}
 	for (int i = 0; i < argc; i++)
 		rc |= unfinished(argv[i]);
 	if (files.n == 0) {
-		fprintf(stderr, "collect: error: no samples files in %s%s%s\n", argc > 1 ? "the "
+		text_error(0, "collect: error: no samples files in %s%s%s\n", argc > 1 ? "the "
 			"directories given" : "'", argc > 1 ? "" : argv[0], argc > 1 ? "" : "'");
 		filelist_release(&files);
 		return 2;
@@ -506,7 +504,7 @@ static int read_all(struct reader *rd, int argc, char **argv)
 		rd->end_lines = -1;
 		rd->host = host_index(rd, "?");
 		if (input_lines(files.paths[i], one_line, long_line, rd, err, sizeof(err)) != 0) {
-			fprintf(stderr, "collect: %s\n", err);
+			text_error(0, "collect: %s\n", err);
 			rc = 1;
 		} else {
 			rc |= check_end(rd);

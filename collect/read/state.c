@@ -1,5 +1,6 @@
 /* state.c: see state.h. */
 #include "state.h"
+#include "text.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -126,10 +127,8 @@ int state_points_each(int nargs, char **args, state_point_fn fn, void *ctx)
 	int rc = namehash_init(&h, 64) != 0 ? 3 : 0;
 
 	for (int i = 0; i < nargs && !rc; i++)
-		if (input_add(&l, args[i], err, sizeof(err)) != 0) {
-			fprintf(stderr, "collect: error: %s\n", err);
-			rc = 2;
-		}
+		if (input_add(&l, args[i], err, sizeof(err)) != 0)
+			rc = text_error(2, "collect: error: %s\n", err);
 	for (size_t i = 0; i < l.n && !rc; i++) {
 		struct point pt;
 		if (read_file(l.paths[i], &pt) != 0)
@@ -139,7 +138,7 @@ int state_points_each(int nargs, char **args, state_point_fn fn, void *ctx)
 		else if (keep(&k, &n, &cap, &h, &pt) != 0)
 			rc = 3;
 		if (rc)
-			fprintf(stderr, "collect: error: out of memory\n");
+			text_error(0, "collect: error: out of memory\n");
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!rc) {
@@ -167,10 +166,8 @@ int state_main(int nfiles, char **files)
 {
 	if (nfiles >= 1 && strcmp(files[0], "--points") == 0)
 		return nfiles > 1 ? state_points_each(nfiles - 1, files + 1, print_point, NULL) : state_main(0, files);
-	if (nfiles < 1) {
-		fprintf(stderr, "collect: error: '--state' needs files: collect --state [--points] PATH...\n");
-		return 2;
-	}
+	if (nfiles < 1)
+		return text_error(2, "collect: error: '--state' needs files: collect --state [--points] PATH...\n");
 	for (int i = 0; i < nfiles; i++)
 		file_state(files[i]);
 	return 0;

@@ -1,5 +1,6 @@
 /* status.c: see status.h. */
 #include "status.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,14 +294,12 @@ int status_main(int argc, char **argv)
 	struct stat st;
 	char *raw[1];
 
-	if (argc != 4 + tsv) {
-		fprintf(stderr, "collect: error: --status takes a campaign's manifest, its raw outputs and "
+	if (argc != 4 + tsv)
+		return text_error(2, "collect: error: --status takes a campaign's manifest, its raw outputs and "
 			"Slurm's records: collect --status [--tsv] MANIFEST RAW SACCT SCONTROL\n");
-		return 2;
-	}
 	argv += tsv;
 	if (read_manifest(&s, argv[0]) != 0) {
-		fprintf(stderr, "collect: error: cannot read the manifest '%s'\n", argv[0]);
+		text_error(0, "collect: error: cannot read the manifest '%s'\n", argv[0]);
 		free(s.p);
 		namehash_free(&s.keys);
 		return 2;
@@ -319,7 +318,7 @@ int status_main(int argc, char **argv)
 	for (size_t i = 0; i < s.n; i++)
 		all &= row(&s, &s.p[i], tsv, &unrecorded);
 	if (unrecorded)
-		fprintf(stderr, "status: Slurm has no record of the jobs of %ld points (cluster down, or "
+		text_error(0, "status: Slurm has no record of the jobs of %ld points (cluster down, or "
 			"accounting purged): their state is their output's, marked (output)\n", unrecorded);
 	free(s.p);
 	free(s.acct);

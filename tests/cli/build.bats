@@ -11,11 +11,15 @@ load ../lib/helpers
 	run -0 "$BATS_TEST_TMPDIR/b/bin/collect" --version
 }
 
-@test "the user's CFLAGS come last, and V=1 shows the commands" {
+@test "the user's CFLAGS come last, V=1 shows the commands and make -s none" {
 	run -0 make -C "$ROOT" B="$BATS_TEST_TMPDIR/b" CFLAGS='-O1 -DUSER_FLAG=1' V=1
 	[[ $output == *"-Wall -Wextra"*"-O1 -DUSER_FLAG=1 -c"* ]]
 	run -0 make -C "$ROOT" B="$BATS_TEST_TMPDIR/b" CFLAGS='-O1 -DUSER_FLAG=1'
 	[[ $output != *" CC "* ]] # nothing to rebuild
+	rm "$BATS_TEST_TMPDIR/b/bin/collect"
+	run -0 make -s -C "$ROOT" B="$BATS_TEST_TMPDIR/b" CFLAGS='-O1 -DUSER_FLAG=1'
+	[ -z "$output" ] # make -s: silent, the link it redid included
+	[ -x "$BATS_TEST_TMPDIR/b/bin/collect" ]
 }
 
 @test "make CUDA=1 builds aller with device buffers; without a GPU it says so and exits 3" {

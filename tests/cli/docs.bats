@@ -81,3 +81,15 @@ rendered() { mandoc -T utf8 "$ROOT/man/$1" | col -b; }
 		[[ $output == *"share=$prefix/share/aller"* ]]
 	done
 }
+
+@test "collect(1)'s SYNOPSIS brackets what is optional as --help does, an operand never inside a flag's brackets" {
+	# each usage line of --help, its words in order, is in the page's
+	# SYNOPSIS with its brackets where --help has them
+	synopsis=$(rendered collect.1 | sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | tr -s ' \t\n' ' ' | sed 's/ \.\.\./.../g')
+	n=0
+	while read -r line; do
+		[[ $synopsis == *"$line"* ]] || { echo "collect(1) lacks '$line'"; false; }
+		n=$((n + 1))
+	done < <("$COLLECT" --help | sed -n 's/^\(usage:\)\{0,1\} *\(collect --\(state\|status\|safe-dir\|compare\|samples\|findings\|plots\) .*\)/\2/p')
+	[ "$n" -eq 7 ]
+}

@@ -150,6 +150,19 @@ load ../lib/helpers
 	[[ $output == *$'\n0 alltoall uniform 8 2 2 '* ]]
 }
 
+@test "collect --samples lists the counts of a data set in their numbers' order, 2 before 16 before 1048576" {
+	cd "$BATS_TEST_TMPDIR"
+	mkdir d
+	{
+		echo '# aller samples: every task'"'"'s time of every timed call (concurrent pass), seconds, host n1'
+		echo '# columns: level algo split count comm rank t_s...'
+		for c in 1048576 2 16 8; do echo "0 alltoall uniform $c 0 0 1e-05 1e-05"; done
+		echo '# end: 4 lines'
+	} >d/samples-n1.txt
+	run -0 "$COLLECT" --samples d
+	[ "$(printf '%s\n' "$output" | awk '!/^#/ { printf "%s ", $4 }')" = "2 8 16 1048576 " ]
+}
+
 @test "aller and collect: what cannot reach standard output is exit 3, one line" {
 	run --separate-stderr -3 bash -c '"$0" 0 1 64 >/dev/full' "$ALLER"
 	[ "$(printf '%s\n' "$stderr" | grep -c '^aller: error: .*cannot write the output (standard output)')" = 1 ]

@@ -62,6 +62,11 @@ is_png() {
 	is_png "$camp/plots/bandwidth-contiguous-n2.png"
 }
 
+@test "aller-plots takes CAMPAIGN=name and RESULTS=dir as the other wrappers do" {
+	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" CAMPAIGN=smoke "RESULTS=$BATS_TEST_TMPDIR" --format svg
+	[[ $output == *"$camp/plots/scaling.svg"* ]]
+}
+
 @test "svg and pdf formats render too" {
 	run --separate-stderr -0 bash "$ROOT/plots/plot.sh" --campaign-dir "$camp" --format svg
 	[[ $output == *"$camp/plots/scaling.svg"* ]]
@@ -86,6 +91,8 @@ is_png() {
 	[ "$stderr" = "plots: error: invalid format 'gif': allowed are png, svg and pdf" ]
 	run --separate-stderr -2 bash "$ROOT/plots/plot.sh" --campaign-dir "$BATS_TEST_TMPDIR/none"
 	[[ $stderr == "plots: error: no raw outputs in"* ]]
+	run --separate-stderr -2 bash "$ROOT/plots/plot.sh" CAMPAIGN=
+	[[ $stderr == "plots: error: invalid CAMPAIGN '': allowed are letters, digits, '.', '_' and '-', the first a letter or digit" ]]
 	run --separate-stderr -2 make -s -C "$ROOT" plots
 	[[ $stderr == *"plots: error: give CAMPAIGN=name or FILE=aller-output"* ]]
 	# one output at a time: a second one is not silently the only one

@@ -17,6 +17,11 @@ check() {
 @test "aller at 4 ranks matches the spec in both modes" { check 4 contiguous; check 4 strided; }
 @test "aller at 5 ranks matches the spec in both modes" { check 5 contiguous; check 5 strided; }
 @test "aller at 6 ranks matches the spec in both modes" { check 6 contiguous; check 6 strided; }
+@test "aller's two wall figures say which is which: the sweep's, and the whole run's in wall_parts" {
+	mpirun_n 2 "$ALLER" c 1 16 >"$BATS_TEST_TMPDIR/out"
+	grep -qE "^# wall: [0-9.]+ s in the sweep \(the whole run: wall_parts' total\), of which [0-9.]+ s inside the all-to-all calls" "$BATS_TEST_TMPDIR/out"
+	grep -qE '^# wall_parts: total=[0-9.]+ ' "$BATS_TEST_TMPDIR/out"
+}
 @test "aller at 7 ranks lists the uneven sizes 3 3 1" {
 	check 7 contiguous
 	grep -qx '# sizes: 3x2 1 (uneven)' "$BATS_TEST_TMPDIR/out.7.contiguous"

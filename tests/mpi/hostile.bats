@@ -171,6 +171,6 @@ setup() {
 	command -v mpiexec.mpich >/dev/null || skip "MPICH's mpiexec is missing: run 'make deps'"
 	# the Open MPI build under MPICH's mpiexec: each task would be a world of one
 	run --separate-stderr -3 timeout 60 mpiexec.mpich -n 3 "$ALLER" 0 2 4096
-	[ "$stderr" = "aller: error: MPI_COMM_WORLD has 1 task, but the launcher started 3 (PMI_SIZE=3): this MPI library did not join the launcher's tasks (each runs alone as a world of one); launch it with a process manager its library speaks (MPICH under Slurm: srun --mpi=pmi2; Open MPI: srun --mpi=pmix or its mpirun)" ]
+	[ "$stderr" = "aller: error: MPI_COMM_WORLD has 1 task, but the launcher started 3 (PMI_SIZE=3): this MPI library did not join the launcher's tasks (each runs alone as a world of one); launch it with a process manager its library speaks (MPICH under Slurm: srun --mpi=pmi2; Open MPI: srun --mpi=pmix or its mpirun); or, started by hand where PMI_SIZE is not its own (typed in srun -n 3 --pty bash, or a stale one), run it as one task: env -u PMI_SIZE aller ..." ]
 	[ -z "$output" ]   # no header, no rows: nothing for a merge to take
 }

@@ -63,6 +63,10 @@ static void a_world_of_one_under_a_launcher_of_four_is_refused(void **state)
 	assert_non_null(strstr(msg, "MPI_COMM_WORLD has 1 task, but the launcher started 4 "
 				    "(SLURM_STEP_NUM_TASKS=4)"));
 	assert_non_null(strstr(msg, "each runs alone as a world of one"));
+	/* started by hand in a shell of a step of 4 (or a stale variable): how to run it as one task */
+	assert_int_equal(launched_check(1, 4, "PMI_SIZE", msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "started by hand where PMI_SIZE is not its own (typed in srun -n 4 --pty bash, "
+				    "or a stale one), run it as one task: env -u PMI_SIZE aller ..."));
 	assert_int_equal(launched_check(2, 4, "PMI_SIZE", msg, sizeof(msg)), -1);
 	assert_null(strstr(msg, "world of one"));
 }

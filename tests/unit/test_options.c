@@ -747,6 +747,19 @@ static void stacks_set_their_environment(void **state)
 	assert_int_equal(stack_apply(stack_named("ucx"), 0, env_get, env_set, desc, sizeof(desc), err, sizeof(err)), -1);
 	assert_string_equal(err, "stack 'ucx' sets OMPI_MCA_pml=ucx, but the environment has OMPI_MCA_pml=ob1: unset it, "
 			    "or run without the stack");
+	/* a conflict after the first assignment (UCX_TLS, the fourth): nothing of the stack set */
+	nstackenv = 0;
+	env_set("UCX_TLS", "rc");
+	assert_int_equal(stack_apply(stack_named("ucx"), 0, env_get, env_set, desc, sizeof(desc), err, sizeof(err)), -1);
+	assert_int_equal(nstackenv, 1);
+	assert_string_equal(err, "stack 'ucx' sets UCX_TLS=tcp,self,sm, but the environment has UCX_TLS=rc: unset it, "
+			    "or run without the stack");
+	/* no setter: checked only (--check-args), by the same rule */
+	nstackenv = 0;
+	assert_int_equal(stack_apply(stack_named("ucx"), 0, env_get, NULL, desc, sizeof(desc), err, sizeof(err)), 0);
+	assert_int_equal(nstackenv, 0);
+	env_set("OMPI_MCA_pml", "ob1");
+	assert_int_equal(stack_apply(stack_named("ucx"), 0, env_get, NULL, desc, sizeof(desc), err, sizeof(err)), -1);
 	/* ... and alike: nothing to set */
 	nstackenv = 0;
 	env_set("OMPI_MCA_pml", "ob1");

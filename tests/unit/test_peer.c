@@ -156,6 +156,61 @@ static void nccl_hosts_and_per_peer_bytes(void **state)
 	assert_int_equal(peer_format_named("osu_alltoall"), PEER_NONE);
 }
 
+/* The lines of nccl's text from `from` on, with its first `what` replaced by `with` (NULL: none), into out. */
+static const char *nccl_edit(char *out, size_t len, const char *from, const char *what, const char *with)
+{
+	const char *at = what ? strstr(from, what) : NULL;
+
+	snprintf(out, len, "%.*s%s%s", at ? (int)(at - from) : (int)strlen(from), from, at ? with : "",
+		 at ? at + strlen(what) : "");
+	return out;
+}
+
+/* Host names of 63 bytes (a fabric file's longest) kept whole; a longer one is refused, never cut into another. */
+static void nccl_long_host_names_whole(void **state)
+{
+	char text[4096], h1[65], h2[65], line[128];
+	const char *rank1 = strstr(nccl, "#  Rank  1");
+	struct peer p;
+
+	(void)state;
+	memset(h1, 'a', 64);
+	memset(h2, 'a', 64);
+	h1[63] = h2[63] = h1[64] = h2[64] = '\0';
+	h2[62] = 'b';
+	snprintf(text, sizeof(text), "%.*s#  Rank  0 Group  0 Pid   4100 on %s device  0 [0000:1b:00] NVIDIA H100\n"
+		 "#  Rank  1 Group  0 Pid   4101 on %s device  0 [0000:1b:00] NVIDIA H100\n%s",
+		 (int)(strstr(nccl, "#  Rank  0") - nccl), nccl, h1, h2, strstr(rank1, "\n#") + 1);
+	assert_int_equal(parse(&p, text, PEER_NONE), 0);
+	assert_int_equal(p.nhosts, 2);
+	assert_string_equal(p.host[0], h1);
+	assert_string_equal(p.host[1], h2);
+	peer_free(&p);
+	h1[63] = 'c';   /* 64 bytes */
+	snprintf(line, sizeof(line), " %s device", h1);
+	assert_int_equal(parse(&p, nccl_edit(text, sizeof(text), nccl, "         n2 device", line), PEER_NONE), -1);
+	assert_true(strncmp(err, "f:4: a rank's line that is not '#  Rank R Group G Pid P on HOST device D' (HOST of at "
+				 "most 63 bytes, as a fabric file's): '#  Rank  1 Group", 113) == 0);
+}
+
+/* Another collective's output, told by its rows where no line names it (an older nccl-tests): refused, named. */
+static void nccl_another_collective_by_its_rows(void **state)
+{
+	char text[4096], body[4096];
+	struct peer p;
+
+	(void)state;
+	nccl_edit(body, sizeof(body), nccl, "# Collective test starting: alltoall_perf\n", "");
+	assert_int_equal(parse(&p, nccl_edit(text, sizeof(text), body, "none      -1", " sum      -1"), PEER_NCCL), -1);
+	assert_string_equal(err, "f:6: a row of a reduction (all_reduce_perf, reduce_scatter_perf or reduce_perf), not "
+				 "alltoall_perf's: its redop 'sum'");
+	assert_int_equal(parse(&p, nccl_edit(text, sizeof(text), body, "none      -1", "none       0"), PEER_NONE), -1);
+	assert_string_equal(err, "f:6: a row of a rooted collective (broadcast_perf, reduce_perf, gather_perf or "
+				 "scatter_perf), not alltoall_perf's: its root '0'");
+	assert_int_equal(parse(&p, body, PEER_NONE), 0);
+	peer_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +218,8 @@ int main(void)
 		cmocka_unit_test(osu_refusals),
 		cmocka_unit_test(imb_alltoall_tables_only),
 		cmocka_unit_test(nccl_hosts_and_per_peer_bytes),
+		cmocka_unit_test(nccl_long_host_names_whole),
+		cmocka_unit_test(nccl_another_collective_by_its_rows),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
