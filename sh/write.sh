@@ -43,9 +43,8 @@ write_place() {
 write_file() {
 	local tmp why
 	write_place "$1"
-	shift
 	tmp=$(mktemp -- "$WRITE_PATH.XXXXXX" 2>&1) || write_failed "cannot write '$WRITE_PATH': ${tmp##*: }"
-	if why=$({ "$@" >"$tmp"; } 2>&1) && mv -f -- "$tmp" "$WRITE_PATH" 2>/dev/null; then
+	if why=$({ "${@:2}" >"$tmp"; } 2>&1) && mv -f -- "$tmp" "$WRITE_PATH" 2>/dev/null; then
 		[ -z "$why" ] || printf '%s\n' "$why" >&2   # the command's warnings
 	else
 		rm -f -- "$tmp"
@@ -54,8 +53,4 @@ write_file() {
 	fi
 }
 
-append_lines() {
-	write_place "$1"
-	shift
-	{ printf '%s\n' "$@" >>"$WRITE_PATH"; } 2>/dev/null || write_failed "cannot write '$WRITE_PATH' (a full disk?)"
-}
+append_lines() { write_place "$1"; { printf '%s\n' "${@:2}" >>"$WRITE_PATH"; } 2>/dev/null || write_failed "cannot write '$WRITE_PATH' (a full disk?)"; }
