@@ -7,6 +7,7 @@
 #include "stacks.h"
 
 #include <errno.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,7 +284,7 @@ static int line_rate(struct options *o, const char *by, const char *val, char *e
 {
 	double v;
 
-	if (parse_double(val, 0, 1e6, &v, NULL) != 0 || !(v > 0)) {
+	if (parse_double(val, DBL_MIN, 1e6, &v, NULL) != 0) {
 		snprintf(err, errlen, "invalid %s '%s': expected each node's NIC rate in "
 			 "decimal GB/s each way, above 0 and at most 1000000 (e.g. 25 for 200 Gb/s)",
 			 by, val);

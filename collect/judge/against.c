@@ -74,13 +74,15 @@ static int options(struct judge *j, int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *v = strchr(a, '=') ? strchr(a, '=') + 1 : "";
-		if (!strncmp(a, "--fabric=", 9) && *v) {
+		if (a[0] == '-' && strchr(a, '=') && !*v) {
+			return refuse("option '%s' needs a value: %sVALUE", a, a);
+		} else if (!strncmp(a, "--fabric=", 9)) {
 			j->fabric = v;
-		} else if (!strncmp(a, "--nodes=", 8) && *v) {
+		} else if (!strncmp(a, "--nodes=", 8)) {
 			j->nodes = v;
 		} else if (!strncmp(a, "--tasks-per-node=", 17)) {
 			if (parse_long(v, 1, FABRIC_WORLD, &j->ppn) != 0)
-				return refuse("--tasks-per-node '%s': a number of 1 to 65536 is allowed%s", v, "");
+				return refuse("invalid --tasks-per-node '%s': expected a whole number, 1..65536%s", v, "");
 		} else if (!strncmp(a, "--placement=", 12)) {
 			if (strcmp(v, "block") && strcmp(v, "cyclic"))
 				return refuse("--placement '%s': block (ranks fill a node, then the next) or "
