@@ -145,9 +145,8 @@ static int safe_dir_main(int argc, char **argv)
 			"[--to-make] DIR\n");
 		return 2;
 	}
-	if (stat(argv[to_make], &st) == 0 && !S_ISDIR(st.st_mode))
-		snprintf(err, sizeof(err), "--safe-dir '%s' is not a directory: give the directory to write into",
-			 argv[to_make]);
+	if (!to_make && stat(argv[0], &st) == 0 && !S_ISDIR(st.st_mode))
+		snprintf(err, sizeof(err), "--safe-dir '%s' is not a directory: give the directory to write into", argv[0]);
 	else if ((to_make ? dirs_safe_to_make : dirs_safe)(argv[to_make], err, sizeof(err)) == 0)
 		return 0;
 	fprintf(stderr, "collect: error: %s\n", err);

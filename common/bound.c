@@ -185,11 +185,7 @@ static int on_rail(const struct bound_fabric *f, const long *node, long n, long 
 	return 0;
 }
 
-/*
- * 1 + the most hops from a switch up to sw: each switch's hops found once
- * (d: -1 unknown, -2 not under sw, a parent cycle included), not a walk
- * down per tier. 1 where there is no memory for d.
- */
+/* 1 + the most hops up to sw, each switch's once (d: -1 unknown, -2 not under sw), not a walk per tier. */
 int bound_tier(const struct bound_fabric *f, long sw)
 {
 	long *d = f->parent ? malloc(sizeof(long) * (size_t)f->nleaves) : NULL, most = 0;

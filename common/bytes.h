@@ -1,9 +1,7 @@
 /*
- * bytes.h: the number door, shared by aller, collect and cluster-plan: every
- * integer, decimal, size and (through bound_rate) rate read from text is
- * read here, musl's strtol discipline (errno and the end pointer checked,
- * the whole string, decimal only: no hex, inf or nan; the range checked
- * before the value is used). docs/security.md, "Numbers, rates and ranges".
+ * bytes.h: the number door of aller, collect and cluster-plan: every number,
+ * size and rate (bound_rate) read from text, errno, the end and the range
+ * checked, decimal only (docs/security.md, "Numbers, rates and ranges").
  */
 #ifndef ALLER_BYTES_H
 #define ALLER_BYTES_H
@@ -23,12 +21,7 @@ void format_bytes(char *buf, size_t len, long bytes);
 int parse_bytes(const char *s, long *bytes);
 /* A decimal integer, the whole string, in lo..hi: 0, -1 when not one, -2 out of range. */
 int parse_long(const char *s, long lo, long hi, long *out);
-/*
- * A decimal number (digits, '.', an exponent) in lo..hi, finite (one
- * too small for a double is a number near 0, which lo refuses or not): 0,
- * -1 when not one, -2 out of range. With end, what follows the number is
- * left there (a unit) instead of refused.
- */
+/* A decimal number in lo..hi, finite (an underflow: near 0), as parse_long; end: what follows (a unit). */
 int parse_double(const char *s, double lo, double hi, double *out, const char **end);
 
 #endif

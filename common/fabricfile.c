@@ -64,22 +64,17 @@ static int valid_rate(const struct at *a, const char *rate)
 static struct fabricfile_node *node_of(struct fabricfile *ff, const char *name)
 {
 	struct fabricfile_node *n;
-	size_t k;
+	long i = fabricfile_node_at(ff, name);
 
-	if (namehash_room(&ff->names, (size_t)ff->nnode, ff->nnode ? ff->node[0].name : "",
-			  sizeof(*ff->node)) != 0)
-		return NULL;
-	k = namehash_slot(&ff->names, name, ff->nnode ? ff->node[0].name : "", sizeof(*ff->node));
-	if (ff->names.slot[k] >= 0)
-		return &ff->node[ff->names.slot[k]];
+	if (i >= 0)
+		return &ff->node[i];
 	if (!(n = grow(ff->node, &ff->capnode, (size_t)ff->nnode + 1, sizeof(*ff->node), 64)))
 		return NULL;
 	ff->node = n;
 	n = memset(&ff->node[ff->nnode], 0, sizeof(*n));
 	snprintf(n->name, sizeof(n->name), "%s", name);
 	n->leaf = -1;
-	ff->names.slot[k] = ff->nnode++;
-	return n;
+	return namehash_add(&ff->names, (size_t)ff->nnode++, ff->node->name, sizeof(*n)) == 0 ? n : NULL;
 }
 
 long fabricfile_node_at(const struct fabricfile *ff, const char *name)

@@ -9,11 +9,7 @@
 
 #include "bytes.h"
 
-/*
- * An item of RANKS at *s ("A", "A-B", "A:S" or "A-B:S"; then ',', ' ',
- * ']' or the end) through the number door: A <= B, ranks of MPI (0 ..
- * INT_MAX, so a walk of them ends), S >= 1; 0 with *s past it, or -1.
- */
+/* An item of RANKS at *s ("A", "A-B", "A:S", "A-B:S"), A <= B <= INT_MAX (a walk ends), S >= 1; 0, *s past it, or -1. */
 static int rank_item(const char **s, long *a, long *b, long *step)
 {
 	char item[64], *dash, *colon;
