@@ -42,12 +42,12 @@ common/bytes.c 2              the door itself
 # number_bypasses ROOT: each file of ROOT's aller, collect and common with more
 # calls of strtol, strtod, atoi, atof, sscanf ... than ALLOWED gives it.
 number_bypasses() {
-	local root=$1 f n allowed
+	local tree=$1 f n allowed
 	while IFS= read -r f; do
-		n=$(grep -oE '\b(strto(l|ll|ul|ull|d|f|ld|imax|umax)|ato(i|l|ll|f))\(|sscanf\(' "$root/$f" | wc -l)
+		n=$(grep -oE '\b(strto(l|ll|ul|ull|d|f|ld|imax|umax)|ato(i|l|ll|f))\(|sscanf\(' "$tree/$f" | wc -l)
 		allowed=$(awk -v f="$f" '$1 == f { print $2 }' <<<"$ALLOWED")
 		[ "$n" -le "${allowed:-0}" ] || echo "$f: $n calls that read a number outside the door, ${allowed:-0} allowed"
-	done < <(cd "$root" && grep -rlE '\b(strto(l|ll|ul|ull|d|f|ld|imax|umax)|ato(i|l|ll|f))\(|sscanf\(' \
+	done < <(cd "$tree" && grep -rlE '\b(strto(l|ll|ul|ull|d|f|ld|imax|umax)|ato(i|l|ll|f))\(|sscanf\(' \
 		aller collect common --include='*.c' --include='*.h' --include='*.cu' | sort)
 }
 
