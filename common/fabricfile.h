@@ -62,7 +62,7 @@ struct fabricfile {
 	struct fabricfile_node *node;
 	long nsw, nnode;
 	size_t capsw, capnode;
-	struct namehash names;              /* of node[] */
+	struct namehash names, swnames, gpunames;   /* of node[], sw[] and gpu[] */
 	char (*group)[FABRICFILE_NAME];     /* a dragonfly's groups (ngroup), by name */
 	long ngroup, group_line;            /* ... and the first group's line */
 	size_t capgroup;

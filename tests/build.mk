@@ -100,7 +100,7 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 FUZZ_COLLECT_SRC := $(filter-out collect/main.c,$(COLLECT_SRC:%=collect/%)) \
 	$(COMMON_SRC:%=common/%)
 FUZZ_PARSE_SRC := $(addprefix collect/read/,parse.c point.c splits.c fabric.c hosts.c peer.c) \
-	$(addprefix common/,grow.c bound.c namehash.c partition.c fabricfile.c strbuf.c text.c)
+	$(addprefix common/,bytes.c grow.c bound.c namehash.c partition.c fabricfile.c strbuf.c text.c)
 $(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(FUZZ_PARSE_SRC) $(wildcard collect/read/*.h common/*.h)
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)

@@ -12,44 +12,11 @@
 #include <unistd.h>
 
 #include "buffers/verify.h"
+#include "bytes.h"
 #include "grow.h"
 
 static const char allowed[] = "allowed are uniform, spread:F, zipf:S[:SEED], hot:K:F, idle:F, "
 			      "rotate:K:F, lognormal:SIGMA[:SEED], nodes:F, matrix:FILE and trace:FILE";
-
-/* A whole decimal number in [lo, hi]; 0 or -1. */
-static int number(const char *s, double lo, double hi, double *out)
-{
-	char *end;
-	double v;
-
-	if (!*s || (*s != '.' && *s != '-' && *s != '+' && (*s < '0' || *s > '9')))
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	/* ERANGE of a tiny number (1e-320) is an underflow: a number near 0, not an error */
-	if (end == s || *end || (errno == ERANGE && fabs(v) >= 1) || !isfinite(v) || v < lo ||
-	    v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-/* A whole decimal integer in [lo, hi]; 0 or -1. */
-static int integer(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*end || errno == ERANGE || v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
 
 /* The spec's fields after its name, split at ':' (at most 3); their number. */
 static int fields(char *rest, char *f[3])
@@ -118,27 +85,27 @@ int split_parse(struct split *s, const char *spec, char *err, size_t errlen)
 		s->kind = buf[0] == 'm' ? SPLIT_MATRIX : SPLIT_TRACE;
 		return 0;
 	}
-	if (strcmp(buf, "spread") == 0 && n == 1 && number(f[0], 0, 1, &s->f) == 0) {
+	if (strcmp(buf, "spread") == 0 && n == 1 && parse_double(f[0], 0, 1, &s->f, NULL) == 0) {
 		s->kind = SPLIT_SPREAD;
 		return 0;
 	}
-	if (strcmp(buf, "nodes") == 0 && n == 1 && number(f[0], 0, 1, &s->f) == 0) {
+	if (strcmp(buf, "nodes") == 0 && n == 1 && parse_double(f[0], 0, 1, &s->f, NULL) == 0) {
 		s->kind = SPLIT_NODES;
 		return 0;
 	}
-	if (strcmp(buf, "idle") == 0 && n == 1 && number(f[0], 0, 1, &s->f) == 0 && s->f < 1) {
+	if (strcmp(buf, "idle") == 0 && n == 1 && parse_double(f[0], 0, 1, &s->f, NULL) == 0 && s->f < 1) {
 		s->kind = SPLIT_IDLE;
 		return 0;
 	}
 	if ((strcmp(buf, "zipf") == 0 || strcmp(buf, "lognormal") == 0) && (n == 1 || n == 2) &&
-	    number(f[0], 0, buf[0] == 'z' ? 16 : 8, &s->f) == 0 &&
-	    (n == 1 || integer(f[1], 0, 1L << 62, &seed) == 0)) {
+	    parse_double(f[0], 0, buf[0] == 'z' ? 16 : 8, &s->f, NULL) == 0 &&
+	    (n == 1 || parse_long(f[1], 0, 1L << 62, &seed) == 0)) {
 		s->kind = buf[0] == 'z' ? SPLIT_ZIPF : SPLIT_LOGNORMAL;
 		s->seed = (unsigned long)seed;
 		return 0;
 	}
 	if ((strcmp(buf, "hot") == 0 || strcmp(buf, "rotate") == 0) && n == 2 &&
-	    integer(f[0], 1, 1L << 40, &s->k) == 0 && number(f[1], 0, 1, &s->f) == 0) {
+	    parse_long(f[0], 1, 1L << 40, &s->k) == 0 && parse_double(f[1], 0, 1, &s->f, NULL) == 0) {
 		s->kind = buf[0] == 'h' ? SPLIT_HOT : SPLIT_ROTATE;
 		return 0;
 	}
@@ -218,7 +185,7 @@ static int matrix_token(const char *tok, size_t len, const char *what, long line
 	char word[64];
 
 	if (len >= sizeof(word) || (snprintf(word, sizeof(word), "%.*s", (int)len, tok),
-				    number(word, -INFINITY, INFINITY, v) != 0)) {
+				    parse_double(word, -INFINITY, INFINITY, v, NULL) != 0)) {
 		snprintf(err, errlen, "%s: '%.*s' on line %ld is not a number", what,
 			 len > 40 ? 40 : (int)len, tok, line);
 		return -1;

@@ -193,12 +193,9 @@ static int index_jobs(struct namehash *h, const struct sjob *j, size_t n)
 
 static const struct sjob *find_job(const struct namehash *h, const struct sjob *j, size_t n, const char *id)
 {
-	size_t k;
+	long i = n ? namehash_find(h, id, j[0].id, sizeof(*j)) : -1;
 
-	if (n == 0 || !h->slot)
-		return NULL;
-	k = namehash_slot(h, id, j[0].id, sizeof(*j));
-	return h->slot[k] >= 0 ? &j[h->slot[k]] : NULL;
+	return i >= 0 ? &j[i] : NULL;
 }
 
 static int one_of(const char *s, const char *const *list, int prefix)

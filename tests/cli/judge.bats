@@ -78,7 +78,7 @@ row() { awk -v b="$1" -v t="$2" '$1 == b && $2 == t' <<<"$output"; }
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric --placement=round osu_alltoall.txt
 	[[ $stderr == "collect: error: --judge: --placement 'round': block (ranks fill a node, then the next) or cyclic"* ]]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric --tasks-per-node=0 osu_alltoall.txt
-	[ "$stderr" = "collect: error: --judge: --tasks-per-node '0': a number of 1 to 65536 is allowed" ]
+	[ "$stderr" = "collect: error: --judge: invalid --tasks-per-node '0': expected a whole number, 1..65536" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric --format=hpl osu_alltoall.txt
 	[ "$stderr" = "collect: error: --judge: --format 'hpl': osu, imb or nccl-tests is allowed" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=osu_alltoall.txt osu_alltoall.txt
