@@ -67,19 +67,34 @@ if (bw_kind) {
 ymed(d) = ok(M) ? shown(M) : shown(T)
 ylo(d) = ok(M) && ok(low_end) ? shown(low_end) : val(lo)
 yhi(d) = ok(M) && ok(high_end) ? shown(high_end) : val(hi)
-# the gnuplot indices of the data sets with a bound (a set without one would warn)
-bounded = system(sprintf("awk '/^$/ { b++; next } { if (b >= 2) i++; b = 0 } !/^#/ && $%d + 0 > 0 { ok[i] = 1 } \
+# the gnuplot indices of the data sets with a bound (a set without one would warn); i counts
+# the data sets from 0 (awk's unset i is "", which no set's index "0" matches)
+bounded = system(sprintf("awk 'BEGIN { i = 0 } /^$/ { b++; next } { if (b >= 2) i++; b = 0 } !/^#/ && $%d + 0 > 0 { ok[i] = 1 } \
 	END { for (k in ok) printf \"%%d \", k }' ", BD) . shpath(data))
 has_bound(k) = strstrt(" " . bounded, sprintf(" %d ", idx(k))) > 0
 bk = ""
 do for [k = 1:n] { if (has_bound(k)) { bk = bk . sprintf(" %d", k) } }
 bkk(j) = int(word(bk, j))
-# each data set's share of its bound at its largest size with one (bound_s / tmed_s, in %), "-" none: the key's
-shares = system(sprintf("awk '/^$/ { b++; next } { if (b >= 2) i++; b = 0 } !/^#/ && $%d + 0 > 0 && $%d + 0 > 0 && \
-	$%d + 0 >= x[i] { x[i] = $%d + 0; s[i] = $%d / $%d } END { for (k = 0; k <= i; k++) \
-	printf \"%%s \", (k in s) ? sprintf(\"%%.0f\", 100 * s[k]) : \"-\" }' ", BD, M, x, x, BD, M) . shpath(data))
+# each data set's share of its bound at its largest size with one (bound_s / tmed_s, in %)
+# and the link that sets it there (points.csv's bottleneck, beside DATA, found by the set's
+# '# set:' line: its point, algorithm, split, comms and commsize), as the key says it:
+# "95% of its bound (the uplink of leaf1)", "5% of its bound (the memory of n1)"; "-" none.
+# The data sets counted from 0, as gnuplot's index; a space is "~" (spaces()).
+shares = system(sprintf("awk -v bd=%d -v m=%d -v x=%d 'BEGIN { i = 0; p = ARGV[1]; sub(\"[^/]*$\", \"points.csv\", p); \
+	if ((getline l < p) > 0) { n = split(l, h, \",\"); for (j = 1; j <= n; j++) c[h[j]] = j }; \
+	while (c[\"bottleneck\"] && (getline l < p) > 0) { split(l, f, \",\"); by[f[c[\"point\"]], f[c[\"algo\"]], \
+		f[c[\"split\"]], f[c[\"comms\"]], f[c[\"commsize\"]], f[c[\"bytes_per_peer\"]] + 0] = f[c[\"bottleneck\"]] } } \
+	/^$/ { b++; next } { if (b >= 2) i++; b = 0 } \
+	/^# set: / { for (j = 2; j < NF; j += 2) v[$j] = $(j + 1); \
+		k[i] = v[\"point:\"] SUBSEP v[\"algo:\"] SUBSEP v[\"split:\"] SUBSEP v[\"comms:\"] SUBSEP v[\"commsize:\"] } \
+	!/^#/ && $bd + 0 > 0 && $m + 0 > 0 && $x + 0 >= X[i] { X[i] = $x + 0; s[i] = $bd / $m; w[i] = by[k[i], $x + 0] } \
+	END { for (j = 0; j <= i; j++) { t = w[j]; sub(\"[(].*\", \"\", t); l = t; sub(\":.*\", \"\", l); sub(\"^[^:]*:\", \"\", t); \
+		l = l == \"copy\" ? \"the memory of \" : l == \"nic\" ? \"the NIC of \" : l == \"up\" ? \"the uplink of \" : \
+			l == \"gpu\" ? \"the GPU links of \" : l \":\"; t = t == \"\" ? \"\" : \" (\" l t \")\"; \
+		u = (j in s) ? sprintf(\"%%.0f%%%% of its bound%%s\", 100 * s[j], t) : \"-\"; gsub(\" \", \"~\", u); \
+		printf \"%%s \", u } }' ", BD, M, x) . shpath(data))
 share(k) = word(shares, idx(k) + 1) eq "-" || word(shares, idx(k) + 1) eq "" ? "" : \
-	sprintf(": %s%% of its bound", word(shares, idx(k) + 1))
+	": " . spaces(word(shares, idx(k) + 1))
 # (a macro: gnuplot plots an empty iteration's first data set all the same)
 bounds = words(bk) == 0 ? "" : ", for [j = 1:words(bk)] data index idx(bkk(j)) using x:(shown(BD)) " . \
 	"with lines lw 0.9 dt (6, 4) lc rgb shade(mode, tone(bkk(j))) " . \
