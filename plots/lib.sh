@@ -41,6 +41,10 @@ gnuplot_render() {
 		return 1
 	fi
 	[ -z "$err" ] || printf 'plots: %s: gnuplot warned: %s\n' "$out" "$(printf '%s' "$err" | grep -v '^ *$' | tail -n 1)" >&2
+	# a heatmap's bitmap (n x n pixels stretched to the plot) keeps its cells apart at any
+	# zoom: a browser would smooth it into a gradient
+	[[ $out != *.svg ]] || ! grep -q '<image ' "$out" ||
+		sed -i "s/<image /<image image-rendering='optimizeSpeed' style='image-rendering: pixelated' /" -- "$out"
 	printf '%s\n' "$shown"
 }
 

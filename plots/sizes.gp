@@ -20,13 +20,15 @@ wanted = "bytes_per_peer tavg_s tmed_s tmed_lo_s tmed_hi_s bound_s " . \
 	(bw_kind ? "bwavg_GiBs bwmin_GiBs bwmax_GiBs" : "tmin_s tmax_s")
 call "common.gp" ARG1 ARG2 ARG3 ARG4 ARG5
 set xlabel "bytes per peer (log_2)"
-set ylabel bw_kind ? "per-task bandwidth, GiB/s (in + out; the median call, bars: its 95% interval)" \
-	: "time per call, us (the median call; bars: its 95% interval)"
+# (two short lines: one long line outgrew the plot's height and was cut)
+set ylabel (bw_kind ? "per-task bandwidth, GiB/s (in + out)" : "time per call, us") . \
+	"\nthe median call; bars: its 95% interval"
 set logscale x 2
 set logscale y 10
 set format y "%g"
+set xtics ()   # (only the labels below: an automatic tic would read "2.09715x10^6")
 do for [e = 0:40:2] { set xtics add (bytes_label(e) 2**e) }
-set xtics rotate by -35 font ",9"
+set xtics rotate by -35 font small
 n = sets_n(sets); S_index = sets_col(sets, "index"); S_commsize = sets_col(sets, "commsize")
 S_label = sets_col(sets, "label")
 nl = sets_n(local); L_index = sets_col(local, "index"); L_label = sets_col(local, "label")
@@ -100,6 +102,7 @@ bounds = words(bk) == 0 ? "" : ", for [j = 1:words(bk)] data index idx(bkk(j)) u
 	"with lines lw 0.9 dt (6, 4) lc rgb shade(mode, tone(bkk(j))) " . \
 	"title (j == 1 ? \"dashed: what the fabric allows it (%: the share reached at the largest size)\" : \"\")"
 load "ranges.gp"
+eval canvas(n + nl + (words(bk) > 0))   # the key: a row a curve, at most
 plot for [k = 1:n] data index idx(k) \
 	using x:(ymed(0)):(ylo(0)):(yhi(0)) with yerrorlines lw 1.6 dt dash(k) pt 7 ps 0.6 \
 	lc rgb shade(mode, tone(k)) \

@@ -53,3 +53,71 @@ curves() {
 	[ "${#lines[@]}" = 2 ]
 	for l in "${lines[@]}"; do [[ $l == *"% of its bound (the memory of vm)" ]] || { echo "$l"; return 1; }; done
 }
+
+@test "the --pairs heatmap keeps its cells apart at any zoom: its bitmap is drawn pixelated, in the file and on the page" {
+	campaign pairs "$ROOT/tests/data/pairs/moved.out"
+	run -0 bash "$ROOT/plots/report.sh" CAMPAIGN=pairs "RESULTS=$res"
+	grep -q "<image image-rendering='optimizeSpeed' style='image-rendering: pixelated' " "$res/pairs/plots/pairs-moved.svg"
+	[ "$(grep -c '<image ' "$res/pairs/plots/pairs-moved.svg")" = 1 ]
+	grep -q "%3Cimage image-rendering='optimizeSpeed' style='image-rendering: pixelated' " "$res/pairs/report.html" ||
+		grep -q "<image image-rendering='optimizeSpeed' style='image-rendering: pixelated' " "$res/pairs/report.html"
+}
+
+# measured PAGE: each plot of the report PAGE as Chromium lays it out in a
+# window 1400 px wide (every <details> open), a line each: its name, its
+# width in px, its smallest text in px (its SVG font size times the width it
+# is shown at over its canvas's), that text, and "cut:N" the texts that
+# reach outside its canvas (then their words).
+measured() {
+	cp "$1" "$BATS_TEST_TMPDIR/measured.html"
+	cat >>"$BATS_TEST_TMPDIR/measured.html" <<-'EOF'
+		<script>
+		document.querySelectorAll('details').forEach(function (d) { d.open = true; });
+		var out = [];
+		document.querySelectorAll('figure img').forEach(function (img) {
+			var w = img.getBoundingClientRect().width - 2, src = img.getAttribute('src');   // (its 1 px border each side)
+			var doc = new DOMParser().parseFromString(decodeURIComponent(src.slice(src.indexOf(',') + 1)), 'image/svg+xml');
+			var svg = document.importNode(doc.documentElement, true), vb = svg.viewBox.baseVal, box = document.createElement('div');
+			box.style.cssText = 'position: absolute; left: 0; top: 0; width: ' + w + 'px';
+			svg.setAttribute('width', w); svg.setAttribute('height', w * vb.height / vb.width);
+			box.appendChild(svg); document.body.appendChild(box);
+			var scale = w / vb.width, r = svg.getBoundingClientRect(), min = 1e9, minText = '', cut = [];
+			svg.querySelectorAll('text, tspan').forEach(function (t) {
+				if (!t.textContent.trim()) return;
+				var px = parseFloat(getComputedStyle(t).fontSize) * scale, b = t.getBoundingClientRect();
+				if (px < min) { min = px; minText = t.textContent.trim(); }
+				if (t.tagName === 'text' && (b.left < r.left - 0.5 || b.right > r.right + 0.5 || b.top < r.top - 0.5 || b.bottom > r.bottom + 0.5))
+					cut.push(t.textContent.trim());
+			});
+			out.push(img.alt + ' ' + w.toFixed(1) + ' ' + min.toFixed(2) + ' [' + minText + '] cut:' + cut.length + (cut.length ? ' ' + JSON.stringify(cut) : ''));
+			document.body.removeChild(box);
+		});
+		var pre = document.createElement('pre'); pre.id = 'measured'; pre.textContent = out.join('\n'); document.body.appendChild(pre);
+		</script>
+	EOF
+	chromium --headless --no-sandbox --disable-gpu --user-data-dir="$BATS_TEST_TMPDIR/chromium" --window-size=1400,3000 \
+		--dump-dom "file://$BATS_TEST_TMPDIR/measured.html" 2>/dev/null | sed -n '/<pre id="measured">/,/<\/pre>/{s/<[^>]*>//g;p}'
+}
+
+@test "in a 1400 px window the report shows a plot a row, every text at 10 px or more and whole, with a key of 13 entries too" {
+	command -v chromium >/dev/null || skip "no chromium"
+	# three campaigns' outputs in one: each plot's curves three times (13 key entries on 4 nodes)
+	for k in 1 2 3; do
+		for f in "$ROOT"/tests/data/fabric/raw/*.out; do
+			sed "s/^# campaign: bw$/# campaign: bw$k/" "$f" >"$BATS_TEST_TMPDIR/bw$k-${f##*/bw-}"
+		done
+	done
+	campaign many "$BATS_TEST_TMPDIR"/bw[123]-*.out
+	run -0 bash "$ROOT/plots/report.sh" CAMPAIGN=many "RESULTS=$res"
+	[ "$(grep -c '<text>\(commsize\|dashed\)' "$res/many/plots/bandwidth-strided-n4.svg")" = 13 ]
+	run -0 measured "$res/many/report.html"
+	printf '%s\n' "${lines[@]}"
+	[ "${#lines[@]}" = "$(find "$res/many/plots" -name '*.svg' | wc -l)" ]
+	for l in "${lines[@]}"; do
+		read -r name width px _ <<<"$l"
+		# at its own size (1100 px, its border aside): one to a row, its fonts the pixels read
+		[ "$width" = 1100.0 ] || { echo "$name: $width px wide"; return 1; }
+		awk -v px="$px" 'BEGIN { exit !(px >= 10) }' || { echo "$name: text at $px px"; return 1; }
+		[[ $l == *" cut:0" ]] || { echo "$l"; return 1; }
+	done
+}
