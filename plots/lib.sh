@@ -52,21 +52,47 @@ gnuplot_render() {
 # collect --plots, or a comparison's) drawn into OUT by gnuplot_render (the
 # files it wrote on stdout, each skipped one a line on stderr; an argument
 # naming a plotsets/ table of DIR reaches it as DIR's); DRAWN and SKIPPED
-# count them.
+# count them. A plot whose inputs are as when it was drawn is not drawn
+# again (printed all the same): its row, the format, the scripts
+# (plots/*.gp) and the files it reads (its data, its data sets' tables and
+# DIR/points.csv), by their md5 in one md5sum, are its key in OUT/.inputs
+# (a line a plot: its file name, a tab, the key).
 plot_rows() {
-	local dir=$1 out=$2 fmt=$3 script data name title subtitle a6 a7 a8 a9 a args
+	local dir=$1 out=$2 fmt=$3 script data name title subtitle a6 a7 a8 a9 a args row rows key f h gp=""
+	local -A hash=() was=() now=()
+	local files=("$CAMPAIGN_ROOT"/plots/*.gp "$dir/points.csv")
 	DRAWN=0 SKIPPED=0
-	while IFS=$'\037' read -r script data name title subtitle a6 a7 a8 a9; do
+	mapfile -t rows < <(table_select "$dir/plots.tsv" script data out title subtitle arg6 arg7 arg8 arg9 | tr '\t' '\037')
+	for row in "${rows[@]}"; do
+		IFS=$'\037' read -r script data name title subtitle a6 a7 a8 a9 <<<"$row"
+		files+=("$dir/$data")
+		for a in "$a6" "$a7" "$a8" "$a9"; do [[ $a != plotsets/* ]] || files+=("$dir/$a"); done
+	done
+	while read -r h f; do hash[$f]=${h:0:16}; done < <(md5sum -- "${files[@]}" 2>/dev/null | sort -u -k2)
+	for f in "$CAMPAIGN_ROOT"/plots/*.gp; do gp+=${hash[$f]:-}; done
+	[ ! -f "$out/.inputs" ] || while IFS=$'\t' read -r f key; do was[$f]=$key; done <"$out/.inputs"
+	for row in "${rows[@]}"; do
+		IFS=$'\037' read -r script data name title subtitle a6 a7 a8 a9 <<<"$row"
+		key="$fmt $gp ${hash[$dir/points.csv]:-} ${hash[$dir/$data]:-} $row"
 		args=()
 		for a in "$a6" "$a7" "$a8" "$a9"; do
-			[[ $a != plotsets/* ]] || a=$dir/$a
+			[[ $a != plotsets/* ]] || { a=$dir/$a; key+=" ${hash[$a]:-}"; }
 			args+=("$a")
 		done
-		if gnuplot_render "$CAMPAIGN_ROOT/plots/$script" "$dir/$data" "$out/$name.$fmt" "$fmt" "$title" \
+		f=$name.$fmt
+		if [ -s "$out/$f" ] && [ "${was[$f]:-}" = "$key" ]; then
+			printf '%s\n' "$out/$f"
+		elif gnuplot_render "$CAMPAIGN_ROOT/plots/$script" "$dir/$data" "$out/$f" "$fmt" "$title" \
 			"$subtitle" "${args[@]}"; then
-			DRAWN=$((DRAWN + 1))
+			:
 		else
 			SKIPPED=$((SKIPPED + 1))
+			unset "was[$f]"
+			continue
 		fi
-	done < <(table_select "$dir/plots.tsv" script data out title subtitle arg6 arg7 arg8 arg9 | tr '\t' '\037')
+		DRAWN=$((DRAWN + 1)) now[$f]=$key
+	done
+	for f in "${!was[@]}"; do [ -n "${now[$f]+1}" ] || now[$f]=${was[$f]}; done
+	{ for f in "${!now[@]}"; do printf '%s\t%s\n' "$f" "${now[$f]}"; done >"$out/.inputs.tmp" &&
+		mv -f "$out/.inputs.tmp" "$out/.inputs"; } 2>/dev/null || rm -f "$out/.inputs"
 }

@@ -132,7 +132,23 @@ details() {
 lead=" $( [ ! -s "$DIR/merged/plots.tsv" ] || table_select "$DIR/merged/plots.tsv" out lead | awk -F'\t' '$2 == 1 { print $1 ".svg" }' | paste -sd' ') "
 ranked=$(grep -E '\.(svg|png)$' <<<"$plots" | while read -r p; do
 	[[ $lead == *" ${p##*/} "* ]] && echo "lead $p" || echo "more $p"; done || true)
-# whole or not at all: the page's last write fails on a full disk too
 out=$DIR/report.html tmp=$DIR/report.html.tmp.$$
+# The page is written again only when what it shows changed: the md5 of its
+# inputs (these scripts, the campaign's manifest, merged tables and plots'
+# keys (plots/lib.sh's plot_rows), the comparison's, the status, the
+# samples' names, sizes and times), kept beside it in DIR/.report.inputs.
+key=$({
+	printf '%s\n' "$status" "$plots" "$noplots" "$base" "$tol" "$(toolkit_version)"
+	find "$DIR/samples" -type f -printf '%p %s %T@\n' 2>/dev/null | sort
+	cat -- "$here"/{report.sh,page.sh,lib.sh,report-head.html} "$DIR/manifest" "$DIR"/merged/*.tsv \
+		"$DIR/merged/summary.txt" "$DIR/plots/.inputs" "$DIR/status.log"
+	[ -z "$cmpdir" ] || cat -- "$cmpdir/findings.tsv" "$cmpdir/compare.txt" "$cmpdir/plots/.inputs"
+} 2>/dev/null | md5sum)
+if [ -s "$out" ] && [ "$(cat "$DIR/.report.inputs" 2>/dev/null)" = "$key" ]; then
+	printf '%s\n' "$out"
+	exit 0
+fi
+# whole or not at all: the page's last write fails on a full disk too
 { page >"$tmp" && mv "$tmp" "$out"; } || die "cannot write '$out' (a full disk?): the old page, if any, is left as it was" 3
+printf '%s\n' "$key" >"$DIR/.report.inputs" 2>/dev/null || rm -f "$DIR/.report.inputs"
 printf '%s\n' "$out"

@@ -121,3 +121,37 @@ measured() {
 		[[ $l == *" cut:0" ]] || { echo "$l"; return 1; }
 	done
 }
+
+# mtimes DIR: each plot's and the page's modification time, to the nanosecond.
+mtimes() {
+	stat -c '%n %y' "$1"/plots/*.svg "$1/report.html"
+}
+
+@test "make report again draws no plot and writes no page when nothing changed; a changed table redraws its plots alone" {
+	campaign smoke "$ROOT"/tests/data/smoke/raw/*.out
+	run --separate-stderr -0 make -s -C "$ROOT" report CAMPAIGN=smoke "RESULTS=$res"
+	[ "${lines[-1]}" = "$res/smoke/report.html" ]
+	before=$(mtimes "$res/smoke")
+	[ "$(grep -c '\.svg ' <<<"$before")" = 22 ]
+	run --separate-stderr -0 make -s -C "$ROOT" report CAMPAIGN=smoke "RESULTS=$res"
+	[ "$output" = "$res/smoke/report.html" ] && [ -z "$stderr" ]   # quiet: the page's path alone
+	[ "$(mtimes "$res/smoke")" = "$before" ]
+	# the raw outputs merged again: the same tables, nothing drawn again
+	touch "$res"/smoke/raw/*.out
+	run -0 bash "$ROOT/plots/report.sh" CAMPAIGN=smoke "RESULTS=$res"
+	[ "$(stat -c %Y "$res/smoke/merged/bandwidth.dat")" -ge "$(stat -c %Y "$res/smoke/raw/smoke-n1-strided-19.out")" ]
+	[ "$(mtimes "$res/smoke")" = "$before" ]
+	# one value of the bandwidth table changed: its plots (bandwidth, latency) drawn again, the page
+	# written again, the others kept
+	sed -i '0,/^8 /s/^8 [0-9.e+-]*/8 9.000000e-08/' "$res/smoke/merged/bandwidth.dat"
+	run -0 bash "$ROOT/plots/report.sh" CAMPAIGN=smoke "RESULTS=$res"
+	after=$(mtimes "$res/smoke")
+	changed=$(diff <(echo "$before") <(echo "$after") | sed -n 's/^> \([^ ]*\) .*/\1/p' | xargs -n 1 basename)
+	grep -q '^report.html$' <<<"$changed"
+	[ "$(grep -c '^\(bandwidth\|latency\)-.*\.svg$' <<<"$changed")" -ge 1 ]
+	[ "$(grep -vc '^\(bandwidth\|latency\)-.*\.svg$\|^report.html$' <<<"$changed")" = 0 ]
+	# a plot removed is drawn again
+	rm "$res/smoke/plots/scaling.svg"
+	run -0 bash "$ROOT/plots/report.sh" CAMPAIGN=smoke "RESULTS=$res"
+	[ -s "$res/smoke/plots/scaling.svg" ]
+}
