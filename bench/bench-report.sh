@@ -2,7 +2,7 @@
 # bench/bench-report.sh: what `make report` waits on, for a campaign that
 # exists (CAMPAIGN, default demo; RESULTS, default results/): the whole
 # report (plots/report.sh) drawn anew (every plot and the page: their keys,
-# plots/.inputs and .report.inputs, removed first) and then again on the
+# plots/.NAME.key and .report.inputs, removed first) and then again on the
 # campaign unchanged (nothing drawn, the page kept), and apart its plots
 # drawn anew (plots/plot.sh --format svg: one gnuplot process per plot) and
 # its status (campaigns/status.sh --tsv); the page's own assembly is the
@@ -17,7 +17,7 @@ dir=$results/$campaign
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 now() { date +%s.%N; }
-anew() { rm -f "$dir/plots/.inputs" "$dir/.report.inputs"; }   # (what keeps a plot or the page)
+anew() { rm -f "$dir"/plots/.*.key "$dir/.report.inputs"; }   # (what keeps a plot or the page)
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 # timed NAME CMD...: CMD's seconds appended to $tmp/NAME
 timed() {

@@ -52,47 +52,29 @@ gnuplot_render() {
 # collect --plots, or a comparison's) drawn into OUT by gnuplot_render (the
 # files it wrote on stdout, each skipped one a line on stderr; an argument
 # naming a plotsets/ table of DIR reaches it as DIR's); DRAWN and SKIPPED
-# count them. A plot whose inputs are as when it was drawn is not drawn
-# again (printed all the same): its row, the format, the scripts
-# (plots/*.gp) and the files it reads (its data, its data sets' tables and
-# DIR/points.csv), by their md5 in one md5sum, are its key in OUT/.inputs
-# (a line a plot: its file name, a tab, the key).
+# count them. A plot is drawn again only when its key changed: its row and
+# format, and the md5 of the scripts (plots/*.gp) and of the files it reads
+# (its data, its data sets' tables, DIR/points.csv), kept in OUT/.NAME.key.
 plot_rows() {
-	local dir=$1 out=$2 fmt=$3 script data name title subtitle a6 a7 a8 a9 a args row rows key f h gp=""
-	local -A hash=() was=() now=()
-	local files=("$CAMPAIGN_ROOT"/plots/*.gp "$dir/points.csv")
+	local dir=$1 out=$2 fmt=$3 script data name title subtitle a6 a7 a8 a9 a args key h f old files
+	local -A md5=()
 	DRAWN=0 SKIPPED=0
-	mapfile -t rows < <(table_select "$dir/plots.tsv" script data out title subtitle arg6 arg7 arg8 arg9 | tr '\t' '\037')
-	for row in "${rows[@]}"; do
-		IFS=$'\037' read -r script data name title subtitle a6 a7 a8 a9 <<<"$row"
-		files+=("$dir/$data")
-		for a in "$a6" "$a7" "$a8" "$a9"; do [[ $a != plotsets/* ]] || files+=("$dir/$a"); done
-	done
-	while read -r h f; do hash[$f]=${h:0:16}; done < <(md5sum -- "${files[@]}" 2>/dev/null | sort -u -k2)
-	for f in "$CAMPAIGN_ROOT"/plots/*.gp; do gp+=${hash[$f]:-}; done
-	[ ! -f "$out/.inputs" ] || while IFS=$'\t' read -r f key; do was[$f]=$key; done <"$out/.inputs"
-	for row in "${rows[@]}"; do
-		IFS=$'\037' read -r script data name title subtitle a6 a7 a8 a9 <<<"$row"
-		key="$fmt $gp ${hash[$dir/points.csv]:-} ${hash[$dir/$data]:-} $row"
-		args=()
+	mapfile -t files < <(table_select "$dir/plots.tsv" data arg6 arg7 arg8 arg9 | tr '\t' '\n' | grep -E '^plotsets/|\.dat$' | sort -u)
+	while read -r h f; do md5[x$f]=${h:0:16}; done < <(cd "$dir" && md5sum -- points.csv "${files[@]}" 2>/dev/null)
+	md5[gp]=$(cat "$CAMPAIGN_ROOT"/plots/*.gp | md5sum | cut -c1-16)
+	while IFS=$'\037' read -r script data name title subtitle a6 a7 a8 a9; do
+		args=() f=$out/$name.$fmt key="$fmt ${md5[gp]} ${md5[xpoints.csv]:-} ${md5[x$data]:-} $script $name $title $subtitle"
 		for a in "$a6" "$a7" "$a8" "$a9"; do
-			[[ $a != plotsets/* ]] || { a=$dir/$a; key+=" ${hash[$a]:-}"; }
+			key+=" $a ${md5[x$a]:-}"
+			[[ $a != plotsets/* ]] || a=$dir/$a
 			args+=("$a")
 		done
-		f=$name.$fmt
-		if [ -s "$out/$f" ] && [ "${was[$f]:-}" = "$key" ]; then
-			printf '%s\n' "$out/$f"
-		elif gnuplot_render "$CAMPAIGN_ROOT/plots/$script" "$dir/$data" "$out/$f" "$fmt" "$title" \
-			"$subtitle" "${args[@]}"; then
-			:
+		if { { IFS= read -r old <"$out/.$name.$fmt.key"; } 2>/dev/null && [ "$old" = "$key" ] && [ -s "$f" ] && echo "$f"; } ||
+			{ gnuplot_render "$CAMPAIGN_ROOT/plots/$script" "$dir/$data" "$f" "$fmt" "$title" "$subtitle" "${args[@]}" &&
+				{ printf '%s\n' "$key" >"$out/.$name.$fmt.key"; } 2>/dev/null || :; }; then
+			DRAWN=$((DRAWN + 1))
 		else
 			SKIPPED=$((SKIPPED + 1))
-			unset "was[$f]"
-			continue
 		fi
-		DRAWN=$((DRAWN + 1)) now[$f]=$key
-	done
-	for f in "${!was[@]}"; do [ -n "${now[$f]+1}" ] || now[$f]=${was[$f]}; done
-	{ for f in "${!now[@]}"; do printf '%s\t%s\n' "$f" "${now[$f]}"; done >"$out/.inputs.tmp" &&
-		mv -f "$out/.inputs.tmp" "$out/.inputs"; } 2>/dev/null || rm -f "$out/.inputs"
+	done < <(table_select "$dir/plots.tsv" script data out title subtitle arg6 arg7 arg8 arg9 | tr '\t' '\037')
 }

@@ -137,18 +137,11 @@ out=$DIR/report.html tmp=$DIR/report.html.tmp.$$
 # inputs (these scripts, the campaign's manifest, merged tables and plots'
 # keys (plots/lib.sh's plot_rows), the comparison's, the status, the
 # samples' names, sizes and times), kept beside it in DIR/.report.inputs.
-key=$({
-	printf '%s\n' "$status" "$plots" "$noplots" "$base" "$tol" "$(toolkit_version)"
-	find "$DIR/samples" -type f -printf '%p %s %T@\n' 2>/dev/null | sort
-	cat -- "$here"/{report.sh,page.sh,lib.sh,report-head.html} "$DIR/manifest" "$DIR"/merged/*.tsv \
-		"$DIR/merged/summary.txt" "$DIR/plots/.inputs" "$DIR/status.log"
-	[ -z "$cmpdir" ] || cat -- "$cmpdir/findings.tsv" "$cmpdir/compare.txt" "$cmpdir/plots/.inputs"
-} 2>/dev/null | md5sum)
-if [ -s "$out" ] && [ "$(cat "$DIR/.report.inputs" 2>/dev/null)" = "$key" ]; then
-	printf '%s\n' "$out"
-	exit 0
-fi
+key=$({ printf '%s\n' "$status" "$plots" "$noplots" "$base" "$tol" "$(toolkit_version)"
+	find "$DIR/samples" -type f -printf '%p %s %T@\n' | sort
+	cat -- "$here"/{report.sh,page.sh,lib.sh,report-head.html} "$DIR"/{manifest,status.log,merged/summary.txt} \
+		"$DIR"/merged/*.tsv "$DIR"/plots/.*.key "$cmpdir"/{findings.tsv,compare.txt} "$cmpdir"/plots/.*.key || true; } 2>/dev/null | md5sum)
+[ ! -s "$out" ] || [ "$(cat "$DIR/.report.inputs" 2>/dev/null)" != "$key" ] || { printf '%s\n' "$out"; exit 0; }
 # whole or not at all: the page's last write fails on a full disk too
-{ page >"$tmp" && mv "$tmp" "$out"; } || die "cannot write '$out' (a full disk?): the old page, if any, is left as it was" 3
-printf '%s\n' "$key" >"$DIR/.report.inputs" 2>/dev/null || rm -f "$DIR/.report.inputs"
+{ page >"$tmp" && mv "$tmp" "$out" && echo "$key" >"$DIR/.report.inputs"; } || die "cannot write '$out' (a full disk?): the old page, if any, is left as it was" 3
 printf '%s\n' "$out"
