@@ -101,8 +101,8 @@ share(k) = word(shares, idx(k) + 1) eq "-" || word(shares, idx(k) + 1) eq "" ? "
 bounds = words(bk) == 0 ? "" : ", for [j = 1:words(bk)] data index idx(bkk(j)) using x:(shown(BD)) " . \
 	"with lines lw 0.9 dt (6, 4) lc rgb shade(mode, tone(bkk(j))) " . \
 	"title (j == 1 ? \"dashed: what the fabric allows it (%: the share reached at the largest size)\" : \"\")"
+key_rows = n + nl + (words(bk) > 0)   # (its entries are long: a column)
 load "ranges.gp"
-eval canvas(n + nl + (words(bk) > 0))   # the key: a row a curve, at most
 plot for [k = 1:n] data index idx(k) \
 	using x:(ymed(0)):(ylo(0)):(yhi(0)) with yerrorlines lw 1.6 dt dash(k) pt 7 ps 0.6 \
 	lc rgb shade(mode, tone(k)) \
