@@ -155,3 +155,16 @@ mtimes() {
 	run -0 bash "$ROOT/plots/report.sh" CAMPAIGN=smoke "RESULTS=$res"
 	[ -s "$res/smoke/plots/scaling.svg" ]
 }
+
+@test "the key's bound names come from points.csv beside the data, read as a file: a campaign directory named like a command runs nothing" {
+	cd "$BATS_TEST_TMPDIR"
+	d='<touch P1;x $(touch P2) `touch P3` "q'"'"
+	mkdir -p "$d/raw" && cp "$ROOT/tests/data/tiers/strided.out" "$d/raw/"
+	run -0 bash "$ROOT/plots/plot.sh" --campaign-dir "$d" --format svg
+	run -0 curves "$d/plots/bandwidth-strided-n8.svg"
+	[[ ${lines[0]} == "commsize 8: "*"% of its bound (the uplink of agg1)" ]]
+	# (gnuplot and its awk run in the scripts' directory)
+	for p in P1 P2 P3; do
+		[ ! -e "$p" ] && [ ! -e "$ROOT/plots/$p" ] || { rm -f "$ROOT/plots/$p"; echo "ran $p"; return 1; }
+	done
+}
