@@ -9,9 +9,9 @@
 data = ARG1
 out = ARG2
 fmt = ARG3
-# The canvas: 1100 x 680, and a line taller for each row of the key past 4
-# (canvas(ROWS), which a script with many curves runs again before it plots),
-# so a tall key never squeezes the plot under its axis labels. The report
+# The canvas: 1100 x 680, and 22 px taller for each row of the key past 4
+# (canvas(ROWS), which ranges.gp runs again before the plot with its key's
+# rows), so a tall key never squeezes the plot under its axis labels. The report
 # shows an SVG at its own size in a 1400 px window (report-head.html): its
 # fonts, 13 and the tics' 12 (small), are the pixels a reader sees.
 small = fmt eq "svg" ? ",12" : ",10"

@@ -53,14 +53,13 @@ gnuplot_render() {
 # files it wrote on stdout, each skipped one a line on stderr; an argument
 # naming a plotsets/ table of DIR reaches it as DIR's); DRAWN and SKIPPED
 # count them. A plot is drawn again only when its key changed: its row and
-# format, and the md5 of the scripts (plots/*.gp) and of the files it reads
-# (its data, its data sets' tables, DIR/points.csv), kept in OUT/.NAME.key.
+# format, and the md5 of the scripts (plots/*.gp) and of the tables it may
+# read (DIR's *.dat, plotsets/ and points.csv), kept in OUT/.NAME.key.
 plot_rows() {
-	local dir=$1 out=$2 fmt=$3 script data name title subtitle a6 a7 a8 a9 a args key h f old files
+	local dir=$1 out=$2 fmt=$3 script data name title subtitle a6 a7 a8 a9 a args key h f old
 	local -A md5=()
 	DRAWN=0 SKIPPED=0
-	mapfile -t files < <(table_select "$dir/plots.tsv" data arg6 arg7 arg8 arg9 | tr '\t' '\n' | grep -E '^plotsets/|\.dat$' | sort -u)
-	while read -r h f; do md5[x$f]=${h:0:16}; done < <(cd "$dir" && md5sum -- points.csv "${files[@]}" 2>/dev/null)
+	while read -r h f; do md5[x${f#./}]=${h:0:16}; done < <(cd "$dir" && md5sum -- points.csv ./*.dat plotsets/* 2>/dev/null)
 	md5[gp]=$(cat "$CAMPAIGN_ROOT"/plots/*.gp | md5sum | cut -c1-16)
 	while IFS=$'\037' read -r script data name title subtitle a6 a7 a8 a9; do
 		args=() f=$out/$name.$fmt key="$fmt ${md5[gp]} ${md5[xpoints.csv]:-} ${md5[x$data]:-} $script $name $title $subtitle"

@@ -6,7 +6,9 @@
 # and the plots they cite, then the status of every point, the comparison
 # with BASE (table and ratio plots), and, a click away, every other plot, the
 # settings that were set (the defaults folded), the provenance (MPI library,
-# hosts, jobs) and the collector's summary. Prints the page's path.
+# hosts, jobs) and the collector's summary. Prints the page's path. Only the
+# plots whose inputs changed are drawn again (plots/lib.sh's plot_rows), and
+# the page is kept as it is while nothing it shows changes (.report.inputs).
 # Exit status: 0 written, 2 bad input (unknown campaign), 3 a tool failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -78,17 +78,18 @@ bk = ""
 do for [k = 1:n] { if (has_bound(k)) { bk = bk . sprintf(" %d", k) } }
 bkk(j) = int(word(bk, j))
 # each data set's share of its bound at its largest size with one (bound_s / tmed_s, in %)
-# and the link that sets it there (points.csv's bottleneck, beside DATA, found by the set's
-# '# set:' line: its point, algorithm, split, comms and commsize), as the key says it:
+# and the link that sets it there (points.csv's bottleneck, beside DATA, of the set's row
+# in sets.tsv: its point, algorithm, split, comms and commsize), as the key says it:
 # "95% of its bound (the uplink of leaf1)", "5% of its bound (the memory of n1)"; "-" none.
 # The data sets counted from 0, as gnuplot's index; a space is "~" (spaces()).
-shares = system(sprintf("awk -v bd=%d -v m=%d -v x=%d 'BEGIN { i = 0; p = ARGV[1]; sub(\"[^/]*$\", \"points.csv\", p); \
-	if ((getline l < p) > 0) { n = split(l, h, \",\"); for (j = 1; j <= n; j++) c[h[j]] = j }; \
-	while (c[\"bottleneck\"] && (getline l < p) > 0) { split(l, f, \",\"); by[f[c[\"point\"]], f[c[\"algo\"]], \
-		f[c[\"split\"]], f[c[\"comms\"]], f[c[\"commsize\"]], f[c[\"bytes_per_peer\"]] + 0] = f[c[\"bottleneck\"]] } } \
+shares = system(sprintf("awk -v bd=%d -v m=%d -v x=%d 'BEGIN { i = 0; d = p = ARGV[1]; sub(\".*/\", \"\", d); \
+	sub(\"[^/]*$\", \"\", p); if ((getline l < (p \"sets.tsv\")) > 0) { n = split(l, h, \"\\t\"); for (j = 1; j <= n; j++) c[h[j]] = j } \
+	while ((getline l < (p \"sets.tsv\")) > 0) { split(l, f, \"\\t\"); if (f[c[\"file\"]] == d) k[f[c[\"index\"]]] = \
+		f[c[\"point\"]] SUBSEP f[c[\"algo\"]] SUBSEP f[c[\"split\"]] SUBSEP f[c[\"comms\"]] SUBSEP f[c[\"commsize\"]] } \
+	if ((getline l < (p \"points.csv\")) > 0) { n = split(l, h, \",\"); for (j = 1; j <= n; j++) q[h[j]] = j } \
+	while (q[\"bottleneck\"] && (getline l < (p \"points.csv\")) > 0) { split(l, f, \",\"); by[f[q[\"point\"]], \
+		f[q[\"algo\"]], f[q[\"split\"]], f[q[\"comms\"]], f[q[\"commsize\"]], f[q[\"bytes_per_peer\"]] + 0] = f[q[\"bottleneck\"]] } } \
 	/^$/ { b++; next } { if (b >= 2) i++; b = 0 } \
-	/^# set: / { for (j = 2; j < NF; j += 2) v[$j] = $(j + 1); \
-		k[i] = v[\"point:\"] SUBSEP v[\"algo:\"] SUBSEP v[\"split:\"] SUBSEP v[\"comms:\"] SUBSEP v[\"commsize:\"] } \
 	!/^#/ && $bd + 0 > 0 && $m + 0 > 0 && $x + 0 >= X[i] { X[i] = $x + 0; s[i] = $bd / $m; w[i] = by[k[i], $x + 0] } \
 	END { for (j = 0; j <= i; j++) { t = w[j]; sub(\"[(].*\", \"\", t); l = t; sub(\":.*\", \"\", l); sub(\"^[^:]*:\", \"\", t); \
 		l = l == \"copy\" ? \"the memory of \" : l == \"nic\" ? \"the NIC of \" : l == \"up\" ? \"the uplink of \" : \
