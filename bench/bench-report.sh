@@ -2,7 +2,7 @@
 # bench/bench-report.sh: what `make report` waits on, for a campaign that
 # exists (CAMPAIGN, default demo; RESULTS, default results/): the whole
 # report (plots/report.sh) drawn anew (every plot and the page: their keys,
-# plots/.NAME.key and .report.inputs, removed first) and then again on the
+# plots/.NAME.svg.key and .report.inputs, removed first) and then again on the
 # campaign unchanged (nothing drawn, the page kept), and apart its plots
 # drawn anew (plots/plot.sh --format svg: one gnuplot process per plot) and
 # its status (campaigns/status.sh --tsv); the page's own assembly is the

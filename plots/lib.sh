@@ -54,7 +54,7 @@ gnuplot_render() {
 # naming a plotsets/ table of DIR reaches it as DIR's); DRAWN and SKIPPED
 # count them. A plot is drawn again only when its key changed: its row and
 # format, and the md5 of the scripts (plots/*.gp) and of the tables it may
-# read (DIR's *.dat, plotsets/ and points.csv), kept in OUT/.NAME.key.
+# read (DIR's *.dat, plotsets/ and points.csv), kept in OUT/.NAME.FORMAT.key.
 plot_rows() {
 	local dir=$1 out=$2 fmt=$3 script data name title subtitle a6 a7 a8 a9 a args key h f old
 	local -A md5=()
