@@ -2,8 +2,12 @@
 #include "text.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 size_t text_utf8_char(const char *s, size_t n)
 {
@@ -102,28 +106,118 @@ void text_add_tsv(struct strbuf *b, const char *s)
 	}
 }
 
-int text_load(const char *path, const char *what, struct strbuf *b, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "r");
-	char chunk[4096];
-	size_t got;
-	int rc = 0;
+#define TEXT_RULE_(kind, noun, cap, fifo, whole) { noun, (size_t)(cap), fifo, whole },
+static const struct { const char *noun; size_t cap; int fifo, whole; } rule[] = { TEXT_KINDS(TEXT_RULE_) };
 
-	strbuf_init(b);
-	if (!f) {
-		snprintf(err, errlen, "%s cannot be opened: %s", what, strerror(errno));
+int text_at(char *err, size_t errlen, const char *file, long line, const char *what)
+{
+	char was[1024];
+
+	snprintf(was, sizeof(was), "%s", what);   /* what may be err */
+	snprintf(err, errlen, "%s:%ld: %s", file, line, was);
+	return -1;
+}
+
+static int too_large(const char *path, enum text_kind k, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s '%s' is larger than %zu bytes, the most one may be", rule[k].noun, path,
+		 rule[k].cap);
+	return -1;
+}
+
+int text_open(const char *path, enum text_kind k, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st = { 0 };
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s '%s' cannot be opened: %s", rule[k].noun, path, strerror(errno));
 		return -1;
 	}
-	while (rc == 0 && (got = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		if (memchr(chunk, '\0', got))
-			rc = 1;
-		strbuf_addf(b, "%.*s", (int)got, chunk);
+	if (fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || (S_ISFIFO(st.st_mode) && rule[k].fifo))) {
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+		if (!S_ISREG(st.st_mode) || (size_t)st.st_size <= rule[k].cap)
+			return fd;
+		close(fd);
+		return too_large(path, k, err, errlen);
 	}
-	rc = ferror(f) ? -1 : b->failed && rc == 0 ? 2 : rc;
-	fclose(f);
-	if (rc == 0)
-		return 0;
-	snprintf(err, errlen, "%s %s", what, rc < 0 ? "could not be read to its end"
-		 : rc == 1 ? "is not text (a NUL byte)" : "is too large: out of memory");
+	snprintf(err, errlen, "%s '%s' is %s, not a regular file", rule[k].noun, path,
+		 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
+		 : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : "a socket");
+	close(fd);
 	return -1;
+}
+
+/* s[0..*n) (lines from number no) by the rules of text, CRLFs folded and NUL-terminated: 0, or -1. */
+static int as_text(const char *path, enum text_kind k, char *s, size_t *n, long no, char *err,
+		   size_t errlen)
+{
+	size_t to = 0;
+
+	for (size_t i = 0; i < *n; no += s[i++] == '\n') {
+		if (s[i] == '\0')
+			return text_at(err, errlen, path, no, "a NUL byte: not text");
+		if (s[i] != '\r' || i + 1 == *n || s[i + 1] != '\n')
+			s[to++] = s[i];
+	}
+	if (rule[k].whole && to > 0 && s[to - 1] != '\n')
+		return text_at(err, errlen, path, no, "cut short: its last line has no newline");
+	s[*n = to] = '\0';
+	return 0;
+}
+
+int text_load(const char *path, enum text_kind k, struct strbuf *b, char *err, size_t errlen)
+{
+	int fd = text_open(path, k, err, errlen);
+	char chunk[65536];
+	ssize_t got = 1;
+
+	strbuf_init(b);
+	strbuf_add(b, "", 0);
+	while (fd >= 0 && got != 0 && b->len <= rule[k].cap && !b->failed)
+		if ((got = read(fd, chunk, sizeof(chunk))) > 0)
+			strbuf_add(b, chunk, (size_t)got);
+		else if (got < 0 && errno != EINTR)
+			break;
+	if (fd >= 0)
+		close(fd);
+	if (fd >= 0 && b->len > rule[k].cap)
+		too_large(path, k, err, errlen);
+	else if (fd >= 0 && (got < 0 || b->failed))
+		snprintf(err, errlen, "%s '%s' %s", rule[k].noun, path, got < 0 ? "could not be read to "
+			 "its end" : "is too large: out of memory");
+	else if (fd >= 0 && as_text(path, k, b->s, &b->len, 1, err, errlen) == 0)
+		return 0;
+	strbuf_release(b);
+	return -1;
+}
+
+int text_lines(const char *path, enum text_kind k, text_line_fn *fn, void *ctx, char *err,
+	       size_t errlen)
+{
+	int fd = text_open(path, k, err, errlen), rc = 0;
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
+	char *line = NULL;
+	size_t cap = 0, total = 0, n;
+	ssize_t got = 0;
+
+	if (!f && fd >= 0)
+		close(fd), snprintf(err, errlen, "%s '%s': out of memory", rule[k].noun, path);
+	if (!f)
+		return -1;
+	for (long no = 1; rc == 0 && (got = getline(&line, &cap, f)) > 0; no++) {
+		total += n = (size_t)got;
+		if (total > rule[k].cap)
+			rc = too_large(path, k, err, errlen);
+		else if ((rc = as_text(path, k, line, &n, no, err, errlen)) == 0) {
+			line[n - (line[n - 1] == '\n')] = '\0';
+			if ((rc = fn(ctx, line, no, err, errlen)) < 0)
+				text_at(err, errlen, path, no, err);
+		}
+	}
+	if (rc == 0 && ferror(f))
+		rc = -1, snprintf(err, errlen, "%s '%s' could not be read to its end", rule[k].noun, path);
+	free(line);
+	fclose(f);
+	return rc < 0 ? -1 : 0;
 }

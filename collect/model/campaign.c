@@ -1,13 +1,15 @@
 /* campaign.c: a merged directory read once (see campaign.h). */
 #include "campaign.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include "grow.h"
+#include "text.h"
 
 #define FIELDS 64   /* the most columns a merged table has, and more */
 
@@ -105,23 +107,20 @@ static long whole(const char *s)
 	return v >= -0x1p63 && v < 0x1p63 ? (long)v : -1;
 }
 
-/* DIR/NAME read whole, NUL-terminated (a regular file only: a FIFO would block); NULL when it cannot be. */
-static char *slurp(const char *dir, const char *name)
+/* DIR/NAME read whole through the door (text.h) into *text, NULL where there is none; 0, or -1 with err. */
+static int slurp(const char *dir, const char *name, char **text, char *err, size_t errlen)
 {
-	char path[4200], *text = NULL;
-	struct stat st;
-	FILE *in;
+	char path[4200];
+	struct strbuf b;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (!(in = fopen(path, "r")))
-		return NULL;
-	if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode) &&
-	    (text = malloc((size_t)st.st_size + 1)) != NULL) {
-		size_t n = fread(text, 1, (size_t)st.st_size, in);
-		text[n] = '\0';
-	}
-	fclose(in);
-	return text;
+	*text = NULL;
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		return 0;
+	if (text_load(path, TEXT_MERGED, &b, err, errlen) != 0)
+		return -1;
+	*text = strbuf_detach(&b);
+	return *text ? 0 : (snprintf(err, errlen, "'%s': out of memory", path), -1);
 }
 
 /*
@@ -287,24 +286,31 @@ static const char *const pair_names[PAIR_N] = { PAIRS_COLUMNS(NAME_) };
 int campaign_load(struct campaign *c, const char *dir, int what, char *err, size_t errlen)
 {
 	const char *bad = NULL;
+	char *text = NULL;
 
 	*c = (struct campaign){ .dir = dir };
-	if (what & CAMPAIGN_POINTS) {
-		c->text[0] = slurp(dir, "points-index.csv");
-		bad = read_points(c) != 0 ? "points-index.csv" : NULL;
-	}
-	if (!bad && (what & (CAMPAIGN_FACTS | CAMPAIGN_POINTS)))
-		bad = (c->text[1] = slurp(dir, MERGED_FACTS_FILE)) && read_facts(c) != 0 ? MERGED_FACTS_FILE : NULL;
-	if (!bad && (what & CAMPAIGN_SETS) &&
-	    table_read(&c->sets, slurp(dir, MERGED_SETS_FILE), '\t', campaign_set_names, SET_N, 1) != 0)
+	err[0] = '\0';
+	if ((what & CAMPAIGN_POINTS) && (slurp(dir, "points-index.csv", &c->text[0], err, errlen) != 0 ||
+					 read_points(c) != 0))
+		bad = "points-index.csv";
+	if (!bad && (what & (CAMPAIGN_FACTS | CAMPAIGN_POINTS)) &&
+	    (slurp(dir, MERGED_FACTS_FILE, &c->text[1], err, errlen) != 0 || (c->text[1] && read_facts(c) != 0)))
+		bad = MERGED_FACTS_FILE;
+	if (!bad && (what & CAMPAIGN_SETS) && (slurp(dir, MERGED_SETS_FILE, &text, err, errlen) != 0 ||
+					       table_read(&c->sets, text, '\t', campaign_set_names, SET_N, 1) != 0))
 		bad = MERGED_SETS_FILE;
-	if (!bad && (what & CAMPAIGN_PAIRS))
-		table_read(&c->pairs, slurp(dir, MERGED_PAIRS_FILE), '\t', pair_names, PAIR_N, 0);   /* none without it */
-	if (!bad && (what & CAMPAIGN_FINDINGS))
-		read_kinds(c, slurp(dir, MERGED_FINDINGS_FILE));
+	if (!bad && (what & CAMPAIGN_PAIRS) && slurp(dir, MERGED_PAIRS_FILE, &text, err, errlen) == 0)
+		table_read(&c->pairs, text, '\t', pair_names, PAIR_N, 0);   /* none without it */
+	else if (!bad && (what & CAMPAIGN_PAIRS))
+		bad = MERGED_PAIRS_FILE;
+	if (!bad && (what & CAMPAIGN_FINDINGS) && slurp(dir, MERGED_FINDINGS_FILE, &text, err, errlen) == 0)
+		read_kinds(c, text);
+	else if (!bad && (what & CAMPAIGN_FINDINGS))
+		bad = MERGED_FINDINGS_FILE;
 	if (!bad)
 		return 0;
-	snprintf(err, errlen, "cannot read '%s/%s'", dir, bad);
+	if (!err[0])
+		snprintf(err, errlen, "cannot read '%s/%s'", dir, bad);
 	campaign_release(c);
 	return -1;
 }
@@ -434,64 +440,87 @@ static void blank(struct mrow *r)
 #undef BLANK_
 }
 
-int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mrow *r), void *ctx)
-{
-	const struct merged_table_def *def = merged_table(MERGED_CSV);
-	char path[4200], line[8192], *f[FIELDS];
+/* points.csv read a line at a time: its header's columns, then each row. */
+struct rows {
+	const struct merged_table_def *def;
 	struct dest d[FIELDS];
 	struct mrow empty, r;
-	struct stat st;
 	int n;
-	FILE *in;
+	int (*fn)(void *ctx, const struct mrow *r);
+	void *ctx;
+};
+
+static int row_line(void *ctx, char *line, long no, char *err, size_t errlen)
+{
+	struct rows *x = ctx;
+	char *f[FIELDS];
+	int m = split_csv(line, f, FIELDS);
+
+	if (no > 1 && m != x->n)
+		return snprintf(err, errlen, "%d fields, its header has %d: not a row of the merge's", m, x->n), -1;
+	if (no > 1 && whole(f[0]) < 0)
+		return snprintf(err, errlen, "point '%s' is not a number: not a row of the merge's", f[0]), -1;
+	if (no > 1) {
+		x->r = x->empty;
+		for (int k = 0; k < m; k++)
+			if (x->d[k].known)
+				put(&x->r, &x->d[k], f[k]);
+		return x->fn(x->ctx, &x->r) != 0;
+	}
+	if (strcmp(f[0], "point") != 0)
+		return snprintf(err, errlen, "not the merge's points.csv: its header does not begin 'point,'"), -1;
+	for (int k = 0; k < (x->n = m); k++) {   /* each column by its name */
+		x->d[k].known = 0;
+		for (int i = 0; i < x->def->n && !x->d[k].known; i++)
+			if (strcmp(x->def->cols[i].name, f[k]) == 0)
+				x->d[k] = (struct dest){ x->def->cols[i].src, x->def->cols[i].arg, 1 };
+	}
+	return 0;
+}
+
+int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mrow *r), void *ctx,
+		  char *err, size_t errlen)
+{
+	struct rows x = { .def = merged_table(MERGED_CSV), .fn = fn, .ctx = ctx };
+	char path[4200];
 
 	snprintf(path, sizeof(path), "%s/points.csv", c->dir);
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(in = fopen(path, "r")))
-		return -1;
-	if (!fgets(line, sizeof(line), in)) {
-		fclose(in);
-		return -1;
-	}
-	n = split_csv(line, f, FIELDS);
-	for (int k = 0; k < n; k++) {   /* each column by its name */
-		d[k].known = 0;
-		for (int i = 0; i < def->n && !d[k].known; i++)
-			if (strcmp(def->cols[i].name, f[k]) == 0)
-				d[k] = (struct dest){ def->cols[i].src, def->cols[i].arg, 1 };
-	}
-	blank(&empty);
-	while (fgets(line, sizeof(line), in)) {
-		int m = split_csv(line, f, FIELDS);
-		r = empty;
-		for (int k = 0; k < m && k < n; k++)
-			if (d[k].known)
-				put(&r, &d[k], f[k]);
-		if (fn(ctx, &r) != 0)
-			break;
-	}
-	fclose(in);
+	blank(&x.empty);
+	return text_lines(path, TEXT_MERGED, row_line, &x, err, errlen);
+}
+
+/* pairs.dat read a line at a time: the rows of its data set `index`. */
+struct matrix {
+	long index, set, n;
+	double *bw;
+};
+
+static int matrix_line(void *ctx, char *line, long no, char *err, size_t errlen)
+{
+	struct matrix *x = ctx;
+	long src, dst;
+	double v;
+
+	(void)no;
+	if (!strncmp(line, "# point:", 8))
+		return ++x->set > x->index;
+	if (x->set != x->index || line[0] == '#' || sscanf(line, "%ld %ld %lf", &src, &dst, &v) != 3)
+		return 0;
+	if (src < 0 || src >= x->n || dst < 0 || dst >= x->n)
+		return snprintf(err, errlen, "task %ld or %ld is not one of %ld", src, dst, x->n), -1;
+	x->bw[src * x->n + dst] = v;
 	return 0;
 }
 
 int campaign_matrix(const struct campaign *c, long index, long n, double *bw)
 {
-	char path[4200], line[256];
-	long set = -1, src, dst;
-	double v;
-	int rc = 0;
-	struct stat st;
-	FILE *in;
+	struct matrix x = { index, -1, n, bw };
+	char path[4200], err[4400];
 
 	for (long i = 0; i < n * n; i++)
 		bw[i] = NAN;
 	snprintf(path, sizeof(path), "%s/%s", c->dir, MERGED_PAIRS_DAT);
-	if (index < 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(in = fopen(path, "r")))
+	if (index < 0 || text_lines(path, TEXT_MERGED, matrix_line, &x, err, sizeof(err)) != 0)
 		return -1;
-	while (rc == 0 && set <= index && fgets(line, sizeof(line), in)) {
-		if (!strncmp(line, "# point:", 8))
-			set++;
-		else if (set == index && line[0] != '#' && sscanf(line, "%ld %ld %lf", &src, &dst, &v) == 3)
-			rc = src >= 0 && src < n && dst >= 0 && dst < n ? (bw[src * n + dst] = v, 0) : -1;
-	}
-	fclose(in);
-	return set >= index ? rc : -1;
+	return x.set >= index ? 0 : -1;
 }
