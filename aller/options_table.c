@@ -4,7 +4,6 @@
  */
 #include "options_impl.h"
 #include "stacks.h"
-#include "strbuf.h"
 #include "text.h"
 
 #include <errno.h>

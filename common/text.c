@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -132,15 +131,12 @@ int text_open(const char *path, enum text_kind k, char *err, size_t errlen)
 
 	if (fd < 0) {
 		snprintf(err, errlen, "%s '%s' cannot be opened: %s", rule[k].noun, path, strerror(errno));
-		return -1;
+		return errno == ENOENT ? -2 : -1;
 	}
-	if (fstat(fd, &st) == 0 && (S_ISREG(st.st_mode) || (S_ISFIFO(st.st_mode) && rule[k].fifo))) {
-		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-		if (!S_ISREG(st.st_mode) || (size_t)st.st_size <= rule[k].cap)
-			return fd;
-		close(fd);
-		return too_large(path, k, err, errlen);
-	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size > rule[k].cap)
+		return close(fd), too_large(path, k, err, errlen);
+	if (S_ISREG(st.st_mode) || (S_ISFIFO(st.st_mode) && rule[k].fifo))
+		return fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK), fd;
 	snprintf(err, errlen, "%s '%s' is %s, not a regular file", rule[k].noun, path,
 		 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
 		 : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : "a socket");
@@ -148,29 +144,13 @@ int text_open(const char *path, enum text_kind k, char *err, size_t errlen)
 	return -1;
 }
 
-/* s[0..*n) (lines from number no) by the rules of text, CRLFs folded and NUL-terminated: 0, or -1. */
-static int as_text(const char *path, enum text_kind k, char *s, size_t *n, long no, char *err,
-		   size_t errlen)
-{
-	size_t to = 0;
-
-	for (size_t i = 0; i < *n; no += s[i++] == '\n') {
-		if (s[i] == '\0')
-			return text_at(err, errlen, path, no, "a NUL byte: not text");
-		if (s[i] != '\r' || i + 1 == *n || s[i + 1] != '\n')
-			s[to++] = s[i];
-	}
-	if (rule[k].whole && to > 0 && s[to - 1] != '\n')
-		return text_at(err, errlen, path, no, "cut short: its last line has no newline");
-	s[*n = to] = '\0';
-	return 0;
-}
-
 int text_load(const char *path, enum text_kind k, struct strbuf *b, char *err, size_t errlen)
 {
 	int fd = text_open(path, k, err, errlen);
 	char chunk[65536];
 	ssize_t got = 1;
+	size_t to = 0, i = 0;
+	long no = 1;
 
 	strbuf_init(b);
 	strbuf_add(b, "", 0);
@@ -181,43 +161,36 @@ int text_load(const char *path, enum text_kind k, struct strbuf *b, char *err, s
 			break;
 	if (fd >= 0)
 		close(fd);
+	for (; fd >= 0 && got == 0 && !b->failed && i < b->len && b->s[i]; no += b->s[i++] == '\n')
+		if (b->s[i] != '\r' || b->s[i + 1] != '\n')   /* CRLF read as LF */
+			b->s[to++] = b->s[i];
 	if (fd >= 0 && b->len > rule[k].cap)
 		too_large(path, k, err, errlen);
 	else if (fd >= 0 && (got < 0 || b->failed))
 		snprintf(err, errlen, "%s '%s' %s", rule[k].noun, path, got < 0 ? "could not be read to "
 			 "its end" : "is too large: out of memory");
-	else if (fd >= 0 && as_text(path, k, b->s, &b->len, 1, err, errlen) == 0)
-		return 0;
+	else if (fd >= 0 && i < b->len)
+		text_at(err, errlen, path, no, "a NUL byte: not text");
+	else if (fd >= 0 && rule[k].whole && to > 0 && b->s[to - 1] != '\n')
+		text_at(err, errlen, path, no, "cut short: its last line has no newline");
+	else if (fd >= 0)
+		return b->s[b->len = to] = '\0', 0;
 	strbuf_release(b);
-	return -1;
+	return fd == -2 ? 1 : -1;
 }
 
-int text_lines(const char *path, enum text_kind k, text_line_fn *fn, void *ctx, char *err,
-	       size_t errlen)
+int text_lines(const char *path, enum text_kind k, text_line_fn *fn, void *ctx, char *err, size_t errlen)
 {
-	int fd = text_open(path, k, err, errlen), rc = 0;
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
-	char *line = NULL;
-	size_t cap = 0, total = 0, n;
-	ssize_t got = 0;
+	struct strbuf b;
+	int rc = text_load(path, k, &b, err, errlen), absent = rc == 1;
+	long no = 1;
 
-	if (!f && fd >= 0)
-		close(fd), snprintf(err, errlen, "%s '%s': out of memory", rule[k].noun, path);
-	if (!f)
-		return -1;
-	for (long no = 1; rc == 0 && (got = getline(&line, &cap, f)) > 0; no++) {
-		total += n = (size_t)got;
-		if (total > rule[k].cap)
-			rc = too_large(path, k, err, errlen);
-		else if ((rc = as_text(path, k, line, &n, no, err, errlen)) == 0) {
-			line[n - (line[n - 1] == '\n')] = '\0';
-			if ((rc = fn(ctx, line, no, err, errlen)) < 0)
-				text_at(err, errlen, path, no, err);
-		}
+	for (char *s = rc == 0 ? b.s : NULL, *e; rc == 0 && s && *s; s = e ? e + 1 : NULL, no++) {
+		if ((e = strchr(s, '\n')))
+			*e = '\0';
+		if ((rc = fn(ctx, s, no, err, errlen)) < 0)
+			text_at(err, errlen, path, no, err);
 	}
-	if (rc == 0 && ferror(f))
-		rc = -1, snprintf(err, errlen, "%s '%s' could not be read to its end", rule[k].noun, path);
-	free(line);
-	fclose(f);
-	return rc < 0 ? -1 : 0;
+	strbuf_release(&b);
+	return rc < 0 ? -1 : absent;
 }

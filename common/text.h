@@ -32,18 +32,13 @@ void text_add_tsv(struct strbuf *b, const char *s);
 
 /*
  * The door every file a user names is read through (docs/security.md,
- * "Reading a user's file"; tests/doors.sh lists the reads that go around
- * it), by its kind's rules, one row each below:
- *   - a regular file, or a FIFO where the kind says (a campaign's @<(...)),
- *     never a directory, device or socket: refused before a read, and a
- *     FIFO's open never blocks;
- *   - at most CAP bytes: a larger file is refused, never read in part;
- *   - text: a NUL byte is refused (FILE:LINE);
- *   - CRLF is read as LF (a file from Windows): "\r\n" is "\n", everywhere;
- *   - WHOLE: the last line ends with a newline; one without is a file cut
- *     short (written in part: a full disk, a writer killed) and refused.
- * One line in err: "NOUN 'FILE' what" for the file, "FILE:LINE: what" for
- * a line of it (every reader's own errors too).
+ * "Reading a user's file"; tests/door-read.sh names a read around it), by
+ * its kind's row below: a regular file, or a FIFO where FIFO (a campaign's
+ * @<(...)), never a directory or device, refused before a read; at most CAP
+ * bytes, a larger file refused, never read in part; a NUL byte refused;
+ * CRLF read as LF; with WHOLE, a last line without its newline is a file
+ * cut short (written in part), refused. One line in err: "NOUN 'FILE'
+ * what", or "FILE:LINE: what" for a line (every reader's own errors too).
  */
 #define TEXT_KINDS(X) /* KIND, NOUN, CAP, FIFO, WHOLE */ \
 	X(TEXT_WORLDS, "--check-args' file", 1L << 20, 1, 1) \
@@ -57,20 +52,15 @@ void text_add_tsv(struct strbuf *b, const char *s);
 	X(TEXT_SLURM, "Slurm's answer", 1L << 30, 1, 0)
 #define TEXT_KIND_(kind, noun, cap, fifo, whole) kind,
 enum text_kind { TEXT_KINDS(TEXT_KIND_) TEXT_NKINDS };
-#undef TEXT_KIND_
 
-/* path opened for reading by the kind's first rule: the descriptor (blocking), or -1 with err. */
+/* path opened by the kind's first rule and its cap, blocking: fd, or -1 (-2: no such file) with err. */
 int text_open(const char *path, enum text_kind k, char *err, size_t errlen);
-/* The whole text of path into b (initialised here; the caller releases it): 0, or -1 with err. */
+/* The whole text of path into b (the caller releases it): 0, or with err 1 (no such file) or -1. */
 int text_load(const char *path, enum text_kind k, struct strbuf *b, char *err, size_t errlen);
-/*
- * path's lines in order, each without its newline (nor a CR before it):
- * line(ctx, text, its number, err) until it returns 1 (stop: 0 returned) or
- * -1 (with err saying what: "FILE:LINE: " is put before it); 0, or -1.
- */
+/* Its lines, each without its newline, to line(ctx, text, number, err) until 1 (stop) or -1
+ * (with err, FILE:LINE put before); returns as text_load. */
 typedef int text_line_fn(void *ctx, char *line, long no, char *err, size_t errlen);
-int text_lines(const char *path, enum text_kind k, text_line_fn *line, void *ctx, char *err,
-	       size_t errlen);
+int text_lines(const char *path, enum text_kind k, text_line_fn *line, void *ctx, char *err, size_t errlen);
 /* "FILE:LINE: what" into err; -1. */
 int text_at(char *err, size_t errlen, const char *file, long line, const char *what);
 

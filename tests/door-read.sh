@@ -12,7 +12,6 @@ cd "${1:-$(dirname "$0")/..}"
 # FILE CALL COUNT   why it may go around the door
 allowed='
 common/text.c open 1            the door itself
-common/text.c fdopen 1          ... its lines as a stream
 aller/world/counters.c fopen 4  sysfs counters and names (/sys/class/infiniband, net): the kernel writes them
 aller/world/counters.c opendir 2  sysfs directories, listed
 aller/world/limits.c fopen 1    sysfs link speeds

@@ -1,11 +1,9 @@
 /* suspects.c: see suspects.h. */
 #include "suspects.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "grow.h"
 #include "read/hosts.h"
@@ -182,11 +180,10 @@ static int rows_of(const char *dir, struct strbuf *b, const char *row, int *held
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/suspects.tsv", dir);
-	if (access(path, F_OK) != 0 && errno == ENOENT)
+	if ((rc = text_load(path, TEXT_MERGED, &text, err, sizeof(err))) == 1)
 		return 1;
 	strbuf_init(&want);
 	header(&want);
-	rc = text_load(path, TEXT_MERGED, &text, err, sizeof(err));
 	if (rc == 0 && (!want.s || strncmp(text.s, want.s, n = strlen(want.s)) != 0)) {
 		for (char *c = want.s; c && *c; c++)   /* the header in words, on one line */
 			*c = *c == '\t' ? ' ' : *c == '\n' ? '\0' : *c;

@@ -1,12 +1,10 @@
 /* campaign.c: a merged directory read once (see campaign.h). */
 #include "campaign.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "grow.h"
 #include "text.h"
@@ -18,7 +16,6 @@ static int split_csv(char *s, char **f, int max)
 {
 	int n = 0;
 
-	s[strcspn(s, "\r\n")] = '\0';
 	while (n < max) {
 		char *w = s;
 		if (*s == '"') {
@@ -50,7 +47,6 @@ static int split_tsv(char *s, char **f, int max)
 {
 	int n = 0;
 
-	s[strcspn(s, "\n")] = '\0';
 	for (char *p = s; n < max; p++) {
 		f[n++] = p;
 		if (!(p = strchr(p, '\t')))
@@ -112,15 +108,13 @@ static int slurp(const char *dir, const char *name, char **text, char *err, size
 {
 	char path[4200];
 	struct strbuf b;
+	int rc;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	*text = NULL;
-	if (access(path, F_OK) != 0 && errno == ENOENT)
-		return 0;
-	if (text_load(path, TEXT_MERGED, &b, err, errlen) != 0)
-		return -1;
-	*text = strbuf_detach(&b);
-	return *text ? 0 : (snprintf(err, errlen, "'%s': out of memory", path), -1);
+	if ((rc = text_load(path, TEXT_MERGED, &b, err, errlen)) == 0)
+		*text = strbuf_detach(&b);
+	return rc < 0 ? -1 : 0;
 }
 
 /*
@@ -299,14 +293,11 @@ int campaign_load(struct campaign *c, const char *dir, int what, char *err, size
 	if (!bad && (what & CAMPAIGN_SETS) && (slurp(dir, MERGED_SETS_FILE, &text, err, errlen) != 0 ||
 					       table_read(&c->sets, text, '\t', campaign_set_names, SET_N, 1) != 0))
 		bad = MERGED_SETS_FILE;
-	if (!bad && (what & CAMPAIGN_PAIRS) && slurp(dir, MERGED_PAIRS_FILE, &text, err, errlen) == 0)
-		table_read(&c->pairs, text, '\t', pair_names, PAIR_N, 0);   /* none without it */
-	else if (!bad && (what & CAMPAIGN_PAIRS))
-		bad = MERGED_PAIRS_FILE;
-	if (!bad && (what & CAMPAIGN_FINDINGS) && slurp(dir, MERGED_FINDINGS_FILE, &text, err, errlen) == 0)
-		read_kinds(c, text);
-	else if (!bad && (what & CAMPAIGN_FINDINGS))
-		bad = MERGED_FINDINGS_FILE;
+	if (!bad && (what & CAMPAIGN_PAIRS))   /* none without it */
+		bad = slurp(dir, MERGED_PAIRS_FILE, &text, err, errlen) != 0 ? MERGED_PAIRS_FILE
+		      : (table_read(&c->pairs, text, '\t', pair_names, PAIR_N, 0), NULL);
+	if (!bad && (what & CAMPAIGN_FINDINGS))
+		bad = slurp(dir, MERGED_FINDINGS_FILE, &text, err, errlen) != 0 ? MERGED_FINDINGS_FILE : (read_kinds(c, text), NULL);
 	if (!bad)
 		return 0;
 	if (!err[0])
@@ -440,87 +431,66 @@ static void blank(struct mrow *r)
 #undef BLANK_
 }
 
-/* points.csv read a line at a time: its header's columns, then each row. */
-struct rows {
-	const struct merged_table_def *def;
-	struct dest d[FIELDS];
-	struct mrow empty, r;
-	int n;
-	int (*fn)(void *ctx, const struct mrow *r);
-	void *ctx;
-};
-
-static int row_line(void *ctx, char *line, long no, char *err, size_t errlen)
-{
-	struct rows *x = ctx;
-	char *f[FIELDS];
-	int m = split_csv(line, f, FIELDS);
-
-	if (no > 1 && m != x->n)
-		return snprintf(err, errlen, "%d fields, its header has %d: not a row of the merge's", m, x->n), -1;
-	if (no > 1 && whole(f[0]) < 0)
-		return snprintf(err, errlen, "point '%s' is not a number: not a row of the merge's", f[0]), -1;
-	if (no > 1) {
-		x->r = x->empty;
-		for (int k = 0; k < m; k++)
-			if (x->d[k].known)
-				put(&x->r, &x->d[k], f[k]);
-		return x->fn(x->ctx, &x->r) != 0;
-	}
-	if (strcmp(f[0], "point") != 0)
-		return snprintf(err, errlen, "not the merge's points.csv: its header does not begin 'point,'"), -1;
-	for (int k = 0; k < (x->n = m); k++) {   /* each column by its name */
-		x->d[k].known = 0;
-		for (int i = 0; i < x->def->n && !x->d[k].known; i++)
-			if (strcmp(x->def->cols[i].name, f[k]) == 0)
-				x->d[k] = (struct dest){ x->def->cols[i].src, x->def->cols[i].arg, 1 };
-	}
-	return 0;
-}
-
 int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mrow *r), void *ctx,
 		  char *err, size_t errlen)
 {
-	struct rows x = { .def = merged_table(MERGED_CSV), .fn = fn, .ctx = ctx };
-	char path[4200];
+	const struct merged_table_def *def = merged_table(MERGED_CSV);
+	char path[4200], *text = NULL, *line, *next, *f[FIELDS];
+	struct dest d[FIELDS];
+	struct mrow empty, r;
+	int n = 0, m, rc = slurp(c->dir, "points.csv", &text, err, errlen);
+	long no = 1;
 
 	snprintf(path, sizeof(path), "%s/points.csv", c->dir);
-	blank(&x.empty);
-	return text_lines(path, TEXT_MERGED, row_line, &x, err, errlen);
-}
-
-/* pairs.dat read a line at a time: the rows of its data set `index`. */
-struct matrix {
-	long index, set, n;
-	double *bw;
-};
-
-static int matrix_line(void *ctx, char *line, long no, char *err, size_t errlen)
-{
-	struct matrix *x = ctx;
-	long src, dst;
-	double v;
-
-	(void)no;
-	if (!strncmp(line, "# point:", 8))
-		return ++x->set > x->index;
-	if (x->set != x->index || line[0] == '#' || sscanf(line, "%ld %ld %lf", &src, &dst, &v) != 3)
-		return 0;
-	if (src < 0 || src >= x->n || dst < 0 || dst >= x->n)
-		return snprintf(err, errlen, "task %ld or %ld is not one of %ld", src, dst, x->n), -1;
-	x->bw[src * x->n + dst] = v;
-	return 0;
+	if (rc == 0 && !text)
+		return snprintf(err, errlen, "cannot read '%s'", path), -1;
+	blank(&empty);
+	for (line = text; rc == 0 && *line; line = next, no++) {   /* whole: each line ends in '\n' */
+		next = line + strcspn(line, "\n") + 1;
+		next[-1] = '\0';
+		m = split_csv(line, f, FIELDS);
+		for (int k = 0; no == 1 && k < (n = m); k++) {   /* each column by its name */
+			d[k].known = 0;
+			for (int i = 0; i < def->n && !d[k].known; i++)
+				if (strcmp(def->cols[i].name, f[k]) == 0)
+					d[k] = (struct dest){ def->cols[i].src, def->cols[i].arg, 1 };
+		}
+		if (no == 1 ? strcmp(f[0], "point") != 0 : m != n || whole(f[0]) < 0)
+			rc = text_at(err, errlen, path, no, no == 1 ? "not the merge's points.csv: its header does "
+				     "not begin 'point,'" : "not a row of the merge's (its fields not the header's, "
+				     "or no point's number)");
+		if (rc == 0 && no > 1) {
+			r = empty;
+			for (int k = 0; k < m; k++)
+				if (d[k].known)
+					put(&r, &d[k], f[k]);
+			if (fn(ctx, &r) != 0)
+				break;
+		}
+	}
+	if (rc == 0 && no == 1)
+		rc = text_at(err, errlen, path, 1, "empty: not the merge's points.csv");
+	free(text);
+	return rc;
 }
 
 int campaign_matrix(const struct campaign *c, long index, long n, double *bw)
 {
-	struct matrix x = { index, -1, n, bw };
-	char path[4200], err[4400];
+	char err[4400], *text = NULL;
+	long set = -1, src, dst;
+	double v;
+	int rc = 0;
 
 	for (long i = 0; i < n * n; i++)
 		bw[i] = NAN;
-	snprintf(path, sizeof(path), "%s/%s", c->dir, MERGED_PAIRS_DAT);
-	if (index < 0 || text_lines(path, TEXT_MERGED, matrix_line, &x, err, sizeof(err)) != 0)
+	if (index < 0 || slurp(c->dir, MERGED_PAIRS_DAT, &text, err, sizeof(err)) != 0 || !text)
 		return -1;
-	return x.set >= index ? 0 : -1;
+	for (char *line = text; rc == 0 && set <= index && *line; line += strcspn(line, "\n") + 1) {
+		if (!strncmp(line, "# point:", 8))
+			set++;
+		else if (set == index && line[0] != '#' && sscanf(line, "%ld %ld %lf", &src, &dst, &v) == 3)
+			rc = src >= 0 && src < n && dst >= 0 && dst < n ? (bw[src * n + dst] = v, 0) : -1;
+	}
+	free(text);
+	return set >= index ? rc : -1;
 }

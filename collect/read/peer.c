@@ -314,26 +314,19 @@ static int nccl_line(struct reader *r, char *line)
 	return add_row(r, floor(size / (double)ranks), ranks, t);
 }
 
-/* The format a line tells (a title line of its tool's; PEER_NONE: none): the line ends at '\n' or the end. */
-static enum peer_format line_told(const char *s)
-{
-	const char *intel = strstr(s, "Intel(R) MPI Benchmarks"), *nl = strchr(s, '\n');
-
-	if (!strncmp(s, "# OSU MPI", 9))
-		return PEER_OSU;
-	if (!strncmp(s, "# nccl-tests version", 20) || !strncmp(s, "# Collective test starting:", 27))
-		return PEER_NCCL;
-	return !strncmp(s, "# Benchmarking ", 15) || (intel && (!nl || intel < nl)) ? PEER_IMB : PEER_NONE;
-}
-
-/* The format a file's lines tell (PEER_NONE: none of them). */
+/* The format a file's lines tell (PEER_NONE: none of them); of a line, that line's. */
 static enum peer_format told(const char *text)
 {
-	enum peer_format f = PEER_NONE;
-
-	for (const char *s = text; s && *s && f == PEER_NONE; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
-		f = line_told(s);
-	return f;
+	for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL) {
+		if (!strncmp(s, "# OSU MPI", 9))
+			return PEER_OSU;
+		if (!strncmp(s, "# nccl-tests version", 20) || !strncmp(s, "# Collective test starting:", 27))
+			return PEER_NCCL;
+		if (!strncmp(s, "# Benchmarking ", 15) || (strstr(s, "Intel(R) MPI Benchmarks") &&
+							   strstr(s, "Intel(R) MPI Benchmarks") < strchr(s, '\n')))
+			return PEER_IMB;
+	}
+	return PEER_NONE;
 }
 
 int peer_parse(struct peer *p, const char *text, const char *file, enum peer_format want, char *err,
@@ -358,14 +351,10 @@ int peer_parse(struct peer *p, const char *text, const char *file, enum peer_for
 			*next++ = '\0';
 		r.line++;
 		line[strcspn(line, "\r")] = '\0';
-		if (line_told(line) != PEER_NONE && line_told(line) != p->format) {
-			char what[160];
-			snprintf(what, sizeof(what), "%s's title line in what is read as %s's output (a file holds "
-				 "one run of one tool):", tool_names[line_told(line)], tool_names[p->format]);
-			rc = bad(&r, what, line);
-		} else if (line[strspn(line, " \t")]) {
+		if (told(line) != PEER_NONE && told(line) != p->format)
+			rc = bad(&r, "a title line of another tool's output (a file holds one run of one tool):", line);
+		else if (line[strspn(line, " \t")])
 			rc = each[p->format](&r, line);
-		}
 	}
 	free(copy);
 	if (rc == 0 && p->nrows == 0) {

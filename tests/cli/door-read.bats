@@ -104,7 +104,7 @@ P=$ROOT/tests/data/peers
 	cat "$P/imb_alltoall.txt" "$P/osu_alltoall.txt" >"$BATS_TEST_TMPDIR/two.txt"
 	n=$(($(wc -l <"$P/imb_alltoall.txt") + 2))
 	run --separate-stderr -2 "$COLLECT" --judge --fabric="$P/local.fabric" "$BATS_TEST_TMPDIR/two.txt"
-	[ "$stderr" = "collect: error: --judge: $BATS_TEST_TMPDIR/two.txt:$n: osu_alltoall's title line in what is read as IMB-MPI1's output (a file holds one run of one tool): '# OSU MPI All-to-All Personalized Exchange Latency Test v7.4'" ]
+	[ "$stderr" = "collect: error: --judge: $BATS_TEST_TMPDIR/two.txt:$n: a title line of another tool's output (a file holds one run of one tool): '# OSU MPI All-to-All Personalized Exchange Latency Test v7.4'" ]
 	[ "$output" = "" ]
 }
 
@@ -122,6 +122,6 @@ P=$ROOT/tests/data/peers
 	[ "$stderr" = "collect: error: findings: garbage/points.csv:1: not the merge's points.csv: its header does not begin 'point,'" ]
 	cp -r m short && { head -n 3 m/points.csv; head -n 4 m/points.csv | tail -1 | cut -d, -f1-5; } >short/points.csv
 	run --separate-stderr -3 "$COLLECT" --findings short
-	[[ $stderr == "collect: error: findings: short/points.csv:4: 5 fields, its header has "*": not a row of the merge's" ]]
+	[ "$stderr" = "collect: error: findings: short/points.csv:4: not a row of the merge's (its fields not the header's, or no point's number)" ]
 	run -0 "$COLLECT" --findings m
 }

@@ -72,7 +72,7 @@ row() { awk -v b="$1" -v t="$2" '$1 == b && $2 == t' <<<"$output"; }
 	[ "$stderr" = "collect: error: --judge: $BATS_TEST_TMPDIR/bad.txt:6: not a row of the table above (a number a column):" ]
 	[ "$output" = "" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric --format=imb osu_alltoall.txt
-	[ "$stderr" = "collect: error: --judge: osu_alltoall.txt:2: osu_alltoall's title line in what is read as IMB-MPI1's output (a file holds one run of one tool): '# OSU MPI All-to-All Personalized Exchange Latency Test v7.4'" ]
+	[ "$stderr" = "collect: error: --judge: osu_alltoall.txt:2: a title line of another tool's output (a file holds one run of one tool): '# OSU MPI All-to-All Personalized Exchange Latency Test v7.4'" ]
 	run --separate-stderr -2 "$COLLECT" --judge osu_alltoall.txt
 	[ "$stderr" = "collect: error: --judge: --fabric=FILE is needed: collect --judge --fabric=FILE [--nodes=LIST] ... OUTPUT" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric --placement=round osu_alltoall.txt
