@@ -146,8 +146,8 @@ int fabricfile_names(const char *word, int (*each)(const char *name, void *ctx),
 		if (item(s, strcspn(s, ",]"), &lo, &hi, &width) != 0 ||
 		    (total += hi - lo + 1) > FABRICFILE_RANGE)
 			return -3;
-		for (long v = lo; v <= hi; v++) {
-			snprintf(name, sizeof(name), "%.*s%0*ld%s", (int)(open - word), word, width, v,
+		for (long k = 0; k <= hi - lo; k++) {   /* lo + k: never past hi, nor LONG_MAX */
+			snprintf(name, sizeof(name), "%.*s%0*ld%s", (int)(open - word), word, width, lo + k,
 				 close + 1);
 			if ((rc = each(name, ctx)) != 0)
 				return rc;

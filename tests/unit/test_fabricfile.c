@@ -197,6 +197,27 @@ static void a_dragonfly(void **state)
 	fabricfile_free(&ff);
 }
 
+/* Each name a range gives near the largest number, and nothing past it. */
+static int near_the_largest(const char *name, void *ctx)
+{
+	(*(long *)ctx)++;
+	return strcmp(name, "n9223372036854775807") && strcmp(name, "n9223372036854775806") ? -9 : 0;
+}
+
+/* A range up to LONG_MAX (the fuzzer's n[9223372036854775807]) names its nodes once: no overflow past it. */
+static void a_range_to_the_largest_number(void **state)
+{
+	long n = 0;
+
+	(void)state;
+	assert_int_equal(fabricfile_names("n[9223372036854775807]", near_the_largest, &n), 0);
+	assert_int_equal(n, 1);
+	n = 0;
+	assert_int_equal(fabricfile_names("n[9223372036854775806-9223372036854775807]", near_the_largest, &n), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(fabricfile_names("n[9223372036854775808]", near_the_largest, &n), -3);
+}
+
 static void a_file_read_whole_or_refused(void **state)
 {
 	struct fabricfile ff;
@@ -230,6 +251,7 @@ int main(void)
 		cmocka_unit_test(a_tree_of_switches),
 		cmocka_unit_test(every_error_is_one_line_naming_the_line),
 		cmocka_unit_test(a_file_read_whole_or_refused),
+		cmocka_unit_test(a_range_to_the_largest_number),
 		cmocka_unit_test(a_dragonfly),
 		cmocka_unit_test(rails),
 	};
