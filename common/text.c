@@ -110,7 +110,7 @@ static const struct { const char *noun; size_t cap; int fifo, whole; } rule[] = 
 
 int text_at(char *err, size_t errlen, const char *file, long line, const char *what)
 {
-	char was[1024];
+	char was[4096];
 
 	snprintf(was, sizeof(was), "%s", what);   /* what may be err */
 	snprintf(err, errlen, "%s:%ld: %s", file, line, was);
