@@ -4,7 +4,7 @@
 # a FIFO where allowed; a cap; no NUL; CRLF as LF; a cut file said) and its
 # one message form, FILE:LINE: what; tests/door-read.sh lists the reads
 # that go around it. docs/security.md and docs/exit-codes.md say the same.
-# shellcheck disable=SC2154 # bats sets output and stderr
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
 
@@ -47,9 +47,9 @@ P=$ROOT/tests/data/peers
 	printf '8,16\n32\0,64\n' >nul
 	run --separate-stderr -2 "$ALLER" --check-args=@nul c
 	[ "$stderr" = "aller: error: nul:2: a NUL byte: not text" ]
-	printf '8,16,32,64,128,256,512,1024,2048\n' | head -c 31 >cut
-	run --separate-stderr -2 "$ALLER" --check-args=@cut c
-	[ "$stderr" = "aller: error: cut:1: cut short: its last line has no newline" ]
+	printf '8,16,32,64,128,256,512,1024,2048\n' | head -c 31 >cut.w
+	run --separate-stderr -2 "$ALLER" --check-args=@cut.w c
+	[ "$stderr" = "aller: error: cut.w:1: cut short: its last line has no newline" ]
 	{ seq 1 200000; echo; } >big
 	[ "$(wc -c <big)" -gt 1048576 ]
 	run --separate-stderr -2 "$ALLER" --check-args=@big c
