@@ -87,7 +87,7 @@ number_bypasses() {
 	for r in inf infgbit nangbit 1e309gbit 1e-320gbit 0x10gbit -1gbit 0.5kbit 1000001GB/s; do
 		printf 'switch leaf1 4gbit n[1-2]\nnic n[1-2] %s\n' "$r" >r.fabric
 		run --separate-stderr -2 "$ALLER" --check-args=2 --nodes='n[1-2]' --fabric=r.fabric
-		[ "$stderr" = "aller: error: fabric file 'r.fabric' line 2: rate is not a decimal number and kbit, mbit, gbit, gbps or GB/s, 1kbit to 1000000GB/s: '$r'" ] ||
+		[ "$stderr" = "aller: error: r.fabric:2: rate is not a decimal number and kbit, mbit, gbit, gbps or GB/s, 1kbit to 1000000GB/s: '$r'" ] ||
 			{ echo "$r: $stderr"; return 1; }
 		run --separate-stderr -2 "$COLLECT" --judge --fabric="$ROOT/tests/data/peers/local.fabric" --line-rate="$r" \
 			"$ROOT/tests/data/peers/osu_alltoall.txt"
