@@ -3,7 +3,9 @@
  * options, parsed by the table of options_table.c.
  */
 #include "options_impl.h"
+#include "bytes.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +78,7 @@ static int parse_count(const char *what, const char *s, long def, long max,
 		       long *out, char *err, size_t errlen)
 {
 	long v;
-	int rc = options_parse_long(s, &v);
+	int rc = parse_long(s, LONG_MIN, LONG_MAX, &v);
 
 	if (rc == -1) {
 		snprintf(err, errlen, "cannot parse %s '%s': expected an integer "
@@ -95,7 +97,7 @@ static int parse_count(const char *what, const char *s, long def, long max,
 static int looks_numeric(const char *s)
 {
 	long v;
-	return options_parse_long(s, &v) != -1;
+	return parse_long(s, LONG_MIN, LONG_MAX, &v) != -1;
 }
 
 /* --transport=nccl: ncclAlltoAll on device buffers, nothing else. */

@@ -83,7 +83,4 @@ struct option_def {
 
 extern const struct option_def options_table[OPT_COUNT];
 
-/* A decimal integer, the whole string: 0, -1 not a number, -2 out of long's range. */
-int options_parse_long(const char *s, long *out);
-
 #endif

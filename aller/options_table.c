@@ -3,29 +3,15 @@
  * setters, and --help made from the rows. options.c parses by the table.
  */
 #include "options_impl.h"
+#include "bytes.h"
 #include "stacks.h"
+#include "text.h"
 
 #include <errno.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int options_parse_long(const char *s, long *out)
-{
-	char *end;
-	long v;
-
-	if (*s == '\0' || !(*s == '-' || *s == '+' || (*s >= '0' && *s <= '9')))
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (end == s || *end != '\0')
-		return -1;
-	if (errno == ERANGE)
-		return -2;
-	*out = v;
-	return 0;
-}
 
 /* A whole number in lo..hi for an option; 0 or -1 with a message. */
 static int option_long(const char *what, const char *val, long lo, long hi, long *out,
@@ -33,23 +19,13 @@ static int option_long(const char *what, const char *val, long lo, long hi, long
 {
 	long v;
 
-	if (options_parse_long(val, &v) != 0 || v < lo || v > hi) {
+	if (parse_long(val, lo, hi, &v) != 0) {
 		snprintf(err, errlen, "invalid %s '%s': expected %s, %ld..%ld", what, val,
 			 strcmp(what, "timeout") == 0 ? "whole seconds" : "an integer", lo, hi);
 		return -1;
 	}
 	*out = v;
 	return 0;
-}
-
-/* A decimal number, the whole string (its range the caller's to check); 0, or -1. */
-static int option_double(const char *val, double *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtod(val, &end);
-	return end == val || *end || errno ? -1 : 0;
 }
 
 /*
@@ -175,38 +151,35 @@ SETTER(set_max_bytes)
 SETTER(set_commsizes) { return select_parse_commsizes(&o->sel, val, err, errlen); }
 
 /*
- * --check-args=@FILE: the worlds from FILE, commas or white space between
- * (a campaign's list can be longer than an argument may be: 128 KiB); kept
- * for the run, as the command line's are.
+ * --check-args=@FILE: the worlds from FILE (a campaign's list can be longer
+ * than an argument may be: 128 KiB), read through the door (text.h), commas,
+ * white space and blank lines between; each checked where it is (FILE:LINE);
+ * kept for the run as a list, as the command line's are.
  */
 static const char *worlds_from(const char *path, char *err, size_t errlen)
 {
-	static char *text;
-	FILE *f = fopen(path, "r");
-	size_t n = 0, cap = 0;
-	int c;
+	static struct strbuf list;
+	struct strbuf text;
+	long line = 1, v;
+	int rc = text_load(path, TEXT_WORLDS, &text, err, errlen);
 
-	if (!f) {
-		snprintf(err, errlen, "cannot read --check-args' file '%s': %s", path, strerror(errno));
-		return NULL;
+	strbuf_release(&list);
+	for (char *w = text.s; rc == 0 && *w; line += w[-1] == '\n') {
+		size_t n = strcspn(w, ", \t\n");
+		char one[32];
+		snprintf(one, sizeof(one), "%.*s", (int)n, w);
+		if (n && option_long("world size", n < sizeof(one) ? one : "(32 characters or more)", 1,
+				     1L << 40, &v, err, errlen) != 0)
+			rc = text_at(err, errlen, path, line, err);
+		else if (n)
+			strbuf_addf(&list, "%s%s", list.len ? "," : "", one);
+		w += n + (w[n] != '\0');
 	}
-	free(text);
-	text = NULL;
-	do {
-		char *more = n < cap ? text : realloc(text, cap = cap ? 2 * cap : 4096);
-		if (!more) {
-			fclose(f);
-			snprintf(err, errlen, "--check-args' file '%s': out of memory", path);
-			return NULL;
-		}
-		text = more;
-		c = getc(f);
-		text[n++] = c == EOF ? '\0' : c == ' ' || c == '\t' || c == '\n' ? ',' : (char)c;
-	} while (c != EOF);
-	fclose(f);
-	while (n > 1 && text[n - 2] == ',')   /* a separator at the end: none */
-		text[--n - 1] = '\0';
-	return text;
+	if (rc == 0 && (!list.s || list.failed))
+		rc = -1, snprintf(err, errlen, "--check-args' file '%s' %s", path, list.failed ? "does not fit "
+				  "in memory" : "holds no world size");
+	strbuf_release(&text);
+	return rc == 0 ? list.s : NULL;
 }
 
 /* --check-args[=WORLD[,WORLD...]] or =@FILE: each a world size; check_args the first. */
@@ -254,7 +227,7 @@ SETTER(set_budget)
 {
 	double v;
 
-	if (option_double(val, &v) != 0 || !(v >= 1e-3 && v <= OPTIONS_MAX_TIME_PER_SIZE)) {
+	if (parse_double(val, 1e-3, OPTIONS_MAX_TIME_PER_SIZE, &v, NULL) != 0) {
 		snprintf(err, errlen, "invalid time per size '%s': expected seconds, 0.001..%.0f "
 			 "(e.g. --time-per-size=0.5)", val, OPTIONS_MAX_TIME_PER_SIZE);
 		return -1;
@@ -275,7 +248,7 @@ SETTER(set_ci)
 	double v;
 
 	snprintf(rel, sizeof(rel), "%.*s", (int)(n < sizeof(rel) ? n : sizeof(rel) - 1), val);
-	if (n >= sizeof(rel) || option_double(rel, &v) != 0 || !(v >= 0.01 && v <= 1)) {
+	if (n >= sizeof(rel) || parse_double(rel, 0.01, 1, &v, NULL) != 0) {
 		snprintf(err, errlen, "invalid --ci precision '%s': expected a fraction of the median, "
 			 "0.01..1 (e.g. --ci=0.05 or --ci=0.05:200)", val);
 		return -1;
@@ -309,7 +282,7 @@ static int line_rate(struct options *o, const char *by, const char *val, char *e
 {
 	double v;
 
-	if (option_double(val, &v) != 0 || !(v > 0 && v <= 1e6)) {
+	if (parse_double(val, DBL_MIN, 1e6, &v, NULL) != 0) {
 		snprintf(err, errlen, "invalid %s '%s': expected each node's NIC rate in "
 			 "decimal GB/s each way, above 0 and at most 1000000 (e.g. 25 for 200 Gb/s)",
 			 by, val);
@@ -368,7 +341,7 @@ SETTER(set_slow_below)
 {
 	double v;
 
-	if (option_double(val, &v) != 0 || !(v > 0 && v < 1)) {
+	if (parse_double(val, 0, 1, &v, NULL) != 0 || !(v > 0 && v < 1)) {
 		snprintf(err, errlen, "invalid --slow-below '%s': expected a fraction of the median "
 			 "bandwidth, 0 < F < 1 (e.g. --slow-below=0.8)", val);
 		return -1;
@@ -391,7 +364,7 @@ SETTER(set_congestion)
 		if (strchr(a + 1, ':'))
 			snprintf(size, sizeof(size), "%s", strchr(a + 1, ':') + 1);
 	}
-	if (option_double(f, &v) != 0 || !(v > 0 && v < 1)) {
+	if (parse_double(f, 0, 1, &v, NULL) != 0 || !(v > 0 && v < 1)) {
 		snprintf(err, errlen, "invalid --congestion '%s': expected FRACTION[:ALGO[:SIZE]], the "
 			 "aggressors' share of the world, 0 < FRACTION < 1 (e.g. --congestion=0.5:"
 			 "alltoall:1M)", val);

@@ -4,10 +4,10 @@ CLUSTER_VARS = CLUSTER_NODES CLUSTER_CPUS CLUSTER_GPUS CLUSTER_PORT CLUSTER_ACCO
 export $(CLUSTER_VARS)
 
 # the fabric's plan (cluster/plan.c): its links and Slurm's topology, from the settings
-$(B)/bin/cluster-plan: cluster/plan.c $(B)/flags
+$(B)/bin/cluster-plan: cluster/plan.c common/bytes.c common/bytes.h $(B)/flags
 	$(call say,CC,$@)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(filter-out -MMD -MP,$(ALLER_CFLAGS)) $(CFLAGS) $(LDFLAGS) -o $@ $<
+	$(Q)$(CC) -Icommon $(filter-out -MMD -MP,$(ALLER_CFLAGS)) $(CFLAGS) $(LDFLAGS) -o $@ cluster/plan.c common/bytes.c
 all: $(B)/bin/cluster-plan
 
 cluster-up: deps-demo $(B)/bin/cluster-plan

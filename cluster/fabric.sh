@@ -19,7 +19,8 @@
 #   show                     each NIC, uplink and fault now in force
 #   info [NODE]              NODE's NIC, rates and faults as 'key value' lines
 #                            (a job's provenance; NODE: the job's node)
-# RATE: a number and kbit, mbit or gbit (e.g. 200mbit). Exit codes: 0 done,
+# RATE: a number and kbit, mbit or gbit (e.g. 200mbit), as cluster-plan rate reads
+# it: 8kbit to 1000gbit, slow-nic's at most the NIC's built rate. Exit codes: 0 done,
 # 1 no fabric up (or the kernel lacks what the fault needs), 2 a bad command
 # or value.
 set -euo pipefail
@@ -37,6 +38,10 @@ fail() {
 	printf 'fabric: error: %s\n' "$*" >&2
 	exit 1
 }
+refuse() {   # a bad value: one line, exit 2
+	printf 'fabric: error: %s\n' "$*" >&2
+	exit 2
+}
 
 [ $# -ge 1 ] || usage "no command"
 cmd=$1
@@ -47,7 +52,8 @@ shift
 # The command's words checked before anything is read or touched: a bad
 # command or value is exit 2 with or without a fabric. The nodes' range
 # (node_arg) needs the running fabric.
-rate_arg() { valid_rate "$1" || usage "$cmd: rate '$1' is not a number and kbit, mbit or gbit (e.g. 200mbit)"; }
+# a rate: cluster-plan's (rate_kbit), at most MAX_KBIT where given (a NIC's built rate)
+rate_arg() { local why; why=$(rate_kbit "$@" 2>&1 >/dev/null) || refuse "$cmd: $why"; }
 args() { [ "$1" -eq "$2" ] || usage "$cmd takes $2 argument$([ "$2" -eq 1 ] || echo s), not $1"; }
 node_form() { [[ $1 =~ ^n[1-9][0-9]{0,3}$ ]] || usage "$cmd: node '$1' is not a node's name (n1, n2, ...)"; }
 case $cmd in
@@ -126,6 +132,8 @@ case $cmd in
 slow-link | slow-nic | delay | loss | link-down | link-up | move) node_arg "${1%%:*}" ;;&
 slow-link) node_arg "$2"; set_fault "slow-link $1 $2" "slow-link $*" ;;
 slow-nic) [[ $1 != *:* || -n $(leaf_of "$1") ]] || usage "slow-nic: '$1' is not one of $(nics_of "${1%%:*}" | cut -d' ' -f1 | paste -sd' ')"
+	# slower than it is built, never faster: a NIC's cap is its built rate
+	rate_arg "$2" "$(links nic | awk -v n="$1" '$1 == n || index($1, n ":") == 1 { print $3; exit }')"
 	set_fault "slow-nic $1" "slow-nic $*" ;;
 slow-uplink)
 	[ -n "$(links uplink)" ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"

@@ -75,9 +75,9 @@ check_settings() {
 	((CLUSTER_PORT >= 1024 && CLUSTER_PORT <= 65000)) ||
 		die "CLUSTER_PORT '$CLUSTER_PORT' must be 1024..65000"
 	[[ $CLUSTER_FABRIC =~ ^(veth|lo)$ ]] || die "CLUSTER_FABRIC '$CLUSTER_FABRIC' must be veth or lo"
+	[ -x "$CLUSTER_PLAN" ] || die "'$CLUSTER_PLAN' is missing: 'make cluster-up' builds it (cluster/plan.c)"
 	valid_rate "$CLUSTER_NIC_RATE" ||
 		die "CLUSTER_NIC_RATE '$CLUSTER_NIC_RATE' is not a rate: a number and kbit, mbit or gbit (e.g. 500mbit, 2gbit)"
-	[ -x "$CLUSTER_PLAN" ] || die "'$CLUSTER_PLAN' is missing: 'make cluster-up' builds it (cluster/plan.c)"
 	v=$(plan links 2>&1 >/dev/null) || die "$v"   # CLUSTER_TIERS, CLUSTER_LEAVES, CLUSTER_OVERSUB
 }
 

@@ -25,10 +25,20 @@
  * of the same tree instead (with rails, rail 0's: Slurm puts a node under
  * one leaf). A bad setting: one line naming it and what is allowed, exit
  * 2, nothing printed.
+ *
+ *   cluster-plan rate RATE [MAX_KBIT]
+ *
+ * RATE (a decimal number and kbit, mbit or gbit, as tc takes it) in kbit/s,
+ * from 8 kbit/s to MAX_KBIT (a NIC's built rate; without, 10^9 kbit/s, a
+ * terabit per second); anything else one line and exit 2: the shell's one
+ * reader of a rate (cluster/shape.sh's rate_kbit), through the number door
+ * (common/bytes.h) that aller and collect read theirs with.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "bytes.h"
 
 #define PLAN_NODES 64
 #define PLAN_TIERS 3
@@ -48,10 +58,27 @@ static int bad(const char *what)
 /* A whole number in lo..hi from s, or -1. */
 static long whole(const char *s, long lo, long hi)
 {
-	char *end;
-	long v = strtol(s, &end, 10);
+	long v;
 
-	return *s && !*end && v >= lo && v <= hi ? v : -1;
+	return parse_long(s, lo, hi, &v) == 0 ? v : -1;
+}
+
+/* cluster-plan rate RATE [MAX_KBIT]: 0 with its kbit/s printed, or 2. */
+static int rate(int argc, char **argv)
+{
+	static const char *const units[] = { "kbit", "mbit", "gbit" };
+	double v, m = 1, max = argc == 2 ? (double)whole(argv[1], 8, 1000000000) : 1e9;
+	const char *end;
+
+	if (argc < 1 || argc > 2 || max < 0)
+		return bad("usage: cluster-plan rate RATE [MAX_KBIT] (MAX_KBIT 8 to 1000000000)");
+	for (int i = 0; i < 3; i++, m *= 1000)
+		if (parse_double(argv[0], 0, 1e9, &v, &end) == 0 && !strcmp(end, units[i]) && v * m >= 8 &&
+		    v * m <= max)
+			return printf("%.0f\n", v * m) > 0 && fflush(stdout) == 0 ? 0 : 1;
+	fprintf(stderr, "rate '%s' is not allowed: a decimal number and kbit, mbit or gbit, from 8kbit to %.0fkbit%s\n",
+		argv[0], max, argc == 2 ? " (the NIC's built rate)" : "");
+	return 2;
 }
 
 /* The settings from argv (after -t); 0, or 2 with the bad one said. */
@@ -79,16 +106,14 @@ static int plan_read(struct plan *p, int argc, char **argv)
 		return snprintf(msg, sizeof(msg), "CLUSTER_RAILS '%s' must be a number from 1 to %d%s", argv[3],
 				PLAN_RAILS, p->tiers != 2 ? ", and more than 1 only with CLUSTER_TIERS=2 (the rails' "
 				"leaves under one spine)" : ""), bad(msg);
-	if ((p->nic = strtod(argv[4], NULL)) < 8)
-		return bad("the NIC's rate must be 8 kbit/s or more");
+	if (parse_double(argv[4], 8, 1e9, &p->nic, NULL) != 0)
+		return bad("the NIC's rate must be 8 kbit/s to 10^9 kbit/s");
 	if (nf > (p->tiers > 1 ? p->tiers - 1 : 1))
 		return snprintf(msg, sizeof(msg), "CLUSTER_OVERSUB has %d factors: a fabric of %ld tier%s has %ld "
 				"boundar%s", nf, p->tiers, p->tiers == 1 ? "" : "s", p->tiers - 1,
 				p->tiers == 2 ? "y" : "ies"), bad(msg);
 	for (int i = 0; i < PLAN_TIERS - 1; i++) {
-		char *end;
-		p->oversub[i] = strtod(argv[5 + (i < nf ? i : nf - 1)], &end);
-		if (*end || !(p->oversub[i] >= 1 && p->oversub[i] <= 64))
+		if (parse_double(argv[5 + (i < nf ? i : nf - 1)], 1, 64, &p->oversub[i], NULL) != 0)
 			return snprintf(msg, sizeof(msg), "CLUSTER_OVERSUB '%s' must be a number from 1 to 64 per tier "
 					"boundary", argv[5 + (i < nf ? i : nf - 1)]), bad(msg);
 	}
@@ -183,9 +208,11 @@ static void links(const struct plan *p)
 int main(int argc, char **argv)
 {
 	struct plan p;
-	int t = argc > 1 && !strcmp(argv[1], "-t"), rc = plan_read(&p, argc - 1 - t, argv + 1 + t);
+	int t = argc > 1 && !strcmp(argv[1], "-t"), rc;
 
-	if (rc != 0)
+	if (argc > 1 && !strcmp(argv[1], "rate"))
+		return rate(argc - 2, argv + 2);
+	if ((rc = plan_read(&p, argc - 1 - t, argv + 1 + t)) != 0)
 		return rc;
 	if (t)
 		topology(&p);

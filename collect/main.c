@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "compare/compare.h"
 #include "judge/against.h"
@@ -133,11 +134,14 @@ static int safe_dir_main(int argc, char **argv)
 {
 	int to_make = argc == 2 && strcmp(argv[0], "--to-make") == 0;
 	char err[4608];
+	struct stat st;
 
 	if (argc != 1 + to_make || !argv[to_make][0])
 		return text_error(2, "collect: error: --safe-dir takes one directory: collect --safe-dir "
 			"[--to-make] DIR\n");
-	if ((to_make ? dirs_safe_to_make : dirs_safe)(argv[to_make], err, sizeof(err)) == 0)
+	if (!to_make && stat(argv[0], &st) == 0 && !S_ISDIR(st.st_mode))
+		snprintf(err, sizeof(err), "--safe-dir '%s' is not a directory: give the directory to write into", argv[0]);
+	else if ((to_make ? dirs_safe_to_make : dirs_safe)(argv[to_make], err, sizeof(err)) == 0)
 		return 0;
 	return text_error(2, "collect: error: %s\n", err);
 }

@@ -1,5 +1,6 @@
 /* bound.c: the bound of a row on a tree fabric (see bound.h). */
 #include "bound.h"
+#include "bytes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,22 +185,23 @@ static int on_rail(const struct bound_fabric *f, const long *node, long n, long 
 	return 0;
 }
 
-/* A switch's tier, at most `left` more tiers looked down (a parent cycle ends there). */
-static int tier_below(const struct bound_fabric *f, long sw, long left)
-{
-	int tier = 1;
-
-	for (long c = 0; f->parent && left > 0 && c < f->nleaves; c++)
-		if (c != sw && bound_above(f, c) == sw) {
-			int t = 1 + tier_below(f, c, left - 1);
-			tier = t > tier ? t : tier;
-		}
-	return tier;
-}
-
+/* 1 + the most hops up to sw, each switch's once (d: -1 unknown, -2 not under sw), not a walk per tier. */
 int bound_tier(const struct bound_fabric *f, long sw)
 {
-	return tier_below(f, sw, f->nleaves);
+	long *d = f->parent ? malloc(sizeof(long) * (size_t)f->nleaves) : NULL, most = 0;
+
+	for (long c = 0; d && c < f->nleaves; c++)
+		d[c] = c == sw ? 0 : -1;
+	for (long c = 0, p, n, v; d && c < f->nleaves; c++) {
+		for (p = c, n = 0; p >= 0 && d[p] == -1 && n < f->nleaves; n++)
+			p = bound_above(f, p);
+		v = p >= 0 && d[p] >= 0 ? d[p] + n : -2;
+		for (p = c; p >= 0 && d[p] == -1; p = bound_above(f, p), v -= v > 0)
+			d[p] = v;
+		most = d[c] > most ? d[c] : most;
+	}
+	free(d);
+	return 1 + (int)most;
 }
 
 /*
@@ -520,14 +522,14 @@ double bound_rate(const char *s)
 		{ "kbit", 1e-6 / 8 }, { "mbit", 1e-3 / 8 }, { "gbit", 1.0 / 8 }, { "gbps", 1.0 / 8 },
 		{ "GB/s", 1 },
 	};
-	char *end;
-	double v = strtod(s, &end);
+	const char *end;
+	double v;
 
-	if (end == s || !(v > 0))
-		return 0;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+	for (size_t i = 0; parse_double(s, 0, BOUND_RATE_MAX * 8e6, &v, &end) == 0 &&
+			   i < sizeof(units) / sizeof(units[0]); i++)
 		if (!strcmp(end, units[i].unit))
-			return v * units[i].gbs;
+			return v * units[i].gbs >= BOUND_RATE_MIN && v * units[i].gbs <= BOUND_RATE_MAX ?
+				       v * units[i].gbs : 0;
 	return 0;
 }
 

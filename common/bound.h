@@ -172,8 +172,11 @@ void bound_link_words(const char *id, char *buf, size_t len);
 
 /*
  * A rate as a fabric line writes it, in decimal GB/s: "1000000kbit", "1gbit",
- * "500mbit", "12.5GB/s", "100gbps"; 0 when it is none of these.
+ * "500mbit", "12.5GB/s", "100gbps", decimal (bytes.h's parse_double), from
+ * BOUND_RATE_MIN to BOUND_RATE_MAX GB/s; 0 when it is none of these.
  */
+#define BOUND_RATE_MIN (1e-6 / 8)   /* 1 kbit/s */
+#define BOUND_RATE_MAX 1e6          /* a petabyte per second */
 double bound_rate(const char *s);
 /*
  * The one precedence rule of a NIC's rate: what the run measured or was

@@ -2,6 +2,7 @@
 #include "bytes.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,17 +39,56 @@ static long unit_of(const char *u)
 	return m;
 }
 
+/* strtol or strtod at s, decimal, errno and the end checked; 0, -1, -2 (ERANGE). */
+static int number(const char *s, long *l, double *d, char **end)
+{
+	const char *p = s + (*s == '-' || *s == '+');
+
+	if (!(*p >= '0' && *p <= '9') && !(!l && *p == '.' && p[1] >= '0' && p[1] <= '9'))
+		return -1;
+	errno = 0;
+	l ? (void)(*l = strtol(s, end, 10)) : (void)(*d = strtod(s, end));
+	if ((size_t)(*end - s) > strspn(s, "+-0123456789.eE"))
+		return -1;   /* 0x10, 0X1p3 */
+	return errno == ERANGE && (l || fabs(*d) >= 1) ? -2 : 0;   /* an underflow: a number near 0 */
+}
+
+int parse_long(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+	int rc = number(s, &v, NULL, &end);
+
+	rc = rc == -1 || *end ? -1 : rc == -2 || v < lo || v > hi ? -2 : 0;
+	if (rc == 0)
+		*out = v;
+	return rc;
+}
+
+int parse_double(const char *s, double lo, double hi, double *out, const char **end)
+{
+	char *e;
+	double v;
+	int rc = number(s, NULL, &v, &e);
+
+	rc = rc == -1 || (*e && !end) ? -1 : rc == -2 || !(v >= lo && v <= hi) ? -2 : 0;
+	if (rc == 0 && end)
+		*end = e;
+	if (rc == 0)
+		*out = v;
+	return rc;
+}
+
 int parse_bytes(const char *s, long *bytes)
 {
 	char *end;
 	long v, unit;
+	int rc = *s == '-' || *s == '+' ? -1 : number(s, &v, NULL, &end);
 
-	errno = 0;
-	v = (*s >= '0' && *s <= '9') ? strtol(s, &end, 10) : -1;
-	unit = v >= 0 ? unit_of(end) : 0;
-	if (v < 0 || unit == 0)
+	unit = rc != -1 ? unit_of(end) : 0;
+	if (unit == 0)
 		return -1;
-	if (errno == ERANGE || v == 0 || v > BYTES_MAX / unit)
+	if (rc == -2 || v == 0 || v > BYTES_MAX / unit)
 		return -2;
 	*bytes = v * unit;
 	return 0;

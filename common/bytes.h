@@ -1,4 +1,8 @@
-/* bytes.h: byte counts for people, shared by aller and collect. */
+/*
+ * bytes.h: the number door of aller, collect and cluster-plan: every number,
+ * size and rate (bound_rate) read from text, errno, the end and the range
+ * checked, decimal only (docs/security.md, "Numbers, rates and ranges").
+ */
 #ifndef ALLER_BYTES_H
 #define ALLER_BYTES_H
 
@@ -15,5 +19,9 @@ void format_bytes(char *buf, size_t len, long bytes);
  * it is not a size, -2 when it is out of range.
  */
 int parse_bytes(const char *s, long *bytes);
+/* A decimal integer, the whole string, in lo..hi: 0, -1 when not one, -2 out of range. */
+int parse_long(const char *s, long lo, long hi, long *out);
+/* A decimal number in lo..hi, finite (an underflow: near 0), as parse_long; end: what follows (a unit). */
+int parse_double(const char *s, double lo, double hi, double *out, const char **end);
 
 #endif

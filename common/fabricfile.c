@@ -1,12 +1,13 @@
 /* fabricfile.c: a site's fabric file (see fabricfile.h). */
 #include "fabricfile.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bound.h"
+#include "bytes.h"
 #include "grow.h"
 #include "strbuf.h"
 #include "text.h"
@@ -24,8 +25,7 @@ struct at {
 
 static int bad(const struct at *a, const char *what, const char *word)
 {
-	snprintf(a->err, a->errlen, "fabric file '%s' line %ld: %s '%.*s'", a->file, a->line, what,
-		 FABRICFILE_NAME, word);
+	snprintf(a->err, a->errlen, "%s:%ld: %s '%.*s'", a->file, a->line, what, FABRICFILE_NAME, word);
 	return -1;
 }
 
@@ -55,36 +55,30 @@ static int valid_rate(const struct at *a, const char *rate)
 {
 	if (strlen(rate) < FABRICFILE_NAME && bound_rate(rate) > 0)
 		return 0;
-	return bad(a, "rate is not a number above 0 and kbit, mbit, gbit, gbps or GB/s:", rate);
+	return bad(a, "rate is not a decimal number and kbit, mbit, gbit, gbps or GB/s, 1kbit to 1000000GB/s:",
+		   rate);
 }
 
 /* The node named so, added when new; NULL out of memory. */
 static struct fabricfile_node *node_of(struct fabricfile *ff, const char *name)
 {
 	struct fabricfile_node *n;
-	size_t k;
+	long i = fabricfile_node_at(ff, name);
 
-	if (namehash_room(&ff->names, (size_t)ff->nnode, ff->nnode ? ff->node[0].name : "",
-			  sizeof(*ff->node)) != 0)
-		return NULL;
-	k = namehash_slot(&ff->names, name, ff->nnode ? ff->node[0].name : "", sizeof(*ff->node));
-	if (ff->names.slot[k] >= 0)
-		return &ff->node[ff->names.slot[k]];
+	if (i >= 0)
+		return &ff->node[i];
 	if (!(n = grow(ff->node, &ff->capnode, (size_t)ff->nnode + 1, sizeof(*ff->node), 64)))
 		return NULL;
 	ff->node = n;
 	n = memset(&ff->node[ff->nnode], 0, sizeof(*n));
 	snprintf(n->name, sizeof(n->name), "%s", name);
 	n->leaf = -1;
-	ff->names.slot[k] = ff->nnode++;
-	return n;
+	return namehash_add(&ff->names, (size_t)ff->nnode++, ff->node->name, sizeof(*n)) == 0 ? n : NULL;
 }
 
 long fabricfile_node_at(const struct fabricfile *ff, const char *name)
 {
-	if (ff->nnode == 0)
-		return -1;
-	return ff->names.slot[namehash_slot(&ff->names, name, ff->node[0].name, sizeof(*ff->node))];
+	return namehash_find(&ff->names, name, ff->nnode ? ff->node[0].name : "", sizeof(*ff->node));
 }
 
 /* One node of a declaration: under switch `leaf` (-1: none) or of NIC rate `rate` (NULL: none). */
@@ -115,21 +109,16 @@ static int declare(struct fabricfile *ff, const struct at *a, const char *name, 
 /* The numbers a range's item gives ("7", "1-16", "001-128"): 0, or -1. */
 static int item(const char *s, size_t len, long *lo, long *hi, int *width)
 {
-	char buf[48], *end;
+	char buf[48], *dash;
 
-	if (len == 0 || len >= sizeof(buf))
+	if (len == 0 || len >= sizeof(buf) || strspn(s, "0123456789-") < len)
 		return -1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	if (buf[0] < '0' || buf[0] > '9')
-		return -1;
-	errno = 0;
-	*lo = strtol(buf, &end, 10);
-	*width = buf[0] == '0' && end - buf > 1 ? (int)(end - buf) : 0;
-	*hi = *lo;
-	if (*end == '-' && end[1] >= '0' && end[1] <= '9')
-		*hi = strtol(end + 1, &end, 10);
-	return *end || errno || *hi < *lo || *hi - *lo >= FABRICFILE_RANGE ? -1 : 0;
+	snprintf(buf, sizeof(buf), "%.*s", (int)len, s);
+	if ((dash = strchr(buf, '-')))
+		*dash++ = '\0';
+	*width = buf[0] == '0' && buf[1] ? (int)strlen(buf) : 0;
+	return parse_long(buf, 0, LONG_MAX, lo) || parse_long(dash ? dash : buf, *lo, LONG_MAX, hi) ||
+	       *hi - *lo >= FABRICFILE_RANGE ? -1 : 0;
 }
 
 int fabricfile_names(const char *word, int (*each)(const char *name, void *ctx), void *ctx)
@@ -147,8 +136,8 @@ int fabricfile_names(const char *word, int (*each)(const char *name, void *ctx),
 		if (item(s, strcspn(s, ",]"), &lo, &hi, &width) != 0 ||
 		    (total += hi - lo + 1) > FABRICFILE_RANGE)
 			return -3;
-		for (long v = lo; v <= hi; v++) {
-			snprintf(name, sizeof(name), "%.*s%0*ld%s", (int)(open - word), word, width, v,
+		for (long k = 0; k <= hi - lo; k++) {   /* not v <= hi: hi may be LONG_MAX */
+			snprintf(name, sizeof(name), "%.*s%0*ld%s", (int)(open - word), word, width, lo + k,
 				 close + 1);
 			if ((rc = each(name, ctx)) != 0)
 				return rc;
@@ -221,10 +210,7 @@ static int declare_range(struct fabricfile *ff, const struct at *a, const char *
 /* The switch named so, or -1. */
 static long switch_named(const struct fabricfile *ff, const char *name)
 {
-	for (long i = 0; i < ff->nsw; i++)
-		if (!strcmp(ff->sw[i].name, name))
-			return i;
-	return -1;
+	return namehash_find(&ff->swnames, name, ff->nsw ? ff->sw[0].name : "", sizeof(*ff->sw));
 }
 
 /* A child of switch `up`: a switch declared above (it sits under up), else a node. */
@@ -272,13 +258,13 @@ static int switch_line(struct fabricfile *ff, const struct at *a, char **w, int 
 			      "switch it sits under):", w[0]);
 	if (strcmp(w[1], "-") && valid_rate(a, w[1]) != 0)
 		return -1;
-	if (!(s = grow(ff->sw, &ff->capsw, (size_t)ff->nsw + 1, sizeof(*ff->sw), 16))) {
+	if (!(s = grow(ff->sw, &ff->capsw, (size_t)ff->nsw + 1, sizeof(*ff->sw), 16)) ||
+	    (ff->sw = s, snprintf(s[ff->nsw].name, FABRICFILE_NAME, "%s", w[0]),
+	     namehash_add(&ff->swnames, (size_t)ff->nsw, s[0].name, sizeof(*s)) != 0)) {
 		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
 		return -1;
 	}
-	ff->sw = s;
 	k = ff->nsw++;
-	snprintf(s[k].name, FABRICFILE_NAME, "%s", w[0]);
 	snprintf(s[k].rate, FABRICFILE_NAME, "%s", w[1]);
 	s[k].parent = -1;
 	s[k].group = -1;
@@ -292,10 +278,9 @@ static int switch_line(struct fabricfile *ff, const struct at *a, char **w, int 
 
 const char *fabricfile_gpu_rate(const struct fabricfile *ff, const char *node)
 {
-	for (long i = 0; i < ff->ngpu; i++)
-		if (!strcmp(ff->gpu[i][0], node))
-			return ff->gpu[i][1];
-	return NULL;
+	long i = namehash_find(&ff->gpunames, node, ff->ngpu ? ff->gpu[0][0] : "", sizeof(*ff->gpu));
+
+	return i >= 0 ? ff->gpu[i][1] : NULL;
 }
 
 /* A gpu line's node (each a range names): its rate kept, once. */
@@ -309,12 +294,12 @@ static int gpu_one(const char *name, void *ctx)
 		return bad(d->a, "a node's name is letters, digits, '.', '_' and '-', at most 63:", name);
 	if (fabricfile_gpu_rate(ff, name))
 		return bad(d->a, "the node's GPU links are declared already:", name);
-	if (!(g = grow(ff->gpu, &ff->capgpu, (size_t)ff->ngpu + 1, sizeof(*ff->gpu), 16))) {
+	if (!(g = grow(ff->gpu, &ff->capgpu, (size_t)ff->ngpu + 1, sizeof(*ff->gpu), 16)) ||
+	    (ff->gpu = g, snprintf(g[ff->ngpu][0], FABRICFILE_NAME, "%s", name),
+	     namehash_add(&ff->gpunames, (size_t)ff->ngpu, g[0][0], sizeof(*g)) != 0)) {
 		snprintf(d->a->err, d->a->errlen, "fabric file '%s': out of memory", d->a->file);
 		return -1;
 	}
-	ff->gpu = g;
-	snprintf(g[ff->ngpu][0], FABRICFILE_NAME, "%s", name);
 	snprintf(g[ff->ngpu++][1], FABRICFILE_NAME, "%s", d->rate);
 	return 0;
 }
@@ -353,15 +338,13 @@ static int group_line(struct fabricfile *ff, const struct at *a, char **w, int n
 /* A global line's words after "global": LINKS RATE [minimal|adaptive]. */
 static int global_line(struct fabricfile *ff, const struct at *a, char **w, int n)
 {
-	char *end;
 	long links;
 
 	if (ff->global_line > 0)
 		return bad(a, "the global links are declared already, once for every pair of groups:", "global");
 	if (n < 2 || n > 3)
 		return bad(a, "the global links are 'global LINKS RATE [minimal|adaptive]', not", "global");
-	links = strtol(w[0], &end, 10);
-	if (end == w[0] || *end || links < 1 || links > 1000000)
+	if (parse_long(w[0], 1, 1000000, &links) != 0)
 		return bad(a, "LINKS, the global links between each pair of groups, is a whole number from 1 "
 			      "to 1000000, not", w[0]);
 	if (valid_rate(a, w[1]) != 0)
@@ -534,6 +517,8 @@ int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, 
 		rc = groups_whole(ff, &a);
 	if (rc == 0)
 		rc = rails_whole(ff, &a);
+	if (rc == 0 && ff->nsw == 0 && ff->nnode == 0 && ff->ngpu == 0)
+		rc = -1, snprintf(err, errlen, "fabric file '%s' declares nothing: " USAGE, file);
 	if (rc != 0)
 		fabricfile_free(ff);
 	return rc;
@@ -541,15 +526,21 @@ int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, 
 
 int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t errlen)
 {
-	char what[FABRICFILE_NAME + 4096];
 	struct strbuf b;
 	int rc;
 
 	memset(ff, 0, sizeof(*ff));
-	snprintf(what, sizeof(what), "fabric file '%s'", path);
-	rc = text_load(path, what, &b, err, errlen) != 0 ? -1 : fabricfile_parse(ff, b.s ? b.s : "", path, err, errlen);
+	rc = text_load(path, TEXT_FABRIC, &b, err, errlen) != 0 ? -1 : fabricfile_parse(ff, b.s, path, err, errlen);
 	strbuf_release(&b);
 	return rc != 0 ? -1 : 0;
+}
+
+int fabricfile_knows(const struct fabricfile *ff, const char *node)
+{
+	char name[2 * FABRICFILE_NAME];
+
+	snprintf(name, sizeof(name), "%s%s%s", node, ff->nrail ? ":" : "", ff->nrail ? ff->rail[0] : "");
+	return fabricfile_node_at(ff, name) >= 0 || fabricfile_gpu_rate(ff, node) != NULL;
 }
 
 char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char *const *nodes,
@@ -598,5 +589,7 @@ void fabricfile_free(struct fabricfile *ff)
 	free(ff->rail);
 	free(ff->gpu);
 	namehash_free(&ff->names);
+	namehash_free(&ff->swnames);
+	namehash_free(&ff->gpunames);
 	memset(ff, 0, sizeof(*ff));
 }

@@ -46,6 +46,19 @@ size_t namehash_slot(const struct namehash *h, const char *name, const char *bas
 	return k;
 }
 
+long namehash_find(const struct namehash *h, const char *name, const char *base, size_t stride)
+{
+	return h->n ? h->slot[namehash_slot(h, name, base, stride)] : -1;
+}
+
+int namehash_add(struct namehash *h, size_t n, const char *base, size_t stride)
+{
+	if (namehash_room(h, n, base, stride) != 0)
+		return -1;
+	h->slot[namehash_slot(h, base + n * stride, base, stride)] = (long)n;
+	return 0;
+}
+
 void namehash_free(struct namehash *h)
 {
 	free(h->slot);

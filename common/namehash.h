@@ -24,6 +24,10 @@ int namehash_init(struct namehash *h, size_t names);
 int namehash_room(struct namehash *h, size_t n, const char *base, size_t stride);
 /* The slot that holds name, or the empty one it would take. */
 size_t namehash_slot(const struct namehash *h, const char *name, const char *base, size_t stride);
+/* The index of name among the names at base the hash holds, or -1. */
+long namehash_find(const struct namehash *h, const char *name, const char *base, size_t stride);
+/* Hashes name n, the last of n + 1 at base; 0, or -1 out of memory. */
+int namehash_add(struct namehash *h, size_t n, const char *base, size_t stride);
 void namehash_free(struct namehash *h);
 
 #endif

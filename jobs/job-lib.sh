@@ -132,7 +132,6 @@ task_exit() {
 # point_failed WHY: a write to it failed (a full RESULTS): what came after
 # the provenance is cut off, which frees room, and the reason recorded as
 # its '# job_error:' with exit 3, which collect and make status show.
-FULL_DISK='No space left on device|Disk quota exceeded'
 point_begin() {
 	(set -o noclobber && : >"$current") || return 1   # (its caller's || turns set -e off in here)
 	fallocate -n -l 8192 "$current" 2>/dev/null || true
@@ -141,8 +140,7 @@ point_begin() {
 	kept=$(stat -c %s "$current")
 }
 point_failed() {
-	truncate -s "$kept" "$current" 2>/dev/null || true
-	printf '# job_error: %s\n# exit: 3\n' "$1" 2>/dev/null >>"$current" || true
+	{ truncate -s "$kept" "$current" && printf '# job_error: %s\n# exit: 3\n' "$1" >>"$current"; } 2>/dev/null || true
 	echo "aller.sbatch: error: $current: $1" >&2
 }
 

@@ -10,8 +10,9 @@ set ylabel "per-task bandwidth, GiB/s (in + out; bars: min..max)"
 set logscale x 2
 set logscale y 10
 set format y "%g"
+set xtics ()   # (only the labels below: an automatic tic would read "2.09715x10^6")
 do for [e = 0:40:2] { set xtics add (bytes_label(e) 2**e) }
-set xtics rotate by -35 font ",9"
+set xtics rotate by -35 font small
 n = sets_n(sets); S_index = sets_col(sets, "index"); S_algo = sets_col(sets, "algo")
 S_ai = sets_col(sets, "algo_index")
 S_label = sets_col(sets, "label")

@@ -9,15 +9,18 @@
 data = ARG1
 out = ARG2
 fmt = ARG3
-if (fmt eq "svg") {
-	set terminal svg size 1100,680 dynamic enhanced font "Sans,12" background "white"
-} else {
-	if (fmt eq "pdf") {
-		set terminal pdfcairo size 11in,6.8in enhanced font "Sans,11"
-	} else {
-		set terminal pngcairo size 1100,680 enhanced font "Sans,11" background "white"
-	}
-}
+# The canvas: 1100 x 680, and 22 px taller for each row of the key past 4
+# (canvas(ROWS), which ranges.gp runs again before the plot with its key's
+# rows), so a tall key never squeezes the plot under its axis labels. The report
+# shows an SVG at its own size in a 1400 px window (report-head.html): its
+# fonts, 13 and the tics' 12 (small), are the pixels a reader sees.
+small = fmt eq "svg" ? ",12" : ",10"
+canvas(rows) = sprintf(fmt eq "svg" ? \
+	"set terminal svg size 1100,%d dynamic enhanced font \"Sans,13\" background \"white\"" : fmt eq "pdf" ? \
+	"set terminal pdfcairo size 11in,%gin enhanced font \"Sans,11\"" : \
+	"set terminal pngcairo size 1100,%d enhanced font \"Sans,11\" background \"white\"", \
+	fmt eq "pdf" ? 6.8 + 0.22 * (rows > 4 ? rows - 4 : 0) : 680 + 22 * (rows > 4 ? rows - 4 : 0))
+eval canvas(0)
 set output out
 set title ARG4 . "\n" . ARG5 noenhanced
 set grid xtics ytics lc rgb "#dddddd"

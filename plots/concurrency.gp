@@ -27,6 +27,7 @@ md(k) = word(S_mode, k)
 lb(k) = label(spaces(word(S_label, k)))
 x = col("comms"); task = col("bwavg_GiBs"); agg = col("aggbw_GiBs"); local_col = col("commsize")
 y = task
+key_rows = n + 1   # (two entries a data set and the local copy's, in two columns)
 load "ranges.gp"
 # a log axis over less than two decades labels one tic or none of its own:
 # 1..9 of each decade within one, 1, 2 and 5 within two

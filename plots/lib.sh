@@ -41,6 +41,10 @@ gnuplot_render() {
 		return 1
 	fi
 	[ -z "$err" ] || printf 'plots: %s: gnuplot warned: %s\n' "$out" "$(printf '%s' "$err" | grep -v '^ *$' | tail -n 1)" >&2
+	# a heatmap's bitmap (n x n pixels stretched to the plot) keeps its cells apart at any
+	# zoom: a browser would smooth it into a gradient
+	[[ $out != *.svg ]] || ! grep -q '<image ' "$out" ||
+		sed -i "s/<image /<image image-rendering='optimizeSpeed' style='image-rendering: pixelated' /" -- "$out"
 	printf '%s\n' "$shown"
 }
 
@@ -48,18 +52,25 @@ gnuplot_render() {
 # collect --plots, or a comparison's) drawn into OUT by gnuplot_render (the
 # files it wrote on stdout, each skipped one a line on stderr; an argument
 # naming a plotsets/ table of DIR reaches it as DIR's); DRAWN and SKIPPED
-# count them.
+# count them. A plot is drawn again only when its key changed: its row and
+# format, and the md5 of the scripts (plots/*.gp) and of the tables it may
+# read (DIR's *.dat, plotsets/ and points.csv), kept in OUT/.NAME.FORMAT.key.
 plot_rows() {
-	local dir=$1 out=$2 fmt=$3 script data name title subtitle a6 a7 a8 a9 a args
+	local dir=$1 out=$2 fmt=$3 script data name title subtitle a6 a7 a8 a9 a args key h f old
+	local -A md5=()
 	DRAWN=0 SKIPPED=0
+	while read -r h f; do md5[x${f#./}]=${h:0:16}; done < <(cd "$dir" && md5sum -- points.csv ./*.dat plotsets/* 2>/dev/null)
+	md5[gp]=$(cat "$CAMPAIGN_ROOT"/plots/*.gp | md5sum | cut -c1-16)
 	while IFS=$'\037' read -r script data name title subtitle a6 a7 a8 a9; do
-		args=()
+		args=() f=$out/$name.$fmt key="$fmt ${md5[gp]} ${md5[xpoints.csv]:-} ${md5[x$data]:-} $script $name $title $subtitle"
 		for a in "$a6" "$a7" "$a8" "$a9"; do
+			key+=" $a ${md5[x$a]:-}"
 			[[ $a != plotsets/* ]] || a=$dir/$a
 			args+=("$a")
 		done
-		if gnuplot_render "$CAMPAIGN_ROOT/plots/$script" "$dir/$data" "$out/$name.$fmt" "$fmt" "$title" \
-			"$subtitle" "${args[@]}"; then
+		if { { IFS= read -r old <"$out/.$name.$fmt.key"; } 2>/dev/null && [ "$old" = "$key" ] && [ -s "$f" ] && echo "$f"; } ||
+			{ gnuplot_render "$CAMPAIGN_ROOT/plots/$script" "$dir/$data" "$f" "$fmt" "$title" "$subtitle" "${args[@]}" &&
+				{ (write_file "$out/.$name.$fmt.key" printf '%s\n' "$key") 2>/dev/null || :; }; }; then
 			DRAWN=$((DRAWN + 1))
 		else
 			SKIPPED=$((SKIPPED + 1))

@@ -17,8 +17,9 @@ set ytics ("0%%" 0, "25%%" 0.25, "50%%" 0.5, "75%%" 0.75, "100%%" 1) nomirror
 set logscale y2 10
 set format y2 "%g"
 set y2tics
+set xtics ()   # (only the labels below: an automatic tic would read "2.09715x10^6")
 do for [e = 0:40:2] { set xtics add (bytes_label(e) 2**e) }
-set xtics rotate by -35 font ",9"
+set xtics rotate by -35 font small
 set key below horizontal
 n = sets_n(sets); S_index = sets_col(sets, "index"); S_commsize = sets_col(sets, "commsize")
 S_label = sets_col(sets, "label")

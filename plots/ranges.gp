@@ -7,6 +7,8 @@
 # empty decades); a single x or y value gets a range around it (a factor of
 # 2 each way on log axes), so gnuplot has no empty range to warn of. A data
 # set with no valid point stops the script (stats fails): plot.sh skips it.
+# Then the canvas, taller for a key of many rows (common.gp's canvas):
+# key_rows where the script knows them, else its data sets in two columns.
 set autoscale fix
 xmin = 1e300; xmax = -1e300; ymin = 1e300; ymax = -1e300
 do for [k = 1:n] {
@@ -28,3 +30,4 @@ do for [k = 1:n] {
 if (xmin == xmax) { set xrange [xmin / 2.0:xmax * 2.0] }
 ys = exists("yscale") ? yscale : 1
 if (ymin == ymax) { set yrange [ys * ymin / 2.0:ys * ymax * 2.0] }
+eval canvas(exists("key_rows") ? key_rows : (n + 1) / 2)

@@ -13,8 +13,9 @@ set ylabel "tavg NEW / BASE (band: tolerance)"
 set logscale x 2
 set logscale y 2
 set format y "%g"
+set xtics ()   # (only the labels below: an automatic tic would read "2.09715x10^6")
 do for [e = 0:40:2] { set xtics add (bytes_label(e) 2**e) }
-set xtics rotate by -35 font ",9"
+set xtics rotate by -35 font small
 n = sets_n(sets); S_index = sets_col(sets, "index"); S_commsize = sets_col(sets, "commsize")
 idx(k) = int(word(S_index, k))
 x = col("bytes_per_peer"); y = col("ratio"); bl = col("band_low"); bh = col("band_high")

@@ -6,7 +6,9 @@
 # and the plots they cite, then the status of every point, the comparison
 # with BASE (table and ratio plots), and, a click away, every other plot, the
 # settings that were set (the defaults folded), the provenance (MPI library,
-# hosts, jobs) and the collector's summary. Prints the page's path.
+# hosts, jobs) and the collector's summary. Prints the page's path. Only the
+# plots whose inputs changed are drawn again (plots/lib.sh's plot_rows), and
+# the page is kept as it is while nothing it shows changes (.report.inputs).
 # Exit status: 0 written, 2 bad input (unknown campaign), 3 a tool failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -134,7 +136,17 @@ details() {
 lead=" $( [ ! -s "$DIR/merged/plots.tsv" ] || table_select "$DIR/merged/plots.tsv" out lead | awk -F'\t' '$2 == 1 { print $1 ".svg" }' | paste -sd' ') "
 ranked=$(grep -E '\.(svg|png)$' <<<"$plots" | while read -r p; do
 	[[ $lead == *" ${p##*/} "* ]] && echo "lead $p" || echo "more $p"; done || true)
-# whole or not at all (sh/write.sh): on a full disk the old page, if any, is left as it was
 out=$DIR/report.html
+# The page is written again only when what it shows changed: the md5 of its
+# inputs (these scripts, the campaign's manifest, merged tables and plots'
+# keys (plots/lib.sh's plot_rows), the comparison's, the status, the
+# samples' names, sizes and times), kept beside it in DIR/.report.inputs.
+key=$({ printf '%s\n' "$status" "$plots" "$noplots" "$base" "$tol" "$(toolkit_version)"
+	find "$DIR/samples" -type f -printf '%p %s %T@\n' | sort
+	cat -- "$here"/{report.sh,page.sh,lib.sh,report-head.html} "$DIR"/{manifest,status.log,merged/summary.txt} \
+		"$DIR"/merged/*.tsv "$DIR"/plots/.*.key "$cmpdir"/{findings.tsv,compare.txt} "$cmpdir"/plots/.*.key || true; } 2>/dev/null | md5sum)
+[ ! -s "$out" ] || [ "$(cat "$DIR/.report.inputs" 2>/dev/null)" != "$key" ] || { printf '%s\n' "$out"; exit 0; }
+# whole or not at all (sh/write.sh): on a full disk the old page, if any, is left as it was
 write_file "$out" page
+write_file "$DIR/.report.inputs" echo "$key"
 printf '%s\n' "$out"

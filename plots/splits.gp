@@ -23,7 +23,7 @@ set xrange [0.5:words(order) + 0.5]
 set offsets 0, 0, graph 0.05, graph 0.05
 set xtics (word(order, 1) 1)
 do for [i = 2:words(order)] { set xtics add (word(order, i) i) }
-set xtics rotate by -25 font ",9" noenhanced
+set xtics rotate by -25 font small noenhanced
 n = sets_n(sets); S_index = sets_col(sets, "index"); S_algo = sets_col(sets, "algo")
 S_ai = sets_col(sets, "algo_index")
 S_split = sets_col(sets, "split")

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bytes.h"
+
 double memcheck_need(long longs, int sharers, double state)
 {
 	return (2.0 * (double)longs * (double)sizeof(long) + state) * (double)sharers;
@@ -56,17 +58,14 @@ long memcheck_llc(const char *root, int *level)
 
 	*level = 0;
 	for (int i = 0; i < 16; i++) {
-		char lv[32], type[32], size[32], *end;
+		char lv[32], type[32], size[32];
 		long l, v;
 		if (sysfs_word(root, i, "level", lv, sizeof(lv)) != 0 ||
 		    sysfs_word(root, i, "type", type, sizeof(type)) != 0 ||
 		    sysfs_word(root, i, "size", size, sizeof(size)) != 0 ||
-		    strcmp(type, "Instruction") == 0)
+		    strcmp(type, "Instruction") == 0 || parse_long(lv, 0, 16, &l) != 0 || parse_bytes(size, &v) != 0)
 			continue;
-		l = strtol(lv, NULL, 10);
-		v = strtol(size, &end, 10);
-		v *= *end == 'K' ? 1024L : *end == 'M' ? 1024L * 1024 : *end == 'G' ? 1L << 30 : 1;
-		if (v > 0 && l >= *level) {
+		if (l >= *level) {
 			*level = (int)l;
 			best = v;
 		}

@@ -1,7 +1,6 @@
 /* floor.c: see floor.h. */
 #include "floor.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +18,11 @@ int floor_parse(const char *opt, const struct floor_kind *k, const char *val, st
 	char num[64], size[64];
 	const char *at = strchr(val, '@');
 	size_t n = at ? (size_t)(at - val) : strlen(val), m;
-	char *end;
 	double v;
 
 	memset(f, 0, sizeof(*f));
 	snprintf(num, sizeof(num), "%.*s", (int)(n < sizeof(num) ? n : sizeof(num) - 1), val);
-	errno = 0;
-	v = strtod(num, &end);
-	if (n == 0 || n >= sizeof(num) || *end || errno || !(v > 0 && v <= k->max)) {
+	if (n >= sizeof(num) || parse_double(num, 0, k->max, &v, NULL) != 0 || !(v > 0)) {
 		snprintf(err, errlen, "invalid %s '%s': expected %s, optionally @SIZE (that per-peer "
 			 "size) or @SIZE+ (it and larger), e.g. %s=%s@1M+", opt, val, k->expect, opt,
 			 k == &floor_eff ? "0.5" : "2.5");

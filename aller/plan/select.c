@@ -1,7 +1,7 @@
 /* select.c: see select.h. */
 #include "select.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,8 +49,8 @@ int select_parse_commsizes(struct selection *s, const char *list, char *err, siz
 	s->ncommsizes = 0;
 	for (;;) {
 		size_t n = strcspn(p, ",");
+		char item[32];
 		long v;
-		char *end;
 
 		if (n == 0) {
 			snprintf(err, errlen, "invalid commsizes '%s': an empty item; expected a comma "
@@ -60,9 +60,8 @@ int select_parse_commsizes(struct selection *s, const char *list, char *err, siz
 		if (n == 5 && strncmp(p, "world", 5) == 0) {
 			v = SELECT_WORLD;
 		} else {
-			errno = 0;
-			v = (*p >= '1' && *p <= '9') ? strtol(p, &end, 10) : -1;
-			if (v < 1 || end != p + n || errno == ERANGE) {
+			snprintf(item, sizeof(item), "%.*s", (int)(n < sizeof(item) ? n : sizeof(item) - 1), p);
+			if (*p == '+' || n >= sizeof(item) || parse_long(item, 1, LONG_MAX, &v) != 0) {
 				snprintf(err, errlen, "invalid commsize '%.*s' in '%s': expected a "
 					 "positive integer or 'world'", (int)n, p, list);
 				return -1;

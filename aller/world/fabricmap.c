@@ -23,8 +23,7 @@ static void from_file(struct eff_limits *e, const struct fabricfile *ff, const s
 			e->above = up + 1;   /* a switch above a leaf, with an uplink: a tree deeper than two tiers */
 	}
 	for (long i = 0; i < e->nnodes; i++) {
-		long at = ff && ff->nnode > 0 ? ff->names.slot[namehash_slot(&ff->names, w->names[i],
-			   ff->node[0].name, sizeof(*ff->node))] : -1;
+		long at = ff ? fabricfile_node_at(ff, w->names[i]) : -1;
 		e->bound_nic[i] = bound_nic_rate(e->nic[i], at >= 0 ? ff->node[at].rate : NULL);
 		if (at >= 0)
 			e->leaf[i] = ff->node[at].leaf;

@@ -1,21 +1,21 @@
 /* faults.c: see faults.h. Pure: no MPI. */
 #include "faults.h"
 
-#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A variable naming a world rank, or -1. */
+#include "bytes.h"
+
+/* A variable naming a world rank ("R", "R:..."), or -1. */
 static long rank_of(const char *s)
 {
-	char *end;
+	char r[32];
 	long v;
 
-	if (!s || !*s)
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	return (*end && *end != ':') || errno ? -1 : v;
+	snprintf(r, sizeof(r), "%.*s", s ? (int)strcspn(s, ":") : 0, s ? s : "");
+	return parse_long(r, 0, LONG_MAX, &v) == 0 ? v : -1;
 }
 
 /* The number after RANK:, or def. */

@@ -1,20 +1,19 @@
 /* launched.c: see launched.h. */
 #include "launched.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
+
 /* The variable's value as a positive count, else 0. */
 static long count_of(const char *v)
 {
-	char *end;
 	long n;
 
-	if (!v || !*v)
-		return 0;
-	n = strtol(v, &end, 10);
-	return *end == '\0' && n > 0 ? n : 0;
+	return v && parse_long(v, 1, LONG_MAX, &n) == 0 ? n : 0;
 }
 
 long launched_size(const char *(*get)(const char *name), const char **var)

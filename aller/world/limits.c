@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bytes.h"
 #include "stacks.h"
 #include "strbuf.h"
 
@@ -53,7 +54,7 @@ static double ib_ports(const char *root, struct strbuf *d)
 		if (!(ports = opendir(dir)))
 			continue;
 		while ((p = readdir(ports)) != NULL) {
-			char *end;
+			const char *rest;
 			double gbit;
 			if (p->d_name[0] == '.')
 				continue;
@@ -66,7 +67,7 @@ static double ib_ports(const char *root, struct strbuf *d)
 				continue;
 			}
 			if (read_line(line, sizeof(line), root, "infiniband", port, "rate") != 0 ||
-			    (gbit = strtod(line, &end)) <= 0 || end == line) {
+			    parse_double(line, 1e-9, 1e9, &gbit, &rest) != 0) {
 				strbuf_addf(d, "%s%s: no rate in sysfs", d->len ? ", " : "", name);
 				continue;
 			}
@@ -86,7 +87,8 @@ static double ib_ports(const char *root, struct strbuf *d)
  */
 static double cxi_devices(const char *root, struct strbuf *d)
 {
-	char dir[1024], dev[600], line[64], *end;
+	char dir[1024], dev[600], line[64];
+	const char *rest;
 	double sum = 0, mbit;
 	DIR *devs, *net;
 	struct dirent *e, *i;
@@ -110,7 +112,7 @@ static double cxi_devices(const char *root, struct strbuf *d)
 				continue;
 			}
 			if (read_line(line, sizeof(line), root, "cxi", dev, "speed") != 0 ||
-			    (mbit = strtod(line, &end)) <= 0 || end == line) {
+			    parse_double(line, 1e-9, 1e9, &mbit, &rest) != 0) {
 				strbuf_addf(d, "%s%s (%s): no speed in sysfs", d->len ? ", " : "",
 					    e->d_name, i->d_name);
 				continue;
@@ -128,7 +130,8 @@ static double cxi_devices(const char *root, struct strbuf *d)
 /* An Ethernet interface's Mb/s: its speed, or a bond's members' sum; 0 unknown. */
 static double eth_speed(const char *root, const char *ifname)
 {
-	char line[4096], *end;
+	char line[4096];
+	const char *rest;
 	double mbit = 0;
 
 	if (read_line(line, sizeof(line), root, "net", ifname, "bonding/slaves") == 0) {
@@ -139,8 +142,7 @@ static double eth_speed(const char *root, const char *ifname)
 	}
 	if (read_line(line, sizeof(line), root, "net", ifname, "speed") != 0)
 		return 0;
-	mbit = strtod(line, &end);
-	return end != line && mbit > 0 ? mbit : 0;
+	return parse_double(line, 1e-9, 1e9, &mbit, &rest) == 0 ? mbit : 0;
 }
 
 /* Ethernet: the up interfaces but lo and bond members, listed ones only. */

@@ -1,10 +1,12 @@
 /* placement.c: see placement.h. */
 #include "placement.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "bytes.h"
 
 int placement_parse(struct placement *p, const char *spec, char *err, size_t errlen)
 {
@@ -19,14 +21,10 @@ int placement_parse(struct placement *p, const char *spec, char *err, size_t err
 		return 0;
 	}
 	if (strncmp(spec, "random", 6) == 0 && (spec[6] == '\0' || spec[6] == ':')) {
-		char *end;
+		long seed = 1;
 		p->kind = PLACEMENT_RANDOM;
-		if (spec[6] == '\0')
-			return 0;
-		errno = 0;
-		p->seed = strtoul(spec + 7, &end, 10);
-		if (spec[7] >= '0' && spec[7] <= '9' && !*end && !errno)
-			return 0;
+		if (spec[6] == '\0' || (spec[7] != '+' && parse_long(spec + 7, 0, LONG_MAX, &seed) == 0))
+			return (p->seed = (unsigned long)seed), 0;
 	}
 	snprintf(err, errlen, "invalid placement '%s': allowed are block (a node's tasks together), "
 		 "cyclic (one task of each node in turn) and random[:SEED] (SEED a non-negative "

@@ -1,7 +1,6 @@
 /* compare.c: collect --compare (see compare.h). */
 #include "compare.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +17,8 @@ int tolerance_parse(struct tolerance *t, const char *spec, char *err, size_t err
 	memset(t, 0, sizeof(*t));
 	snprintf(buf, sizeof(buf), "%s", spec);
 	for (tok = strtok_r(buf, " \t,", &save); tok; tok = strtok_r(NULL, " \t,", &save)) {
-		char *colon = strchr(tok, ':'), *pct = colon ? colon + 1 : tok, *end;
+		char *colon = strchr(tok, ':'), *pct = colon ? colon + 1 : tok;
+		const char *end;
 		long bytes = 0;
 		double v;
 		if (colon) {
@@ -26,9 +26,7 @@ int tolerance_parse(struct tolerance *t, const char *spec, char *err, size_t err
 			if (parse_bytes(tok, &bytes) != 0)
 				goto bad;
 		}
-		errno = 0;
-		v = strtod(pct, &end);
-		if (end == pct || (*end && strcmp(end, "%") != 0) || errno || !(v >= 0) || v > 1000)
+		if (parse_double(pct, 0, 1000, &v, &end) != 0 || (*end && strcmp(end, "%") != 0))
 			goto bad;
 		if (t->n == TOL_MAX_BANDS || (t->n > 0 && bytes <= t->bytes[t->n - 1]) ||
 		    (!colon && t->n > 0))

@@ -210,7 +210,7 @@ int compare_load(struct side *sd, const char *which, const char *scratch)
 	else if ((rc = merged_side(sd, which, scratch, dir, sizeof(dir))) != 0)
 		return rc;
 	if (compare_merged(dir) && (campaign_load(&sd->model, dir, CAMPAIGN_POINTS, err, sizeof(err)) != 0 ||
-				    read_points(sd) != 0 || campaign_rows(&sd->model, take_row, sd) != 0 ||
+				    read_points(sd) != 0 || campaign_rows(&sd->model, take_row, sd, err, sizeof(err)) != 0 ||
 				    sd->oom)) {
 		text_error(0, "collect: error: %s: cannot read its merged tables in '%s'%s\n", which,
 			dir, sd->oom ? ": out of memory" : "");

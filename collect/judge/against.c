@@ -8,6 +8,7 @@
 #include "bound.h"
 #include "bytes.h"
 #include "fabricfile.h"
+#include "grow.h"
 #include "judge/locate.h"
 #include "read/fabric.h"
 #include "read/peer.h"
@@ -28,8 +29,10 @@ struct judge {
 	enum peer_format format;
 	struct peer peer;
 	struct fabricfile ff;
-	char **node;              /* the run's nodes, in the order ranks fill them */
-	long nnodes, room;
+	char (*node)[FABRICFILE_NAME];   /* the run's nodes, in the order ranks fill them */
+	long nnodes;
+	size_t room;
+	struct namehash names;    /* of node[] */
 	long *rank_node;          /* alltoall_perf: each rank's node */
 };
 
@@ -41,19 +44,19 @@ static int refuse(const char *fmt, const char *a, const char *b)
 	return text_error(2, "collect: error: --judge: %s\n", what);
 }
 
-/* A node of the run, added when new; its index, or -1 out of memory. */
+/* A node of the run, added when new; its index, or -1 out of memory (or a name too long). */
 static long add_node(struct judge *j, const char *name)
 {
-	for (long i = 0; i < j->nnodes; i++)
-		if (!strcmp(j->node[i], name))
-			return i;
-	if (j->nnodes == j->room) {
-		char **n = realloc(j->node, sizeof(*n) * (size_t)(j->room = 2 * j->room + 8));
-		if (!n)
-			return -1;
-		j->node = n;
-	}
-	return (j->node[j->nnodes] = strdup(name)) ? j->nnodes++ : -1;
+	long i = namehash_find(&j->names, name, j->nnodes ? j->node[0] : "", sizeof(*j->node));
+	char (*n)[FABRICFILE_NAME];
+
+	if (i >= 0 || strlen(name) >= sizeof(*n))
+		return strlen(name) >= sizeof(*n) ? -1 : i;
+	if (!(n = grow(j->node, &j->room, (size_t)j->nnodes + 1, sizeof(*n), 64)))
+		return -1;
+	j->node = n;
+	snprintf(n[j->nnodes], sizeof(*n), "%s", name);
+	return namehash_add(&j->names, (size_t)j->nnodes, n[0], sizeof(*n)) == 0 ? j->nnodes++ : -1;
 }
 
 static int add_named(const char *name, void *ctx)
@@ -71,15 +74,15 @@ static int options(struct judge *j, int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *v = strchr(a, '=') ? strchr(a, '=') + 1 : "";
-		char *end;
-		if (!strncmp(a, "--fabric=", 9) && *v) {
+		if (a[0] == '-' && strchr(a, '=') && !*v) {
+			return refuse("option '%s' needs a value: %sVALUE", a, a);
+		} else if (!strncmp(a, "--fabric=", 9)) {
 			j->fabric = v;
-		} else if (!strncmp(a, "--nodes=", 8) && *v) {
+		} else if (!strncmp(a, "--nodes=", 8)) {
 			j->nodes = v;
 		} else if (!strncmp(a, "--tasks-per-node=", 17)) {
-			j->ppn = strtol(v, &end, 10);
-			if (end == v || *end || j->ppn < 1 || j->ppn > FABRIC_WORLD)
-				return refuse("--tasks-per-node '%s': a number of 1 to 65536 is allowed%s", v, "");
+			if (parse_long(v, 1, FABRIC_WORLD, &j->ppn) != 0)
+				return refuse("invalid --tasks-per-node '%s': expected a whole number, 1..65536%s", v, "");
 		} else if (!strncmp(a, "--placement=", 12)) {
 			if (strcmp(v, "block") && strcmp(v, "cyclic"))
 				return refuse("--placement '%s': block (ranks fill a node, then the next) or "
@@ -275,11 +278,14 @@ static int judge_rows(struct judge *j)
 static int shape(struct judge *j)
 {
 	long world;
+	int rc = j->peer.format == PEER_NCCL ? file_nodes(j) : given_nodes(j);
 
-	if (j->peer.format == PEER_NCCL)
-		return file_nodes(j);
-	if (given_nodes(j) != 0)
-		return 2;
+	for (long i = 0, known = 0; rc == 0 && i < j->nnodes && !known; i++)   /* one unknown: a partial bound */
+		if (!(known = fabricfile_knows(&j->ff, j->node[i])) && i == j->nnodes - 1)
+			rc = refuse("no node of the run is in the fabric file '%s' (no switch, nic or gpu "
+				    "line names '%s')", j->fabric, j->node[0]);
+	if (rc != 0 || j->peer.format == PEER_NCCL)
+		return rc != 0 ? 2 : 0;
 	if (!j->ppn)
 		j->ppn = 1;
 	world = j->nnodes * j->ppn;
@@ -320,14 +326,13 @@ int against_main(int argc, char **argv)
 {
 	struct judge j = { 0 };
 	struct strbuf text;
-	char err[ERR], what[ERR];
+	char err[ERR];
 	int rc = options(&j, argc, argv);
 
 	if (rc != 0)
 		return rc < 0 ? 0 : rc;
-	snprintf(what, sizeof(what), "file '%s'", j.output);
-	if (text_load(j.output, what, &text, err, sizeof(err)) != 0 ||
-	    peer_parse(&j.peer, text.s ? text.s : "", j.output, j.format, err, sizeof(err)) != 0 ||
+	if (text_load(j.output, TEXT_PEER, &text, err, sizeof(err)) != 0 ||
+	    peer_parse(&j.peer, text.s, j.output, j.format, err, sizeof(err)) != 0 ||
 	    fabricfile_load(&j.ff, j.fabric, err, sizeof(err)) != 0)
 		rc = refuse("%s%s", err, "");
 	strbuf_release(&text);
@@ -339,8 +344,7 @@ int against_main(int argc, char **argv)
 	}
 	peer_free(&j.peer);
 	fabricfile_free(&j.ff);
-	for (long i = 0; i < j.nnodes; i++)
-		free(j.node[i]);
+	namehash_free(&j.names);
 	free(j.node);
 	free(j.rank_node);
 	return rc;

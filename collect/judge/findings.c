@@ -458,9 +458,8 @@ int findings_run(const char *dir, char *err, size_t errlen)
 		struct table_out t = { models, NULL, ',', 0 };
 		struct gather g = { &c, pts, &t, &o, &loc, &health, &topo, NULL, 0, 0 };
 		TABLE_HEADER(&t, MODEL_COLUMNS);
-		if (campaign_rows(&c, gather_row, &g) != 0) {
+		if (campaign_rows(&c, gather_row, &g, err, errlen) != 0) {
 			char part[4096];
-			snprintf(err, errlen, "cannot read '%s/points.csv'", dir);
 			fclose(models);
 			snprintf(part, sizeof(part), "%s/models.csv.part", dir);
 			remove(part);

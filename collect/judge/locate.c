@@ -10,20 +10,16 @@
 int locate_link(struct locate *L, const char *name)
 {
 	struct locate_link *g;
-	size_t k;
+	long i = namehash_find(&L->names, name, L->n ? L->l[0].name : "", sizeof(*L->l));
 
-	if (namehash_room(&L->names, (size_t)L->n, L->n ? L->l[0].name : "", sizeof(*L->l)) != 0)
-		return -1;
-	k = namehash_slot(&L->names, name, L->n ? L->l[0].name : "", sizeof(*L->l));
-	if (L->names.slot[k] >= 0)
-		return (int)L->names.slot[k];
+	if (i >= 0)
+		return (int)i;
 	if (!(g = grow(L->l, &L->cap, (size_t)L->n + 1, sizeof(*L->l), 16)))
 		return -1;
 	L->l = g;
 	g = memset(&L->l[L->n], 0, sizeof(*g));
 	snprintf(g->name, sizeof(g->name), "%s", name);
-	L->names.slot[k] = L->n;
-	return L->n++;
+	return namehash_add(&L->names, (size_t)L->n, L->l[0].name, sizeof(*g)) == 0 ? L->n++ : -1;
 }
 
 int locate_row(struct locate *L, long point, double eff, const char *const *used, int nused,

@@ -281,7 +281,7 @@ static int load(struct trend *t, char **dirs, char *err, size_t errlen)
 		if (rc == 0) {
 			struct trow x = { t, c, &m, p = points_of(&m, t->campaign[c]) };
 			campaign_earliest(&m, "start", t->when[c], sizeof(t->when[c]));
-			rc = p ? campaign_rows(&m, trend_row, &x) : -1;
+			rc = p ? campaign_rows(&m, trend_row, &x, err, errlen) : -1;
 			if (rc == 0 && c == 0 && t->n > 1)
 				qsort(t->s, (size_t)t->n, sizeof(*t->s), by_key);
 			campaign_release(&m);

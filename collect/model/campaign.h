@@ -125,10 +125,12 @@ int campaign_matrix(const struct campaign *c, long index, long n, double *bw);
 
 /*
  * points.csv, row by row in its order: fn(ctx, row) on each (its storage
- * reused for the next) until fn returns non-zero. 0, or -1 where the file
- * cannot be read.
+ * reused for the next) until fn returns non-zero. 0, or -1 with err where
+ * the file cannot be read, or is not the merge's whole (text.h's door: a
+ * header not the merge's, a row cut or of another width: FILE:LINE).
  */
-int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mrow *r), void *ctx);
+int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mrow *r), void *ctx,
+		  char *err, size_t errlen);
 
 /* Row r of a table, column c (the wanted list's order). */
 static inline const char *mtable_at(const struct mtable *t, long r, int c)

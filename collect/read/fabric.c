@@ -214,9 +214,10 @@ static void task_nics(struct fabric *f, const char *list)
 static void gpu_of(struct fabric *f, const char *name, double gbs)
 {
 	size_t len = strlen(name);
+	long one = f->nrails ? -1 : find_name(f, 0, name);   /* without rails, by hash */
 
-	for (long e = 0; e < f->nnodes; e++)
-		if (f->nrails ? !strncmp(f->node[e], name, len) && f->node[e][len] == ':' : !strcmp(f->node[e], name))
+	for (long e = f->nrails ? 0 : one; e >= 0 && e < (f->nrails ? f->nnodes : one + 1); e++)
+		if (f->nrails ? !strncmp(f->node[e], name, len) && f->node[e][len] == ':' : 1)
 			f->gpus |= (f->gpu[e] = gbs) > 0;
 }
 
@@ -256,7 +257,7 @@ static void fact(struct fabric *f, char **w, int nw, char *nic_from_limit)
 	}
 	if (!strcmp(what, "parent")) {   /* a switch above one named already (a leaf, or one above a leaf) */
 		long child = named(f, 1, name), up = child >= 0 ? add_name(f, 1, w[3]) : -1, a = up;
-		for (long hops = 0; a >= 0 && a != child && hops < f->nleaves; hops++)
+		for (long hops = 0; a >= 0 && a != child && f->parent[child] != up && hops < f->nleaves; hops++)
 			a = f->parent[a];
 		if (up >= 0 && a != child)   /* never a cycle: a line that would close one is left out */
 			f->parent[child] = up;

@@ -2,26 +2,42 @@
 #include "hosts.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
+
+/* An item of RANKS at *s ("A", "A-B", "A:S", "A-B:S"), A <= B <= INT_MAX (a walk ends), S >= 1; 0, *s past it, or -1. */
+static int rank_item(const char **s, long *a, long *b, long *step)
+{
+	char item[64], *dash, *colon;
+	size_t n = strcspn(*s, ", ]\n");
+
+	if (n == 0 || n >= sizeof(item))
+		return -1;
+	snprintf(item, sizeof(item), "%.*s", (int)n, *s);
+	*s += n + ((*s)[n] == ',');
+	if ((colon = strchr(item, ':')))
+		*colon++ = '\0';
+	if ((dash = strchr(item, '-')))
+		*dash++ = '\0';
+	*step = 1;
+	return parse_long(item, 0, INT_MAX, a) || parse_long(dash ? dash : item, *a, INT_MAX, b) ||
+	       (colon && parse_long(colon, 1, INT_MAX, step)) ? -1 : 0;
+}
+
 /* Whether r is in the comma-separated ranges of s (up to the first space or end). */
 static int in_ranges(const char *s, long r)
 {
-	while (*s && *s != ' ' && *s != '\n') {
-		char *end;
-		long a = strtol(s, &end, 10), b = a, step = 1;
-		if (end == s)
+	long a, b, step;
+
+	while (*s && *s != ' ' && *s != '\n')
+		if (rank_item(&s, &a, &b, &step) != 0)
 			return 0;
-		if (*end == '-')
-			b = strtol(end + 1, &end, 10);
-		if (*end == ':')
-			step = strtol(end + 1, &end, 10);
-		if (step > 0 && r >= a && r <= b && (r - a) % step == 0)
+		else if (r >= a && r <= b && (r - a) % step == 0)
 			return 1;
-		s = *end == ',' ? end + 1 : end;
-	}
 	return 0;
 }
 
@@ -37,6 +53,8 @@ struct hline {
 static int hline_parse(const char *l, size_t n, struct hline *h)
 {
 	char *sp, *br, *plus;
+	const char *at;
+	long unused;
 
 	snprintf(h->name, sizeof(h->name), "%.*s", (int)(n < sizeof(h->name) ? n : sizeof(h->name) - 1), l);
 	if (!(sp = strchr(h->name, ' ')))
@@ -44,17 +62,16 @@ static int hline_parse(const char *l, size_t n, struct hline *h)
 	*sp = '\0';
 	h->ranks = sp + 1;
 	plus = strstr(h->ranks, " +");
-	h->step = plus ? strtol(plus + 2, NULL, 10) : 0;
-	h->lo = h->hi = 0;
+	h->step = h->lo = h->hi = 0;
 	h->width = 0;
+	if (plus && parse_long(plus + 2, 0, INT_MAX, &h->step) != 0)
+		return -1;
 	if (!(h->run = (br = strchr(h->name, '[')) != NULL))
 		return 0;
-	if (sscanf(br, "[%ld-%ld]", &h->lo, &h->hi) != 2)
-		return -1;   /* no host name holds a bracket: not a run we can read */
-	if ((h->width = (int)strcspn(br + 1, "-")) > 20)
-		return -1;   /* more digits than a long has */
-	*br = '\0';
-	return 0;
+	h->width = (int)strcspn(br + 1, "-");
+	at = br + 1;
+	*br = '\0';   /* no host name holds a bracket: a run we can read, or none */
+	return rank_item(&at, &h->lo, &h->hi, &unused) != 0 || *at != ']' ? -1 : 0;
 }
 
 /* One line: the host of r into name, or -1. */
@@ -92,21 +109,16 @@ int hosts_of_rank(const char *lines, long rank, char *name, size_t len)
 /* Each rank of RANKS ("A-B:S,...") shifted by `by`, to each(name, rank); 0, or each's nonzero. */
 static int each_rank(const char *s, long by, const char *name, hosts_each_fn *each, void *ctx)
 {
-	while (*s && *s != ' ') {
-		char *end;
-		long a = strtol(s, &end, 10), b = a, step = 1;
-		int rc;
-		if (end == s)
+	long a, b, step;
+	int rc;
+
+	while (*s && *s != ' ')
+		if (rank_item(&s, &a, &b, &step) != 0)
 			return -1;
-		if (*end == '-')
-			b = strtol(end + 1, &end, 10);
-		if (*end == ':')
-			step = strtol(end + 1, &end, 10);
-		for (long r = a; step > 0 && r <= b; r += step)
-			if ((rc = each(name, r + by, ctx)) != 0)
-				return rc;
-		s = *end == ',' ? end + 1 : end;
-	}
+		else
+			for (long r = a; r <= b; r += step)   /* b, step <= INT_MAX: r cannot overflow */
+				if ((rc = each(name, r + by, ctx)) != 0)
+					return rc;
 	return 0;
 }
 

@@ -1,11 +1,14 @@
 /* peer.c: another tool's all-to-all output (see peer.h). */
 #include "peer.h"
 
+#include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "grow.h"
 
 #define PEER_COLS 48     /* a table's columns, at most */
@@ -51,13 +54,10 @@ static int bad(struct reader *r, const char *what, const char *text)
 	return -1;
 }
 
-/* A number a column holds: finite, at least 0; 0, or -1. */
+/* A number a column holds: decimal, finite, at least 0 (bytes.h); 0, or -1. */
 static int number(const char *s, double *v)
 {
-	char *end;
-
-	*v = strtod(s, &end);
-	return end != s && !*end && isfinite(*v) && *v >= 0 ? 0 : -1;
+	return parse_double(s, 0, DBL_MAX, v, NULL) == 0 ? 0 : -1;
 }
 
 /* The words of s, split at spaces (cut in place); how many, or -1 for more than max. */
@@ -150,15 +150,15 @@ static int table_row(struct reader *r, char **w, int n, const char *tool, double
 		return bad(r, "not a row of the table above (a number a column):", NULL);
 	for (int i = 0; i < r->ncols; i++) {
 		int verdict = !strcmp(r->col[i], "#wrong") || !strcmp(r->col[i], "Validation");
-		char *end;
+		long root;
 		if (!strcmp(r->col[i], "redop") && strcmp(w[i], "none"))   /* by the row: a nccl-tests of any version */
 			return bad(r, "a row of a reduction (all_reduce_perf, reduce_scatter_perf or reduce_perf), not "
 				   "alltoall_perf's: its redop", w[i]);
 		if ((verdict && (!strcmp(w[i], "Pass") || !strcmp(w[i], "N/A"))) ||
 		    !strcmp(r->col[i], "type") || !strcmp(r->col[i], "redop"))
 			continue;   /* (alltoall_perf's type and redop are words: float, none) */
-		if (!strcmp(r->col[i], "root") && (strtol(w[i], &end, 10), end != w[i] && !*end)) {
-			if (strcmp(w[i], "-1"))   /* (-1: none) */
+		if (!strcmp(r->col[i], "root") && parse_long(w[i], -1, LONG_MAX, &root) == 0) {
+			if (root != -1)   /* (-1: none) */
 				return bad(r, "a row of a rooted collective (broadcast_perf, reduce_perf, gather_perf or "
 					   "scatter_perf), not alltoall_perf's: its root", w[i]);
 			continue;
@@ -172,9 +172,10 @@ static int table_row(struct reader *r, char **w, int n, const char *tool, double
 			return bad(r, what, w[0]);
 		}
 	}
-	if (number(w[r->bytes], bytes) != 0 || *bytes != floor(*bytes))
-		return bad(r, "a size that is not a whole number of bytes:", w[r->bytes]);
-	number(w[r->time], t);
+	if (parse_double(w[r->bytes], 0, 0x1p50, bytes, NULL) != 0 || *bytes != floor(*bytes))
+		return bad(r, "a size that is not a whole number of bytes from 0 to 2^50 per peer:", w[r->bytes]);
+	if (parse_double(w[r->time], DBL_MIN, DBL_MAX, t, NULL) != 0)
+		return bad(r, "a time that is not a number of us above 0:", w[r->time]);
 	*t *= 1e-6;
 	return 0;
 }
@@ -324,7 +325,7 @@ static int nccl_line(struct reader *r, char *line)
 	return add_row(r, floor(size / (double)ranks), ranks, t);
 }
 
-/* The format a file's lines tell (PEER_NONE: none of them). */
+/* The format a file's lines tell (PEER_NONE: none of them); of a line, that line's. */
 static enum peer_format told(const char *text)
 {
 	for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL) {
@@ -361,7 +362,9 @@ int peer_parse(struct peer *p, const char *text, const char *file, enum peer_for
 			*next++ = '\0';
 		r.line++;
 		line[strcspn(line, "\r")] = '\0';
-		if (line[strspn(line, " \t")])
+		if (told(line) != PEER_NONE && told(line) != p->format)
+			rc = bad(&r, "a title line of another tool's output (a file holds one run of one tool):", line);
+		else if (line[strspn(line, " \t")])
 			rc = each[p->format](&r, line);
 	}
 	free(copy);

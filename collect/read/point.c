@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "grow.h"
 #include "merged.h"
 
@@ -141,14 +142,10 @@ static const char *stop_signal(long exit_code)
 
 int point_format_ok(const struct point *p)
 {
-	char *end;
 	long v;
 
-	if (!p->format)
-		return 1;
-	v = strtol(p->format, &end, 10);
-	return end != p->format && *end == '\0' && p->format[0] >= '1' && p->format[0] <= '9' &&
-	       v >= 1 && v <= ALLER_FORMAT_VERSION;
+	return !p->format || (p->format[0] >= '1' && p->format[0] <= '9' &&
+			      parse_long(p->format, 1, ALLER_FORMAT_VERSION, &v) == 0);
 }
 
 enum point_state point_state(const struct point *p)

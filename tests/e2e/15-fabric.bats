@@ -118,7 +118,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	# a bad file: one line, exit 2, nothing measured
 	printf 'switch leaf1 fast n1\n' >"$dir/bad.fabric"
 	run --separate-stderr -2 timeout 60 srun -N2 -n2 --mpi=pmix "$ALLER" --fabric="$dir/bad.fabric" c 1 8
-	[[ $stderr == "aller: error: fabric file '$dir/bad.fabric' line 1: rate is not a number above 0 and kbit, mbit, gbit, gbps or GB/s: 'fast'"* ]]
+	[[ $stderr == "aller: error: $dir/bad.fabric:1: rate is not a decimal number and kbit, mbit, gbit, gbps or GB/s, 1kbit to 1000000GB/s: 'fast'"* ]]
 	[ -z "$output" ]
 }
 
@@ -302,7 +302,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	run -2 bash "$FABRIC" slow-link n1 n9 10mbit
 	[[ ${lines[0]} == "fabric: error: slow-link: node 'n9' is not one of n1..n4" ]]
 	run -2 bash "$FABRIC" slow-nic n1 fast
-	[[ ${lines[0]} == "fabric: error: slow-nic: rate 'fast' is not a number and kbit, mbit or gbit (e.g. 200mbit)" ]]
+	[[ ${lines[0]} == "fabric: error: slow-nic: rate 'fast' is not allowed: a decimal number and kbit, mbit or gbit, from 8kbit to 1000000000kbit" ]]
 	run -2 bash "$FABRIC" slow-link n2 n2 10mbit
 	[[ ${lines[0]} == *"SRC and DST are the same node 'n2'"* ]]
 	run -2 bash "$FABRIC" loss n1 150

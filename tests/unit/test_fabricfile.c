@@ -39,12 +39,9 @@ static void declarations_and_the_run_s_lines(void **state)
 		"switch gpu003 leaf2\nnic_rate gpu003 400gbps\n");
 	free(lines);
 	fabricfile_free(&ff);
-	/* an empty file declares nothing */
-	assert_int_equal(fabricfile_parse(&ff, "# nothing\n\n", "empty", err, sizeof(err)), 0);
-	lines = fabricfile_lines(&ff, "empty", run, 4);
-	assert_string_equal(lines, "file empty\n");
-	free(lines);
-	fabricfile_free(&ff);
+	/* a file that declares nothing is refused, not read as a fabric of no links */
+	assert_int_equal(fabricfile_parse(&ff, "# nothing\n\n", "empty", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "fabric file 'empty' declares nothing"));
 }
 
 static void a_tree_of_switches(void **state)
@@ -74,14 +71,16 @@ static void a_tree_of_switches(void **state)
 	fabricfile_free(&ff);
 }
 
-/* Each bad file: -1, and the message holds the file, the line and `want`. */
+/* Each bad file: -1, and the message holds the file, the line and `want` ("line N: what": "f:N: what"). */
 static void bad(const char *text, const char *want)
 {
 	struct fabricfile ff;
+	char w[512];
 
 	err[0] = '\0';
+	snprintf(w, sizeof(w), "%s%s", strncmp(want, "line ", 5) ? "" : "f:", want + (strncmp(want, "line ", 5) ? 0 : 5));
 	assert_int_equal(fabricfile_parse(&ff, text, "f", err, sizeof(err)), -1);
-	if (!strstr(err, want) || !strstr(err, "fabric file 'f' line ")) {
+	if (!strstr(err, w) || strncmp(err, "f:", 2) != 0) {
 		fprintf(stderr, "for '%s': got '%s', want '%s'\n", text, err, want);
 		fail();
 	}
@@ -95,17 +94,29 @@ static void every_error_is_one_line_naming_the_line(void **state)
 	bad("router r1 10gbit\n", "line 1: expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'gpu NODE RATE', "
 	    "'group NAME SWITCH...' or 'global LINKS RATE [minimal|adaptive]', not 'router'");
 	bad("gpu n1\n", "line 1: a GPU node's links are 'gpu NODE RATE', not 'gpu'");
-	bad("gpu n1 fast\n", "rate is not a number above 0");
+	bad("gpu n1 fast\n", "rate is not a decimal number");
 	bad("gpu n[1-2] 450GB/s\ngpu n2 1GB/s\n", "line 2: the node's GPU links are declared already: 'n2'");
 	bad("\nswitch leaf1\n", "line 2: a switch needs its name and its uplink's rate");
-	bad("switch leaf1 fast\n", "rate is not a number above 0 and kbit, mbit, gbit, gbps or GB/s: 'fast'");
+	bad("switch leaf1 fast\n", "rate is not a decimal number and kbit, mbit, gbit, gbps or GB/s, 1kbit to 1000000GB/s: 'fast'");
 	bad("switch leaf1 0gbit\n", "'0gbit'");
+	/* the number door (bytes.h): no infinity, nan, denormal, overflow or hex; within its interval */
+	bad("nic n1 inf\n", "'inf'");
+	bad("nic n1 infgbit\n", "'infgbit'");
+	bad("nic n1 nangbit\n", "'nangbit'");
+	bad("nic n1 1e-320gbit\n", "'1e-320gbit'");
+	bad("nic n1 1e309gbit\n", "'1e309gbit'");
+	bad("nic n1 0x10gbit\n", "'0x10gbit'");
+	bad("nic n1 -1gbit\n", "'-1gbit'");
+	bad("nic n1 0.5kbit\n", "'0.5kbit'");
+	bad("nic n1 1000001GB/s\n", "'1000001GB/s'");
 	bad("switch leaf1 10gbit\nswitch leaf1 10gbit\n", "line 2: the switch is declared already: 'leaf1'");
 	bad("switch a 1gbit n1\nswitch b 1gbit n[1-2]\n", "line 2: the node is under a switch already: 'n1'");
 	bad("nic n1 1gbit\nnic n1 2gbit\n", "the node's NIC is declared already: 'n1'");
 	bad("nic n1\n", "a NIC is 'nic NODE RATE'");
 	bad("switch a 1gbit n[3-1]\n", "a range's item is N or A-B");
 	bad("switch a 1gbit n[1-2000000]\n", "at most 1000000 names");
+	bad("switch a 1gbit n[0-9223372036854775808]\n", "a range's item is N or A-B");
+	bad("switch a 1gbit n[+1-2]\n", "a range's item is N or A-B");
 	bad("switch a 1gbit n[1-2\n", "a range of names is PREFIX[A-B,C,...]SUFFIX");
 	bad("switch a 1gbit n[1]x[2]\n", "once in a word");
 	bad("switch a 1gbit n[]\n", "a range names no node: 'n[]'");
@@ -135,7 +146,7 @@ static void every_error_is_one_line_naming_the_line(void **state)
 	    "SWITCH...'); this one is in none: 's2'");
 	bad(DF("group g1 s1 s2\nglobal 0 25gbit\n"), "line 4: LINKS, the global links between each pair of groups, "
 	    "is a whole number from 1 to 1000000, not '0'");
-	bad(DF("group g1 s1 s2\nglobal 4 fast\n"), "rate is not a number above 0");
+	bad(DF("group g1 s1 s2\nglobal 4 fast\n"), "rate is not a decimal number");
 	bad(DF("group g1 s1 s2\nglobal 4 25gbit valiant\n"), "line 4: the routing is minimal or adaptive, not 'valiant'");
 	bad(DF("group g1 s1 s2\nglobal 4 25gbit\nglobal 2 25gbit\n"), "line 5: the global links are declared already");
 	bad(DF("group g1\n"), "line 3: a group needs its name and its switches");
@@ -198,6 +209,27 @@ static void a_dragonfly(void **state)
 	fabricfile_free(&ff);
 }
 
+/* Each name a range gives near the largest number, and nothing past it. */
+static int near_the_largest(const char *name, void *ctx)
+{
+	(*(long *)ctx)++;
+	return strcmp(name, "n9223372036854775807") && strcmp(name, "n9223372036854775806") ? -9 : 0;
+}
+
+/* A range up to LONG_MAX (the fuzzer's n[9223372036854775807]) names its nodes once: no overflow past it. */
+static void a_range_to_the_largest_number(void **state)
+{
+	long n = 0;
+
+	(void)state;
+	assert_int_equal(fabricfile_names("n[9223372036854775807]", near_the_largest, &n), 0);
+	assert_int_equal(n, 1);
+	n = 0;
+	assert_int_equal(fabricfile_names("n[9223372036854775806-9223372036854775807]", near_the_largest, &n), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(fabricfile_names("n[9223372036854775808]", near_the_largest, &n), -3);
+}
+
 static void a_file_read_whole_or_refused(void **state)
 {
 	struct fabricfile ff;
@@ -218,10 +250,29 @@ static void a_file_read_whole_or_refused(void **state)
 	fputc('\0', f);
 	fclose(f);
 	assert_int_equal(fabricfile_load(&ff, path, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "is not text (a NUL byte)"));
+	assert_non_null(strstr(err, ":2: a NUL byte: not text"));
 	unlink(path);
 	assert_int_equal(fabricfile_load(&ff, path, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "cannot be opened: No such file or directory"));
+}
+
+static int counted(const char *name, void *ctx)
+{
+	(void)name;
+	return ++*(long *)ctx > 10 ? -9 : 0;   /* a loop that does not end stops at 10 */
+}
+
+/* H1-1: a range that ends at LONG_MAX gives its names once and ends. */
+static void a_range_ending_at_long_max_ends(void **state)
+{
+	long n = 0;
+
+	(void)state;
+	assert_int_equal(fabricfile_names("n[9223372036854775806-9223372036854775807]", counted, &n), 0);
+	assert_int_equal(n, 2);
+	n = 0;
+	assert_int_equal(fabricfile_names("n[9223372036854775807]", counted, &n), 0);
+	assert_int_equal(n, 1);
 }
 
 int main(void)
@@ -231,8 +282,10 @@ int main(void)
 		cmocka_unit_test(a_tree_of_switches),
 		cmocka_unit_test(every_error_is_one_line_naming_the_line),
 		cmocka_unit_test(a_file_read_whole_or_refused),
+		cmocka_unit_test(a_range_to_the_largest_number),
 		cmocka_unit_test(a_dragonfly),
 		cmocka_unit_test(rails),
+		cmocka_unit_test(a_range_ending_at_long_max_ends),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

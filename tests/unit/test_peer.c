@@ -63,7 +63,13 @@ static void osu_refusals(void **state)
 	assert_string_equal(err, "f:2: not a line of osu_alltoall's output (no '# Size' header above it): "
 				 "'[n1:123] mca: warning'");
 	assert_int_equal(parse(&p, "# Size  Avg Latency(us)\n8.5 1.0\n", PEER_OSU), -1);
-	assert_string_equal(err, "f:2: a size that is not a whole number of bytes: '8.5'");
+	assert_string_equal(err, "f:2: a size that is not a whole number of bytes from 0 to 2^50 per peer: '8.5'");
+	/* H1-16: a size past 2^50 bytes per peer, or a time of 0, is refused, not judged */
+	assert_int_equal(parse(&p, "# Size  Avg Latency(us)\n1e300 1.0\n", PEER_OSU), -1);
+	assert_string_equal(err, "f:2: a size that is not a whole number of bytes from 0 to 2^50 per peer: '1e300'");
+	assert_int_equal(parse(&p, "# Size  Avg Latency(us)\n1024 0.00\n", PEER_OSU), -1);
+	assert_string_equal(err, "f:2: a time that is not a number of us above 0: '0.00'");
+	assert_int_equal(parse(&p, "# Size  Avg Latency(us)\n1024 0x10\n", PEER_OSU), -1);
 	assert_int_equal(parse(&p, "# OSU MPI All-to-All Personalized Exchange Latency Test\n", PEER_NONE), -1);
 	assert_string_equal(err, "f: no row of osu_alltoall's all-to-all table: nothing to judge");
 	assert_int_equal(parse(&p, "just text\n", PEER_NONE), -1);
