@@ -64,7 +64,7 @@ struct cmp {
 	struct side base, new;
 	struct pair *pairs;
 	long npairs;
-	long count[4], matched, only[2], dups[2];
+	long count[V_N], matched, only[2], dups[2];
 	FILE *txt, *csv, *dat, *idx;   /* in DIR, or NULL */
 	FILE *ftsv;                    /* DIR's findings.tsv: the comparison as a finding, or NULL */
 };
