@@ -128,8 +128,10 @@ static int trend_row(void *ctx, const struct mrow *r)
 	struct trend *t = x->t;
 	struct tseries s, *hit;
 
+	double busbw = r->BUSBW * (isfinite(r->TAVG / r->TMED) ? r->TAVG / r->TMED : 1);   /* at the median call */
+
 	if (r->point < 0 || r->point >= x->m->np || x->m->pts[r->point].point != r->point ||
-	    r->COMMSIZE < 2 || !isfinite(r->BUSBW) || !isfinite(r->bytes))
+	    r->COMMSIZE < 2 || !isfinite(busbw) || !isfinite(r->bytes))
 		return 0;
 	s.curve = x->p[r->point].c;
 	s.curve.commsize = r->COMMSIZE;
@@ -138,7 +140,7 @@ static int trend_row(void *ctx, const struct mrow *r)
 	s.bytes = r->bytes;
 	if (x->c > 0) {
 		if (t->n > 0 && (hit = bsearch(&s, t->s, (size_t)t->n, sizeof(s), by_key)) != NULL)
-			hit->v[x->c] = r->BUSBW;
+			hit->v[x->c] = busbw;
 		return 0;
 	}
 	struct tseries *m = grow(t->s, &t->cap, (size_t)t->n + 1, sizeof(s), 256);
@@ -149,7 +151,7 @@ static int trend_row(void *ctx, const struct mrow *r)
 		return 1;
 	for (int i = 0; i < t->ncamp; i++)
 		s.v[i] = NAN;
-	s.v[0] = r->BUSBW;
+	s.v[0] = busbw;
 	t->s[t->n++] = s;
 	return 0;
 }

@@ -52,3 +52,18 @@ spike() {
 	[ "$(grep -c ",missing$" "$T/c/compare.csv")" = 4 ]
 	[ "$(cut -f 1 "$T/c/findings.tsv" | sed -n 2p)" = info ]
 }
+
+@test "collect --trend: one slow call in the newest run's row whose median held is no change" {
+	for i in 1 2 3 4 5 6; do
+		cp -r "$T/base" "$T/run$i"
+		sed -i "s/	start	2026-12-05T/	start	2026-12-1${i}T/" "$T/run$i/facts.tsv"
+	done
+	spike "$T/run6" 41.0
+	run --separate-stderr -0 "$COLLECT" --trend "$T/t" "$T"/run?
+	[ "$(sed -n 2p "$T/t/findings.tsv" | cut -f 1-3)" = "info	verdict	No change beyond the noise over 6 runs (122 series of 5 runs or more tested)." ]
+	# a fall of the median is still one
+	rm -r "$T/run6" && cp -r "$T/run5" "$T/run6" && sed -i "s/	start	2026-12-15T/	start	2026-12-16T/" "$T/run6/facts.tsv"
+	edit "$T/run6" "$SPIKE_ROW { \$c[\"tmed_s\"] *= 2 }"
+	run --separate-stderr -0 "$COLLECT" --trend "$T/t" "$T"/run?
+	[[ $(sed -n 3p "$T/t/findings.tsv") == "warning	change	busbw at 2 MiB per peer on 2 nodes (contiguous, 2 tasks per node, commsize 4, alltoall, uniform) fell 50% in the newest run"* ]]
+}
