@@ -303,7 +303,7 @@ static void topo_of_pairs(struct topo *topo, const struct campaign *c, const str
 		if (!p || index < 0 || strcmp(mtable_at(&c->pairs, k, PAIR_state), "complete") != 0 ||
 		    !(what = campaign_fact(p->pt, ALLER_KEY_PAIRS)) || (n = p->pt->world) < 2 || n > TOPO_PAIRS)
 			continue;
-		if ((bw = malloc(sizeof(double) * (size_t)(n * n))) != NULL && campaign_matrix(c, index, n, bw) == 0)
+		if ((bw = malloc(sizeof(double) * (size_t)(n * n))) != NULL && campaign_matrix(c, index, n, bw, NULL) == 0)
 			topo_pairs(topo, p, bw, n, strtod(what, NULL));   /* out of memory: this point not judged */
 		free(bw);
 	}

@@ -463,38 +463,65 @@ struct links {
 	struct fout *o;
 	struct suspects *sus;
 	const struct topo *topo;
+	const struct campaign *c;
 	int slow;
 };
 
+/* The spread of link src -> dst of --pairs point `point` (its average exchange over its best, less 1), NAN unknown. */
+static double link_spread(const struct campaign *c, long point, long src, long dst)
+{
+	const struct mpoint *p = campaign_point(c, point);
+	long n = p && p->world <= TOPO_PAIRS && src < p->world && dst < p->world ? p->world : 0;
+	double s = NAN, *m;
+
+	for (long k = 0; k < c->pairs.n && n > 1; k++)
+		if (strtol(mtable_at(&c->pairs, k, PAIR_point), NULL, 10) == point && *mtable_at(&c->pairs, k, PAIR_index)) {
+			if ((m = malloc(sizeof(double) * (size_t)(2 * n * n))) &&
+			    campaign_matrix(c, strtol(mtable_at(&c->pairs, k, PAIR_index), NULL, 10), n, m, m + n * n) == 0)
+				s = m[n * n + src * n + dst];
+			free(m);
+			break;
+		}
+	return s;
+}
+
 /*
- * A --pairs slow link: a finding and a suspect; or, where the declared
- * topology says its step's other flows shared its links and it got
- * TOPO_EXPLAINED or more of what that leaves it, a finding that says so,
- * and neither slow nor a suspect.
+ * A --pairs slow link: a finding and a suspect; or, where its exchanges
+ * spread by more than half its distance below the median (FIND_NOISE_MIN's
+ * rule: a load's, not the link's), or where the declared topology says its
+ * step's other flows shared its links and it got TOPO_EXPLAINED or more of
+ * what that leaves it, a finding that says so, and neither slow nor a suspect.
  */
 static void one_link(void *ctx, const char *link, const char *since, const char *campaign, long point)
 {
 	struct links *l = ctx;
 	char text[4200];
-	long src, dst;
+	long src = -1, dst = -1;
 	double r = sscanf(link, "%ld (%*[^)]) -> %ld", &src, &dst) == 2 ? topo_link(l->topo, point, src, dst) : NAN;
+	double of = 0, spread = sscanf(link, "%*[^,], %lf of the median", &of) == 1 && src >= 0 && dst >= 0 ?
+		link_spread(l->c, point, src, dst) : NAN;
 
-	if (r >= TOPO_EXPLAINED) {
+	if (1 - of <= 2 * spread) {
+		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but within its own noise: its "
+			 "exchanges' average took %.0f%% more than its best, more than half its %.0f%% below the median "
+			 "(a load's, not a fault).", link, 100 * spread, 100 * (1 - of));
+		find_emit(l->o, FK_slow_link, "info", text, &point, point >= 0, "spread", spread, NULL);
+	} else if (r >= TOPO_EXPLAINED) {
 		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but its step's other flows share "
 			 "its busiest link, and it got %.0f%% of what the fabric allows it beside them: the topology's "
 			 "share, not a fault.", link, 100 * r);
 		find_emit(l->o, FK_slow_link, "info", text, &point, point >= 0, "of_bound", r, NULL);
-		return;
+	} else {
+		snprintf(text, sizeof(text), "Slow link %s (--pairs).", link);
+		find_emit(l->o, FK_slow_link, "warning", text, &point, point >= 0, NULL);
+		suspects_link(l->sus, link, since, campaign, point);
+		l->slow++;
 	}
-	snprintf(text, sizeof(text), "Slow link %s (--pairs).", link);
-	find_emit(l->o, FK_slow_link, "warning", text, &point, point >= 0, NULL);
-	suspects_link(l->sus, link, since, campaign, point);
-	l->slow++;
 }
 
 int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *sus, const struct topo *topo)
 {
-	struct links l = { o, sus, topo, 0 };
+	struct links l = { o, sus, topo, c, 0 };
 
 	campaign_slow_links(c, one_link, &l);
 	return l.slow;

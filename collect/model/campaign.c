@@ -472,25 +472,26 @@ int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mr
 	return 0;
 }
 
-int campaign_matrix(const struct campaign *c, long index, long n, double *bw)
+int campaign_matrix(const struct campaign *c, long index, long n, double *bw, double *spread)
 {
 	char path[4200], line[256];
 	long set = -1, src, dst;
-	double v;
-	int rc = 0;
+	double v, best, avg;
+	int rc = 0, k;
 	struct stat st;
 	FILE *in;
 
 	for (long i = 0; i < n * n; i++)
-		bw[i] = NAN;
+		bw[i] = spread ? (spread[i] = NAN) : NAN;
 	snprintf(path, sizeof(path), "%s/%s", c->dir, MERGED_PAIRS_DAT);
 	if (index < 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(in = fopen(path, "r")))
 		return -1;
 	while (rc == 0 && set <= index && fgets(line, sizeof(line), in)) {
 		if (!strncmp(line, "# point:", 8))
 			set++;
-		else if (set == index && line[0] != '#' && sscanf(line, "%ld %ld %lf", &src, &dst, &v) == 3)
-			rc = src >= 0 && src < n && dst >= 0 && dst < n ? (bw[src * n + dst] = v, 0) : -1;
+		else if (set == index && line[0] != '#' && (k = sscanf(line, "%ld %ld %lf %lf %lf", &src, &dst, &v, &best,
+								       &avg)) >= 3 && !(rc = src >= 0 && src < n && dst >= 0 && dst < n ? 0 : -1))
+			bw[src * n + dst] = spread ? (spread[src * n + dst] = k == 5 ? avg / best - 1 : NAN, v) : v;
 	}
 	fclose(in);
 	return set >= index ? rc : -1;

@@ -67,3 +67,26 @@ spike() {
 	run --separate-stderr -0 "$COLLECT" --trend "$T/t" "$T"/run?
 	[[ $(sed -n 3p "$T/t/findings.tsv") == "warning	change	busbw at 2 MiB per peer on 2 nodes (contiguous, 2 tasks per node, commsize 4, alltoall, uniform) fell 50% in the newest run"* ]]
 }
+
+# loaded TBEST TAVG: tests/data/pairs/loaded.out (a healthy fabric beside a CPU
+# hog) with link n1 -> n2, inside leaf1, at 0.60 of the median in its best
+# exchange, as aller names it slow.
+loaded() {
+	sed "s/^0 1 n1 n2 .*/0 1 n1 n2 0.0731 $1 $2/; s/^# slow_links: 2 below /# slow_link: 0 (n1) -> 1 (n2): 0.0731 GB\/s, 0.600 of the median 0.1218 GB\/s; slow for: n1 n2\n&/" \
+		"$ROOT/tests/data/pairs/loaded.out"
+}
+
+@test "a --pairs link below the median by less than twice its exchanges' spread is within its noise: no warning, no suspect" {
+	mkdir "$T/in" && loaded 5.738e-02 7.402e-02 >"$T/in/loaded.out"
+	run --separate-stderr -0 "$COLLECT" -q -o "$T/m" "$T/in"
+	[ "$(grep -c '^warning' "$T/m/findings.tsv")" = 0 ]
+	[ "$(grep -c '^info	slow_link	Link .* (--pairs): below the median, but within its own noise: ' "$T/m/findings.tsv")" = 3 ]
+	grep -q "Link 0 (n1) -> 1 (n2): .*its exchanges' average took 29% more than its best, more than half its 40% below the median" "$T/m/findings.tsv"
+	[ "$(wc -l <"$T/m/suspects.tsv")" = 1 ]
+	[[ $(sed -n 2p "$T/m/findings.tsv") == *"no slow link found."* ]]
+	# the same link as slow in every exchange is slow
+	loaded 5.738e-02 5.801e-02 >"$T/in/loaded.out"
+	run --separate-stderr -0 "$COLLECT" -q -o "$T/m" "$T/in"
+	grep -q '^warning	slow_link	Slow link 0 (n1) -> 1 (n2): 0.0731 GB/s' "$T/m/findings.tsv"
+	[ "$(grep -c '^link	n1->n2	' "$T/m/suspects.tsv")" = 1 ]
+}
