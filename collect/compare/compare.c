@@ -55,7 +55,7 @@ double tolerance_at(const struct tolerance *t, long bytes)
 }
 
 enum verdict compare_verdict(double tol, double base_avg, double base_min, double base_max,
-			     double new_avg, double new_min, double new_max, double med_ratio)
+			     double new_avg, double new_min, double new_max, double med_ratio, double one_call)
 {
 	double r = new_avg / base_avg;
 
@@ -63,8 +63,8 @@ enum verdict compare_verdict(double tol, double base_avg, double base_min, doubl
 		return V_MISSING;
 	if (fabs(r - 1) <= tol)
 		return V_SAME;
-	if (fabs(med_ratio - 1) <= tol)
-		return V_SPIKE;   /* the medians held: a slow call moved an average */
+	if (fabs(med_ratio - 1) <= tol && one_call >= fabs(new_avg - base_avg) / 2)
+		return V_SPIKE;   /* the medians held, and one slow call moved an average */
 	if (isfinite(med_ratio) && (r > 1 ? med_ratio < 1 - tol : med_ratio > 1 + tol))
 		return V_NOISE;   /* the averages and the medians disagree */
 	if (new_avg >= base_min && new_avg <= base_max && base_avg >= new_min && base_avg <= new_max)

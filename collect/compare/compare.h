@@ -8,8 +8,9 @@
  *            (one slow call moved an average), or each side's average lies
  *            inside the other's [tmin, tmax]: the difference is smaller
  *            than both runs' spread;
- *   spike    outside it, but the medians' ratio is within it: one slow call
- *            moved an average (the call: the higher side's tmax);
+ *   spike    outside it, but the medians' ratio is within it and one call
+ *            (the higher side's tmax, in place of its median) moved that
+ *            average by half the difference or more;
  *   faster   the ratio is below 1 otherwise;
  *   slower   above 1 otherwise;
  *   missing  a side's average is not a number: never faster nor slower.
@@ -42,9 +43,13 @@ double tolerance_at(const struct tolerance *t, long bytes);
 enum verdict { V_SAME, V_NOISE, V_FASTER, V_SLOWER, V_SPIKE, V_MISSING, V_N };
 extern const char *const verdict_names[V_N];
 
-/* The verdict of one pair: each side's average and [tmin, tmax], the medians' ratio (NaN: none). */
+/*
+ * The verdict of one pair: each side's average and [tmin, tmax], the
+ * medians' ratio, how far the higher side's slowest call moved its average
+ * ((tmax - tmed) / its calls) (NaN: unknown).
+ */
 enum verdict compare_verdict(double tol, double base_avg, double base_min, double base_max,
-			     double new_avg, double new_min, double new_max, double med_ratio);
+			     double new_avg, double new_min, double new_max, double med_ratio, double one_call);
 
 /*
  * collect --compare [--tol SPEC] [-o DIR] BASE NEW. Exit status: 0 nothing

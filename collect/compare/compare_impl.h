@@ -29,6 +29,7 @@ struct meas {
 	long nodes, comms, commsize, bytes;
 	int algo, split;                 /* its data set's algorithm and split (splits.h) */
 	double tmin, tavg, tmax, tmed;   /* tmed: NaN before format 2 */
+	double one_call;                 /* (tmax - tmed) / its calls: its slowest call's share of tavg */
 };
 
 #define SETTING_VALUES 8   /* distinct values of a setting kept per side */

@@ -74,7 +74,7 @@ static void head(const struct cmp *c)
 	say(c, "# rule: ratio = tavg NEW / BASE, tmed likewise; same when |ratio - 1| <= the "
 	    "tolerance of the size; noise when outside it but tmed's ratio is outside it the other "
 	    "way, or each side's tavg lies inside the other's [tmin, tmax]; spike when outside it but tmed's ratio "
-	    "is within it (one slow call moved an average); missing where a tavg is not a number; else faster or slower\n");
+	    "is within it and one slow call moved an average by half the difference or more; missing where a tavg is not a number; else faster or slower\n");
 	for (int i = 0; i < NSETTINGS; i++) {
 		if (!differs(&c->base, &c->new, i))
 			continue;

@@ -58,7 +58,7 @@ static int join(struct cmp *c)
 		p->ratio = p->n->tavg / p->b->tavg;
 		p->med_ratio = p->n->tmed / p->b->tmed;
 		p->v = compare_verdict(p->tol, p->b->tavg, p->b->tmin, p->b->tmax, p->n->tavg,
-				       p->n->tmin, p->n->tmax, p->med_ratio);
+				       p->n->tmin, p->n->tmax, p->med_ratio, (p->ratio > 1 ? p->n : p->b)->one_call);
 		c->count[p->v]++;
 		c->matched++;
 	}
@@ -138,7 +138,8 @@ static const char usage[] =
 	"with the ratio NEW/BASE of tavg (and tmed) and a verdict: same (within\n"
 	"the tolerance), noise (tmed's ratio outside it the other way, or each\n"
 	"side's tavg inside the other's [tmin, tmax]), spike (tmed's ratio within\n"
-	"it: one slow call moved an average), missing (a tavg not a number),\n"
+	"it, and one slow call moved an average by half the difference or\n"
+	"more), missing (a tavg not a number),\n"
 	"faster or slower. Points\n"
 	"of one side only are listed. A side PATH@VARIANT takes that variant's\n"
 	"points alone (a stack, a library setting: campaigns' VARIANTS); with\n"
