@@ -128,7 +128,8 @@ static int trend_row(void *ctx, const struct mrow *r)
 	struct trend *t = x->t;
 	struct tseries s, *hit;
 
-	double busbw = r->BUSBW * (isfinite(r->TAVG / r->TMED) ? r->TAVG / r->TMED : 1);   /* at the median call */
+	double rest = r->TAVG - (r->TMAX - r->TMED) / (double)(r->COMMS * r->COMMSIZE * r->ITERS);
+	double busbw = r->BUSBW * (rest > 0 && r->ITERS > 0 ? r->TAVG / rest : 1);   /* its slowest call as its median */
 
 	if (r->point < 0 || r->point >= x->m->np || x->m->pts[r->point].point != r->point ||
 	    r->COMMSIZE < 2 || !isfinite(busbw) || !isfinite(r->bytes))
