@@ -123,8 +123,8 @@ static void table_row(const struct cmp *c, const struct pair *p)
 
 /*
  * findings.tsv (collect/findings.h's columns): one regression finding, the
- * rows slower beyond the tolerance and the worst of them, or that none is;
- * then the rows one slow call moved (spikes), the slowest call of them.
+ * rows slower beyond the tolerance and the worst of them; or that none is,
+ * and the rows one slow call moved (spikes), the slowest call of them.
  */
 static void finding(const struct cmp *c)
 {
@@ -134,37 +134,29 @@ static void finding(const struct cmp *c)
 
 	if (!c->ftsv)
 		return;
-	for (long i = 0; i < c->npairs; i++) {
-		const struct pair *p = &c->pairs[i];
-		if (p->b && p->n && p->v == V_SLOWER && (!worst || p->ratio > worst->ratio))
+	for (const struct pair *p = c->pairs; p < c->pairs + c->npairs; p++)   /* one side's alone: V_SAME */
+		if (p->v == V_SLOWER && (!worst || p->ratio > worst->ratio))
 			worst = p;
-		if (p->b && p->n && p->v == V_SPIKE && (!spike || spiked(p)->tmax / spiked(p)->tmed >
-							 spiked(spike)->tmax / spiked(spike)->tmed))
+		else if (p->v == V_SPIKE && (!spike || spiked(p)->tmax > spiked(spike)->tmax))
 			spike = p;
-	}
-	TABLE_HEADER((&(struct table_out){ c->ftsv, NULL, '\t', 0 }), FINDING_COLUMNS);
-	w = worst ? worst : spike;
-	if (w)
-		format_bytes(size, sizeof(size), w->b->bytes);
-	if (!worst)
-		at = snprintf(text, sizeof(text), "Against %s: none of %ld rows slower beyond the tolerance "
-			      "(%ld faster, %ld the same, %ld within the noise)", compare_side_name(&c->base), c->matched,
-			      c->count[V_FASTER], c->count[V_SAME], c->count[V_NOISE]);
+	if ((w = worst))
+		at = snprintf(text, sizeof(text), "Against %s: %ld of %ld rows slower beyond the tolerance; the worst "
+			      "takes %.2fx the time", compare_side_name(&c->base), c->count[V_SLOWER], c->matched, w->ratio);
 	else
-		at = snprintf(text, sizeof(text), "Against %s: %ld of %ld rows slower beyond the tolerance; "
-			      "the worst takes %.2fx the time", compare_side_name(&c->base), c->count[V_SLOWER],
-			      c->matched, worst->ratio);
+		at = snprintf(text, sizeof(text), "Against %s: none of %ld rows slower beyond the tolerance (%ld faster, "
+			      "%ld the same, %ld within the noise)%s", compare_side_name(&c->base), c->matched,
+			      c->count[V_FASTER], c->count[V_SAME], c->count[V_NOISE], (w = spike) ? "; " : ".");
 	if (spike && !worst)
-		at += snprintf(text + at, sizeof(text) - (size_t)at, "; %ld whose median held but one slow call "
-			       "moved the average (a spike, not a regression): the slowest a call of %.3g s in %s, "
-			       "%.0fx its median", c->count[V_SPIKE], spiked(spike)->tmax, spiked(spike) == spike->n ?
-			       "NEW" : "BASE", spiked(spike)->tmax / spiked(spike)->tmed);
+		at += snprintf(text + at, sizeof(text) - (size_t)at, "%ld whose median held but one slow call moved the "
+			       "average (a spike, not a regression): the slowest a call of %.3g s in %s, %.0fx its median",
+			       c->count[V_SPIKE], spiked(w)->tmax, spiked(w) == w->n ? "NEW" : "BASE",
+			       spiked(w)->tmax / spiked(w)->tmed);
+	format_bytes(size, sizeof(size), w ? w->b->bytes : 0);
 	if (w)
 		snprintf(text + at, sizeof(text) - (size_t)at, ", on %ld node%s (%s), commsize %ld, %s per peer, %s.",
 			 w->b->nodes, w->b->nodes == 1 ? "" : "s", str(w->b->pt->m->mode), w->b->commsize, size,
 			 algo_text(w->b));
-	else
-		snprintf(text + at, sizeof(text) - (size_t)at, ".");
+	TABLE_HEADER((&(struct table_out){ c->ftsv, NULL, '\t', 0 }), FINDING_COLUMNS);
 	TABLE_ROW((&(struct table_out){ c->ftsv, NULL, '\t', 0 }),
 		  (&(struct finding_row){ worst ? "warning" : spike ? "notice" : "info", finding_kind(FK_regression)->name,
 					  text, NULL, worst ? fabs(log(worst->ratio)) : 0, 1, "sentence" }), FINDING_COLUMNS);

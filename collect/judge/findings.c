@@ -50,46 +50,35 @@ static void append_line(struct strbuf *b, const char *line, const char *key)
 	strbuf_add(b, line, strlen(line));
 }
 
-/* The campaign's points as the judge keeps them: each with its facts' lines. */
+/* The campaign's points as the judge keeps them: each with its facts' lines (retried, host, nic_counters, the fabric's). */
 static struct fpoint *points_of(const struct campaign *c)
 {
-	static const char *const fabric_keys[] = { "host", "node_switch", "fabric", "limit", "device" };
+	static const char *const keys[] = { MERGED_FACT_RETRIED, "host", ALLER_KEY_NIC_COUNTERS, "host", "node_switch",
+					    "fabric", "limit", "device" };
 	struct fpoint *pts = calloc((size_t)c->np + 1, sizeof(*pts));
 
 	for (long i = 0; pts && i < c->np; i++) {
 		struct fpoint *p = &pts[i];
-		struct strbuf retried, hosts, nics, fabric;
+		char **lines[4] = { &p->retried, &p->hosts, &p->nics, &p->fabric };
+		struct strbuf b[4];
 		p->pt = &c->pts[i];
 		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;
 		p->hooks = campaign_fact(p->pt, ALLER_KEY_TEST_HOOKS);
 		p->hooks = p->hooks ? p->hooks : "";
-		strbuf_init(&retried);
-		strbuf_init(&hosts);
-		strbuf_init(&nics);
-		strbuf_init(&fabric);
+		for (int j = 0; j < 4; j++)
+			strbuf_init(&b[j]);
 		for (long k = 0; k < p->pt->nfacts; k++) {
 			const struct mfact *f = &p->pt->facts[k];
 			p->floors += strcmp(f->key, "floor_failed") == 0;
-			if (strcmp(f->key, MERGED_FACT_RETRIED) == 0) {
-				append_line(&retried, f->value, NULL);
-				p->retries++;
-			}
-			if (strcmp(f->key, "host") == 0)
-				append_line(&hosts, f->value, NULL);
-			if (strcmp(f->key, ALLER_KEY_NIC_COUNTERS) == 0)
-				append_line(&nics, f->value, NULL);
-			for (size_t j = 0; j < sizeof(fabric_keys) / sizeof(fabric_keys[0]); j++)
-				if (strcmp(f->key, fabric_keys[j]) == 0)   /* the fabric's (read/fabric.h) */
-					append_line(&fabric, f->value, f->key);
+			p->retries += strcmp(f->key, MERGED_FACT_RETRIED) == 0;
+			for (int j = 0; j < 8; j++)   /* from the fourth on, the fabric's (read/fabric.h) */
+				if (strcmp(f->key, keys[j]) == 0)
+					append_line(&b[j < 3 ? j : 3], f->value, j < 3 ? NULL : f->key);
 		}
-		p->retried = retried.len ? strbuf_detach(&retried) : NULL;
-		p->hosts = hosts.len ? strbuf_detach(&hosts) : NULL;
-		p->nics = nics.len ? strbuf_detach(&nics) : NULL;
-		p->fabric = fabric.len ? strbuf_detach(&fabric) : NULL;
-		strbuf_release(&retried);
-		strbuf_release(&hosts);
-		strbuf_release(&nics);
-		strbuf_release(&fabric);
+		for (int j = 0; j < 4; j++) {
+			*lines[j] = b[j].len ? strbuf_detach(&b[j]) : NULL;
+			strbuf_release(&b[j]);
+		}
 	}
 	return pts;
 }

@@ -67,11 +67,6 @@ struct trend {
 	size_t cap;
 };
 
-/* A point's words of its curves (struct tcurve's first four). */
-struct tpoint {
-	struct tcurve c;
-};
-
 static int by_curve(const struct tcurve *x, const struct tcurve *y)
 {
 	int c;
@@ -95,19 +90,19 @@ static int by_key(const void *a, const void *b)
 	return c ? c : x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
 }
 
-/* A campaign's points, by their number (the index numbers its rows from 0: another number, left out). */
-static struct tpoint *points_of(const struct campaign *m, char *campaign)
+/* A campaign's points' words of their curves (the first four), by their number (the index numbers its rows from 0: another number, left out). */
+static struct tcurve *points_of(const struct campaign *m, char *campaign)
 {
-	struct tpoint *p = calloc((size_t)m->np + 1, sizeof(*p));
+	struct tcurve *p = calloc((size_t)m->np + 1, sizeof(*p));
 
 	for (long i = 0; p && i < m->np; i++) {
 		const struct mpoint *q = &m->pts[i];
 		if (q->point != i)
 			continue;
-		snprintf(p[i].c.mode, sizeof(p[i].c.mode), "%s", q->mode);
-		snprintf(p[i].c.nodes, sizeof(p[i].c.nodes), "%ld", q->nodes);
-		snprintf(p[i].c.tpn, sizeof(p[i].c.tpn), "%s", q->tasks_per_node);
-		snprintf(p[i].c.series, sizeof(p[i].c.series), "%s", q->series);
+		snprintf(p[i].mode, sizeof(p[i].mode), "%s", q->mode);
+		snprintf(p[i].nodes, sizeof(p[i].nodes), "%ld", q->nodes);
+		snprintf(p[i].tpn, sizeof(p[i].tpn), "%s", q->tasks_per_node);
+		snprintf(p[i].series, sizeof(p[i].series), "%s", q->series);
 		if (!campaign[0])
 			snprintf(campaign, 128, "%s", q->campaign);
 	}
@@ -119,7 +114,7 @@ struct trow {
 	struct trend *t;
 	int c;
 	const struct campaign *m;
-	const struct tpoint *p;
+	const struct tcurve *p;
 };
 
 static int trend_row(void *ctx, const struct mrow *r)
@@ -134,7 +129,7 @@ static int trend_row(void *ctx, const struct mrow *r)
 	if (r->point < 0 || r->point >= x->m->np || x->m->pts[r->point].point != r->point ||
 	    r->COMMSIZE < 2 || !isfinite(busbw) || !isfinite(r->bytes))
 		return 0;
-	s.curve = x->p[r->point].c;
+	s.curve = x->p[r->point];
 	s.curve.commsize = r->COMMSIZE;
 	snprintf(s.curve.algo, sizeof(s.curve.algo), "%s", r->algo);
 	snprintf(s.curve.split, sizeof(s.curve.split), "%s", r->split);
@@ -155,19 +150,6 @@ static int trend_row(void *ctx, const struct mrow *r)
 	s.v[0] = busbw;
 	t->s[t->n++] = s;
 	return 0;
-}
-
-/* The campaigns' values of one series, missing ones left out: the count; idx maps them back. */
-static long values(const struct trend *t, const struct tseries *s, double *v, int *idx)
-{
-	long n = 0;
-
-	for (int i = 0; i < t->ncamp; i++)
-		if (isfinite(s->v[i])) {
-			v[n] = s->v[i];
-			idx[n++] = i;
-		}
-	return n;
 }
 
 /* One curve's finding: its largest change, and how many of its sizes changed. */
@@ -208,7 +190,10 @@ static int analyse(struct fout *o, const struct trend *t, long *tested)
 		int changed = 0, sizes = 0, bidx[t->ncamp > 0 ? t->ncamp : 1];
 		long k = i;
 		for (; k < t->n && !by_curve(&t->s[k].curve, &t->s[i].curve); k++, sizes++) {
-			long n = values(t, &t->s[k], v, idx);
+			long n = 0;
+			for (int j = 0; j < t->ncamp; j++)   /* its campaigns' values, missing ones left out; idx maps them back */
+				if (isfinite(t->s[k].v[j]))
+					v[n] = t->s[k].v[j], idx[n++] = j;
 			change_detect(v, n, &c);
 			*tested += n >= CP_MIN_N;
 			if (!c.found)
@@ -278,7 +263,7 @@ static int load(struct trend *t, char **dirs, char *err, size_t errlen)
 {
 	for (int c = 0; c < t->ncamp; c++) {
 		struct campaign m;
-		struct tpoint *p = NULL;
+		struct tcurve *p = NULL;
 		int rc = campaign_load(&m, dirs[c], CAMPAIGN_POINTS, err, errlen);
 		if (rc == 0) {
 			struct trow x = { t, c, &m, p = points_of(&m, t->campaign[c]) };
