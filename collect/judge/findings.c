@@ -283,16 +283,15 @@ static void topo_of_pairs(struct topo *topo, const struct campaign *c, const str
 {
 	for (long k = 0; k < c->pairs.n; k++) {
 		long id = strtol(mtable_at(&c->pairs, k, PAIR_point), NULL, 10), n = 0;
-		long index = *mtable_at(&c->pairs, k, PAIR_index) ? strtol(mtable_at(&c->pairs, k, PAIR_index), NULL, 10) : -1;
 		const struct fpoint *p = NULL;
 		const char *what;
 		double *bw;
 		for (long i = 0; i < c->np && !p; i++)
 			p = pts[i].pt->point == id ? &pts[i] : NULL;
-		if (!p || index < 0 || strcmp(mtable_at(&c->pairs, k, PAIR_state), "complete") != 0 ||
+		if (!p || strcmp(mtable_at(&c->pairs, k, PAIR_state), "complete") != 0 ||
 		    !(what = campaign_fact(p->pt, ALLER_KEY_PAIRS)) || (n = p->pt->world) < 2 || n > TOPO_PAIRS)
 			continue;
-		if ((bw = malloc(sizeof(double) * (size_t)(n * n))) != NULL && campaign_matrix(c, index, n, bw, NULL) == 0)
+		if ((bw = malloc(sizeof(double) * (size_t)(n * n))) != NULL && campaign_matrix(c, id, n, bw, NULL) == 0)
 			topo_pairs(topo, p, bw, n, strtod(what, NULL));   /* out of memory: this point not judged */
 		free(bw);
 	}

@@ -472,16 +472,11 @@ static double link_spread(const struct campaign *c, long point, long src, long d
 {
 	const struct mpoint *p = campaign_point(c, point);
 	long n = p && p->world <= TOPO_PAIRS && src < p->world && dst < p->world ? p->world : 0;
-	double s = NAN, *m;
+	double s = NAN, *m = n > 1 ? malloc(sizeof(double) * (size_t)(2 * n * n)) : NULL;
 
-	for (long k = 0; k < c->pairs.n && n > 1; k++)
-		if (strtol(mtable_at(&c->pairs, k, PAIR_point), NULL, 10) == point && *mtable_at(&c->pairs, k, PAIR_index)) {
-			if ((m = malloc(sizeof(double) * (size_t)(2 * n * n))) &&
-			    campaign_matrix(c, strtol(mtable_at(&c->pairs, k, PAIR_index), NULL, 10), n, m, m + n * n) == 0)
-				s = m[n * n + src * n + dst];
-			free(m);
-			break;
-		}
+	if (m && campaign_matrix(c, point, n, m, m + n * n) == 0)
+		s = m[n * n + src * n + dst];
+	free(m);
 	return s;
 }
 

@@ -472,10 +472,10 @@ int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mr
 	return 0;
 }
 
-int campaign_matrix(const struct campaign *c, long index, long n, double *bw, double *spread)
+int campaign_matrix(const struct campaign *c, long point, long n, double *bw, double *spread)
 {
 	char path[4200], line[256];
-	long set = -1, src, dst;
+	long set = -1, src, dst, index = -1;
 	double v, best, avg;
 	int rc = 0, k;
 	struct stat st;
@@ -483,6 +483,9 @@ int campaign_matrix(const struct campaign *c, long index, long n, double *bw, do
 
 	for (long i = 0; i < n * n; i++)
 		bw[i] = spread ? (spread[i] = NAN) : NAN;
+	for (long r = 0; r < c->pairs.n && index < 0; r++)
+		if (whole(mtable_at(&c->pairs, r, PAIR_point)) == point && *mtable_at(&c->pairs, r, PAIR_index))
+			index = whole(mtable_at(&c->pairs, r, PAIR_index));
 	snprintf(path, sizeof(path), "%s/%s", c->dir, MERGED_PAIRS_DAT);
 	if (index < 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(in = fopen(path, "r")))
 		return -1;
