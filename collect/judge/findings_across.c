@@ -159,13 +159,13 @@ static int varied(const struct fpoint *const *s, long n)
 	return v;
 }
 
-/* s appended to buf (of len bytes), after sep where buf holds something. */
-static void append(char *buf, size_t len, const char *sep, const char *s)
+/* "HEAD WORD" appended to buf (of len bytes), after ", " where buf holds something past its " (". */
+static void append(char *buf, size_t len, const char *head, const char *word)
 {
 	size_t n = strlen(buf);
 
 	if (n + 1 < len)
-		snprintf(buf + n, len - n, "%s%s", n > 2 ? sep : "", s);
+		snprintf(buf + n, len - n, "%s%s%s", n > 2 ? ", " : "", head, word);
 }
 
 /*
@@ -174,29 +174,15 @@ static void append(char *buf, size_t len, const char *sep, const char *s)
  */
 static void where(const struct fpoint *p, int vary, const char *first, char *buf, size_t len)
 {
-	char part[160];
-
-	snprintf(buf, len, " (");
-	if (first)
-		append(buf, len, ", ", first);
-	if (vary & VARY_PLACEMENT) {
-		snprintf(part, sizeof(part), p->pt->placement[0] ? "%s placement" : "in the launcher's order%s",
-			 p->pt->placement);
-		append(buf, len, ", ", part);
-	}
-	if (vary & VARY_VARIANT) {
-		snprintf(part, sizeof(part), "variant %s", p->pt->variant);
-		append(buf, len, ", ", part);
-	} else if (vary & VARY_SERIES) {
-		snprintf(part, sizeof(part), "series %s", p->pt->base);
-		append(buf, len, ", ", part);
-	}
-	if (vary & VARY_CAMPAIGN) {
-		snprintf(part, sizeof(part), "campaign %s", p->pt->campaign);
-		append(buf, len, ", ", part);
-	}
+	snprintf(buf, len, " (%s", first ? first : "");
+	if (vary & VARY_PLACEMENT)
+		append(buf, len, p->pt->placement, p->pt->placement[0] ? " placement" : "in the launcher's order");
+	if (vary & (VARY_VARIANT | VARY_SERIES))
+		append(buf, len, vary & VARY_VARIANT ? "variant " : "series ", vary & VARY_VARIANT ? p->pt->variant : p->pt->base);
+	if (vary & VARY_CAMPAIGN)
+		append(buf, len, "campaign ", p->pt->campaign);
 	if (strlen(buf) > 2)
-		append(buf, len, "", ")");
+		snprintf(buf + strlen(buf), len - strlen(buf), ")");
 	else
 		buf[0] = '\0';
 }
