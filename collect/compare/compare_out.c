@@ -51,16 +51,12 @@ static void values(char *buf, size_t len, const struct side *sd, int i)
 /* Whether a setting's values differ between the sides. */
 static int differs(const struct side *a, const struct side *b, int i)
 {
-	if (a->nvalues[i] != b->nvalues[i] || a->many[i] || b->many[i])
-		return 1;
-	for (int k = 0; k < a->nvalues[i]; k++) {
-		int found = 0;
-		for (int l = 0; l < b->nvalues[i]; l++)
-			found |= strcmp(a->values[i][k], b->values[i][l]) == 0;
-		if (!found)
-			return 1;
-	}
-	return 0;
+	int same = a->nvalues[i] == b->nvalues[i] && !a->many[i] && !b->many[i], l = 0;
+
+	for (int k = 0; same && k < a->nvalues[i]; k++, same = l < b->nvalues[i])
+		for (l = 0; l < b->nvalues[i] && strcmp(a->values[i][k], b->values[i][l]); l++)
+			;
+	return !same;
 }
 
 static void head(const struct cmp *c)
