@@ -269,7 +269,7 @@ static void point_done(struct table_out *models, struct fout *o, struct fpoint *
 	if (p && p->hosts)
 		slowest_host(p, rows, n);
 	if (p) {
-		find_point(o, p);
+		p->judged = 1;   /* its findings once the links are located (judge_across) */
 		find_crossovers(o, p, rows, n);
 	}
 	if (p && p->fabric) {
@@ -388,8 +388,15 @@ static int judge_across(const char *dir, const struct campaign *c, struct fpoint
 {
 	struct suspects sus = { 0 };
 	char topology[640];
-	int slow, located, rc, verified;
+	const char *one[LOCATE_MAX];
+	int slow, located = locate_suspects(g->loc, one, LOCATE_MAX), rc, verified;
 
+	for (long i = 0; i < np; i++) {   /* each point's own findings, in the light of the one link located */
+		for (int k = 0; located == 1 && k < g->loc->npoints; k++)
+			pts[i].located = g->loc->points[k] == pts[i].pt->point ? one[0] : pts[i].located;
+		if (pts[i].judged)
+			find_point(o, &pts[i]);
+	}
 	find_across(o, pts, np);
 	slow = find_slow_links(o, c, &sus, g->topo);
 	located = find_located(o, g->loc, pts, np, &sus);

@@ -105,3 +105,14 @@ loaded() {
 	run --separate-stderr -0 "$COLLECT" --trend "$T/t" "$T"/run?
 	[[ $(sed -n 3p "$T/t/findings.tsv") == "warning	change	busbw at 2 MiB per peer on 2 nodes (contiguous, 2 tasks per node, commsize 4, alltoall, uniform) fell "*"% in the newest run"* ]]
 }
+
+@test "with n3's NIC located, the slowest task, the limit and the verdict's weakest row are said in its light: n1 waits on it, blamed by nothing of its own" {
+	run -0 "$COLLECT" -q -o "$T/m" "$ROOT/tests/data/slownic/raw"
+	grep -q '^warning	located	The slow link is the NIC of n3: ' "$T/m/findings.tsv"
+	grep -q '^info	slowest_host	On 4 nodes (strided): n1 holds the slowest task in 5 of 7 rows (71%; 1 in 4 if it were chance), waiting on the NIC of n3, the slow link located: its slow rows. communicators run through it\.	' "$T/m/findings.tsv"
+	[ "$(grep -c '^notice	slowest_host' "$T/m/findings.tsv")" = 0 ]
+	grep -q '^notice	limit	On 4 nodes (contiguous): .*, bound by the NIC of n1 as declared, with the NIC of n3, the slow link located, in its path (22% ' "$T/m/findings.tsv"
+	[[ $(sed -n 2p "$T/m/findings.tsv") == "warning	verdict	Fabric: "*"the weakest, 25%: on 4 nodes (contiguous) at 1 MiB per peer, bound by the uplink of leaf1 as declared, with the NIC of n3, the slow link located, in its path); "* ]]
+	# the suspects: n3 and its NIC, no other node
+	[ "$(cut -f 1-2 "$T/m/suspects.tsv" | tail -n +2 | sort | tr '\t\n' ' ')" = "host n3 link nic:n3 " ]
+}
