@@ -108,11 +108,7 @@ static int open_out(struct cmp *c, const char *dir, struct outset *o)
 {
 	if (outset_dir(dir) != 0 || outset_open(o, dir, out_names, 5, 0) != 0)
 		return -1;
-	c->txt = o->f[0];
-	c->csv = o->f[1];
-	c->dat = o->f[2];
-	c->idx = o->f[3];
-	c->ftsv = o->f[4];
+	c->txt = o->f[0], c->csv = o->f[1], c->dat = o->f[2], c->idx = o->f[3], c->ftsv = o->f[4];
 	return 0;
 }
 

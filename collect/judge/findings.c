@@ -445,8 +445,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 		return -1;
 	}
 	np = c.np;
-	strbuf_init(&o.b);
-	strbuf_init(&v.b);
+	strbuf_init(&o.b), strbuf_init(&v.b);
 	health_init(&health);
 	if (topo_open(&topo, pts, np) != 0)
 		topo_release(&topo);   /* out of memory: no alternative tried */

@@ -453,19 +453,6 @@ struct links {
 	int slow;
 };
 
-/* The spread of link src -> dst of --pairs point `point` (its average exchange over its best, less 1), NAN unknown. */
-static double link_spread(const struct campaign *c, long point, long src, long dst)
-{
-	const struct mpoint *p = campaign_point(c, point);
-	long n = p && p->world <= TOPO_PAIRS && src < p->world && dst < p->world ? p->world : 0;
-	double s = NAN, *m = n > 1 ? malloc(sizeof(double) * (size_t)(2 * n * n)) : NULL;
-
-	if (m && campaign_matrix(c, point, n, m, m + n * n) == 0)
-		s = m[n * n + src * n + dst];
-	free(m);
-	return s;
-}
-
 /*
  * A --pairs slow link: a finding and a suspect; or, where its exchanges
  * spread by more than half its distance below the median (FIND_NOISE_MIN's
@@ -479,9 +466,13 @@ static void one_link(void *ctx, const char *link, const char *since, const char 
 	char text[4200];
 	long src = -1, dst = -1;
 	double r = sscanf(link, "%ld (%*[^)]) -> %ld", &src, &dst) == 2 ? topo_link(l->topo, point, src, dst) : NAN;
-	double of = 0, spread = sscanf(link, "%*[^,], %lf of the median", &of) == 1 && src >= 0 && dst >= 0 ?
-		link_spread(l->c, point, src, dst) : NAN;
+	const struct mpoint *p = campaign_point(l->c, point);
+	long n = p && p->world <= TOPO_PAIRS && src >= 0 && dst >= 0 && src < p->world && dst < p->world ? p->world : 0;
+	double of = 0, spread = NAN, *m = n > 1 ? malloc(sizeof(double) * (size_t)(2 * n * n)) : NULL;
 
+	if (m && sscanf(link, "%*[^,], %lf of the median", &of) == 1 && campaign_matrix(l->c, point, n, m, m + n * n) == 0)
+		spread = m[n * n + src * n + dst];   /* the link's average exchange over its best, less 1 */
+	free(m);
 	if (1 - of <= 2 * spread) {
 		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but within its own noise: its "
 			 "exchanges' average took %.0f%% more than its best, more than half its %.0f%% below the median "
