@@ -11,6 +11,7 @@
 #include "bytes.h"
 #include "findings_impl.h"
 #include "locate.h"
+#include "median.h"
 #include "model/health.h"
 #include "suspects.h"
 #include "topology.h"
@@ -454,11 +455,12 @@ struct links {
 };
 
 /*
- * A --pairs slow link: a finding and a suspect; or, where its exchanges
- * spread by more than half its distance below the median (FIND_NOISE_MIN's
- * rule: a load's, not the link's), or where the declared topology says its
- * step's other flows shared its links and it got TOPO_EXPLAINED or more of
- * what that leaves it, a finding that says so, and neither slow nor a suspect.
+ * A --pairs slow link: a finding and a suspect; or, where its share of the
+ * median is within the noise (find_beyond: the noise its exchanges' spread,
+ * their average over their best less 1, and the links' median spread, the
+ * median link's), or where the declared topology says its step's other
+ * flows shared its links and it got TOPO_EXPLAINED or more of what that
+ * leaves it, a finding that says so, and neither slow nor a suspect.
  */
 static void one_link(void *ctx, const char *link, const char *since, const char *campaign, long point)
 {
@@ -468,16 +470,18 @@ static void one_link(void *ctx, const char *link, const char *since, const char 
 	double r = sscanf(link, "%ld (%*[^)]) -> %ld", &src, &dst) == 2 ? topo_link(l->topo, point, src, dst) : NAN;
 	const struct mpoint *p = campaign_point(l->c, point);
 	long n = p && p->world <= TOPO_PAIRS && src >= 0 && dst >= 0 && src < p->world && dst < p->world ? p->world : 0;
-	double of = 0, spread = NAN, *m = n > 1 ? malloc(sizeof(double) * (size_t)(2 * n * n)) : NULL;
+	double of = 0, spread = NAN, typical = NAN, *m = n > 1 ? malloc(sizeof(double) * (size_t)(2 * n * n)) : NULL;
 
 	if (m && sscanf(link, "%*[^,], %lf of the median", &of) == 1 && campaign_matrix(l->c, point, n, m, m + n * n) == 0)
-		spread = m[n * n + src * n + dst];   /* the link's average exchange over its best, less 1 */
+		spread = m[n * n + src * n + dst], typical = median_of(m + n * n, n * n);   /* sorts the spreads */
 	free(m);
-	if (1 - of <= 2 * spread) {
-		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but within its own noise: its "
-			 "exchanges' average took %.0f%% more than its best, more than half its %.0f%% below the median "
-			 "(a load's, not a fault).", link, 100 * spread, 100 * (1 - of));
-		find_emit(l->o, FK_slow_link, "info", text, &point, point >= 0, "spread", spread, NULL);
+	if (!find_beyond(of, spread + typical)) {
+		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but within the noise: its exchanges' "
+			 "average took %.0f%% more than its best, the links' %.0f%% (the median), and its %.0f%% below the "
+			 "median is not twice the two (a load's, not a fault).", link, 100 * spread, 100 * typical,
+			 100 * (1 - of));
+		find_emit(l->o, FK_slow_link, "info", text, &point, point >= 0, "spread", spread, "spread_median",
+			  typical, NULL);
 	} else if (r >= TOPO_EXPLAINED) {
 		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but its step's other flows share "
 			 "its busiest link, and it got %.0f%% of what the fabric allows it beside them: the topology's "
