@@ -224,7 +224,5 @@ int compare_load(struct side *sd, const char *which, const char *scratch)
 
 void compare_side_release(struct side *sd)
 {
-	free(sd->pts);
-	free(sd->m);
-	campaign_release(&sd->model);
+	free(sd->pts), free(sd->m), campaign_release(&sd->model);
 }

@@ -415,10 +415,7 @@ static int judge_across(const char *dir, const struct campaign *c, struct fpoint
 static void points_release(struct fpoint *pts, long np)
 {
 	for (long i = 0; i < np; i++) {
-		free(pts[i].hosts);
-		free(pts[i].retried);
-		free(pts[i].fabric);
-		free(pts[i].nics);
+		free(pts[i].hosts), free(pts[i].retried), free(pts[i].fabric), free(pts[i].nics);
 		for (int k = 0; k < FIND_LEVELS; k++)
 			free(pts[i].levels[k].s);
 	}
