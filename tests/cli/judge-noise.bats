@@ -4,7 +4,7 @@
 # in collect --compare and collect --trend; a missing value is neither
 # slower nor faster. The campaigns are a real one's merge (tests/data/fabric)
 # copied, one row's samples given one slow call.
-# shellcheck disable=SC2154 # bats sets output and stderr
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant (awk)
 
 load ../lib/helpers
 
