@@ -8,9 +8,8 @@
  *            (one slow call moved an average), or each side's average lies
  *            inside the other's [tmin, tmax]: the difference is smaller
  *            than both runs' spread;
- *   spike    outside it, but the medians' ratio is within it and one call
- *            (the higher side's tmax, in place of its median) moved that
- *            average by half the difference or more;
+ *   spike    outside it, but the medians' ratio within it, and one call (the
+ *            higher side's tmax) moved that average by half the difference;
  *   faster   the ratio is below 1 otherwise;
  *   slower   above 1 otherwise;
  *   missing  a side's average is not a number: never faster nor slower.
@@ -43,11 +42,7 @@ double tolerance_at(const struct tolerance *t, long bytes);
 enum verdict { V_SAME, V_NOISE, V_FASTER, V_SLOWER, V_SPIKE, V_MISSING, V_N };
 extern const char *const verdict_names[V_N];
 
-/*
- * The verdict of one pair: each side's average and [tmin, tmax], the
- * medians' ratio, how far the higher side's slowest call moved its average
- * ((tmax - tmed) / its calls) (NaN: unknown).
- */
+/* One pair's verdict: each side's tavg, [tmin, tmax]; the medians' ratio; the higher side's (tmax - tmed) / its calls. */
 enum verdict compare_verdict(double tol, double base_avg, double base_min, double base_max,
 			     double new_avg, double new_min, double new_max, double med_ratio, double one_call);
 

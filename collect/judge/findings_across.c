@@ -455,11 +455,9 @@ struct links {
 };
 
 /*
- * A --pairs slow link: a finding and a suspect; or, where its share of the
- * median is within the noise (find_beyond: the noise its exchanges' spread,
- * their average over their best less 1, and the links' median spread, the
- * median link's), or where the declared topology says its step's other
- * flows shared its links and it got TOPO_EXPLAINED or more of what that
+ * A --pairs slow link: a finding and a suspect; or, where its share of the median is within the
+ * noise (find_beyond: its exchanges' spread and the links' median spread), or the declared topology
+ * says its step's other flows shared its links and it got TOPO_EXPLAINED or more of what that
  * leaves it, a finding that says so, and neither slow nor a suspect.
  */
 static void one_link(void *ctx, const char *link, const char *since, const char *campaign, long point)

@@ -194,7 +194,6 @@ void find_link_words(const struct fpoint *p, const char *id, char *buf, size_t l
 void find_point(struct fout *o, const struct fpoint *p)
 {
 	char where[256], size[32], size2[32], text[1024], link[320];
-	size_t h = strlen(p->slow_host);
 
 	find_where(where, sizeof(where), p);
 	if (p->peak.point >= 0) {
@@ -211,6 +210,7 @@ void find_point(struct fout *o, const struct fpoint *p)
 	if (p->eff.point >= 0)
 		find_limit(o, p);
 	if (find_recurring(p)) {   /* beside a located link not its own, a host that waits on it */
+		size_t h = strlen(p->slow_host);
 		int waits = p->located && !(!strncmp(p->located, "nic:", 4) && !strncmp(p->located + 4, p->slow_host, h) &&
 					    strchr(":", p->located[4 + h]));
 		bound_link_words(waits ? p->located : "", link, sizeof(link));

@@ -63,8 +63,13 @@ struct trend {
 	char (*campaign)[128];
 	char (*when)[32];    /* each campaign's start, its first point's '# start:' (its date: 10 characters) */
 	struct tseries *s;
-	long n;
+	long n, spikes;      /* spikes: rows whose average one slow call doubled or more */
 	size_t cap;
+	struct tspike {      /* the row whose slowest call moved its average the most: tavg over it counted as its median */
+		struct tcurve curve;
+		double bytes, factor, call;
+		int run;
+	} spike;
 };
 
 static int by_curve(const struct tcurve *x, const struct tcurve *y)
@@ -122,9 +127,8 @@ static int trend_row(void *ctx, const struct mrow *r)
 	struct trow *x = ctx;
 	struct trend *t = x->t;
 	struct tseries s, *hit;
-
 	double rest = r->TAVG - (r->TMAX - r->TMED) / (double)(r->COMMS * r->COMMSIZE * r->ITERS);
-	double busbw = r->BUSBW * (rest > 0 && r->ITERS > 0 ? r->TAVG / rest : 1);   /* its slowest call as its median */
+	double f = rest > 0 && r->ITERS > 0 ? r->TAVG / rest : 1, busbw = r->BUSBW * f;   /* its slowest call as its median */
 
 	if (r->point < 0 || r->point >= x->m->np || x->m->pts[r->point].point != r->point ||
 	    r->COMMSIZE < 2 || !isfinite(busbw) || !isfinite(r->bytes))
@@ -134,6 +138,9 @@ static int trend_row(void *ctx, const struct mrow *r)
 	snprintf(s.curve.algo, sizeof(s.curve.algo), "%s", r->algo);
 	snprintf(s.curve.split, sizeof(s.curve.split), "%s", r->split);
 	s.bytes = r->bytes;
+	t->spikes += f >= 2;
+	if (f >= 2 && f > t->spike.factor)
+		t->spike = (struct tspike){ s.curve, s.bytes, f, r->TMAX, x->c };
 	if (x->c > 0) {
 		if (t->n > 0 && (hit = bsearch(&s, t->s, (size_t)t->n, sizeof(s), by_key)) != NULL)
 			hit->v[x->c] = busbw;
@@ -340,9 +347,9 @@ int trend_main(int argc, char **argv)
 {
 	struct trend t = { 0 };
 	struct fout o = { 0 }, v = { 0 };
-	char err[4608], text[512];
+	char err[4608], text[1024], head[32], size[32];
 	long tested = 0;
-	int rc = 3, curves;
+	int rc = 3, curves, at;
 
 	if (argc < 2) {
 		fprintf(stderr, "collect: error: --trend takes an output directory and merged "
@@ -365,16 +372,19 @@ int trend_main(int argc, char **argv)
 	else if (load(&t, argv + 1, err, sizeof(err)) == 0 && write_csv(argv[0], &t, err, sizeof(err)) == 0 &&
 		 write_dat(argv[0], &t, err, sizeof(err)) == 0) {
 		curves = analyse(&o, &t, &tested);
-		if (curves)
-			snprintf(text, sizeof(text), "%d curve%s changed beyond the noise over %d runs "
-				 "(%ld series of 5 runs or more tested; each curve's largest change "
-				 "below).", curves, curves == 1 ? "" : "s", t.ncamp, tested);
-		else
-			snprintf(text, sizeof(text), "No change beyond the noise over %d runs (%ld series "
-				 "of 5 runs or more tested).", t.ncamp, tested);
-		find_emit(&v, FK_verdict, curves ? "warning" : "info", text, NULL, 0, "runs",
-			  (double)t.ncamp, "series_tested", (double)tested, "curves_changed",
-			  (double)curves, NULL);
+		snprintf(head, sizeof(head), curves ? "%d curve%s changed" : "No change", curves, curves == 1 ? "" : "s");
+		format_bytes(size, sizeof(size), (long)t.spike.bytes);
+		at = snprintf(text, sizeof(text), "%s beyond the noise over %d runs (%ld series of 5 runs or more tested%s)",
+			      head, t.ncamp, tested, curves ? "; each curve's largest change below" : "");
+		if (t.spikes)
+			at += snprintf(text + at, sizeof(text) - (size_t)at, "; %ld row%s whose average one slow call doubled, "
+				       "counted as its median (a spike, not a change): the most a call of %.3g s (its average "
+				       "%.1fx) at %s per peer on %s nodes (%s, commsize %ld), in the run of %.10s (%s)", t.spikes,
+				       t.spikes == 1 ? "" : "s", t.spike.call, t.spike.factor, size, t.spike.curve.nodes,
+				       t.spike.curve.mode, t.spike.curve.commsize, t.when[t.spike.run], t.campaign[t.spike.run]);
+		snprintf(text + at, sizeof(text) - (size_t)at, ".");
+		find_emit(&v, FK_verdict, curves ? "warning" : "info", text, NULL, 0, "runs", (double)t.ncamp, "series_tested",
+			  (double)tested, "curves_changed", (double)curves, "spikes", (double)t.spikes, NULL);
 		rc = find_write(argv[0], &v, &o, err, sizeof(err)) == 0 ? 0 : 3;
 	}
 	if (rc != 0)
