@@ -488,8 +488,8 @@ int campaign_matrix(const struct campaign *c, long point, long n, double *bw, do
 			index = whole(mtable_at(&c->pairs, r, PAIR_index));
 	if (index < 0 || slurp(c->dir, MERGED_PAIRS_DAT, &text, err, sizeof(err)) != 0 || !text)
 		return -1;
-	for (line = text; rc == 0 && set <= index && *line; line = *e ? e + 1 : e) {
-		*(e = line + strcspn(line, "\n")) = '\0';   /* a line's fields, never the next one's */
+	for (line = text; rc == 0 && set <= index && *line; line = e + 1) {
+		*(e = line + strcspn(line, "\n")) = '\0';   /* a line's fields, never the next one's: each ends in '\n' */
 		if (!strncmp(line, "# point:", 8))
 			set++;
 		else if (set == index && line[0] != '#' && (k = sscanf(line, "%ld %ld %lf %lf %lf", &src, &dst, &v, &best,
