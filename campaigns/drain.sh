@@ -22,9 +22,6 @@ tsv=$1/merged/suspects.tsv
 [ -s "$tsv" ] || { echo "drain: no suspects.tsv in $1/merged: nothing drained"; exit 0; }
 REASON_PREFIX="aller: "
 
-# usable_others NODE PARTITION: the partition's nodes that could run a job, NODE left out.
-usable_others() { slurm_nodes usable -p "$2" | grep -cvx "$1" || true; }
-
 drained=0
 while IFS=$'\t' read -r kind name evidence; do
 	[ "$kind" = host ] || continue
@@ -41,7 +38,7 @@ while IFS=$'\t' read -r kind name evidence; do
 	esac
 	last=""
 	for p in $(slurm_nodes partitions -n "$name"); do
-		[ "$(usable_others "$name" "$p")" -gt 0 ] || last=$p
+		slurm_nodes usable -p "$p" | grep -qvx "$name" || last=$p   # another node of p could run a job
 	done
 	[ -z "$last" ] || { echo "drain: $name: left in service: the last node of partition $last that can run jobs"; continue; }
 	r=0

@@ -54,11 +54,9 @@ recheck_end() {
 recheck_abort() {
 	local n=${RESUMED:-${RESERVED#aller-recheck-}} did="nothing changed (its reservation removed)"
 	recheck_end
-	[ -z "$RESUMED" ] || did="left resumed: scontrol could not drain it again"
-	[ -z "$RESUMED" ] || ! scontrol update nodename="$RESUMED" state=drain reason="aller: its re-check was interrupted" ||
-		did="rolled back: left drained"
+	[ -z "$RESUMED" ] || did=$(scontrol update nodename="$RESUMED" state=drain reason="aller: its re-check was interrupted" &&
+		echo "rolled back: left drained" || echo "left resumed: scontrol could not drain it again")
 	[ -z "$n" ] || echo "$TOOL: $n: its re-check was interrupted: $did"
-	RESUMED=""
 }
 # recheck_traps: recheck_abort on every way out (a signal ends the script through EXIT)
 recheck_traps() { trap recheck_abort EXIT && trap 'exit 130' INT && trap 'exit 143' TERM; }
@@ -79,8 +77,7 @@ recheck() {
 	[[ $(slurm_nodes all -n "$n" | cut -f2) != drain* ]] || { RESUMED=$n && scontrol update nodename="$n" state=resume; }
 	outside_job timeout 120 srun --reservation="$RESERVED" -N3 -n3 -w "$n,$PEERS" \
 		"$(find_tool aller)" --pairs=1M --slow-below="$PAIRS_SLOW_BELOW" 0 3 >"$out/pairs.out" 2>/dev/null &
-	RECHECK_JOB=$!
-	wait "$RECHECK_JOB" || true
+	wait "${RECHECK_JOB:=$!}" || true
 	RECHECK_JOB="" && recheck_end
 	pairs_read "$out/pairs.out" "$out/m"
 	if ! pairs_ran "$out/m"; then

@@ -121,12 +121,10 @@ system_failure() {
 task_exit() {
 	local code
 	[ "$rc" -ge 128 ] || return 0
-	code=$(awk 'match($0, /^srun: error: .*: tasks? [0-9,-]+: /) {
-		w = substr($0, RLENGTH + 1); sub(/ \(core dumped\)$/, "", w)
-		if (w ~ /^Exited with exit code [1-9][0-9]*$/) { sub(/.* /, "", w); print w, "a task exited with " w; exit }
-		split("Hangup Interrupt Quit Illegal_instruction Trace/breakpoint_trap Aborted Bus_error Floating_point_exception Killed", s, " ")
-		s[11] = "Segmentation_fault"; gsub(/ /, "_", w)
-		for (i in s) if (s[i] == w) { print 128 + i, "a task was killed by signal " i " (" w ")"; exit } }' "$steperr" | tr _ ' ')
+	code=$(awk 'match($0, /^srun: error: .*: tasks? [0-9,-]+: /) { w = substr($0, RLENGTH + 1); sub(/ \(core dumped\)$/, "", w); gsub(/ /, "_", w)
+		if (w ~ /^Exited_with_exit_code_[1-9][0-9]*$/) { sub(/.*_/, "", w); print w, "a_task_exited_with_" w; exit }
+		n = split("Hangup Interrupt Quit Illegal_instruction Trace/breakpoint_trap Aborted Bus_error Floating_point_exception Killed - Segmentation_fault", s, " ")
+		for (i = 1; i <= n; i++) if (s[i] == w) { print 128 + i, "a_task_was_killed_by_signal_" i "_(" w ")"; exit } }' "$steperr" | tr _ ' ')
 	[ -n "$code" ] && [ "${code%% *}" != "$rc" ] || return 0
 	echo "# step: ${code#* } and srun ended the others (exit $rc)" >>"$current"
 	rc=${code%% *}

@@ -15,10 +15,12 @@ load ../lib/helpers
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return
 	mkdir bin
-	printf 'n1\tidle\tidle\tdebug*\tnone\nn2\tdrained\tdrain\tdebug*\tadmin: bad DIMM\nn3\tidle\tidle\tdebug*\tnone\n' >nodes.tsv
-	printf 'n4\tidle\tidle\tdebug*\tnone\nn5\tdraining\tdrng\tdebug*\tadmin\nn6\tdown*\tdown*\tdebug*\tNot responding\n' >>nodes.tsv
-	printf 'n7\tidle*\tidle*\tdebug*\tnone\nn8\treserved\tresv\tdebug*\tnone\nn9\tcompleting\tcomp\tdebug*\tnone\n' >>nodes.tsv
-	printf 'n10\tmixed\tmix\tdebug*\tnone\nn10\tmixed\tmix\tlong\tnone\n' >>nodes.tsv
+	{
+		printf 'n1\tidle\tidle\tdebug*\tnone\nn2\tdrained\tdrain\tdebug*\tadmin: bad DIMM\nn3\tidle\tidle\tdebug*\tnone\n'
+		printf 'n4\tidle\tidle\tdebug*\tnone\nn5\tdraining\tdrng\tdebug*\tadmin\nn6\tdown*\tdown*\tdebug*\tNot responding\n'
+		printf 'n7\tidle*\tidle*\tdebug*\tnone\nn8\treserved\tresv\tdebug*\tnone\nn9\tcompleting\tcomp\tdebug*\tnone\n'
+		printf 'n10\tmixed\tmix\tdebug*\tnone\nn10\tmixed\tmix\tlong\tnone\n'
+	} >nodes.tsv
 	cat >bin/sinfo <<-EOF
 		#!/usr/bin/env bash
 		n="" p="" t="" o=""
@@ -88,9 +90,9 @@ setup() {
 	# health check of its nodes (jobs/job-lib.sh's node_states: on a node, the toolkit not sourced)
 	cd "$ROOT"
 	door='^sh/toolkit.sh:[0-9]*:	sinfo -h -N "${@:2}" -o '
-	job='^jobs/job-lib.sh:[0-9]*:	timeout 10 sinfo -h -n "${SLURM_JOB_NODELIST:-}" -o %T '
+	job_site='^jobs/job-lib.sh:[0-9]*:	timeout 10 sinfo -h -n "${SLURM_JOB_NODELIST:-}" -o %T '
 	run bash -c 'grep -rnE "^[^#]*(\bsinfo\b|scontrol[^|#]*show +nodes?\b)" campaigns sh jobs tools bench plots reframe packaging |
-		grep -v -e "$0" -e "$1"' "$door" "$job"
+		grep -v -e "$0" -e "$1"' "$door" "$job_site"
 	[ -z "$output" ] || { echo "around the door: $output"; return 1; }
 	# nowhere (the cluster's scripts and the tests too) a state filter of sinfo's
 	run bash -c "grep -rnE '^[^#]*sinfo[^|#]*(-t ?[a-z]|--states)' campaigns sh jobs tools bench plots reframe cluster tests/lib tests/e2e 2>/dev/null |
