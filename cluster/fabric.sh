@@ -102,8 +102,7 @@ show() {
 			kbit=$(uplink_now "$from")
 		fi
 		printf '%-7s %-6s %-6s %-9s %-5s %s\n' "$kind" "$from" "$to" "$(kbit_rate "$kbit")" "$state" \
-			"$(awk -v n="$from" -v k="$kind" '$2 == n || (k == "nic" && $2 == substr(n, 1, index(n ":", ":") - 1))' "$FAB/faults" |
-				paste -sd';' - | sed 's/;/; /g')"
+			"$(awk -v n="$from" '$2 == n || $2 == substr(n, 1, index(n ":", ":") - 1)' "$FAB/faults" | paste -sd';' - | sed 's/;/; /g')"
 	done <"$FAB/links"
 }
 

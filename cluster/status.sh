@@ -24,8 +24,8 @@ check munged munged
 check slurmctld slurmctld
 if grep -q 'accounting=1' "$RUN/settings"; then check mariadbd mariadbd; check slurmdbd slurmdbd; fi
 for f in "$RUN"/slurmd-*.pid; do
-	n=${f##*/slurmd-}
-	check "slurmd $n" "slurmd-${n%.pid}"
+	n=${f##*/slurmd-} n=${n%.pid}
+	check "slurmd $n" "slurmd-$n"
 done
 # the nodes, and those Slurm starts no job on with the reason (an administrator's drain too)
 [ "$quiet" = 1 ] || [ "$ok" = 1 ] || { sinfo -N -o '%N %T %C %G' 2>&1 &&

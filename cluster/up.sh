@@ -27,8 +27,7 @@ cluster_lock "$CLUSTER_PORT"
 # A cluster that is up is left alone: with these settings, said with each
 # node Slurm starts no job on; with others, refused (its jobs are someone's).
 if [ -f "$RUN/settings" ] && "$here/status.sh" -q; then
-	[ "$(cat "$RUN/settings")" = "$settings" ] ||
-		die "the cluster of $CLUSTER_DIR is up with other settings ($(cat "$RUN/settings")), not these ($settings): left as it is; 'make cluster-down' first to start it with these"
+	[ "$(cat "$RUN/settings")" = "$settings" ] || die "the cluster of $CLUSTER_DIR is up with other settings ($(cat "$RUN/settings")), not these ($settings): left as it is; 'make cluster-down' first to start it with these"
 	say "already up ($settings)"
 	nodes_unusable | while read -r n state why; do say "$n: $state $why: Slurm starts no job there"; done
 	exit 0
