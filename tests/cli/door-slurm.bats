@@ -136,3 +136,40 @@ setup() {
 	run -0 awk -F'\t' '$2 == "retried" { print $1 "|" $3 }' out/findings.tsv
 	[ "$output" = "warning|On 4 nodes (strided): its job needed 2 attempts (the point is complete); attempt 1: incomplete: ended by SIGKILL." ]
 }
+
+# recheck_running: the fake srun of a re-check has started
+recheck_running() { grep -q '^srun ' called 2>/dev/null; }
+ended() { ! kill -0 "$1" 2>/dev/null; }
+
+@test "a re-check stopped by SIGTERM rolls back what it changed and says so: undrain's node drained again, drain's left alone" {
+	printf '#!/bin/sh\necho "srun $*" >>%s/called\nexec sleep 60\n' "$PWD" >bin/srun
+	sed -i 's/^n1\tidle\tidle\tdebug\*\tnone$/n1\tdrained\tdrain\tdebug*\taller: a test/' nodes.tsv
+	bash "$ROOT/campaigns/undrain.sh" HOSTS=n1 >out 2>&1 3>&- &
+	pid=$!
+	wait_for "undrain's re-check to run" 20 recheck_running
+	kill -TERM "$pid"
+	wait_for "undrain to end" 20 ended "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" = 143 ]
+	[ "$(cat out)" = "undrain: n1: its re-check was interrupted: rolled back: left drained" ]
+	grep -qx 'scontrol update nodename=n1 state=resume' called
+	[ "$(tail -n 2 called)" = "$(printf '%s\n' 'scontrol delete reservationname=aller-recheck-n1' \
+		'scontrol update nodename=n1 state=drain reason=aller: its re-check was interrupted')" ]
+	# drain's re-check of a node in service: nothing to roll back but the reservation
+	: >called
+	sed -i 's/^n1\tdrained\tdrain\tdebug\*\taller: a test$/n1\tidle\tidle\tdebug*\tnone/' nodes.tsv
+	mkdir -p c/merged
+	printf 'kind\tname\tevidence\tsince\tcampaign\tpoint\nhost\tn3\tslow\t\tc\t1\n' >c/merged/suspects.tsv
+	bash "$ROOT/campaigns/drain.sh" c 1 >out 2>&1 3>&- &
+	pid=$!
+	wait_for "drain's re-check to run" 20 recheck_running
+	kill -TERM "$pid"   # (a background job here ignores SIGINT, as bash starts it)
+	wait_for "drain to end" 20 ended "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" = 143 ]
+	[ "$(cat out)" = "drain: n3: its re-check was interrupted: nothing changed (its reservation removed)" ]
+	[ "$(tail -n 1 called)" = "scontrol delete reservationname=aller-recheck-n3" ]
+	run ! grep -q 'state=drain' called
+}
