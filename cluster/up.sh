@@ -4,7 +4,8 @@
 # Idempotent: a cluster that is up with these settings is left alone (its
 # drained or down nodes said); one up with other settings is refused in one
 # line, untouched; stale state from a crash is cleaned first. One start or
-# stop of a tree, and one start on a port, at a time (cluster_lock). Settings: see lib.sh. Writes $CLUSTER_DIR/env.sh.
+# stop of a tree, and one start on a port, at a time (cluster_lock).
+# Settings: see lib.sh. Writes $CLUSTER_DIR/env.sh.
 set -euo pipefail
 here=$(dirname "$0")
 # shellcheck source=cluster/lib.sh
@@ -29,7 +30,7 @@ cluster_lock "$CLUSTER_PORT"
 if [ -f "$RUN/settings" ] && "$here/status.sh" -q; then
 	[ "$(cat "$RUN/settings")" = "$settings" ] || die "the cluster of $CLUSTER_DIR is up with other settings ($(cat "$RUN/settings")), not these ($settings): left as it is; 'make cluster-down' first to start it with these"
 	say "already up ($settings)"
-	nodes_unusable | while read -r n state why; do say "$n: $state $why: Slurm starts no job there"; done
+	nodes_unusable | while read -r n state why; do say "$n: $state $why: Slurm starts no job there"; done || true
 	exit 0
 fi
 if fabric_taken && fabric_orphaned; then
