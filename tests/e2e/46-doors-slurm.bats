@@ -35,8 +35,10 @@ ended() { ! kill -0 "$1" 2>/dev/null; }
 @test "undrain re-checks against idle nodes, never one an administrator drained (IDLE+DRAIN)" {
 	scontrol update nodename=n1 state=drain reason="aller: a test's"
 	scontrol update nodename=n2 state=drain reason="admin: bad DIMM"
-	run -0 bash "$ROOT/campaigns/undrain.sh" HOSTS=n1
-	[ "$output" = "undrain: n1: clean against n3,n4: resumed" ]
+	run bash "$ROOT/campaigns/undrain.sh" HOSTS=n1
+	# the re-check ran against n3 and n4 (its verdict is the fabric's: a busy machine may slow a link)
+	[[ ($status = 0 && $output == "undrain: n1: clean against n3,n4: resumed") ||
+		($status = 1 && $output == "undrain: n1: drained again: still slow after a re-check: "*"(a re-check against n3,n4)") ]]
 	[ "$(state_of n2)" = "$(printf 'drained\tadmin: bad DIMM')" ]
 	no_recheck_left
 }
