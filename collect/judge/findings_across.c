@@ -272,8 +272,8 @@ static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint 
 
 /*
  * A point whose job needed more than one attempt: how each earlier one
- * ended; a warning when one was killed by a signal (a crash a retry hid),
- * a notice otherwise.
+ * ended; a warning when one was killed by a signal ("(signal 11, ...)",
+ * "ended by SIGKILL": a crash a retry hid), a notice otherwise.
  */
 static void retried(struct fout *o, const struct fpoint *p)
 {
@@ -292,8 +292,8 @@ static void retried(struct fout *o, const struct fpoint *p)
 	}
 	if (n > 0 && (size_t)n < sizeof(text) - 1)
 		snprintf(text + n, sizeof(text) - (size_t)n, ".");
-	find_emit(o, FK_retried, strstr(p->retried, "(signal ") ? "warning" : "notice", text, &p->pt->point, 1,
-		  "attempts", (double)(p->retries + 1), NULL);
+	find_emit(o, FK_retried, strstr(p->retried, "(signal ") || strstr(p->retried, "ended by SIG") ? "warning"
+		  : "notice", text, &p->pt->point, 1, "attempts", (double)(p->retries + 1), NULL);
 }
 
 /* A point that ran with aller's test hooks set: a test, named so, and nothing of it acted on. */
