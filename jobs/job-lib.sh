@@ -113,17 +113,21 @@ system_failure() {
 }
 
 # task_exit: when srun ended a step by a signal (rc >= 128) because one of
-# its tasks exited by itself with a code (srun's "task N: Exited with exit
-# code C"), the point ended with that task's code, not srun's: a usage error
-# (2) or a timeout (3) never reads as a crash or a scancel.
+# its tasks ended by itself, the point ends as that task did, not as srun
+# (the others, which srun then terminates, raise its code to 143): a code
+# (srun's "task N: Exited with exit code C": a usage error (2) or a timeout
+# (3) never reads as a crash or a scancel), or a signal ("task N: Killed",
+# "Segmentation fault", ...: 128 + its number, SIGKILL never as SIGTERM).
 task_exit() {
 	local code
 	[ "$rc" -ge 128 ] || return 0
-	code=$(sed -n 's/^srun: error: .*: tasks\{0,1\} [0-9,-]*: Exited with exit code \([1-9][0-9]*\)$/\1/p' \
-		"$steperr" | head -n 1)
-	[ -n "$code" ] || return 0
-	echo "# step: a task exited with $code and srun ended the others (exit $rc)" >>"$current"
-	rc=$code
+	code=$(awk 'match($0, /^srun: error: .*: tasks? [0-9,-]+: /) { w = substr($0, RLENGTH + 1); sub(/ \(core dumped\)$/, "", w); gsub(/ /, "_", w)
+		if (w ~ /^Exited_with_exit_code_[1-9][0-9]*$/) { sub(/.*_/, "", w); print w, "a_task_exited_with_" w; exit }
+		n = split("Hangup Interrupt Quit Illegal_instruction Trace/breakpoint_trap Aborted Bus_error Floating_point_exception Killed - Segmentation_fault", s, " ")
+		for (i = 1; i <= n; i++) if (s[i] == w) { print 128 + i, "a_task_was_killed_by_signal_" i "_(" w ")"; exit } }' "$steperr" | tr _ ' ')
+	[ -n "$code" ] && [ "${code%% *}" != "$rc" ] || return 0
+	echo "# step: ${code#* } and srun ended the others (exit $rc)" >>"$current"
+	rc=${code%% *}
 }
 
 # point_begin: the point file created new (noclobber: never over an earlier

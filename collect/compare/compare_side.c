@@ -165,7 +165,8 @@ static int take_row(void *ctx, const struct mrow *r)
 	*m = (struct meas){ .pt = pt, .nodes = pt->m->nodes, .comms = r->COMMS, .commsize = r->COMMSIZE,
 			    .bytes = isfinite(r->bytes) ? (long)r->bytes : -1, .algo = algo_index(r->algo),
 			    .split = splits_id(r->split, strlen(r->split)), .tmin = r->TMIN,
-			    .tavg = r->TAVG, .tmax = r->TMAX, .tmed = r->TMED };
+			    .tavg = r->TAVG, .tmax = r->TMAX, .tmed = r->TMED,
+			    .one_call = (r->TMAX - r->TMED) / (r->ITERS > 0 ? (double)(r->COMMS * r->COMMSIZE * r->ITERS) : NAN) };
 	return 0;
 }
 
@@ -222,7 +223,5 @@ int compare_load(struct side *sd, const char *which, const char *scratch)
 
 void compare_side_release(struct side *sd)
 {
-	free(sd->pts);
-	free(sd->m);
-	campaign_release(&sd->model);
+	free(sd->pts), free(sd->m), campaign_release(&sd->model);
 }

@@ -474,22 +474,27 @@ int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mr
 	return rc;
 }
 
-int campaign_matrix(const struct campaign *c, long index, long n, double *bw)
+int campaign_matrix(const struct campaign *c, long point, long n, double *bw, double *spread)
 {
-	char err[4400], *text = NULL;
-	long set = -1, src, dst;
-	double v;
-	int rc = 0;
+	char err[4400], *text = NULL, *line, *e;
+	long set = -1, src, dst, index = -1;
+	double v, best, avg;
+	int rc = 0, k;
 
 	for (long i = 0; i < n * n; i++)
-		bw[i] = NAN;
+		bw[i] = spread ? (spread[i] = NAN) : NAN;
+	for (long r = 0; r < c->pairs.n && index < 0; r++)
+		if (whole(mtable_at(&c->pairs, r, PAIR_point)) == point && *mtable_at(&c->pairs, r, PAIR_index))
+			index = whole(mtable_at(&c->pairs, r, PAIR_index));
 	if (index < 0 || slurp(c->dir, MERGED_PAIRS_DAT, &text, err, sizeof(err)) != 0 || !text)
 		return -1;
-	for (char *line = text; rc == 0 && set <= index && *line; line += strcspn(line, "\n") + 1) {
+	for (line = text; rc == 0 && set <= index && *line; line = e + 1) {
+		*(e = line + strcspn(line, "\n")) = '\0';   /* a line's fields, never the next one's: each ends in '\n' */
 		if (!strncmp(line, "# point:", 8))
 			set++;
-		else if (set == index && line[0] != '#' && sscanf(line, "%ld %ld %lf", &src, &dst, &v) == 3)
-			rc = src >= 0 && src < n && dst >= 0 && dst < n ? (bw[src * n + dst] = v, 0) : -1;
+		else if (set == index && line[0] != '#' && (k = sscanf(line, "%ld %ld %lf %lf %lf", &src, &dst, &v, &best,
+								       &avg)) >= 3 && !(rc = src >= 0 && src < n && dst >= 0 && dst < n ? 0 : -1))
+			bw[src * n + dst] = spread ? (spread[src * n + dst] = k == 5 ? avg / best - 1 : NAN, v) : v;
 	}
 	free(text);
 	return set >= index ? rc : -1;
