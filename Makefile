@@ -74,7 +74,7 @@ endif
 
 .PHONY: all clean deps deps-demo deps-reframe reframe test test-quick check sanitize install export trend undrain isolate schedule unschedule bench-aller bench-bound bench-collect bench-fabric bench-reveal bench-campaign bench-scale bench-startup bench-demo bench-report \
 	fuzz-collect demo plots campaign status cluster-up cluster-down cluster-status
-all: $(B)/bin/aller $(B)/bin/collect
+all: $(B)/bin/aller $(B)/bin/collect $(B)/bin/aller-simulate
 
 # Switching CUDA, compilers or flags rebuilds what depends on them.
 FLAGS_NOW := MPI=$(MPI) CUDA=$(CUDA) MPICC=$(MPICC) CC=$(CC) NVCC=$(NVCC) CUDA_HOME=$(CUDA_HOME) \
@@ -88,6 +88,7 @@ FORCE:
 include common/build.mk
 include aller/build.mk
 include collect/build.mk
+include simulate/build.mk
 include tests/build.mk
 include cluster/build.mk
 include campaigns/build.mk

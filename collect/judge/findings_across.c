@@ -610,7 +610,7 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct verdict_in *in)
 {
 	const struct health *h = in->health;
-	long done = 0, failed = 0, other = 0, nretried = 0;
+	long done = 0, failed = 0, other = 0, nretried = 0, sim = 0;
 	char text[2560], head[1536];
 	const char *links = in->slow_links ? "slow links were found (below)"
 			    : in->unseparated ? "a slow link was found, not told apart from others (below)" : NULL;
@@ -620,9 +620,11 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct
 		done += !strcmp(pts[i].pt->state, "complete");
 		failed += !strcmp(pts[i].pt->state, "failed");
 		nretried += pts[i].retries > 0;
+		sim += campaign_fact(pts[i].pt, ALLER_KEY_SIMULATED) != NULL;
 	}
 	other = n - done - failed;
-	health_words(head, sizeof(head), h, pts, n, nretried, in->topology);
+	int k = sim ? snprintf(head, sizeof(head), "Simulated (aller-simulate's model), not measured: ") : 0;
+	health_words(head + k, sizeof(head) - (size_t)k, h, pts, n, nretried, in->topology);
 	if (done == n)
 		snprintf(text, sizeof(text), "%s All %ld points complete (none below a floor); %s%s.", head, n,
 			 links ? "but " : "", links ? links : "no slow link found");

@@ -188,6 +188,17 @@ static void merge_release(struct merge *m)
 		close(m->lockfd);
 }
 
+/* Simulated outputs ('# simulated:') and measured ones are never merged together: 1 when mixed (said). */
+static int mixed(const struct groups *gs)
+{
+	size_t sim = 0;
+
+	for (size_t i = 0; i < gs->npts; i++)
+		sim += gs->pts[i].facts && (!strncmp(gs->pts[i].facts, "simulated\t", 10) || strstr(gs->pts[i].facts, "\nsimulated\t"));
+	return sim && sim < gs->npts && text_error(1, "collect: error: %zu of the %zu outputs are simulated ('# "
+		"simulated:'), the others measured: nothing merged; merge them apart\n", sim, gs->npts);
+}
+
 int merge_run(const struct merge_options *o, const struct filelist *files, struct summary *s)
 {
 	struct merge *m = calloc(1, sizeof(*m));
@@ -205,7 +216,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	if (!failed) {
 		report_skipped(m, files);
 		failed = groups_read(&m->gs, files) != 0;
-		nothing = !failed && m->gs.npts == 0;   /* nothing to merge: the last merge stays */
+		nothing = !failed && (m->gs.npts == 0 || mixed(&m->gs));   /* nothing to merge: the last merge stays */
 		if (!failed && !nothing) {
 			failed = emit_init(&m->emit, m->out.f, groups_labels(&m->gs)) != 0 ||
 				 groups_each(&m->gs, emit_one, m) != 0;
@@ -216,7 +227,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 		else if (!nothing)
 			finish_summary(m);
 	}
-	if (nothing && !o->side)
+	if (nothing && !o->side && !m->gs.npts)
 		text_error(0, "collect: error: none of the %ld files read is an aller output: "
 			"nothing merged, '%s' left as it was\n", s->files, o->outdir);
 	failed = outset_commit(&m->out, failed || nothing) != 0;

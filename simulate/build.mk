@@ -1,0 +1,24 @@
+# simulate/: aller-simulate, one aller output drawn from the fabric model
+# (docs/simulate.md): plain C, no MPI, linking common/ (the fabric file,
+# the bound, the output format). make simulate (campaigns/simulate.sh)
+# runs it per point and merges the outputs with collect.
+SIMULATE_SRC := main.c model.c
+SIMULATE_OBJ := $(SIMULATE_SRC:%.c=$(O)/simulate/%.o) $(COMMON_OBJ)
+SIMULATE_LIB_OBJ := $(O)/simulate/model.o $(COMMON_OBJ)
+
+$(O)/simulate/%.o: simulate/%.c $(B)/flags
+	$(call say,CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) -Isimulate -Icommon $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/bin/aller-simulate: $(SIMULATE_OBJ)
+	$(call say,LD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ -lm $(LDLIBS)
+
+$(B)/tests/test_simulate: tests/unit/test_simulate.c $(SIMULATE_LIB_OBJ)
+	$(call say,CCLD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(CC) -Isimulate -Icommon $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) \
+		-lcmocka -lm $(LDLIBS)
+unit-tests: $(B)/tests/test_simulate
