@@ -73,7 +73,7 @@ say = @printf '  %-7s %s\n' $(1) $(2);
 endif
 
 .PHONY: all clean deps deps-demo deps-reframe reframe test test-quick check sanitize install export trend undrain isolate schedule unschedule bench-aller bench-bound bench-collect bench-fabric bench-reveal bench-campaign bench-scale bench-startup bench-demo bench-report \
-	fuzz-collect demo plots campaign status cluster-up cluster-down cluster-status
+	fuzz-collect demo plots campaign simulate bench-simulate status cluster-up cluster-down cluster-status
 all: $(B)/bin/aller $(B)/bin/collect $(B)/bin/aller-simulate
 
 # Switching CUDA, compilers or flags rebuilds what depends on them.

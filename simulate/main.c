@@ -23,13 +23,14 @@
 struct opts {
 	const char *fabric, *hosts, *mode, *faults, *campaign, *point, *series, *start, *aller_args;
 	long nodes, tpn, longs, iters, min_bytes, seed;
+	int count_hosts;
 };
 
 static const char usage[] =
 	"usage: aller-simulate --fabric=FILE --hosts=LIST [--nodes=N] [--tasks-per-node=N]\n"
 	"         [--mode=contiguous|strided] [--longs=N] [--iters=N] [--min-bytes=SIZE] [--seed=N]\n"
 	"         [--faults='FAULT; FAULT'] [--campaign=NAME --point=KEY --series=S] [--start=ISO]\n"
-	"         [--aller-args='ARGS']\n"
+	"         [--aller-args='ARGS'] [--count-hosts]\n"
 	"One aller output (stdout) drawn from the fabric model: docs/simulate.md.\n";
 
 struct names {
@@ -85,6 +86,10 @@ static int parse(struct opts *o, int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		size_t k, len = 0;
+		if (!strcmp(a, "--count-hosts")) {   /* the driver's: check everything, print how many hosts */
+			o->count_hosts = 1;
+			continue;
+		}
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			fputs(usage, stdout);
 			exit(0);
@@ -208,6 +213,8 @@ int main(int argc, char **argv)
 	if (sim_init(&s, &ff, (const char *const *)hosts.v, o.nodes, (uint64_t)o.seed, err, sizeof(err)) != 0 ||
 	    sim_faults(&s, o.faults, err, sizeof(err)) != 0)
 		return text_error(2, "aller-simulate: error: %s\n", err);
+	if (o.count_hosts)
+		return printf("%ld\n", hosts.n) < 0 || fflush(stdout) ? 3 : 0;
 	lines = fabricfile_lines(&ff, o.fabric, (const char *const *)hosts.v, o.nodes);
 	if (!lines)
 		return text_error(3, "aller-simulate: error: out of memory\n");

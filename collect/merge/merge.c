@@ -57,12 +57,9 @@ static void on_warn(void *ctx, const char *path, long line, const char *msg)
 
 static void write_summary(FILE *f, const struct summary *s)
 {
-	fprintf(f, "collect: %ld files read, %ld skipped\n", s->files, s->skipped);
-	fprintf(f, "collect: %ld points: %ld complete, %ld incomplete, %ld failed; "
-		"%ld superseded by a re-run\n", s->points, s->complete, s->incomplete, s->failed,
-		s->superseded);
-	fprintf(f, "collect: %ld rows merged\n", s->rows);
-	fprintf(f, "collect: %ld warnings\n", s->warnings);
+	fprintf(f, "collect: %ld files read, %ld skipped\ncollect: %ld points: %ld complete, %ld incomplete, %ld "
+		"failed; %ld superseded by a re-run\ncollect: %ld rows merged\ncollect: %ld warnings\n", s->files,
+		s->skipped, s->points, s->complete, s->incomplete, s->failed, s->superseded, s->rows, s->warnings);
 }
 
 /* The summary, then every warning. */
@@ -194,7 +191,7 @@ static int mixed(const struct groups *gs)
 	size_t sim = 0;
 
 	for (size_t i = 0; i < gs->npts; i++)
-		sim += gs->pts[i].facts && (!strncmp(gs->pts[i].facts, "simulated\t", 10) || strstr(gs->pts[i].facts, "\nsimulated\t"));
+		sim += gs->pts[i].facts && strstr(gs->pts[i].facts, ALLER_KEY_SIMULATED "\t");   /* no other key ends so */
 	return sim && sim < gs->npts && text_error(1, "collect: error: %zu of the %zu outputs are simulated ('# "
 		"simulated:'), the others measured: nothing merged; merge them apart\n", sim, gs->npts);
 }
@@ -202,7 +199,7 @@ static int mixed(const struct groups *gs)
 int merge_run(const struct merge_options *o, const struct filelist *files, struct summary *s)
 {
 	struct merge *m = calloc(1, sizeof(*m));
-	int failed, rc, nothing = 0, lockfd;
+	int failed, nothing = 0, lockfd;
 
 	memset(s, 0, sizeof(*s));
 	if (!m)
@@ -245,12 +242,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	if (lockfd >= 0)
 		close(lockfd);
 	free(m);
-	if (nothing)
-		return 2;
-	if (failed)
-		return 3;
-	rc = s->warnings || s->incomplete || s->failed || s->skipped;
-	return rc ? 1 : 0;
+	return nothing ? 2 : failed ? 3 : s->warnings || s->incomplete || s->failed || s->skipped;
 }
 
 int merge_side(const char *arg, const char *outdir, long *files, char *err, size_t errlen)
