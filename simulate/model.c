@@ -168,8 +168,8 @@ int sim_fault(struct sim *s, const char *fault, char *err, size_t errlen)
 		goto bad;
 	if (nw == 3 && (!strcmp(w[0], "slow-nic") || !strcmp(w[0], "slow-tx") || !strcmp(w[0], "slow-rx"))) {
 		if ((colon = strchr(w[1], ':')) != NULL) {
-			snprintf(err, errlen, "invalid fault '%s': %s has one NIC (the fabric file declares no "
-				 "rails), name it without ':IF'", fault, w[1]);
+			snprintf(err, errlen, "invalid fault '%s': %.*s has one NIC (the fabric file declares no "
+				 "rails), name it without ':IF'", fault, (int)(colon - w[1]), w[1]);
 			return -1;
 		}
 		if ((a = node_of(s, w[1])) < 0 || !((r = bound_rate(w[2])) > 0))
@@ -212,9 +212,12 @@ int sim_faults(struct sim *s, const char *list, char *err, size_t errlen)
 			snprintf(err, errlen, "invalid fault '%.40s...': too long", p);
 			return -1;
 		}
-		memcpy(one, p, len);
-		one[len] = 0;
-		if (one[strspn(one, " \t")] && sim_fault(s, one, err, errlen) != 0)
+		size_t lead = strspn(p, " \t");
+		lead = lead < len ? lead : len;
+		memcpy(one, p + lead, len - lead);
+		for (one[len - lead] = 0; len - lead > 0 && strchr(" \t", one[len - lead - 1]); lead++)
+			one[len - lead - 1] = 0;   /* the fault as given, less its blanks around */
+		if (one[0] && sim_fault(s, one, err, errlen) != 0)
 			return -1;
 		p += len + (p[len] == ';');
 	}
