@@ -21,11 +21,8 @@ locate_campaign "${REST_ARGS[@]}"
 { [ -d "$textfile" ] && [ -w "$textfile" ]; } || die "TEXTFILE_DIR '$textfile' is not a writable directory" 3
 collect=$(find_tool collect)
 merged=$DIR/merged
-rc=0
-merge_campaign "$DIR" || rc=$?
-[ "$rc" -le 1 ] || die "the collector failed (exit $rc): $(tail -n 1 "$DIR/collect.log")" 3
-! grep -q $'^[0-9]*\tsimulated\t' "$merged/facts.tsv" ||
-	die "campaign '$CAMPAIGN' is simulated (aller-simulate, docs/simulate.md): no measurement to export"
+merge_campaign "$DIR" || [ $? -le 1 ] || die "the collector failed: $(tail -n 1 "$DIR/collect.log")" 3
+! grep -q $'^[0-9]*\tsimulated\t' "$merged/facts.tsv" || die "campaign '$CAMPAIGN' is simulated (aller-simulate, docs/simulate.md): no measurement to export"
 out=$textfile/aller-$CAMPAIGN.prom tmp=$textfile/.aller-$CAMPAIGN.prom.$$
 trap 'rm -f "$tmp"' EXIT
 "$collect" --openmetrics "$merged" >"$tmp" || die "collect --openmetrics failed" 3

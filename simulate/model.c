@@ -300,11 +300,11 @@ static void put(char *c, double v)
 	snprintf(c, 64, "%.6e", v);
 }
 
-int sim_row(const struct sim *s, long tpn, int strided, long target, long count, long iters,
+int sim_row(const struct sim *s, long nodes, long tpn, int strided, long target, long count, long iters,
 	    char col[ALLER_NCOLS][64])
 {
 	struct partition p;
-	long world = s->nnodes * tpn, *node = malloc(sizeof(long) * (size_t)(world + 1));
+	long world = nodes * tpn, *node = malloc(sizeof(long) * (size_t)(world + 1));
 	double *t = malloc(sizeof(double) * (size_t)(world + 1)), *call = NULL, *smp = NULL;
 	double bytes = (double)count * 8, sum = 0, agg = 0, tmin = INFINITY, tmax = 0, commsize, gib, tmed;
 	long slowest = 0, n = world * iters, lo, hi;

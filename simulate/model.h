@@ -73,12 +73,12 @@ int sim_faults(struct sim *s, const char *list, char *err, size_t errlen);
 void sim_free(struct sim *s);
 
 /*
- * The row of one level and count: its columns (ALLER_COLUMNS' order) as
- * text in col[ALLER_NCOLS] (each up to 64 bytes), the tasks tpn a node,
- * iters timed calls, the noise drawn from s->seed and (level, count, iter);
- * 0, or -1 when out of memory.
+ * The row of one level and count on the first `nodes` nodes of s: its
+ * columns (ALLER_COLUMNS' order) as text in col[ALLER_NCOLS] (each up to 64
+ * bytes), the tasks tpn a node, iters timed calls, the noise drawn from
+ * s->seed and (level, count, iter); 0, or -1 when out of memory.
  */
-int sim_row(const struct sim *s, long tpn, int strided, long target, long count, long iters,
+int sim_row(const struct sim *s, long nodes, long tpn, int strided, long target, long count, long iters,
 	    char col[ALLER_NCOLS][64]);
 
 /* The noise: a number in [0, 1) from a seed and three more numbers (splitmix64). */
