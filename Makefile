@@ -88,8 +88,8 @@ FORCE:
 include common/build.mk
 include aller/build.mk
 include collect/build.mk
-include simulate/build.mk
 include tests/build.mk
+include simulate/build.mk
 include cluster/build.mk
 include campaigns/build.mk
 include plots/build.mk

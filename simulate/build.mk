@@ -22,3 +22,4 @@ $(B)/tests/test_simulate: tests/unit/test_simulate.c $(SIMULATE_LIB_OBJ)
 	$(Q)$(CC) -Isimulate -Icommon $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.c %.o,$^) \
 		-lcmocka -lm $(LDLIBS)
 unit-tests: $(B)/tests/test_simulate
+UNIT_BIN += $(B)/tests/test_simulate
