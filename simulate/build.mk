@@ -1,4 +1,4 @@
-# simulate/: aller-simulate, one aller output drawn from the fabric model
+# simulate/: build/bin/simulate (make simulate, aller-simulate), one aller output drawn from the fabric model
 # (docs/simulate.md): plain C, no MPI, linking common/ (the fabric file,
 # the bound, the output format). make simulate (campaigns/simulate.sh)
 # runs it per point and merges the outputs with collect.
@@ -11,7 +11,7 @@ $(O)/simulate/%.o: simulate/%.c $(B)/flags
 	@mkdir -p $(@D)
 	$(Q)$(CC) -Isimulate -Icommon $(CPPFLAGS) $(ALLER_CFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(B)/bin/aller-simulate: $(SIMULATE_OBJ)
+$(B)/bin/simulate: $(SIMULATE_OBJ)
 	$(call say,LD,$@)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ -lm $(LDLIBS)

@@ -1,5 +1,5 @@
 /*
- * aller-simulate: aller outputs drawn from the fabric model (model.h), no
+ * simulate (aller-simulate's program): aller outputs drawn from the fabric model (model.h), no
  * MPI, no Slurm, no buffers: the rows a run on the first --nodes of --hosts
  * would write, each row's time from the per-link loads on the fabric file's
  * fabric with the faults applied and a seeded noise. The header says
@@ -43,7 +43,7 @@ struct opts {
 };
 
 static const char usage[] =
-	"usage: aller-simulate --fabric=FILE --hosts=LIST [--nodes=N...] [--tasks-per-node=N...]\n"
+	"usage: simulate --fabric=FILE --hosts=LIST [--nodes=N...] [--tasks-per-node=N...]\n"
 	"         [--modes=contiguous|strided...] [--longs=N...] [--seed=N] [--faults='FAULT; FAULT']\n"
 	"         [--aller-args='--iters=N --min-bytes=SIZE'] [--start=ISO]\n"
 	"         [--campaign=NAME [--point=KEY --series=S] | --results=DIR --campaign=NAME [--toolkit=V]]\n"
@@ -78,7 +78,7 @@ static int parse_list(const char *what, const char *text, long lo, long hi, stru
 	l->n = 0;
 	for (char *w = strtok_r(buf, " ,", &save); w; w = strtok_r(NULL, " ,", &save))
 		if (l->n == LIST_MAX || parse_long(w, lo, hi, &l->v[l->n++]) != 0)
-			return text_error(2, "aller-simulate: error: invalid %s '%s': allowed are up to %d numbers "
+			return text_error(2, "simulate: error: invalid %s '%s': allowed are up to %d numbers "
 					  "%ld..%ld\n", what, w, LIST_MAX, lo, hi);
 	return 0;
 }
@@ -94,7 +94,7 @@ static int aller_args(struct opts *o)
 			continue;
 		if (!strncmp(a, "--iters=", 8) && parse_long(a + 8, 1, 1000000, &o->iters) == 0)
 			continue;
-		return text_error(2, "aller-simulate: error: ALLER_ARGS '%s' is not simulated: allowed are "
+		return text_error(2, "simulate: error: ALLER_ARGS '%s' is not simulated: allowed are "
 				  "--min-bytes=SIZE and --iters=N\n", a);
 	}
 	return 0;
@@ -124,25 +124,25 @@ static int parse(struct opts *o, int argc, char **argv)
 			if (!strncmp(a, tab[k].name, len = strlen(tab[k].name)))
 				break;
 		if (k == sizeof(tab) / sizeof(tab[0]))
-			return text_error(2, "aller-simulate: error: unknown option '%s': see --help\n", a);
+			return text_error(2, "simulate: error: unknown option '%s': see --help\n", a);
 		for (const char *c = a; *c; c++)
 			if ((unsigned char)*c < 0x20 || *c == 0x7f)
-				return text_error(2, "aller-simulate: error: option '%s' has a control character\n", a);
+				return text_error(2, "simulate: error: option '%s' has a control character\n", a);
 		if (!strcmp(tab[k].name, "--seed="))
 			seed = a + len;
 		else
 			*(const char **)((char *)o + tab[k].off) = a + len;
 	}
 	if (!o->fabric || !o->hosts)
-		return text_error(2, "aller-simulate: error: give --fabric=FILE and --hosts=LIST\n");
+		return text_error(2, "simulate: error: give --fabric=FILE and --hosts=LIST\n");
 	if (parse_long(seed, 0, 1L << 62, &o->seed) != 0)
-		return text_error(2, "aller-simulate: error: invalid seed '%s': allowed are 0..2^62\n", seed);
+		return text_error(2, "simulate: error: invalid seed '%s': allowed are 0..2^62\n", seed);
 	if (o->results && !o->campaign)
-		return text_error(2, "aller-simulate: error: --results=DIR needs --campaign=NAME\n");
+		return text_error(2, "simulate: error: --results=DIR needs --campaign=NAME\n");
 	for (const char *m = o->modes; *m; m += strspn(m, " ,")) {
 		size_t n = strcspn(m, " ,");
 		if (n && strncmp(m, ALLER_MODE_CONTIGUOUS, n) && strncmp(m, ALLER_MODE_STRIDED, n))
-			return text_error(2, "aller-simulate: error: invalid mode '%.*s': allowed are contiguous and "
+			return text_error(2, "simulate: error: invalid mode '%.*s': allowed are contiguous and "
 					  "strided\n", (int)n, m);
 		m += n;
 	}
@@ -163,7 +163,7 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 	const char *series = key ? key + strcspn(key, "-") + 1 + strlen(mode) + 1 : o->series;
 
 	if (!lines)
-		return text_error(3, "aller-simulate: error: out of memory\n");
+		return text_error(3, "simulate: error: out of memory\n");
 	if (o->campaign) {
 		fprintf(f, "# %s: %s\n# %s: %s\n# %s: %ld\n# %s: %s\n", ALLER_KEY_CAMPAIGN, o->campaign,
 			ALLER_KEY_POINT, key ? key : o->point ? o->point : "-", ALLER_KEY_POINT_NODES, nodes,
@@ -185,7 +185,7 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 		"a call x (1+U[0,%.2f]) a task seed=%ld faults=", ALLER_KEY_SIMULATED, SIM_EFF_LO, SIM_EFF_HI,
 		SIM_JITTER, o->seed);
 	text_escape(f, o->faults[0] ? o->faults : "none", strlen(o->faults[0] ? o->faults : "none"));
-	fprintf(f, "\n# %s: %s\n# %s: %d\n# %s: aller-simulate --nodes=%ld --tasks-per-node=%ld %s %ld %ld\n",
+	fprintf(f, "\n# %s: %s\n# %s: %d\n# %s: simulate --nodes=%ld --tasks-per-node=%ld %s %ld %ld\n",
 		ALLER_KEY_ALLER, ALLER_VERSION, ALLER_KEY_FORMAT, ALLER_FORMAT_VERSION, ALLER_KEY_COMMAND, nodes,
 		tpn, mode, o->iters, longs);
 	fprintf(f, "# %s: none (simulated)\n# %s: %ld\n# %s: %ld\n# %s: %ld\n", ALLER_KEY_MPI, ALLER_KEY_WORLD,
@@ -212,7 +212,7 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 			if (count * 8 < o->min_bytes)
 				break;
 			if (sim_row(s, nodes, tpn, strided, target, count, o->iters, col) != 0)
-				return text_error(3, "aller-simulate: error: out of memory\n");
+				return text_error(3, "simulate: error: out of memory\n");
 			for (int k = 0; k < ALLER_NCOLS; k++)
 				fprintf(f, "%s%s", k ? " " : "", col[k]);
 			fputc('\n', f);
@@ -220,7 +220,7 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 		fputs("\n\n", f);
 	}
 	fprintf(f, "%s\n# %s: 0\n", ALLER_DONE, ALLER_KEY_EXIT);
-	return fflush(f) || ferror(f) ? text_error(3, "aller-simulate: error: cannot write an output (a full disk?)\n") : 0;
+	return fflush(f) || ferror(f) ? text_error(3, "simulate: error: cannot write an output (a full disk?)\n") : 0;
 }
 
 /* path, written whole by rename from path.tmp (f: the open file, or NULL); 0, or 3 said. */
@@ -231,7 +231,7 @@ static int commit(FILE *f, const char *tmp, const char *path)
 	if (f && fclose(f))
 		bad = 1;
 	if (bad || rename(tmp, path))
-		return unlink(tmp), text_error(3, "aller-simulate: error: cannot write '%s': %s\n", path, strerror(errno));
+		return unlink(tmp), text_error(3, "simulate: error: cannot write '%s': %s\n", path, strerror(errno));
 	return 0;
 }
 
@@ -250,7 +250,7 @@ static int fresh_dir(const char *dir, const char *campaign)
 			sim = !strncmp(line, "simulated ", 10);
 		fclose(f);
 		if (!sim)
-			return text_error(2, "aller-simulate: error: campaign '%s' in '%s' is measured: simulate into "
+			return text_error(2, "simulate: error: campaign '%s' in '%s' is measured: simulate into "
 					  "another CAMPAIGN\n", campaign, dir);
 	}
 	snprintf(path, sizeof(path), "%s/raw", dir);
@@ -259,13 +259,13 @@ static int fresh_dir(const char *dir, const char *campaign)
 			char was = *c;
 			*c = 0;
 			if (mkdir(path, 0777) && errno != EEXIST)
-				return text_error(3, "aller-simulate: error: cannot create '%s': %s\n", path,
+				return text_error(3, "simulate: error: cannot create '%s': %s\n", path,
 						  strerror(errno));
 			if (!(*c = was))
 				break;
 		}
 	if ((d = opendir(path)) == NULL)
-		return text_error(3, "aller-simulate: error: cannot read '%s': %s\n", path, strerror(errno));
+		return text_error(3, "simulate: error: cannot read '%s': %s\n", path, strerror(errno));
 	while ((e = readdir(d)) != NULL) {
 		size_t n = strlen(e->d_name);
 		snprintf(path, sizeof(path), "%s/raw/%s", dir, e->d_name);
@@ -311,7 +311,7 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 				for (int c = 0; c < o->longs.n; c++) {
 					long n = o->nodes.n && o->nodes.v[a] ? o->nodes.v[a] : nhosts;
 					if (n > nhosts)
-						return fclose(m), unlink(mtmp), text_error(2, "aller-simulate: error: invalid nodes "
+						return fclose(m), unlink(mtmp), text_error(2, "simulate: error: invalid nodes "
 								      "'%ld': allowed are 1..%ld (the hosts)\n", n, nhosts);
 					snprintf(key, sizeof(key), "n%ld-%s-t%ld-L%ld-default-s1", n, mode, o->tpn.v[b],
 						 o->longs.v[c]);
@@ -347,20 +347,20 @@ int main(int argc, char **argv)
 	if ((rc = parse(&o, argc, argv)) != 0)
 		return rc;
 	if (fabricfile_load(&ff, o.fabric, err, sizeof(err)) != 0)
-		return text_error(2, "aller-simulate: error: %s\n", err);
+		return text_error(2, "simulate: error: %s\n", err);
 	for (char *c = (char *)o.hosts; *c; c++)
 		*c = *c == ' ' ? ',' : *c;   /* HOSTS="n[1-2] n3" as fabricfile_list's n[1-2],n3 */
 	if ((rc = fabricfile_list(o.hosts, add_name, &hosts, bad, sizeof(bad))) != 0 || hosts.n == 0)
-		return text_error(rc == -1 ? 3 : 2, "aller-simulate: error: invalid hosts '%s': allowed are names "
+		return text_error(rc == -1 ? 3 : 2, "simulate: error: invalid hosts '%s': allowed are names "
 				  "and ranges, space- or comma-separated, e.g. n[1-16],m3\n", hosts.n ? bad : o.hosts);
 	if (sim_init(&s, &ff, (const char *const *)hosts.v, hosts.n, (uint64_t)o.seed, err, sizeof(err)) != 0 ||
 	    sim_faults(&s, o.faults, err, sizeof(err)) != 0)
-		return text_error(2, "aller-simulate: error: %s\n", err);
+		return text_error(2, "simulate: error: %s\n", err);
 	nodes = o.nodes.n && o.nodes.v[0] ? o.nodes.v[0] : hosts.n;
 	if (o.results)
 		rc = campaign(&o, &s, &ff, hosts.v, hosts.n);
 	else if (nodes > hosts.n)
-		rc = text_error(2, "aller-simulate: error: invalid nodes '%ld': allowed are 1..%ld (the hosts)\n",
+		rc = text_error(2, "simulate: error: invalid nodes '%ld': allowed are 1..%ld (the hosts)\n",
 				nodes, hosts.n);
 	else
 		rc = output(stdout, &o, &s, &ff, hosts.v, nodes, o.tpn.v[0], !strncmp(o.modes + strspn(o.modes, " ,"),

@@ -1,11 +1,11 @@
 #!/usr/bin/env bats
-# make simulate and aller-simulate: a campaign drawn from the fabric model,
+# make simulate, aller-simulate and build/bin/simulate: a campaign drawn from the fabric model,
 # merged and judged by collect, never taken for a measurement.
 # shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
 
-SIM=$BUILD/bin/aller-simulate
+SIM=$BUILD/bin/simulate
 
 setup() {
 	F=$BATS_TEST_TMPDIR/site.fabric
@@ -147,7 +147,7 @@ rows() {
 		run --separate-stderr -2 "$SIM" "${ARGS[@]}" --faults="slow-nic n2 1gbit; $f"
 		[ -z "$output" ]
 		[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
-		[[ $stderr == "aller-simulate: error: invalid fault '$f'"* ]]
+		[[ $stderr == "simulate: error: invalid fault '$f'"* ]]
 	done
 	run --separate-stderr -2 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=bad FABRIC="$F" HOSTS='n[1-4]' \
 		FAULTS='melt n1' RESULTS="$BATS_TEST_TMPDIR/res"
@@ -157,7 +157,7 @@ rows() {
 
 @test "a host the fabric file does not place is one line, exit 2" {
 	run --separate-stderr -2 "$SIM" --fabric="$F" --hosts='n[1-5]'
-	[[ $stderr == "aller-simulate: error: host 'n5' is under no switch of the fabric file"* ]]
+	[[ $stderr == "simulate: error: host 'n5' is under no switch of the fabric file"* ]]
 }
 
 @test "collect refuses to merge simulated and measured outputs" {
@@ -188,6 +188,6 @@ rows() {
 	printf 'manifest 2\ncampaign real\n' >"$BATS_TEST_TMPDIR/res/real/manifest"
 	run --separate-stderr -2 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=real FABRIC="$F" HOSTS='n[1-4]' \
 		RESULTS="$BATS_TEST_TMPDIR/res"
-	[[ $stderr == "aller-simulate: error: campaign 'real' in '$BATS_TEST_TMPDIR/res/real' is measured"* ]]
+	[[ $stderr == "simulate: error: campaign 'real' in '$BATS_TEST_TMPDIR/res/real' is measured"* ]]
 	[ "$(cat "$BATS_TEST_TMPDIR/res/real/manifest")" = "$(printf 'manifest 2\ncampaign real')" ]
 }
