@@ -238,10 +238,30 @@ double sim_uniform(uint64_t seed, uint64_t a, uint64_t b, uint64_t c)
 	return (double)(z >> 11) / 9007199254740992.0;
 }
 
-static int cmp_double(const void *a, const void *b)
+/* The k-th smallest of a[0..n) (0-based), a reordered around it: quickselect, linear on average. */
+static double kth(double *a, long n, long k)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
+	long lo = 0, hi = n - 1;
+
+	while (lo < hi) {
+		double pivot = a[lo + (hi - lo) / 2], tmp;
+		long i = lo, j = hi;
+		while (i <= j) {
+			while (a[i] < pivot)
+				i++;
+			while (a[j] > pivot)
+				j--;
+			if (i <= j)
+				tmp = a[i], a[i++] = a[j], a[j--] = tmp;
+		}
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			break;
+	}
+	return a[k];
 }
 
 /* The time of the links on each task's path, per task (t[world]); 0, or -1. */
@@ -346,10 +366,11 @@ int sim_row(const struct sim *s, long nodes, long tpn, int strided, long target,
 		}
 		agg += most;
 	}
-	qsort(smp, (size_t)n, sizeof(*smp), cmp_double);
-	tmed = smp[(n - 1) / 2];
+	tmed = kth(smp, n, (n - 1) / 2);
 	lo = n < 6 ? 0 : (long)floor(n / 2.0 - 0.98 * sqrt((double)n));
 	hi = n < 6 ? n - 1 : (long)ceil(n / 2.0 + 0.98 * sqrt((double)n));
+	lo = lo < 0 ? 0 : lo;
+	hi = hi >= n ? n - 1 : hi;
 	gib = 2 * bytes * commsize / 1073741824.0;
 	for (int k = 0; k < ALLER_NCOLS; k++)
 		snprintf(col[k], 64, "%s", ALLER_MISSING);
@@ -366,13 +387,13 @@ int sim_row(const struct sim *s, long nodes, long tpn, int strided, long target,
 	put(col[ALLER_COL_AGGBW], gib * (double)world * (double)iters / agg);
 	snprintf(col[ALLER_COL_SLOWEST], 64, "%ld", slowest);
 	put(col[ALLER_COL_TMED], tmed);
-	put(col[ALLER_COL_TP99], smp[(long)ceil(0.99 * (double)n) - 1]);
+	put(col[ALLER_COL_TP99], kth(smp, n, (long)ceil(0.99 * (double)n) - 1));
 	put(col[ALLER_COL_BUSBW], bytes * commsize / (sum / (double)n) / 1e9 * (commsize - 1) / commsize);
 	put(col[ALLER_COL_IMBALANCE], 1);
 	put(col[ALLER_COL_VBUSBW], bytes * commsize / (sum / (double)n) / 1e9 * (commsize - 1) / commsize);
 	snprintf(col[ALLER_COL_ITERS], 64, "%ld", iters);
-	put(col[ALLER_COL_TMED_LO], smp[lo < 0 ? 0 : lo]);
-	put(col[ALLER_COL_TMED_HI], smp[hi >= n ? n - 1 : hi]);
+	put(col[ALLER_COL_TMED_LO], kth(smp, n, lo));
+	put(col[ALLER_COL_TMED_HI], kth(smp, n, hi));
 	put(col[ALLER_COL_OFFNODE], b.link == BOUND_NIC ? b.load : 0);
 	put(col[ALLER_COL_NETBW], (b.link == BOUND_NIC ? b.load : 0) / (sum / (double)n) / 1e9);
 	if (b.t > 0) {
