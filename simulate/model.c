@@ -15,14 +15,14 @@ static int fabric_init(struct sim_fabric *x, const struct sim *s, const char **l
 	const struct fabricfile *ff = s->ff;
 	long nsw = ff->nsw;
 
-	x->leaf = malloc(sizeof(long) * (size_t)s->nnodes);
-	x->nic = malloc(sizeof(double) * (size_t)s->nnodes);
+	x->leaf = malloc(sizeof(long) * (size_t)s->nnic);
+	x->nic = malloc(sizeof(double) * (size_t)s->nnic);
 	x->parent = malloc(sizeof(long) * (size_t)(nsw + 1));
 	x->group = malloc(sizeof(long) * (size_t)(nsw + 1));
 	x->uplink = malloc(sizeof(double) * (size_t)(nsw + 1));
 	if (!x->leaf || !x->nic || !x->parent || !x->group || !x->uplink)
 		return -1;
-	for (long i = 0; i < s->nnodes; i++) {
+	for (long i = 0; i < s->nnic; i++) {
 		const struct fabricfile_node *n = &ff->node[s->node_at[i]];
 		x->leaf[i] = n->leaf;
 		x->nic[i] = n->rate[0] ? bound_rate(n->rate) : 0;
@@ -32,9 +32,9 @@ static int fabric_init(struct sim_fabric *x, const struct sim *s, const char **l
 		x->group[k] = ff->sw[k].group;
 		x->uplink[k] = strcmp(ff->sw[k].rate, "-") ? bound_rate(ff->sw[k].rate) : 0;
 	}
-	x->f = (struct bound_fabric){ .nnodes = s->nnodes, .nleaves = nsw, .leaf = x->leaf, .nic = x->nic,
-				      .uplink = x->uplink, .node_name = s->names, .leaf_name = leaf_name,
-				      .parent = x->parent };
+	x->f = (struct bound_fabric){ .nnodes = s->nnic, .nleaves = nsw, .leaf = x->leaf, .nic = x->nic,
+				      .uplink = x->uplink, .node_name = (const char *const *)s->nic_name,
+				      .leaf_name = leaf_name, .parent = x->parent, .host = s->rails ? s->host : NULL };
 	if (ff->ngroup > 0) {
 		x->f.group = x->group;
 		x->f.ngroups = ff->ngroup;
@@ -65,17 +65,16 @@ int sim_init(struct sim *s, const struct fabricfile *ff, const char *const *name
 	s->nnodes = n;
 	s->seed = seed;
 	s->pair[0] = s->pair[1] = -1;
-	if (ff->nrail > 0) {
-		snprintf(err, errlen, "the fabric's rails (several NICs a node) are not simulated: "
-			 "allowed is one NIC a node");
-		return -1;
-	}
-	s->node_at = malloc(sizeof(long) * (size_t)(n + 1));
+	s->rails = ff->nrail;
+	s->nnic = n * (s->rails ? s->rails : 1);
+	s->node_at = malloc(sizeof(long) * (size_t)(s->nnic + 1));
+	s->host = malloc(sizeof(long) * (size_t)(s->nnic + 1));
+	s->nic_name = calloc((size_t)s->nnic + 1, sizeof(char *));
 	s->names = malloc(sizeof(char *) * (size_t)(n + 1));
 	s->slow = malloc(sizeof(double) * (size_t)(n + 1));
 	leaf_name = malloc(sizeof(char *) * (size_t)(ff->nsw + 1));
 	group_name = malloc(sizeof(char *) * (size_t)(ff->ngroup + 1));
-	if (!s->node_at || !s->names || !s->slow || !leaf_name || !group_name) {
+	if (!s->node_at || !s->host || !s->nic_name || !s->names || !s->slow || !leaf_name || !group_name) {
 		free(leaf_name);
 		free(group_name);
 		snprintf(err, errlen, "out of memory");
@@ -85,13 +84,18 @@ int sim_init(struct sim *s, const struct fabricfile *ff, const char *const *name
 		leaf_name[k] = ff->sw[k].name;
 	for (long g = 0; g < ff->ngroup; g++)
 		group_name[g] = ff->group[g];
-	for (long i = 0; i < n; i++) {
-		s->node_at[i] = fabricfile_node_at(ff, names[i]);
+	for (long j = 0; j < s->nnic; j++) {   /* with rails, host h's NIC of rail k is h x rails + k */
+		long i = s->rails ? j / s->rails : j;
+		size_t len = strlen(names[i]) + (s->rails ? strlen(ff->rail[j % s->rails]) + 2 : 1);
 		s->names[i] = names[i];
 		s->slow[i] = 1;
-		if (s->node_at[i] < 0 || ff->node[s->node_at[i]].leaf < 0) {
-			snprintf(err, errlen, "host '%s' is under no switch of the fabric file: allowed are "
-				 "the nodes its switch lines name", names[i]);
+		s->host[j] = i;
+		if ((s->nic_name[j] = malloc(len)) != NULL)
+			snprintf(s->nic_name[j], len, s->rails ? "%s:%s" : "%s", names[i], s->rails ? ff->rail[j % s->rails] : "");
+		s->node_at[j] = s->nic_name[j] ? fabricfile_node_at(ff, s->nic_name[j]) : -1;
+		if (!s->nic_name[j] || s->node_at[j] < 0 || ff->node[s->node_at[j]].leaf < 0) {
+			snprintf(err, errlen, s->nic_name[j] ? "host '%s' is under no switch of the fabric file: allowed "
+				 "are the nodes its switch lines name" : "out of memory", s->nic_name[j]);
 			s->declared.f.leaf_name = leaf_name;
 			s->declared.f.group_name = group_name;
 			return -1;
@@ -112,17 +116,36 @@ void sim_free(struct sim *s)
 	free((void *)s->declared.f.group_name);
 	fabric_free(&s->declared);
 	fabric_free(&s->real);
+	for (long j = 0; s->nic_name && j < s->nnic; j++)
+		free(s->nic_name[j]);
+	free(s->nic_name);
+	free(s->host);
 	free(s->node_at);
 	free(s->names);
 	free(s->slow);
 	memset(s, 0, sizeof(*s));
 }
 
+/* A host by name, -1 none. */
 static long node_of(const struct sim *s, const char *name)
 {
 	for (long i = 0; i < s->nnodes; i++)
 		if (!strcmp(s->names[i], name))
 			return i;
+	return -1;
+}
+
+/* The NICs a name gives: NODE all of a host's, NODE:IF one (with rails); their first, n of them; -1 none. */
+static long nics_of(const struct sim *s, const char *name, long *n)
+{
+	long r = s->rails ? s->rails : 1, h = node_of(s, name);
+
+	*n = h >= 0 ? r : 1;
+	if (h >= 0)
+		return h * r;
+	for (long j = 0; s->rails && j < s->nnic; j++)
+		if (!strcmp(s->nic_name[j], name))
+			return j;
 	return -1;
 }
 
@@ -167,14 +190,15 @@ int sim_fault(struct sim *s, const char *fault, char *err, size_t errlen)
 	if (nw == 0)
 		goto bad;
 	if (nw == 3 && (!strcmp(w[0], "slow-nic") || !strcmp(w[0], "slow-tx") || !strcmp(w[0], "slow-rx"))) {
-		if ((colon = strchr(w[1], ':')) != NULL) {
+		if ((colon = strchr(w[1], ':')) != NULL && !s->rails) {
 			snprintf(err, errlen, "invalid fault '%s': %.*s has one NIC (the fabric file declares no "
 				 "rails), name it without ':IF'", fault, (int)(colon - w[1]), w[1]);
 			return -1;
 		}
-		if ((a = node_of(s, w[1])) < 0 || !((r = bound_rate(w[2])) > 0))
+		if ((a = nics_of(s, w[1], &b)) < 0 || !((r = bound_rate(w[2])) > 0))
 			goto bad;
-		s->real.nic[a] = r;   /* an all-to-all loads a NIC alike both ways: one way slow binds */
+		for (long j = a; j < a + b; j++)
+			s->real.nic[j] = r;   /* an all-to-all loads a NIC alike both ways: one way slow binds */
 	} else if (nw == 3 && !strcmp(w[0], "slow-uplink")) {
 		if ((a = switch_of(s, w[1])) < 0 || !((r = bound_rate(w[2])) > 0) || !strcmp(s->ff->sw[a].rate, "-"))
 			goto bad;
@@ -185,9 +209,11 @@ int sim_fault(struct sim *s, const char *fault, char *err, size_t errlen)
 			goto bad;
 		s->pair[0] = a, s->pair[1] = b, s->pair_rate = r;
 	} else if (nw == 3 && !strcmp(w[0], "move")) {
-		if ((a = node_of(s, w[1])) < 0 || (b = switch_of(s, w[2])) < 0)
+		long n;
+		if ((a = nics_of(s, w[1], &n)) < 0 || (b = switch_of(s, w[2])) < 0)
 			goto bad;
-		s->real.leaf[a] = b;
+		for (long j = a; j < a + n; j++)
+			s->real.leaf[j] = b;
 	} else if (nw == 3 && !strcmp(w[0], "slow-node")) {
 		if ((a = node_of(s, w[1])) < 0 || parse_double(w[2], 1, 1e6, &r, NULL) != 0)
 			goto bad;
@@ -270,7 +296,7 @@ static int task_times(const struct sim *s, const long *node, const struct partit
 {
 	const struct sim_fabric *x = &s->real;
 	long nsw = s->ff->nsw, nc = p->ncomms;
-	double *nic_t = calloc((size_t)s->nnodes + 1, sizeof(double));
+	double *nic_t = calloc((size_t)s->nnic + 1, sizeof(double));
 	double *up_t = calloc((size_t)nsw + 1, sizeof(double));
 	long *ga = calloc((size_t)nc + 1, sizeof(long)), *gb = calloc((size_t)nc + 1, sizeof(long));
 	long *g0 = malloc(sizeof(long) * (size_t)(nc + 1));
@@ -294,7 +320,7 @@ static int task_times(const struct sim *s, const long *node, const struct partit
 		pair += (double)ga[c] * (double)gb[c] * bytes;
 	pair = s->pair[0] >= 0 ? pair / ((double)s->ff->global_links * s->pair_rate * 1e9) : 0;
 	for (long r = 0; r < p->world; r++) {
-		long n = node[r], c = partition_color(p, r);
+		long n = node[r], c = partition_color(p, r), h = s->host[n];
 		double net = nic_t[n], copy = 2 * bytes * commsize * (double)tpn / (SIM_COPY_GBS * 1e9);
 		for (long sw = x->leaf[n], hops = 0; sw >= 0 && hops <= nsw; sw = bound_above(&x->f, sw), hops++)
 			net = up_t[sw] > net ? up_t[sw] : net;
@@ -302,8 +328,8 @@ static int task_times(const struct sim *s, const long *node, const struct partit
 			net = b.t;
 		if (ga[c] && gb[c] && pair > net)
 			net = pair;
-		copy *= s->slow[n];
-		t[r] = (net > copy ? net : copy) + SIM_PEER_S * commsize * s->slow[n];
+		copy *= s->slow[h];
+		t[r] = (net > copy ? net : copy) + SIM_PEER_S * commsize * s->slow[h];
 	}
 	rc = 0;
 out:
@@ -338,8 +364,8 @@ int sim_row(const struct sim *s, long nodes, long tpn, int strided, long target,
 	smp = malloc(sizeof(double) * (size_t)(n + 1));
 	if (!node || !t || !call || !smp)
 		goto out;
-	for (long r = 0; r < world; r++)
-		node[r] = r / tpn;
+	for (long r = 0; r < world; r++)   /* a task on its node's NIC of rail (local rank % rails) */
+		node[r] = s->rails ? r / tpn * s->rails + r % tpn % s->rails : r / tpn;
 	if (task_times(s, node, &p, bytes, tpn, t) != 0 || bound_row(&s->declared.f, node, &p, bytes, &b) != 0)
 		goto out;
 	for (long i = 0; i < iters; i++) {

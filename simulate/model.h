@@ -46,9 +46,11 @@ struct sim_fabric {
 
 struct sim {
 	const struct fabricfile *ff;
-	long nnodes;                 /* the run's nodes, the file's entries node_at[0..nnodes) */
-	long *node_at;
+	long nnodes;                 /* the hosts, names[0..nnodes) */
 	const char **names;
+	long rails, nnic;            /* the file's rails (0: one NIC a node), the NICs: nnodes x rails */
+	long *node_at, *host;        /* per NIC: the file's entry, its host */
+	char **nic_name;             /* per NIC: NODE, or NODE:IF with rails */
 	struct sim_fabric declared, real;
 	double *slow;                /* per node: its compute and copy factor (slow-node), 1 none */
 	long pair[2];                /* slow-global: the groups, -1 none */
@@ -58,7 +60,7 @@ struct sim {
 
 /*
  * The model of nodes names[0..n) (each declared in ff, which outlives s);
- * 0, or -1 with one line in err (a node the file does not declare, rails).
+ * 0, or -1 with one line in err (a node the file does not place).
  */
 int sim_init(struct sim *s, const struct fabricfile *ff, const char *const *names, long n, uint64_t seed,
 	     char *err, size_t errlen);

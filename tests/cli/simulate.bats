@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # make simulate, aller-simulate and build/bin/simulate: a campaign drawn from the fabric model,
-# merged and judged by collect, never taken for a measurement.
+# shellcheck disable=SC2154,SC2016,SC2030,SC2031 # bats sets output and stderr; single quotes are meant; a test's ARGS is its own
 # shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
@@ -111,6 +111,19 @@ rows() {
 		paste <(rows 4 "$BATS_TEST_TMPDIR/a.out") <(rows 4 "$BATS_TEST_TMPDIR/b.out") |
 			awk '$4 < 3 * $2 { bad = 1 } END { exit bad }'
 	done
+}
+
+@test "with rails, a slow NIC by its interface slows its rail's rows" {
+	r=$BATS_TEST_TMPDIR/rails.fabric
+	printf 'switch rail0 1gbit n[1-4]:eth0\nswitch rail1 1gbit n[1-4]:eth1\nnic n[1-4]:eth0 1gbit\nnic n[1-4]:eth1 1gbit\n' >"$r"
+	ARGS=(--fabric="$r" --hosts='n[1-4]' --tasks-per-node=2 --longs=1048576)
+	sim "$BATS_TEST_TMPDIR/a.out"
+	sim "$BATS_TEST_TMPDIR/b.out" --faults='slow-nic n3:eth1 100mbit'
+	grep -q '^# fabric: switch n3:eth1 rail1$' "$BATS_TEST_TMPDIR/a.out"
+	paste <(rows 8 "$BATS_TEST_TMPDIR/a.out") <(rows 8 "$BATS_TEST_TMPDIR/b.out") |
+		awk '$4 < 3 * $2 { bad = 1 } END { exit bad }'
+	run --separate-stderr -2 "$SIM" "${ARGS[@]}" --faults='slow-nic n3:eth7 100mbit'
+	[[ $stderr == "simulate: error: invalid fault 'slow-nic n3:eth7 100mbit'"* ]]
 }
 
 @test "a node moved under another switch loads that switch's uplink" {
