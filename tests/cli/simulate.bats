@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # make simulate, aller-simulate and build/bin/simulate: a campaign drawn from the fabric model,
+# merged and judged by collect, never taken for a measurement.
 # shellcheck disable=SC2154,SC2016,SC2030,SC2031 # bats sets output and stderr; single quotes are meant; a test's ARGS is its own
-# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
 
