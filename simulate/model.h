@@ -4,15 +4,16 @@
  * each row's columns from common/bound.c's per-link loads plus a seeded noise.
  *
  * The model (docs/simulate.md): tasks are placed block (rank r on node r /
- * tasks per node), split as aller splits them (common/partition.h). Every
+ * tasks per node; with rails on its node's NIC of rail r % tasks per node %
+ * rails), split as aller splits them (common/partition.h). Every
  * link's least time for the row is its bytes / its rate on the faulted
  * fabric (bound_times); a task's call takes the longest of the links on its
  * path (its NIC, the uplink of each switch from its leaf to the top, a
  * dragonfly's global links where its communicator spans groups, a slowed
  * pair of groups where it spans both), or of its node's memory (its tasks'
  * in + out bytes / SIM_COPY_GBS), whichever is longer, plus SIM_PEER_S per
- * peer; a slow node's tasks take FACTOR times their memory and per-peer
- * time. A communicator's call ends with its slowest member. Each call
+ * member of its communicator; a slow node's tasks take FACTOR times their
+ * memory and per-member time. A communicator's call ends with its slowest member. Each call
  * (communicator, iteration) is then divided by an efficiency drawn uniformly
  * from SIM_EFF_LO..SIM_EFF_HI (the spread of eff_bound the local cluster
  * measures), and each task's sample by 1 + a jitter up to SIM_JITTER.
@@ -67,7 +68,8 @@ int sim_init(struct sim *s, const struct fabricfile *ff, const char *const *name
 /*
  * One fault applied to s->real: "slow-nic NODE[:IF] RATE", "slow-tx ...",
  * "slow-rx ...", "slow-uplink SWITCH RATE", "slow-global GROUP GROUP RATE",
- * "move NODE SWITCH", "slow-node NODE FACTOR". 0, or -1 with one line in err.
+ * "move NODE[:IF] SWITCH", "slow-node NODE FACTOR" (NODE: all its NICs; NODE:IF
+ * one, with rails). 0, or -1 with one line in err.
  */
 int sim_fault(struct sim *s, const char *fault, char *err, size_t errlen);
 /* Each fault of a ';'-separated list (blank ones skipped); 0, or -1 with the first bad one's line. */
