@@ -204,3 +204,13 @@ rows() {
 	[[ $stderr == "simulate: error: campaign 'real' in '$BATS_TEST_TMPDIR/res/real' is measured"* ]]
 	[ "$(cat "$BATS_TEST_TMPDIR/res/real/manifest")" = "$(printf 'manifest 2\ncampaign real')" ]
 }
+
+@test "aller-simulate, installed, writes a simulated campaign from any directory" {
+	p=$BATS_TEST_TMPDIR/stage/opt/aller
+	make -s -C "$ROOT" install PREFIX=/opt/aller DESTDIR="$BATS_TEST_TMPDIR/stage" >/dev/null
+	cd "$BATS_TEST_TMPDIR"
+	run -0 "$p/bin/aller-simulate" CAMPAIGN=inst FABRIC="$F" HOSTS='n[1-4]' LONGS=65536 RESULTS="$BATS_TEST_TMPDIR/res"
+	[ "$output" = "$BATS_TEST_TMPDIR/res/inst" ]
+	grep -q '^simulated FABRIC=' "$BATS_TEST_TMPDIR/res/inst/manifest"
+	[ -s "$BATS_TEST_TMPDIR/res/inst/merged/findings.tsv" ]
+}
