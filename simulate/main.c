@@ -25,6 +25,7 @@
 #include "fabricfile.h"
 #include "format.h"
 #include "model.h"
+#include "pairs.h"
 #include "partition.h"
 #include "text.h"
 
@@ -39,7 +40,8 @@ struct opts {
 	const char *fabric, *hosts, *modes, *faults, *campaign, *point, *series, *start, *aller_args;
 	const char *results, *toolkit, *nodes_arg, *tpn_arg, *longs_arg;
 	struct list nodes, tpn, longs;
-	long iters, min_bytes, seed;
+	long iters, min_bytes, seed, pairs;   /* pairs: --pairs' message size, 0 the sweep */
+	double slow_below;
 };
 
 static const char usage[] =
@@ -83,7 +85,7 @@ static int parse_list(const char *what, const char *text, long lo, long hi, stru
 	return 0;
 }
 
-/* --min-bytes and --iters of ALLER_ARGS; the other aller options are not simulated. */
+/* --min-bytes, --iters, --pairs[=SIZE] and --slow-below of ALLER_ARGS; aller's others are not simulated. */
 static int aller_args(struct opts *o)
 {
 	char buf[1024], *save = NULL;
@@ -94,8 +96,13 @@ static int aller_args(struct opts *o)
 			continue;
 		if (!strncmp(a, "--iters=", 8) && parse_long(a + 8, 1, 1000000, &o->iters) == 0)
 			continue;
+		if ((!strcmp(a, "--pairs") && (o->pairs = 1 << 20)) || (!strncmp(a, "--pairs=", 8) &&
+		    parse_bytes(a + 8, &o->pairs) == 0))
+			continue;
+		if (!strncmp(a, "--slow-below=", 13) && parse_double(a + 13, 1e-6, 1, &o->slow_below, NULL) == 0)
+			continue;
 		return text_error(2, "simulate: error: ALLER_ARGS '%s' is not simulated: allowed are "
-				  "--min-bytes=SIZE and --iters=N\n", a);
+				  "--min-bytes=SIZE, --iters=N, --pairs[=SIZE] and --slow-below=F\n", a);
 	}
 	return 0;
 }
@@ -197,6 +204,10 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 		o->iters, ALLER_KEY_WARMUP, ALLER_KEY_LONGS, longs);
 	fprintf(f, "# %s: commsizes all; bytes per peer %ld B..max\n# %s: mpi\n# %s: alltoall\n# %s: none\n",
 		ALLER_KEY_SELECTION, o->min_bytes, ALLER_KEY_TRANSPORT, ALLER_KEY_ALGOS, ALLER_KEY_ISOLATE);
+	if (o->pairs > 0) {   /* aller --pairs: its header up to the Slurm keys, then the matrix */
+		fprintf(f, "# %s: %s\n", ALLER_KEY_START, o->start);
+		return sim_pairs(f, s, nodes, tpn, o->pairs, o->iters, o->slow_below);
+	}
 	fprintf(f, "# %s: %s\n# %s: simulated\n# %s: barrier\n# %s: hot\n# %s: simulated samples%s\n# %s: %s\n",
 		ALLER_KEY_START, o->start, ALLER_KEY_TIMER, ALLER_KEY_TIMING, ALLER_KEY_CACHE, ALLER_KEY_STATISTICS,
 		ALLER_COLUMN_MEANINGS, ALLER_KEY_COLUMNS, ALLER_COLUMN_HEADER);
@@ -333,7 +344,8 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 int main(int argc, char **argv)
 {
 	struct opts o = { .modes = ALLER_MODE_CONTIGUOUS, .faults = "", .aller_args = "", .toolkit = "unknown",
-			  .nodes_arg = "", .tpn_arg = "1", .longs_arg = "0", .iters = 5, .min_bytes = 1024 };
+			  .nodes_arg = "", .tpn_arg = "1", .longs_arg = "0", .iters = 5, .min_bytes = 1024,
+			  .slow_below = 0.8 };
 	struct fabricfile ff = { 0 };
 	struct names hosts = { 0 };
 	struct sim s;
@@ -356,6 +368,9 @@ int main(int argc, char **argv)
 	if (sim_init(&s, &ff, (const char *const *)hosts.v, hosts.n, (uint64_t)o.seed, err, sizeof(err)) != 0 ||
 	    sim_faults(&s, o.faults, err, sizeof(err)) != 0)
 		return text_error(2, "simulate: error: %s\n", err);
+	if (o.pairs && (s.rails || ff.ngroup))   /* said before anything is written */
+		return text_error(2, "simulate: error: --pairs is simulated on a tree only (no rails, no dragonfly "
+				  "groups): its flows are common/flows.h's\n");
 	nodes = o.nodes.n && o.nodes.v[0] ? o.nodes.v[0] : hosts.n;
 	if (o.results)
 		rc = campaign(&o, &s, &ff, hosts.v, hosts.n);

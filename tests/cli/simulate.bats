@@ -214,3 +214,18 @@ rows() {
 	grep -q '^simulated FABRIC=' "$BATS_TEST_TMPDIR/res/inst/manifest"
 	[ -s "$BATS_TEST_TMPDIR/res/inst/merged/findings.tsv" ]
 }
+
+@test "ALLER_ARGS=--pairs=1M simulates aller's pair matrix, and collect names a slow NIC's host" {
+	run -0 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=links FABRIC="$F" HOSTS='n[1-4]' ALLER_ARGS=--pairs=1M \
+		FAULTS='slow-nic n3 100mbit' RESULTS="$BATS_TEST_TMPDIR/res"
+	out=("$BATS_TEST_TMPDIR"/res/links/raw/*.out)
+	grep -q '^# pairs: 1048576 bytes per message; 4 tasks;' "${out[0]}"
+	[ "$(grep -c '^[0-9]* [0-9]* n[1-4] n[1-4] ' "${out[0]}")" = 16 ]
+	[ "$(grep -c '^# slow_link: .*slow for: n3$' "${out[0]}")" = 6 ]
+	grep -q '^warning	suspect	Suspect host n3:' "$BATS_TEST_TMPDIR/res/links/merged/findings.tsv"
+	run --separate-stderr -2 "$SIM" --fabric="$D" --hosts='n[1-6]' --aller-args=--pairs
+	[[ $stderr == "simulate: error: --pairs is simulated on a tree only"* ]]
+	[ -z "$output" ]
+	run --separate-stderr -2 "$SIM" "${ARGS[@]}" --aller-args=--isolate
+	[[ $stderr == "simulate: error: ALLER_ARGS '--isolate' is not simulated"* ]]
+}
