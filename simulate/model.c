@@ -166,12 +166,24 @@ static long group_of(const struct sim *s, const char *name)
 }
 
 #define SIM_FAULTS "slow-nic NODE[:IF] RATE, slow-tx NODE[:IF] RATE, slow-rx NODE[:IF] RATE, " \
-	"slow-uplink SWITCH RATE, slow-global GROUP GROUP RATE, move NODE SWITCH, slow-node NODE FACTOR"
+	"slow-uplink SWITCH RATE, slow-global GROUP GROUP RATE, move NODE[:IF] SWITCH, slow-node NODE FACTOR"
+
+/* A word of a fault that is not what its place wants: its line, and -1. */
+static int bad_word(char *err, size_t errlen, const char *fault, const char *word, const char *why)
+{
+	snprintf(err, errlen, "invalid fault '%s': '%s' is %s", fault, word, why);
+	return -1;
+}
+
+#define NO_HOST "no host of the run (HOSTS), nor one's NIC NODE:IF"
+#define NO_RATE "not a rate (a number and kbit, mbit, gbit, gbps or GB/s: 25gbit, 12.5GB/s)"
+#define NO_SWITCH "no switch of the fabric file"
+#define NO_GROUP "no group of the fabric file (its group lines)"
 
 int sim_fault(struct sim *s, const char *fault, char *err, size_t errlen)
 {
 	char w[5][FABRICFILE_NAME], *colon;
-	int nw = 0;
+	int nw = 0, nic, want;
 	double r = 0;
 	long a = -1, b = -1;
 
@@ -187,44 +199,57 @@ int sim_fault(struct sim *s, const char *fault, char *err, size_t errlen)
 		w[nw++][len] = 0;
 		p += len;
 	}
-	if (nw == 0)
+	nic = nw && (!strcmp(w[0], "slow-nic") || !strcmp(w[0], "slow-tx") || !strcmp(w[0], "slow-rx"));
+	want = !nw ? 0 : nic || !strcmp(w[0], "slow-uplink") || !strcmp(w[0], "move") || !strcmp(w[0], "slow-node") ? 3
+		: !strcmp(w[0], "slow-global") ? 4 : 0;
+	if (!want || nw != want)
 		goto bad;
-	if (nw == 3 && (!strcmp(w[0], "slow-nic") || !strcmp(w[0], "slow-tx") || !strcmp(w[0], "slow-rx"))) {
-		if ((colon = strchr(w[1], ':')) != NULL && !s->rails) {
-			snprintf(err, errlen, "invalid fault '%s': %.*s has one NIC (the fabric file declares no "
-				 "rails), name it without ':IF'", fault, (int)(colon - w[1]), w[1]);
-			return -1;
-		}
-		if ((a = nics_of(s, w[1], &b)) < 0 || !((r = bound_rate(w[2])) > 0))
-			goto bad;
+	if ((colon = strchr(w[1], ':')) != NULL && !s->rails && (nic || !strcmp(w[0], "move"))) {
+		snprintf(err, errlen, "invalid fault '%s': %.*s has one NIC (the fabric file declares no "
+			 "rails), name it without ':IF'", fault, (int)(colon - w[1]), w[1]);
+		return -1;
+	}
+	if (nic) {
+		if ((a = nics_of(s, w[1], &b)) < 0)
+			return bad_word(err, errlen, fault, w[1], NO_HOST);
+		if (!((r = bound_rate(w[2])) > 0))
+			return bad_word(err, errlen, fault, w[2], NO_RATE);
 		for (long j = a; j < a + b; j++)
 			s->real.nic[j] = r;   /* an all-to-all loads a NIC alike both ways: one way slow binds */
-	} else if (nw == 3 && !strcmp(w[0], "slow-uplink")) {
-		if ((a = switch_of(s, w[1])) < 0 || !((r = bound_rate(w[2])) > 0) || !strcmp(s->ff->sw[a].rate, "-"))
-			goto bad;
+	} else if (!strcmp(w[0], "slow-uplink")) {
+		if ((a = switch_of(s, w[1])) < 0)
+			return bad_word(err, errlen, fault, w[1], NO_SWITCH);
+		if (!strcmp(s->ff->sw[a].rate, "-"))
+			return bad_word(err, errlen, fault, w[1], "the top of its tree: it has no uplink");
+		if (!((r = bound_rate(w[2])) > 0))
+			return bad_word(err, errlen, fault, w[2], NO_RATE);
 		s->real.uplink[a] = r;
-	} else if (nw == 4 && !strcmp(w[0], "slow-global")) {
-		if ((a = group_of(s, w[1])) < 0 || (b = group_of(s, w[2])) < 0 || a == b ||
-		    !((r = bound_rate(w[3])) > 0))
-			goto bad;
+	} else if (!strcmp(w[0], "slow-global")) {
+		if ((a = group_of(s, w[1])) < 0 || (b = group_of(s, w[2])) < 0)
+			return bad_word(err, errlen, fault, w[a < 0 ? 1 : 2], NO_GROUP);
+		if (a == b)
+			return bad_word(err, errlen, fault, w[2], "the same group twice: name two");
+		if (!((r = bound_rate(w[3])) > 0))
+			return bad_word(err, errlen, fault, w[3], NO_RATE);
 		s->pair[0] = a, s->pair[1] = b, s->pair_rate = r;
-	} else if (nw == 3 && !strcmp(w[0], "move")) {
+	} else if (!strcmp(w[0], "move")) {
 		long n;
-		if ((a = nics_of(s, w[1], &n)) < 0 || (b = switch_of(s, w[2])) < 0)
-			goto bad;
+		if ((a = nics_of(s, w[1], &n)) < 0)
+			return bad_word(err, errlen, fault, w[1], NO_HOST);
+		if ((b = switch_of(s, w[2])) < 0)
+			return bad_word(err, errlen, fault, w[2], NO_SWITCH);
 		for (long j = a; j < a + n; j++)
 			s->real.leaf[j] = b;
-	} else if (nw == 3 && !strcmp(w[0], "slow-node")) {
-		if ((a = node_of(s, w[1])) < 0 || parse_double(w[2], 1, 1e6, &r, NULL) != 0)
-			goto bad;
-		s->slow[a] = r;
 	} else {
-		goto bad;
+		if ((a = node_of(s, w[1])) < 0)
+			return bad_word(err, errlen, fault, w[1], "no host of the run (HOSTS)");
+		if (parse_double(w[2], 1, 1e6, &r, NULL) != 0)
+			return bad_word(err, errlen, fault, w[2], "not a factor 1..1e6 (how many times slower)");
+		s->slow[a] = r;
 	}
 	return 0;
 bad:
-	snprintf(err, errlen, "invalid fault '%s': allowed are %s (NODE a host of the run, SWITCH and "
-		 "GROUP the fabric file's, RATE as the file writes one, FACTOR 1..1e6)", fault, SIM_FAULTS);
+	snprintf(err, errlen, "invalid fault '%s': allowed are %s", fault, SIM_FAULTS);
 	return -1;
 }
 

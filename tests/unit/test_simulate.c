@@ -67,6 +67,11 @@ static void a_bad_fault_is_one_line_naming_it(void **state)
 		assert_non_null(strstr(err, want));
 		assert_null(strchr(err, '\n'));
 	}
+	/* the word that is wrong, named with what its place wants */
+	assert_int_equal(sim_fault(&s, "slow-nic n9 1gbit", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "'n9' is no host of the run"));
+	assert_int_equal(sim_fault(&s, "slow-uplink leaf1 fast", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "'fast' is not a rate"));
 	assert_int_equal(sim_fault(&s, "slow-nic n1:eth0 1gbit", err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "n1 has one NIC"));
 	sim_free(&s);
@@ -102,6 +107,10 @@ static void a_row_is_its_bound_over_the_efficiency(void **state)
 	double tmax = column(&s, 8, 131072, ALLER_COL_TMAX);
 	assert_true(bound > 0.13 && bound < 0.14);
 	assert_true(tmin >= bound / SIM_EFF_HI && tmax <= bound * (1 + SIM_JITTER) / SIM_EFF_LO * 1.01);
+	/* the median and its interval, by selection, lie in order between the extremes */
+	double lo = column(&s, 8, 131072, ALLER_COL_TMED_LO), med = column(&s, 8, 131072, ALLER_COL_TMED);
+	double hi = column(&s, 8, 131072, ALLER_COL_TMED_HI), p99 = column(&s, 8, 131072, ALLER_COL_TP99);
+	assert_true(tmin <= lo && lo <= med && med <= hi && hi <= tmax && med <= p99 && p99 <= tmax);
 	/* the same seed, the same row; another seed, another */
 	assert_true(tmax == column(&s, 8, 131072, ALLER_COL_TMAX));
 	assert_int_equal(sim_init(&t, &ff, hosts, 4, 2, err, sizeof(err)), 0);
