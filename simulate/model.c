@@ -34,11 +34,11 @@ static int fabric_init(struct sim_fabric *x, const struct sim *s, const char **l
 	}
 	x->f = (struct bound_fabric){ .nnodes = s->nnic, .nleaves = nsw, .leaf = x->leaf, .nic = x->nic,
 				      .uplink = x->uplink, .node_name = (const char *const *)s->nic_name,
-				      .leaf_name = leaf_name, .parent = x->parent, .host = s->rails ? s->host : NULL };
+				      .leaf_name = leaf_name, .parent = x->parent, .host = s->rails ? s->host : NULL,
+				      .group_name = group_name };   /* (sim_free's to free, groups or none) */
 	if (ff->ngroup > 0) {
 		x->f.group = x->group;
 		x->f.ngroups = ff->ngroup;
-		x->f.group_name = group_name;
 		x->f.global_links = ff->global_links;
 		x->f.global_rate = bound_rate(ff->global_rate);
 		x->f.adaptive = ff->adaptive;
