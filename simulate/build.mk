@@ -29,3 +29,4 @@ $(B)/tests/test_simulate: tests/unit/test_simulate.c $(SIMULATE_LIB_OBJ)
 		-lcmocka -lm $(LDLIBS)
 unit-tests: $(B)/tests/test_simulate
 UNIT_BIN += $(B)/tests/test_simulate
+SAN_UNIT_BIN += $(B)/san/tests/test_simulate
