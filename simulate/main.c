@@ -309,9 +309,13 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 		return commit(NULL, mtmp, mpath);
 	fprintf(m, "manifest 2\ncampaign %s\nsimulated FABRIC=%s HOSTS=%s SEED=%ld FAULTS=%s\n", o->campaign,
 		o->fabric, o->hosts, o->seed, o->faults);
-	fprintf(m, "setting NODES=%s\nsetting MODES=%s\nsetting TASKS_PER_NODE=%s\nsetting LONGS=%s\n"
-		"setting ALLER_ARGS=%s\nsubmission %s time=%s toolkit=%s conf=simulated\n", o->nodes_arg, o->modes,
-		o->tpn_arg, o->longs_arg, o->aller_args, sub, o->start, o->toolkit);
+	if (o->nodes.n)
+		fprintf(m, "setting NODES=%s\n", o->nodes_arg);
+	else
+		fprintf(m, "setting NODES=%ld\n", nhosts);   /* all of HOSTS */
+	fprintf(m, "setting MODES=%s\nsetting TASKS_PER_NODE=%s\nsetting LONGS=%s\nsetting ALLER_ARGS=%s\n"
+		"submission %s time=%s toolkit=%s conf=simulated\n", o->modes, o->tpn_arg, o->longs_arg,
+		o->aller_args, sub, o->start, o->toolkit);
 	for (int a = 0; a < (o->nodes.n ? o->nodes.n : 1); a++)
 		for (const char *md = o->modes; *(md += strspn(md, " ,"));) {
 			size_t mlen = strcspn(md, " ,");

@@ -67,6 +67,7 @@ rows() {
 	raw=("$BATS_TEST_TMPDIR"/res/sim2/raw/*.out)
 	[ "${#raw[@]}" = 1 ]
 	[[ ${raw[0]##*/} == sim2-n4-contiguous-t1-L65536-default-s1-* ]]
+	grep -qx 'setting NODES=4' "$BATS_TEST_TMPDIR/res/sim2/manifest"
 }
 
 @test "each simulated output says so in its header, with the model and the seed" {
