@@ -12,6 +12,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -234,6 +235,17 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 	return fflush(f) || ferror(f) ? text_error(3, "simulate: error: cannot write an output (a full disk?)\n") : 0;
 }
 
+/* A new file to write, never an existing name nor a planted link (git's lockfile.c); NULL, errno set. */
+static FILE *create(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (fd >= 0 && !f)
+		close(fd);
+	return f;
+}
+
 /* path, written whole by rename from path.tmp (f: the open file, or NULL); 0, or 3 said. */
 static int commit(FILE *f, const char *tmp, const char *path)
 {
@@ -264,6 +276,8 @@ static int fresh_dir(const char *dir, const char *campaign)
 			return text_error(2, "simulate: error: campaign '%s' in '%s' is measured: simulate into "
 					  "another CAMPAIGN\n", campaign, dir);
 	}
+	snprintf(path, sizeof(path), "%s/manifest.tmp", dir);
+	unlink(path);   /* a stale one of ours, or a link planted there: removed, never written through */
 	snprintf(path, sizeof(path), "%s/raw", dir);
 	for (char *c = path + 1;; c++)   /* mkdir -p: RESULTS, its campaign, raw/ */
 		if (*c == '/' || !*c) {
@@ -280,7 +294,7 @@ static int fresh_dir(const char *dir, const char *campaign)
 	while ((e = readdir(d)) != NULL) {
 		size_t n = strlen(e->d_name);
 		snprintf(path, sizeof(path), "%s/raw/%s", dir, e->d_name);
-		if (n > 4 && !strcmp(e->d_name + n - 4, ".out"))
+		if ((n > 4 && !strcmp(e->d_name + n - 4, ".out")) || (n > 8 && !strcmp(e->d_name + n - 8, ".out.tmp")))
 			unlink(path);
 	}
 	closedir(d);
@@ -305,7 +319,7 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 		 o->start + 11, o->start + 14, o->start + 17, (long)getpid());
 	snprintf(mpath, sizeof(mpath), "%s/manifest", o->results);
 	snprintf(mtmp, sizeof(mtmp), "%s.tmp", mpath);
-	if ((m = fopen(mtmp, "w")) == NULL)
+	if ((m = create(mtmp)) == NULL)
 		return commit(NULL, mtmp, mpath);
 	fprintf(m, "manifest 2\ncampaign %s\nsimulated FABRIC=%s HOSTS=%s SEED=%ld FAULTS=%s\n", o->campaign,
 		o->fabric, o->hosts, o->seed, o->faults);
@@ -333,7 +347,7 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 					snprintf(raw, sizeof(raw), "%s-%s-%s-j1-a01.out", o->campaign, key, sub);
 					snprintf(path, sizeof(path), "%s/raw/%s", o->results, raw);
 					snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-					if ((f = fopen(tmp, "w")) == NULL)
+					if ((f = create(tmp)) == NULL)
 						return fclose(m), commit(NULL, tmp, path);
 					rc = output(f, o, s, ff, hosts, n, o->tpn.v[b], mode,
 						    o->longs.v[c] > 0 ? o->longs.v[c] : 128L * 1024 * 1024, key);

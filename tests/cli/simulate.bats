@@ -230,3 +230,14 @@ rows() {
 	run --separate-stderr -2 "$SIM" "${ARGS[@]}" --aller-args=--isolate
 	[[ $stderr == "simulate: error: ALLER_ARGS '--isolate' is not simulated"* ]]
 }
+
+@test "a link planted at the manifest's temporary name is never written through" {
+	mkdir -p "$BATS_TEST_TMPDIR/res/lnk"
+	printf 'manifest 2\ncampaign lnk\nsimulated FABRIC=x\n' >"$BATS_TEST_TMPDIR/res/lnk/manifest"
+	echo precious >"$BATS_TEST_TMPDIR/target"
+	ln -s "$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/res/lnk/manifest.tmp"
+	run -0 "$SIM" "${ARGS[@]}" --results="$BATS_TEST_TMPDIR/res/lnk" --campaign=lnk
+	[ "$(cat "$BATS_TEST_TMPDIR/target")" = precious ]
+	grep -q '^simulated FABRIC=' "$BATS_TEST_TMPDIR/res/lnk/manifest"
+	[ ! -L "$BATS_TEST_TMPDIR/res/lnk/manifest" ]
+}
