@@ -141,8 +141,8 @@ static int parse(struct opts *o, int argc, char **argv)
 		else
 			*(const char **)((char *)o + tab[k].off) = a + len;
 	}
-	if (!o->fabric || !o->hosts)
-		return text_error(2, "simulate: error: give --fabric=FILE and --hosts=LIST\n");
+	if (!o->fabric || !*o->fabric || !o->hosts || !*o->hosts)
+		return text_error(2, "simulate: error: give the fabric file and the hosts: FABRIC=FILE HOSTS=LIST (--fabric, --hosts)\n");
 	if (parse_long(seed, 0, 1L << 62, &o->seed) != 0)
 		return text_error(2, "simulate: error: invalid seed '%s': allowed are 0..2^62\n", seed);
 	if (o->results && !o->campaign)

@@ -169,6 +169,13 @@ rows() {
 	[ ! -e "$BATS_TEST_TMPDIR/res/bad" ]
 }
 
+@test "no fabric file or no hosts is one line, exit 2" {
+	run --separate-stderr -2 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=none HOSTS='n[1-4]' RESULTS="$BATS_TEST_TMPDIR/res"
+	[ "$stderr" = "simulate: error: give the fabric file and the hosts: FABRIC=FILE HOSTS=LIST (--fabric, --hosts)" ]
+	run --separate-stderr -2 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=none FABRIC="$F" RESULTS="$BATS_TEST_TMPDIR/res"
+	[ "$(printf '%s\n' "$stderr" | wc -l)" = 1 ]
+}
+
 @test "a host the fabric file does not place is one line, exit 2" {
 	run --separate-stderr -2 "$SIM" --fabric="$F" --hosts='n[1-5]'
 	[[ $stderr == "simulate: error: host 'n5' is under no switch of the fabric file"* ]]
