@@ -4,7 +4,8 @@
 # --openmetrics over its merged tables, merged anew when missing or older
 # than its outputs) into TEXTFILE_DIR/aller-<campaign>.prom, written beside
 # and renamed (sh/write.sh), as node_exporter's textfile collector wants. Prints the path.
-# Exit status: 0 written, 2 bad input (unknown campaign, no TEXTFILE_DIR),
+# Exit status: 0 written, 2 bad input (unknown campaign, no TEXTFILE_DIR, a
+# simulated campaign),
 # 3 a tool failed (collect, or the directory cannot be written).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,9 +20,8 @@ locate_campaign "${REST_ARGS[@]}"
 [ -n "$textfile" ] || die "give TEXTFILE_DIR=dir: node_exporter's --collector.textfile.directory"
 collect=$(find_tool collect)
 merged=$DIR/merged
-rc=0
-merge_campaign "$DIR" || rc=$?
-[ "$rc" -le 1 ] || die "the collector failed (exit $rc): $(tail -n 1 "$DIR/collect.log")" 3
+merge_campaign "$DIR" || [ $? -le 1 ] || die "the collector failed: $(tail -n 1 "$DIR/collect.log")" 3
+! grep -q $'^[0-9]*\tsimulated\t' "$merged/facts.tsv" || die "campaign '$CAMPAIGN' is simulated (aller-simulate, docs/simulate.md): no measurement to export"
 out=$textfile/aller-$CAMPAIGN.prom
 write_file "$out" "$collect" --openmetrics "$merged"   # beside it (no .prom name), renamed
 printf '%s\n' "$out"

@@ -38,7 +38,7 @@ static const struct family {
  * A merge's points as exported: each one's start ('# start:', seconds since
  * the epoch; NAN without) and whether it is left out: a point that ran with
  * aller's test hooks set (facts.tsv's test_hooks) is a test, not a
- * measurement, as a point without a key is none.
+ * measurement, as a simulated one (aller-simulate's) and a point without a key are none.
  */
 struct xside {
 	struct campaign c;
@@ -94,7 +94,7 @@ static int read_side(struct xside *x, const char *dir)
 		memset(&tm, 0, sizeof(tm));
 		x->start[i] = when && strptime(when, "%Y-%m-%dT%H:%M:%SZ", &tm) ? (double)timegm(&tm) : NAN;
 		x->out[i] = !p->key[0] || p->point < 0 || campaign_fact(p, ALLER_KEY_TEST_HOOKS) ||
-			    campaign_point(&x->c, p->point) != p;   /* a number given twice: the first */
+			    campaign_fact(p, ALLER_KEY_SIMULATED) || campaign_point(&x->c, p->point) != p;   /* a number given twice: the first */
 	}
 	return x->start && x->out ? 0 : -1;
 }

@@ -611,7 +611,7 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct verdict_in *in)
 {
 	const struct health *h = in->health;
-	long done = 0, failed = 0, other = 0, nretried = 0;
+	long done = 0, failed = 0, nretried = 0, sim = 0;
 	char text[2560], head[1536];
 	const char *links = in->slow_links ? "slow links were found (below)"
 			    : in->unseparated ? "a slow link was found, not told apart from others (below)" : NULL;
@@ -621,15 +621,16 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct
 		done += !strcmp(pts[i].pt->state, "complete");
 		failed += !strcmp(pts[i].pt->state, "failed");
 		nretried += pts[i].retries > 0;
+		sim += campaign_fact(pts[i].pt, ALLER_KEY_SIMULATED) != NULL;
 	}
-	other = n - done - failed;
-	health_words(head, sizeof(head), h, pts, n, nretried, in->topology);
+	int k = sim ? snprintf(head, sizeof(head), "Simulated (aller-simulate's model), not measured: ") : 0;
+	health_words(head + k, sizeof(head) - (size_t)k, h, pts, n, nretried, in->topology);
 	if (done == n)
 		snprintf(text, sizeof(text), "%s All %ld points complete (none below a floor); %s%s.", head, n,
 			 links ? "but " : "", links ? links : "no slow link found");
 	else
 		snprintf(text, sizeof(text), "%s %ld of %ld points complete: %ld failed (a floor or an "
-			 "error, below), %ld incomplete or unknown%s%s.", head, done, n, failed, other,
+			 "error, below), %ld incomplete or unknown%s%s.", head, done, n, failed, n - done - failed,
 			 links ? "; " : "", links ? links : "");
 	weak = (h->rows > 0 && h->lo < HEALTH_WEAK) || in->verified < 0;
 	find_emit(o, FK_verdict, done == n && !links && !nretried && !weak ? "info" : "warning", text, NULL, 0,
