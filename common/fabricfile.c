@@ -19,6 +19,7 @@
 struct at {
 	const char *file;
 	long line;
+	int pass;   /* 1: the switches' names (a switch may name one declared below it), 2: the rest */
 	char *err;
 	size_t errlen;
 };
@@ -81,6 +82,12 @@ long fabricfile_node_at(const struct fabricfile *ff, const char *name)
 	return namehash_find(&ff->names, name, ff->nnode ? ff->node[0].name : "", sizeof(*ff->node));
 }
 
+/* The switch named so, or -1. */
+static long switch_named(const struct fabricfile *ff, const char *name)
+{
+	return namehash_find(&ff->swnames, name, ff->nsw ? ff->sw[0].name : "", sizeof(*ff->sw));
+}
+
 /* One node of a declaration: under switch `leaf` (-1: none) or of NIC rate `rate` (NULL: none). */
 static int declare(struct fabricfile *ff, const struct at *a, const char *name, long leaf,
 		   const char *rate)
@@ -90,6 +97,8 @@ static int declare(struct fabricfile *ff, const struct at *a, const char *name, 
 	if (!valid_nic_name(name))
 		return bad(a, "a node's name is letters, digits, '.', '_' and '-', at most 63 (NODE:IF one of "
 			      "its NICs):", name);
+	if (switch_named(ff, name) >= 0)
+		return bad(a, "a switch ('switch NAME ...' on any line) is not a node:", name);
 	if (!(n = node_of(ff, name))) {
 		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
 		return -1;
@@ -207,13 +216,7 @@ static int declare_range(struct fabricfile *ff, const struct at *a, const char *
 	return names_said(a, word, fabricfile_names(word, declare_one, &d));
 }
 
-/* The switch named so, or -1. */
-static long switch_named(const struct fabricfile *ff, const char *name)
-{
-	return namehash_find(&ff->swnames, name, ff->nsw ? ff->sw[0].name : "", sizeof(*ff->sw));
-}
-
-/* A child of switch `up`: a switch declared above (it sits under up), else a node. */
+/* A child of switch `up`: a switch declared on any line (it sits under up), else a node. */
 static int child(const char *name, void *ctx)
 {
 	struct declaring *d = ctx;
@@ -224,8 +227,7 @@ static int child(const char *name, void *ctx)
 	if (d->kinds == 3) {   /* a misspelt switch would be a node: never guessed */
 		char what[FABRICFILE_NAME + 160];
 		snprintf(what, sizeof(what), "switch '%s' has nodes and switches under it (a switch's children "
-			 "are nodes, or switches declared on lines above); this one is %s:", ff->sw[d->leaf].name,
-			 c < 0 ? "no switch declared above" : "a switch");
+			 "are nodes, or switches); this one is %s:", ff->sw[d->leaf].name, c < 0 ? "no switch" : "a switch");
 		return bad(d->a, what, name);
 	}
 	if (c < 0)
@@ -240,22 +242,24 @@ static int child(const char *name, void *ctx)
 	return 0;
 }
 
-/* A switch line's words after "switch": NAME RATE [CHILD...]. */
+/* A switch line's words after "switch": NAME RATE [CHILD...]; pass 1 the switch, pass 2 its children. */
 static int switch_line(struct fabricfile *ff, const struct at *a, char **w, int n)
 {
 	struct fabricfile_switch *s;
-	struct declaring d = { ff, a, 0, NULL, 0 };
+	struct declaring d = { ff, a, n > 1 ? switch_named(ff, w[0]) : -1, NULL, 0 };
 	long k;
 
+	for (int i = 2; a->pass == 2 && i < n; i++)
+		if (names_said(a, w[i], fabricfile_names(w[i], child, &d)) != 0)
+			return -1;
+	if (a->pass == 2)
+		return 0;
 	if (n < 2)
 		return bad(a, "a switch needs its name and its uplink's rate: " USAGE ", not", "switch");
 	if (!valid_name(w[0]))
 		return bad(a, "a switch's name is letters, digits, '.', '_' and '-', at most 63:", w[0]);
-	if (switch_named(ff, w[0]) >= 0)
+	if (d.leaf >= 0)
 		return bad(a, "the switch is declared already:", w[0]);
-	if (ff->nnode > 0 && ff->names.slot[namehash_slot(&ff->names, w[0], ff->node[0].name, sizeof(*ff->node))] >= 0)
-		return bad(a, "a switch named as a node on a line above (declare a switch on a line above the "
-			      "switch it sits under):", w[0]);
 	if (strcmp(w[1], "-") && valid_rate(a, w[1]) != 0)
 		return -1;
 	if (!(s = grow(ff->sw, &ff->capsw, (size_t)ff->nsw + 1, sizeof(*ff->sw), 16)) ||
@@ -269,10 +273,6 @@ static int switch_line(struct fabricfile *ff, const struct at *a, char **w, int 
 	s[k].parent = -1;
 	s[k].group = -1;
 	s[k].line = a->line;
-	d.leaf = k;
-	for (int i = 2; i < n; i++)
-		if (names_said(a, w[i], fabricfile_names(w[i], child, &d)) != 0)
-			return -1;
 	return 0;
 }
 
@@ -327,7 +327,7 @@ static int group_line(struct fabricfile *ff, const struct at *a, char **w, int n
 	for (int i = 1; i < n; i++) {
 		long sw = switch_named(ff, w[i]);
 		if (sw < 0)
-			return bad(a, "a group holds switches declared on lines above; no such switch:", w[i]);
+			return bad(a, "a group holds switches ('switch NAME ...' on any line); no such switch:", w[i]);
 		if (ff->sw[sw].group >= 0)
 			return bad(a, "the switch is in a group already:", w[i]);
 		ff->sw[sw].group = ff->ngroup - 1;
@@ -359,7 +359,7 @@ static int global_line(struct fabricfile *ff, const struct at *a, char **w, int 
 }
 
 /*
- * What the whole file must hold once read: with groups, a global line and
+ * What the whole file must hold once read: no switch under itself; with groups, a global line and
  * every tree's top in a group, and none under a switch; a global line
  * only with groups. 0, or -1 naming the line.
  */
@@ -373,16 +373,24 @@ static int groups_whole(const struct fabricfile *ff, struct at *a)
 		a->line = ff->group_line;
 		return bad(a, "a group without global links: add 'global LINKS RATE [minimal|adaptive]' for", ff->group[0]);
 	}
-	for (long i = 0; ff->ngroup > 0 && i < ff->nsw; i++) {
-		a->line = ff->sw[i].line;
-		if (ff->sw[i].group >= 0 && ff->sw[i].parent >= 0)
-			return bad(a, "a group holds the tops of its trees; this switch sits under another:",
-				   ff->sw[i].name);
-		if (ff->sw[i].group < 0 && ff->sw[i].parent < 0)
-			return bad(a, "with groups, every tree's top is in one ('group NAME SWITCH...'); "
-				      "this one is in none:", ff->sw[i].name);
+	long *seen = calloc((size_t)ff->nsw + 1, sizeof(long)), p;
+	int rc = seen ? 0 : -1;
+
+	if (!seen)
+		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
+	for (long i = 0; rc == 0 && i < ff->nsw; i++) {
+		for (p = i; p >= 0 && !seen[p]; p = ff->sw[p].parent)
+			seen[p] = i + 1;   /* in any order the switches may loop: a walk up that meets its own steps */
+		a->line = ff->sw[p >= 0 && seen[p] == i + 1 ? p : i].line;
+		if (p >= 0 && seen[p] == i + 1)
+			rc = bad(a, "the switches sit under each other in a loop, this one under itself:", ff->sw[p].name);
+		else if (ff->ngroup > 0 && (ff->sw[i].group >= 0) == (ff->sw[i].parent >= 0))
+			rc = bad(a, ff->sw[i].group >= 0 ? "a group holds the tops of its trees; this switch sits under "
+				 "another:" : "with groups, every tree's top is in one ('group NAME SWITCH...'); this "
+				 "one is in none:", ff->sw[i].name);
 	}
-	return 0;
+	free(seen);
+	return rc;
 }
 
 /* The order of node entries (rails_whole's sort): by node, then a node whole before its NICs, by IF. */
@@ -472,7 +480,7 @@ static int parse_line(struct fabricfile *ff, const struct at *a, char *line)
 				      "ranges, from", w[0]);
 		w[n++] = t;
 	}
-	if (n == 0)
+	if (n == 0 || (a->pass == 1 && strcmp(w[0], "switch")))
 		return 0;
 	if (!strcmp(w[0], "switch"))
 		return switch_line(ff, a, w + 1, n - 1);
@@ -496,23 +504,21 @@ static int parse_line(struct fabricfile *ff, const struct at *a, char *line)
 int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, char *err,
 		     size_t errlen)
 {
-	struct at a = { file, 0, err, errlen };
-	char *copy = strdup(text), *line = copy, *next;
+	struct at a = { file, 0, 1, err, errlen };
 	int rc = 0;
 
 	memset(ff, 0, sizeof(*ff));
-	if (!copy) {
-		snprintf(err, errlen, "fabric file '%s': out of memory", file);
-		return -1;
+	for (; a.pass <= 2 && rc == 0; a.pass++) {   /* the switches first: then any line may name them */
+		char *copy = strdup(text), *line = copy, *next;
+		if (!copy)
+			snprintf(err, errlen, "fabric file '%s': out of memory", file);
+		for (a.line = 1, rc = copy ? 0 : -1; line && rc == 0; line = next, a.line++) {
+			if ((next = strchr(line, '\n')))
+				*next++ = '\0';
+			rc = parse_line(ff, &a, line);
+		}
+		free(copy);
 	}
-	for (; line && rc == 0; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		a.line++;
-		rc = parse_line(ff, &a, line);
-	}
-	free(copy);
 	if (rc == 0)
 		rc = groups_whole(ff, &a);
 	if (rc == 0)

@@ -7,11 +7,11 @@
  *   switch NAME RATE [CHILD...]  a switch, its uplink's rate each way ('-':
  *                                none, the top of the tree), and what is
  *                                under it: nodes (where Slurm's topology
- *                                does not say), or switches declared on
- *                                lines above (a tree of any depth: leaves,
- *                                then the switches above them, ...). A
- *                                switch under none hangs off the spine
- *                                (today's two tiers).
+ *                                does not say), or switches (a tree of
+ *                                any depth; a name is a switch where any
+ *                                line declares it so, above or below, as
+ *                                in Slurm's topology.conf). A switch under
+ *                                none hangs off the spine (two tiers).
  *   nic NODE RATE                a node's NIC rate each way (where sysfs
  *                                and --line-rate do not know it)
  *   gpu NODE RATE                each GPU's port to the node's switch
@@ -22,7 +22,7 @@
  *                                its own rail (leaf); every node so
  *                                declared has the same interfaces
  *   group NAME SWITCH...         a dragonfly's group: the tops of its trees
- *                                (switches declared above, under none)
+ *                                (switches under none)
  *   global LINKS RATE [ROUTING]  between each pair of groups LINKS global
  *                                links of RATE each way; ROUTING minimal
  *                                (the default) or adaptive (common/bound.h).

@@ -69,6 +69,21 @@ static void a_tree_of_switches(void **state)
 		"switch n1 leaf1\nswitch n3 leaf2\n");
 	free(lines);
 	fabricfile_free(&ff);
+	/* top-down, as Slurm's topology.conf allows: the same tree, its switches in the file's order */
+	assert_int_equal(fabricfile_parse(&ff,
+		"switch core - agg1\n"
+		"switch agg1 25gbit leaf[1-2]\n"
+		"nic n1 25gbit\n"
+		"switch leaf1 25gbit n[1-2]\n"
+		"switch leaf2 25gbit n[3-4]\n", "tree", err, sizeof(err)), 0);
+	assert_int_equal(ff.nnode, 4);
+	lines = fabricfile_lines(&ff, "tree", run, 2);
+	assert_string_equal(lines, "file tree\n"
+		"uplink_rate core -\nuplink_rate agg1 25gbit\nparent agg1 core\n"
+		"uplink_rate leaf1 25gbit\nparent leaf1 agg1\nuplink_rate leaf2 25gbit\nparent leaf2 agg1\n"
+		"switch n1 leaf1\nnic_rate n1 25gbit\nswitch n3 leaf2\n");
+	free(lines);
+	fabricfile_free(&ff);
 }
 
 /* Each bad file: -1, and the message holds the file, the line and `want` ("line N: what": "f:N: what"). */
@@ -128,10 +143,15 @@ static void every_error_is_one_line_naming_the_line(void **state)
 	    "line 3: the switch sits under another switch already: 'a'");
 	bad("switch top - n1\nswitch x 1gbit top\n",
 	    "line 2: a switch without an uplink ('-', the top) cannot sit under another: 'top'");
-	bad("switch b 1gbit a\nswitch a 1gbit n1\n", "line 2: a switch named as a node on a line above");
 	bad("switch a1 1gbit n1\nswitch a2 1gbit n2\nswitch core - a[1-3]\n",
-	    "line 3: switch 'core' has nodes and switches under it (a switch's children are nodes, or switches "
-	    "declared on lines above); this one is no switch declared above: 'a3'");
+	    "line 3: switch 'core' has nodes and switches under it (a switch's children are nodes, or switches); "
+	    "this one is no switch: 'a3'");
+	/* in any order (Slurm's topology.conf): a name is a switch where any line declares it so */
+	bad("switch core - a[1-3]\nswitch a1 1gbit n1\nswitch a2 1gbit n2\n", "line 1: switch 'core' has nodes and "
+	    "switches under it");
+	bad("switch a 1gbit b\nswitch b 1gbit c\nswitch c 1gbit a\n",
+	    "line 1: the switches sit under each other in a loop, this one under itself: 'a'");
+	bad("nic a 1gbit\nswitch a 1gbit n1\n", "line 1: a switch ('switch NAME ...' on any line) is not a node: 'a'");
 	/* dragonflies */
 	const char *two = "switch s1 - n1\nswitch s2 - n2\n";
 	char text[256];
@@ -139,7 +159,7 @@ static void every_error_is_one_line_naming_the_line(void **state)
 	bad(DF("group g1 s1\ngroup g2 s2\n"), "line 3: a group without global links: add 'global LINKS RATE "
 	    "[minimal|adaptive]' for 'g1'");
 	bad(DF("global 4 25gbit\n"), "line 3: global links without a group");
-	bad(DF("group g1 s1 s9\n"), "line 3: a group holds switches declared on lines above; no such switch: 's9'");
+	bad(DF("group g1 s1 s9\n"), "line 3: a group holds switches ('switch NAME ...' on any line); no such switch: 's9'");
 	bad(DF("group g1 s1\ngroup g2 s1 s2\n"), "line 4: the switch is in a group already: 's1'");
 	bad(DF("group g1 s1\ngroup g1 s2\n"), "line 4: the group is declared already: 'g1'");
 	bad(DF("group g1 s1\nglobal 4 25gbit\n"), "line 2: with groups, every tree's top is in one ('group NAME "
