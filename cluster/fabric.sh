@@ -8,6 +8,8 @@
 #   slow-link SRC DST RATE   the path from SRC's NIC to DST at RATE (one way)
 #   slow-nic NODE RATE       NODE's NIC at RATE, both ways (with rails each of
 #                            them; NODE:eth1 one)
+#   slow-rx NODE RATE        as slow-nic, into NODE only (its switch port's
+#                            egress); slow-tx NODE RATE: out of it only (its NIC's)
 #   slow-uplink SWITCH RATE  SWITCH's uplink (a leaf's, an aggregation switch's)
 #                            at RATE, both ways
 #   delay NODE MS            MS more each way through NODE's NIC (needs netem)
@@ -20,7 +22,7 @@
 #   info [NODE]              NODE's NIC, rates and faults as 'key value' lines
 #                            (a job's provenance; NODE: the job's node)
 # RATE: a number and kbit, mbit or gbit (e.g. 200mbit), as cluster-plan rate reads
-# it: 8kbit to 1000gbit, slow-nic's at most the NIC's built rate. Exit codes: 0 done,
+# it: 8kbit to 1000gbit, slow-nic's (-rx, -tx) at most the NIC's built rate. Exit codes: 0 done,
 # 1 no fabric up (or the kernel lacks what the fault needs), 2 a bad command
 # or value.
 set -euo pipefail
@@ -30,8 +32,8 @@ here=$(dirname "$0")
 
 usage() {
 	printf 'fabric: error: %s\n' "$1" >&2
-	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic NODE[:DEV] RATE | slow-uplink SWITCH RATE | delay NODE MS |\n' >&2
-	printf '       loss NODE PERCENT | link-down NODE | link-up NODE | move NODE LEAF | heal | show | info [NODE]\n' >&2
+	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic|slow-rx|slow-tx NODE[:DEV] RATE | slow-uplink SWITCH RATE |\n' >&2
+	printf '       delay NODE MS | loss NODE PERCENT | link-down|link-up NODE | move NODE LEAF | heal | show | info [NODE]\n' >&2
 	exit 2
 }
 fail() {
@@ -59,8 +61,8 @@ node_form() { [[ $1 =~ ^n[1-9][0-9]{0,3}$ ]] || usage "$cmd: node '$1' is not a 
 case $cmd in
 slow-link) args $# 3; node_form "$1"; node_form "$2"; rate_arg "$3"
 	[ "$1" != "$2" ] || usage "slow-link: SRC and DST are the same node '$1'" ;;
-slow-nic) args $# 2; node_form "${1%%:*}"; rate_arg "$2"
-	[[ $1 != *:* || $1 =~ :eth[0-9]$ ]] || usage "slow-nic: '$1' is not a node's name or a NIC's (n1:eth1)" ;;
+slow-nic | slow-rx | slow-tx) args $# 2; node_form "${1%%:*}"; rate_arg "$2"
+	[[ $1 != *:* || $1 =~ :eth[0-9]$ ]] || usage "$cmd: '$1' is not a node's name or a NIC's (n1:eth1)" ;;
 slow-uplink) args $# 2; [[ $1 =~ ^(leaf|agg)[1-9][0-9]{0,2}$ ]] || usage "slow-uplink: '$1' is not a switch's name (leaf1, agg1, ...)"; rate_arg "$2" ;;
 delay) args $# 2; node_form "$1"
 	number_in "$2" 0 10000 || usage "delay: '$2' is not a delay in ms above 0 and at most 10000" ;;
@@ -132,12 +134,12 @@ exec 9>"$FAB/lock"
 flock 9
 # (the words' forms were checked above; here what needs the running fabric)
 case $cmd in
-slow-link | slow-nic | delay | loss | link-down | link-up | move) node_arg "${1%%:*}" ;;&
+slow-link | slow-[nrt][ix]* | delay | loss | link-down | link-up | move) node_arg "${1%%:*}" ;;&
 slow-link) node_arg "$2"; set_fault "slow-link $1 $2" "slow-link $*" ;;
-slow-nic) [[ $1 != *:* || -n $(leaf_of "$1") ]] || usage "slow-nic: '$1' is not one of $(nics_of "${1%%:*}" | cut -d' ' -f1 | paste -sd' ')"
+slow-nic | slow-rx | slow-tx) [[ $1 != *:* || -n $(leaf_of "$1") ]] || usage "$cmd: '$1' is not one of $(nics_of "${1%%:*}" | cut -d' ' -f1 | paste -sd' ')"
 	# slower than it is built, never faster: a NIC's cap is its built rate
 	rate_arg "$2" "$(links nic | awk -v n="$1" '$1 == n || index($1, n ":") == 1 { print $3; exit }')"
-	set_fault "slow-nic $1" "slow-nic $*" ;;
+	set_fault "$cmd $1" "$cmd $*" ;;
 slow-uplink)
 	[ -n "$(links uplink)" ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"
 	links uplink | grep -q "^$1 " || usage "slow-uplink: '$1' is not one of $(links uplink | cut -d' ' -f1 | paste -sd' ')"
@@ -164,4 +166,4 @@ show) show ;;
 info) info "$@" ;;
 esac
 # a node's fault: its link rebuilt with the faults in force
-case $cmd in slow-link | slow-nic | delay | loss | link-down | link-up | move) apply_node "${1%%:*}" ;; esac
+case $cmd in slow-link | slow-[nrt][ix]* | delay | loss | link-down | link-up | move) apply_node "${1%%:*}" ;; esac

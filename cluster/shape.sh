@@ -51,31 +51,32 @@ fault() { awk -v k="$1" -v n="${2:-}" '$1 == k && (n == "" || $2 == n)' "$FAB/fa
 # fault_value KIND NODE: the value of NODE's last fault of that kind (a rate, ms, %), or nothing.
 fault_value() { fault "$1" "$2" | awk '{ v = $3 } END { print v }'; }
 
-# rate_now KIND NAME FAULT: a link's rate now, kbit/s: its FAULT's (slow-nic,
-# slow-uplink), else the built one ($FAB/links's, whatever the environment
-# says now; a NODE:DEV of rails takes its node's fault too). nic_kbit NIC,
-# uplink_now SWITCH: a NIC's, an uplink's.
+# rate_now KIND NAME FAULT...: a link's rate now, kbit/s: its first FAULT's in
+# force (slow-tx, then slow-nic, ...), else the built one ($FAB/links's,
+# whatever the environment says now; a NODE:DEV of rails takes its node's
+# fault too). nic_kbit NIC, uplink_now SWITCH: a NIC's, an uplink's.
 rate_now() {
-	local r
-	r=$(fault_value "$3" "$2" | grep . || fault_value "$3" "${2%%:*}")
+	local kind=$1 name=$2 r f
+	for f in "${@:3}"; do r=${r:-$(fault_value "$f" "$name" | grep . || fault_value "$f" "${name%%:*}")}; done
 	[ -z "$r" ] || { rate_kbit "$r"; return; }
-	links "$1" | awk -v n="$2" '$1 == n { print $3 }'
+	links "$kind" | awk -v n="$name" '$1 == n { print $3 }'
 }
 nic_kbit() { rate_now nic "$1" slow-nic; }
 uplink_now() { rate_now uplink "$1" slow-uplink; }
 
 # apply_node NODE: the node's links as built (each NIC's: with rails eth0,
 # eth1 ...), with the faults in force; a move, a loss and a slow link act
-# on eth0's, the rest on each.
+# on eth0's, the rest on each: slow-tx on the NIC's egress, slow-rx on its
+# switch port's.
 apply_node() {
-	local n=$1 nic dev port rate paths=() dst r pct first=""
+	local n=$1 nic dev port paths=() dst r pct first=""
 	while read -r _ _ dst r; do
 		paths+=("$(node_ip "$dst")" "$(rate_kbit "$r")")
 	done < <(fault slow-link "$n")
 	while read -r nic dev port _; do
-		rate=$(nic_kbit "$nic") first=${first:-$nic}
-		DELAY_MS=$(fault_value delay "$n") shape "$n" "$dev" "$rate" "${paths[@]}"
-		shape sw "$port" "$rate"
+		first=${first:-$nic}
+		DELAY_MS=$(fault_value delay "$n") shape "$n" "$dev" "$(rate_now nic "$nic" slow-tx slow-nic)" "${paths[@]}"
+		shape sw "$port" "$(rate_now nic "$nic" slow-rx slow-nic)"
 		in_ns sw ip link set "$port" "$([ -n "$(fault link-down "$n")" ] && echo down || echo up)"
 	done < <(nics_of "$n")
 	in_ns "$n" nft delete table inet aller 2>/dev/null || true
