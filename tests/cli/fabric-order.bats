@@ -2,7 +2,9 @@
 # A fabric file in any order, as Slurm's topology.conf allows (issue 79,
 # item 7): a switch may name switches declared on lines below it; a name is
 # a switch where any line declares it so. tests/data/peers/tree3.fabric
-# written top-down, the core first, reads as the same tree.
+# written top-down, the core first, reads as the same tree. And a cable
+# moved on a three-tier tree (item 3a, H2-5), named from a real campaign's
+# rows (tests/data/tiers/README).
 # shellcheck disable=SC2154 # bats sets output and stderr
 
 load ../lib/helpers
@@ -47,4 +49,15 @@ top_down() {
 	printf 'nic leaf1 1gbit\nswitch leaf1 1gbit n[1-2]\n' >twice.fabric
 	run --separate-stderr -2 "$ALLER" --check-args=2 --fabric=twice.fabric --nodes='n[1-2]'
 	[ "$stderr" = "aller: error: fabric file 'twice.fabric' line 1: a switch ('switch NAME ...' on any line) is not a node: 'leaf1'" ]
+}
+
+@test "a cable moved on three tiers is named: the contiguous pairs at half their bound share an uplink the topology does not know (H2-5); as built, verified" {
+	cd "$BATS_TEST_TMPDIR"
+	run -0 "$COLLECT" -q -o m "$ROOT/tests/data/tiers/moved"
+	run -0 awk -F'\t' '$2 == "topology" { print $1 "|" $3 }' m/findings.tsv
+	[[ $output == "warning|The rows fit one node on another leaf, not the topology as declared "*": n1 on leaf3, n2 on leaf4, n3 on leaf1 or n4 on leaf2, and no point of this campaign tells them apart: with any of them, 2 more of the 6 rows of 1 MiB per peer or more fit their bound"*"as declared they read 49%-102%."* ]]
+	grep -q '"topology_verified": -1' m/findings.json
+	run -0 "$COLLECT" -q -o u "$ROOT/tests/data/tiers/unmoved"
+	grep -q '"kind": "verdict", .*the topology verified (6 rows of 1 MiB per peer or more at 67%-98% of their bound; ' u/findings.json
+	run ! grep -q '	topology	' u/findings.tsv
 }
