@@ -5,7 +5,7 @@
 # written top-down, the core first, reads as the same tree. And a cable
 # moved on a three-tier tree (item 3a, H2-5), named from a real campaign's
 # rows (tests/data/tiers/README).
-# shellcheck disable=SC2154 # bats sets output and stderr
+# shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers
 
