@@ -4,9 +4,9 @@
 # 1 Gbit/s: slow-rx shapes the switch port's egress toward the node, so the
 # links into it read at the rate; slow-tx the node's own NIC, so the links out
 # of it do. The other direction of the node slows too, its ACKs queued behind
-# the shaped data (a link of it measured as slow as the rate once in 12
-# runs), but its fastest link stays at least twice the slowed links' (measured
-# 2.5-50 times; the rest of the fabric 20-50 times).
+# the shaped data, but its fastest link stays at least 1.5 times the slowed
+# links' fastest (measured 2.6-50 times in 14 runs, mostly 15-50; the slowed
+# links at 1.01-1.12 times the rate), where slow-nic's would read at the rate.
 # shellcheck disable=SC2154 # bats sets output
 
 load ../lib/helpers
@@ -34,17 +34,17 @@ pairs() {
 }
 
 # slower_way NODE IN|OUT KBIT: each of the 3 links into (or out of) NODE at 0.5-1.25
-# times KBIT, and the fastest link the other way at least twice the fastest of
+# times KBIT, and the fastest link the other way at least 1.5 times the fastest of
 # them (as slow-nic's would not be)
 slower_way() {
 	awk -v n="$1" -v way="$2" -v cap="$3" '!/^#/ && NF == 7 && $5 != "NaN" && ($3 == n || $4 == n) {
 		if (($4 == n) == (way == "IN")) { k++; top = $5 > top ? $5 : top; low = low == "" || $5 < low ? $5 : low }
 		else other = $5 > other ? $5 : other }
 		END { c = cap * 1000 / 8 / 1e9; print k " links at " low "-" top " GB/s, the rate " c ", the fastest other way " other
-			exit !(k == 3 && low >= 0.5 * c && top <= 1.25 * c && other >= 2 * top) }' "$out"
+			exit !(k == 3 && low >= 0.5 * c && top <= 1.25 * c && other >= 1.5 * top) }' "$out"
 }
 
-@test "slow-rx: the links into the node read at the rate, the fastest out of it at least twice as fast; show lists it, heal removes it" {
+@test "slow-rx: the links into the node read at the rate, the fastest out of it at least 1.5 times as fast; show lists it, heal removes it" {
 	run -0 bash "$FABRIC" slow-rx n2 20mbit
 	grep -qx 'slow-rx n2 20mbit' "$FAULTS"
 	run -0 bash "$FABRIC" show
@@ -58,7 +58,7 @@ slower_way() {
 	[[ $output != *slow-rx* ]]
 }
 
-@test "slow-tx: the links out of the node read at the rate, the fastest into it at least twice as fast" {
+@test "slow-tx: the links out of the node read at the rate, the fastest into it at least 1.5 times as fast" {
 	run -0 bash "$FABRIC" slow-tx n3 20mbit
 	run -0 bash "$FABRIC" show
 	[[ $output == *"nic     n3     leaf2  1gbit     up    slow-tx n3 20mbit"* ]]
