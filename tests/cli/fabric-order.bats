@@ -45,10 +45,10 @@ top_down() {
 	cd "$BATS_TEST_TMPDIR"
 	printf 'switch a 1gbit b\nswitch b 1gbit c\nswitch c 1gbit a\n' >loop.fabric
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=loop.fabric "$P/osu_alltoall.txt"
-	[ "$stderr" = "collect: error: --judge: fabric file 'loop.fabric' line 1: the switches sit under each other in a loop, this one under itself: 'a'" ]
+	[ "$stderr" = "collect: error: --judge: loop.fabric:1: the switches sit under each other in a loop, this one under itself: 'a'" ]
 	printf 'nic leaf1 1gbit\nswitch leaf1 1gbit n[1-2]\n' >twice.fabric
 	run --separate-stderr -2 "$ALLER" --check-args=2 --fabric=twice.fabric --nodes='n[1-2]'
-	[ "$stderr" = "aller: error: fabric file 'twice.fabric' line 1: a switch ('switch NAME ...' on any line) is not a node: 'leaf1'" ]
+	[ "$stderr" = "aller: error: twice.fabric:1: a switch ('switch NAME ...' on any line) is not a node: 'leaf1'" ]
 }
 
 @test "a cable moved on three tiers is named: the contiguous pairs at half their bound share an uplink the topology does not know (H2-5); as built, verified" {
