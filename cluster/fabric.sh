@@ -102,13 +102,8 @@ show() {
 	printf '%-7s %-6s %-6s %-9s %-5s %s\n' link from to rate state faults
 	while IFS=$'\t' read -r kind from to kbit _; do
 		[ "$kind" != link ] || continue
-		state=up
-		if [ "$kind" = nic ]; then
-			kbit=$(nic_kbit "$from")
-			[ -z "$(fault link-down "${from%%:*}")" ] || state=down
-		elif [ "$kind" = uplink ]; then
-			kbit=$(uplink_now "$from")
-		fi
+		kbit=$(rate_now "$kind" "$from" "slow-$kind")   # a NIC's slow-nic, an uplink's slow-uplink
+		state=$([ -z "$(fault link-down "${from%%:*}")" ] && echo up || echo down)
 		printf '%-7s %-6s %-6s %-9s %-5s %s\n' "$kind" "$from" "$to" "$(kbit_rate "$kbit")" "$state" \
 			"$(awk -v n="$from" '$2 == n || $2 == substr(n, 1, index(n ":", ":") - 1)' "$FAB/faults" | paste -sd';' - | sed 's/;/; /g')"
 	done <"$FAB/links"

@@ -54,15 +54,13 @@ fault_value() { fault "$1" "$2" | awk '{ v = $3 } END { print v }'; }
 # rate_now KIND NAME FAULT...: a link's rate now, kbit/s: its first FAULT's in
 # force (slow-tx, then slow-nic, ...), else the built one ($FAB/links's,
 # whatever the environment says now; a NODE:DEV of rails takes its node's
-# fault too). nic_kbit NIC, uplink_now SWITCH: a NIC's, an uplink's.
+# fault too).
 rate_now() {
 	local kind=$1 name=$2 r f
 	for f in "${@:3}"; do r=${r:-$(fault_value "$f" "$name" | grep . || fault_value "$f" "${name%%:*}")}; done
 	[ -z "$r" ] || { rate_kbit "$r"; return; }
 	links "$kind" | awk -v n="$name" '$1 == n { print $3 }'
 }
-nic_kbit() { rate_now nic "$1" slow-nic; }
-uplink_now() { rate_now uplink "$1" slow-uplink; }
 
 # apply_node NODE: the node's links as built (each NIC's: with rails eth0,
 # eth1 ...), with the faults in force; a move, a loss and a slow link act
@@ -94,10 +92,9 @@ apply_node() {
 }
 
 apply_uplinks() {
-	local from r
+	local from r d
 	while read -r from _ _; do
-		r=$(uplink_now "$from")
-		shape sw "up-$from" "$r"
-		shape sw "dn-$from" "$r"
+		r=$(rate_now uplink "$from" slow-uplink)
+		for d in up dn; do shape sw "$d-$from" "$r"; done
 	done < <(links uplink)
 }
