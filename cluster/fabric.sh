@@ -36,14 +36,8 @@ usage() {
 	printf '       delay NODE MS | loss NODE PERCENT | link-down|link-up NODE | move NODE LEAF | heal | show | info [NODE]\n' >&2
 	exit 2
 }
-fail() {
-	printf 'fabric: error: %s\n' "$*" >&2
-	exit 1
-}
-refuse() {   # a bad value: one line, exit 2
-	printf 'fabric: error: %s\n' "$*" >&2
-	exit 2
-}
+fail() { printf 'fabric: error: %s\n' "$*" >&2; exit "${code:-1}"; }   # one line, exit 1
+refuse() { code=2 fail "$@"; }   # a bad value: one line, exit 2
 
 [ $# -ge 1 ] || usage "no command"
 cmd=$1
