@@ -61,3 +61,16 @@ top_down() {
 	grep -q '"kind": "verdict", .*the topology verified (6 rows of 1 MiB per peer or more at 67%-98% of their bound; ' u/findings.json
 	run ! grep -q '	topology	' u/findings.tsv
 }
+
+@test "fabric.sh slow-rx and slow-tx refuse a rate tc cannot take through the number door (cluster-plan rate), before they look for the fabric: one line, exit 2" {
+	export CLUSTER_DIR=$BATS_TEST_TMPDIR/cluster CLUSTER_PORT=18600
+	for cmd in "slow-rx n2 9999999999999999999999gbit" "slow-tx n2 inf" "slow-rx n1:eth1 7kbit" "slow-tx n3 0x10gbit"; do
+		# shellcheck disable=SC2086 # the command's words
+		run --separate-stderr -2 bash "$ROOT/cluster/fabric.sh" $cmd
+		[ "$stderr" = "fabric: error: ${cmd%% *}: rate '${cmd##* }' is not allowed: a decimal number and kbit, mbit or gbit, from 8kbit to 1000000000kbit" ] ||
+			{ echo "$cmd: $stderr"; return 1; }
+	done
+	run --separate-stderr -2 bash "$ROOT/cluster/fabric.sh" slow-rx n1:wlan0 1mbit
+	[ "${stderr%%$'\n'*}" = "fabric: error: slow-rx: 'n1:wlan0' is not a node's name or a NIC's (n1:eth1)" ]
+	[ ! -e "$CLUSTER_DIR/fabric/faults" ]
+}
