@@ -30,6 +30,12 @@ static int bad(const struct at *a, const char *what, const char *word)
 	return -1;
 }
 
+static int oom(const struct at *a)
+{
+	snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
+	return -1;
+}
+
 static int valid_name(const char *s)
 {
 	size_t n = strlen(s);
@@ -99,10 +105,8 @@ static int declare(struct fabricfile *ff, const struct at *a, const char *name, 
 			      "its NICs):", name);
 	if (switch_named(ff, name) >= 0)
 		return bad(a, "a switch ('switch NAME ...' on any line) is not a node:", name);
-	if (!(n = node_of(ff, name))) {
-		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
-		return -1;
-	}
+	if (!(n = node_of(ff, name)))
+		return oom(a);
 	if (!n->line)
 		n->line = a->line;
 	if ((leaf >= 0 && n->leaf >= 0) || (rate && n->rate[0]))
@@ -264,10 +268,8 @@ static int switch_line(struct fabricfile *ff, const struct at *a, char **w, int 
 		return -1;
 	if (!(s = grow(ff->sw, &ff->capsw, (size_t)ff->nsw + 1, sizeof(*ff->sw), 16)) ||
 	    (ff->sw = s, snprintf(s[ff->nsw].name, FABRICFILE_NAME, "%s", w[0]),
-	     namehash_add(&ff->swnames, (size_t)ff->nsw, s[0].name, sizeof(*s)) != 0)) {
-		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
-		return -1;
-	}
+	     namehash_add(&ff->swnames, (size_t)ff->nsw, s[0].name, sizeof(*s)) != 0))
+		return oom(a);
 	k = ff->nsw++;
 	snprintf(s[k].rate, FABRICFILE_NAME, "%s", w[1]);
 	s[k].parent = -1;
@@ -296,10 +298,8 @@ static int gpu_one(const char *name, void *ctx)
 		return bad(d->a, "the node's GPU links are declared already:", name);
 	if (!(g = grow(ff->gpu, &ff->capgpu, (size_t)ff->ngpu + 1, sizeof(*ff->gpu), 16)) ||
 	    (ff->gpu = g, snprintf(g[ff->ngpu][0], FABRICFILE_NAME, "%s", name),
-	     namehash_add(&ff->gpunames, (size_t)ff->ngpu, g[0][0], sizeof(*g)) != 0)) {
-		snprintf(d->a->err, d->a->errlen, "fabric file '%s': out of memory", d->a->file);
-		return -1;
-	}
+	     namehash_add(&ff->gpunames, (size_t)ff->ngpu, g[0][0], sizeof(*g)) != 0))
+		return oom(d->a);
 	snprintf(g[ff->ngpu++][1], FABRICFILE_NAME, "%s", d->rate);
 	return 0;
 }
@@ -316,10 +316,8 @@ static int group_line(struct fabricfile *ff, const struct at *a, char **w, int n
 	for (long i = 0; i < ff->ngroup; i++)
 		if (!strcmp(ff->group[i], w[0]))
 			return bad(a, "the group is declared already:", w[0]);
-	if (!(g = grow(ff->group, &ff->capgroup, (size_t)ff->ngroup + 1, sizeof(*ff->group), 8))) {
-		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
-		return -1;
-	}
+	if (!(g = grow(ff->group, &ff->capgroup, (size_t)ff->ngroup + 1, sizeof(*ff->group), 8)))
+		return oom(a);
 	ff->group = g;
 	snprintf(g[ff->ngroup], FABRICFILE_NAME, "%s", w[0]);
 	if (ff->ngroup++ == 0)
@@ -374,10 +372,8 @@ static int groups_whole(const struct fabricfile *ff, struct at *a)
 		return bad(a, "a group without global links: add 'global LINKS RATE [minimal|adaptive]' for", ff->group[0]);
 	}
 	long *seen = calloc((size_t)ff->nsw + 1, sizeof(long)), p;
-	int rc = seen ? 0 : -1;
+	int rc = seen ? 0 : oom(a);
 
-	if (!seen)
-		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
 	for (long i = 0; rc == 0 && i < ff->nsw; i++) {
 		for (p = i; p >= 0 && !seen[p]; p = ff->sw[p].parent)
 			seen[p] = i + 1;   /* in any order the switches may loop: a walk up that meets its own steps */
@@ -423,10 +419,8 @@ static int rails_whole(struct fabricfile *ff, struct at *a)
 	long *o = malloc(((size_t)ff->nnode + 1) * sizeof(long)), first = -1, nfirst = 0;
 	int rc = 0;
 
-	if (!o) {
-		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
-		return -1;
-	}
+	if (!o)
+		return oom(a);
 	for (long i = 0; i < ff->nnode; i++)
 		o[i] = i;
 	sorting = ff;
@@ -456,10 +450,8 @@ static int rails_whole(struct fabricfile *ff, struct at *a)
 				    "as its first in name order has): this node's are not:", ff->node[o[i]].name);
 		}
 	}
-	if (rc == 0 && first >= 0 && !(ff->rail = malloc((size_t)nfirst * sizeof(*ff->rail)))) {
-		snprintf(a->err, a->errlen, "fabric file '%s': out of memory", a->file);
-		rc = -1;
-	}
+	if (rc == 0 && first >= 0 && !(ff->rail = malloc((size_t)nfirst * sizeof(*ff->rail))))
+		rc = oom(a);
 	for (long k = 0; rc == 0 && first >= 0 && k < nfirst; k++)
 		snprintf(ff->rail[ff->nrail++], FABRICFILE_NAME, "%s",
 			 strchr(ff->node[o[first + k]].name, ':') + 1);
@@ -510,9 +502,7 @@ int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, 
 	memset(ff, 0, sizeof(*ff));
 	for (; a.pass <= 2 && rc == 0; a.pass++) {   /* the switches first: then any line may name them */
 		char *copy = strdup(text), *line = copy, *next;
-		if (!copy)
-			snprintf(err, errlen, "fabric file '%s': out of memory", file);
-		for (a.line = 1, rc = copy ? 0 : -1; line && rc == 0; line = next, a.line++) {
+		for (a.line = 1, rc = copy ? 0 : oom(&a); line && rc == 0; line = next, a.line++) {
 			if ((next = strchr(line, '\n')))
 				*next++ = '\0';
 			rc = parse_line(ff, &a, line);
