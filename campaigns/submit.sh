@@ -50,7 +50,7 @@ submit_all() {
 		id=${id##*$'\n'} id=${id%%;*}   # its last line: the job id (before it, sbatch's warnings)
 		IDS+=("$id")
 		for key in ${G_KEYS[$i]}; do append_lines "$manifest" "point $SUB $key job=$id name=${G_NAME[$i]}"; done
-		echo "campaign: $CAMPAIGN: submitted job $id: ${G_NODES[$i]} nodes, ${G_KEYS[$i]// /, }" >&2
+		echo "campaign: $CAMPAIGN: submitted job $id: ${G_NODES[$i]} node$(plural "${G_NODES[$i]}"), ${G_KEYS[$i]// /, }" >&2
 	done
 	[ ${#IDS[@]} -gt 0 ] && submit_final "${IDS[@]}"
 	[ -z "$failed" ] || die "stopped midway, $failed: the ${#IDS[@]} jobs already in will be merged; 'make campaign CAMPAIGN=$CAMPAIGN' submits the rest" "${stop:-3}"
@@ -66,7 +66,7 @@ write_failed() {
 	[ ${#IDS[@]} -eq 0 ] || scancel "${IDS[@]}" ${FINAL_ID:+"$FINAL_ID"} 2>/dev/null || true
 	if [ "$MANIFEST_SIZE" = new ]; then rm -f "$manifest"; else truncate -s "$MANIFEST_SIZE" "$manifest" 2>/dev/null || true; fi
 	rm -f "$DIR/jobs/$SUB-"*
-	die "$1: nothing of this submission is left (${#IDS[@]} queued jobs cancelled, the manifest as it was)" 3
+	die "$1: nothing of this submission is left (${#IDS[@]} queued job$(plural "${#IDS[@]}") cancelled, the manifest as it was)" 3
 }
 
 submit_final() {
@@ -82,7 +82,7 @@ submit_final() {
 	FINAL_ID=$id
 	append_lines "$manifest" "final $SUB job=$id after=$deps"
 	echo "campaign: $CAMPAIGN: final job $id merges and plots into $DIR when the points end" >&2
-	echo "$id"
+	[ -t 1 ] || echo "$id"   # for a script's $(...); on a terminal the line above says it
 }
 
 SUB=$(date -u +%Y%m%dT%H%M%SZ)-$$   # this submission: part of every file name
@@ -110,7 +110,7 @@ choose_series
 check_results   # a dry run says what the submission would
 plan_points
 if [ ${#TODO[@]} -eq 0 ]; then
-	echo "campaign: $CAMPAIGN: nothing to submit, all $SKIPPED points complete or queued (FORCE=1 resubmits)" >&2
+	echo "campaign: $CAMPAIGN: nothing to submit, all $SKIPPED point$(plural "$SKIPPED") complete or queued (FORCE=1 resubmits)" >&2
 	exit 0
 fi
 check_points   # a refusal leaves no campaign directory behind

@@ -77,6 +77,8 @@ slurm_nodes() {
 
 # is_name NAME: a campaign's (or a trend's, an isolation's) name.
 is_name() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; }
+# plural N: "s" unless N is 1 ("1 node", "2 nodes")
+plural() { [ "$1" = 1 ] || echo s; }
 
 # script_options NAME USAGE ARGS...: --help and --version for the scripts
 # (and their installed wrappers, aller-NAME); die's TOOL is NAME.

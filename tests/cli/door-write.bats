@@ -157,7 +157,7 @@ teardown() {
 	run --separate-stderr -3 env PATH="$BATS_TEST_TMPDIR/bin:$PATH" bash "$ROOT/campaigns/submit.sh" CAMPAIGN=c \
 		"RESULTS=$res" NODES="1 2" MODES=contiguous LONGS=64 SPLIT=1
 	[ "$(grep -c 'error: ' <<<"$stderr")" = 1 ]
-	[[ ${stderr##*$'\n'} == "campaign: error: cannot write '$res/c/jobs/"*"-1.conf': No space left on device: nothing of this submission is left (1 queued jobs cancelled, the manifest as it was)" ]]
+	[[ ${stderr##*$'\n'} == "campaign: error: cannot write '$res/c/jobs/"*"-1.conf': No space left on device: nothing of this submission is left (1 queued job cancelled, the manifest as it was)" ]]
 	[ "$(cat "$BATS_TEST_TMPDIR/cancelled")" = 4241 ]
 	# no manifest (the campaign was new), no job file, no temporary
 	[ ! -e "$res/c/manifest" ]

@@ -1,0 +1,43 @@
+#!/usr/bin/env bats
+# What a submission says to a person at a terminal: its counts in words that
+# agree with them, and the final job's id on standard output only for a
+# script that captures it (issue 78, item 10).
+# shellcheck disable=SC2154 # bats sets output and stderr
+
+load ../lib/helpers
+
+# a stand-in sbatch that prints 4241, 4242, ...; Slurm's queries answer nothing
+setup() {
+	local bin=$BATS_TEST_TMPDIR/bin t=$BATS_TEST_TMPDIR
+	mkdir -p "$bin"
+	cat >"$bin/sbatch" <<EOF
+#!/bin/sh
+case " \$* " in *" --test-only "*) exit 0 ;; esac
+n=\$(cat "$t/n" 2>/dev/null || echo 0); n=\$((n + 1)); echo \$n >"$t/n"
+echo \$((4240 + n))
+EOF
+	for x in squeue sacct scontrol scancel; do printf '#!/bin/sh\nexit 1\n' >"$bin/$x"; done
+	chmod +x "$bin"/*
+	export PATH=$bin:$PATH
+	res=$ROOT/build/submit-words-$$   # a shared directory (not /tmp), as RESULTS must be
+	rm -rf "$res"
+	mkdir -p "$res"
+}
+
+teardown() { rm -rf "$res"; }
+
+@test "a submission of one node says '1 node', of two '2 nodes'" {
+	run --separate-stderr -0 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=w "RESULTS=$res" NODES=1 MODES=contiguous LONGS=64
+	[[ $stderr == *"campaign: w: submitted job 4241: 1 node, "* ]]
+	[[ $stderr != *"1 nodes"* ]]
+	run --separate-stderr -0 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=w2 "RESULTS=$res" NODES=2 MODES=contiguous LONGS=64
+	[[ $stderr == *"submitted job 4243: 2 nodes, "* ]]
+}
+
+@test "the final job's id goes to standard output for a script that captures it, never as a stray line on a terminal" {
+	run --separate-stderr -0 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=f "RESULTS=$res" NODES=1 MODES=contiguous LONGS=64
+	[ "$output" = 4242 ]
+	# at a terminal (script(1) gives it one): the line on stderr says the id, stdout nothing more
+	run -0 script -qec "bash '$ROOT/campaigns/submit.sh' CAMPAIGN=g 'RESULTS=$res' NODES=1 MODES=contiguous LONGS=64 2>/dev/null" /dev/null
+	[ -z "$(tr -d '\r' <<<"$output")" ]
+}
