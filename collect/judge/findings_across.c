@@ -603,9 +603,10 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 	else
 		snprintf(share, sizeof(share), "%.0f%%-%.0f%%", 100 * h->lo, 100 * h->hi);
 	snprintf(buf, len, "Fabric: the network-bound rows reach %s of what the topology allows (%ld "
-		 "row%s, each curve's largest size; the weakest, %.0f%%: %s at %s per peer, bound by %s); "
+		 "row%s, each curve's largest size; the weakest, %.0f%%: %s at %s per peer, bound by %s)%s; "
 		 "%s%s%s.", share, h->rows, h->rows == 1 ? "" : "s", 100 * h->lo, where, size, link,
-		 topology, sep, retries);
+		 h->hi > 1.05 ? "; past 100% where a row's median task beat its slowest, a shaper passed a burst "
+		 "or a rate is declared too low, as each row's limit finding says" : "", topology, sep, retries);
 }
 
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct verdict_in *in)
