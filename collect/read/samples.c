@@ -1,5 +1,5 @@
 /* samples.c: see samples.h. */
-#define _GNU_SOURCE   /* strverscmp: a key's numbers in their order, 2 before 16 */
+#define _GNU_SOURCE 1   /* strverscmp: a key's numbers in their order, 2 before 16 */
 #include "samples.h"
 #include "text.h"
 
