@@ -16,7 +16,7 @@ slurm_env = $(if $(SLURM_CONF),,$(if $(wildcard $(B)/cluster/env.sh),. $(B)/clus
 # unknown NODE=4 and run the default. Every upper-case variable given there
 # must be the campaign's (CAMPAIGN_VARS) or the Makefile's own (MAKE_VARS).
 MAKE_VARS := MPI MPICC CC NVCC CUDA CUDA_HOME NCCL NCCL_HOME NVCC_ARCH NVCCFLAGS PREFIX DESTDIR \
-	WERROR CFLAGS CPPFLAGS LDFLAGS LDLIBS V B PROVE TESTS FUZZ_SECONDS FUZZ_CC DEMO_CAMPAIGN \
+	WERROR CFLAGS CPPFLAGS LDFLAGS LDLIBS V B PROVE TESTS FUZZ_SECONDS FUZZ_SEED FUZZ_CC DEMO_CAMPAIGN \
 	SLURM_CONF $(CLUSTER_VARS)
 command_line_vars := $(sort $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $v)),$v)))
 .PHONY: make-vars

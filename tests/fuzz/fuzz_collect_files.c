@@ -53,7 +53,7 @@ static void merged(void)
 		said(-1, err);
 		return;
 	}
-	campaign_matrix(&c, 0, 4, bw);
+	campaign_matrix(&c, 0, 4, bw, NULL);
 	campaign_slow_links(&c, NULL, NULL);
 	campaign_release(&c);
 }
