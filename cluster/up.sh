@@ -78,6 +78,8 @@ done
 	echo "# Source this file to point sbatch, srun, squeue, sacct, ... at the local cluster."
 	echo "export SLURM_CONF=$SLURM_CONF"
 	! fabric_on || echo "case :\$PATH: in *:$CLUSTER_DIR/bin:*) ;; *) export PATH=$CLUSTER_DIR/bin:\$PATH ;; esac"
+	# ... and the tree's aller and collect (README: make, then . build/cluster/env.sh)
+	echo "case :\$PATH: in *:$CLUSTER_ROOT/build/bin:*) ;; *) export PATH=$CLUSTER_ROOT/build/bin:\$PATH ;; esac"
 } >"$CLUSTER_DIR/env.sh"
 echo "$settings" >"$RUN/settings"
 
