@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
-# Every command a newcomer copies from README.md and docs/*.md is run, or
-# marked as not meant to run here (docs/development.md, "The documented
-# commands"): this file runs those that need no cluster and checks the marks;
+# Every command a newcomer copies from README.md, docs/*.md and the manual
+# pages' examples is run, or marked as not meant to run here
+# (docs/development.md, "The documented commands"): this file runs those that need no cluster and checks the marks;
 # tests/e2e/95-docs-run.bats runs those on the local cluster. And the
 # figures of docs/img/ are the ones the current gnuplot scripts draw.
 # shellcheck disable=SC2154,SC2016,SC2030,SC2031 # bats sets output; single quotes are meant; a test sets ROOT for its own tree
@@ -12,7 +12,7 @@ load ../lib/docs
 # The marks a block may have (tools/doc-commands)
 MARKS='^(runs here|runs on the local cluster|site example|synopsis|output|long: .*)( with [A-Z_]+=[^ ]+( [A-Z_]+=[^ ]+)*)?$'
 
-@test "every code block of README.md and docs/*.md is run here, run on the local cluster or marked" {
+@test "every code block of README.md and docs/*.md, and every manual page example, is run here, run on the local cluster or marked" {
 	run -0 bash -c "cd '$ROOT' && tools/doc-commands"
 	bad=$(awk -F'\t' -v re="$MARKS" '$2 !~ re { print $1 ": " $2 }' <<<"$output")
 	[ -z "$bad" ] || { echo "neither run nor marked (docs/development.md):"; echo "$bad"; false; }

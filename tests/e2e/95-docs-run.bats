@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
-# The commands README.md and docs/*.md mark "runs on the local cluster"
-# (docs/development.md, "The documented commands"), run as a newcomer copies
-# them: from the tree's root, in a clean environment after
+# The commands README.md, docs/*.md and the manual pages mark "runs on the
+# local cluster" (docs/development.md, "The documented commands"), run as a
+# newcomer copies them: from the tree's root, in a clean environment after
 # . build/cluster/env.sh, one shell per block, at small sizes (the mark's
 # "with LONGS=... ITERS=..."). The cluster comes up once for the file; the
 # docs' own make cluster-down runs last and leaves it down, as
@@ -41,6 +41,7 @@ $ROOT/build/bin/collect" ]
 	done
 	# what the text says they leave: README's campaign its plots and report,
 	# docs/aller.md's links campaign the node pairs, make demo its plots
+	# (collect(1)'s examples read them: they run after it)
 	[ -s "$RES/fabric/plots/bandwidth-contiguous-n4.png" ]
 	[ -s "$RES/fabric/report.html" ]
 	[ "$(grep -cE '^[0-9]+ [0-9]+ [0-9.]+$' "$RES/links/merged/pairs.dat")" -eq 12 ]
