@@ -73,8 +73,8 @@ say = @printf '  %-7s %s\n' $(1) $(2);
 endif
 
 .PHONY: all clean deps deps-demo deps-reframe reframe test test-quick check sanitize install export trend undrain isolate schedule unschedule bench-aller bench-bound bench-collect bench-fabric bench-reveal bench-campaign bench-scale bench-startup bench-demo bench-report \
-	fuzz-collect demo plots campaign status cluster-up cluster-down cluster-status
-all: $(B)/bin/aller $(B)/bin/collect
+	fuzz-collect demo plots campaign simulate bench-simulate status cluster-up cluster-down cluster-status
+all: $(B)/bin/aller $(B)/bin/collect $(B)/bin/simulate
 
 # Switching CUDA, compilers or flags rebuilds what depends on them.
 FLAGS_NOW := MPI=$(MPI) CUDA=$(CUDA) MPICC=$(MPICC) CC=$(CC) NVCC=$(NVCC) CUDA_HOME=$(CUDA_HOME) \
@@ -89,6 +89,7 @@ include common/build.mk
 include aller/build.mk
 include collect/build.mk
 include tests/build.mk
+include simulate/build.mk
 include cluster/build.mk
 include campaigns/build.mk
 include plots/build.mk
@@ -111,7 +112,7 @@ reframe: deps-reframe all cluster-up
 # The toolkit in a shared software tree: binaries in bin/, the scripts in
 # share/aller/ (they find the binaries relative to themselves), wrappers
 # aller-campaign, aller-status, aller-plots, aller-compare, aller-report,
-# aller-export, aller-trend, aller-isolate, aller-undrain and aller-schedule
+# aller-export, aller-trend, aller-isolate, aller-undrain, aller-schedule and aller-simulate
 # that work from any directory.
 SHARE_FILES := jobs/aller.sbatch jobs/job-lib.sh jobs/finish.sbatch $(wildcard sh/*.sh) $(wildcard campaigns/*.sh) campaigns/vars \
 	$(wildcard campaigns/*.conf) $(wildcard plots/*.sh) $(wildcard plots/*.gp) plots/report-head.html $(wildcard docs/*.md) \
@@ -125,7 +126,7 @@ install: all
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/aller/jobs $(DESTDIR)$(PREFIX)/share/aller/sh \
 		$(DESTDIR)$(PREFIX)/share/aller/campaigns $(DESTDIR)$(PREFIX)/share/aller/plots \
 		$(DESTDIR)$(PREFIX)/share/aller/docs $(DESTDIR)$(PREFIX)/share/aller/reframe
-	$(Q)install -m 755 $(B)/bin/aller $(B)/bin/collect $(DESTDIR)$(PREFIX)/bin/
+	$(Q)install -m 755 $(B)/bin/aller $(B)/bin/collect $(B)/bin/simulate $(DESTDIR)$(PREFIX)/bin/
 	$(Q)install -m 755 tools/param2trace $(DESTDIR)$(PREFIX)/bin/aller-param2trace
 	$(Q)for f in $(SHARE_FILES); do \
 		install -m $$(test -x $$f && echo 755 || echo 644) $$f $(DESTDIR)$(PREFIX)/share/aller/$$f || exit 1; \
@@ -134,7 +135,7 @@ install: all
 	$(Q)for w in campaign:campaigns/submit.sh status:campaigns/status.sh plots:plots/plot.sh \
 		compare:plots/compare.sh report:plots/report.sh export:plots/export.sh \
 		trend:plots/trend.sh isolate:campaigns/isolate.sh undrain:campaigns/undrain.sh \
-		schedule:campaigns/schedule.sh; do \
+		schedule:campaigns/schedule.sh simulate:campaigns/simulate.sh; do \
 		printf '#!/bin/sh\n# installed by aller'"'"'s make install\nexec bash "$$(dirname "$$0")/../share/aller/%s" "$$@"\n' \
 			"$${w#*:}" >$(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \
 		chmod 755 $(DESTDIR)$(PREFIX)/bin/aller-$${w%%:*}; \

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
 
 #include "format.h"
 #include "row.h"
@@ -247,15 +246,9 @@ int json_finish(struct json *j, char *err, size_t errlen)
 	if (j->parts[0])
 		fprintf(j->f, ",\"wall_parts\":{%s}", j->parts);
 	fputs(",\"done\":true}\n", j->f);
-	e = fflush(j->f) != 0 || ferror(j->f) ? errno : 0;
-	if (fclose(j->f) != 0 && !e)
-		e = errno ? errno : EIO;
+	e = replace_commit(j->f, j->part, j->path, JSON_MAGIC, why, sizeof(why));
 	j->f = NULL;
-	if (e) {
-		snprintf(err, errlen, "cannot write --json file '%s': %s", j->path, strerror(e));
-		return -1;
-	}
-	if (replace_commit(j->part, j->path, JSON_MAGIC, why, sizeof(why)) != 0) {
+	if (e != 0) {
 		snprintf(err, errlen, "--json: %s", why);
 		return -1;
 	}

@@ -5,6 +5,7 @@
 #include "options_impl.h"
 #include "bytes.h"
 #include "stacks.h"
+#include "text.h"
 
 #include <errno.h>
 #include <float.h>
@@ -150,38 +151,35 @@ SETTER(set_max_bytes)
 SETTER(set_commsizes) { return select_parse_commsizes(&o->sel, val, err, errlen); }
 
 /*
- * --check-args=@FILE: the worlds from FILE, commas or white space between
- * (a campaign's list can be longer than an argument may be: 128 KiB); kept
- * for the run, as the command line's are.
+ * --check-args=@FILE: the worlds from FILE (a campaign's list can be longer
+ * than an argument may be: 128 KiB), read through the door (text.h), commas,
+ * white space and blank lines between; each checked where it is (FILE:LINE);
+ * kept for the run as a list, as the command line's are.
  */
 static const char *worlds_from(const char *path, char *err, size_t errlen)
 {
-	static char *text;
-	FILE *f = fopen(path, "r");
-	size_t n = 0, cap = 0;
-	int c;
+	static struct strbuf list;
+	struct strbuf text;
+	long line = 1, v;
+	int rc = text_load(path, TEXT_WORLDS, &text, err, errlen);
 
-	if (!f) {
-		snprintf(err, errlen, "cannot read --check-args' file '%s': %s", path, strerror(errno));
-		return NULL;
+	strbuf_release(&list);
+	for (char *w = text.s; rc == 0 && *w; line += w[-1] == '\n') {
+		size_t n = strcspn(w, ", \t\n");
+		char one[32];
+		snprintf(one, sizeof(one), "%.*s", (int)n, w);
+		if (n && option_long("world size", n < sizeof(one) ? one : "(32 characters or more)", 1,
+				     1L << 40, &v, err, errlen) != 0)
+			rc = text_at(err, errlen, path, line, err);
+		else if (n)
+			strbuf_addf(&list, "%s%s", list.len ? "," : "", one);
+		w += n + (w[n] != '\0');
 	}
-	free(text);
-	text = NULL;
-	do {
-		char *more = n < cap ? text : realloc(text, cap = cap ? 2 * cap : 4096);
-		if (!more) {
-			fclose(f);
-			snprintf(err, errlen, "--check-args' file '%s': out of memory", path);
-			return NULL;
-		}
-		text = more;
-		c = getc(f);
-		text[n++] = c == EOF ? '\0' : c == ' ' || c == '\t' || c == '\n' ? ',' : (char)c;
-	} while (c != EOF);
-	fclose(f);
-	while (n > 1 && text[n - 2] == ',')   /* a separator at the end: none */
-		text[--n - 1] = '\0';
-	return text;
+	if (rc == 0 && (!list.s || list.failed))
+		rc = -1, snprintf(err, errlen, "--check-args' file '%s' %s", path, list.failed ? "does not fit "
+				  "in memory" : "holds no world size");
+	strbuf_release(&text);
+	return rc == 0 ? list.s : NULL;
 }
 
 /* --check-args[=WORLD[,WORLD...]] or =@FILE: each a world size; check_args the first. */

@@ -19,6 +19,10 @@ bench-aller: deps all $(B)/bench/a2a_loop
 bench-collect: deps all $(B)/bench/gen_outputs
 	@bash bench/bench-collect.sh
 
+# A simulated campaign's simulate, merge and judge times at 128 to 4,096 nodes (docs/simulate.md).
+bench-simulate: all
+	@bash bench/bench-simulate.sh
+
 # The fabric model's (bound, bottleneck, located link) share of the merge.
 bench-bound: deps all $(B)/bench/gen_outputs
 	@bash bench/bench-bound.sh

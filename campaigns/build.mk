@@ -44,6 +44,10 @@ schedule: make-vars all
 unschedule: make-vars
 	@$(slurm_env) bash campaigns/schedule.sh --remove
 
+# A campaign drawn from the fabric model (docs/simulate.md): no MPI, no Slurm.
+simulate: make-vars all
+	@bash campaigns/simulate.sh
+
 # The main job: the local cluster, the smoke campaign, its plots. The build
 # runs on every core (DEMO_JOBS) beside the cluster's start (bench-demo: 15 s
 # of a fresh demo's 31 s were the build on one core).

@@ -28,6 +28,7 @@ check_variants() {
 	for v in $VARIANTS; do
 		name=${v%%:*}
 		[[ $name =~ ^[A-Za-z0-9_.-]+$ ]] || die "invalid variant name '$name' in VARIANTS: allowed are letters, digits, '.', '_' and '-'"
+		[ ${#name} -le "$VARIANT_MAX_NAME" ] || die "invalid variant name '${name:0:20}...' in VARIANTS: ${#name} characters, at most $VARIANT_MAX_NAME (every point's file name holds it)"
 		[[ $seen == *" $name "* ]] && die "variant '$name' appears twice in VARIANTS"
 		seen="$seen$name "
 		[[ $v == *:* ]] || continue

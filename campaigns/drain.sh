@@ -22,11 +22,6 @@ tsv=$1/merged/suspects.tsv
 [ -s "$tsv" ] || { echo "drain: no suspects.tsv in $1/merged: nothing drained"; exit 0; }
 REASON_PREFIX="aller: "
 
-# usable NODE PARTITION: the partition's nodes that could run a job, NODE left out.
-usable_others() {
-	sinfo -h -N -p "$2" -o '%N %t' | awk -v n="$1" '$1 != n && $2 !~ /^(drain|drng|drained|down|fail|maint)/ { c++ } END { print c + 0 }'
-}
-
 drained=0
 while IFS=$'\t' read -r kind name evidence; do
 	[ "$kind" = host ] || continue
@@ -36,14 +31,14 @@ while IFS=$'\t' read -r kind name evidence; do
 		continue
 	fi
 	[ "$drained" -lt "$2" ] || { echo "drain: $name: left in service (DRAIN_MAX=$2 reached): $evidence"; continue; }
-	state=$(sinfo -h -N -n "$name" -o '%t' 2>/dev/null | head -n 1)
+	state=$(slurm_nodes all -n "$name" | cut -f2)
 	case $state in
 	"") echo "drain: $name: not a node Slurm knows: left alone"; continue ;;
-	drain* | drng | down* | fail*) echo "drain: $name: already $state"; continue ;;
+	drain* | down* | fail*) echo "drain: $name: already $state"; continue ;;
 	esac
 	last=""
-	for p in $(sinfo -h -N -n "$name" -o '%P' | tr -d '*' | sort -u); do
-		[ "$(usable_others "$name" "$p")" -gt 0 ] || last=$p
+	for p in $(slurm_nodes partitions -n "$name"); do
+		slurm_nodes usable -p "$p" | grep -qvx "$name" || last=$p   # another node of p could run a job
 	done
 	[ -z "$last" ] || { echo "drain: $name: left in service: the last node of partition $last that can run jobs"; continue; }
 	r=0

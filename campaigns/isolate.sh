@@ -50,11 +50,9 @@ fi
 mapfile -t nodes < <(scontrol show hostnames "${spec// /,}" 2>/dev/null | awk '!seen[$0]++')
 [ ${#nodes[@]} -ge 3 ] || die "isolation needs 3 nodes or more (two halves, then a third node to tell a pair's ends apart): '$spec' names ${#nodes[@]}"
 for n in "${nodes[@]}"; do
-	state=$(sinfo -h -N -n "$n" -o '%t' 2>/dev/null | head -n 1)
-	case $state in
-	"") die "node '$n' of '$spec': Slurm does not know it" ;;
-	drain* | drng | down* | fail* | maint) die "node '$n' of '$spec' is $state: resume it (or leave it out) to isolate among these" ;;
-	esac
+	state=$(slurm_nodes all -n "$n" | cut -f2)
+	[ -n "$state" ] || die "node '$n' of '$spec': Slurm does not know it"
+	[ -n "$(slurm_nodes usable -n "$n")" ] || die "node '$n' of '$spec' is $state: resume it (or leave it out) to isolate among these"
 done
 name=${NAME:-$(date -u +%Y%m%dT%H%M%SZ)}
 dir=$results/isolate-$name

@@ -30,6 +30,7 @@ while IFS=$'\t' read -r name def scope form job option check; do
 done <"$CAMPAIGN_ROOT/campaigns/vars"
 unset name def scope form job option check
 CAMPAIGN_MAX_NAME=64      # so that every file name of a point fits
+VARIANT_MAX_NAME=48       # ... with a variant's name in its key (NAME_MAX is 255)
 TIME_MIN_SECONDS=60       # the job's warning comes a quarter of it, at most 60 s, before the end
 
 # shellcheck source=sh/toolkit.sh
@@ -123,8 +124,7 @@ lock_campaign() {
 	exec 9>>"$lock"
 	flock -w 5 9 ||
 		die "campaign '$CAMPAIGN' is being submitted by another process ($(cat "$lock.holder" 2>/dev/null || echo unknown)); try again when it is done" 1
-	echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)" >"$lock.holder" 2>/dev/null ||
-		die "cannot write '$lock.holder' (a full disk?)" 3
+	write_file "$lock.holder" echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)"
 }
 
 

@@ -105,7 +105,7 @@ manifest_reconcile() {
 		read -r sub name <<<"${M_POINT_SUBMITTING[$key]}"
 		id=$(squeue -h -n "$name" -o '%i %k' 2>/dev/null | awk -v s="submission $sub" 'index($0, s) { print $1; exit }')
 		[ -n "$id" ] || continue
-		echo "point $sub $key job=$id name=$name" >>"$manifest"
+		append_lines "$manifest" "point $sub $key job=$id name=$name"
 		M_POINT_JOB[$key]=$id M_POINT_NAME[$key]=$name
 	done
 }
@@ -166,9 +166,10 @@ union() {
 
 # The manifest's records of this submission, before anything is queued.
 manifest_begin() {
-	local v key now fresh=0
+	local v key now fresh=0 recs
 	[ -s "$manifest" ] || fresh=1
-	{
+	MANIFEST_SIZE=$([ -e "$manifest" ] && stat -c %s "$manifest" || echo new)   # what a failed write cuts back to
+	recs=$({
 		[ "$fresh" = 0 ] || printf 'manifest %s\ncampaign %s\n' "$MANIFEST_FORMAT" "$CAMPAIGN"
 		for v in NODES MODES PLACEMENTS; do
 			now=$(union "${M_SETTING[$v]:-}" "${!v}")
@@ -181,5 +182,6 @@ manifest_begin() {
 		echo "submission $SUB time=$(date -u +%FT%TZ) toolkit=$(toolkit_version | tr ' ' _) conf=$CONF"
 		env | LC_ALL=C sort | grep '^SBATCH_' | sed "s/^/sbatch_env $SUB /" || true
 		for key in "${TODO[@]}"; do echo "plan $SUB $key"; done
-	} 2>/dev/null >>"$manifest" || die "cannot write the manifest '$manifest' (a full disk?): nothing was submitted" 3
+	})
+	append_lines "$manifest" "$recs"
 }

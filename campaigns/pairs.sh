@@ -31,37 +31,54 @@ pairs_slow() {
 	} END { exit !found }'
 }
 
-# recheck NODE: a second measurement of NODE: a reservation of it and two
-# idle nodes (nothing else starts there), NODE resumed inside it when
-# drained, and a short aller --pairs between the three as a job of its own
-# (outside any allocation this runs in). Status 0 clean, 1 slow (WHY: its
-# slowest link), 3 it could not run (WHY: why); PEERS the two others. The
-# reservation goes on every way out, a signal too (the caller's trap calls
-# recheck_end).
 # outside_job CMD...: CMD without a job's SLURM_* variables (but SLURM_CONF):
 # its srun makes a job of its own (within a job's, the pmix plugin of the new
-# job's steps fails on the outer job's variables)
+# job's steps fails on the outer job's variables); it execs CMD: run it in
+# the background or a subshell
 outside_job() {
 	local u=() v
 	for v in $(compgen -e SLURM_ || true); do [ "$v" = SLURM_CONF ] || u+=(-u "$v"); done
-	env "${u[@]}" "$@"
+	exec env "${u[@]}" "$@"
 }
-RESERVED=""
-recheck_end() { [ -z "$RESERVED" ] || scontrol delete reservationname="$RESERVED" >/dev/null 2>&1 || true; RESERVED=""; }
-# recheck_traps: the reservation ended on every way out (a signal ends the script through EXIT)
-recheck_traps() { trap recheck_end EXIT && trap 'exit 130' INT && trap 'exit 143' TERM; }
+# The re-check's state changes complete or roll back on every way out, a
+# signal too (recheck_traps): its reservation (RESERVED) is deleted, its job
+# (RECHECK_JOB) ended, and a node it resumed (RESUMED) that the caller has
+# not yet settled (resumed for good, or drained again: the caller empties
+# RESUMED) is drained again, each said in a line.
+RESERVED="" RESUMED="" RECHECK_JOB=""
+recheck_end() {
+	[ -z "$RECHECK_JOB" ] || { kill "$RECHECK_JOB" && wait "$RECHECK_JOB"; } 2>/dev/null || true
+	[ -z "$RESERVED" ] || scontrol delete reservationname="$RESERVED" >/dev/null 2>&1 || true
+	RESERVED="" RECHECK_JOB=""
+}
+recheck_abort() {
+	local n=${RESUMED:-${RESERVED#aller-recheck-}} did="nothing changed (its reservation removed)"
+	recheck_end
+	[ -z "$RESUMED" ] || did=$(scontrol update nodename="$RESUMED" state=drain reason="aller: its re-check was interrupted" &&
+		echo "rolled back: left drained" || echo "left resumed: scontrol could not drain it again")
+	[ -z "$n" ] || echo "$TOOL: $n: its re-check was interrupted: $did"
+}
+# recheck_traps: recheck_abort on every way out (a signal ends the script through EXIT)
+recheck_traps() { trap recheck_abort EXIT && trap 'exit 130' INT && trap 'exit 143' TERM; }
+# recheck NODE: a second measurement of NODE: a reservation of it and two
+# idle nodes (slurm_nodes idle: nothing else starts there), NODE resumed
+# inside it when drained (RESUMED=NODE), and a short aller --pairs between
+# the three as a job of its own (outside any allocation this runs in; in the
+# background, so that a signal ends it at once). Status 0 clean, 1 slow
+# (WHY: its slowest link), 3 it could not run (WHY: why); PEERS the two others.
 recheck() {
 	local n=$1 out worst median link
 	out=$(mktemp -d)
-	PEERS=$(sinfo -h -N -t idle -o '%N' | grep -vx "$n" | head -n 2 | paste -sd,)
+	PEERS=$(slurm_nodes idle | grep -vx "$n" | head -n 2 | paste -sd,)
 	[[ $PEERS == *,* ]] || { WHY="not two idle nodes to check $n against"; return 3; }
 	RESERVED=aller-recheck-$n
 	scontrol create reservation reservationname="$RESERVED" nodes="$n,$PEERS" starttime=now duration=10 \
 		users="$(id -un)" flags=ignore_jobs >/dev/null || { RESERVED=""; WHY="cannot reserve $n and $PEERS"; return 3; }
-	[[ ! $(sinfo -h -N -n "$n" -o %t) =~ ^drain ]] || scontrol update nodename="$n" state=resume
+	[[ $(slurm_nodes all -n "$n" | cut -f2) != drain* ]] || { RESUMED=$n && scontrol update nodename="$n" state=resume; }
 	outside_job timeout 120 srun --reservation="$RESERVED" -N3 -n3 -w "$n,$PEERS" \
-		"$(find_tool aller)" --pairs=1M --slow-below="$PAIRS_SLOW_BELOW" 0 3 >"$out/pairs.out" 2>/dev/null || true
-	recheck_end
+		"$(find_tool aller)" --pairs=1M --slow-below="$PAIRS_SLOW_BELOW" 0 3 >"$out/pairs.out" 2>/dev/null &
+	wait "${RECHECK_JOB:=$!}" || true
+	RECHECK_JOB="" && recheck_end
 	pairs_read "$out/pairs.out" "$out/m"
 	if ! pairs_ran "$out/m"; then
 		WHY="the re-check against $PEERS did not run" worst=3

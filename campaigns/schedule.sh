@@ -71,18 +71,20 @@ out=$(bash "$here/submit.sh" "${settings[@]}" CAMPAIGN="$prefix-check" DRYRUN=1 
 	die "the campaign would be refused: ${out##*$'\n'}"
 sdir=$RESULTS/schedule-$prefix
 mkdir -p "$sdir/logs" || die "cannot create '$sdir'" 3
-printf '%s\n' "${settings[@]}" | grep -v '^RESULTS=' >"$sdir/settings.tmp" || true
-echo "RESULTS=$RESULTS" >>"$sdir/settings.tmp"
-mv "$sdir/settings.tmp" "$sdir/settings"
+settings_file() { printf '%s\n' "${settings[@]}" | grep -v '^RESULTS=' || true; echo "RESULTS=$RESULTS"; }
+write_file "$sdir/settings" settings_file
 run=(bash "$here/nightly.sh" "$prefix" "$sdir" "$at" "$textfile")
 if command -v scrontab >/dev/null; then
-	{
+	h=$((10#${BASH_REMATCH[1]})) m=$((10#${BASH_REMATCH[2]}))
+	# shellcheck disable=SC2317 # write_file calls it
+	entry() {
 		crontab_without
 		echo "$marker: begin (make schedule; make unschedule removes it)"
 		echo "#SCRON --job-name=$job --time=10 --output=$sdir/logs/%x-%j.out"
-		printf '%d %d * * * %s\n' "$((10#${BASH_REMATCH[2]}))" "$((10#${BASH_REMATCH[1]}))" "$(sh_quote "${run[@]}")"
+		printf '%d %d * * * %s\n' "$m" "$h" "$(sh_quote "${run[@]}")"
 		echo "$marker: end"
-	} >"$sdir/scrontab"
+	}
+	write_file "$sdir/scrontab" entry
 	scrontab "$sdir/scrontab" || die "scrontab refused the entry ($sdir/scrontab)" 3
 	echo "schedule: $prefix: a scrontab entry at $at every day ($sdir)"
 	exit 0

@@ -12,7 +12,9 @@
 # (FORCE=1: complete ones are). A final job merges and plots.
 # Exit status: 0 submitted (or nothing to do), 1 the campaign is locked by
 # another submission, 2 invalid setting, 3 sbatch refused or failed, 130 or
-# 143 stopped by SIGINT or SIGTERM (what got in is recorded and merged).
+# 143 stopped by SIGINT or SIGTERM (what got in is recorded and merged); 3
+# also when RESULTS cannot be written midway (a full disk): the submission
+# is undone, its queued jobs cancelled.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
@@ -31,27 +33,40 @@ here=$(cd "$(dirname "$0")" && pwd)
 # in. SIGINT or SIGTERM stops it between two sbatch calls (an sbatch cut
 # short is found again by manifest_reconcile): exit 130 or 143.
 submit_all() {
-	local i key id failed="" stop="" ids=()
+	local i key id failed="" stop=""
 	trap 'stop=130' INT
 	trap 'stop=143' TERM
 	manifest_begin
 	for i in "${!G_KEYS[@]}"; do
 		[ -z "$stop" ] || [ -n "$failed" ] || failed="interrupted (signal $((stop - 128)))"
-		job_settings "$i" >"$DIR/jobs/$SUB-$i.conf"
+		write_file "$DIR/jobs/$SUB-$i.conf" job_settings "$i"
 		job_cmd "$i"
-		[ -n "$failed" ] || for key in ${G_KEYS[$i]}; do echo "submitting $SUB $key name=${G_NAME[$i]}" >>"$manifest"; done
-		if [ -n "$failed" ] || ! id=$("${CMD[@]}" 2>"$DIR/jobs/$SUB-$i.err"); then
-			[ -n "$failed" ] || failed="sbatch failed: $(tail -n 1 "$DIR/jobs/$SUB-$i.err")"
-			for key in ${G_KEYS[$i]}; do echo "missing $SUB $key $failed" >>"$manifest"; done
+		[ -n "$failed" ] || for key in ${G_KEYS[$i]}; do append_lines "$manifest" "submitting $SUB $key name=${G_NAME[$i]}"; done
+		if [ -n "$failed" ] || ! id=$("${CMD[@]}" 2>&1); then
+			[ -n "$failed" ] || failed="sbatch failed: ${id##*$'\n'}"
+			for key in ${G_KEYS[$i]}; do append_lines "$manifest" "missing $SUB $key $failed"; done
 			continue
 		fi
-		id=${id%%;*}
-		ids+=("$id")
-		for key in ${G_KEYS[$i]}; do echo "point $SUB $key job=$id name=${G_NAME[$i]}" >>"$manifest"; done
+		id=${id##*$'\n'} id=${id%%;*}   # its last line: the job id (before it, sbatch's warnings)
+		IDS+=("$id")
+		for key in ${G_KEYS[$i]}; do append_lines "$manifest" "point $SUB $key job=$id name=${G_NAME[$i]}"; done
 		echo "campaign: $CAMPAIGN: submitted job $id: ${G_NODES[$i]} nodes, ${G_KEYS[$i]// /, }" >&2
 	done
-	[ ${#ids[@]} -gt 0 ] && submit_final "${ids[@]}"
-	[ -z "$failed" ] || die "stopped midway, $failed: the ${#ids[@]} jobs already in will be merged; 'make campaign CAMPAIGN=$CAMPAIGN' submits the rest" "${stop:-3}"
+	[ ${#IDS[@]} -gt 0 ] && submit_final "${IDS[@]}"
+	[ -z "$failed" ] || die "stopped midway, $failed: the ${#IDS[@]} jobs already in will be merged; 'make campaign CAMPAIGN=$CAMPAIGN' submits the rest" "${stop:-3}"
+}
+
+# A write that fails (a full RESULTS) undoes the submission, never half
+# records it: the jobs it queued cancelled, the manifest cut back to what
+# it held before (removed, when it made it), its job files removed; then
+# one line, exit 3 (docs/campaigns.md).
+IDS=() FINAL_ID="" MANIFEST_SIZE=""
+write_failed() {
+	[ -n "$MANIFEST_SIZE" ] || die "$1" 3   # before its first record: nothing written yet
+	[ ${#IDS[@]} -eq 0 ] || scancel "${IDS[@]}" ${FINAL_ID:+"$FINAL_ID"} 2>/dev/null || true
+	if [ "$MANIFEST_SIZE" = new ]; then rm -f "$manifest"; else truncate -s "$MANIFEST_SIZE" "$manifest" 2>/dev/null || true; fi
+	rm -f "$DIR/jobs/$SUB-"*
+	die "$1: nothing of this submission is left (${#IDS[@]} queued jobs cancelled, the manifest as it was)" 3
 }
 
 submit_final() {
@@ -64,7 +79,8 @@ submit_final() {
 		"$CAMPAIGN_ROOT" "$DIR" "$FORMAT" "$([ "$DRAIN" = 1 ] && echo "$DRAIN_MAX" || echo 0)")
 	id=$("${CMD[@]}") || die "sbatch failed for the final job: merge with 'make plots CAMPAIGN=$CAMPAIGN'" 3
 	id=${id%%;*}
-	echo "final $SUB job=$id after=$deps" >>"$manifest"
+	FINAL_ID=$id
+	append_lines "$manifest" "final $SUB job=$id after=$deps"
 	echo "campaign: $CAMPAIGN: final job $id merges and plots into $DIR when the points end" >&2
 	echo "$id"
 }
@@ -98,7 +114,8 @@ if [ ${#TODO[@]} -eq 0 ]; then
 	exit 0
 fi
 check_points   # a refusal leaves no campaign directory behind
-[ "$DRYRUN" = 1 ] || mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots" "$DIR/jobs"
+[ "$DRYRUN" = 1 ] || mkdir -p "$DIR/raw" "$DIR/logs" "$DIR/merged" "$DIR/plots" "$DIR/jobs" 2>/dev/null ||
+	die "cannot create the campaign's directories in '$DIR' (a full disk?)" 3
 plan_jobs
 [ "$DRYRUN" = 1 ] && { dry_run; exit 0; }
 preflight

@@ -9,6 +9,7 @@ set -euo pipefail
 
 quiet=0
 [ "${1:-}" = -q ] && quiet=1
+cluster_lock "" "$@"   # the tree's lock (a stop takes no port's)
 if [ ! -d "$RUN" ]; then
 	fabric_remove
 	exit 0

@@ -92,6 +92,9 @@ set_fault() {
 	mv "$FAB/faults.new" "$FAB/faults"
 }
 
+# show: each link as it is now; a NIC's row (with rails NODE:DEV) says its
+# own faults and its node's (link-down, delay, loss, slow-nic of the node:
+# they act on each of its NICs), and is down while its node is cut
 show() {
 	local kind from to kbit state
 	printf '%-7s %-6s %-6s %-9s %-5s %s\n' link from to rate state faults
@@ -100,12 +103,12 @@ show() {
 		state=up
 		if [ "$kind" = nic ]; then
 			kbit=$(nic_kbit "$from")
-			[ -z "$(fault link-down "$from")" ] || state=down
+			[ -z "$(fault link-down "${from%%:*}")" ] || state=down
 		elif [ "$kind" = uplink ]; then
 			kbit=$(uplink_now "$from")
 		fi
 		printf '%-7s %-6s %-6s %-9s %-5s %s\n' "$kind" "$from" "$to" "$(kbit_rate "$kbit")" "$state" \
-			"$(awk -v n="$from" '$2 == n' "$FAB/faults" | paste -sd';' - | sed 's/;/; /g')"
+			"$(awk -v n="$from" '$2 == n || $2 == substr(n, 1, index(n ":", ":") - 1)' "$FAB/faults" | paste -sd';' - | sed 's/;/; /g')"
 	done <"$FAB/links"
 }
 

@@ -156,6 +156,28 @@ stop_pid() {
 	rm -f "$f"
 }
 
+# cluster_lock: one cluster-up or cluster-down of this CLUSTER_DIR at a
+# time (flock on $CLUSTER_DIR/lock, held until the command ends; the
+# scripts it runs inherit it: CLUSTER_LOCKED), and with PORT one start on
+# that port from any tree at a time (/run/lock/aller-PORT.lock), so that no
+# start takes another's namespaces, still without processes, for orphans.
+# cluster_lock PORT ARGS...: waits up to 120 s for the other (then one
+# line, exit 1), and then runs the script again with ARGS, locked: what the
+# other made (the clients' wrappers, the head's namespace) read anew.
+cluster_lock() {
+	[ -z "${CLUSTER_LOCKED:-}" ] || return 0
+	mkdir -p "$CLUSTER_DIR" /run/lock && exec 8>>"$CLUSTER_DIR/lock" && exec 7>>"/run/lock/aller-${1:-none}.lock"
+	flock -n 8 || { waited=1 && flock -w 120 8; } || die "another cluster-up or cluster-down of $CLUSTER_DIR still runs after 120 s ($CLUSTER_DIR/lock)"
+	[ -z "$1" ] || flock -n 7 || { waited=1 && flock -w 120 7; } || die "another tree's cluster-up on port $1 still runs after 120 s (/run/lock/aller-$1.lock)"
+	export CLUSTER_LOCKED=1
+	[ -z "${waited:-}" ] || exec bash "$0" "${@:2}"
+}
+
+# nodes_unusable: 'NODE STATE (REASON)' of each node Slurm would start no
+# job on now (sinfo's full state, %T, not idle, mixed or allocated: drained,
+# draining, down, not responding '*', ...).
+nodes_unusable() { sinfo -h -N -o '%N|%T|%E' 2>/dev/null | awk -F'|' '!seen[$1]++ && $2 !~ /^(idle|mixed|allocated)$/ { print $1, $2, "(" $3 ")" }'; }
+
 # The processes in a node's mount namespace (its slurmd, slurmstepd and job
 # steps), found through the namespace recorded when the node started.
 node_ns_pids() {

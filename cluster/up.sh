@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # cluster/up.sh: starts the local Slurm cluster: munge, slurmctld and one
 # slurmd per emulated node (see node.sh), optionally MariaDB + slurmdbd.
-# Idempotent: a cluster that is up is left alone; stale state from a crash
-# is cleaned first. Settings: see lib.sh. Writes $CLUSTER_DIR/env.sh.
+# Idempotent: a cluster that is up with these settings is left alone (its
+# drained or down nodes said); one up with other settings is refused in one
+# line, untouched; stale state from a crash is cleaned first. One start or
+# stop of a tree, and one start on a port, at a time (cluster_lock).
+# Settings: see lib.sh. Writes $CLUSTER_DIR/env.sh.
 set -euo pipefail
 here=$(dirname "$0")
 # shellcheck source=cluster/lib.sh
@@ -21,8 +24,13 @@ why=""
 settings="nodes=$CLUSTER_NODES cpus=$CLUSTER_CPUS gpus=$CLUSTER_GPUS port=$CLUSTER_PORT accounting=$CLUSTER_ACCOUNTING"
 settings+=" fabric=$CLUSTER_FABRIC tiers=$CLUSTER_TIERS leaves=$(plan links | awk '$1 == "nic" { l[$3] } END { print length(l) }')"
 fabric_on && settings+=" nic_rate=$CLUSTER_NIC_RATE oversub=$CLUSTER_OVERSUB rails=$CLUSTER_RAILS"
-if [ -f "$RUN/settings" ] && [ "$(cat "$RUN/settings")" = "$settings" ] && "$here/status.sh" -q; then
+cluster_lock "$CLUSTER_PORT"
+# A cluster that is up is left alone: with these settings, said with each
+# node Slurm starts no job on; with others, refused (its jobs are someone's).
+if [ -f "$RUN/settings" ] && "$here/status.sh" -q; then
+	[ "$(cat "$RUN/settings")" = "$settings" ] || die "the cluster of $CLUSTER_DIR is up with other settings ($(cat "$RUN/settings")), not these ($settings): left as it is; 'make cluster-down' first to start it with these"
 	say "already up ($settings)"
+	nodes_unusable | while read -r n state why; do say "$n: $state $why: Slurm starts no job there"; done || true
 	exit 0
 fi
 if fabric_taken && fabric_orphaned; then
@@ -87,14 +95,11 @@ echo "$settings" >"$RUN/settings"
 # says "drained" where -t idle would count it).
 nodes_up() { [ "$(sinfo -h -N -o '%N %T' 2>/dev/null | awk '$2 ~ /^(idle|mixed|allocated)$/ { print $1 }' | sort -u | wc -l)" -ge "$CLUSTER_NODES" ]; }
 retry 150 0.2 nodes_up ||
-	die "not every node is usable within 30 s: $(sinfo -h -N -o '%N %T (%E)' 2>/dev/null | grep -Ev ' (idle|mixed|allocated) ' | paste -sd, -); see $LOG/"
+	die "not every node is usable within 30 s: $(nodes_unusable | paste -sd, -); see $LOG/"
 # Jobs slurmctld recovered from its state ran in daemons that are gone (a
 # machine restarted without cluster-down); they would hold nodes until their
 # time limit.
-left=$(squeue -h -o %i 2>/dev/null | tr '\n' ' ')
-if [ -n "${left// /}" ]; then
-	# shellcheck disable=SC2086 # a list of job ids
-	scancel $left 2>/dev/null || true
-	say "up: cancelled jobs left from an earlier run: $left"
-fi
+left=$(squeue -h -o %i 2>/dev/null | paste -sd' ')
+# shellcheck disable=SC2086 # a list of job ids
+[ -z "$left" ] || { scancel $left 2>/dev/null; say "up: cancelled jobs left from an earlier run: $left"; }
 say "up: $CLUSTER_NODES nodes ($settings); source $CLUSTER_DIR/env.sh"

@@ -25,8 +25,7 @@ struct at {
 
 static int bad(const struct at *a, const char *what, const char *word)
 {
-	snprintf(a->err, a->errlen, "fabric file '%s' line %ld: %s '%.*s'", a->file, a->line, what,
-		 FABRICFILE_NAME, word);
+	snprintf(a->err, a->errlen, "%s:%ld: %s '%.*s'", a->file, a->line, what, FABRICFILE_NAME, word);
 	return -1;
 }
 
@@ -518,6 +517,8 @@ int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, 
 		rc = groups_whole(ff, &a);
 	if (rc == 0)
 		rc = rails_whole(ff, &a);
+	if (rc == 0 && ff->nsw == 0 && ff->nnode == 0 && ff->ngpu == 0)
+		rc = -1, snprintf(err, errlen, "fabric file '%s' declares nothing: " USAGE, file);
 	if (rc != 0)
 		fabricfile_free(ff);
 	return rc;
@@ -525,15 +526,21 @@ int fabricfile_parse(struct fabricfile *ff, const char *text, const char *file, 
 
 int fabricfile_load(struct fabricfile *ff, const char *path, char *err, size_t errlen)
 {
-	char what[FABRICFILE_NAME + 4096];
 	struct strbuf b;
 	int rc;
 
 	memset(ff, 0, sizeof(*ff));
-	snprintf(what, sizeof(what), "fabric file '%s'", path);
-	rc = text_load(path, what, &b, err, errlen) != 0 ? -1 : fabricfile_parse(ff, b.s ? b.s : "", path, err, errlen);
+	rc = text_load(path, TEXT_FABRIC, &b, err, errlen) != 0 ? -1 : fabricfile_parse(ff, b.s, path, err, errlen);
 	strbuf_release(&b);
 	return rc != 0 ? -1 : 0;
+}
+
+int fabricfile_knows(const struct fabricfile *ff, const char *node)
+{
+	char name[2 * FABRICFILE_NAME];
+
+	snprintf(name, sizeof(name), "%s%s%s", node, ff->nrail ? ":" : "", ff->nrail ? ff->rail[0] : "");
+	return fabricfile_node_at(ff, name) >= 0 || fabricfile_gpu_rate(ff, node) != NULL;
 }
 
 char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char *const *nodes,

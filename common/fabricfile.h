@@ -112,6 +112,8 @@ char *fabricfile_lines(const struct fabricfile *ff, const char *path, const char
 		       long n);
 /* The rate of a node's GPU ports (a gpu line's), or NULL. */
 const char *fabricfile_gpu_rate(const struct fabricfile *ff, const char *node);
+/* Whether the file declares a node (a switch's child, a nic or gpu line; with rails its first NIC). */
+int fabricfile_knows(const struct fabricfile *ff, const char *node);
 /* The entry of a node (or NODE:IF) the file declares, or -1. */
 long fabricfile_node_at(const struct fabricfile *ff, const char *name);
 void fabricfile_free(struct fabricfile *ff);

@@ -66,6 +66,7 @@
 					 * "cache HOST: N bytes, ..." (its last-level cache) */
 #define ALLER_KEY_FABRIC "fabric"       /* the fabric under the run's nodes, "KEY VALUE..." a
 					 * line (--fabric=FILE, or the job's ALLER_FABRIC_INFO) */
+#define ALLER_KEY_SIMULATED "simulated" /* aller-simulate: its model, seed and faults: no measurement */
 #define ALLER_KEY_SAMPLES "samples"     /* --samples: where every task's time of every call goes */
 #define ALLER_KEY_COLUMNS "columns"
 /*

@@ -155,10 +155,10 @@ TABLE_STRUCT(pairs_row, PAIRS_COLUMNS);
 /*
  * pairs.dat: each --pairs point's matrix (pairs.tsv's index: its data set),
  * a row per ordered pair of tasks, a blank line after each sender (gnuplot's
- * image); GB/s NaN on the diagonal.
+ * image); GB/s NaN on the diagonal; the link's best and average exchange.
  */
 #define MERGED_PAIRS_DAT "pairs.dat"
-#define MERGED_PAIRS_DAT_COLUMNS "src dst bw_GBs"
+#define MERGED_PAIRS_DAT_COLUMNS "src dst bw_GBs tbest_s tavg_s"
 
 /*
  * facts.tsv: what the judging, the plots and the report read of each

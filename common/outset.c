@@ -6,19 +6,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dirs.h"
 #include "replace.h"
 
 int outset_dir(const char *dir)
 {
-	char err[4600];
+	char err[8400];
 
-	if (dirs_make(dir) != 0)
-		return text_error(-1, "collect: error: cannot create the output directory '%s': %s\n", dir,
-			strerror(errno));
-	if (dirs_safe(dir, err, sizeof(err)) != 0)
-		return text_error(-1, "collect: error: not writing into '%s': %s\n", dir, err);
-	return 0;
+	if (replace_dir(dir, 1, err, sizeof(err)) == 0)
+		return 0;
+	return text_error(-1, "collect: error: %s\n", err);
 }
 
 int outset_open(struct outset *o, const char *dir, const char *const *names, int n,
@@ -54,7 +50,7 @@ int outset_commit(struct outset *o, int failed)
 	for (int i = 0; i < o->n; i++) {
 		if (failed)
 			unlink(o->tmp[i]);
-		else if (replace_commit(o->tmp[i], o->final[i], NULL, err, sizeof(err)) != 0) {
+		else if (replace_commit(NULL, o->tmp[i], o->final[i], NULL, err, sizeof(err)) != 0) {
 			text_error(0, "collect: error: %s\n", err);
 			failed = 1;
 		}

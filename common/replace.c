@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dirs.h"
+
 static const char *kind_of(mode_t m)
 {
 	if (S_ISDIR(m))
@@ -107,13 +109,37 @@ int replace_target(const char *path, const char *magic, char *resolved, size_t l
 	} else {
 		snprintf(resolved, len, "%s", path);
 	}
-	return check(path, resolved, magic, err, errlen);
+	char dir[4096], *slash;   /* where it goes: its directory, held to dirs_safe */
+	snprintf(dir, sizeof(dir), "%s", resolved);
+	if ((slash = strrchr(dir, '/')))
+		slash[slash == dir] = '\0';
+	else
+		snprintf(dir, sizeof(dir), ".");
+	return replace_dir(dir, 0, err, errlen) || check(path, resolved, magic, err, errlen) ? -1 : 0;
 }
 
-int replace_commit(const char *tmp, const char *target, const char *magic, char *err,
+int replace_dir(const char *dir, int make, char *err, size_t errlen)
+{
+	char why[4096];
+
+	if (make && dirs_make(dir) != 0) {
+		snprintf(err, errlen, "cannot create the output directory '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	if (dirs_safe(dir, why, sizeof(why)) == 0 || (!make && access(dir, F_OK) != 0))
+		return 0;   /* (none there: what writes in it says so) */
+	snprintf(err, errlen, "not writing into '%s': %s", dir, why);
+	return -1;
+}
+
+int replace_commit(FILE *f, const char *tmp, const char *target, const char *magic, char *err,
 		   size_t errlen)
 {
-	if (check(target, target, magic, err, errlen) != 0) {
+	int bad = f && (ferror(f) | (fclose(f) != 0));
+
+	if (bad)
+		snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno ? errno : EIO));
+	if (bad || check(target, target, magic, err, errlen) != 0) {
 		unlink(tmp);
 		return -1;
 	}
@@ -151,39 +177,34 @@ FILE *replace_create(const char *tmp, const char *what, char *err, size_t errlen
 	return f;
 }
 
-/* DIR/NAME, links resolved, into target; 0 or -1 with a message. */
-static int dir_target(const char *dir, const char *name, char *target, size_t len, char *err,
-		       size_t errlen)
+/* DIR/NAME, links resolved, into target[4096], and its part beside it into part[4200]; 0 or -1 said. */
+static int dir_target(const char *dir, const char *name, char *target, char *part, char *err,
+		      size_t errlen)
 {
 	char path[4096];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return replace_target(path, NULL, target, len, err, errlen);
+	if (replace_target(path, NULL, target, 4096, err, errlen) != 0)
+		return -1;
+	snprintf(part, 4200, "%s.part", target);
+	return 0;
 }
 
 /* DIR/NAME.part, written, then renamed; 0 or -1 with a message. */
 int replace_close(FILE *f, const char *dir, const char *name, char *err, size_t errlen)
 {
 	char part[4200], target[4096];
-	int bad = ferror(f) | (fclose(f) != 0);
 
-	if (dir_target(dir, name, target, sizeof(target), err, errlen) != 0)
-		return -1;
-	snprintf(part, sizeof(part), "%s.part", target);
-	if (bad) {
-		snprintf(err, errlen, "cannot write '%s': %s", target, strerror(errno ? errno : EIO));
-		remove(part);
-		return -1;
-	}
-	return replace_commit(part, target, NULL, err, errlen);
+	if (dir_target(dir, name, target, part, err, errlen) == 0)
+		return replace_commit(f, part, target, NULL, err, errlen);
+	fclose(f);
+	return -1;
 }
 
 FILE *replace_open(const char *dir, const char *name, char *err, size_t errlen)
 {
 	char part[4200], target[4096];
 
-	if (dir_target(dir, name, target, sizeof(target), err, errlen) != 0)
-		return NULL;
-	snprintf(part, sizeof(part), "%s.part", target);
-	return replace_create(part, "", err, errlen);
+	return dir_target(dir, name, target, part, err, errlen) ? NULL
+							      : replace_create(part, "", err, errlen);
 }

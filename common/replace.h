@@ -22,18 +22,22 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* dir (made first when make) held to dirs.h's dirs_safe; 0, or -1 with "not writing into 'DIR': why". */
+int replace_dir(const char *dir, int make, char *err, size_t errlen);
 /*
  * Resolves path (its links) into resolved[len] and checks it as a target
- * (magic: how a file it may replace begins, or NULL);
+ * (magic: how a file it may replace begins, or NULL), its directory held
+ * to replace_dir's rule;
  * 0, or -1 with a one-line reason in err ("'PATH' is a directory: ...").
  */
 int replace_target(const char *path, const char *magic, char *resolved, size_t len, char *err,
 		   size_t errlen);
 /*
- * tmp renamed over target (a resolved path) after checking it again; 0, or
- * -1 with a reason in err (tmp is then removed).
+ * f, tmp's stream, closed (NULL: closed already) and, when every write
+ * went, tmp renamed over target (a resolved path) after checking it again;
+ * 0, or -1 with a reason in err (tmp is then removed).
  */
-int replace_commit(const char *tmp, const char *target, const char *magic, char *err,
+int replace_commit(FILE *f, const char *tmp, const char *target, const char *magic, char *err,
 		   size_t errlen);
 
 /*

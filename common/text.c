@@ -2,9 +2,12 @@
 #include "text.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 size_t text_utf8_char(const char *s, size_t n)
 {
@@ -103,29 +106,15 @@ void text_add_tsv(struct strbuf *b, const char *s)
 	}
 }
 
-int text_load(const char *path, const char *what, struct strbuf *b, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "r");
-	char chunk[4096];
-	size_t got;
-	int rc = 0;
+#define TEXT_RULE_(kind, noun, cap, fifo, whole) { noun, (size_t)(cap), fifo, whole },
+static const struct { const char *noun; size_t cap; int fifo, whole; } rule[] = { TEXT_KINDS(TEXT_RULE_) };
 
-	strbuf_init(b);
-	if (!f) {
-		snprintf(err, errlen, "%s cannot be opened: %s", what, strerror(errno));
-		return -1;
-	}
-	while (rc == 0 && (got = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		if (memchr(chunk, '\0', got))
-			rc = 1;
-		strbuf_addf(b, "%.*s", (int)got, chunk);
-	}
-	rc = ferror(f) ? -1 : b->failed && rc == 0 ? 2 : rc;
-	fclose(f);
-	if (rc == 0)
-		return 0;
-	snprintf(err, errlen, "%s %s", what, rc < 0 ? "could not be read to its end"
-		 : rc == 1 ? "is not text (a NUL byte)" : "is too large: out of memory");
+int text_at(char *err, size_t errlen, const char *file, long line, const char *what)
+{
+	char was[4096];
+
+	snprintf(was, sizeof(was), "%s", what);   /* what may be err */
+	snprintf(err, errlen, "%s:%ld: %s", file, line, was);
 	return -1;
 }
 
@@ -161,4 +150,82 @@ int text_error(int rc, const char *fmt, ...)
 	text_escape(stderr, line, (size_t)n - (n > 0 && line[n - 1] == '\n'));
 	fputc('\n', stderr);
 	return rc;
+}
+
+static int too_large(const char *path, enum text_kind k, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s '%s' is larger than %zu bytes, the most one may be", rule[k].noun, path,
+		 rule[k].cap);
+	return -1;
+}
+
+int text_open(const char *path, enum text_kind k, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st = { 0 };
+
+	if (fd < 0) {
+		snprintf(err, errlen, "%s '%s' cannot be opened: %s", rule[k].noun, path, strerror(errno));
+		return errno == ENOENT ? -2 : -1;
+	}
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size > rule[k].cap)
+		return close(fd), too_large(path, k, err, errlen);
+	if (S_ISREG(st.st_mode) || (S_ISFIFO(st.st_mode) && rule[k].fifo))
+		return fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK), fd;
+	snprintf(err, errlen, "%s '%s' is %s, not a regular file", rule[k].noun, path,
+		 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
+		 : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : "a socket");
+	close(fd);
+	return -1;
+}
+
+int text_load(const char *path, enum text_kind k, struct strbuf *b, char *err, size_t errlen)
+{
+	int fd = text_open(path, k, err, errlen);
+	char chunk[65536];
+	ssize_t got = 1;
+	size_t to = 0, i = 0;
+	long no = 1;
+
+	strbuf_init(b);
+	strbuf_add(b, "", 0);
+	while (fd >= 0 && got != 0 && b->len <= rule[k].cap && !b->failed)
+		if ((got = read(fd, chunk, sizeof(chunk))) > 0)
+			strbuf_add(b, chunk, (size_t)got);
+		else if (got < 0 && errno != EINTR)
+			break;
+	if (fd >= 0)
+		close(fd);
+	for (; fd >= 0 && got == 0 && !b->failed && i < b->len && b->s[i]; no += b->s[i++] == '\n')
+		if (b->s[i] != '\r' || b->s[i + 1] != '\n')   /* CRLF read as LF */
+			b->s[to++] = b->s[i];
+	if (fd >= 0 && b->len > rule[k].cap)
+		too_large(path, k, err, errlen);
+	else if (fd >= 0 && (got < 0 || b->failed))
+		snprintf(err, errlen, "%s '%s' %s", rule[k].noun, path, got < 0 ? "could not be read to "
+			 "its end" : "is too large: out of memory");
+	else if (fd >= 0 && i < b->len)
+		text_at(err, errlen, path, no, "a NUL byte: not text");
+	else if (fd >= 0 && rule[k].whole && to > 0 && b->s[to - 1] != '\n')
+		text_at(err, errlen, path, no, "cut short: its last line has no newline");
+	else if (fd >= 0)
+		return b->s[b->len = to] = '\0', 0;
+	strbuf_release(b);
+	return fd == -2 ? 1 : -1;
+}
+
+int text_lines(const char *path, enum text_kind k, text_line_fn *fn, void *ctx, char *err, size_t errlen)
+{
+	struct strbuf b;
+	int rc = text_load(path, k, &b, err, errlen), absent = rc == 1;
+	long no = 1;
+
+	for (char *s = rc == 0 ? b.s : NULL, *e; rc == 0 && s && *s; s = e ? e + 1 : NULL, no++) {
+		if ((e = strchr(s, '\n')))
+			*e = '\0';
+		if ((rc = fn(ctx, s, no, err, errlen)) < 0)
+			text_at(err, errlen, path, no, err);
+	}
+	strbuf_release(&b);
+	return rc < 0 ? -1 : absent;
 }

@@ -44,11 +44,37 @@ int text_error(int rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 void text_add_tsv(struct strbuf *b, const char *s);
 
 /*
- * The whole text file at path into b (initialised here; the caller releases
- * it); 0, or -1 with one line in err naming it as `what` ("fabric file
- * 'F'"): it cannot be opened, read to its end, holds a NUL byte (not text)
- * or does not fit in memory.
+ * The door every file a user names is read through (docs/security.md,
+ * "Reading a user's file"; tests/door-read.sh names a read around it), by
+ * its kind's row below: a regular file, or a FIFO where FIFO (a campaign's
+ * @<(...)), never a directory or device, refused before a read; at most CAP
+ * bytes, a larger file refused, never read in part; a NUL byte refused;
+ * CRLF read as LF; with WHOLE, a last line without its newline is a file
+ * cut short (written in part), refused. One line in err: "NOUN 'FILE'
+ * what", or "FILE:LINE: what" for a line (every reader's own errors too).
  */
-int text_load(const char *path, const char *what, struct strbuf *b, char *err, size_t errlen);
+#define TEXT_KINDS(X) /* KIND, NOUN, CAP, FIFO, WHOLE */ \
+	X(TEXT_WORLDS, "--check-args' file", 1L << 20, 1, 1) \
+	X(TEXT_FABRIC, "fabric file", 16L << 20, 0, 0) \
+	X(TEXT_MATRIX, "matrix file", 1L << 30, 0, 0) \
+	X(TEXT_TRACE, "trace file", 1L << 30, 0, 0) \
+	X(TEXT_PEER, "output", 256L << 20, 0, 0) \
+	X(TEXT_RAW, "aller output", 1L << 40, 0, 0) \
+	X(TEXT_MERGED, "merged table", 1L << 34, 0, 1) \
+	X(TEXT_MANIFEST, "manifest", 1L << 30, 0, 0) \
+	X(TEXT_SLURM, "Slurm's answer", 1L << 30, 1, 0)
+#define TEXT_KIND_(kind, noun, cap, fifo, whole) kind,
+enum text_kind { TEXT_KINDS(TEXT_KIND_) TEXT_NKINDS };
+
+/* path opened by the kind's first rule and its cap, blocking: fd, or -1 (-2: no such file) with err. */
+int text_open(const char *path, enum text_kind k, char *err, size_t errlen);
+/* The whole text of path into b (the caller releases it): 0, or with err 1 (no such file) or -1. */
+int text_load(const char *path, enum text_kind k, struct strbuf *b, char *err, size_t errlen);
+/* Its lines, each without its newline, to line(ctx, text, number, err) until 1 (stop) or -1
+ * (with err, FILE:LINE put before); returns as text_load. */
+typedef int text_line_fn(void *ctx, char *line, long no, char *err, size_t errlen);
+int text_lines(const char *path, enum text_kind k, text_line_fn *line, void *ctx, char *err, size_t errlen);
+/* "FILE:LINE: what" into err; -1. */
+int text_at(char *err, size_t errlen, const char *file, long line, const char *what);
 
 #endif

@@ -113,17 +113,39 @@ system_failure() {
 }
 
 # task_exit: when srun ended a step by a signal (rc >= 128) because one of
-# its tasks exited by itself with a code (srun's "task N: Exited with exit
-# code C"), the point ended with that task's code, not srun's: a usage error
-# (2) or a timeout (3) never reads as a crash or a scancel.
+# its tasks ended by itself, the point ends as that task did, not as srun
+# (the others, which srun then terminates, raise its code to 143): a code
+# (srun's "task N: Exited with exit code C": a usage error (2) or a timeout
+# (3) never reads as a crash or a scancel), or a signal ("task N: Killed",
+# "Segmentation fault", ...: 128 + its number, SIGKILL never as SIGTERM).
 task_exit() {
 	local code
 	[ "$rc" -ge 128 ] || return 0
-	code=$(sed -n 's/^srun: error: .*: tasks\{0,1\} [0-9,-]*: Exited with exit code \([1-9][0-9]*\)$/\1/p' \
-		"$steperr" | head -n 1)
-	[ -n "$code" ] || return 0
-	echo "# step: a task exited with $code and srun ended the others (exit $rc)" >>"$current"
-	rc=$code
+	code=$(awk 'match($0, /^srun: error: .*: tasks? [0-9,-]+: /) { w = substr($0, RLENGTH + 1); sub(/ \(core dumped\)$/, "", w); gsub(/ /, "_", w)
+		if (w ~ /^Exited_with_exit_code_[1-9][0-9]*$/) { sub(/.*_/, "", w); print w, "a_task_exited_with_" w; exit }
+		n = split("Hangup Interrupt Quit Illegal_instruction Trace/breakpoint_trap Aborted Bus_error Floating_point_exception Killed - Segmentation_fault", s, " ")
+		for (i = 1; i <= n; i++) if (s[i] == w) { print 128 + i, "a_task_was_killed_by_signal_" i "_(" w ")"; exit } }' "$steperr" | tr _ ' ')
+	[ -n "$code" ] && [ "${code%% *}" != "$rc" ] || return 0
+	echo "# step: ${code#* } and srun ended the others (exit $rc)" >>"$current"
+	rc=${code%% *}
+}
+
+# point_begin: the point file created new (noclobber: never over an earlier
+# one), room kept for its provenance and a reason where the file system can
+# (fallocate --keep-size), then its provenance, whose size is kept.
+# point_failed WHY: a write to it failed (a full RESULTS): what came after
+# the provenance is cut off, which frees room, and the reason recorded as
+# its '# job_error:' with exit 3, which collect and make status show.
+point_begin() {
+	(set -o noclobber && : >"$current") || return 1   # (its caller's || turns set -e off in here)
+	fallocate -n -l 8192 "$current" 2>/dev/null || true
+	kept=0
+	provenance 2>/dev/null >>"$current" || { point_failed "cannot write the point file: a full RESULTS?"; return 1; }
+	kept=$(stat -c %s "$current")
+}
+point_failed() {
+	{ truncate -s "$kept" "$current" && printf '# job_error: %s\n# exit: 3\n' "$1" >>"$current"; } 2>/dev/null || true
+	echo "aller.sbatch: error: $current: $1" >&2
 }
 
 # raw_file: the point file of this key and attempt, in current.

@@ -3,8 +3,9 @@
 # the campaign's measurements as Prometheus' text exposition format (collect
 # --openmetrics over its merged tables, merged anew when missing or older
 # than its outputs) into TEXTFILE_DIR/aller-<campaign>.prom, written beside
-# and renamed, as node_exporter's textfile collector wants. Prints the path.
-# Exit status: 0 written, 2 bad input (unknown campaign, no TEXTFILE_DIR),
+# and renamed (sh/write.sh), as node_exporter's textfile collector wants. Prints the path.
+# Exit status: 0 written, 2 bad input (unknown campaign, no TEXTFILE_DIR, a
+# simulated campaign),
 # 3 a tool failed (collect, or the directory cannot be written).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,14 +18,10 @@ textfile=$TEXTFILE_DIR
 locate_campaign "${REST_ARGS[@]}"
 [ -d "$DIR/raw" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $DIR/raw)"
 [ -n "$textfile" ] || die "give TEXTFILE_DIR=dir: node_exporter's --collector.textfile.directory"
-{ [ -d "$textfile" ] && [ -w "$textfile" ]; } || die "TEXTFILE_DIR '$textfile' is not a writable directory" 3
 collect=$(find_tool collect)
 merged=$DIR/merged
-rc=0
-merge_campaign "$DIR" || rc=$?
-[ "$rc" -le 1 ] || die "the collector failed (exit $rc): $(tail -n 1 "$DIR/collect.log")" 3
-out=$textfile/aller-$CAMPAIGN.prom tmp=$textfile/.aller-$CAMPAIGN.prom.$$
-trap 'rm -f "$tmp"' EXIT
-"$collect" --openmetrics "$merged" >"$tmp" || die "collect --openmetrics failed" 3
-mv "$tmp" "$out" || die "cannot write '$out'" 3
+merge_campaign "$DIR" || [ $? -le 1 ] || die "the collector failed: $(tail -n 1 "$DIR/collect.log")" 3
+! grep -q $'^[0-9]*\tsimulated\t' "$merged/facts.tsv" || die "campaign '$CAMPAIGN' is simulated (aller-simulate, docs/simulate.md): no measurement to export"
+out=$textfile/aller-$CAMPAIGN.prom
+write_file "$out" "$collect" --openmetrics "$merged"   # beside it (no .prom name), renamed
 printf '%s\n' "$out"

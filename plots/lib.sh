@@ -70,7 +70,7 @@ plot_rows() {
 		done
 		if { { IFS= read -r old <"$out/.$name.$fmt.key"; } 2>/dev/null && [ "$old" = "$key" ] && [ -s "$f" ] && echo "$f"; } ||
 			{ gnuplot_render "$CAMPAIGN_ROOT/plots/$script" "$dir/$data" "$f" "$fmt" "$title" "$subtitle" "${args[@]}" &&
-				{ printf '%s\n' "$key" 2>/dev/null >"$out/.$name.$fmt.key" || :; }; }; then
+				{ (write_file "$out/.$name.$fmt.key" printf '%s\n' "$key") 2>/dev/null || :; }; }; then
 			DRAWN=$((DRAWN + 1))
 		else
 			SKIPPED=$((SKIPPED + 1))

@@ -34,23 +34,25 @@ facts=$DIR/merged/facts.tsv   # what the collector read of each point (MPI, host
 # The plots (SVG), the status of each point, the comparison. Their messages
 # go through TMPDIR (a full RESULTS still says why) into DIR's logs. No plot
 # at all (every point failed, nothing merged) is said on the page.
-err=$(mktemp)
-trap 'rm -f "$err" "${tmp:-}" "${tmp:-}.settings"' EXIT
+err=$(mktemp) settings=$(mktemp)
+trap 'rm -f "$err" "$settings"' EXIT
 rc=0
 plots=$(bash "$here/plot.sh" --campaign-dir "$DIR" --format svg 2>"$err") || rc=$?
-cp "$err" "$DIR/plots.log" 2>/dev/null || true
+write_file "$DIR/plots.log" cat "$err"
 [ "$rc" -le 3 ] || die "the plots failed: $(tail -n 1 "$err")" 3
 [ "$rc" = 0 ] && noplots="" || noplots="No plot could be drawn: $(grep -m 1 'error: ' "$err" || tail -n 1 "$err")"
 # (status.sh reads the campaign's manifest, not make's other settings)
 status=$(unset "${!CAMPAIGN_ARG_@}"
-	bash "$here/../campaigns/status.sh" --tsv "CAMPAIGN=$CAMPAIGN" "RESULTS=$RESULTS" 2>"$DIR/status.log") || true
+	bash "$here/../campaigns/status.sh" --tsv "CAMPAIGN=$CAMPAIGN" "RESULTS=$RESULTS" 2>"$err") || true
+write_file "$DIR/status.log" cat "$err"
 cmpdir=""
 if [ -n "$base" ]; then
 	cmpdir=$RESULTS/compare-$base-vs-$CAMPAIGN
 	rc=0
 	bash "$here/compare.sh" "BASE=$base" "NEW=$CAMPAIGN" "TOL=$tol" "RESULTS=$RESULTS" FORMAT=svg \
-		>/dev/null 2>"$DIR/compare.log" || rc=$?
-	[ "$rc" -le 1 ] || die "the comparison failed: $(tail -n 1 "$DIR/compare.log")" "$rc"
+		>/dev/null 2>"$err" || rc=$?
+	write_file "$DIR/compare.log" cat "$err"
+	[ "$rc" -le 1 ] || die "the comparison failed: $(tail -n 1 "$err")" "$rc"
 fi
 
 page() {
@@ -93,9 +95,9 @@ details() {
 			s=${k%%,*}
 			printf '%s%s\t%s\n' "${k#*,}" "$([ "$s" = 1 ] || echo " (series $s)")" "${M_SERIES[$k]}"
 		done
-	} | sort >"$tmp.settings"
-	awk -F'\t' '$2 != "" && $2 != "-"' "$tmp.settings" | table settings setting value
-	printf '<p>At their defaults: %s.</p>\n' "$(awk -F'\t' '$2 == "" || $2 == "-" { print $1 }' "$tmp.settings" |
+	} | sort >"$settings"
+	awk -F'\t' '$2 != "" && $2 != "-"' "$settings" | table settings setting value
+	printf '<p>At their defaults: %s.</p>\n' "$(awk -F'\t' '$2 == "" || $2 == "-" { print $1 }' "$settings" |
 		paste -sd' ' | sed 's/ /, /g' | esc)"
 	printf '</details>\n<details id="provenance"><summary>Provenance</summary>\n'
 	{
@@ -134,7 +136,7 @@ details() {
 lead=" $( [ ! -s "$DIR/merged/plots.tsv" ] || table_select "$DIR/merged/plots.tsv" out lead | awk -F'\t' '$2 == 1 { print $1 ".svg" }' | paste -sd' ') "
 ranked=$(grep -E '\.(svg|png)$' <<<"$plots" | while read -r p; do
 	[[ $lead == *" ${p##*/} "* ]] && echo "lead $p" || echo "more $p"; done || true)
-out=$DIR/report.html tmp=$DIR/report.html.tmp.$$
+out=$DIR/report.html
 # The page is written again only when what it shows changed: the md5 of its
 # inputs (these scripts, the campaign's manifest, merged tables and plots'
 # keys (plots/lib.sh's plot_rows), the comparison's, the status, the
@@ -144,6 +146,7 @@ key=$({ printf '%s\n' "$status" "$plots" "$noplots" "$base" "$tol" "$(toolkit_ve
 	cat -- "$here"/{report.sh,page.sh,lib.sh,report-head.html} "$DIR"/{manifest,status.log,merged/summary.txt} \
 		"$DIR"/merged/*.tsv "$DIR"/plots/.*.key "$cmpdir"/{findings.tsv,compare.txt} "$cmpdir"/plots/.*.key || true; } 2>/dev/null | md5sum)
 [ ! -s "$out" ] || [ "$(cat "$DIR/.report.inputs" 2>/dev/null)" != "$key" ] || { printf '%s\n' "$out"; exit 0; }
-# whole or not at all: the page's last write fails on a full disk too
-{ page >"$tmp" && mv "$tmp" "$out" && echo "$key" >"$DIR/.report.inputs"; } || die "cannot write '$out' (a full disk?): the old page, if any, is left as it was" 3
+# whole or not at all (sh/write.sh): on a full disk the old page, if any, is left as it was
+write_file "$out" page
+write_file "$DIR/.report.inputs" echo "$key"
 printf '%s\n' "$out"

@@ -56,6 +56,25 @@ is_node() {
 	[ "$e" = "$1" ]
 }
 
+# slurm_nodes WHICH [SINFO_OPTION...]: the one door to the nodes Slurm
+# knows (docs/security.md): every script picks or checks nodes here, by
+# sinfo's full state (%T), never by 'sinfo -t idle' (which in Slurm 22.05
+# also lists IDLE+DRAIN nodes) nor by its short state. WHICH:
+#   idle    free and usable: the state exactly "idle" (not drained or
+#           draining, down, reserved, completing, maint, planned, and not
+#           "idle*", not responding), one name a line
+#   usable  could run a job now: idle, mixed or allocated, nothing more
+#   all     'NAME<tab>STATE<tab>REASON' (reason "none" when there is none)
+#   partitions  the partitions of the nodes, one a line
+# Each node (each partition) once: sinfo -N lists a node once per
+# partition. SINFO_OPTION narrows (-n NODE, -p PARTITION). Nothing where
+# Slurm does not answer.
+slurm_nodes() {
+	sinfo -h -N "${@:2}" -o '%N|%T|%P|%E' 2>/dev/null | awk -F'|' -v w="$1" 'w == "partitions" { sub(/\*$/, "", $3); if (!p[$3]++) print $3; next }
+		!seen[$1]++ && w == "all" { r = $4; for (i = 5; i <= NF; i++) r = r "|" $i; print $1 "\t" $2 "\t" r }
+		!seen2[$1]++ && ($2 == "idle" || (w == "usable" && ($2 == "mixed" || $2 == "allocated"))) && w != "all" { print $1 }'
+}
+
 # is_name NAME: a campaign's (or a trend's, an isolation's) name.
 is_name() { [[ $1 =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; }
 
@@ -70,6 +89,9 @@ script_options() {
 	--version) printf '%s %s\n' "$name" "$(toolkit_version)"; exit 0 ;;
 	esac
 }
+
+# shellcheck source=sh/write.sh
+. "$CAMPAIGN_ROOT/sh/write.sh"   # write_file, append_lines: every result written
 
 # safe_dir DIR: DIR, or where it would be made, is one no other user can
 # plant a link in (collect --safe-dir --to-make); else one line, exit 2.
@@ -99,7 +121,7 @@ find_tool() {
 # problems); MERGED_NOW=1 when it merged. The one place a script after the
 # merge names raw outputs: to hand them to the merge.
 merge_if_stale() {
-	local merged=$1 log=$2 rc=0
+	local merged=$1 log=$2 rc=0 why
 	shift 2
 	# shellcheck disable=SC2034 # the caller's to read
 	MERGED_NOW=
@@ -111,7 +133,8 @@ merge_if_stale() {
 	fi
 	# shellcheck disable=SC2034 # the caller's to read
 	MERGED_NOW=1
-	"$(find_tool collect)" -q -o "$merged" -- "$@" 2>"$log" || rc=$?
+	why=$("$(find_tool collect)" -q -o "$merged" -- "$@" 2>&1 >/dev/null) || rc=$?
+	write_file "$log" printf '%s\n' "$why"
 	return "$rc"
 }
 

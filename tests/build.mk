@@ -34,6 +34,7 @@ test: deps
 	@$(MAKE) --no-print-directory WERROR=1 test-build
 	@$(MAKE) --no-print-directory B=$(B)/san CFLAGS='$(SAN_FLAGS)' LDFLAGS='$(SAN_FLAGS)' \
 		WERROR=1 unit-tests
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_TEST_SECONDS)
 	@$(MAKE) --no-print-directory test-run
 
 # ... and aller against MPICH too (make MPI=mpich), for tests/mpich/.
@@ -100,7 +101,7 @@ FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=a
 FUZZ_COLLECT_SRC := $(filter-out collect/main.c,$(COLLECT_SRC:%=collect/%)) \
 	$(COMMON_SRC:%=common/%)
 FUZZ_PARSE_SRC := $(addprefix collect/read/,parse.c point.c splits.c fabric.c hosts.c peer.c) \
-	$(addprefix common/,bytes.c grow.c bound.c namehash.c partition.c fabricfile.c strbuf.c text.c)
+	$(addprefix common/,bytes.c grow.c bound.c namehash.c partition.c fabricfile.c stacks.c strbuf.c text.c)
 $(B)/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(FUZZ_PARSE_SRC) $(wildcard collect/read/*.h common/*.h)
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)
@@ -121,6 +122,37 @@ fuzz-corpus:
 		cp "$$f" "$(B)/fuzz/corpus/$$n"; \
 		{ cat "$$f"; printf '\n#~~\n'; cat tests/data/smoke/raw/smoke-n1-contiguous-19.out; } \
 			>"$(B)/fuzz/corpus-merge/$$n"; \
+	done
+
+# The files a user names, each through the door (common/text.h) by its real
+# parser: aller's (worlds, matrix and trace files, fabric files; MPI's
+# wrapper with clang) and collect's (merged tables, other tools' outputs,
+# manifests); tests/fuzz/files.dict holds values that broke readers before.
+FUZZ_ALLER_SRC := $(ALLER_LIB_SRC:%=aller/%) $(COMMON_SRC:%=common/%)
+$(B)/fuzz/fuzz_aller_files: tests/fuzz/fuzz_aller_files.c $(FUZZ_ALLER_SRC) $(wildcard aller/*.h aller/*/*.h common/*.h)
+	$(call say,FUZZCC,$@)
+	@mkdir -p $(@D)
+	$(Q)OMPI_CC=$(FUZZ_CC) MPICH_CC=$(FUZZ_CC) $(MPICC) $(ALLER_CPPFLAGS) $(FUZZ_FLAGS) -o $@ \
+		tests/fuzz/fuzz_aller_files.c $(FUZZ_ALLER_SRC) -lm
+$(B)/fuzz/fuzz_collect_files: tests/fuzz/fuzz_collect_files.c $(FUZZ_COLLECT_SRC) $(wildcard collect/*/*.h common/*.h)
+	$(call say,FUZZCC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(COLLECT_CPPFLAGS) $(FUZZ_FLAGS) -o $@ tests/fuzz/fuzz_collect_files.c \
+		$(FUZZ_COLLECT_SRC) -lm
+
+# make fuzz: every target FUZZ_SECONDS (60) each, its findings under
+# $(B)/fuzz/TARGET-*; make test runs it for FUZZ_TEST_SECONDS (5) each.
+FUZZ_TARGETS := fuzz_parse fuzz_merge fuzz_aller_files fuzz_collect_files
+FUZZ_TEST_SECONDS ?= 5
+.PHONY: fuzz fuzz-collect fuzz-corpus
+fuzz: deps $(FUZZ_TARGETS:%=$(B)/fuzz/%) fuzz-corpus
+	@mkdir -p $(B)/fuzz/corpus-files
+	@cp tests/data/peers/* tests/data/findings/merged/* $(B)/fuzz/corpus-files/
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		case $$t in fuzz_parse) c=corpus ;; fuzz_merge) c=corpus-merge ;; *) c=corpus-files ;; esac; \
+		echo "fuzz: $$t, $(FUZZ_SECONDS) s"; \
+		$(B)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 -close_fd_mask=3 \
+			-dict=tests/fuzz/files.dict -artifact_prefix=$(B)/fuzz/$$t- $(B)/fuzz/$$c; \
 	done
 
 fuzz-collect: deps $(B)/fuzz/fuzz_parse $(B)/fuzz/fuzz_merge fuzz-corpus

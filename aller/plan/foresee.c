@@ -284,7 +284,13 @@ int foresee_print(const struct options *o, long world, FILE *out, char *err, siz
 		free(nd.name);
 		return -1;
 	}
-	if (fabricfile_load(&ff, o->fabric, err, errlen) != 0) {
+	rc = fabricfile_load(&ff, o->fabric, err, errlen);
+	for (long i = 0, known = 0; rc == 0 && i < nd.n && !known; i++)   /* one unknown: a partial bound */
+		if (!(known = fabricfile_knows(&ff, nd.name[i])) && i == nd.n - 1)
+			rc = -1, snprintf(err, errlen, "--nodes: no node of them is in the fabric file '%s' "
+					  "(no switch, nic or gpu line names '%s')", o->fabric, nd.name[0]);
+	if (rc != 0) {
+		fabricfile_free(&ff);
 		free(nd.name);
 		return -1;
 	}

@@ -2,18 +2,17 @@
 #include "split.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "buffers/verify.h"
 #include "bytes.h"
 #include "grow.h"
+#include "text.h"
 
 static const char allowed[] = "allowed are uniform, spread:F, zipf:S[:SEED], hot:K:F, idle:F, "
 			      "rotate:K:F, lognormal:SIGMA[:SEED], nodes:F, matrix:FILE and trace:FILE";
@@ -411,102 +410,21 @@ const char *split_file(const struct split *s)
 	return strchr(s->spec, ':') + 1;
 }
 
-/*
- * The longest line a matrix file may have: a row of the largest N of numbers
- * of up to 63 characters, a separator each. Reading stops past it (a 1 GiB
- * one-line file is refused after 4 MiB, not read whole).
- */
-#define SPLIT_LINE_MAX (SPLIT_MATRIX_MAX * 64)
-
-/* The file opened for reading if it is a regular file (never blocking on a FIFO); fd or -1. */
-static int open_regular(const char *noun, const char *file, char *err, size_t errlen)
-{
-	struct stat st = { 0 };
-	int fd = open(file, O_RDONLY | O_NONBLOCK | O_NOCTTY);
-
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot read the %s file '%s': %s", noun, file, strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s file '%s' is not a regular file (%s): give a text "
-			 "file of N lines of N weights", noun, file, S_ISDIR(st.st_mode) ? "a directory"
-			 : S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)
-			 ? "a device" : "a socket or other special file");
-		close(fd);
-		return -1;
-	}
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	return fd;
-}
-
-/* The whole text of fd (NUL-terminated), its lines at most SPLIT_LINE_MAX; NULL with a message. */
-static char *read_text(int fd, const char *noun, const char *file, char *err, size_t errlen)
-{
-	char *text = NULL;
-	size_t len = 0, cap = 0, line = 0;
-	long lineno = 1;
-	ssize_t got;
-
-	do {
-		if (len + 65537 > cap) {
-			char *t = grow(text, &cap, len + 65537, 1, 65537);
-			if (!t) {
-				snprintf(err, errlen, "%s file '%s': out of memory", noun, file);
-				goto fail;
-			}
-			text = t;
-		}
-		got = read(fd, text + len, 65536);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			snprintf(err, errlen, "%s file '%s' could not be read to its end: %s", noun, file,
-				 strerror(errno));
-			goto fail;
-		}
-		for (ssize_t i = 0; i < got; i++, line++) {
-			if (text[len + (size_t)i] == '\n') {
-				line = 0;
-				lineno++;
-			} else if (line >= (size_t)SPLIT_LINE_MAX) {
-				snprintf(err, errlen, "%s file '%s': line %ld is longer than any row "
-					 "can be (%ld bytes: %ld numbers of up to 63 characters)", noun, file,
-					 lineno, SPLIT_LINE_MAX, SPLIT_MATRIX_MAX);
-				goto fail;
-			}
-		}
-		len += (size_t)got;
-	} while (got != 0);
-	text[len] = '\0';
-	if (strlen(text) != len) {
-		snprintf(err, errlen, "%s file '%s' is not text (a NUL byte)", noun, file);
-		goto fail;
-	}
-	return text;
-fail:
-	free(text);
-	return NULL;
-}
-
 int split_matrix_load(struct split *s, char *err, size_t errlen)
 {
-	const char *file = split_file(s), *noun = s->kind == SPLIT_TRACE ? "trace" : "matrix";
-	int fd = open_regular(noun, file, err, errlen), rc;
-	char *text, *body;
+	const char *file = split_file(s);
+	struct strbuf text;
+	char *body;
+	int rc;
 
-	if (fd < 0)
-		return -1;
-	text = read_text(fd, noun, file, err, errlen);
-	close(fd);
-	if (!text)
+	if (text_load(file, s->kind == SPLIT_TRACE ? TEXT_TRACE : TEXT_MATRIX, &text, err, errlen) != 0)
 		return -1;
 	s->nmat = 1;
 	/* a UTF-8 byte-order mark (editors on Windows write one) is not part of the first number */
-	body = strncmp(text, "\xef\xbb\xbf", 3) == 0 ? text + 3 : text;
+	body = strncmp(text.s, "\xef\xbb\xbf", 3) == 0 ? text.s + 3 : text.s;
 	rc = s->kind == SPLIT_TRACE ? split_trace_parse(body, file, &s->n, &s->nmat, &s->cum, err, errlen)
 				    : split_matrix_parse(body, file, &s->n, &s->cum, err, errlen);
-	free(text);
+	strbuf_release(&text);
 	return rc;
 }
 

@@ -1,7 +1,6 @@
 /* traffic.c: see traffic.h. */
 #include "traffic.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -140,7 +139,6 @@ int traffic_matrix_write(const char *path, const char *title, long n, const long
 	double per = (double)(calls > 0 ? calls : 1);
 	char tmp[4200], target[4096];
 	FILE *f;
-	int bad;
 
 	if (replace_target(path, "# aller traffic matrix", target, sizeof(target), err, errlen) != 0)
 		return -1;
@@ -156,11 +154,5 @@ int traffic_matrix_write(const char *path, const char *title, long n, const long
 				(double)row[n + j] / per);
 		fputc('\n', f);
 	}
-	bad = ferror(f);
-	if ((fclose(f) != 0) | bad) {
-		snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno ? errno : EIO));
-		remove(tmp);
-		return -1;
-	}
-	return replace_commit(tmp, target, "# aller traffic matrix", err, errlen);
+	return replace_commit(f, tmp, target, "# aller traffic matrix", err, errlen);
 }

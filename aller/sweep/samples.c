@@ -124,16 +124,8 @@ int samples_finish(struct samples *sp)
 		return 0;
 	if (sp->f) {
 		fprintf(sp->f, "%s %ld lines\n", ALLER_SAMPLES_END, sp->lines);
-		failed = ferror(sp->f) | fclose(sp->f);
+		failed = replace_commit(sp->f, sp->part, sp->path, "# aller samples", err, sizeof(err));
 		sp->f = NULL;
-		if (failed)
-			snprintf(err, sizeof(err), "cannot write the samples file '%s': %s", sp->part,
-				 errno ? strerror(errno) : "a write failed");
-		else
-			replace_commit(sp->part, sp->path, "# aller samples", err, sizeof(err));
-		failed = err[0] != '\0';
-		if (failed)
-			unlink(sp->part);
 	}
 	return failure_agree(sp->w, failed, err) ? 3 : 0;
 }

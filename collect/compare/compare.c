@@ -8,7 +8,7 @@
 
 #include "bytes.h"
 
-const char *const verdict_names[4] = { "same", "noise", "faster", "slower" };
+const char *const verdict_names[V_N] = { "same", "noise", "faster", "slower", "spike", "missing" };
 
 int tolerance_parse(struct tolerance *t, const char *spec, char *err, size_t errlen)
 {
@@ -53,12 +53,16 @@ double tolerance_at(const struct tolerance *t, long bytes)
 }
 
 enum verdict compare_verdict(double tol, double base_avg, double base_min, double base_max,
-			     double new_avg, double new_min, double new_max, double med_ratio)
+			     double new_avg, double new_min, double new_max, double med_ratio, double one_call)
 {
 	double r = new_avg / base_avg;
 
+	if (!isfinite(r))
+		return V_MISSING;
 	if (fabs(r - 1) <= tol)
 		return V_SAME;
+	if (fabs(med_ratio - 1) <= tol && one_call >= fabs(new_avg - base_avg) / 2)
+		return V_SPIKE;   /* the medians held, and one slow call moved an average */
 	if (isfinite(med_ratio) && (r > 1 ? med_ratio < 1 - tol : med_ratio > 1 + tol))
 		return V_NOISE;   /* the averages and the medians disagree */
 	if (new_avg >= base_min && new_avg <= base_max && base_avg >= new_min && base_avg <= new_max)

@@ -8,8 +8,11 @@
  *            (one slow call moved an average), or each side's average lies
  *            inside the other's [tmin, tmax]: the difference is smaller
  *            than both runs' spread;
+ *   spike    outside it, but the medians' ratio within it, and one call (the
+ *            higher side's tmax) moved that average by half the difference;
  *   faster   the ratio is below 1 otherwise;
- *   slower   above 1 otherwise.
+ *   slower   above 1 otherwise;
+ *   missing  a side's average is not a number: never faster nor slower.
  * Points of one side only are listed too. Settings that differ between the
  * sides (MPI library, buffers, iterations, variant environment, ...) are
  * named at the top.
@@ -36,12 +39,12 @@ int tolerance_parse(struct tolerance *t, const char *spec, char *err, size_t err
 /* The tolerance (a fraction) at a size: its band's, or the first band's below it. */
 double tolerance_at(const struct tolerance *t, long bytes);
 
-enum verdict { V_SAME, V_NOISE, V_FASTER, V_SLOWER };
-extern const char *const verdict_names[4];
+enum verdict { V_SAME, V_NOISE, V_FASTER, V_SLOWER, V_SPIKE, V_MISSING, V_N };
+extern const char *const verdict_names[V_N];
 
-/* The verdict of one pair: each side's average and [tmin, tmax], the medians' ratio (NaN: none). */
+/* One pair's verdict: each side's tavg, [tmin, tmax]; the medians' ratio; the higher side's (tmax - tmed) / its calls. */
 enum verdict compare_verdict(double tol, double base_avg, double base_min, double base_max,
-			     double new_avg, double new_min, double new_max, double med_ratio);
+			     double new_avg, double new_min, double new_max, double med_ratio, double one_call);
 
 /*
  * collect --compare [--tol SPEC] [-o DIR] BASE NEW. Exit status: 0 nothing

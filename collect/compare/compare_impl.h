@@ -29,6 +29,7 @@ struct meas {
 	long nodes, comms, commsize, bytes;
 	int algo, split;                 /* its data set's algorithm and split (splits.h) */
 	double tmin, tavg, tmax, tmed;   /* tmed: NaN before format 2 */
+	double one_call;                 /* (tmax - tmed) / its calls: its slowest call's share of tavg */
 };
 
 #define SETTING_VALUES 8   /* distinct values of a setting kept per side */
@@ -64,7 +65,7 @@ struct cmp {
 	struct side base, new;
 	struct pair *pairs;
 	long npairs;
-	long count[4], matched, only[2], dups[2];
+	long count[V_N], matched, only[2], dups[2];
 	FILE *txt, *csv, *dat, *idx;   /* in DIR, or NULL */
 	FILE *ftsv;                    /* DIR's findings.tsv: the comparison as a finding, or NULL */
 };

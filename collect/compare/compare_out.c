@@ -52,16 +52,12 @@ static void values(char *buf, size_t len, const struct side *sd, int i)
 /* Whether a setting's values differ between the sides. */
 static int differs(const struct side *a, const struct side *b, int i)
 {
-	if (a->nvalues[i] != b->nvalues[i] || a->many[i] || b->many[i])
-		return 1;
-	for (int k = 0; k < a->nvalues[i]; k++) {
-		int found = 0;
-		for (int l = 0; l < b->nvalues[i]; l++)
-			found |= strcmp(a->values[i][k], b->values[i][l]) == 0;
-		if (!found)
-			return 1;
-	}
-	return 0;
+	int same = a->nvalues[i] == b->nvalues[i] && !a->many[i] && !b->many[i], l = 0;
+
+	for (int k = 0; same && k < a->nvalues[i]; k++, same = l < b->nvalues[i])
+		for (l = 0; l < b->nvalues[i] && strcmp(a->values[i][k], b->values[i][l]); l++)
+			;
+	return !same;
 }
 
 static void head(const struct cmp *c)
@@ -74,8 +70,8 @@ static void head(const struct cmp *c)
 	say(c, "# tolerance: %s\n", c->tol_spec);
 	say(c, "# rule: ratio = tavg NEW / BASE, tmed likewise; same when |ratio - 1| <= the "
 	    "tolerance of the size; noise when outside it but tmed's ratio is outside it the other "
-	    "way, or each side's tavg lies inside the other's [tmin, tmax]; else faster or "
-	    "slower\n");
+	    "way, or each side's tavg lies inside the other's [tmin, tmax]; spike when outside it but tmed's ratio "
+	    "is within it and one slow call moved an average by half the difference or more; missing where a tavg is not a number; else faster or slower\n");
 	for (int i = 0; i < NSETTINGS; i++) {
 		if (!differs(&c->base, &c->new, i))
 			continue;
@@ -101,51 +97,66 @@ static const char *algo_text(const struct meas *m)
 	return buf;
 }
 
+/* A spike's slow call: the higher average's side's tmax. */
+static const struct meas *spiked(const struct pair *p)
+{
+	return p->ratio > 1 ? p->n : p->b;
+}
+
 static void table_row(const struct cmp *c, const struct pair *p)
 {
-	char size[32];
-	char med[16] = "-";
+	char size[32], med[16] = "-", call[64] = "";
 
 	if (isfinite(p->med_ratio))
 		snprintf(med, sizeof(med), "%.3f", p->med_ratio);
+	if (p->v == V_SPIKE)
+		snprintf(call, sizeof(call), ": a call of %.3g s in %s", spiked(p)->tmax, spiked(p) == p->n ? "NEW" : "BASE");
 	format_bytes(size, sizeof(size), p->b->bytes);
-	say(c, "%-11s %-10s %4s %5ld %5ld %8ld %-10s %10s %11.4e %11.4e %7.3f %7s %4.0f%% %s\n",
+	say(c, "%-11s %-10s %4s %5ld %5ld %8ld %-10s %10s %11.4e %11.4e %7.3f %7s %4.0f%% %s%s\n",
 	    str(p->b->pt->m->mode), str(p->b->pt->m->variant), str(p->b->pt->m->tasks_per_node), p->b->nodes,
 	    p->b->comms, p->b->commsize, algo_text(p->b), size, p->b->tavg, p->n->tavg, p->ratio, med,
-	    100 * p->tol, verdict_names[p->v]);
+	    100 * p->tol, verdict_names[p->v], call);
 }
 
 /*
  * findings.tsv (collect/findings.h's columns): one regression finding, the
- * rows slower beyond the tolerance and the worst of them, or that none is.
+ * rows slower beyond the tolerance and the worst of them; or that none is,
+ * and the rows one slow call moved (spikes), the slowest call of them.
  */
 static void finding(const struct cmp *c)
 {
-	const struct pair *worst = NULL;
+	const struct pair *worst = NULL, *spike = NULL, *w;
 	char size[32], text[1024];
+	int at;
 
 	if (!c->ftsv)
 		return;
-	for (long i = 0; i < c->npairs; i++)
-		if (c->pairs[i].b && c->pairs[i].n && c->pairs[i].v == V_SLOWER &&
-		    (!worst || c->pairs[i].ratio > worst->ratio))
-			worst = &c->pairs[i];
+	for (const struct pair *p = c->pairs; p < c->pairs + c->npairs; p++)   /* one side's alone: V_SAME */
+		if (p->v == V_SLOWER && (!worst || p->ratio > worst->ratio))
+			worst = p;
+		else if (p->v == V_SPIKE && (!spike || spiked(p)->tmax > spiked(spike)->tmax))
+			spike = p;
+	if ((w = worst))
+		at = snprintf(text, sizeof(text), "Against %s: %ld of %ld rows slower beyond the tolerance; the worst "
+			      "takes %.2fx the time", compare_side_name(&c->base), c->count[V_SLOWER], c->matched, w->ratio);
+	else
+		at = snprintf(text, sizeof(text), "Against %s: none of %ld rows slower beyond the tolerance (%ld faster, "
+			      "%ld the same, %ld within the noise)%s", compare_side_name(&c->base), c->matched,
+			      c->count[V_FASTER], c->count[V_SAME], c->count[V_NOISE], (w = spike) ? "; " : ".");
+	if (spike && !worst)
+		at += snprintf(text + at, sizeof(text) - (size_t)at, "%ld whose median held but one slow call moved the "
+			       "average (a spike, not a regression): the slowest a call of %.3g s in %s, %.0fx its median",
+			       c->count[V_SPIKE], spiked(w)->tmax, spiked(w) == w->n ? "NEW" : "BASE",
+			       spiked(w)->tmax / spiked(w)->tmed);
+	format_bytes(size, sizeof(size), w ? w->b->bytes : 0);
+	if (w)
+		snprintf(text + at, sizeof(text) - (size_t)at, ", on %ld node%s (%s), commsize %ld, %s per peer, %s.",
+			 w->b->nodes, w->b->nodes == 1 ? "" : "s", str(w->b->pt->m->mode), w->b->commsize, size,
+			 algo_text(w->b));
 	TABLE_HEADER((&(struct table_out){ c->ftsv, NULL, '\t', 0 }), FINDING_COLUMNS);
-	if (!worst) {
-		snprintf(text, sizeof(text), "Against %s: none of %ld rows slower beyond the tolerance "
-			 "(%ld faster, %ld the same, %ld within the noise).", compare_side_name(&c->base), c->matched,
-			 c->count[V_FASTER], c->count[V_SAME], c->count[V_NOISE]);
-	} else {
-		format_bytes(size, sizeof(size), worst->b->bytes);
-		snprintf(text, sizeof(text), "Against %s: %ld of %ld rows slower beyond the tolerance; "
-			 "the worst takes %.2fx the time, on %ld node%s (%s), commsize %ld, %s per peer, %s.",
-			 compare_side_name(&c->base), c->count[V_SLOWER], c->matched, worst->ratio, worst->b->nodes,
-			 worst->b->nodes == 1 ? "" : "s", str(worst->b->pt->m->mode), worst->b->commsize, size,
-			 algo_text(worst->b));
-	}
 	TABLE_ROW((&(struct table_out){ c->ftsv, NULL, '\t', 0 }),
-		  (&(struct finding_row){ worst ? "warning" : "info", finding_kind(FK_regression)->name, text, NULL,
-					  worst ? fabs(log(worst->ratio)) : 0, 1, "sentence" }), FINDING_COLUMNS);
+		  (&(struct finding_row){ worst ? "warning" : spike ? "notice" : "info", finding_kind(FK_regression)->name,
+					  text, NULL, worst ? fabs(log(worst->ratio)) : 0, 1, "sentence" }), FINDING_COLUMNS);
 }
 
 /* Points of one side only, one line per point (mode, variant, tasks per node, nodes). */
@@ -283,9 +294,12 @@ void compare_report(struct cmp *c)
 		say(c, "# left out: %ld measurements in BASE and %ld in NEW repeat the identity of "
 		    "another one on their side (points of several campaigns or series alike)\n",
 		    c->dups[0], c->dups[1]);
-	say(c, "compare: %ld points matched: %ld faster, %ld slower, %ld same, %ld noise; "
-	    "%ld only in BASE, %ld only in NEW\n", c->matched, c->count[V_FASTER],
-	    c->count[V_SLOWER], c->count[V_SAME], c->count[V_NOISE], c->only[0], c->only[1]);
+	say(c, "compare: %ld points matched: %ld faster, %ld slower, %ld same, %ld noise", c->matched,
+	    c->count[V_FASTER], c->count[V_SLOWER], c->count[V_SAME], c->count[V_NOISE]);
+	for (int v = V_SPIKE; v < V_N; v++)
+		if (c->count[v])
+			say(c, ", %ld %s", c->count[v], verdict_names[v]);
+	say(c, "; %ld only in BASE, %ld only in NEW\n", c->only[0], c->only[1]);
 	finding(c);
 	if (c->csv) {
 		struct table_out t = { c->csv, NULL, ',', 0 };

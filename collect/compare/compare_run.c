@@ -59,7 +59,7 @@ static int join(struct cmp *c)
 		p->ratio = p->n->tavg / p->b->tavg;
 		p->med_ratio = p->n->tmed / p->b->tmed;
 		p->v = compare_verdict(p->tol, p->b->tavg, p->b->tmin, p->b->tmax, p->n->tavg,
-				       p->n->tmin, p->n->tmax, p->med_ratio);
+				       p->n->tmin, p->n->tmax, p->med_ratio, (p->ratio > 1 ? p->n : p->b)->one_call);
 		c->count[p->v]++;
 		c->matched++;
 	}
@@ -107,11 +107,7 @@ static int open_out(struct cmp *c, const char *dir, struct outset *o)
 {
 	if (outset_dir(dir) != 0 || outset_open(o, dir, out_names, 5, 0) != 0)
 		return -1;
-	c->txt = o->f[0];
-	c->csv = o->f[1];
-	c->dat = o->f[2];
-	c->idx = o->f[3];
-	c->ftsv = o->f[4];
+	c->txt = o->f[0], c->csv = o->f[1], c->dat = o->f[2], c->idx = o->f[3], c->ftsv = o->f[4];
 	return 0;
 }
 
@@ -128,26 +124,21 @@ static int ratio_plots(const struct cmp *c, const char *dir)
 }
 
 static const char usage[] =
-	"usage: collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n"
-	"\n"
-	"Compares two sets of aller outputs (files, directories, campaign\n"
-	"directories, whose raw/ is read, or merged directories, whose tables are;\n"
-	"outputs are merged first, as collect merges them): the points both have,\n"
-	"by identity,\n"
-	"with the ratio NEW/BASE of tavg (and tmed) and a verdict: same (within\n"
-	"the tolerance), noise (tmed's ratio outside it the other way, or each\n"
-	"side's tavg inside the other's [tmin, tmax]), faster or slower. Points\n"
-	"of one side only are listed. A side PATH@VARIANT takes that variant's\n"
-	"points alone (a stack, a library setting: campaigns' VARIANTS); with\n"
-	"both sides so, two variants of one campaign are compared, point by\n"
-	"point.\n"
-	"\n"
+	"usage: collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n\n"
+	"Compares two sets of aller outputs (files, directories, campaign directories,\n"
+	"whose raw/ is read, or merged directories, whose tables are) point by point:\n"
+	"the ratio NEW/BASE of tavg (and tmed) and a verdict: same (within the\n"
+	"tolerance), noise (tmed's ratio outside it the other way, or each side's tavg\n"
+	"inside the other's [tmin, tmax]), spike (tmed's ratio within it, and one slow\n"
+	"call moved an average by half the difference or more), missing (a tavg not a\n"
+	"number), faster or slower. Points of one side only are listed. A side\n"
+	"PATH@VARIANT takes that variant's points alone (campaigns' VARIANTS); both\n"
+	"sides so compare two variants of one campaign.\n\n"
 	"  --tol=SPEC  tolerance: a percentage (default 5%), or size bands\n"
 	"              \"8:20% 64K:5%\" (from 8 B per peer 20%, from 64 KiB 5%)\n"
 	"  -o DIR      also write compare.txt, compare.csv, compare.dat, sets.tsv,\n"
 	"              findings.tsv (the comparison as a finding, for the report) and\n"
-	"              plots.tsv (the ratio's plots, as collect --plots lists them)\n"
-	"\n"
+	"              plots.tsv (the ratio's plots, as collect --plots lists them)\n\n"
 	"Exit status: 0 nothing slower, 1 something slower, 2 bad input (no\n"
 	"outputs, no common points, a bad tolerance), 3 cannot write DIR.\n";
 

@@ -165,7 +165,8 @@ static int take_row(void *ctx, const struct mrow *r)
 	*m = (struct meas){ .pt = pt, .nodes = pt->m->nodes, .comms = r->COMMS, .commsize = r->COMMSIZE,
 			    .bytes = isfinite(r->bytes) ? (long)r->bytes : -1, .algo = algo_index(r->algo),
 			    .split = splits_id(r->split, strlen(r->split)), .tmin = r->TMIN,
-			    .tavg = r->TAVG, .tmax = r->TMAX, .tmed = r->TMED };
+			    .tavg = r->TAVG, .tmax = r->TMAX, .tmed = r->TMED,
+			    .one_call = (r->TMAX - r->TMED) / (r->ITERS > 0 ? (double)(r->COMMS * r->COMMSIZE * r->ITERS) : NAN) };
 	return 0;
 }
 
@@ -210,7 +211,7 @@ int compare_load(struct side *sd, const char *which, const char *scratch)
 	else if ((rc = merged_side(sd, which, scratch, dir, sizeof(dir))) != 0)
 		return rc;
 	if (compare_merged(dir) && (campaign_load(&sd->model, dir, CAMPAIGN_POINTS, err, sizeof(err)) != 0 ||
-				    read_points(sd) != 0 || campaign_rows(&sd->model, take_row, sd) != 0 ||
+				    read_points(sd) != 0 || campaign_rows(&sd->model, take_row, sd, err, sizeof(err)) != 0 ||
 				    sd->oom)) {
 		text_error(0, "collect: error: %s: cannot read its merged tables in '%s'%s\n", which,
 			dir, sd->oom ? ": out of memory" : "");
@@ -222,7 +223,5 @@ int compare_load(struct side *sd, const char *which, const char *scratch)
 
 void compare_side_release(struct side *sd)
 {
-	free(sd->pts);
-	free(sd->m);
-	campaign_release(&sd->model);
+	free(sd->pts), free(sd->m), campaign_release(&sd->model);
 }

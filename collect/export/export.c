@@ -38,7 +38,7 @@ static const struct family {
  * A merge's points as exported: each one's start ('# start:', seconds since
  * the epoch; NAN without) and whether it is left out: a point that ran with
  * aller's test hooks set (facts.tsv's test_hooks) is a test, not a
- * measurement, as a point without a key is none.
+ * measurement, as a simulated one (aller-simulate's) and a point without a key are none.
  */
 struct xside {
 	struct campaign c;
@@ -94,7 +94,7 @@ static int read_side(struct xside *x, const char *dir)
 		memset(&tm, 0, sizeof(tm));
 		x->start[i] = when && strptime(when, "%Y-%m-%dT%H:%M:%SZ", &tm) ? (double)timegm(&tm) : NAN;
 		x->out[i] = !p->key[0] || p->point < 0 || campaign_fact(p, ALLER_KEY_TEST_HOOKS) ||
-			    campaign_point(&x->c, p->point) != p;   /* a number given twice: the first */
+			    campaign_fact(p, ALLER_KEY_SIMULATED) || campaign_point(&x->c, p->point) != p;   /* a number given twice: the first */
 	}
 	return x->start && x->out ? 0 : -1;
 }
@@ -213,6 +213,8 @@ static int campaign_families(int n, char **dirs, const struct xside *x)
 		  "network-bound rows reach, each curve's largest size (its verdict's first line)" },
 		{ "aller_points_retried", "the campaign's points whose job needed a retry" },
 	};
+	char err[4400];
+
 	for (int w = 0; w < 3; w++) {
 		printf("# HELP %s %s\n# TYPE %s gauge\n", help[w][0], help[w][1], help[w][0]);
 		for (int d = 0; d < n; d++) {
@@ -222,8 +224,8 @@ static int campaign_families(int n, char **dirs, const struct xside *x)
 			long retried = 0;
 			if (w == 1) {
 				health_init(&hr.h);
-				if (campaign_rows(&x[d].c, health_of_row, &hr) != 0)
-					return text_error(3, "collect: error: cannot read '%s/points.csv'\n", dirs[d]);
+				if (campaign_rows(&x[d].c, health_of_row, &hr, err, sizeof(err)) != 0)
+					return text_error(3, "collect: error: %s\n", err);
 				health_end(&hr.h);
 				for (int k = 0; k < 2 && hr.h.rows > 0; k++) {
 					fputs("aller_fabric_bound_ratio{", stdout);
@@ -246,6 +248,7 @@ static int campaign_families(int n, char **dirs, const struct xside *x)
 int export_main(int argc, char **argv)
 {
 	struct xside *x = calloc((size_t)(argc > 0 ? argc : 1), sizeof(*x));
+	char err[4400];
 	int rc = 0, d = 0;
 
 	if (argc < 1) {
@@ -262,8 +265,9 @@ int export_main(int argc, char **argv)
 	for (size_t i = 0; i < NROWS && rc == 0; i++) {
 		printf("# HELP %s %s\n# TYPE %s gauge\n", rows[i].name, rows[i].help, rows[i].name);
 		for (d = 0; d < argc && rc == 0; d++)
-			if (campaign_rows(&x[d].c, family_row, &(struct family_rows){ stdout, &x[d], &rows[i] }) != 0)
-				rc = text_error(3, "collect: error: cannot read '%s/points.csv'\n", argv[d]);
+			if (campaign_rows(&x[d].c, family_row, &(struct family_rows){ stdout, &x[d], &rows[i] }, err,
+					  sizeof(err)) != 0)
+				rc = text_error(3, "collect: error: %s\n", err);
 	}
 	for (int w = 0; w < 2 && rc == 0; w++) {
 		printf("# HELP %s %s\n# TYPE %s gauge\n", point_help[w][0], point_help[w][1], point_help[w][0]);

@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "merged.h"
 #include "outset.h"
+#include "replace.h"
 
 long set_num(const struct set *s, int c)
 {
@@ -121,21 +121,21 @@ static void file_name(char *s)
 void plots_list(struct plots *P, const char *name, const char *cols, struct set **g,
 		       long n, char *path, size_t len)
 {
-	char file[8400], names[256], base[1100];
+	char err[8400], names[256], base[1100];
 	int c[8], nc = 0;
 	FILE *f;
 
 	snprintf(base, sizeof(base), "%s", name);
 	file_name(base);
 	snprintf(path, len, PLOTS_LISTS "/%s.tsv", base);
-	snprintf(file, sizeof(file), "%s/%s", P->dir, path);
 	snprintf(names, sizeof(names), "%s", cols);
 	for (char *w = strtok(names, " "); w && nc < 8; w = strtok(NULL, " "))
 		for (int k = 0; k < SET_N; k++)
 			if (strcmp(campaign_set_names[k], w) == 0)
 				c[nc++] = k;
-	if (!(f = fopen(file, "w"))) {
-		P->failed = 1;
+	if (!(f = replace_open(P->dir, path, err, sizeof(err)))) {
+		text_error(0, "collect: error: --plots: %s\n", err);
+		P->failed = 2;   /* said */
 		return;
 	}
 	for (int k = 0; k < nc; k++)
@@ -144,7 +144,8 @@ void plots_list(struct plots *P, const char *name, const char *cols, struct set 
 	for (long i = 0; i < n; i++)
 		for (int k = 0; k < nc; k++)
 			fprintf(f, "%s%s", g[i]->v[c[k]], k + 1 < nc ? "\t" : "\n");
-	P->failed |= fclose(f) != 0;
+	if (replace_close(f, P->dir, path, err, sizeof(err)) != 0 && (P->failed = 2))
+		text_error(0, "collect: error: --plots: %s\n", err);
 }
 
 void plots_add(struct plots *P, const struct plot_row *r)
@@ -192,9 +193,9 @@ static int clear_lists(const char *dir)
 	DIR *d;
 
 	snprintf(path, sizeof(path), "%s/" PLOTS_LISTS, dir);
-	mkdir(path, 0777);   /* there already, or opendir says why not */
-	if (!(d = opendir(path)))
-		return -1;
+	snprintf(file, sizeof(file), "cannot read '%s'", path);   /* opendir's failure */
+	if (replace_dir(path, 1, file, sizeof(file)) != 0 || !(d = opendir(path)))
+		return text_error(-1, "collect: error: --plots: %s\n", file);
 	while ((e = readdir(d)))
 		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
 			snprintf(file, sizeof(file), "%s/%s", path, e->d_name);
@@ -235,7 +236,8 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 			P->dir, MERGED_SETS_FILE);
 	if (!(P->moe = calloc((size_t)P->np + 1, 1)) || outset_open(&o, P->dir, names, 1, 0) != 0 ||
 	    clear_lists(P->dir) != 0) {
-		text_error(0, "collect: error: --plots: cannot write in '%s'\n", P->dir);
+		if (!P->moe)
+			text_error(0, "collect: error: --plots: out of memory\n");
 		if (o.n)
 			outset_commit(&o, 1);
 		return 3;
@@ -247,9 +249,8 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 	TABLE_HEADER(&P->out, PLOTS_COLUMNS);
 	dir_name(P->dir, name, sizeof(name));
 	list(P, name);
-	if (P->failed)
-		text_error(0, "collect: error: --plots: out of memory, or a list not written in '%s'\n",
-			P->dir);
+	if (P->failed == 1)   /* 2: a list not written, said */
+		text_error(0, "collect: error: --plots: out of memory in '%s'\n", P->dir);
 	return outset_commit(&o, P->failed) != 0 || P->failed ? 3 : 0;
 }
 

@@ -278,11 +278,14 @@ static int judge_rows(struct judge *j)
 static int shape(struct judge *j)
 {
 	long world;
+	int rc = j->peer.format == PEER_NCCL ? file_nodes(j) : given_nodes(j);
 
-	if (j->peer.format == PEER_NCCL)
-		return file_nodes(j);
-	if (given_nodes(j) != 0)
-		return 2;
+	for (long i = 0, known = 0; rc == 0 && i < j->nnodes && !known; i++)   /* one unknown: a partial bound */
+		if (!(known = fabricfile_knows(&j->ff, j->node[i])) && i == j->nnodes - 1)
+			rc = refuse("no node of the run is in the fabric file '%s' (no switch, nic or gpu "
+				    "line names '%s')", j->fabric, j->node[0]);
+	if (rc != 0 || j->peer.format == PEER_NCCL)
+		return rc != 0 ? 2 : 0;
 	if (!j->ppn)
 		j->ppn = 1;
 	world = j->nnodes * j->ppn;
@@ -323,14 +326,13 @@ int against_main(int argc, char **argv)
 {
 	struct judge j = { 0 };
 	struct strbuf text;
-	char err[ERR], what[ERR];
+	char err[ERR];
 	int rc = options(&j, argc, argv);
 
 	if (rc != 0)
 		return rc < 0 ? 0 : rc;
-	snprintf(what, sizeof(what), "file '%s'", j.output);
-	if (text_load(j.output, what, &text, err, sizeof(err)) != 0 ||
-	    peer_parse(&j.peer, text.s ? text.s : "", j.output, j.format, err, sizeof(err)) != 0 ||
+	if (text_load(j.output, TEXT_PEER, &text, err, sizeof(err)) != 0 ||
+	    peer_parse(&j.peer, text.s, j.output, j.format, err, sizeof(err)) != 0 ||
 	    fabricfile_load(&j.ff, j.fabric, err, sizeof(err)) != 0)
 		rc = refuse("%s%s", err, "");
 	strbuf_release(&text);

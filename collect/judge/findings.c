@@ -49,46 +49,35 @@ static void append_line(struct strbuf *b, const char *line, const char *key)
 	strbuf_add(b, line, strlen(line));
 }
 
-/* The campaign's points as the judge keeps them: each with its facts' lines. */
+/* The campaign's points as the judge keeps them: each with its facts' lines (retried, host, nic_counters, the fabric's). */
 static struct fpoint *points_of(const struct campaign *c)
 {
-	static const char *const fabric_keys[] = { "host", "node_switch", "fabric", "limit", "device" };
+	static const char *const keys[] = { MERGED_FACT_RETRIED, "host", ALLER_KEY_NIC_COUNTERS, "host", "node_switch",
+					    "fabric", "limit", "device" };
 	struct fpoint *pts = calloc((size_t)c->np + 1, sizeof(*pts));
 
 	for (long i = 0; pts && i < c->np; i++) {
 		struct fpoint *p = &pts[i];
-		struct strbuf retried, hosts, nics, fabric;
+		char **lines[4] = { &p->retried, &p->hosts, &p->nics, &p->fabric };
+		struct strbuf b[4];
 		p->pt = &c->pts[i];
 		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;
 		p->hooks = campaign_fact(p->pt, ALLER_KEY_TEST_HOOKS);
 		p->hooks = p->hooks ? p->hooks : "";
-		strbuf_init(&retried);
-		strbuf_init(&hosts);
-		strbuf_init(&nics);
-		strbuf_init(&fabric);
+		for (int j = 0; j < 4; j++)
+			strbuf_init(&b[j]);
 		for (long k = 0; k < p->pt->nfacts; k++) {
 			const struct mfact *f = &p->pt->facts[k];
 			p->floors += strcmp(f->key, "floor_failed") == 0;
-			if (strcmp(f->key, MERGED_FACT_RETRIED) == 0) {
-				append_line(&retried, f->value, NULL);
-				p->retries++;
-			}
-			if (strcmp(f->key, "host") == 0)
-				append_line(&hosts, f->value, NULL);
-			if (strcmp(f->key, ALLER_KEY_NIC_COUNTERS) == 0)
-				append_line(&nics, f->value, NULL);
-			for (size_t j = 0; j < sizeof(fabric_keys) / sizeof(fabric_keys[0]); j++)
-				if (strcmp(f->key, fabric_keys[j]) == 0)   /* the fabric's (read/fabric.h) */
-					append_line(&fabric, f->value, f->key);
+			p->retries += strcmp(f->key, MERGED_FACT_RETRIED) == 0;
+			for (int j = 0; j < 8; j++)   /* from the fourth on, the fabric's (read/fabric.h) */
+				if (strcmp(f->key, keys[j]) == 0)
+					append_line(&b[j < 3 ? j : 3], f->value, j < 3 ? NULL : f->key);
 		}
-		p->retried = retried.len ? strbuf_detach(&retried) : NULL;
-		p->hosts = hosts.len ? strbuf_detach(&hosts) : NULL;
-		p->nics = nics.len ? strbuf_detach(&nics) : NULL;
-		p->fabric = fabric.len ? strbuf_detach(&fabric) : NULL;
-		strbuf_release(&retried);
-		strbuf_release(&hosts);
-		strbuf_release(&nics);
-		strbuf_release(&fabric);
+		for (int j = 0; j < 4; j++) {
+			*lines[j] = b[j].len ? strbuf_detach(&b[j]) : NULL;
+			strbuf_release(&b[j]);
+		}
 	}
 	return pts;
 }
@@ -279,7 +268,7 @@ static void point_done(struct table_out *models, struct fout *o, struct fpoint *
 	if (p && p->hosts)
 		slowest_host(p, rows, n);
 	if (p) {
-		find_point(o, p);
+		p->judged = 1;   /* its findings once the links are located (judge_across) */
 		find_crossovers(o, p, rows, n);
 	}
 	if (p && p->fabric) {
@@ -293,16 +282,15 @@ static void topo_of_pairs(struct topo *topo, const struct campaign *c, const str
 {
 	for (long k = 0; k < c->pairs.n; k++) {
 		long id = strtol(mtable_at(&c->pairs, k, PAIR_point), NULL, 10), n = 0;
-		long index = *mtable_at(&c->pairs, k, PAIR_index) ? strtol(mtable_at(&c->pairs, k, PAIR_index), NULL, 10) : -1;
 		const struct fpoint *p = NULL;
 		const char *what;
 		double *bw;
 		for (long i = 0; i < c->np && !p; i++)
 			p = pts[i].pt->point == id ? &pts[i] : NULL;
-		if (!p || index < 0 || strcmp(mtable_at(&c->pairs, k, PAIR_state), "complete") != 0 ||
+		if (!p || strcmp(mtable_at(&c->pairs, k, PAIR_state), "complete") != 0 ||
 		    !(what = campaign_fact(p->pt, ALLER_KEY_PAIRS)) || (n = p->pt->world) < 2 || n > TOPO_PAIRS)
 			continue;
-		if ((bw = malloc(sizeof(double) * (size_t)(n * n))) != NULL && campaign_matrix(c, index, n, bw) == 0)
+		if ((bw = malloc(sizeof(double) * (size_t)(n * n))) != NULL && campaign_matrix(c, id, n, bw, NULL) == 0)
 			topo_pairs(topo, p, bw, n, strtod(what, NULL));   /* out of memory: this point not judged */
 		free(bw);
 	}
@@ -399,8 +387,15 @@ static int judge_across(const char *dir, const struct campaign *c, struct fpoint
 {
 	struct suspects sus = { 0 };
 	char topology[640];
-	int slow, located, rc, verified;
+	const char *one[LOCATE_MAX];
+	int slow, located = locate_suspects(g->loc, one, LOCATE_MAX), rc, verified;
 
+	for (long i = 0; i < np; i++) {   /* each point's own findings, in the light of the one link located */
+		for (int k = 0; located == 1 && k < g->loc->npoints; k++)
+			pts[i].located = g->loc->points[k] == pts[i].pt->point ? one[0] : pts[i].located;
+		if (pts[i].judged)
+			find_point(o, &pts[i]);
+	}
 	find_across(o, pts, np);
 	slow = find_slow_links(o, c, &sus, g->topo);
 	located = find_located(o, g->loc, pts, np, &sus);
@@ -419,10 +414,7 @@ static int judge_across(const char *dir, const struct campaign *c, struct fpoint
 static void points_release(struct fpoint *pts, long np)
 {
 	for (long i = 0; i < np; i++) {
-		free(pts[i].hosts);
-		free(pts[i].retried);
-		free(pts[i].fabric);
-		free(pts[i].nics);
+		free(pts[i].hosts), free(pts[i].retried), free(pts[i].fabric), free(pts[i].nics);
 		for (int k = 0; k < FIND_LEVELS; k++)
 			free(pts[i].levels[k].s);
 	}
@@ -449,8 +441,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 		return -1;
 	}
 	np = c.np;
-	strbuf_init(&o.b);
-	strbuf_init(&v.b);
+	strbuf_init(&o.b), strbuf_init(&v.b);
 	health_init(&health);
 	if (topo_open(&topo, pts, np) != 0)
 		topo_release(&topo);   /* out of memory: no alternative tried */
@@ -458,9 +449,8 @@ int findings_run(const char *dir, char *err, size_t errlen)
 		struct table_out t = { models, NULL, ',', 0 };
 		struct gather g = { &c, pts, &t, &o, &loc, &health, &topo, NULL, 0, 0 };
 		TABLE_HEADER(&t, MODEL_COLUMNS);
-		if (campaign_rows(&c, gather_row, &g) != 0) {
+		if (campaign_rows(&c, gather_row, &g, err, errlen) != 0) {
 			char part[4096];
-			snprintf(err, errlen, "cannot read '%s/points.csv'", dir);
 			fclose(models);
 			snprintf(part, sizeof(part), "%s/models.csv.part", dir);
 			remove(part);

@@ -11,6 +11,7 @@
 #include "bytes.h"
 #include "findings_impl.h"
 #include "locate.h"
+#include "median.h"
 #include "model/health.h"
 #include "suspects.h"
 #include "topology.h"
@@ -159,13 +160,13 @@ static int varied(const struct fpoint *const *s, long n)
 	return v;
 }
 
-/* s appended to buf (of len bytes), after sep where buf holds something. */
-static void append(char *buf, size_t len, const char *sep, const char *s)
+/* "HEAD WORD" appended to buf (of len bytes), after ", " where buf holds something past its " (". */
+static void append(char *buf, size_t len, const char *head, const char *word)
 {
 	size_t n = strlen(buf);
 
 	if (n + 1 < len)
-		snprintf(buf + n, len - n, "%s%s", n > 2 ? sep : "", s);
+		snprintf(buf + n, len - n, "%s%s%s", n > 2 ? ", " : "", head, word);
 }
 
 /*
@@ -174,29 +175,15 @@ static void append(char *buf, size_t len, const char *sep, const char *s)
  */
 static void where(const struct fpoint *p, int vary, const char *first, char *buf, size_t len)
 {
-	char part[160];
-
-	snprintf(buf, len, " (");
-	if (first)
-		append(buf, len, ", ", first);
-	if (vary & VARY_PLACEMENT) {
-		snprintf(part, sizeof(part), p->pt->placement[0] ? "%s placement" : "in the launcher's order%s",
-			 p->pt->placement);
-		append(buf, len, ", ", part);
-	}
-	if (vary & VARY_VARIANT) {
-		snprintf(part, sizeof(part), "variant %s", p->pt->variant);
-		append(buf, len, ", ", part);
-	} else if (vary & VARY_SERIES) {
-		snprintf(part, sizeof(part), "series %s", p->pt->base);
-		append(buf, len, ", ", part);
-	}
-	if (vary & VARY_CAMPAIGN) {
-		snprintf(part, sizeof(part), "campaign %s", p->pt->campaign);
-		append(buf, len, ", ", part);
-	}
+	snprintf(buf, len, " (%s", first ? first : "");
+	if (vary & VARY_PLACEMENT)
+		append(buf, len, p->pt->placement, p->pt->placement[0] ? " placement" : "in the launcher's order");
+	if (vary & (VARY_VARIANT | VARY_SERIES))
+		append(buf, len, vary & VARY_VARIANT ? "variant " : "series ", vary & VARY_VARIANT ? p->pt->variant : p->pt->base);
+	if (vary & VARY_CAMPAIGN)
+		append(buf, len, "campaign ", p->pt->campaign);
 	if (strlen(buf) > 2)
-		append(buf, len, "", ")");
+		snprintf(buf + strlen(buf), len - strlen(buf), ")");
 	else
 		buf[0] = '\0';
 }
@@ -285,8 +272,8 @@ static void scaling(struct fout *o, const struct fpoint *a, const struct fpoint 
 
 /*
  * A point whose job needed more than one attempt: how each earlier one
- * ended; a warning when one was killed by a signal (a crash a retry hid),
- * a notice otherwise.
+ * ended; a warning when one was killed by a signal ("(signal 11, ...)",
+ * "ended by SIGKILL": a crash a retry hid), a notice otherwise.
  */
 static void retried(struct fout *o, const struct fpoint *p)
 {
@@ -305,8 +292,8 @@ static void retried(struct fout *o, const struct fpoint *p)
 	}
 	if (n > 0 && (size_t)n < sizeof(text) - 1)
 		snprintf(text + n, sizeof(text) - (size_t)n, ".");
-	find_emit(o, FK_retried, strstr(p->retried, "(signal ") ? "warning" : "notice", text, &p->pt->point, 1,
-		  "attempts", (double)(p->retries + 1), NULL);
+	find_emit(o, FK_retried, strstr(p->retried, "(signal ") || strstr(p->retried, "ended by SIG") ? "warning"
+		  : "notice", text, &p->pt->point, 1, "attempts", (double)(p->retries + 1), NULL);
 }
 
 /* A point that ran with aller's test hooks set: a test, named so, and nothing of it acted on. */
@@ -463,38 +450,52 @@ struct links {
 	struct fout *o;
 	struct suspects *sus;
 	const struct topo *topo;
+	const struct campaign *c;
 	int slow;
 };
 
 /*
- * A --pairs slow link: a finding and a suspect; or, where the declared
- * topology says its step's other flows shared its links and it got
- * TOPO_EXPLAINED or more of what that leaves it, a finding that says so,
- * and neither slow nor a suspect.
+ * A --pairs slow link: a finding and a suspect; or, where its share of the median is within the
+ * noise (find_beyond: its exchanges' spread and the links' median spread), or the declared topology
+ * says its step's other flows shared its links and it got TOPO_EXPLAINED or more of what that
+ * leaves it, a finding that says so, and neither slow nor a suspect.
  */
 static void one_link(void *ctx, const char *link, const char *since, const char *campaign, long point)
 {
 	struct links *l = ctx;
 	char text[4200];
-	long src, dst;
+	long src = -1, dst = -1;
 	double r = sscanf(link, "%ld (%*[^)]) -> %ld", &src, &dst) == 2 ? topo_link(l->topo, point, src, dst) : NAN;
+	const struct mpoint *p = campaign_point(l->c, point);
+	long n = p && p->world <= TOPO_PAIRS && src >= 0 && dst >= 0 && src < p->world && dst < p->world ? p->world : 0;
+	double of = 0, spread = NAN, typical = NAN, *m = n > 1 ? malloc(sizeof(double) * (size_t)(2 * n * n)) : NULL;
 
-	if (r >= TOPO_EXPLAINED) {
+	if (m && sscanf(link, "%*[^,], %lf of the median", &of) == 1 && campaign_matrix(l->c, point, n, m, m + n * n) == 0)
+		spread = m[n * n + src * n + dst], typical = median_of(m + n * n, n * n);   /* sorts the spreads */
+	free(m);
+	if (!find_beyond(of, spread + typical)) {
+		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but within the noise: its exchanges' "
+			 "average took %.0f%% more than its best, the links' %.0f%% (the median), and its %.0f%% below the "
+			 "median is not twice the two (a load's, not a fault).", link, 100 * spread, 100 * typical,
+			 100 * (1 - of));
+		find_emit(l->o, FK_slow_link, "info", text, &point, point >= 0, "spread", spread, "spread_median",
+			  typical, NULL);
+	} else if (r >= TOPO_EXPLAINED) {
 		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but its step's other flows share "
 			 "its busiest link, and it got %.0f%% of what the fabric allows it beside them: the topology's "
 			 "share, not a fault.", link, 100 * r);
 		find_emit(l->o, FK_slow_link, "info", text, &point, point >= 0, "of_bound", r, NULL);
-		return;
+	} else {
+		snprintf(text, sizeof(text), "Slow link %s (--pairs).", link);
+		find_emit(l->o, FK_slow_link, "warning", text, &point, point >= 0, NULL);
+		suspects_link(l->sus, link, since, campaign, point);
+		l->slow++;
 	}
-	snprintf(text, sizeof(text), "Slow link %s (--pairs).", link);
-	find_emit(l->o, FK_slow_link, "warning", text, &point, point >= 0, NULL);
-	suspects_link(l->sus, link, since, campaign, point);
-	l->slow++;
 }
 
 int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *sus, const struct topo *topo)
 {
-	struct links l = { o, sus, topo, 0 };
+	struct links l = { o, sus, topo, c, 0 };
 
 	campaign_slow_links(c, one_link, &l);
 	return l.slow;
@@ -610,7 +611,7 @@ static void health_words(char *buf, size_t len, const struct health *h, const st
 void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct verdict_in *in)
 {
 	const struct health *h = in->health;
-	long done = 0, failed = 0, other = 0, nretried = 0;
+	long done = 0, failed = 0, nretried = 0, sim = 0;
 	char text[2560], head[1536];
 	const char *links = in->slow_links ? "slow links were found (below)"
 			    : in->unseparated ? "a slow link was found, not told apart from others (below)" : NULL;
@@ -620,15 +621,16 @@ void find_verdict(struct fout *o, const struct fpoint *pts, long n, const struct
 		done += !strcmp(pts[i].pt->state, "complete");
 		failed += !strcmp(pts[i].pt->state, "failed");
 		nretried += pts[i].retries > 0;
+		sim += campaign_fact(pts[i].pt, ALLER_KEY_SIMULATED) != NULL;
 	}
-	other = n - done - failed;
-	health_words(head, sizeof(head), h, pts, n, nretried, in->topology);
+	int k = sim ? snprintf(head, sizeof(head), "Simulated (aller-simulate's model), not measured: ") : 0;
+	health_words(head + k, sizeof(head) - (size_t)k, h, pts, n, nretried, in->topology);
 	if (done == n)
 		snprintf(text, sizeof(text), "%s All %ld points complete (none below a floor); %s%s.", head, n,
 			 links ? "but " : "", links ? links : "no slow link found");
 	else
 		snprintf(text, sizeof(text), "%s %ld of %ld points complete: %ld failed (a floor or an "
-			 "error, below), %ld incomplete or unknown%s%s.", head, done, n, failed, other,
+			 "error, below), %ld incomplete or unknown%s%s.", head, done, n, failed, n - done - failed,
 			 links ? "; " : "", links ? links : "");
 	weak = (h->rows > 0 && h->lo < HEALTH_WEAK) || in->verified < 0;
 	find_emit(o, FK_verdict, done == n && !links && !nretried && !weak ? "info" : "warning", text, NULL, 0,

@@ -184,11 +184,16 @@ void find_link_words(const struct fpoint *p, const char *id, char *buf, size_t l
 		}
 	if (f)
 		fabric_unshare(f);
+	if (p && p->located && strcmp(p->located, id) && strlen(buf) + 16 < len) {   /* the measured before the declared */
+		snprintf(buf + strlen(buf), len - strlen(buf), " as declared, with ");
+		bound_link_words(p->located, buf + strlen(buf), len - strlen(buf));
+		snprintf(buf + strlen(buf), len - strlen(buf), ", the slow link located, in its path");
+	}
 }
 
 void find_point(struct fout *o, const struct fpoint *p)
 {
-	char where[256], size[32], size2[32], text[768];
+	char where[256], size[32], size2[32], text[1024], link[320];
 
 	find_where(where, sizeof(where), p);
 	if (p->peak.point >= 0) {
@@ -204,11 +209,16 @@ void find_point(struct fout *o, const struct fpoint *p)
 	}
 	if (p->eff.point >= 0)
 		find_limit(o, p);
-	if (find_recurring(p)) {
-		snprintf(text, sizeof(text), "%s: %s holds the slowest task in %d of %d rows (%.0f%%; "
-			 "1 in %ld if it were chance).", where, p->slow_host, p->slow_n, p->slow_rows,
-			 100.0 * p->slow_n / p->slow_rows, p->pt->nodes);
-		find_emit(o, FK_slowest_host, "notice", text, &p->pt->point, 1, "rows", (double)p->slow_n,
+	if (find_recurring(p)) {   /* beside a located link not its own, a host that waits on it */
+		size_t h = strlen(p->slow_host);
+		int waits = p->located && !(!strncmp(p->located, "nic:", 4) && !strncmp(p->located + 4, p->slow_host, h) &&
+					    strchr(":", p->located[4 + h]));
+		bound_link_words(waits ? p->located : "", link, sizeof(link));
+		snprintf(text, sizeof(text), "%s: %s holds the slowest task in %d of %d rows (%.0f%%; 1 in %ld if it were "
+			 "chance)%s%s%s", where, p->slow_host, p->slow_n, p->slow_rows, 100.0 * p->slow_n / p->slow_rows,
+			 p->pt->nodes, waits ? ", waiting on " : ".", waits ? link : "", waits ? ", the slow link located: "
+			 "its slow rows' communicators run through it." : "");
+		find_emit(o, FK_slowest_host, waits ? "info" : "notice", text, &p->pt->point, 1, "rows", (double)p->slow_n,
 			  "of", (double)p->slow_rows, "nodes", (double)p->pt->nodes, NULL);
 	}
 	if (p->interf.point >= 0)

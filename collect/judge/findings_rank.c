@@ -39,15 +39,12 @@ static int by_report(const void *x, const void *y)
 {
 	const struct finding_row *a = *(const struct finding_row *const *)x;
 	const struct finding_row *b = *(const struct finding_row *const *)y;
-	int c = lookup(a) - lookup(b);
+	int c;
 
-	if (!c)
-		c = severity_class(a->severity) - severity_class(b->severity);
-	if (!c)
-		c = act(b) - act(a);
-	if (!c)
-		c = (effect(a) < effect(b)) - (effect(a) > effect(b));
-	return c ? c : (a > b) - (a < b);
+	if ((c = lookup(a) - lookup(b)) || (c = severity_class(a->severity) - severity_class(b->severity)) ||
+	    (c = act(b) - act(a)) || (c = (effect(a) < effect(b)) - (effect(a) > effect(b))))
+		return c;
+	return (a > b) - (a < b);
 }
 
 void find_rank(struct fout *o)

@@ -53,6 +53,8 @@ struct fpoint {
 	char *nics;               /* its nic_counters facts' values, '\n'-separated (nics.h); malloc'd */
 	char slow_host[64];       /* the host holding the slowest task in most rows of 2 tasks or more */
 	int slow_n, slow_rows;    /* ... in how many of how many */
+	int judged;               /* its rows read */
+	const char *located;      /* the one slow link located (locate.h) where a slow row of it runs through it, or NULL */
 };
 
 #endif

@@ -22,20 +22,6 @@ int locate_link(struct locate *L, const char *name)
 	return namehash_add(&L->names, (size_t)L->n, L->l[0].name, sizeof(*g)) == 0 ? L->n++ : -1;
 }
 
-int locate_row(struct locate *L, long point, double eff, const char *const *used, int nused,
-	       const char *const *clear, int nclear)
-{
-	int u[nused > 0 ? nused : 1], c[nclear > 0 ? nclear : 1];
-
-	for (int i = 0; i < nclear; i++)
-		if ((c[i] = locate_link(L, clear[i])) < 0)
-			return -1;
-	for (int i = 0; i < nused; i++)
-		if ((u[i] = locate_link(L, used[i])) < 0)
-			return -1;
-	return locate_row_ids(L, point, eff, u, nused, c, nclear);
-}
-
 int locate_row_ids(struct locate *L, long point, double eff, const int *used, int nused, const int *clear,
 		   int nclear)
 {

@@ -50,16 +50,13 @@ struct locate {
 	int npoints;
 };
 
+/* A link's index in L->l by its name, added where new; -1 (memory). */
+int locate_link(struct locate *L, const char *name);
 /*
  * One row of point `point`: its efficiency against its bound (its slowest
  * task's time), the links its slowest task's communicator used, the links
- * it clears. 0, or -1 (memory).
+ * it clears, by their indices (locate_link's). 0, or -1 (memory).
  */
-int locate_row(struct locate *L, long point, double eff, const char *const *used, int nused,
-	       const char *const *clear, int nclear);
-/* A link's index in L->l by its name, added where new; -1 (memory). */
-int locate_link(struct locate *L, const char *name);
-/* locate_row's, the links by their indices (locate_link's). */
 int locate_row_ids(struct locate *L, long point, double eff, const int *used, int nused, const int *clear,
 		   int nclear);
 /*

@@ -10,6 +10,7 @@
 #include "read/hosts.h"
 #include "replace.h"
 #include "strbuf.h"
+#include "text.h"
 
 /* A name that is not one node's (hosts_name_ok) is never a suspect: said once on stderr. */
 static int not_a_node(const char *what)
@@ -170,32 +171,33 @@ static void header(struct strbuf *b)
 }
 
 /* DIR/suspects.tsv's rows (after its header) into b, *held where one is `row`; 0, 1 none
- * yet, or -1 (not the table, said). */
+ * yet, or -1 (not the table, or refused by the door: said). */
 static int rows_of(const char *dir, struct strbuf *b, const char *row, int *held)
 {
-	char path[4096], line[4096];
-	struct strbuf want;
-	FILE *in;
-	int rc = 0;
+	char path[4096], err[4608];
+	struct strbuf want, text;
+	size_t n = 0;
+	int rc;
 
 	snprintf(path, sizeof(path), "%s/suspects.tsv", dir);
-	if (!(in = fopen(path, "r")))
+	if ((rc = text_load(path, TEXT_MERGED, &text, err, sizeof(err))) == 1)
 		return 1;
 	strbuf_init(&want);
 	header(&want);
-	if (!fgets(line, sizeof(line), in) || !want.s || strcmp(line, want.s) != 0) {
+	if (rc == 0 && (!want.s || strncmp(text.s, want.s, n = strlen(want.s)) != 0)) {
 		for (char *c = want.s; c && *c; c++)   /* the header in words, on one line */
 			*c = *c == '\t' ? ' ' : *c == '\n' ? '\0' : *c;
-		text_error(0, "collect: error: '%s' is not a suspects table (its first line is not "
-			"'%s'): nothing added\n", path, want.s ? want.s : "");
-		rc = -1;
+		rc = -1, snprintf(err, sizeof(err), "'%s' is not a suspects table (its first line is not "
+				  "'%s'): nothing added", path, want.s ? want.s : "");
 	}
+	for (const char *l = rc == 0 ? text.s + n : ""; *l; l += strcspn(l, "\n") + 1)
+		*held |= row && !strncmp(l, row, strlen(row));
+	if (rc == 0)
+		strbuf_add(b, text.s + n, text.len - n);
+	else
+		text_error(0, "collect: error: %s\n", err);
 	strbuf_release(&want);
-	while (rc == 0 && fgets(line, sizeof(line), in)) {
-		*held |= row && !strcmp(line, row);
-		strbuf_addf(b, "%s", line);
-	}
-	fclose(in);
+	strbuf_release(&text);
 	return rc;
 }
 

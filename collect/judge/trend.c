@@ -64,13 +64,13 @@ struct trend {
 	char (*campaign)[128];
 	char (*when)[32];    /* each campaign's start, its first point's '# start:' (its date: 10 characters) */
 	struct tseries *s;
-	long n;
+	long n, spikes;      /* spikes: rows whose average one slow call doubled or more */
 	size_t cap;
-};
-
-/* A point's words of its curves (struct tcurve's first four). */
-struct tpoint {
-	struct tcurve c;
+	struct tspike {      /* the row whose slowest call moved its average the most: tavg over it counted as its median */
+		struct tcurve curve;
+		double bytes, factor, call;
+		int run;
+	} spike;
 };
 
 static int by_curve(const struct tcurve *x, const struct tcurve *y)
@@ -96,19 +96,19 @@ static int by_key(const void *a, const void *b)
 	return c ? c : x->bytes < y->bytes ? -1 : x->bytes > y->bytes;
 }
 
-/* A campaign's points, by their number (the index numbers its rows from 0: another number, left out). */
-static struct tpoint *points_of(const struct campaign *m, char *campaign)
+/* A campaign's points' words of their curves (the first four), by their number (the index numbers its rows from 0: another number, left out). */
+static struct tcurve *points_of(const struct campaign *m, char *campaign)
 {
-	struct tpoint *p = calloc((size_t)m->np + 1, sizeof(*p));
+	struct tcurve *p = calloc((size_t)m->np + 1, sizeof(*p));
 
 	for (long i = 0; p && i < m->np; i++) {
 		const struct mpoint *q = &m->pts[i];
 		if (q->point != i)
 			continue;
-		snprintf(p[i].c.mode, sizeof(p[i].c.mode), "%s", q->mode);
-		snprintf(p[i].c.nodes, sizeof(p[i].c.nodes), "%ld", q->nodes);
-		snprintf(p[i].c.tpn, sizeof(p[i].c.tpn), "%s", q->tasks_per_node);
-		snprintf(p[i].c.series, sizeof(p[i].c.series), "%s", q->series);
+		snprintf(p[i].mode, sizeof(p[i].mode), "%s", q->mode);
+		snprintf(p[i].nodes, sizeof(p[i].nodes), "%ld", q->nodes);
+		snprintf(p[i].tpn, sizeof(p[i].tpn), "%s", q->tasks_per_node);
+		snprintf(p[i].series, sizeof(p[i].series), "%s", q->series);
 		if (!campaign[0])
 			snprintf(campaign, 128, "%s", q->campaign);
 	}
@@ -120,7 +120,7 @@ struct trow {
 	struct trend *t;
 	int c;
 	const struct campaign *m;
-	const struct tpoint *p;
+	const struct tcurve *p;
 };
 
 static int trend_row(void *ctx, const struct mrow *r)
@@ -128,18 +128,23 @@ static int trend_row(void *ctx, const struct mrow *r)
 	struct trow *x = ctx;
 	struct trend *t = x->t;
 	struct tseries s, *hit;
+	double rest = r->TAVG - (r->TMAX - r->TMED) / (double)(r->COMMS * r->COMMSIZE * r->ITERS);
+	double f = rest > 0 && r->ITERS > 0 ? r->TAVG / rest : 1, busbw = r->BUSBW * f;   /* its slowest call as its median */
 
 	if (r->point < 0 || r->point >= x->m->np || x->m->pts[r->point].point != r->point ||
-	    r->COMMSIZE < 2 || !isfinite(r->BUSBW) || !isfinite(r->bytes))
+	    r->COMMSIZE < 2 || !isfinite(busbw) || !isfinite(r->bytes))
 		return 0;
-	s.curve = x->p[r->point].c;
+	s.curve = x->p[r->point];
 	s.curve.commsize = r->COMMSIZE;
 	snprintf(s.curve.algo, sizeof(s.curve.algo), "%s", r->algo);
 	snprintf(s.curve.split, sizeof(s.curve.split), "%s", r->split);
 	s.bytes = r->bytes;
+	t->spikes += f >= 2;
+	if (f >= 2 && f > t->spike.factor)
+		t->spike = (struct tspike){ s.curve, s.bytes, f, r->TMAX, x->c };
 	if (x->c > 0) {
 		if (t->n > 0 && (hit = bsearch(&s, t->s, (size_t)t->n, sizeof(s), by_key)) != NULL)
-			hit->v[x->c] = r->BUSBW;
+			hit->v[x->c] = busbw;
 		return 0;
 	}
 	struct tseries *m = grow(t->s, &t->cap, (size_t)t->n + 1, sizeof(s), 256);
@@ -150,22 +155,9 @@ static int trend_row(void *ctx, const struct mrow *r)
 		return 1;
 	for (int i = 0; i < t->ncamp; i++)
 		s.v[i] = NAN;
-	s.v[0] = r->BUSBW;
+	s.v[0] = busbw;
 	t->s[t->n++] = s;
 	return 0;
-}
-
-/* The campaigns' values of one series, missing ones left out: the count; idx maps them back. */
-static long values(const struct trend *t, const struct tseries *s, double *v, int *idx)
-{
-	long n = 0;
-
-	for (int i = 0; i < t->ncamp; i++)
-		if (isfinite(s->v[i])) {
-			v[n] = s->v[i];
-			idx[n++] = i;
-		}
-	return n;
 }
 
 /* One curve's finding: its largest change, and how many of its sizes changed. */
@@ -206,7 +198,10 @@ static int analyse(struct fout *o, const struct trend *t, long *tested)
 		int changed = 0, sizes = 0, bidx[t->ncamp > 0 ? t->ncamp : 1];
 		long k = i;
 		for (; k < t->n && !by_curve(&t->s[k].curve, &t->s[i].curve); k++, sizes++) {
-			long n = values(t, &t->s[k], v, idx);
+			long n = 0;
+			for (int j = 0; j < t->ncamp; j++)   /* its campaigns' values, missing ones left out; idx maps them back */
+				if (isfinite(t->s[k].v[j]))
+					v[n] = t->s[k].v[j], idx[n++] = j;
 			change_detect(v, n, &c);
 			*tested += n >= CP_MIN_N;
 			if (!c.found)
@@ -276,12 +271,12 @@ static int load(struct trend *t, char **dirs, char *err, size_t errlen)
 {
 	for (int c = 0; c < t->ncamp; c++) {
 		struct campaign m;
-		struct tpoint *p = NULL;
+		struct tcurve *p = NULL;
 		int rc = campaign_load(&m, dirs[c], CAMPAIGN_POINTS, err, errlen);
 		if (rc == 0) {
 			struct trow x = { t, c, &m, p = points_of(&m, t->campaign[c]) };
 			campaign_earliest(&m, "start", t->when[c], sizeof(t->when[c]));
-			rc = p ? campaign_rows(&m, trend_row, &x) : -1;
+			rc = p ? campaign_rows(&m, trend_row, &x, err, errlen) : -1;
 			if (rc == 0 && c == 0 && t->n > 1)
 				qsort(t->s, (size_t)t->n, sizeof(*t->s), by_key);
 			campaign_release(&m);
@@ -353,9 +348,9 @@ int trend_main(int argc, char **argv)
 {
 	struct trend t = { 0 };
 	struct fout o = { 0 }, v = { 0 };
-	char err[4608], text[512];
+	char err[4608], text[1024], head[32], size[32];
 	long tested = 0;
-	int rc = 3, curves;
+	int rc = 3, curves, at;
 
 	if (argc < 2)
 		return text_error(2, "collect: error: --trend takes an output directory and merged "
@@ -374,16 +369,19 @@ int trend_main(int argc, char **argv)
 	else if (load(&t, argv + 1, err, sizeof(err)) == 0 && write_csv(argv[0], &t, err, sizeof(err)) == 0 &&
 		 write_dat(argv[0], &t, err, sizeof(err)) == 0) {
 		curves = analyse(&o, &t, &tested);
-		if (curves)
-			snprintf(text, sizeof(text), "%d curve%s changed beyond the noise over %d runs "
-				 "(%ld series of 5 runs or more tested; each curve's largest change "
-				 "below).", curves, curves == 1 ? "" : "s", t.ncamp, tested);
-		else
-			snprintf(text, sizeof(text), "No change beyond the noise over %d runs (%ld series "
-				 "of 5 runs or more tested).", t.ncamp, tested);
-		find_emit(&v, FK_verdict, curves ? "warning" : "info", text, NULL, 0, "runs",
-			  (double)t.ncamp, "series_tested", (double)tested, "curves_changed",
-			  (double)curves, NULL);
+		snprintf(head, sizeof(head), curves ? "%d curve%s changed" : "No change", curves, curves == 1 ? "" : "s");
+		format_bytes(size, sizeof(size), (long)t.spike.bytes);
+		at = snprintf(text, sizeof(text), "%s beyond the noise over %d runs (%ld series of 5 runs or more tested%s)",
+			      head, t.ncamp, tested, curves ? "; each curve's largest change below" : "");
+		if (t.spikes)
+			at += snprintf(text + at, sizeof(text) - (size_t)at, "; %ld row%s whose average one slow call doubled, "
+				       "counted as its median (a spike, not a change): the most a call of %.3g s (its average "
+				       "%.1fx) at %s per peer on %s nodes (%s, commsize %ld), in the run of %.10s (%s)", t.spikes,
+				       t.spikes == 1 ? "" : "s", t.spike.call, t.spike.factor, size, t.spike.curve.nodes,
+				       t.spike.curve.mode, t.spike.curve.commsize, t.when[t.spike.run], t.campaign[t.spike.run]);
+		snprintf(text + at, sizeof(text) - (size_t)at, ".");
+		find_emit(&v, FK_verdict, curves ? "warning" : "info", text, NULL, 0, "runs", (double)t.ncamp, "series_tested",
+			  (double)tested, "curves_changed", (double)curves, "spikes", (double)t.spikes, NULL);
 		rc = find_write(argv[0], &v, &o, err, sizeof(err)) == 0 ? 0 : 3;
 	}
 	if (rc != 0)

@@ -57,12 +57,9 @@ static void on_warn(void *ctx, const char *path, long line, const char *msg)
 
 static void write_summary(FILE *f, const struct summary *s)
 {
-	fprintf(f, "collect: %ld files read, %ld skipped\n", s->files, s->skipped);
-	fprintf(f, "collect: %ld points: %ld complete, %ld incomplete, %ld failed; "
-		"%ld superseded by a re-run\n", s->points, s->complete, s->incomplete, s->failed,
-		s->superseded);
-	fprintf(f, "collect: %ld rows merged\n", s->rows);
-	fprintf(f, "collect: %ld warnings\n", s->warnings);
+	fprintf(f, "collect: %ld files read, %ld skipped\ncollect: %ld points: %ld complete, %ld incomplete, %ld "
+		"failed; %ld superseded by a re-run\ncollect: %ld rows merged\ncollect: %ld warnings\n", s->files,
+		s->skipped, s->points, s->complete, s->incomplete, s->failed, s->superseded, s->rows, s->warnings);
 }
 
 /* The summary, then every warning. */
@@ -188,10 +185,21 @@ static void merge_release(struct merge *m)
 		close(m->lockfd);
 }
 
+/* Simulated outputs ('# simulated:') and measured ones are never merged together: 1 when mixed (said). */
+static int mixed(const struct groups *gs)
+{
+	size_t sim = 0;
+
+	for (size_t i = 0; i < gs->npts; i++)
+		sim += gs->pts[i].facts && strstr(gs->pts[i].facts, ALLER_KEY_SIMULATED "\t");   /* no other key ends so */
+	return sim && sim < gs->npts && text_error(1, "collect: error: %zu of the %zu outputs are simulated ('# "
+		"simulated:'), the others measured: nothing merged; merge them apart\n", sim, gs->npts);
+}
+
 int merge_run(const struct merge_options *o, const struct filelist *files, struct summary *s)
 {
 	struct merge *m = calloc(1, sizeof(*m));
-	int failed, rc, nothing = 0, lockfd;
+	int failed, nothing = 0, lockfd;
 
 	memset(s, 0, sizeof(*s));
 	if (!m)
@@ -205,7 +213,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	if (!failed) {
 		report_skipped(m, files);
 		failed = groups_read(&m->gs, files) != 0;
-		nothing = !failed && m->gs.npts == 0;   /* nothing to merge: the last merge stays */
+		nothing = !failed && (m->gs.npts == 0 || mixed(&m->gs));   /* nothing to merge: the last merge stays */
 		if (!failed && !nothing) {
 			failed = emit_init(&m->emit, m->out.f, groups_labels(&m->gs)) != 0 ||
 				 groups_each(&m->gs, emit_one, m) != 0;
@@ -216,7 +224,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 		else if (!nothing)
 			finish_summary(m);
 	}
-	if (nothing && !o->side)
+	if (nothing && !o->side && !m->gs.npts)
 		text_error(0, "collect: error: none of the %ld files read is an aller output: "
 			"nothing merged, '%s' left as it was\n", s->files, o->outdir);
 	failed = outset_commit(&m->out, failed || nothing) != 0;
@@ -234,12 +242,7 @@ int merge_run(const struct merge_options *o, const struct filelist *files, struc
 	if (lockfd >= 0)
 		close(lockfd);
 	free(m);
-	if (nothing)
-		return 2;
-	if (failed)
-		return 3;
-	rc = s->warnings || s->incomplete || s->failed || s->skipped;
-	return rc ? 1 : 0;
+	return nothing ? 2 : failed ? 3 : s->warnings || s->incomplete || s->failed || s->skipped;
 }
 
 int merge_side(const char *arg, const char *outdir, long *files, char *err, size_t errlen)

@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "grow.h"
+#include "text.h"
 
 #define FIELDS 64   /* the most columns a merged table has, and more */
 
@@ -16,7 +16,6 @@ static int split_csv(char *s, char **f, int max)
 {
 	int n = 0;
 
-	s[strcspn(s, "\r\n")] = '\0';
 	while (n < max) {
 		char *w = s;
 		if (*s == '"') {
@@ -48,7 +47,6 @@ static int split_tsv(char *s, char **f, int max)
 {
 	int n = 0;
 
-	s[strcspn(s, "\n")] = '\0';
 	for (char *p = s; n < max; p++) {
 		f[n++] = p;
 		if (!(p = strchr(p, '\t')))
@@ -105,23 +103,18 @@ static long whole(const char *s)
 	return v >= -0x1p63 && v < 0x1p63 ? (long)v : -1;
 }
 
-/* DIR/NAME read whole, NUL-terminated (a regular file only: a FIFO would block); NULL when it cannot be. */
-static char *slurp(const char *dir, const char *name)
+/* DIR/NAME read whole through the door (text.h) into *text, NULL where there is none; 0, or -1 with err. */
+static int slurp(const char *dir, const char *name, char **text, char *err, size_t errlen)
 {
-	char path[4200], *text = NULL;
-	struct stat st;
-	FILE *in;
+	char path[4200];
+	struct strbuf b;
+	int rc;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (!(in = fopen(path, "r")))
-		return NULL;
-	if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode) &&
-	    (text = malloc((size_t)st.st_size + 1)) != NULL) {
-		size_t n = fread(text, 1, (size_t)st.st_size, in);
-		text[n] = '\0';
-	}
-	fclose(in);
-	return text;
+	*text = NULL;
+	if ((rc = text_load(path, TEXT_MERGED, &b, err, errlen)) == 0)
+		*text = strbuf_detach(&b);
+	return rc < 0 ? -1 : 0;
 }
 
 /*
@@ -287,24 +280,28 @@ static const char *const pair_names[PAIR_N] = { PAIRS_COLUMNS(NAME_) };
 int campaign_load(struct campaign *c, const char *dir, int what, char *err, size_t errlen)
 {
 	const char *bad = NULL;
+	char *text = NULL;
 
 	*c = (struct campaign){ .dir = dir };
-	if (what & CAMPAIGN_POINTS) {
-		c->text[0] = slurp(dir, "points-index.csv");
-		bad = read_points(c) != 0 ? "points-index.csv" : NULL;
-	}
-	if (!bad && (what & (CAMPAIGN_FACTS | CAMPAIGN_POINTS)))
-		bad = (c->text[1] = slurp(dir, MERGED_FACTS_FILE)) && read_facts(c) != 0 ? MERGED_FACTS_FILE : NULL;
-	if (!bad && (what & CAMPAIGN_SETS) &&
-	    table_read(&c->sets, slurp(dir, MERGED_SETS_FILE), '\t', campaign_set_names, SET_N, 1) != 0)
+	err[0] = '\0';
+	if ((what & CAMPAIGN_POINTS) && (slurp(dir, "points-index.csv", &c->text[0], err, errlen) != 0 ||
+					 read_points(c) != 0))
+		bad = "points-index.csv";
+	if (!bad && (what & (CAMPAIGN_FACTS | CAMPAIGN_POINTS)) &&
+	    (slurp(dir, MERGED_FACTS_FILE, &c->text[1], err, errlen) != 0 || (c->text[1] && read_facts(c) != 0)))
+		bad = MERGED_FACTS_FILE;
+	if (!bad && (what & CAMPAIGN_SETS) && (slurp(dir, MERGED_SETS_FILE, &text, err, errlen) != 0 ||
+					       table_read(&c->sets, text, '\t', campaign_set_names, SET_N, 1) != 0))
 		bad = MERGED_SETS_FILE;
-	if (!bad && (what & CAMPAIGN_PAIRS))
-		table_read(&c->pairs, slurp(dir, MERGED_PAIRS_FILE), '\t', pair_names, PAIR_N, 0);   /* none without it */
+	if (!bad && (what & CAMPAIGN_PAIRS))   /* none without it */
+		bad = slurp(dir, MERGED_PAIRS_FILE, &text, err, errlen) != 0 ? MERGED_PAIRS_FILE
+		      : (table_read(&c->pairs, text, '\t', pair_names, PAIR_N, 0), NULL);
 	if (!bad && (what & CAMPAIGN_FINDINGS))
-		read_kinds(c, slurp(dir, MERGED_FINDINGS_FILE));
+		bad = slurp(dir, MERGED_FINDINGS_FILE, &text, err, errlen) != 0 ? MERGED_FINDINGS_FILE : (read_kinds(c, text), NULL);
 	if (!bad)
 		return 0;
-	snprintf(err, errlen, "cannot read '%s/%s'", dir, bad);
+	if (!err[0])
+		snprintf(err, errlen, "cannot read '%s/%s'", dir, bad);
 	campaign_release(c);
 	return -1;
 }
@@ -434,64 +431,71 @@ static void blank(struct mrow *r)
 #undef BLANK_
 }
 
-int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mrow *r), void *ctx)
+int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mrow *r), void *ctx,
+		  char *err, size_t errlen)
 {
 	const struct merged_table_def *def = merged_table(MERGED_CSV);
-	char path[4200], line[8192], *f[FIELDS];
+	char path[4200], *text = NULL, *line, *next, *f[FIELDS];
 	struct dest d[FIELDS];
 	struct mrow empty, r;
-	struct stat st;
-	int n;
-	FILE *in;
+	int n = 0, m, rc = slurp(c->dir, "points.csv", &text, err, errlen);
+	long no = 1;
 
 	snprintf(path, sizeof(path), "%s/points.csv", c->dir);
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(in = fopen(path, "r")))
-		return -1;
-	if (!fgets(line, sizeof(line), in)) {
-		fclose(in);
-		return -1;
-	}
-	n = split_csv(line, f, FIELDS);
-	for (int k = 0; k < n; k++) {   /* each column by its name */
-		d[k].known = 0;
-		for (int i = 0; i < def->n && !d[k].known; i++)
-			if (strcmp(def->cols[i].name, f[k]) == 0)
-				d[k] = (struct dest){ def->cols[i].src, def->cols[i].arg, 1 };
-	}
+	if (rc == 0 && !text)
+		return snprintf(err, errlen, "cannot read '%s'", path), -1;
 	blank(&empty);
-	while (fgets(line, sizeof(line), in)) {
-		int m = split_csv(line, f, FIELDS);
-		r = empty;
-		for (int k = 0; k < m && k < n; k++)
-			if (d[k].known)
-				put(&r, &d[k], f[k]);
-		if (fn(ctx, &r) != 0)
-			break;
+	for (line = text; rc == 0 && *line; line = next, no++) {   /* whole: each line ends in '\n' */
+		next = line + strcspn(line, "\n") + 1;
+		next[-1] = '\0';
+		m = split_csv(line, f, FIELDS);
+		for (int k = 0; no == 1 && k < (n = m); k++) {   /* each column by its name */
+			d[k].known = 0;
+			for (int i = 0; i < def->n && !d[k].known; i++)
+				if (strcmp(def->cols[i].name, f[k]) == 0)
+					d[k] = (struct dest){ def->cols[i].src, def->cols[i].arg, 1 };
+		}
+		if (no == 1 ? strcmp(f[0], "point") != 0 : m != n || whole(f[0]) < 0)
+			rc = text_at(err, errlen, path, no, no == 1 ? "not the merge's points.csv: its header does "
+				     "not begin 'point,'" : "not a row of the merge's (its fields not the header's, "
+				     "or no point's number)");
+		if (rc == 0 && no > 1) {
+			r = empty;
+			for (int k = 0; k < m; k++)
+				if (d[k].known)
+					put(&r, &d[k], f[k]);
+			if (fn(ctx, &r) != 0)
+				break;
+		}
 	}
-	fclose(in);
-	return 0;
+	if (rc == 0 && no == 1)
+		rc = text_at(err, errlen, path, 1, "empty: not the merge's points.csv");
+	free(text);
+	return rc;
 }
 
-int campaign_matrix(const struct campaign *c, long index, long n, double *bw)
+int campaign_matrix(const struct campaign *c, long point, long n, double *bw, double *spread)
 {
-	char path[4200], line[256];
-	long set = -1, src, dst;
-	double v;
-	int rc = 0;
-	struct stat st;
-	FILE *in;
+	char err[4400], *text = NULL, *line, *e;
+	long set = -1, src, dst, index = -1;
+	double v, best, avg;
+	int rc = 0, k;
 
 	for (long i = 0; i < n * n; i++)
-		bw[i] = NAN;
-	snprintf(path, sizeof(path), "%s/%s", c->dir, MERGED_PAIRS_DAT);
-	if (index < 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(in = fopen(path, "r")))
+		bw[i] = spread ? (spread[i] = NAN) : NAN;
+	for (long r = 0; r < c->pairs.n && index < 0; r++)
+		if (whole(mtable_at(&c->pairs, r, PAIR_point)) == point && *mtable_at(&c->pairs, r, PAIR_index))
+			index = whole(mtable_at(&c->pairs, r, PAIR_index));
+	if (index < 0 || slurp(c->dir, MERGED_PAIRS_DAT, &text, err, sizeof(err)) != 0 || !text)
 		return -1;
-	while (rc == 0 && set <= index && fgets(line, sizeof(line), in)) {
+	for (line = text; rc == 0 && set <= index && *line; line = e + 1) {
+		*(e = line + strcspn(line, "\n")) = '\0';   /* a line's fields, never the next one's: each ends in '\n' */
 		if (!strncmp(line, "# point:", 8))
 			set++;
-		else if (set == index && line[0] != '#' && sscanf(line, "%ld %ld %lf", &src, &dst, &v) == 3)
-			rc = src >= 0 && src < n && dst >= 0 && dst < n ? (bw[src * n + dst] = v, 0) : -1;
+		else if (set == index && line[0] != '#' && (k = sscanf(line, "%ld %ld %lf %lf %lf", &src, &dst, &v, &best,
+								       &avg)) >= 3 && !(rc = src >= 0 && src < n && dst >= 0 && dst < n ? 0 : -1))
+			bw[src * n + dst] = spread ? (spread[src * n + dst] = k == 5 ? avg / best - 1 : NAN, v) : v;
 	}
-	fclose(in);
+	free(text);
 	return set >= index ? rc : -1;
 }

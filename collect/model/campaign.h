@@ -117,18 +117,20 @@ typedef void campaign_link_fn(void *ctx, const char *link, const char *since, co
 long campaign_slow_links(const struct campaign *c, campaign_link_fn *fn, void *ctx);
 
 /*
- * The matrix of pairs.tsv's index `index` (pairs.dat's data set), n tasks:
- * bw[src * n + dst] in GB/s, NAN where it has none. 0, or -1 where pairs.dat
- * cannot be read, has no such data set, or names a task outside 0..n-1.
+ * The matrix of --pairs point `point` (pairs.dat's data set), n tasks: bw[src * n + dst] in GB/s,
+ * spread[...] (unless NULL) its average exchange over its best less 1; NAN where none. 0, or -1
+ * where pairs.dat cannot be read, has no such data set, or names a task outside 0..n-1.
  */
-int campaign_matrix(const struct campaign *c, long index, long n, double *bw);
+int campaign_matrix(const struct campaign *c, long point, long n, double *bw, double *spread);
 
 /*
  * points.csv, row by row in its order: fn(ctx, row) on each (its storage
- * reused for the next) until fn returns non-zero. 0, or -1 where the file
- * cannot be read.
+ * reused for the next) until fn returns non-zero. 0, or -1 with err where
+ * the file cannot be read, or is not the merge's whole (text.h's door: a
+ * header not the merge's, a row cut or of another width: FILE:LINE).
  */
-int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mrow *r), void *ctx);
+int campaign_rows(const struct campaign *c, int (*fn)(void *ctx, const struct mrow *r), void *ctx,
+		  char *err, size_t errlen);
 
 /* Row r of a table, column c (the wanted list's order). */
 static inline const char *mtable_at(const struct mtable *t, long r, int c)

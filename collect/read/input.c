@@ -12,38 +12,16 @@
 
 #include "grow.h"
 #include "parse.h"
+#include "text.h"
 
 #define CHUNK (256 * 1024)
-
-/*
- * path opened for reading without blocking on a FIFO's open, and refused
- * before a read when it is anything but a regular file; the descriptor, or
- * -1 with a message.
- */
-static int open_regular(const char *path, char *err, size_t errlen)
-{
-	int fd = open(path, O_RDONLY | O_NONBLOCK);
-	struct stat st;
-
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "'%s' is not a regular file (a FIFO, a device, a socket): "
-			 "collect reads outputs from files and directories", path);
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
 
 int input_lines(const char *path, input_line_fn line, input_long_fn longline, void *ctx,
 		char *err, size_t errlen)
 {
 	static char buf[PARSE_MAX_LINE + CHUNK];
 	size_t have = 0, skipping = 0;
-	int fd = open_regular(path, err, errlen);
+	int fd = text_open(path, TEXT_RAW, err, errlen);
 	int stop = 0;
 
 	if (fd < 0)

@@ -394,17 +394,19 @@ static void pair_row(struct parser *p, const char *line, size_t len)
 	memset(&r, 0, sizeof(r));
 	if (len > PARSE_MAX_DATA_LINE || split_columns(line, len, &r) != 7 ||
 	    parse_uint(line + r.off[0], r.len[0], &src) != 0 || parse_uint(line + r.off[1], r.len[1], &dst) != 0 ||
-	    r.len[4] > 32 || (pt->nmatrix > 0 && src < pt->matrix_src) ||
-	    !(is_number(line + r.off[4], r.len[4]) || (r.len[4] == 3 && !strncmp(line + r.off[4], "NaN", 3))))
+	    r.len[4] + r.len[5] + r.len[6] > 96 || (pt->nmatrix > 0 && src < pt->matrix_src))
 		return;
-	need = pt->nmatrix + (size_t)r.len[0] + r.len[1] + r.len[4] + 5;
+	for (int k = 4; k < 7; k++)
+		if (!is_number(line + r.off[k], r.len[k]) && !(r.len[k] == 3 && !strncmp(line + r.off[k], "NaN", 3)))
+			return;
+	need = pt->nmatrix + (size_t)r.len[0] + r.len[1] + r.len[4] + r.len[5] + r.len[6] + 7;
 	if (need > POINT_FACTS_MAX * 64 || !(m = grow(pt->matrix, &pt->matrix_cap, need, 1, 4096)))
 		return;
 	pt->matrix = m;
-	pt->nmatrix += (size_t)sprintf(m + pt->nmatrix, "%s%.*s %.*s %.*s\n",
+	pt->nmatrix += (size_t)sprintf(m + pt->nmatrix, "%s%.*s %.*s %.*s %.*s %.*s\n",
 				       pt->nmatrix > 0 && src != pt->matrix_src ? "\n" : "", (int)r.len[0],
 				       line + r.off[0], (int)r.len[1], line + r.off[1], (int)r.len[4],
-				       line + r.off[4]);
+				       line + r.off[4], (int)r.len[5], line + r.off[5], (int)r.len[6], line + r.off[6]);
 	pt->matrix_src = src;
 }
 

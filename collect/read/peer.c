@@ -325,7 +325,7 @@ static int nccl_line(struct reader *r, char *line)
 	return add_row(r, floor(size / (double)ranks), ranks, t);
 }
 
-/* The format a file's lines tell (PEER_NONE: none of them). */
+/* The format a file's lines tell (PEER_NONE: none of them); of a line, that line's. */
 static enum peer_format told(const char *text)
 {
 	for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : NULL) {
@@ -362,7 +362,9 @@ int peer_parse(struct peer *p, const char *text, const char *file, enum peer_for
 			*next++ = '\0';
 		r.line++;
 		line[strcspn(line, "\r")] = '\0';
-		if (line[strspn(line, " \t")])
+		if (told(line) != PEER_NONE && told(line) != p->format)
+			rc = bad(&r, "a title line of another tool's output (a file holds one run of one tool):", line);
+		else if (line[strspn(line, " \t")])
 			rc = each[p->format](&r, line);
 	}
 	free(copy);

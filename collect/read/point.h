@@ -94,6 +94,7 @@ enum point_state { POINT_COMPLETE, POINT_INCOMPLETE, POINT_FAILED };
 	X(DEVICE, NONE, -, 1) \
 	X(REVEAL_DIR, NONE, -, 1) \
 	X(TEST_HOOKS, NONE, -, 1) \
+	X(SIMULATED, NONE, -, 1) \
 	X(NIC_COUNTERS, NONE, -, 1)
 
 /* The settings: POINT_KEYS' HEADER and SETTING lines, in order (POINT_IF_SETTING(how, x): x, or nothing). */

@@ -10,6 +10,7 @@
 #include "grow.h"
 #include "namehash.h"
 #include "state.h"
+#include "text.h"
 
 #define NAME 320
 
@@ -54,38 +55,26 @@ static struct spoint *point_of(struct status *s, const char *key, int add)
 	return g;
 }
 
-/* The manifest's plan, point and missing records (campaigns/manifest.sh). */
-static int read_manifest(struct status *s, const char *path)
+/* A line of the manifest: its plan, point and missing records (campaigns/manifest.sh). */
+static int manifest_line(void *ctx, char *line, long no, char *err, size_t errlen)
 {
-	char line[2048], kind[32], sub[64], key[NAME], rest[1024];
-	FILE *f = fopen(path, "r");
+	char kind[32], sub[64], key[NAME], rest[1024] = "";
 	struct spoint *p;
 
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		rest[0] = '\0';
-		line[strcspn(line, "\n")] = '\0';
-		if (sscanf(line, "%31s %63s %319s %1023[^\n]", kind, sub, key, rest) < 3)
-			continue;
-		p = point_of(s, key, !strcmp(kind, "plan"));
-		if (!p && !strcmp(kind, "plan")) {
-			fclose(f);
-			return -1;
-		}
-		if (!p)
-			continue;
-		if (!strcmp(kind, "plan"))
-			p->missing = 0;
-		else if (!strcmp(kind, "missing"))
-			p->missing = 1;
-		else if (!strcmp(kind, "point") && !strncmp(rest, "job=", 4)) {
-			char *name = strstr(rest, " name=");
-			snprintf(p->job, sizeof(p->job), "%.*s", (int)strcspn(rest + 4, " "), rest + 4);
-			snprintf(p->name, sizeof(p->name), "%s", name ? name + 6 : "");
-		}
+	(void)no;
+	if (sscanf(line, "%31s %63s %319s %1023[^\n]", kind, sub, key, rest) < 3)
+		return 0;
+	if (!(p = point_of(ctx, key, !strcmp(kind, "plan"))))
+		return strcmp(kind, "plan") ? 0 : (snprintf(err, errlen, "out of memory"), -1);
+	if (!strcmp(kind, "plan"))
+		p->missing = 0;
+	else if (!strcmp(kind, "missing"))
+		p->missing = 1;
+	else if (!strcmp(kind, "point") && !strncmp(rest, "job=", 4)) {
+		char *name = strstr(rest, " name=");
+		snprintf(p->job, sizeof(p->job), "%.*s", (int)strcspn(rest + 4, " "), rest + 4);
+		snprintf(p->name, sizeof(p->name), "%s", name ? name + 6 : "");
 	}
-	fclose(f);
 	return 0;
 }
 
@@ -114,34 +103,30 @@ static struct sjob *add_job(struct sjob **j, size_t *n, size_t *cap)
 }
 
 /* sacct -X -n -P -o JobID,JobName%200,State,ExitCode,Elapsed,NodeList,Reason: "id|name|state|..." */
-static void read_acct(struct status *s, const char *path)
+static int acct_line(void *ctx, char *line, long no, char *err, size_t errlen)
 {
-	char line[2048], *f[7];
-	FILE *in = fopen(path, "r");
+	struct status *s = ctx;
+	char *f[7], *c = line, *bar;
 	struct sjob *j;
+	int k = 0;
 
-	while (in && fgets(line, sizeof(line), in)) {
-		int k = 0;
-		char *c = line, *bar;
-		line[strcspn(line, "\n")] = '\0';
-		for (; k < 7; c = bar + 1) {
-			f[k++] = c;
-			if (!(bar = strchr(c, '|')))
-				break;
-			*bar = '\0';
-		}
-		if (k < 7 || !(j = add_job(&s->acct, &s->nacct, &s->capacct)))
-			continue;
-		snprintf(j->id, sizeof(j->id), "%s", f[0]);
-		snprintf(j->name, sizeof(j->name), "%s", f[1]);
-		snprintf(j->state, sizeof(j->state), "%.*s", (int)strcspn(f[2], " "), f[2]);   /* "CANCELLED by 0" */
-		snprintf(j->code, sizeof(j->code), "%s", f[3]);
-		snprintf(j->elapsed, sizeof(j->elapsed), "%s", f[4]);
-		snprintf(j->nodes, sizeof(j->nodes), "%s", f[5]);
-		snprintf(j->reason, sizeof(j->reason), "%s", f[6]);
+	(void)no, (void)err, (void)errlen;
+	for (; k < 7; c = bar + 1) {
+		f[k++] = c;
+		if (!(bar = strchr(c, '|')))
+			break;
+		*bar = '\0';
 	}
-	if (in)
-		fclose(in);
+	if (k < 7 || !(j = add_job(&s->acct, &s->nacct, &s->capacct)))
+		return 0;
+	snprintf(j->id, sizeof(j->id), "%s", f[0]);
+	snprintf(j->name, sizeof(j->name), "%s", f[1]);
+	snprintf(j->state, sizeof(j->state), "%.*s", (int)strcspn(f[2], " "), f[2]);   /* "CANCELLED by 0" */
+	snprintf(j->code, sizeof(j->code), "%s", f[3]);
+	snprintf(j->elapsed, sizeof(j->elapsed), "%s", f[4]);
+	snprintf(j->nodes, sizeof(j->nodes), "%s", f[5]);
+	snprintf(j->reason, sizeof(j->reason), "%s", f[6]);
+	return 0;
 }
 
 /* One key's value of an 'scontrol -o show job' line (a word "KEY=value"), into out. */
@@ -157,25 +142,23 @@ static void field(const char *line, const char *key, char *out, size_t len)
 		}
 }
 
-static void read_live(struct status *s, const char *path)
+/* scontrol -o show job: a job a line, "KEY=value" words. */
+static int live_line(void *ctx, char *line, long no, char *err, size_t errlen)
 {
-	char line[16384];
-	FILE *in = fopen(path, "r");
+	struct status *s = ctx;
 	struct sjob *j;
 
-	while (in && fgets(line, sizeof(line), in)) {
-		if (strncmp(line, "JobId=", 6) || !(j = add_job(&s->live, &s->nlive, &s->caplive)))
-			continue;
-		field(line, "JobId", j->id, sizeof(j->id));
-		field(line, "JobName", j->name, sizeof(j->name));
-		field(line, "JobState", j->state, sizeof(j->state));
-		field(line, "ExitCode", j->code, sizeof(j->code));
-		field(line, "RunTime", j->elapsed, sizeof(j->elapsed));
-		field(line, "NodeList", j->nodes, sizeof(j->nodes));
-		field(line, "Reason", j->reason, sizeof(j->reason));
-	}
-	if (in)
-		fclose(in);
+	(void)no, (void)err, (void)errlen;
+	if (strncmp(line, "JobId=", 6) || !(j = add_job(&s->live, &s->nlive, &s->caplive)))
+		return 0;
+	field(line, "JobId", j->id, sizeof(j->id));
+	field(line, "JobName", j->name, sizeof(j->name));
+	field(line, "JobState", j->state, sizeof(j->state));
+	field(line, "ExitCode", j->code, sizeof(j->code));
+	field(line, "RunTime", j->elapsed, sizeof(j->elapsed));
+	field(line, "NodeList", j->nodes, sizeof(j->nodes));
+	field(line, "Reason", j->reason, sizeof(j->reason));
+	return 0;
 }
 
 /* The jobs by id into h (sized once: the first of an id kept, as it was read); 0, or -1 (memory). */
@@ -289,14 +272,16 @@ int status_main(int argc, char **argv)
 	struct status s = { 0 };
 	long unrecorded = 0;
 	struct stat st;
-	char *raw[1];
+	char *raw[1], err[4400];
 
 	if (argc != 4 + tsv)
 		return text_error(2, "collect: error: --status takes a campaign's manifest, its raw outputs and "
 			"Slurm's records: collect --status [--tsv] MANIFEST RAW SACCT SCONTROL\n");
 	argv += tsv;
-	if (read_manifest(&s, argv[0]) != 0) {
-		text_error(0, "collect: error: cannot read the manifest '%s'\n", argv[0]);
+	if (text_lines(argv[0], TEXT_MANIFEST, manifest_line, &s, err, sizeof(err)) != 0 ||
+	    text_lines(argv[2], TEXT_SLURM, acct_line, &s, err, sizeof(err)) != 0 ||
+	    text_lines(argv[3], TEXT_SLURM, live_line, &s, err, sizeof(err)) != 0) {
+		text_error(0, "collect: error: %s\n", err);
 		free(s.p);
 		namehash_free(&s.keys);
 		return 2;
@@ -304,8 +289,6 @@ int status_main(int argc, char **argv)
 	raw[0] = argv[1];
 	if (stat(raw[0], &st) == 0 && state_points_each(1, raw, state_of, &s) == 3)
 		return 3;
-	read_acct(&s, argv[2]);
-	read_live(&s, argv[3]);
 	if (index_jobs(&s.accts, s.acct, s.nacct) != 0 || index_jobs(&s.lives, s.live, s.nlive) != 0) {
 		namehash_free(&s.accts);   /* Slurm's records unread: the outputs' states */
 		namehash_free(&s.lives);

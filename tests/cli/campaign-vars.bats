@@ -117,7 +117,7 @@ setup() {
 	printf 'switch leaf1 25gbit n[1-2]\nnic n1\n' >"$BATS_TEST_TMPDIR/site.fabric"
 	run --separate-stderr -2 bash "$t/campaigns/submit.sh" CAMPAIGN=fa "RESULTS=$res" \
 		"FABRIC=$BATS_TEST_TMPDIR/site.fabric" NODES=1 MODES=contiguous DRYRUN=1
-	[[ $stderr == *"fabric file '$BATS_TEST_TMPDIR/site.fabric' line 2: a NIC is 'nic NODE RATE'"* ]]
+	[[ $stderr == *"$BATS_TEST_TMPDIR/site.fabric:2: a NIC is 'nic NODE RATE'"* ]]
 }
 
 @test "arguments aller refuses at every node count: one line naming the first point, exit 2" {

@@ -88,7 +88,7 @@ campaign_tree() {
 	[ "${#stderr_lines[@]}" = 1 ]
 	[[ $stderr == "collect: error: cannot read 'no\\x1b[31mX\\nY\\rZ\\tW\\xff\\xc2\\x9b"$'\xc3\xa9'"': "* ]]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric="$ROOT/tests/data/peers/local.fabric" "no$bad"
-	[[ $stderr == "collect: error: --judge: file 'no\\x1b[31mX\\nY\\rZ\\tW\\xff"* ]]
+	[[ $stderr == "collect: error: --judge: output 'no\\x1b[31mX\\nY\\rZ\\tW\\xff"* ]]
 	# a merge's warning names its file so too
 	echo "not aller's" >"x$bad.out"
 	run --separate-stderr -2 "$COLLECT" "x$bad.out"
@@ -109,7 +109,8 @@ campaign_tree() {
 	cd "$ROOT/tests/data/peers"
 	a=$(printf 'node-%057d' 0)   # 62 bytes, and a 63rd that tells the hosts apart
 	sed -e "s/on  *n[12] device/on ${a}a device/; s/on  *n[34] device/on ${a}b device/" alltoall_perf.txt >"$BATS_TEST_TMPDIR/long.txt"
-	run --separate-stderr -0 "$COLLECT" --judge --format=nccl-tests --fabric=local.fabric "$BATS_TEST_TMPDIR/long.txt"
+	printf 'switch leaf1 1gbit %sa %sb\nnic %sa 1gbit\nnic %sb 1gbit\n' "$a" "$a" "$a" "$a" >"$BATS_TEST_TMPDIR/long.fabric"
+	run --separate-stderr -0 "$COLLECT" --judge --format=nccl-tests --fabric="$BATS_TEST_TMPDIR/long.fabric" "$BATS_TEST_TMPDIR/long.txt"
 	[ "${lines[1]}" = "# placement: 8 tasks on 2 nodes, as its rank lines say" ]
 	# 65 bytes and 66: before, both were their first 63 bytes, one host
 	a=$(printf 'node-%060d' 0)

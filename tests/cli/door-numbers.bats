@@ -25,7 +25,7 @@ aller/world/hostmap.c 2       the digits of two host names compared, not a value
 collect/export/plots.c 1      a merged table'"'"'s point id, collect'"'"'s own
 collect/export/plots_kinds.c 3  merged tables'"'"' point ids, collect'"'"'s own
 collect/judge/findings.c 3    merged tables (pairs.tsv), collect'"'"'s own
-collect/judge/findings_across.c 1  a finding'"'"'s link words, collect'"'"'s own
+collect/judge/findings_across.c 2  a finding'"'"'s link words and its share of the median, collect'"'"'s own
 collect/judge/nics.c 1        a merged fact'"'"'s NIC rate, collect'"'"'s own
 collect/judge/suspects.c 1    suspects.tsv'"'"'s link words, collect'"'"'s own
 collect/judge/topology.c 1    a fact'"'"'s node and leaf words (%s), no number
@@ -70,7 +70,9 @@ number_bypasses() {
 @test "a node range that ends at LONG_MAX ends, in a fabric file, aller --nodes and collect --judge --nodes (H1-1)" {
 	cd "$BATS_TEST_TMPDIR"
 	printf 'nic n[9223372036854775807] 1gbit\n' >l.fabric
-	run -0 timeout 10 "$ALLER" --check-args=8 --nodes='n[1-4]' --fabric=l.fabric
+	# (nodes the file does not name: refused at once, by the file's door, not walked)
+	run --separate-stderr -2 timeout 10 "$ALLER" --check-args=8 --nodes='n[1-4]' --fabric=l.fabric
+	[ "$stderr" = "aller: error: --nodes: no node of them is in the fabric file 'l.fabric' (no switch, nic or gpu line names 'n1')" ]
 	run -0 timeout 10 "$ALLER" --check-args=2 --nodes='n[9223372036854775806-9223372036854775807]' --fabric=l.fabric
 	[[ $output == *"on 2 nodes (n9223372036854775806 ... n9223372036854775807)"* ]]
 	run -0 timeout 10 "$COLLECT" --judge --fabric=l.fabric --nodes='n[9223372036854775806-9223372036854775807]' \
@@ -87,7 +89,7 @@ number_bypasses() {
 	for r in inf infgbit nangbit 1e309gbit 1e-320gbit 0x10gbit -1gbit 0.5kbit 1000001GB/s; do
 		printf 'switch leaf1 4gbit n[1-2]\nnic n[1-2] %s\n' "$r" >r.fabric
 		run --separate-stderr -2 "$ALLER" --check-args=2 --nodes='n[1-2]' --fabric=r.fabric
-		[ "$stderr" = "aller: error: fabric file 'r.fabric' line 2: rate is not a decimal number and kbit, mbit, gbit, gbps or GB/s, 1kbit to 1000000GB/s: '$r'" ] ||
+		[ "$stderr" = "aller: error: r.fabric:2: rate is not a decimal number and kbit, mbit, gbit, gbps or GB/s, 1kbit to 1000000GB/s: '$r'" ] ||
 			{ echo "$r: $stderr"; return 1; }
 		run --separate-stderr -2 "$COLLECT" --judge --fabric="$ROOT/tests/data/peers/local.fabric" --line-rate="$r" \
 			"$ROOT/tests/data/peers/osu_alltoall.txt"

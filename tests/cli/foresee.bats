@@ -55,7 +55,7 @@ row() { awk -v c="$1" -v n="$2" '$1 == c && $2 == n' <<<"$output"; }
 	# a bad one: refused with its line, nothing run
 	printf 'switch s1 - n1\nswitch s2 - n2\ngroup g1 s1 s2\n' >"$BATS_TEST_TMPDIR/bad.fabric"
 	run --separate-stderr -2 "$ALLER" --check-args=2 --fabric="$BATS_TEST_TMPDIR/bad.fabric" --nodes='n[1-2]'
-	[[ $stderr == *"fabric file '$BATS_TEST_TMPDIR/bad.fabric' line 3: a group without global links: add 'global LINKS RATE [minimal|adaptive]' for 'g1'" ]]
+	[[ $stderr == *"$BATS_TEST_TMPDIR/bad.fabric:3: a group without global links: add 'global LINKS RATE [minimal|adaptive]' for 'g1'" ]]
 }
 
 @test "two rails: a node's tasks spread over its NICs or on those the MPI stack is told of (said), bound half of one rail's; a slowed rail's NIC named" {
@@ -86,7 +86,7 @@ row() { awk -v c="$1" -v n="$2" '$1 == c && $2 == n' <<<"$output"; }
 	# rails that differ across nodes: refused with the line
 	printf 'switch r0 1gbit n[1-2]:eth0\nswitch r1 1gbit n1:eth1\n' >"$BATS_TEST_TMPDIR/bad.fabric"
 	run --separate-stderr -2 "$ALLER" --check-args=2 --fabric="$BATS_TEST_TMPDIR/bad.fabric" --nodes='n[1-2]'
-	[[ $stderr == *"line 1: the rails differ across nodes (each node the same interfaces, one a rail, as its first in name order has): this node's are not: 'n2:eth0'" ]]
+	[[ $stderr == *"bad.fabric:1: the rails differ across nodes (each node the same interfaces, one a rail, as its first in name order has): this node's are not: 'n2:eth0'" ]]
 }
 
 @test "a GPU node's own links: the on-node rows bound by each GPU's port to the NVSwitch, the world by the NICs; collect --judge the same" {
@@ -103,7 +103,7 @@ row() { awk -v c="$1" -v n="$2" '$1 == c && $2 == n' <<<"$output"; }
 	# a node's GPU links declared twice: its line, exit 2
 	printf 'gpu n[1-2] 450GB/s\ngpu n2 900GB/s\n' >"$BATS_TEST_TMPDIR/bad.fabric"
 	run --separate-stderr -2 "$ALLER" --check-args=2 --fabric="$BATS_TEST_TMPDIR/bad.fabric" --nodes='n[1-2]'
-	[[ $stderr == *"line 2: the node's GPU links are declared already: 'n2'" ]]
+	[[ $stderr == *"bad.fabric:2: the node's GPU links are declared already: 'n2'" ]]
 }
 
 @test "--nodes and --tasks-per-node refused where they do nothing, or where the world does not fit" {

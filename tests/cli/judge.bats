@@ -72,7 +72,7 @@ row() { awk -v b="$1" -v t="$2" '$1 == b && $2 == t' <<<"$output"; }
 	[ "$stderr" = "collect: error: --judge: $BATS_TEST_TMPDIR/bad.txt:6: not a row of the table above (a number a column):" ]
 	[ "$output" = "" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric --format=imb osu_alltoall.txt
-	[ "$stderr" = "collect: error: --judge: osu_alltoall.txt:5: not a line of IMB-MPI1's output (no table's '#bytes' header above it): '1                      38.12             31.40             45.77        1000'" ]
+	[ "$stderr" = "collect: error: --judge: osu_alltoall.txt:2: a title line of another tool's output (a file holds one run of one tool): '# OSU MPI All-to-All Personalized Exchange Latency Test v7.4'" ]
 	run --separate-stderr -2 "$COLLECT" --judge osu_alltoall.txt
 	[ "$stderr" = "collect: error: --judge: --fabric=FILE is needed: collect --judge --fabric=FILE [--nodes=LIST] ... OUTPUT" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric --placement=round osu_alltoall.txt
@@ -82,9 +82,9 @@ row() { awk -v b="$1" -v t="$2" '$1 == b && $2 == t' <<<"$output"; }
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric --format=hpl osu_alltoall.txt
 	[ "$stderr" = "collect: error: --judge: --format 'hpl': osu, imb or nccl-tests is allowed" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=osu_alltoall.txt osu_alltoall.txt
-	[[ $stderr == "collect: error: --judge: fabric file 'osu_alltoall.txt' line 5: expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'gpu NODE RATE', 'group NAME SWITCH...' or 'global LINKS RATE [minimal|adaptive]', not '1'" ]]
+	[[ $stderr == "collect: error: --judge: osu_alltoall.txt:5: expected 'switch NAME RATE [CHILD...]', 'nic NODE RATE', 'gpu NODE RATE', 'group NAME SWITCH...' or 'global LINKS RATE [minimal|adaptive]', not '1'" ]]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric no-such.txt
-	[ "$stderr" = "collect: error: --judge: file 'no-such.txt' cannot be opened: No such file or directory" ]
+	[ "$stderr" = "collect: error: --judge: output 'no-such.txt' cannot be opened: No such file or directory" ]
 	run --separate-stderr -2 "$COLLECT" --judge --fabric=local.fabric osu_alltoall.txt imb_alltoall.txt
 	[ "$stderr" = "collect: error: --judge: one OUTPUT is judged at a time, not 'osu_alltoall.txt' and 'imb_alltoall.txt'" ]
 	run --separate-stderr -3 bash -c '"$0" --judge --fabric=local.fabric osu_alltoall.txt >/dev/full' "$COLLECT"

@@ -118,7 +118,7 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	# a bad file: one line, exit 2, nothing measured
 	printf 'switch leaf1 fast n1\n' >"$dir/bad.fabric"
 	run --separate-stderr -2 timeout 60 srun -N2 -n2 --mpi=pmix "$ALLER" --fabric="$dir/bad.fabric" c 1 8
-	[[ $stderr == "aller: error: fabric file '$dir/bad.fabric' line 1: rate is not a decimal number and kbit, mbit, gbit, gbps or GB/s, 1kbit to 1000000GB/s: 'fast'"* ]]
+	[[ $stderr == "aller: error: $dir/bad.fabric:1: rate is not a decimal number and kbit, mbit, gbit, gbps or GB/s, 1kbit to 1000000GB/s: 'fast'"* ]]
 	[ -z "$output" ]
 }
 

@@ -75,7 +75,7 @@ pairs_campaign() {
 	# a node an administrator drained for another reason is not aller's to resume
 	scontrol update nodename=n2 state=drain reason="admin: bad DIMM"
 	run --separate-stderr -2 bash "$ROOT/campaigns/undrain.sh" HOSTS=n2
-	[ "$stderr" = "undrain: error: node 'n2' in HOSTS was not drained by aller (drain, reason 'admin: bad DIMM'): not aller's to resume" ]
+	[ "$stderr" = "undrain: error: node 'n2' in HOSTS was not drained by aller (drained, reason 'admin: bad DIMM'): not aller's to resume" ]
 	[[ $(sinfo -h -N -n n2 -o %E) == "admin: bad DIMM" ]]
 	# nor one that is not drained, nor one Slurm does not know; no reservation is left by either
 	run --separate-stderr -2 bash "$ROOT/campaigns/undrain.sh" HOSTS=n1

@@ -178,7 +178,7 @@ budget: world 4: 18 data set rows, at most 9 s of timed calls" ]
 	run --separate-stderr -2 "$ALLER" --check-args=@"$BATS_TEST_TMPDIR/worlds" c
 	[[ $stderr == *"invalid world size 'x'"* ]]
 	run --separate-stderr -2 "$ALLER" --check-args=@"$BATS_TEST_TMPDIR/none" c
-	[ "$stderr" = "aller: error: cannot read --check-args' file '$BATS_TEST_TMPDIR/none': No such file or directory" ]
+	[ "$stderr" = "aller: error: --check-args' file '$BATS_TEST_TMPDIR/none' cannot be opened: No such file or directory" ]
 }
 
 @test "an impossible LONGS exits 3 naming the size, rank and host" {

@@ -62,7 +62,7 @@ setup() {
 	mount -t tmpfs -o size=4k tmpfs tiny 2>/dev/null || skip "cannot mount a tmpfs here"
 	run --separate-stderr -3 "${MPIRUN[@]}" 2 "$ALLER" --samples=tiny/s c 20 4096
 	umount tiny || true
-	[ "$(grep -c "^aller: error: rank 0 on .*: cannot write the samples file 'tiny/s/.samples-.*\.part': No space left on device" <<<"$stderr")" = 1 ]
+	[ "$(grep -c "^aller: error: rank 0 on .*: cannot write 'tiny/s/.samples-.*\.part': No space left on device" <<<"$stderr")" = 1 ]
 	[ "$(grep -cx '# Done' <<<"$output")" = 0 ]
 }
 

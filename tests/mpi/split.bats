@@ -93,7 +93,7 @@ SPECS="uniform spread:1 zipf:1.2 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognor
 		[ -z "$output" ]
 	done
 	run --separate-stderr -2 mpirun_n "$N" "$ALLER" --split=matrix:"$BATS_TEST_TMPDIR/none" c 2 256
-	[[ $stderr == *"aller: error: cannot read the matrix file '$BATS_TEST_TMPDIR/none': No such file or directory"* ]]
+	[[ $stderr == *"aller: error: matrix file '$BATS_TEST_TMPDIR/none' cannot be opened: No such file or directory"* ]]
 	# a 3 x 3 matrix fits no level of a world of 2 or 4
 	printf '1 1 1\n1 1 1\n1 1 1\n' >"$m"
 	run --separate-stderr -2 "$ALLER" --check-args="$N" --split=matrix:"$m"

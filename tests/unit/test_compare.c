@@ -63,20 +63,27 @@ static void verdicts(void **state)
 {
 	(void)state;
 	/* within the tolerance, whatever the spread */
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 1.04, 1.0, 1.1, NAN), V_SAME);
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 0.96, 0.9, 1.0, 3.0), V_SAME);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 1.04, 1.0, 1.1, NAN, NAN), V_SAME);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 0.96, 0.9, 1.0, 3.0, NAN), V_SAME);
 	/* outside it, ranges apart; medians that agree, or none */
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 1.9, 2.1, 2.0), V_SLOWER);
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 0.5, 0.4, 0.6, NAN), V_FASTER);
-	/* medians within the tolerance do not change it (half the tasks slower) */
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 0.9, 2.1, 1.0), V_SLOWER);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 1.9, 2.1, 2.0, NAN), V_SLOWER);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 0.5, 0.4, 0.6, NAN, NAN), V_FASTER);
+	/* medians within the tolerance do not change it (half the tasks slower), */
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 0.9, 2.1, 1.0, NAN), V_SLOWER);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 0.9, 2.1, 1.0, 0.1), V_SLOWER);
+	/* but where one call moved the average by half the difference or more: a spike */
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 0.9, 21.0, 1.0, 1.0), V_SPIKE);
+	assert_int_equal(compare_verdict(0.05, 2.0, 0.9, 21.0, 1.0, 0.9, 1.1, 1.02, 0.5), V_SPIKE);
+	/* a missing average is neither slower nor faster */
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, NAN, 0.9, 2.1, NAN, NAN), V_MISSING);
+	assert_int_equal(compare_verdict(0.05, NAN, 0.9, 1.1, 1.0, 0.9, 2.1, 1.0, NAN), V_MISSING);
 	/* averages and medians the other way round: noise */
-	assert_int_equal(compare_verdict(0.05, 4.0, 0.1, 1.1, 1.7, 0.1, 2.3, 4.1), V_NOISE);
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 1.9, 2.1, 0.5), V_NOISE);
+	assert_int_equal(compare_verdict(0.05, 4.0, 0.1, 1.1, 1.7, 0.1, 2.3, 4.1, NAN), V_NOISE);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.9, 1.1, 2.0, 1.9, 2.1, 0.5, NAN), V_NOISE);
 	/* outside it, each average inside the other's range: noise */
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.5, 2.0, 1.3, 0.6, 2.2, NAN), V_NOISE);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.5, 2.0, 1.3, 0.6, 2.2, NAN, NAN), V_NOISE);
 	/* ranges that overlap, but one average outside the other's range: not noise */
-	assert_int_equal(compare_verdict(0.05, 1.0, 0.5, 1.2, 1.3, 0.6, 2.2, 1.3), V_SLOWER);
+	assert_int_equal(compare_verdict(0.05, 1.0, 0.5, 1.2, 1.3, 0.6, 2.2, 1.3, NAN), V_SLOWER);
 	assert_string_equal(verdict_names[V_NOISE], "noise");
 }
 

@@ -13,6 +13,21 @@
 
 #include "judge/locate.h"
 
+/* One row, its links by name (locate_row_ids's by index). */
+static int locate_row(struct locate *L, long point, double eff, const char *const *used, int nused,
+	       const char *const *clear, int nclear)
+{
+	int u[nused > 0 ? nused : 1], c[nclear > 0 ? nclear : 1];
+
+	for (int i = 0; i < nclear; i++)
+		if ((c[i] = locate_link(L, clear[i])) < 0)
+			return -1;
+	for (int i = 0; i < nused; i++)
+		if ((u[i] = locate_link(L, used[i])) < 0)
+			return -1;
+	return locate_row_ids(L, point, eff, u, nused, c, nclear);
+}
+
 /*
  * Four nodes, one task each, n1 n2 under leaf1, n3 n4 under leaf2, n3's NIC
  * slow. The rows of a campaign: the world (all links), contiguous pairs
