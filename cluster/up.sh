@@ -85,7 +85,9 @@ done
 {
 	echo "# Source this file to point sbatch, srun, squeue, sacct, ... at the local cluster."
 	echo "export SLURM_CONF=$SLURM_CONF"
-	! fabric_on || echo "case :\$PATH: in *:$CLUSTER_DIR/bin:*) ;; *) export PATH=$CLUSTER_DIR/bin:\$PATH ;; esac"
+	# the tree's aller and collect (README: make, then . build/cluster/env.sh) and,
+	# with the fabric, the client wrappers before them
+	for d in "$CLUSTER_ROOT/build/bin" "$CLUSTER_DIR/bin"; do [ "$d" = "$CLUSTER_ROOT/build/bin" ] || fabric_on || continue; echo "case :\$PATH: in *:$d:*) ;; *) export PATH=$d:\$PATH ;; esac"; done
 } >"$CLUSTER_DIR/env.sh"
 echo "$settings" >"$RUN/settings"
 

@@ -27,3 +27,25 @@ trend: make-vars all
 
 export: make-vars all
 	@bash plots/export.sh
+
+# make docs-images: the figures of README.md and docs/ (docs/img/*.png) drawn
+# again from real campaigns on the local cluster (up, as make cluster-up
+# brings it): make demo's smoke campaign on 4 nodes (the bandwidth plots)
+# and docs/aller.md's links campaign on 4 nodes with the link n4 -> n1
+# slowed (the node-pair matrix). docs/img/SOURCES records the gnuplot scripts
+# they were drawn with (md5sum); tests/cli/docs-run.bats fails when one has
+# changed since, so a change of style is followed by make docs-images.
+DOCS_IMG := $(B)/docs-images
+.PHONY: docs-images
+docs-images: all cluster-up
+	@rm -rf $(DOCS_IMG) && . $(B)/cluster/env.sh && set -e && \
+	trap 'bash cluster/fabric.sh heal >/dev/null' EXIT && \
+	wait_job() { echo "docs-images: waiting for job $$1 ..."; while [ -n "$$(squeue -h -j $$1 2>/dev/null)" ]; do sleep 2; done; } && \
+	wait_job "$$(bash campaigns/submit.sh CONF=campaigns/smoke.conf CAMPAIGN=smoke RESULTS=$(DOCS_IMG) NODES=4)" && \
+	bash cluster/fabric.sh slow-link n4 n1 20mbit && \
+	wait_job "$$(bash campaigns/submit.sh CAMPAIGN=links RESULTS=$(DOCS_IMG) NODES=4 TASKS_PER_NODE=1 \
+		MODES=contiguous LONGS=0 ALLER_ARGS=--pairs=1M)" && \
+	cp $(DOCS_IMG)/smoke/plots/bandwidth-contiguous-n4.png $(DOCS_IMG)/smoke/plots/bandwidth-strided-n4.png docs/img/ && \
+	cp $(DOCS_IMG)/links/plots/pairs-links-n4-*.png docs/img/pairs-local-cluster.png && \
+	md5sum plots/*.gp >docs/img/SOURCES && \
+	echo "docs-images: docs/img/: $$(cd docs/img && echo *.png)"
