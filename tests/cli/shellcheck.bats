@@ -15,7 +15,7 @@ load ../lib/helpers
 	[ "$status" -eq 0 ]
 }
 
-@test "no script of the toolkit is over 130 lines of logic, and all of them at most 2,476 (comments and blank lines aside)" {
+@test "no script of the toolkit is over 130 lines of logic, and all of them at most 2,470 (comments and blank lines aside)" {
 	cd "$ROOT"
 	over=$(git ls-files campaigns jobs plots cluster sh | while read -r f; do
 		case $f in *.sh | *.sbatch) n=$(grep -cvE '^\s*(#|$)' "$f"); [ "$n" -le 130 ] || echo "$f: $n" ;; esac
