@@ -164,7 +164,9 @@ queued() { squeue -h | wc -l; }
 @test "MODULES with SBATCH_EXPORT=NONE: the job finds aller only through its module; a missing one fails the point once" {
 	# the installed toolkit's modulefile, where the nodes see it (not /tmp)
 	make -s -C "$ROOT" install PREFIX="$RES/inst" >/dev/null
-	run ! command -v aller   # not on any PATH the job has, but the module's
+	# not on any PATH the job has, but the module's (env.sh put the tree's build/bin on this shell's)
+	PATH=$(tr ':' '\n' <<<"$PATH" | grep -vxF "$ROOT/build/bin" | paste -sd:)
+	run ! command -v aller
 	final=$(SBATCH_EXPORT=NONE submit CAMPAIGN=modules NODES=1 LONGS=64 ITERS=1 \
 		MODULE_USE="$RES/inst/share/modulefiles" MODULES=aller MODULES_PURGE=1)
 	wait_job "$final" 300
