@@ -69,7 +69,9 @@ teardown() {
 	run -0 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["commsize"] > 1 && $c["bytes_per_peer"] >= 1048576 { print $c["commsize"], $c["bytes_per_peer"], $c["bottleneck"], $c["eff_bound"]
 		lo = $c["bytes_per_peer"] == 1048576 ? 0.7 : 0.5
-		if (!($c["eff_bound"] >= lo && $c["eff_bound"] <= 1.05)) bad = 1 } END { exit bad }' "$m/points.csv"
+		# above 1.05 only where its slowest task still took the bound (a median task ahead
+		# beside a CPU hog: a pair at 1 MiB read 1.19, its slowest 1.7x the bound)
+		if (!($c["eff_bound"] >= lo && ($c["eff_bound"] <= 1.05 || $c["tmax_s"] >= $c["bound_s"]))) bad = 1 } END { exit bad }' "$m/points.csv"
 	printf '%s\n' "$output"   # shown when the test fails
 	[ "${#lines[@]}" = 3 ]
 }
