@@ -139,7 +139,8 @@ void text_escape(FILE *f, const char *s, size_t n)
 
 int text_error(int rc, const char *fmt, ...)
 {
-	char line[4096];
+	char line[4096], out[4 * 4096 + 2];   /* escaped: 4 bytes a byte at most */
+	FILE *m = fmemopen(out, sizeof(out), "w"), *to = m ? m : stderr;
 	va_list ap;
 	int n;
 
@@ -147,8 +148,10 @@ int text_error(int rc, const char *fmt, ...)
 	n = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	n = n < 0 ? 0 : n < (int)sizeof(line) ? n : (int)sizeof(line) - 1;
-	text_escape(stderr, line, (size_t)n - (n > 0 && line[n - 1] == '\n'));
-	fputc('\n', stderr);
+	text_escape(to, line, (size_t)n - (n > 0 && line[n - 1] == '\n'));
+	fputc('\n', to);
+	if (m)   /* one write, so that no other process's lines (mpirun's) land inside it */
+		n = (int)ftell(m), fclose(m), fwrite(out, 1, (size_t)n, stderr);
 	return rc;
 }
 

@@ -25,7 +25,7 @@ declare -A sets=(
 	[reframe]="python3 python3-jsonschema python3-lxml python3-requests python3-semver
 		python3-fasteners python3-clustershell python3-tabulate python3-jinja2
 		python3-argcomplete python3-yaml"
-	[tests]="mpich libmpich-dev bats shellcheck libcmocka-dev perl clang libclang-rt-14-dev
+	[tests]="mpich libmpich-dev bats shellcheck libcmocka-dev perl strace clang libclang-rt-14-dev
 		file time stress-ng python3 chromium lmod mandoc debhelper dpkg-dev
 		prometheus prometheus-node-exporter"
 )

@@ -136,3 +136,11 @@ campaign_tree() {
 	run --separate-stderr -2 "$COLLECT" --judge --format=nccl-tests --fabric=local.fabric "$BATS_TEST_TMPDIR/ar2.txt"
 	[ "$stderr" = "collect: error: --judge: $BATS_TEST_TMPDIR/ar2.txt:2: a nccl-tests output of another collective, not alltoall_perf's: 'all_reduce_perf'" ]
 }
+
+@test "an error line reaches stderr in one write, so no other process's output (mpirun's banner) lands inside it" {
+	run strace -f -e trace=write -o "$BATS_TEST_TMPDIR/w" "$ALLER" --split=$'\e[31mX' c 1 8
+	[ "$(grep -c 'write(2, "aller: error: invalid split' "$BATS_TEST_TMPDIR/w")" = 1 ]
+	[ "$(grep -c 'write(2, ' "$BATS_TEST_TMPDIR/w")" = 1 ]
+	run strace -f -e trace=write -o "$BATS_TEST_TMPDIR/c" "$COLLECT" --judge --fabric=/nonexistent x
+	[ "$(grep -c 'write(2, ' "$BATS_TEST_TMPDIR/c")" = 1 ]
+}
