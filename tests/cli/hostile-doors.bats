@@ -1,0 +1,16 @@
+#!/usr/bin/env bats
+# A hostile user at the doors (docs/security.md; docs/exit-codes.md, "Reading
+# a user's file", "Numbers, rates and ranges"): what got through them once.
+# Each test fails if its defect comes back.
+# shellcheck disable=SC2154 # bats sets output and stderr
+load ../lib/helpers
+
+@test "a FIFO where one is allowed is read once its writer comes, not as empty, its writer left blocked (h11)" {
+	cd "$BATS_TEST_TMPDIR"
+	mkfifo worlds
+	(sleep 1 && timeout 5 bash -c 'echo 4 >worlds') </dev/null >/dev/null 2>&1 &
+	run --separate-stderr timeout 10 "$ALLER" --check-args=@worlds
+	# the writer got its reader and ended (a read of an empty FIFO left it blocked in open)
+	wait $!
+	[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$status: $stderr"; return 1; }
+}
