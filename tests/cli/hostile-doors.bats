@@ -14,3 +14,13 @@ load ../lib/helpers
 	wait $!
 	[ "$status" -eq 0 ] && [ -z "$stderr" ] || { echo "$status: $stderr"; return 1; }
 }
+
+@test "a range's trailing comma is an empty item, refused as a leading one is (h11)" {
+	cd "$BATS_TEST_TMPDIR"
+	for r in 'n[1,]' 'n[,1]' 'n[1-2,]'; do
+		printf 'nic %s 1gbit\n' "$r" >r.fabric
+		run --separate-stderr -2 timeout 10 "$ALLER" --check-args=2 --nodes=n1 --fabric=r.fabric
+		[ "$stderr" = "aller: error: r.fabric:1: a range's item is N or A-B (A <= B, at most 1000000 names): '$r'" ] ||
+			{ echo "$r: $stderr"; return 1; }
+	done
+}
