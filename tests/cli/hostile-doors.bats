@@ -24,3 +24,19 @@ load ../lib/helpers
 			{ echo "$r: $stderr"; return 1; }
 	done
 }
+
+@test "an option's value past its buffer is refused whole, not cut to a number that passes (h11)" {
+	z=$(printf '0%.0s' {1..70})
+	# each was exit 0: the junk past the buffer (64 or 32 bytes) dropped unseen
+	for a in "--congestion=0.5${z}junk" "--congestion=0.5:alltoall:${z:0:61}1Mjunk" \
+		"--min-busbw=2.5@${z:0:61}1Mjunk" "--min-eff=0.5@${z:0:61}1M+junk"; do
+		run --separate-stderr -2 "$ALLER" "$a" --check-args=4
+		[ "${#stderr_lines[@]}" -eq 1 ] && [[ $stderr == "aller: error: invalid --"* ]] || { echo "$a: $stderr"; return 1; }
+	done
+	for w in "${z:0:30}4junk" "4,${z:0:30}4junk"; do
+		run --separate-stderr -2 "$ALLER" --check-args="$w"
+		[ "$stderr" = "aller: error: invalid world size '(32 or more)': expected an integer, 1..1099511627776" ] ||
+			{ echo "$w: $stderr"; return 1; }
+	done
+	run -0 "$ALLER" --congestion=0.5:alltoall:1M --min-busbw=2.5@1M+ --check-args=4,8
+}
