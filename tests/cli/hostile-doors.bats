@@ -40,3 +40,10 @@ load ../lib/helpers
 	done
 	run -0 "$ALLER" --congestion=0.5:alltoall:1M --min-busbw=2.5@1M+ --check-args=4,8
 }
+
+@test "--congestion's least world is a number, not 300 digits (h11)" {
+	run --separate-stderr -2 "$ALLER" --congestion=1e-300 --check-args=4
+	[ "$stderr" = "aller: error: --congestion=1e-300 makes no aggressor of a world of 4: give a larger fraction or more tasks (at least 1e+300)" ]
+	run --separate-stderr -2 "$ALLER" --congestion=0.1 --check-args=4
+	[[ $stderr == *"(at least 10)" ]]
+}
