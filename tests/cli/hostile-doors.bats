@@ -47,3 +47,13 @@ load ../lib/helpers
 	run --separate-stderr -2 "$ALLER" --congestion=0.1 --check-args=4
 	[[ $stderr == *"(at least 10)" ]]
 }
+
+@test "write_file onto a directory refuses it, exit 3, not a result moved into it as a temporary (h11)" {
+	# shellcheck source=sh/toolkit.sh
+	. "$ROOT/sh/toolkit.sh"
+	cd "$BATS_TEST_TMPDIR"
+	mkdir -m 755 out.tsv
+	run --separate-stderr -3 write_file out.tsv echo result
+	[ "$stderr" = "campaign: error: cannot write 'out.tsv': it is a directory" ]
+	[ -z "$(ls -A out.tsv)" ] && ! compgen -G 'out.tsv.*'
+}
