@@ -57,3 +57,13 @@ load ../lib/helpers
 	[ "$stderr" = "campaign: error: cannot write 'out.tsv': it is a directory" ]
 	[ -z "$(ls -A out.tsv)" ] && ! compgen -G 'out.tsv.*'
 }
+
+@test "GPUS_PER_TASK is 0 or 1 to 999: past 2^63 or with a leading zero, exit 2 at submission, not sbatch's to refuse (h11)" {
+	for v in 99999999999999999999999 00 007 1000; do
+		run --separate-stderr -2 bash "$ROOT/campaigns/submit.sh" CONF="$ROOT/campaigns/smoke.conf" CAMPAIGN=h11-gpus \
+			RESULTS="$ROOT/build/h11-gpus-never" NODES=1 DRYRUN=1 GPUS_PER_TASK="$v"
+		[ "$stderr" = "campaign: error: invalid GPUS_PER_TASK '$v': expected 0 or a whole number from 1 to 999, no leading zero" ] ||
+			{ echo "$v: $stderr"; return 1; }
+	done
+	[ ! -e "$ROOT/build/h11-gpus-never" ]
+}
