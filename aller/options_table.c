@@ -191,7 +191,7 @@ SETTER(set_check_args)
 	o->check_worlds = val;
 	for (const char *w = val; w; w = strchr(w, ',') ? strchr(w, ',') + 1 : NULL) {
 		char one[32];
-		snprintf(one, sizeof(one), "%.*s", (int)strcspn(w, ","), w);
+		snprintf(one, sizeof(one), "%.*s", (int)strcspn(w, ","), strcspn(w, ",") < sizeof(one) ? w : "(32 or more)");
 		if (option_long("world size", one, 1, 1L << 40, &o->check_args, err, errlen) != 0)
 			return -1;
 	}
@@ -364,7 +364,7 @@ SETTER(set_congestion)
 		if (strchr(a + 1, ':'))
 			snprintf(size, sizeof(size), "%s", strchr(a + 1, ':') + 1);
 	}
-	if (parse_double(f, 0, 1, &v, NULL) != 0 || !(v > 0 && v < 1)) {
+	if (strlen(val) >= sizeof(f) || parse_double(f, 0, 1, &v, NULL) != 0 || !(v > 0 && v < 1)) {
 		snprintf(err, errlen, "invalid --congestion '%s': expected FRACTION[:ALGO[:SIZE]], the "
 			 "aggressors' share of the world, 0 < FRACTION < 1 (e.g. --congestion=0.5:"
 			 "alltoall:1M)", val);

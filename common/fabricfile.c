@@ -145,7 +145,7 @@ int fabricfile_names(const char *word, int (*each)(const char *name, void *ctx),
 		return each(word, ctx);
 	if (!close || strchr(close + 1, '['))
 		return -2;
-	for (s = open + 1; s < close; s += strcspn(s, ",]") + (s[strcspn(s, ",]")] == ',')) {
+	for (s = open + 1; s < close || s[-1] == ','; s += strcspn(s, ",]") + (s[strcspn(s, ",]")] == ',')) {
 		if (item(s, strcspn(s, ",]"), &lo, &hi, &width) != 0 ||
 		    (total += hi - lo + 1) > FABRICFILE_RANGE)
 			return -3;

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -173,13 +174,13 @@ int text_open(const char *path, enum text_kind k, char *err, size_t errlen)
 	}
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size > rule[k].cap)
 		return close(fd), too_large(path, k, err, errlen);
-	if (S_ISREG(st.st_mode) || (S_ISFIFO(st.st_mode) && rule[k].fifo))
-		return fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK), fd;
+	if (S_ISREG(st.st_mode) || (S_ISFIFO(st.st_mode) && rule[k].fifo))   /* a FIFO's writer awaited, not EOF */
+		return (void)(S_ISFIFO(st.st_mode) && poll(&(struct pollfd){ fd, POLLIN, 0 }, 1, -1)),
+		       fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK), fd;
 	snprintf(err, errlen, "%s '%s' is %s, not a regular file", rule[k].noun, path,
 		 S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO"
 		 : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" : "a socket");
-	close(fd);
-	return -1;
+	return close(fd), -1;
 }
 
 int text_load(const char *path, enum text_kind k, struct strbuf *b, char *err, size_t errlen)
@@ -213,8 +214,7 @@ int text_load(const char *path, enum text_kind k, struct strbuf *b, char *err, s
 		text_at(err, errlen, path, no, "cut short: its last line has no newline");
 	else if (fd >= 0)
 		return b->s[b->len = to] = '\0', 0;
-	strbuf_release(b);
-	return fd == -2 ? 1 : -1;
+	return strbuf_release(b), fd == -2 ? 1 : -1;
 }
 
 int text_lines(const char *path, enum text_kind k, text_line_fn *fn, void *ctx, char *err, size_t errlen)

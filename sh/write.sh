@@ -44,10 +44,10 @@ write_file() {
 	local tmp why
 	write_place "$1"
 	tmp=$(mktemp -- "$WRITE_PATH.XXXXXX" 2>&1) || write_failed "cannot write '$WRITE_PATH': ${tmp##*: }"
-	if why=$({ "${@:2}" >"$tmp"; } 2>&1) && mv -f -- "$tmp" "$WRITE_PATH" 2>/dev/null; then
+	if why=$({ "${@:2}" >"$tmp"; } 2>&1) && mv -fT -- "$tmp" "$WRITE_PATH" 2>/dev/null; then
 		[ -z "$why" ] || printf '%s\n' "$why" >&2   # the command's warnings
 	else
-		rm -f -- "$tmp"
+		rm -f -- "$tmp"; [ ! -d "$WRITE_PATH" ] || why="it is a directory"   # (mv -T: never into it)
 		why=${why##*$'\n'} why=${why##*write error: }   # its last line; bash's "...: write error: WHY" as WHY
 		write_failed "cannot write '$WRITE_PATH': ${why:-its command failed}"
 	fi

@@ -22,7 +22,7 @@ int floor_parse(const char *opt, const struct floor_kind *k, const char *val, st
 
 	memset(f, 0, sizeof(*f));
 	snprintf(num, sizeof(num), "%.*s", (int)(n < sizeof(num) ? n : sizeof(num) - 1), val);
-	if (n >= sizeof(num) || parse_double(num, 0, k->max, &v, NULL) != 0 || !(v > 0)) {
+	if (strlen(val) >= sizeof(num) || parse_double(num, 0, k->max, &v, NULL) != 0 || !(v > 0)) {
 		snprintf(err, errlen, "invalid %s '%s': expected %s, optionally @SIZE (that per-peer "
 			 "size) or @SIZE+ (it and larger), e.g. %s=%s@1M+", opt, val, k->expect, opt,
 			 k == &floor_eff ? "0.5" : "2.5");

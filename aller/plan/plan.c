@@ -92,7 +92,7 @@ int plan_check_world(const struct options *o, long world, char *err, size_t errl
 	note[0] = '\0';
 	if (o->congestion > 0 && options_aggressors(o, world) < 1) {
 		snprintf(err, errlen, "--congestion=%g makes no aggressor of a world of %ld: give a "
-			 "larger fraction or more tasks (at least %.0f)", o->congestion, world,
+			 "larger fraction or more tasks (at least %.15g)", o->congestion, world,
 			 ceil(1 / o->congestion));
 		return -1;
 	}
