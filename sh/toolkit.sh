@@ -8,8 +8,10 @@ CAMPAIGN_ROOT=${CAMPAIGN_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 
 # die WHY [CODE]: "TOOL: error: WHY" on stderr, exit CODE (2); TOOL is the
 # script's (script_options: aller-report's is report), else campaign.
-die() {
-	printf '%s: error: %s\n' "${TOOL:-campaign}" "$1" >&2
+die() {   # one line, whatever the values in it hold: control characters escaped as collect's are
+	local m=${1//$'\n'/\\n}
+	m=${m//$'\r'/\\r} m=${m//$'\t'/\\t} m=${m//$'\e'/\\x1b}
+	printf '%s: error: %s\n' "${TOOL:-campaign}" "$m" >&2
 	exit "${2:-2}"
 }
 

@@ -67,3 +67,9 @@ load ../lib/helpers
 	done
 	[ ! -e "$ROOT/build/h11-gpus-never" ]
 }
+
+@test "the shell's errors are one line whatever a value holds: a newline, CR, tab and ESC escaped, as collect's are" {
+	run --separate-stderr -2 bash "$ROOT/plots/plot.sh" CAMPAIGN=$'x\ny\r\e[31m\tz'
+	[ "${#stderr_lines[@]}" = 1 ]
+	[ "$stderr" = "plots: error: invalid CAMPAIGN 'x\\ny\\r\\x1b[31m\\tz': allowed are letters, digits, '.', '_' and '-', the first a letter or digit" ]
+}
