@@ -53,4 +53,5 @@ write_file() {
 	fi
 }
 
-append_lines() { write_place "$1"; { printf '%s\n' "${@:2}" >>"$WRITE_PATH"; } 2>/dev/null || write_failed "cannot write '$WRITE_PATH' (a full disk?)"; }
+append_lines() { write_place "$1"; [ ! -e "$WRITE_PATH" ] || [ -f "$WRITE_PATH" ] || write_failed "cannot write '$WRITE_PATH': it is not a regular file"
+	{ printf '%s\n' "${@:2}" >>"$WRITE_PATH"; } 2>/dev/null || write_failed "cannot write '$WRITE_PATH' (a full disk?)"; }

@@ -73,3 +73,16 @@ load ../lib/helpers
 	[ "${#stderr_lines[@]}" = 1 ]
 	[ "$stderr" = "plots: error: invalid CAMPAIGN 'x\\ny\\r\\x1b[31m\\tz': allowed are letters, digits, '.', '_' and '-', the first a letter or digit" ]
 }
+
+# shellcheck disable=SC2016 # single quotes meant: bash -c expands them
+@test "append_lines refuses a FIFO or a directory at its path at once, one line, exit 3 (it hung on a FIFO)" {
+	cd "$BATS_TEST_TMPDIR"
+	mkfifo f
+	mkdir d
+	run --separate-stderr -3 timeout 10 bash -c '. "$0/sh/toolkit.sh"; append_lines f x' "$ROOT"
+	[ "$stderr" = "campaign: error: cannot write 'f': it is not a regular file" ]
+	run --separate-stderr -3 timeout 10 bash -c '. "$0/sh/toolkit.sh"; append_lines d x' "$ROOT"
+	[ "$stderr" = "campaign: error: cannot write 'd': it is not a regular file" ]
+	run -0 bash -c '. "$0/sh/toolkit.sh"; append_lines r x; append_lines r y' "$ROOT"
+	[ "$(cat r)" = $'x\ny' ]
+}
