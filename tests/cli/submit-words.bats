@@ -5,20 +5,12 @@
 # shellcheck disable=SC2154 # bats sets output and stderr
 
 load ../lib/helpers
+load ../lib/fake-slurm
 
-# a stand-in sbatch that prints 4241, 4242, ...; Slurm's queries answer nothing
+# Slurm's commands as stand-ins (sbatch prints 4241, 4242, ...), a RESULTS of its own
 setup() {
-	local bin=$BATS_TEST_TMPDIR/bin t=$BATS_TEST_TMPDIR
-	mkdir -p "$bin"
-	cat >"$bin/sbatch" <<EOF
-#!/bin/sh
-case " \$* " in *" --test-only "*) exit 0 ;; esac
-n=\$(cat "$t/n" 2>/dev/null || echo 0); n=\$((n + 1)); echo \$n >"$t/n"
-echo \$((4240 + n))
-EOF
-	for x in squeue sacct scontrol scancel; do printf '#!/bin/sh\nexit 1\n' >"$bin/$x"; done
-	chmod +x "$bin"/*
-	export PATH=$bin:$PATH
+	fake_slurm
+	export PATH=$BATS_TEST_TMPDIR/bin:$PATH
 	res=$ROOT/build/submit-words-$$   # a shared directory (not /tmp), as RESULTS must be
 	rm -rf "$res"
 	mkdir -p "$res"
