@@ -43,7 +43,7 @@ queued() { squeue -h | wc -l; }
 	run -2 submit CAMPAIGN=chg LONGS=128
 	[ "$output" = "campaign: error: campaign 'chg' was made with LONGS=64, not 128: use a new CAMPAIGN, or FORCE=1 to add these points as a second series" ]
 	run -2 submit CAMPAIGN=chg TASKS_PER_NODE=1
-	[[ $output == *"was made with TASKS_PER_NODE=2, not 1"* ]]
+	[[ $output == *"was made with TASKS_PER_NODE=2, not 1"* ]] || { printf '%s\n' "$output"; false; }
 	[ "$(wc -l <"$RES/chg/manifest")" = "$before" ]
 	final=$(submit CAMPAIGN=chg LONGS=128 FORCE=1)
 	wait_job "$final" 300
