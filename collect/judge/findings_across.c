@@ -473,11 +473,11 @@ static void one_link(void *ctx, const char *link, const char *since, const char 
 	if (m && sscanf(link, "%*[^,], %lf of the median", &of) == 1 && campaign_matrix(l->c, point, n, m, m + n * n) == 0)
 		spread = m[n * n + src * n + dst], typical = median_of(m + n * n, n * n);   /* sorts the spreads */
 	free(m);
-	if (!find_beyond(of, spread + typical)) {
+	if (!find_beyond(1 / of, spread + typical)) {   /* in time, as the spreads are: 1% of the median is 99x */
 		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but within the noise: its exchanges' "
-			 "average took %.0f%% more than its best, the links' %.0f%% (the median), and its %.0f%% below the "
-			 "median is not twice the two (a load's, not a fault).", link, 100 * spread, 100 * typical,
-			 100 * (1 - of));
+			 "average took %.0f%% more than its best, the links' %.0f%% (the median), and the %.0f%% more time "
+			 "it took than the median is not twice the two (a load's, not a fault).", link, 100 * spread,
+			 100 * typical, 100 * (1 / of - 1));
 		find_emit(l->o, FK_slow_link, "info", text, &point, point >= 0, "spread", spread, "spread_median",
 			  typical, NULL);
 	} else if (r >= TOPO_EXPLAINED) {

@@ -37,7 +37,7 @@
 #define TOPO_MIN_BYTES 1048576   /* smaller rows are a shaper's burst and latency's as much as the links' */
 #define TOPO_MIN_WINS 2
 #define TOPO_OUTVOTE 2           /* ... and wins this many times those it changes and does not fit */
-#define TOPO_LOW 0.55            /* below: something else holds it (0.5: one flow the topology misses beside it) */
+#define TOPO_LOW 0.5             /* a row's median below half of its bound: something else holds it */
 #define TOPO_HIGH 1.15
 #define TOPO_PAIRS_HIGH 1.5      /* a --pairs link's best time may be one where a flow beside it started late */
 #define TOPO_NODES 64            /* a campaign of more nodes is not checked (nodes x leaves alternatives) */
