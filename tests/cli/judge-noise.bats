@@ -126,3 +126,9 @@ loaded() {
 	[ "$(grep -c '^warning' "$T/m/findings.tsv")" = 0 ]
 	[ "$(wc -l <"$T/m/suspects.tsv")" = 1 ]
 }
+
+@test "a link at a fiftieth of the median is slow whatever its exchanges' spread: all six of a slowed NIC's, its node a suspect of 3 hosts (a CI run beside stress-ng)" {
+	run -0 "$COLLECT" -q -o "$T/m" "$ROOT/tests/data/pairs/slownic-loaded.out"
+	[ "$(grep -c '^warning	slow_link	Slow link .*n4' "$T/m/findings.tsv")" = 6 ]
+	grep -q '^host	n4	an end of slow links with 3 hosts: n1, n2, n3 ' "$T/m/suspects.tsv"
+}
