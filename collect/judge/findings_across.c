@@ -473,7 +473,7 @@ static void one_link(void *ctx, const char *link, const char *since, const char 
 	if (m && sscanf(link, "%*[^,], %lf of the median", &of) == 1 && campaign_matrix(l->c, point, n, m, m + n * n) == 0)
 		spread = m[n * n + src * n + dst], typical = median_of(m + n * n, n * n);   /* sorts the spreads */
 	free(m);
-	if (!find_beyond(1 / of, spread + typical)) {   /* in time, as the spreads are: 1% of the median is 99x */
+	if (of > 0 && !find_beyond(1 / of, spread + typical)) {   /* in time, as the spreads: 1% of the median 99x */
 		snprintf(text, sizeof(text), "Link %s (--pairs): below the median, but within the noise: its exchanges' "
 			 "average took %.0f%% more than its best, the links' %.0f%% (the median), and the %.0f%% more time "
 			 "it took than the median is not twice the two (a load's, not a fault).", link, 100 * spread,
