@@ -57,7 +57,14 @@ runs nowhere: make other" ]
 	[ "$n" -ge 3 ]
 	# make CC=clang ... B=build/docs-clang: its own tree, built by clang
 	[ -x "$ROOT/build/docs-clang/bin/collect" ]
+	[ -x "$ROOT/build/docs-here/bin/aller" ]
 	grep -q 'clang' "$ROOT/build/docs-clang/flags"
+}
+
+@test "no block the docs run here makes the tree's own build/ (its binaries run in the end-to-end lane meanwhile)" {
+	run -0 bash -c "cd '$ROOT' && tools/doc-commands"
+	run -0 awk -F'\t' 'index($2, "runs here") == 1 && $3 ~ /^make/ && $2 !~ / B=build\/./' <<<"$output"
+	[ -z "$output" ]
 }
 
 @test "a documented command that fails is named, with its status" {
