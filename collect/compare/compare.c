@@ -69,3 +69,10 @@ enum verdict compare_verdict(double tol, double base_avg, double base_min, doubl
 		return V_NOISE;
 	return r < 1 ? V_FASTER : V_SLOWER;
 }
+
+enum verdict compare_expected(double sim_min, double sim_max, double tmed, double tavg)
+{
+	double t = isfinite(tmed) ? tmed : tavg;
+
+	return !isfinite(t) ? V_MISSING : t > sim_max ? V_SLOWER : t < sim_min ? V_FASTER : V_SAME;
+}

@@ -15,7 +15,11 @@
  *   missing  a side's average is not a number: never faster nor slower.
  * Points of one side only are listed too. Settings that differ between the
  * sides (MPI library, buffers, iterations, variant environment, ...) are
- * named at the top.
+ * named at the top. A simulated BASE (aller-simulate's) with a measured NEW
+ * is what the fabric should give against what it gave ("expected
+ * (simulated)"): each NEW row needs a BASE row, and its median call is
+ * short beyond the simulated calls' slowest (tmax), faster below their
+ * fastest, else as expected; a simulated NEW with a measured BASE is refused.
  */
 #ifndef COLLECT_COMPARE_H
 #define COLLECT_COMPARE_H
@@ -46,9 +50,12 @@ extern const char *const verdict_names[V_N];
 enum verdict compare_verdict(double tol, double base_avg, double base_min, double base_max,
 			     double new_avg, double new_min, double new_max, double med_ratio, double one_call);
 
+/* A measured row's expected verdict against the simulated one: V_SLOWER (short), V_FASTER, V_SAME or V_MISSING. */
+enum verdict compare_expected(double sim_min, double sim_max, double tmed, double tavg);
+
 /*
  * collect --compare [--tol SPEC] [-o DIR] BASE NEW. Exit status: 0 nothing
- * slower, 1 something slower, 2 bad input (no such files, no common
+ * slower (short), 1 something slower, 2 bad input (no such files, no common
  * points, a bad tolerance), 3 cannot write DIR.
  */
 int compare_main(int argc, char **argv);

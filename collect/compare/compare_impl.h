@@ -48,6 +48,7 @@ struct side {
 	int nvalues[NSETTINGS], many[NSETTINGS];
 	const char *campaign;   /* the one campaign, or NULL */
 	int campaigns;          /* distinct campaigns */
+	long simulated;         /* its points that aller-simulate drew ('# simulated:') */
 	int oom;
 };
 
@@ -66,6 +67,7 @@ struct cmp {
 	struct pair *pairs;
 	long npairs;
 	long count[V_N], matched, only[2], dups[2];
+	int expected;                  /* BASE simulated, NEW measured: compare.h's expected verdicts */
 	FILE *txt, *csv, *dat, *idx;   /* in DIR, or NULL */
 	FILE *ftsv;                    /* DIR's findings.tsv: the comparison as a finding, or NULL */
 };

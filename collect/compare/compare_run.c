@@ -60,10 +60,25 @@ static int join(struct cmp *c)
 		p->med_ratio = p->n->tmed / p->b->tmed;
 		p->v = compare_verdict(p->tol, p->b->tavg, p->b->tmin, p->b->tmax, p->n->tavg,
 				       p->n->tmin, p->n->tmax, p->med_ratio, (p->ratio > 1 ? p->n : p->b)->one_call);
+		if (c->expected)   /* the band: the simulated calls' [tmin, tmax] */
+			p->tol = p->b->tmax / p->b->tavg - 1, p->v = compare_expected(p->b->tmin, p->b->tmax, p->n->tmed, p->n->tavg);
 		c->count[p->v]++;
 		c->matched++;
 	}
 	return 0;
+}
+
+/* A measured row the simulated side lacks: exit 2, the first said. */
+static int unmatched(const struct cmp *c)
+{
+	const struct meas *m = NULL;
+
+	for (long i = 0; !m; i++)
+		m = c->pairs[i].b ? NULL : c->pairs[i].n;
+	return text_error(2, "collect: error: NEW '%s' has %ld rows that the expected (simulated) BASE '%s' lacks, "
+		"the first on %ld nodes (%s, %s tasks per node), commsize %ld, %ld B per peer: simulate the same "
+		"NODES, MODES, TASKS_PER_NODE, LONGS and --min-bytes\n", c->new.arg, c->only[1], c->base.arg,
+		m->nodes, m->pt->m->mode, m->pt->m->tasks_per_node, m->commsize, m->bytes);
 }
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -116,11 +131,12 @@ static int ratio_plots(const struct cmp *c, const char *dir)
 {
 	char title[1024], subtitle[1024];
 
-	snprintf(title, sizeof(title), "aller: %.400s / %.400s", compare_side_name(&c->new),
-		 compare_side_name(&c->base));
-	snprintf(subtitle, sizeof(subtitle), "TOL %.100s; below 1: %.400s is faster", c->tol_spec,
+	snprintf(title, sizeof(title), "aller: %.400s / %.400s%s", compare_side_name(&c->new),
+		 compare_side_name(&c->base), c->expected ? " (expected, simulated)" : "");
+	snprintf(subtitle, sizeof(subtitle), c->expected ? "band: the simulated calls' spread; above it: %.400s falls short" :
+		 "TOL %.100s; below 1: %.400s is faster", c->expected ? compare_side_name(&c->new) : c->tol_spec,
 		 compare_side_name(&c->new));
-	return plots_compare(dir, title, subtitle);
+	return plots_compare(dir, title, subtitle, c->expected);
 }
 
 static const char usage[] =
@@ -218,8 +234,14 @@ int compare_main(int argc, char **argv)
 		return 2;
 	compare_across_variants = c.base.variant && c.new.variant;
 	rc = load_sides(&c);
+	if (rc == 0 && c.new.simulated && !c.base.simulated)
+		rc = text_error(2, "collect: error: NEW '%s' is simulated and BASE '%s' measured: the expected (simulated) "
+			"campaign is BASE, the measured NEW\n", arg[1], arg[0]);
+	c.expected = c.base.simulated && !c.new.simulated;
 	if (rc == 0 && join(&c) != 0)
 		rc = text_error(3, "collect: error: out of memory\n");
+	if (rc == 0 && c.expected && c.only[1])
+		rc = unmatched(&c);
 	if (rc == 0 && c.matched == 0)
 		rc = text_error(2, "collect: error: no common points: BASE '%s' has %ld, NEW '%s' %ld, "
 			"none of the same identity\n", arg[0], c.base.n, arg[1], c.new.n);

@@ -115,6 +115,7 @@ static int read_points(struct side *sd)
 		p->value[1] = p->m->buffers;
 		p->value[2] = p->m->tasks_per_node;
 		p->reveal = strcmp(p->m->instrumented, "yes") == 0 ? "yes" : NULL;
+		sd->simulated += campaign_fact(p->m, ALLER_KEY_SIMULATED) != NULL;
 		for (long k = 0; k < p->m->nfacts; k++) {
 			const char *key = p->m->facts[k].key, *value = p->m->facts[k].value;
 			const char *eq = strchr(value, '=');

@@ -272,12 +272,15 @@ static void ratio(struct plots *P, struct set **g, long n)
 {
 	char list[700], out[700], title[2048];
 
-	snprintf(out, sizeof(out), "ratio-%s-n%s", g[0]->v[SET_mode], g[0]->v[SET_nodes]);
-	plots_list(P, out, "index commsize", g, n, list, sizeof(list));
-	snprintf(title, sizeof(title), "%s: time per call, %s, %s nodes", P->title, g[0]->v[SET_mode],
-		 g[0]->v[SET_nodes]);
-	plots_add(P, &(struct plot_row){ "ratio.gp", "compare.dat", out, title, P->subtitle,
-				       g[0]->v[SET_mode], list, "", "", 0 });
+	for (int k = 0; k <= P->expected; k++) {
+		snprintf(out, sizeof(out), "%s-%s-n%s", k ? "expected" : "ratio", g[0]->v[SET_mode], g[0]->v[SET_nodes]);
+		if (!k)
+			plots_list(P, out, "index commsize", g, n, list, sizeof(list));
+		snprintf(title, sizeof(title), "%s: %s, %s, %s nodes", P->title, k ? "bandwidth" : "time per call",
+			 g[0]->v[SET_mode], g[0]->v[SET_nodes]);
+		plots_add(P, &(struct plot_row){ k ? "expected.gp" : "ratio.gp", "compare.dat", out, title, P->subtitle,
+					       g[0]->v[SET_mode], list, "", "", k });
+	}
 }
 
 static void ratio_list(struct plots *P, const char *name)
@@ -288,9 +291,9 @@ static void ratio_list(struct plots *P, const char *name)
 	plots_each_group(P, ratios, &by_plot, 2, ratio);
 }
 
-int plots_compare(const char *dir, const char *title, const char *subtitle)
+int plots_compare(const char *dir, const char *title, const char *subtitle, int expected)
 {
-	struct plots P = { .dir = dir };
+	struct plots P = { .dir = dir, .expected = expected };
 	int rc;
 
 	snprintf(P.title, sizeof(P.title), "%s", title);

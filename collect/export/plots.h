@@ -44,9 +44,10 @@ TABLE_STRUCT(plot_row, PLOTS_COLUMNS);
 int plots_main(int argc, char **argv);
 /*
  * A comparison's plot list (collect --compare -o DIR): the ratio NEW/BASE of
- * compare.dat per (mode, nodes), a curve per level, titled TITLE: ...; 0, or
- * 3 with the message said.
+ * compare.dat per (mode, nodes), a curve per level, titled TITLE: ...; with
+ * EXPECTED (a simulated BASE) each one's bandwidth too, NEW beside BASE's
+ * dashed "expected (simulated)" (expected.gp); 0, or 3 with the message said.
  */
-int plots_compare(const char *dir, const char *title, const char *subtitle);
+int plots_compare(const char *dir, const char *title, const char *subtitle, int expected);
 
 #endif
