@@ -150,17 +150,15 @@ static void finding(const struct cmp *c)
 			worst = p;
 		else if (p->v == V_SPIKE && (!spike || spiked(p)->tmax > spiked(spike)->tmax))
 			spike = p;
-	if ((w = worst) && c->expected)
-		at = snprintf(text, sizeof(text), "Against the expected (simulated) %s: %ld of %ld rows fall short of what "
-			      "the fabric should give (their median call slower than the simulated slowest); the worst takes "
-			      "%.2fx the expected time", compare_side_name(&c->base), c->count[V_SLOWER], c->matched, w->ratio);
+	if ((w = worst))
+		at = snprintf(text, sizeof(text), "Against %s%s: %ld of %ld rows %s; the worst takes %.2fx the %stime", c->expected ?
+			      "the expected (simulated) " : "", compare_side_name(&c->base), c->count[V_SLOWER], c->matched, c->expected ?
+			      "fall short of what the fabric should give (their median call slower than the simulated slowest)" :
+			      "slower beyond the tolerance", w->ratio, c->expected ? "expected " : "");
 	else if (c->expected)
-		at = snprintf(text, sizeof(text), "Against the expected (simulated) %s: none of %ld rows falls short of what "
-			      "the fabric should give (%ld faster, %ld as expected).", compare_side_name(&c->base),
-			      c->matched, c->count[V_FASTER], c->count[V_SAME]);
-	else if (w)
-		at = snprintf(text, sizeof(text), "Against %s: %ld of %ld rows slower beyond the tolerance; the worst "
-			      "takes %.2fx the time", compare_side_name(&c->base), c->count[V_SLOWER], c->matched, w->ratio);
+		at = snprintf(text, sizeof(text), "Against the expected (simulated) %s: none of %ld rows falls short of what the "
+			      "fabric should give (%ld faster, %ld as expected).", compare_side_name(&c->base), c->matched,
+			      c->count[V_FASTER], c->count[V_SAME]);
 	else
 		at = snprintf(text, sizeof(text), "Against %s: none of %ld rows slower beyond the tolerance (%ld faster, "
 			      "%ld the same, %ld within the noise)%s", compare_side_name(&c->base), c->matched,
@@ -277,16 +275,14 @@ static void ratio_sets(const struct cmp *c)
 			i++;
 			continue;
 		}
-		for (; k < c->npairs && (!c->pairs[k].b || !c->pairs[k].n ||
-					 compare_set_key(c->pairs[k].b, m) == 0); k++)
+		for (; k < c->npairs && (!c->pairs[k].b || !c->pairs[k].n || compare_set_key(c->pairs[k].b, m) == 0); k++)
 			rows += c->pairs[k].b && c->pairs[k].n;
 		fprintf(c->dat, "%s# mode: %s variant: %s tasks_per_node: %s instrumented: %s nodes: "
 			"%ld commsize: %ld comms: %ld algo: %s split: %s\n\"%s, %ld nodes, commsize "
 			"%ld%s%s\"\n", sets ? "\n\n" : "", str(m->pt->m->mode), str(m->pt->m->variant),
 			str(m->pt->m->tasks_per_node), m->pt->reveal ? "yes" : "no", m->nodes, m->commsize, m->comms,
 			merged_algo_name(m->algo), splits_name(m->split), str(m->pt->m->mode), m->nodes,
-			m->commsize, m->algo || m->split ? ", " : "",
-			m->algo || m->split ? algo_text(m) : "");
+			m->commsize, m->algo || m->split ? ", " : "", m->algo || m->split ? algo_text(m) : "");
 		setrow_put(&idx, &(struct set_row){
 			.file = "compare.dat", .index = sets++, .kind = "ratio", .mode = m->pt->m->mode,
 			.nodes = m->nodes, .commsize = m->commsize, .comms = m->comms, .bytes = -1,
@@ -314,8 +310,7 @@ void compare_report(struct cmp *c)
 	missing_lines(c);
 	if (c->dups[0] || c->dups[1])
 		say(c, "# left out: %ld measurements in BASE and %ld in NEW repeat the identity of "
-		    "another one on their side (points of several campaigns or series alike)\n",
-		    c->dups[0], c->dups[1]);
+		    "another one on their side (points of several campaigns or series alike)\n", c->dups[0], c->dups[1]);
 	say(c, "compare: %ld points matched%s: %ld faster, %ld %s, %ld %s, %ld noise", c->matched,
 	    c->expected ? " against the expected (simulated)" : "", c->count[V_FASTER], c->count[V_SLOWER],
 	    vname(c, V_SLOWER), c->count[V_SAME], vname(c, V_SAME), c->count[V_NOISE]);

@@ -68,19 +68,6 @@ static int join(struct cmp *c)
 	return 0;
 }
 
-/* A measured row the simulated side lacks: exit 2, the first said. */
-static int unmatched(const struct cmp *c)
-{
-	const struct meas *m = NULL;
-
-	for (long i = 0; !m; i++)
-		m = c->pairs[i].b ? NULL : c->pairs[i].n;
-	return text_error(2, "collect: error: NEW '%s' has %ld rows that the expected (simulated) BASE '%s' lacks, "
-		"the first on %ld nodes (%s, %s tasks per node), commsize %ld, %ld B per peer: simulate the same "
-		"NODES, MODES, TASKS_PER_NODE, LONGS and --min-bytes\n", c->new.arg, c->only[1], c->base.arg,
-		m->nodes, m->pt->m->mode, m->pt->m->tasks_per_node, m->commsize, m->bytes);
-}
-
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	(void)st;
@@ -114,8 +101,7 @@ static int load_sides(struct cmp *c)
 	return rc;
 }
 
-static const char *const out_names[5] = { "compare.txt", "compare.csv", "compare.dat",
-					  MERGED_SETS_FILE, MERGED_FINDINGS_FILE };
+static const char *const out_names[5] = { "compare.txt", "compare.csv", "compare.dat", MERGED_SETS_FILE, MERGED_FINDINGS_FILE };
 
 /* Opens DIR's files as temporaries, each also one of c's streams; 0, or -1 said. */
 static int open_out(struct cmp *c, const char *dir, struct outset *o)
@@ -139,8 +125,7 @@ static int ratio_plots(const struct cmp *c, const char *dir)
 	return plots_compare(dir, title, subtitle, c->expected);
 }
 
-static const char usage[] =
-	"usage: collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n\n"
+static const char usage[] = "usage: collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n\n"
 	"Compares two sets of aller outputs (files, directories, campaign directories,\n"
 	"whose raw/ is read, or merged directories, whose tables are) point by point:\n"
 	"the ratio NEW/BASE of tavg (and tmed) and a verdict: same (within the\n"
@@ -149,13 +134,14 @@ static const char usage[] =
 	"call moved an average by half the difference or more), missing (a tavg not a\n"
 	"number), faster or slower. Points of one side only are listed. A side\n"
 	"PATH@VARIANT takes that variant's points alone (campaigns' VARIANTS); both\n"
-	"sides so compare two variants of one campaign.\n\n"
+	"sides so compare two variants of one campaign. A simulated BASE (aller-simulate's)\n"
+	"with a measured NEW: each row short, faster or expected by the simulated calls.\n\n"
 	"  --tol=SPEC  tolerance: a percentage (default 5%), or size bands\n"
 	"              \"8:20% 64K:5%\" (from 8 B per peer 20%, from 64 KiB 5%)\n"
 	"  -o DIR      also write compare.txt, compare.csv, compare.dat, sets.tsv,\n"
 	"              findings.tsv (the comparison as a finding, for the report) and\n"
 	"              plots.tsv (the ratio's plots, as collect --plots lists them)\n\n"
-	"Exit status: 0 nothing slower, 1 something slower, 2 bad input (no\n"
+	"Exit status: 0 nothing slower, 1 something slower (short), 2 bad input (no\n"
 	"outputs, no common points, a bad tolerance), 3 cannot write DIR.\n";
 
 /*
@@ -182,8 +168,7 @@ static int side_variant(struct side *sd)
 }
 
 /* The command line; 0, 1 (--help said), or 2 with the message said. */
-static int parse_args(int argc, char **argv, const char **tol, const char **dir,
-		      const char *arg[2])
+static int parse_args(int argc, char **argv, const char **tol, const char **dir, const char *arg[2])
 {
 	int n = 0;
 
@@ -197,18 +182,15 @@ static int parse_args(int argc, char **argv, const char **tol, const char **dir,
 		} else if ((strcmp(a, "--tol") == 0 || strcmp(a, "-o") == 0) && i + 1 < argc) {
 			*(a[1] == 'o' ? dir : tol) = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
-			return text_error(2, "collect: error: unknown option '%s' (see 'collect --compare "
-				"--help')\n", a);
+			return text_error(2, "collect: error: unknown option '%s' (see 'collect --compare --help')\n", a);
 		} else if (n < 2) {
 			arg[n++] = a;
 		} else {
-			return text_error(2, "collect: error: --compare takes two sets, BASE and NEW; "
-				"'%s' is a third\n", a);
+			return text_error(2, "collect: error: --compare takes two sets, BASE and NEW; '%s' is a third\n", a);
 		}
 	}
 	if (n < 2)
-		return text_error(2, "collect: error: --compare needs BASE and NEW (see 'collect "
-			"--compare --help')\n");
+		return text_error(2, "collect: error: --compare needs BASE and NEW (see 'collect --compare --help')\n");
 	return 0;
 }
 
@@ -240,8 +222,9 @@ int compare_main(int argc, char **argv)
 	c.expected = c.base.simulated && !c.new.simulated;
 	if (rc == 0 && join(&c) != 0)
 		rc = text_error(3, "collect: error: out of memory\n");
-	if (rc == 0 && c.expected && c.only[1])
-		rc = unmatched(&c);
+	if (rc == 0 && c.expected && c.only[1])   /* the same settings: every measured row has its expected one */
+		rc = text_error(2, "collect: error: NEW '%s' has %ld rows that the expected (simulated) BASE '%s' lacks: simulate "
+			"the same NODES, MODES, TASKS_PER_NODE, LONGS and --min-bytes\n", arg[1], c.only[1], arg[0]);
 	if (rc == 0 && c.matched == 0)
 		rc = text_error(2, "collect: error: no common points: BASE '%s' has %ld, NEW '%s' %ld, "
 			"none of the same identity\n", arg[0], c.base.n, arg[1], c.new.n);

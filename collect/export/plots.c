@@ -28,9 +28,7 @@ static int read_sets(struct plots *P)
 	char err[4608];
 
 	if (campaign_load(&P->c, P->dir, CAMPAIGN_SETS | CAMPAIGN_FACTS | CAMPAIGN_PAIRS | CAMPAIGN_FINDINGS,
-			  err, sizeof(err)) != 0 ||
-	    !(P->s = malloc(sizeof(*P->s) * (size_t)(P->c.sets.n + 1))))
-		return -1;
+			  err, sizeof(err)) != 0 || !(P->s = malloc(sizeof(*P->s) * (size_t)(P->c.sets.n + 1)))) return -1;
 	for (long i = 0; i < P->c.sets.n; i++, P->n++) {
 		for (int c = 0; c < SET_N; c++)
 			P->s[i].v[c] = mtable_at(&P->c.sets, i, c);
@@ -45,12 +43,10 @@ static const struct order *sort_by;   /* qsort's, for cmp_sets */
 
 static int cmp_col(const struct set *a, const struct set *b, int c, char how)
 {
-	long x, y;
+	long x = set_num(a, c), y = set_num(b, c);
 
 	if (how == 's')
 		return strcmp(a->v[c], b->v[c]);
-	x = set_num(a, c);
-	y = set_num(b, c);
 	return how == 'n' ? (x > y) - (x < y) : (x < y) - (x > y);
 }
 
@@ -118,8 +114,7 @@ static void file_name(char *s)
 		*s = *s == '/' ? '_' : *s;
 }
 
-void plots_list(struct plots *P, const char *name, const char *cols, struct set **g,
-		       long n, char *path, size_t len)
+void plots_list(struct plots *P, const char *name, const char *cols, struct set **g, long n, char *path, size_t len)
 {
 	char err[8400], names[256], base[1100];
 	int c[8], nc = 0;
@@ -171,8 +166,7 @@ void plots_named(const struct set *s, char *suffix, size_t slen, char *about, si
 	for (const char *p = s->v[SET_split]; *p && k + 1 < sizeof(split); p++)
 		split[k++] = *p == ':' || *p == '/' ? '_' : *p;
 	split[k] = '\0';
-	snprintf(suffix, slen, "%s%s%s%s", a ? "-" : "", a ? s->v[SET_algo] : "", sp ? "-" : "",
-		 sp ? split : "");
+	snprintf(suffix, slen, "%s%s%s%s", a ? "-" : "", a ? s->v[SET_algo] : "", sp ? "-" : "", sp ? split : "");
 	snprintf(about, alen, "%s%s%s%s", a ? ", " : "", a ? s->v[SET_algo] : "", sp ? ", split " : "",
 		 sp ? s->v[SET_split] : "");
 }
@@ -234,8 +228,7 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 	if (read_sets(P) != 0)
 		return text_error(3, "collect: error: --plots: cannot read '%s/%s' (not a merged directory?)\n",
 			P->dir, MERGED_SETS_FILE);
-	if (!(P->moe = calloc((size_t)P->np + 1, 1)) || outset_open(&o, P->dir, names, 1, 0) != 0 ||
-	    clear_lists(P->dir) != 0) {
+	if (!(P->moe = calloc((size_t)P->np + 1, 1)) || outset_open(&o, P->dir, names, 1, 0) != 0 || clear_lists(P->dir) != 0) {
 		if (!P->moe)
 			text_error(0, "collect: error: --plots: out of memory\n");
 		if (o.n)
