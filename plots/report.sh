@@ -77,7 +77,7 @@ page() {
 	[ ! -s "$DIR/status.log" ] || printf '<pre>%s</pre>\n' "$(esc <"$DIR/status.log")"
 	details
 	if [ -n "$cmpdir" ]; then
-		printf '<h2 id="comparison">%s %s</h2>\n' "${EXPECTED:+Expected (simulated):}${EXPECTED:-Comparison with}" "$(esc <<<"$base")"
+		printf '<h2 id="comparison">%s %s</h2>\n' "$([ -n "$EXPECTED" ] && echo 'Expected (simulated):' || echo 'Comparison with')" "$(esc <<<"$base")"
 		printf '<pre>%s</pre>\n' "$(esc <"$cmpdir/compare.txt")"
 		for p in "$cmpdir"/plots/{expected,ratio}-*.svg; do [ -e "$p" ] && figure "$p"; done
 	fi
