@@ -133,9 +133,9 @@ static void table_row(const struct cmp *c, const struct pair *p)
 }
 
 /*
- * findings.tsv (collect/findings.h's columns): one regression finding, the
- * rows slower beyond the tolerance and the worst of them; or that none is,
- * and the rows one slow call moved (spikes), the slowest call of them.
+ * findings.tsv (collect/findings.h's columns): one regression finding, the rows slower beyond the tolerance
+ * and the worst of them; or that none is, and the rows one slow call moved (spikes), the slowest call of
+ * them.
  */
 static void finding(const struct cmp *c)
 {
@@ -206,9 +206,8 @@ static void missing_lines(const struct cmp *c)
 }
 
 /*
- * compare.csv (common/tablerow.h): a row per measurement of either side,
- * matched or not: its identity, the tolerance, both sides' times and their
- * ratios (empty where a side lacks it), the verdict.
+ * compare.csv (common/tablerow.h): a row per measurement of either side, matched or not: its identity, the
+ * tolerance, both sides' times and their ratios (empty where a side lacks it), the verdict.
  */
 #define COMPARE_COLUMNS(X) \
 	X(mode, TEXT, mode) \

@@ -1,8 +1,7 @@
 /*
- * compare_run.c: collect --compare: both sides read (compare_side.c), their
- * measurements matched by identity, the outputs (compare_out.c) on stdout
- * and in DIR: compare.txt (the same), compare.csv, compare.dat (the ratios
- * as data sets for the plots, columns by name) and sets.tsv (their index).
+ * compare_run.c: collect --compare: both sides read (compare_side.c), their measurements matched by identity,
+ * the outputs (compare_out.c) on stdout and in DIR: compare.txt (the same), compare.csv, compare.dat (the
+ * ratios as data sets for the plots, columns by name) and sets.tsv (their index).
  */
 #define _XOPEN_SOURCE 700   /* nftw */
 #include "compare_impl.h"
@@ -26,8 +25,8 @@ static int repeated(const struct side *sd, long i)
 }
 
 /*
- * Matches the two sorted sides; a second measurement of one identity on a
- * side (two campaigns' points alike, say) is counted and left out. 0, or
+ * Matches the two sorted sides; a second measurement of one identity on a side (two campaigns' points alike,
+ * say) is counted and left out. 0, or
  * -1 (out of memory).
  */
 static int join(struct cmp *c)
@@ -77,9 +76,8 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 }
 
 /*
- * The sides, each read from its merge's tables: a side given as outputs (or
- * a campaign directory) is merged first into a scratch directory of TMPDIR,
- * removed after; 0, or an exit status said.
+ * The sides, each read from its merge's tables: a side given as outputs (or a campaign directory) is merged
+ * first into a scratch directory of TMPDIR, removed after; 0, or an exit status said.
  */
 static int load_sides(struct cmp *c)
 {
@@ -145,9 +143,8 @@ static const char usage[] = "usage: collect --compare [--tol=SPEC] [-o DIR] BASE
 	"outputs, no common points, a bad tolerance), 3 cannot write DIR.\n";
 
 /*
- * A side's path and variant: "PATH@VARIANT" where PATH exists and the whole
- * does not (a path may hold an '@'); 0, or -1 said (a variant's name as
- * campaigns allow them).
+ * A side's path and variant: "PATH@VARIANT" where PATH exists and the whole does not (a path may hold an
+ * '@'); 0, or -1 said (a variant's name as campaigns allow them).
  */
 static int side_variant(struct side *sd)
 {

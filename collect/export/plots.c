@@ -71,8 +71,8 @@ int plots_by_row(const void *x, const void *y)
 
 
 /*
- * The sets `keep` takes, sorted by `o`, in groups alike in o's first `key`
- * columns: fn on each, its sets in o's order.
+ * The sets `keep` takes, sorted by `o`, in groups alike in o's first `key` columns: fn on each, its sets in
+ * o's order.
  */
 void plots_each_group(struct plots *P, int (*keep)(const struct plots *, const struct set *),
 		       const struct order *o, int key, group_fn *fn)
@@ -103,9 +103,8 @@ void plots_each_group(struct plots *P, int (*keep)(const struct plots *, const s
 }
 
 /*
- * A plot's data sets: PLOTS_LISTS/NAME.tsv, a header of COLS (space-separated
- * names) and the COLS of g[0..n-1] in that order; its name relative to the
- * merged directory into path.
+ * A plot's data sets: PLOTS_LISTS/NAME.tsv, a header of COLS (space-separated names) and the COLS of
+ * g[0..n-1] in that order; its name relative to the merged directory into path.
  */
 /* A file name made of a data set's words: a '/' in one (a doctored mode, say) is a '_'. */
 static void file_name(char *s)
@@ -247,11 +246,13 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 	return outset_commit(&o, P->failed) != 0 || P->failed ? 3 : 0;
 }
 
-static void plots_release(struct plots *P)
+/* P released; rc. */
+static int plots_release(struct plots *P, int rc)
 {
 	free(P->s);
 	free(P->moe);
 	campaign_release(&P->c);
+	return rc;
 }
 
 /* A comparison's ratio NEW/BASE per (mode, nodes), a curve per level (compare.dat's sets). */
@@ -287,24 +288,17 @@ static void ratio_list(struct plots *P, const char *name)
 int plots_compare(const char *dir, const char *title, const char *subtitle, int expected)
 {
 	struct plots P = { .dir = dir, .expected = expected };
-	int rc;
 
 	snprintf(P.title, sizeof(P.title), "%s", title);
 	snprintf(P.subtitle, sizeof(P.subtitle), "%s", subtitle);
-	rc = plots_write(&P, ratio_list);
-	plots_release(&P);
-	return rc;
+	return plots_release(&P, plots_write(&P, ratio_list));
 }
 
 int plots_main(int argc, char **argv)
 {
-	struct plots P = { 0 };
-	int rc;
+	struct plots P = { .dir = argc == 1 ? argv[0] : "" };
 
 	if (argc != 1 || !argv[0][0])
 		return text_error(2, "collect: error: --plots takes one merged directory: collect --plots DIR\n");
-	P.dir = argv[0];
-	rc = plots_write(&P, plots_merge);
-	plots_release(&P);
-	return rc;
+	return plots_release(&P, plots_write(&P, plots_merge));
 }
