@@ -7,7 +7,7 @@
 # 0.70..0.98 of the bound) beside other work, by up to 4x at 256 KiB (TCP's
 # latency, which the model leaves out), but no level's largest size by twice
 # the simulated slowest call; with n3's NIC slowed, every row through it is
-# named short, each level's largest size by more than twice.
+# named short, the whole world's largest size by more than twice.
 # shellcheck disable=SC2154 # bats sets output, stderr and lines
 
 load ../lib/helpers
@@ -36,10 +36,12 @@ expected() {
 		TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ALLER_ARGS=--min-bytes=256K >/dev/null
 }
 
-# far CSV: of each level's largest size (where the network binds, as collect's verdict takes
-# them), the rows of a comparison (compare.csv) whose median call took over twice the simulated slowest
+# far CSV [COMMSIZE]: of each level's largest size (where the network binds, as collect's verdict
+# takes them; of that commsize alone where given), the rows of a comparison (compare.csv) whose
+# median call took over twice the simulated slowest
 far() {
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	awk -F, -v cs="${2:-}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		cs != "" && $c["commsize"] != cs { next }
 		{ k = $c["mode"] " " $c["commsize"] } $c["bytes_per_peer"] + 0 >= big[k] + 0 && $c["tmax_base"] > 0 {
 			big[k] = $c["bytes_per_peer"]; far[k] = $c["tmed_new"] > 2 * $c["tmax_base"] }
 		END { for (k in far) n += far[k]; print n + 0 }' "$1"
@@ -62,9 +64,9 @@ far() {
 	expected
 	run --separate-stderr -1 bash "$ROOT/plots/compare.sh" BASE=expected NEW=slownic "RESULTS=$RES"
 	[ "$(grep -cE '^(contiguous|strided) .* 4 alltoall .* short$' <<<"$output")" = 6 ]
-	# the whole world's largest sizes (each mode) and contiguous pairs' (n3 with n4) by more than twice;
-	# strided pairs (n1 with n3) cross the uplinks, which the model already shares between two flows
-	[ "$(far "$RES/compare-expected-vs-slownic/compare.csv")" -ge 3 ]
+	# the whole world's largest size, each mode, by more than twice (five runs: 2.7-3.5x; healthy,
+	# 1.1x at most); the pairs' (commsize 2) by 0.9-2.6x: a TCP flow through a shaped NIC of 200 Mbit/s
+	[ "$(far "$RES/compare-expected-vs-slownic/compare.csv" 4)" = 2 ]
 	grep -q 'rows fall short of what the fabric should give' "$RES/compare-expected-vs-slownic/findings.tsv"
 	run --separate-stderr -0 bash "$ROOT/plots/report.sh" CAMPAIGN=slownic EXPECTED=expected "RESULTS=$RES"
 	grep -q '<h2 id="comparison">Expected (simulated): expected</h2>' "$RES/slownic/report.html"
