@@ -36,12 +36,13 @@ expected() {
 		TASKS_PER_NODE=1 MODES="contiguous strided" LONGS=524288 ALLER_ARGS=--min-bytes=256K >/dev/null
 }
 
-# far CSV [COMMSIZE]: of each level's largest size (where the network binds, as collect's verdict
-# takes them; of that commsize alone where given), the rows of a comparison (compare.csv) whose
-# median call took over twice the simulated slowest
+# far CSV [COMMSIZE]: of each network level's largest size (where the network binds, as collect's
+# verdict takes them; commsize 1 is a node's memory, the model's against this machine's; of
+# COMMSIZE alone where given), the rows of a comparison (compare.csv) whose median call took
+# over twice the simulated slowest
 far() {
 	awk -F, -v cs="${2:-}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		cs != "" && $c["commsize"] != cs { next }
+		$c["commsize"] == 1 || (cs != "" && $c["commsize"] != cs) { next }
 		{ k = $c["mode"] " " $c["commsize"] } $c["bytes_per_peer"] + 0 >= big[k] + 0 && $c["tmax_base"] > 0 {
 			big[k] = $c["bytes_per_peer"]; far[k] = $c["tmed_new"] > 2 * $c["tmax_base"] }
 		END { for (k in far) n += far[k]; print n + 0 }' "$1"
