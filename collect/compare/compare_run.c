@@ -117,7 +117,7 @@ static int ratio_plots(const struct cmp *c, const char *dir)
 
 	snprintf(title, sizeof(title), "aller: %.400s / %.400s%s", compare_side_name(&c->new),
 		 compare_side_name(&c->base), c->expected ? " (expected, simulated)" : "");
-	snprintf(subtitle, sizeof(subtitle), c->expected ? "band: the simulated calls' spread; above it: %.400s falls short" :
+	snprintf(subtitle, sizeof(subtitle), c->expected ? "the simulated calls: their spread the band, their bandwidth dashed; %.400s falls short above the band" :
 		 "TOL %.100s; below 1: %.400s is faster", c->expected ? compare_side_name(&c->new) : c->tol_spec,
 		 compare_side_name(&c->new));
 	return plots_compare(dir, title, subtitle, c->expected);
