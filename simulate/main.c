@@ -181,14 +181,7 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 			ALLER_KEY_VARIANT, ALLER_KEY_JOB, ALLER_KEY_RESTART, ALLER_KEY_ATTEMPT, ALLER_KEY_TASKS,
 			world, tpn);
 	}
-	for (const char *l = lines; *l;) {
-		size_t len = strcspn(l, "\n");
-		fprintf(f, "# %s: ", ALLER_KEY_FABRIC);
-		text_escape(f, l, len);
-		fputc('\n', f);
-		l += len + (l[len] == '\n');
-	}
-	free(lines);
+	/* what it is before the fabric's lines: a big fabric's fill the facts the merge keeps (1 MiB) */
 	fprintf(f, "# %s: model=bound (common/bound.c's per-link loads, simulate/model.h) noise=1/U[%.2f,%.2f] "
 		"a call x (1+U[0,%.2f]) a task seed=%ld faults=", ALLER_KEY_SIMULATED, SIM_EFF_LO, SIM_EFF_HI,
 		SIM_JITTER, o->seed);
@@ -198,6 +191,14 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 		tpn, mode, o->iters, longs);
 	fprintf(f, "# %s: none (simulated)\n# %s: %ld\n# %s: %ld\n# %s: %ld\n", ALLER_KEY_MPI, ALLER_KEY_WORLD,
 		world, ALLER_KEY_NODES, nodes, ALLER_KEY_TPN, tpn);
+	for (const char *l = lines; *l;) {
+		size_t len = strcspn(l, "\n");
+		fprintf(f, "# %s: ", ALLER_KEY_FABRIC);
+		text_escape(f, l, len);
+		fputc('\n', f);
+		l += len + (l[len] == '\n');
+	}
+	free(lines);
 	for (long i = 0; i < nodes; i++)
 		fprintf(f, "# %s: %s %ld-%ld\n", ALLER_KEY_HOST, hosts[i], i * tpn, (i + 1) * tpn - 1);
 	fprintf(f, "# %s: host\n# %s: none\n# %s: reused\n# %s: %s\n# %s: %ld\n# %s: 0\n# %s: %ld\n",
