@@ -28,7 +28,7 @@ teardown() {
 
 # expected: make simulate of smoke_campaign's settings on the cluster's fabric, as $RES/expected
 expected() {
-	local links=$ROOT/build/cluster/fabric/links up nic
+	local links=$CLUSTER_DIR/fabric/links up nic
 	up=$(awk '$1 == "uplink" { print $4 "kbit"; exit }' "$links")
 	nic=$(awk '$1 == "nic" { print $4 "kbit"; exit }' "$links")
 	printf 'switch leaf1 %s n[1-2]\nswitch leaf2 %s n[3-4]\nnic n[1-4] %s\n' "$up" "$up" "$nic" >"$RES/site.fabric"
