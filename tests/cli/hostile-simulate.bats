@@ -1,0 +1,158 @@
+#!/usr/bin/env bats
+# A hostile pass on make simulate, aller-simulate and build/bin/simulate
+# (docs/simulate.md): every bad input one line and exit 2 before anything is
+# written, a campaign put in place whole or not at all (a bad point, a
+# signal, a full disk leave the earlier one as it was), never a link
+# followed nor another directory emptied, and collect merging only outputs
+# of one simulation.
+# shellcheck disable=SC2154 # bats sets output, stderr and status
+
+load ../lib/helpers
+
+SIM=$BUILD/bin/simulate
+
+setup() {
+	F=$BATS_TEST_TMPDIR/site.fabric
+	printf '%s\n' 'switch leaf1 1gbit n[1-2]' 'switch leaf2 1gbit n[3-4]' 'nic n[1-4] 1gbit' >"$F"
+	R=$BATS_TEST_TMPDIR/res
+	ARGS=(--fabric="$F" --hosts='n[1-4]' --longs=65536 --start=2026-01-01T00:00:00Z)
+	BIG=(--fabric="$ROOT/bench/fattree-4096.fabric" --hosts='n[1-4096]')
+}
+
+teardown() {
+	[ -z "${MOUNTED:-}" ] || { umount "$MOUNTED"; rmdir "$MOUNTED"; }
+}
+
+# old_campaign: a simulated campaign sim in $R (one output), its listing in $BATS_TEST_TMPDIR/before.
+old_campaign() {
+	bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=sim FABRIC="$F" HOSTS='n[1-4]' LONGS=65536 RESULTS="$R" >/dev/null
+	(cd "$R" && find sim -type f | sort && cat sim/manifest) >"$BATS_TEST_TMPDIR/before"
+}
+
+# as_before: the campaign sim as old_campaign left it, and nothing of a half-made one beside it.
+as_before() {
+	(cd "$R" && find sim -type f | sort && cat sim/manifest) | diff "$BATS_TEST_TMPDIR/before" -
+	[ -z "$(find "$R" -maxdepth 1 -name '.sim.*' ! -name '.sim.lock*')" ]
+}
+
+# begun: a point's output is being written (into the campaign's own directory, or beside it).
+begun() {
+	compgen -G "$R/sim/raw/*.out.tmp" >/dev/null || compgen -G "$R/.sim.sim-*/raw/*.out.tmp" >/dev/null
+}
+
+@test "a NODES past the hosts, after good ones, leaves the earlier simulated campaign as it was" {
+	old_campaign
+	run --separate-stderr -2 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=sim FABRIC="$F" HOSTS='n[1-4]' \
+		NODES='2 9' LONGS=65536 RESULTS="$R"
+	[ "$stderr" = "simulate: error: invalid nodes '9': allowed are 1..4 (the hosts)" ]
+	as_before
+}
+
+@test "a signal in the middle of a simulation leaves the earlier campaign as it was, nothing half-written" {
+	old_campaign
+	"$SIM" --results="$R/sim" --campaign=sim "${BIG[@]}" --tasks-per-node=16 --nodes='1024 2048 4096' \
+		--longs=65536 2>"$BATS_TEST_TMPDIR/err" &
+	pid=$!
+	wait_for "a point's output begun" 30 begun
+	kill -TERM "$pid"
+	status=0
+	wait "$pid" || status=$?
+	[ "$status" = 143 ]
+	grep -qx "simulate: error: stopped by signal 15: '$R/sim' left as it was" "$BATS_TEST_TMPDIR/err"
+	as_before
+}
+
+@test "a full disk leaves the earlier simulated campaign as it was, exit 3" {
+	mkdir -p "$R"
+	mount -t tmpfs -o size=256k,mode=755 tmpfs "$R" 2>/dev/null || skip "cannot mount a small tmpfs here"
+	MOUNTED=$R
+	old_campaign
+	longs=$(seq -s ' ' 65536 65536 $((65536 * 60)))
+	run --separate-stderr -3 "$SIM" --results="$R/sim" --campaign=sim "${ARGS[@]}" --longs="$longs"
+	[[ $stderr == "simulate: error: cannot write "* ]]
+	as_before
+}
+
+@test "a link at RESULTS/CAMPAIGN is refused, exit 2, and where it points is left alone" {
+	mkdir -p "$R" "$BATS_TEST_TMPDIR/elsewhere/raw"
+	touch "$BATS_TEST_TMPDIR/elsewhere/raw/keep.out"
+	ln -s "$BATS_TEST_TMPDIR/elsewhere" "$R/sim"
+	run --separate-stderr -2 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=sim FABRIC="$F" HOSTS='n[1-4]' \
+		LONGS=65536 RESULTS="$R"
+	[ "$stderr" = "simulate: error: '$R/sim' is a symbolic link: allowed is a simulated campaign's directory or none" ]
+	[ "$(ls "$BATS_TEST_TMPDIR/elsewhere/raw")" = keep.out ]
+	[ -L "$R/sim" ]
+}
+
+@test "a directory at RESULTS/CAMPAIGN with no manifest is refused, exit 2, never emptied" {
+	mkdir -p "$R/sim/raw"
+	touch "$R/sim/raw/keep.out"
+	run --separate-stderr -2 "$SIM" --results="$R/sim" --campaign=sim "${ARGS[@]}"
+	[ "$stderr" = "simulate: error: '$R/sim' holds no campaign's manifest: allowed is a simulated campaign's directory or none" ]
+	[ "$(ls "$R/sim/raw")" = keep.out ]
+	# an empty one is no campaign's: simulated into
+	rm -r "$R/sim/raw"
+	run -0 "$SIM" --results="$R/sim" --campaign=sim "${ARGS[@]}"
+	grep -q '^simulated ' "$R/sim/manifest"
+}
+
+@test "two make simulate of one campaign take turns: the second waits, then says who holds it, exit 1" {
+	mkdir -p "$R"
+	exec 8>>"$R/.sim.lock"
+	flock 8
+	echo "pid 1 on here" >"$R/.sim.lock.holder"
+	run --separate-stderr -1 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=sim FABRIC="$F" HOSTS='n[1-4]' \
+		LONGS=65536 RESULTS="$R"
+	exec 8>&-
+	[[ $stderr == *"campaign 'sim' is being submitted by another process (pid 1 on here)"* ]]
+	[ ! -e "$R/sim" ]
+}
+
+@test "a host named twice in HOSTS is one line, exit 2" {
+	for hosts in 'n1,n1' 'n[1-4],n2' 'n[1-2] n[2-3]'; do
+		run --separate-stderr -2 "$SIM" --fabric="$F" --hosts="$hosts"
+		[[ $stderr == "simulate: error: host 'n"[12]"' is named twice in HOSTS: allowed is each node once" ]]
+	done
+}
+
+@test "a world whose rows memory cannot hold is refused before anything is allocated or written, exit 2" {
+	run --separate-stderr -2 bash -c 'ulimit -v 4000000; "$0" "$@"' "$SIM" "${BIG[@]}" --tasks-per-node=100000
+	[ "$stderr" = "simulate: error: invalid world '409600000' (4096 nodes x 100000 tasks) of 5 iters: allowed are at most 12201611 tasks (a row's samples in 1 GiB)" ]
+	[ -z "$output" ]
+	run --separate-stderr -2 "$SIM" "${BIG[@]}" --tasks-per-node=4 --aller-args=--iters=1000000
+	[[ $stderr == "simulate: error: invalid world '16384' (4096 nodes x 4 tasks) of 1000000 iters: allowed are at most 134 tasks"* ]]
+}
+
+@test "--pairs on more tasks than its n x n matrices may take is refused before anything is written, exit 2" {
+	run --separate-stderr -2 bash -c 'ulimit -v 4000000; "$0" "$@"' "$SIM" "${BIG[@]}" --tasks-per-node=25 \
+		--aller-args=--pairs
+	[ "$stderr" = "simulate: error: invalid --pairs world '102400' (4096 nodes x 25 tasks): allowed are at most 4096 tasks (its n x n matrices)" ]
+	[ -z "$output" ]
+	run --separate-stderr -2 "$SIM" "${BIG[@]}" --nodes=2048 --tasks-per-node=4 --aller-args=--pairs
+	[[ $stderr == "simulate: error: invalid --pairs world '8192' "* ]]
+}
+
+@test "a mode is contiguous or strided, never a prefix of one" {
+	for m in s c contig 'contiguous st'; do
+		run --separate-stderr -2 "$SIM" "${ARGS[@]}" --modes="$m"
+		[[ $stderr == "simulate: error: invalid mode '"*"': allowed are contiguous and strided" ]]
+	done
+}
+
+@test "collect refuses simulated outputs of two fabrics or two seeds, and merges one simulation's" {
+	mkdir "$BATS_TEST_TMPDIR/in"
+	sed 's/1gbit/100gbit/' "$F" >"$BATS_TEST_TMPDIR/other.fabric"
+	p=(--campaign=c --series=s1)
+	"$SIM" "${ARGS[@]}" "${p[@]}" --nodes=2 --point=n2-contiguous-t1-L65536-default-s1 >"$BATS_TEST_TMPDIR/in/a.out"
+	"$SIM" "${ARGS[@]}" "${p[@]}" --point=n4-contiguous-t1-L65536-default-s1 --fabric="$BATS_TEST_TMPDIR/other.fabric" \
+		>"$BATS_TEST_TMPDIR/in/b.out"
+	run --separate-stderr -2 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/in"
+	[ "$stderr" = "collect: error: 1 of the 2 outputs are simulated otherwise than the first (its '# simulated:' fabric, seed or faults): nothing merged; merge them apart" ]
+	[ ! -e "$BATS_TEST_TMPDIR/out/points.csv" ]
+	"$SIM" "${ARGS[@]}" "${p[@]}" --point=n4-contiguous-t1-L65536-default-s1 --seed=2 >"$BATS_TEST_TMPDIR/in/b.out"
+	run -2 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/in"
+	# the same fabric named another way, the same seed: one simulation
+	(cd "$BATS_TEST_TMPDIR" && "$SIM" "${ARGS[@]}" "${p[@]}" --fabric=./site.fabric \
+		--point=n4-contiguous-t1-L65536-default-s1 >in/b.out)
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/in"
+}
