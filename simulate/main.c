@@ -472,6 +472,69 @@ static int fabric_id(struct opts *o, const struct fabricfile *ff, char **hosts, 
 	return 0;
 }
 
+/* A fault's words: kind, target and a third (its rate, factor or switch); how many were read. */
+static int fault_words(const char *fault, char w[3][FABRICFILE_NAME])
+{
+	return sscanf(fault, " %63s %63s %63s", w[0], w[1], w[2]);
+}
+
+/* What a fault's kind slows: n a NIC (slow-nic, -tx, -rx), u an uplink, g a pair of groups, m a wiring, s a node. */
+static char fault_class(const char *kind)
+{
+	return !strcmp(kind, "slow-uplink") ? 'u' : !strcmp(kind, "slow-global") ? 'g' : !strcmp(kind, "move") ? 'm'
+		: !strcmp(kind, "slow-node") ? 's' : 'n';
+}
+
+/* Two faults' targets name one thing: the same name, or NODE and one of its NICs, NODE:IF. */
+static int same_target(const char *a, const char *b)
+{
+	size_t n = strcspn(a, ":"), m = strcspn(b, ":");
+
+	return !strcmp(a, b) || (n == m && !strncmp(a, b, n) && (!a[n] || !b[m]));
+}
+
+/*
+ * The faults together, each valid alone (sim_faults): one on a thing (a NIC,
+ * an uplink, a node, a node's wiring; with rails NODE names all its NICs),
+ * one slow-global (the model slows one pair of groups), and a move onto a
+ * leaf switch that is not the node's own; 0, or 2 said.
+ */
+static int check_faults(const char *list, const struct fabricfile *ff)
+{
+	char *all = strdup(list), w[3][FABRICFILE_NAME], v[3][FABRICFILE_NAME];
+	const char *end, *bad = NULL, *why = NULL;
+
+	if (!all)
+		return text_error(3, "simulate: error: out of memory\n");
+	end = all + strlen(all);
+	for (char *c = all; *c; c++)
+		*c = *c == ';' ? 0 : *c;
+	for (const char *f = all; !why && f < end; f += strlen(f) + 1) {
+		long k = -1, n, under = 0;
+		if (fault_words(f, w) < 3)
+			continue;
+		for (const char *g = f + strlen(f) + 1; !why && g < end; g += strlen(g) + 1)
+			if (fault_words(g, v) == 3 && fault_class(w[0]) == fault_class(v[0]) &&
+			    (fault_class(w[0]) == 'g' || same_target(w[1], v[1])))
+				bad = g, why = fault_class(w[0]) == 'g' ? "a second slow-global: allowed is one (the model "
+					"slows one pair of groups)" : "a second fault on what an earlier one names: allowed "
+					"is one a NIC, uplink, node or wiring";
+		if (why || strcmp(w[0], "move"))
+			continue;
+		for (long i = 0; i < ff->nsw; i++)
+			k = strcmp(ff->sw[i].name, w[2]) ? k : i;
+		for (long i = 0; i < ff->nsw; i++)
+			under += ff->sw[i].parent == k;
+		n = fabricfile_node_at(ff, w[1]);
+		bad = f, why = under ? "a move onto a switch with switches under it: allowed are leaves"
+			: n >= 0 && ff->node[n].leaf == k ? "a move onto the switch the node is under already" : NULL;
+	}
+	if (why)
+		text_error(2, "simulate: error: invalid fault '%s': %s\n", bad + strspn(bad, " \t"), why);
+	free(all);
+	return why ? 2 : 0;
+}
+
 /* Each host once: a node named twice (n[1-4],n1) is one node, never two of a run; 0, or 2 said. */
 static int check_hosts(const struct sim *s, const struct fabricfile *ff)
 {
@@ -519,6 +582,7 @@ int main(int argc, char **argv)
 				  "groups): its flows are common/flows.h's\n");
 	nodes = o.nodes.n && o.nodes.v[0] ? o.nodes.v[0] : hosts.n;
 	if ((rc = check_hosts(&s, &ff)) != 0 || (rc = check_points(&o, hosts.n)) != 0 ||
+	    (rc = check_faults(o.faults, &ff)) != 0 ||
 	    (rc = fabric_id(&o, &ff, hosts.v, hosts.n)) != 0)
 		;
 	else if (o.results)

@@ -156,3 +156,35 @@ begun() {
 		--point=n4-contiguous-t1-L65536-default-s1 >in/b.out)
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/in"
 }
+
+@test "two faults on one NIC, uplink, node or wiring are one line naming the second, exit 2" {
+	for faults in 'slow-nic n1 1gbit; slow-nic n1 2gbit' 'slow-nic n1 1gbit;slow-tx n1 2gbit' \
+		'slow-node n2 3; slow-node n2 2' 'move n1 leaf2; move n1 leaf2' \
+		'slow-uplink leaf1 1gbit; slow-uplink leaf1 1mbit'; do
+		run --separate-stderr -2 "$SIM" "${ARGS[@]}" --faults="$faults"
+		second=${faults#*;}
+		[ "$stderr" = "simulate: error: invalid fault '${second# }': a second fault on what an earlier one names: allowed is one a NIC, uplink, node or wiring" ]
+		[ -z "$output" ]
+	done
+	# one fault each on two things, and a NIC and its node's straggling, are as before
+	run -0 "$SIM" "${ARGS[@]}" --faults='slow-nic n1 1gbit;; slow-nic n2 2gbit; slow-node n1 2; slow-uplink leaf2 1mbit'
+}
+
+@test "a second slow-global is refused, exit 2: the model slows one pair of groups" {
+	d=$BATS_TEST_TMPDIR/dragonfly.fabric
+	printf '%s\n' 'switch t1 - n[1-2]' 'switch t2 - n[3-4]' 'switch t3 - n[5-6]' 'nic n[1-6] 10gbit' \
+		'group g1 t1' 'group g2 t2' 'group g3 t3' 'global 1 1gbit' >"$d"
+	run --separate-stderr -2 "$SIM" --fabric="$d" --hosts='n[1-6]' --faults='slow-global g1 g2 1mbit; slow-global g2 g3 1mbit'
+	[ "$stderr" = "simulate: error: invalid fault 'slow-global g2 g3 1mbit': a second slow-global: allowed is one (the model slows one pair of groups)" ]
+	run -0 "$SIM" --fabric="$d" --hosts='n[1-6]' --longs=65536 --faults='slow-global g2 g3 1mbit'
+}
+
+@test "a move onto the node's own switch, or onto a switch above leaves, is refused, exit 2" {
+	run --separate-stderr -2 "$SIM" "${ARGS[@]}" --faults='move n1 leaf1'
+	[ "$stderr" = "simulate: error: invalid fault 'move n1 leaf1': a move onto the switch the node is under already" ]
+	t=$BATS_TEST_TMPDIR/tree.fabric
+	printf '%s\n' 'switch top - leaf1 leaf2' 'switch leaf1 1gbit n[1-2]' 'switch leaf2 1gbit n[3-4]' >"$t"
+	run --separate-stderr -2 "$SIM" "${ARGS[@]}" --fabric="$t" --faults='move n1 top'
+	[ "$stderr" = "simulate: error: invalid fault 'move n1 top': a move onto a switch with switches under it: allowed are leaves" ]
+	run -0 "$SIM" "${ARGS[@]}" --fabric="$t" --faults='move n1 leaf2'
+}
