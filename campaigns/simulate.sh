@@ -7,8 +7,8 @@
 # model by build/bin/simulate (no MPI, no Slurm, no buffers), then
 # merged and judged by collect; prints the campaign's directory. NODES
 # defaults to all of HOSTS. docs/simulate.md. Exit status: 0 done (collect's
-# warnings in DIR/collect.log), 2 bad input (a bad fault, a measured
-# campaign in DIR), 3 a tool failed.
+# warnings in DIR/collect.log), 1 another holds the campaign's lock, 2 bad
+# input (a bad fault, a measured campaign in DIR), 3 a tool failed.
 set -euo pipefail
 # shellcheck source=campaigns/lib.sh
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
