@@ -73,6 +73,8 @@ static int add_name(const char *name, void *ctx)
 {
 	struct names *l = ctx;
 
+	if (!*name)
+		return 0;   /* "n1, n2", "n1  n2": the blanks between names, no name */
 	if (l->n == l->cap) {
 		long cap = l->cap ? 2 * l->cap : 64;
 		char **v = realloc(l->v, sizeof(char *) * (size_t)cap);
@@ -572,8 +574,9 @@ int main(int argc, char **argv)
 	for (char *c = (char *)o.hosts; *c; c++)
 		*c = *c == ' ' ? ',' : *c;   /* HOSTS="n[1-2] n3" as fabricfile_list's n[1-2],n3 */
 	if ((rc = fabricfile_list(o.hosts, add_name, &hosts, bad, sizeof(bad))) != 0 || hosts.n == 0)
-		return text_error(rc == -1 ? 3 : 2, "simulate: error: invalid hosts '%s': allowed are names "
-				  "and ranges, space- or comma-separated, e.g. n[1-16],m3\n", hosts.n ? bad : o.hosts);
+		return text_error(rc == -1 ? 3 : 2, "simulate: error: invalid hosts '%s': allowed are names and ranges "
+				  "of at most %d, space- or comma-separated, e.g. n[1-16],m3\n", rc ? bad : o.hosts,
+				  FABRICFILE_RANGE);
 	if (sim_init(&s, &ff, (const char *const *)hosts.v, hosts.n, (uint64_t)o.seed, err, sizeof(err)) != 0 ||
 	    sim_faults(&s, o.faults, err, sizeof(err)) != 0)
 		return text_error(2, "simulate: error: %s\n", err);

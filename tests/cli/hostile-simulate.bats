@@ -188,3 +188,12 @@ begun() {
 	[ "$stderr" = "simulate: error: invalid fault 'move n1 top': a move onto a switch with switches under it: allowed are leaves" ]
 	run -0 "$SIM" "${ARGS[@]}" --fabric="$t" --faults='move n1 leaf2'
 }
+
+@test "HOSTS as docs/simulate.md writes them, space- or comma-separated, takes blanks after a comma" {
+	for hosts in 'n1, n2, n[3-4]' 'n1  n2 n[3-4]' 'n1,n2,n[3-4],'; do
+		run -0 "$SIM" "${ARGS[@]}" --hosts="$hosts"
+		[ "$(grep -c '^# host: ' <<<"$output")" = 4 ]
+	done
+	run --separate-stderr -2 "$SIM" "${ARGS[@]}" --hosts='n[1-100000000]'
+	[ "$stderr" = "simulate: error: invalid hosts 'n[1-100000000]': allowed are names and ranges of at most 1000000, space- or comma-separated, e.g. n[1-16],m3" ]
+}
