@@ -5,7 +5,7 @@
 # signal, a full disk leave the earlier one as it was), never a link
 # followed nor another directory emptied, and collect merging only outputs
 # of one simulation.
-# shellcheck disable=SC2154 # bats sets output, stderr and status
+# shellcheck disable=SC2154,SC2016 # bats sets output, stderr and status; single quotes are meant
 
 load ../lib/helpers
 
@@ -196,4 +196,18 @@ begun() {
 	done
 	run --separate-stderr -2 "$SIM" "${ARGS[@]}" --hosts='n[1-100000000]'
 	[ "$stderr" = "simulate: error: invalid hosts 'n[1-100000000]': allowed are names and ranges of at most 1000000, space- or comma-separated, e.g. n[1-16],m3" ]
+}
+
+@test "a RESULTS that cannot be written is one line, exit 3, never 'being submitted by another process'" {
+	mkdir -p "$R"
+	mount -t tmpfs -o size=64k,ro,mode=755 tmpfs "$R" 2>/dev/null || skip "cannot mount a small tmpfs here"
+	MOUNTED=$R
+	run --separate-stderr -3 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=sim FABRIC="$F" HOSTS='n[1-4]' \
+		LONGS=65536 RESULTS="$R"
+	[ "$stderr" = "simulate: error: cannot write in RESULTS '$R' (the lock '$R/.sim.lock')" ]
+	run --separate-stderr -3 bash "$ROOT/campaigns/submit.sh" CAMPAIGN=sim RESULTS="$R"
+	[ "$stderr" = "campaign: error: cannot write in RESULTS '$R' (the lock '$R/.sim.lock')" ]
+	run --separate-stderr -3 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=sim FABRIC="$F" HOSTS='n[1-4]' \
+		LONGS=65536 RESULTS="$R/sub"
+	[ "$stderr" = "simulate: error: cannot create RESULTS '$R/sub'" ]
 }
