@@ -27,12 +27,14 @@
 #include "fabricfile.h"
 #include "format.h"
 #include "model.h"
+#include "namehash.h"
 #include "pairs.h"
 #include "partition.h"
 #include "text.h"
 
 #define LIST_MAX 64
 #define ROW_MAX (1L << 27)   /* a row's doubles: a task's iters samples and 6 more (model.c's), 1 GiB */
+#define FAULTS_MAX 4096L      /* FAULTS' faults, at most (each looked up among the hosts: model.c) */
 #define PAIRS_MAX 4096L      /* --pairs' tasks: its n x n matrices, 5 doubles a pair (0.7 GB, a minute) */
 
 static volatile sig_atomic_t stop;   /* SIGINT, SIGTERM or SIGHUP: the campaign given up between rows */
@@ -132,6 +134,7 @@ static int parse(struct opts *o, int argc, char **argv)
 		S_("--tasks-per-node=", tpn_arg), S_("--longs=", longs_arg), S_("--seed=", series),
 	};
 	const char *seed = "1";
+	long semis = 0;
 	int rc;
 
 	for (int i = 1; i < argc; i++) {
@@ -158,6 +161,11 @@ static int parse(struct opts *o, int argc, char **argv)
 		return text_error(2, "simulate: error: give the fabric file and the hosts: FABRIC=FILE HOSTS=LIST (--fabric, --hosts)\n");
 	if (parse_long(seed, 0, 1L << 62, &o->seed) != 0)
 		return text_error(2, "simulate: error: invalid seed '%s': allowed are 0..2^62\n", seed);
+	for (const char *c = o->faults; *c && semis < FAULTS_MAX; c++)
+		semis += *c == ';';
+	if (semis >= FAULTS_MAX)   /* the faults' count bounded before any is looked up */
+		return text_error(2, "simulate: error: invalid faults '%.20s...': over %ld: allowed are at most %ld, "
+				  "';'-separated\n", o->faults, FAULTS_MAX, FAULTS_MAX);
 	if (o->results && !o->campaign)
 		return text_error(2, "simulate: error: --results=DIR needs --campaign=NAME\n");
 	for (const char *m = o->modes; *m; m += strspn(m, " ,")) {
@@ -474,66 +482,73 @@ static int fabric_id(struct opts *o, const struct fabricfile *ff, char **hosts, 
 	return 0;
 }
 
-/* A fault's words: kind, target and a third (its rate, factor or switch); how many were read. */
-static int fault_words(const char *fault, char w[3][FABRICFILE_NAME])
-{
-	return sscanf(fault, " %63s %63s %63s", w[0], w[1], w[2]);
-}
+/* A fault as check_faults sorts them: what it slows, the node (or switch) it names, the whole name, its place. */
+struct fault_key {
+	char cls, node[FABRICFILE_NAME], name[FABRICFILE_NAME], sw[FABRICFILE_NAME];
+	const char *text;
+};
 
-/* What a fault's kind slows: n a NIC (slow-nic, -tx, -rx), u an uplink, g a pair of groups, m a wiring, s a node. */
-static char fault_class(const char *kind)
+/* By what a fault slows, then the node it names, NODE before its NODE:IF, then by place. */
+static int fault_cmp(const void *pa, const void *pb)
 {
-	return !strcmp(kind, "slow-uplink") ? 'u' : !strcmp(kind, "slow-global") ? 'g' : !strcmp(kind, "move") ? 'm'
-		: !strcmp(kind, "slow-node") ? 's' : 'n';
-}
+	const struct fault_key *a = pa, *b = pb;
+	int c = a->cls - b->cls;
 
-/* Two faults' targets name one thing: the same name, or NODE and one of its NICs, NODE:IF. */
-static int same_target(const char *a, const char *b)
-{
-	size_t n = strcspn(a, ":"), m = strcspn(b, ":");
-
-	return !strcmp(a, b) || (n == m && !strncmp(a, b, n) && (!a[n] || !b[m]));
+	c = c ? c : strcmp(a->node, b->node);
+	c = c ? c : strcmp(a->name, b->name);
+	return c ? c : (a->text > b->text) - (a->text < b->text);
 }
 
 /*
- * The faults together, each valid alone (sim_faults): one on a thing (a NIC,
- * an uplink, a node, a node's wiring; with rails NODE names all its NICs),
- * one slow-global (the model slows one pair of groups), and a move onto a
- * leaf switch that is not the node's own; 0, or 2 said.
+ * The faults together, each valid alone (sim_faults): one on a thing (a NIC, an uplink, a node, a node's wiring; with rails NODE
+ * names all its NICs), one slow-global (the model slows one pair of
+ * groups), and a move onto a leaf switch that is not the node's own; sorted,
+ * so 10^4 faults cost no more than their sort; 0, or 2 said.
  */
 static int check_faults(const char *list, const struct fabricfile *ff)
 {
-	char *all = strdup(list), w[3][FABRICFILE_NAME], v[3][FABRICFILE_NAME];
+	char *all = strdup(list), *under = calloc((size_t)ff->nsw + 1, 1), kind[FABRICFILE_NAME];
+	struct fault_key *k = calloc(FAULTS_MAX, sizeof(*k));   /* (parse: at most FAULTS_MAX) */
 	const char *end, *bad = NULL, *why = NULL;
+	long n = 0;
 
-	if (!all)
-		return text_error(3, "simulate: error: out of memory\n");
+	if (!all || !under || !k)
+		return free(all), free(under), free(k), text_error(3, "simulate: error: out of memory\n");
 	end = all + strlen(all);
 	for (char *c = all; *c; c++)
 		*c = *c == ';' ? 0 : *c;
+	for (long i = 0; i < ff->nsw; i++)
+		if (ff->sw[i].parent >= 0)
+			under[ff->sw[i].parent] = 1;
 	for (const char *f = all; !why && f < end; f += strlen(f) + 1) {
-		long k = -1, n, under = 0;
-		if (fault_words(f, w) < 3)
+		struct fault_key *x = &k[n];
+		long sw, node;
+		if (sscanf(f, " %63s %63s %63s", kind, x->name, x->sw) < 3)
+			continue;   /* (an empty one: the blanks between two ';') */
+		x->cls = !strcmp(kind, "slow-uplink") ? 'u' : !strcmp(kind, "slow-global") ? 'g' : !strcmp(kind, "move")
+			? 'm' : !strcmp(kind, "slow-node") ? 's' : 'n';   /* n: slow-nic, slow-tx, slow-rx, one NIC's */
+		snprintf(x->node, sizeof(x->node), "%.*s", x->cls == 'g' ? 0 : (int)strcspn(x->name, ":"), x->name);
+		x->text = f + strspn(f, " \t");
+		n++;
+		if (why || x->cls != 'm')
 			continue;
-		for (const char *g = f + strlen(f) + 1; !why && g < end; g += strlen(g) + 1)
-			if (fault_words(g, v) == 3 && fault_class(w[0]) == fault_class(v[0]) &&
-			    (fault_class(w[0]) == 'g' || same_target(w[1], v[1])))
-				bad = g, why = fault_class(w[0]) == 'g' ? "a second slow-global: allowed is one (the model "
-					"slows one pair of groups)" : "a second fault on what an earlier one names: allowed "
-					"is one a NIC, uplink, node or wiring";
-		if (why || strcmp(w[0], "move"))
-			continue;
-		for (long i = 0; i < ff->nsw; i++)
-			k = strcmp(ff->sw[i].name, w[2]) ? k : i;
-		for (long i = 0; i < ff->nsw; i++)
-			under += ff->sw[i].parent == k;
-		n = fabricfile_node_at(ff, w[1]);
-		bad = f, why = under ? "a move onto a switch with switches under it: allowed are leaves"
-			: n >= 0 && ff->node[n].leaf == k ? "a move onto the switch the node is under already" : NULL;
+		sw = namehash_find(&ff->swnames, x->sw, ff->nsw ? ff->sw[0].name : "", sizeof(*ff->sw));
+		node = fabricfile_node_at(ff, x->name);
+		bad = f, why = sw >= 0 && under[sw] ? "a move onto a switch with switches under it: allowed are leaves"
+			: node >= 0 && ff->node[node].leaf == sw ? "a move onto the switch the node is under already" : NULL;
 	}
+	qsort(k, (size_t)n, sizeof(*k), fault_cmp);
+	for (long i = 1; !why && i < n; i++)   /* a node's faults side by side, NODE (all its NICs) first */
+		if (k[i].cls == k[i - 1].cls && !strcmp(k[i].node, k[i - 1].node) &&
+		    (!strcmp(k[i].name, k[i - 1].name) || !strchr(k[i - 1].name, ':')))
+			bad = k[i].text, why = k[i].cls == 'g' ? "a second slow-global: allowed is one (the model slows "
+				"one pair of groups)" : "another fault names it too: allowed is one a NIC, uplink, "
+				"node or wiring";
 	if (why)
 		text_error(2, "simulate: error: invalid fault '%s': %s\n", bad + strspn(bad, " \t"), why);
 	free(all);
+	free(under);
+	free(k);
 	return why ? 2 : 0;
 }
 

@@ -163,7 +163,7 @@ begun() {
 		'slow-uplink leaf1 1gbit; slow-uplink leaf1 1mbit'; do
 		run --separate-stderr -2 "$SIM" "${ARGS[@]}" --faults="$faults"
 		second=${faults#*;}
-		[ "$stderr" = "simulate: error: invalid fault '${second# }': a second fault on what an earlier one names: allowed is one a NIC, uplink, node or wiring" ]
+		[ "$stderr" = "simulate: error: invalid fault '${second# }': another fault names it too: allowed is one a NIC, uplink, node or wiring" ]
 		[ -z "$output" ]
 	done
 	# one fault each on two things, and a NIC and its node's straggling, are as before
@@ -210,4 +210,12 @@ begun() {
 	run --separate-stderr -3 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=sim FABRIC="$F" HOSTS='n[1-4]' \
 		LONGS=65536 RESULTS="$R/sub"
 	[ "$stderr" = "simulate: error: cannot create RESULTS '$R/sub'" ]
+}
+
+@test "FAULTS holds at most 4,096 faults, and a node's second among thousands is named, exit 2" {
+	faults=$(for i in $(seq 1 4097); do printf 'slow-node n%d 2;' "$i"; done)
+	run --separate-stderr -2 "$SIM" "${BIG[@]}" --faults="$faults"
+	[ "$stderr" = "simulate: error: invalid faults 'slow-node n1 2;slow-...': over 4096: allowed are at most 4096, ';'-separated" ]
+	run --separate-stderr -2 "$SIM" "${BIG[@]}" --faults="${faults%%slow-node n4000 *}slow-node n17 3"
+	[ "$stderr" = "simulate: error: invalid fault 'slow-node n17 3': another fault names it too: allowed is one a NIC, uplink, node or wiring" ]
 }
