@@ -10,6 +10,7 @@
  * docs/simulate.md. Exit status: 0 written, 2 usage (a bad option, host or
  * fault, a measured campaign in DIR), 3 system.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -166,6 +167,10 @@ static int parse(struct opts *o, int argc, char **argv)
 	if (semis >= FAULTS_MAX)   /* the faults' count bounded before any is looked up */
 		return text_error(2, "simulate: error: invalid faults '%.20s...': over %ld: allowed are at most %ld, "
 				  "';'-separated\n", o->faults, FAULTS_MAX, FAULTS_MAX);
+	if (o->campaign && (!isalnum((unsigned char)o->campaign[0]) || strlen(o->campaign) > 64 ||
+	    strspn(o->campaign, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") < strlen(o->campaign)))
+		return text_error(2, "simulate: error: invalid campaign '%s': allowed are letters, digits, '.', '_' and "
+				  "'-', the first a letter or digit, at most 64 (a file's name)\n", o->campaign);
 	if (o->results && !o->campaign)
 		return text_error(2, "simulate: error: --results=DIR needs --campaign=NAME\n");
 	for (const char *m = o->modes; *m; m += strspn(m, " ,")) {

@@ -219,3 +219,12 @@ begun() {
 	run --separate-stderr -2 "$SIM" "${BIG[@]}" --faults="${faults%%slow-node n4000 *}slow-node n17 3"
 	[ "$stderr" = "simulate: error: invalid fault 'slow-node n17 3': another fault names it too: allowed is one a NIC, uplink, node or wiring" ]
 }
+
+@test "build/bin/simulate's --campaign is a name, never a path out of the campaign's directory, exit 2" {
+	for name in '../../escaped' 'a/b' '' '.hidden'; do
+		run --separate-stderr -2 "$SIM" --results="$R/sim" --campaign="$name" "${ARGS[@]}"
+		[ "$stderr" = "simulate: error: invalid campaign '$name': allowed are letters, digits, '.', '_' and '-', the first a letter or digit, at most 64 (a file's name)" ]
+	done
+	[ ! -e "$R" ]
+	[ -z "$(find "$BATS_TEST_TMPDIR" -name '*escaped*')" ]
+}
