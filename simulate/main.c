@@ -134,6 +134,7 @@ static int parse(struct opts *o, int argc, char **argv)
 		S_("--results=", results), S_("--toolkit=", toolkit), S_("--nodes=", nodes_arg),
 		S_("--tasks-per-node=", tpn_arg), S_("--longs=", longs_arg), S_("--seed=", series),
 	};
+	static const char iso[] = "0000-00-00T00:00:00Z";   /* 0 a digit */
 	const char *seed = "1";
 	long semis = 0;
 	int rc;
@@ -171,6 +172,10 @@ static int parse(struct opts *o, int argc, char **argv)
 	    strspn(o->campaign, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") < strlen(o->campaign)))
 		return text_error(2, "simulate: error: invalid campaign '%s': allowed are letters, digits, '.', '_' and "
 				  "'-', the first a letter or digit, at most 64 (a file's name)\n", o->campaign);
+	for (size_t i = 0; i < sizeof(iso); i++)   /* --start: the submission's name is cut from it */
+		if (iso[i] == '0' ? !isdigit((unsigned char)o->start[i]) : o->start[i] != iso[i])
+			return text_error(2, "simulate: error: invalid start '%s': allowed is a UTC time as "
+					  "YYYY-MM-DDTHH:MM:SSZ\n", o->start);
 	if (o->results && !o->campaign)
 		return text_error(2, "simulate: error: --results=DIR needs --campaign=NAME\n");
 	for (const char *m = o->modes; *m; m += strspn(m, " ,")) {

@@ -228,3 +228,11 @@ begun() {
 	[ ! -e "$R" ]
 	[ -z "$(find "$BATS_TEST_TMPDIR" -name '*escaped*')" ]
 }
+
+@test "--start is a UTC time, never read past its end into a file's name, exit 2" {
+	for start in x '' '2026/01/01T00:00:00Z' '2026-01-01T00:00:00Zx'; do
+		run --separate-stderr -2 "$SIM" --start="$start" --results="$R/sim" --campaign=sim "${ARGS[@]:0:3}"
+		[ "$stderr" = "simulate: error: invalid start '$start': allowed is a UTC time as YYYY-MM-DDTHH:MM:SSZ" ]
+	done
+	[ ! -e "$R" ]
+}
