@@ -584,10 +584,9 @@ int main(int argc, char **argv)
 			  .slow_below = 0.8 };
 	struct fabricfile ff = { 0 };
 	struct names hosts = { 0 };
-	struct sim s;
+	struct sim s = { 0 };
 	char err[4608], bad[256], now[32];
 	time_t t = time(NULL);
-	long nodes;
 	int rc;
 
 	strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
@@ -599,25 +598,24 @@ int main(int argc, char **argv)
 	for (char *c = (char *)o.hosts; *c; c++)
 		*c = *c == ' ' ? ',' : *c;   /* HOSTS="n[1-2] n3" as fabricfile_list's n[1-2],n3 */
 	if ((rc = fabricfile_list(o.hosts, add_name, &hosts, bad, sizeof(bad))) != 0 || hosts.n == 0)
-		return text_error(rc == -1 ? 3 : 2, "simulate: error: invalid hosts '%s': allowed are names and ranges "
-				  "of at most %d, space- or comma-separated, e.g. n[1-16],m3\n", rc ? bad : o.hosts,
-				  FABRICFILE_RANGE);
-	if (sim_init(&s, &ff, (const char *const *)hosts.v, hosts.n, (uint64_t)o.seed, err, sizeof(err)) != 0 ||
-	    sim_faults(&s, o.faults, err, sizeof(err)) != 0)
-		return text_error(2, "simulate: error: %s\n", err);
-	if (o.pairs && (s.rails || ff.ngroup))   /* said before anything is written */
-		return text_error(2, "simulate: error: --pairs is simulated on a tree only (no rails, no dragonfly "
-				  "groups): its flows are common/flows.h's\n");
-	nodes = o.nodes.n && o.nodes.v[0] ? o.nodes.v[0] : hosts.n;
-	if ((rc = check_hosts(&s, &ff)) != 0 || (rc = check_points(&o, hosts.n)) != 0 ||
-	    (rc = check_faults(o.faults, &ff)) != 0 ||
-	    (rc = fabric_id(&o, &ff, hosts.v, hosts.n)) != 0)
-		;
+		rc = text_error(rc == -1 ? 3 : 2, "simulate: error: invalid hosts '%s': allowed are names and ranges "
+				"of at most %d, space- or comma-separated, e.g. n[1-16],m3\n", rc ? bad : o.hosts,
+				FABRICFILE_RANGE);
+	else if (sim_init(&s, &ff, (const char *const *)hosts.v, hosts.n, (uint64_t)o.seed, err, sizeof(err)) != 0 ||
+		 sim_faults(&s, o.faults, err, sizeof(err)) != 0)
+		rc = text_error(2, "simulate: error: %s\n", err);
+	else if (o.pairs && (s.rails || ff.ngroup))   /* said before anything is written */
+		rc = text_error(2, "simulate: error: --pairs is simulated on a tree only (no rails, no dragonfly "
+				"groups): its flows are common/flows.h's\n");
+	else if ((rc = check_hosts(&s, &ff)) != 0 || (rc = check_points(&o, hosts.n)) != 0 ||
+		 (rc = check_faults(o.faults, &ff)) != 0 || (rc = fabric_id(&o, &ff, hosts.v, hosts.n)) != 0)
+		;   /* (each said) */
 	else if (o.results)
 		rc = campaign(&o, &s, &ff, hosts.v, hosts.n);
 	else
-		rc = output(stdout, &o, &s, &ff, hosts.v, nodes, o.tpn.v[0], !strncmp(o.modes + strspn(o.modes, " ,"),
-			    ALLER_MODE_STRIDED, 7) ? ALLER_MODE_STRIDED : ALLER_MODE_CONTIGUOUS, o.longs.v[0] > 0 ? o.longs.v[0] : 128L * 1024 * 1024,
+		rc = output(stdout, &o, &s, &ff, hosts.v, o.nodes.n && o.nodes.v[0] ? o.nodes.v[0] : hosts.n,
+			    o.tpn.v[0], !strncmp(o.modes + strspn(o.modes, " ,"), ALLER_MODE_STRIDED, 7) ?
+			    ALLER_MODE_STRIDED : ALLER_MODE_CONTIGUOUS, o.longs.v[0] > 0 ? o.longs.v[0] : 128L * 1024 * 1024,
 			    NULL);
 	sim_free(&s);
 	fabricfile_free(&ff);
