@@ -413,6 +413,11 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 					snprintf(raw, sizeof(raw), "%s-%s-%s-j1-a01.out", o->campaign, key, sub);
 					snprintf(path, sizeof(path), "%s/raw/%s", stage, raw);
 					snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+					if (access(path, F_OK) == 0) {   /* (the campaign is its own: nothing is left of it) */
+						rc = text_error(2, "simulate: error: invalid point '%s': given twice: allowed is "
+								"each of NODES, MODES, TASKS_PER_NODE and LONGS once\n", key);
+						break;
+					}
 					if ((f = create(tmp)) == NULL) {
 						rc = commit(NULL, tmp, path);
 						break;

@@ -236,3 +236,11 @@ begun() {
 	done
 	[ ! -e "$R" ]
 }
+
+@test "a point given twice (NODES 2,2, or 0 and all of HOSTS) is one line, exit 2, nothing left" {
+	for a in --nodes=2,2 '--nodes=0 4' '--modes=contiguous contiguous'; do
+		run --separate-stderr -2 "$SIM" --results="$R/sim" --campaign=sim "${ARGS[@]}" "$a"
+		[[ $stderr == "simulate: error: invalid point 'n"[24]"-contiguous-t1-L65536-default-s1': given twice: allowed is each of NODES, MODES, TASKS_PER_NODE and LONGS once" ]]
+		[ -z "$(ls -A "$R")" ]
+	done
+}
