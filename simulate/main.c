@@ -3,12 +3,15 @@
  * MPI, no Slurm, no buffers: the rows a run on the first --nodes of --hosts
  * would write, each row's time from the per-link loads on the fabric file's
  * fabric with the faults applied and a seeded noise. The header says
- * '# simulated:' (the model, the seed, the faults), so nothing takes it for
- * a measurement. One output on stdout, or with --results=DIR a campaign's
- * manifest and raw outputs there, a point per NODES x MODES x TASKS_PER_NODE
- * x LONGS (campaigns/simulate.sh, make simulate, then merges them).
- * docs/simulate.md. Exit status: 0 written, 2 usage (a bad option, host or
- * fault, a measured campaign in DIR), 3 system.
+ * '# simulated:' (the model, the fabric, the seed, the faults), so nothing
+ * takes it for a measurement. One output on stdout, or with --results=DIR a
+ * campaign's manifest and raw outputs there, a point per NODES x MODES x
+ * TASKS_PER_NODE x LONGS, written whole beside DIR and renamed into its
+ * place (campaigns/simulate.sh, make simulate, then merges them). Every
+ * input is checked before anything is written. docs/simulate.md. Exit
+ * status: 0 written, 2 usage (a bad option, host, fault or point; a measured
+ * campaign, a link or another directory at DIR), 3 system, 130 / 143
+ * stopped by SIGINT / SIGTERM (DIR left as it was).
  */
 #include <ctype.h>
 #include <dirent.h>
