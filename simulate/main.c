@@ -473,6 +473,18 @@ static int check_points(const struct opts *o, long nhosts)
 				return text_error(2, "simulate: error: invalid --pairs world '%ld' (%ld nodes x %ld tasks): "
 						  "allowed are at most %ld tasks (its n x n matrices)\n", world, n,
 						  o->tpn.v[b], PAIRS_MAX);
+			for (int c = 0; !o->pairs && c < o->longs.n; c++) {   /* a row at least, as aller's select_check */
+				long longs = o->longs.v[c] > 0 ? o->longs.v[c] : 128L * 1024 * 1024, most = 0;
+				for (int lev = 0; lev < partition_nlevels(world); lev++) {
+					long t = partition_level_target(world, lev);
+					if (partition_ncounts(longs, t) > 0 && partition_count(longs, t, 0) * 8 > most)
+						most = partition_count(longs, t, 0) * 8;
+				}
+				if (most < o->min_bytes)
+					return text_error(2, "simulate: error: invalid --min-bytes '%ld': above every row of %ld "
+							  "nodes x %ld tasks of LONGS %ld (at most %ld bytes per peer): "
+							  "nothing to simulate\n", o->min_bytes, n, o->tpn.v[b], longs, most);
+			}
 			if (world > ROW_MAX / (o->iters + 6))
 				return text_error(2, "simulate: error: invalid world '%ld' (%ld nodes x %ld tasks) of %ld "
 						  "iters: allowed are at most %ld tasks (a row's samples in 1 GiB)\n", world,

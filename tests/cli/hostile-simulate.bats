@@ -244,3 +244,11 @@ begun() {
 		[ -z "$(ls -A "$R")" ]
 	done
 }
+
+@test "a --min-bytes above every row is nothing to simulate: one line, exit 2, as aller's own" {
+	run --separate-stderr -2 "$SIM" "${ARGS[@]}" --aller-args=--min-bytes=1T
+	[ "$stderr" = "simulate: error: invalid --min-bytes '1099511627776': above every row of 4 nodes x 1 tasks of LONGS 65536 (at most 524288 bytes per peer): nothing to simulate" ]
+	[ -z "$output" ]
+	run -0 "$SIM" "${ARGS[@]}" --aller-args=--min-bytes=512k
+	[ "$(grep -c '^[0-9]' <<<"$output")" = 1 ]
+}
