@@ -40,6 +40,7 @@
 #define ROW_MAX (1L << 27)   /* a row's doubles: a task's iters samples and 6 more (model.c's), 1 GiB */
 #define FAULTS_MAX 4096L      /* FAULTS' faults, at most (each looked up among the hosts: model.c) */
 #define PAIRS_MAX 4096L      /* --pairs' tasks: its n x n matrices, 5 doubles a pair (0.7 GB, a minute) */
+#define PAIRS_DRAWS (1L << 28)   /* --pairs' timed exchanges, n x n x iters (seconds) */
 
 static volatile sig_atomic_t stop;   /* SIGINT, SIGTERM or SIGHUP: the campaign given up between rows */
 
@@ -469,6 +470,10 @@ static int check_points(const struct opts *o, long nhosts)
 			if (n > nhosts)
 				return text_error(2, "simulate: error: invalid nodes '%ld': allowed are 1..%ld (the "
 						  "hosts)\n", n, nhosts);
+			if (o->pairs && world <= PAIRS_MAX && world * world * o->iters > PAIRS_DRAWS)
+				return text_error(2, "simulate: error: invalid --pairs world '%ld' of %ld iters: allowed are at "
+						  "most 2^28 timed exchanges (tasks x tasks x iters: %ld iters at most)\n",
+						  world, o->iters, PAIRS_DRAWS / (world * world));
 			if (o->pairs && world > PAIRS_MAX)
 				return text_error(2, "simulate: error: invalid --pairs world '%ld' (%ld nodes x %ld tasks): "
 						  "allowed are at most %ld tasks (its n x n matrices)\n", world, n,

@@ -252,3 +252,9 @@ begun() {
 	run -0 "$SIM" "${ARGS[@]}" --aller-args=--min-bytes=512k
 	[ "$(grep -c '^[0-9]' <<<"$output")" = 1 ]
 }
+
+@test "--pairs' timed exchanges are bounded before any is drawn: tasks x tasks x iters at most 2^28, exit 2" {
+	run --separate-stderr -2 "$SIM" "${BIG[@]}" --nodes=512 --aller-args='--pairs=64k --iters=1025'
+	[ "$stderr" = "simulate: error: invalid --pairs world '512' of 1025 iters: allowed are at most 2^28 timed exchanges (tasks x tasks x iters: 1024 iters at most)" ]
+	[ -z "$output" ]
+}
