@@ -369,6 +369,7 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 	const char *base = strrchr(o->results, '/') ? strrchr(o->results, '/') + 1 : o->results;
 	int len = (int)(base - o->results), old, rc = replaceable(o->results, o->campaign, &old);
 	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESETHAND };   /* a second: at once */
+	mode_t mask;
 	FILE *m, *f;
 
 	if (rc)
@@ -383,8 +384,13 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 				return text_error(3, "simulate: error: cannot create '%s': %s\n", stage, strerror(errno));
 			*c = '/';
 		}
-	if (!mkdtemp(stage) || (snprintf(path, sizeof(path), "%s/raw", stage), mkdir(path, 0777)))
+	mask = umask(0);
+	umask(mask);
+	if (!mkdtemp(stage))
 		return text_error(3, "simulate: error: cannot create '%s': %s\n", stage, strerror(errno));
+	if (chmod(stage, 0777 & ~mask) || (snprintf(path, sizeof(path), "%s/raw", stage), mkdir(path, 0777)))
+		return rc = text_error(3, "simulate: error: cannot create '%s': %s\n", path, strerror(errno)),
+		       remove_tree(stage), rc;   /* (chmod: a campaign's directory as mkdir makes one, not 0700) */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);

@@ -258,3 +258,9 @@ begun() {
 	[ "$stderr" = "simulate: error: invalid --pairs world '512' of 1025 iters: allowed are at most 2^28 timed exchanges (tasks x tasks x iters: 1024 iters at most)" ]
 	[ -z "$output" ]
 }
+
+@test "a simulated campaign's directory is made as mkdir makes one (the umask's), readable by the team" {
+	(umask 022 && "$SIM" --results="$R/sim" --campaign=sim "${ARGS[@]}")
+	[ "$(stat -c %a "$R/sim")" = 755 ]
+	[ "$(stat -c %a "$R/sim/raw")" = 755 ]
+}
