@@ -217,6 +217,11 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 			ALLER_KEY_VARIANT, ALLER_KEY_JOB, ALLER_KEY_RESTART, ALLER_KEY_ATTEMPT, ALLER_KEY_TASKS,
 			world, tpn);
 	}
+	fprintf(f, "# %s: model=bound (common/bound.c's per-link loads, simulate/model.h) noise=1/U[%.2f,%.2f] "
+		"a call x (1+U[0,%.2f]) a task fabric=%08lx seed=%ld faults=", ALLER_KEY_SIMULATED, SIM_EFF_LO,
+		SIM_EFF_HI, SIM_JITTER, o->fabric_id, o->seed);
+	text_escape(f, o->faults[0] ? o->faults : "none", strlen(o->faults[0] ? o->faults : "none"));
+	fputc('\n', f);   /* before the fabric's lines, which may fill what collect keeps of a header */
 	for (const char *l = lines; *l;) {
 		size_t len = strcspn(l, "\n");
 		fprintf(f, "# %s: ", ALLER_KEY_FABRIC);
@@ -225,11 +230,7 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 		l += len + (l[len] == '\n');
 	}
 	free(lines);
-	fprintf(f, "# %s: model=bound (common/bound.c's per-link loads, simulate/model.h) noise=1/U[%.2f,%.2f] "
-		"a call x (1+U[0,%.2f]) a task fabric=%08lx seed=%ld faults=", ALLER_KEY_SIMULATED, SIM_EFF_LO,
-		SIM_EFF_HI, SIM_JITTER, o->fabric_id, o->seed);
-	text_escape(f, o->faults[0] ? o->faults : "none", strlen(o->faults[0] ? o->faults : "none"));
-	fprintf(f, "\n# %s: %s\n# %s: %d\n# %s: simulate --nodes=%ld --tasks-per-node=%ld %s %ld %ld\n",
+	fprintf(f, "# %s: %s\n# %s: %d\n# %s: simulate --nodes=%ld --tasks-per-node=%ld %s %ld %ld\n",
 		ALLER_KEY_ALLER, ALLER_VERSION, ALLER_KEY_FORMAT, ALLER_FORMAT_VERSION, ALLER_KEY_COMMAND, nodes,
 		tpn, mode, o->iters, longs);
 	fprintf(f, "# %s: none (simulated)\n# %s: %ld\n# %s: %ld\n# %s: %ld\n", ALLER_KEY_MPI, ALLER_KEY_WORLD,

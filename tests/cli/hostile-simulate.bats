@@ -264,3 +264,17 @@ begun() {
 	[ "$(stat -c %a "$R/sim")" = 755 ]
 	[ "$(stat -c %a "$R/sim/raw")" = 755 ]
 }
+
+@test "a simulation of 32,768 hosts is merged as simulated: its '# simulated:' line comes before the fabric's" {
+	big=$BATS_TEST_TMPDIR/32k.fabric
+	{
+		echo 'switch top - leaf[1-256]'
+		for l in $(seq 1 256); do echo "switch leaf$l 100gbit n[$(((l - 1) * 128 + 1))-$((l * 128))]"; done
+		echo 'nic n[1-32768] 100gbit'
+	} >"$big"
+	"$SIM" --results="$R/sim" --campaign=sim --fabric="$big" --hosts='n[1-32768]' --longs=1048576 \
+		--aller-args=--min-bytes=64k
+	run -0 "$COLLECT" -q -o "$R/sim/merged" "$R/sim/raw"
+	grep -q '	verdict	Simulated (aller-simulate' "$R/sim/merged/findings.tsv"
+	grep -q '	simulated	model=bound ' "$R/sim/merged/facts.tsv"
+}
