@@ -15,7 +15,7 @@ set -euo pipefail
 script_options aller-simulate "usage: aller-simulate CAMPAIGN=name FABRIC=FILE HOSTS=LIST [NODES=...] [TASKS_PER_NODE=N] [MODES=...] [LONGS=...] [ALLER_ARGS=...] [FAULTS=...] [SEED=N] [RESULTS=dir]" "$@"
 tool_args --campaign "HOSTS FAULTS SEED" "$@"
 locate_campaign "${REST_ARGS[@]}" && lock_campaign && resolve_settings existing && validate_settings
-# NODES given or none (every host); the lists, the fabric, the hosts and the faults are aller-simulate's to judge
-"$(find_tool simulate)" --results="$DIR" --campaign="$CAMPAIGN" --fabric="$FABRIC" --hosts="$HOSTS" --nodes="${given[NODES]-}" --modes="$MODES" --tasks-per-node="$TASKS_PER_NODE" --longs="$LONGS" --seed="$SEED" --faults="$FAULTS" --aller-args="$ALLER_ARGS" --toolkit="$(toolkit_version)"
+# NODES given (or in CONF) or none (every host); the lists, the fabric, the hosts and the faults are aller-simulate's to judge
+"$(find_tool simulate)" --results="$DIR" --campaign="$CAMPAIGN" --fabric="$FABRIC" --hosts="$HOSTS" --nodes="${given[NODES]-${from_conf[NODES]-}}" --modes="$MODES" --tasks-per-node="$TASKS_PER_NODE" --longs="$LONGS" --seed="$SEED" --faults="$FAULTS" --aller-args="$ALLER_ARGS" --toolkit="$(toolkit_version)"
 merge_campaign "$DIR" || [ $? -le 1 ] || die "the collector failed: $(tail -n 1 "$DIR/collect.log")" 3
 printf '%s\n' "$DIR"

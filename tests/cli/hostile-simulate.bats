@@ -278,3 +278,11 @@ begun() {
 	grep -q '	verdict	Simulated (aller-simulate' "$R/sim/merged/findings.tsv"
 	grep -q '	simulated	model=bound ' "$R/sim/merged/facts.tsv"
 }
+
+@test "NODES from a CONF file is simulated as the CONF says, not all of HOSTS" {
+	printf 'NODES="2"\nTASKS_PER_NODE=2\n' >"$BATS_TEST_TMPDIR/my.conf"
+	run -0 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=sim CONF="$BATS_TEST_TMPDIR/my.conf" FABRIC="$F" \
+		HOSTS='n[1-4]' LONGS=65536 RESULTS="$R"
+	[ "$(cd "$R/sim/raw" && echo *.out)" = "$(cd "$R/sim/raw" && echo sim-n2-contiguous-t2-L65536-default-s1-*.out)" ]
+	grep -qx 'setting NODES=2' "$R/sim/manifest"
+}
