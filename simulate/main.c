@@ -337,8 +337,8 @@ static int replaceable(const char *dir, const char *campaign, int *old)
 				  "none\n", dir, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory");
 	snprintf(path, sizeof(path), "%s/manifest", dir);
 	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) >= 0 && (f = fdopen(fd, "r")) != NULL) {
-		while (!sim && fgets(line, sizeof(line), f))
-			sim = !strncmp(line, "simulated ", 10);
+		for (int bol = 1; !sim && fgets(line, sizeof(line), f); bol = strchr(line, '\n') != NULL)
+			sim = bol && !strncmp(line, "simulated ", 10);   /* a record's start, not a long one's rest */
 		fclose(f);
 		if (!sim)
 			return text_error(2, "simulate: error: campaign '%s' in '%s' is measured: simulate into "

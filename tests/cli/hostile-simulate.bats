@@ -286,3 +286,13 @@ begun() {
 	[ "$(cd "$R/sim/raw" && echo *.out)" = "$(cd "$R/sim/raw" && echo sim-n2-contiguous-t2-L65536-default-s1-*.out)" ]
 	grep -qx 'setting NODES=2' "$R/sim/manifest"
 }
+
+@test "a measured campaign is never taken for a simulated one by a long record's rest reading 'simulated '" {
+	mkdir -p "$R/meas/raw"
+	echo data >"$R/meas/raw/keep.out"
+	long="setting ALLER_ARGS=$(printf 'x%.0s' $(seq 1 236))simulated FABRIC=x"
+	printf 'manifest 2\ncampaign meas\n%s\n' "$long" >"$R/meas/manifest"
+	run --separate-stderr -2 "$SIM" --results="$R/meas" --campaign=meas "${ARGS[@]}"
+	[ "$stderr" = "simulate: error: campaign 'meas' in '$R/meas' is measured: simulate into another CAMPAIGN" ]
+	[ "$(ls "$R/meas/raw")" = keep.out ]
+}
