@@ -28,3 +28,23 @@ per_node() {
 	"$ROOT/bench/gen-fabrics.sh" "$BATS_TEST_TMPDIR/gen"
 	diff -r "$BATS_TEST_TMPDIR/gen" "$FAB"
 }
+
+# verdict DIR: the campaign's verdict, "severity<TAB>text".
+verdict() { awk -F'\t' '$2 == "verdict" { print $1 "\t" $3 }' "$1/merged/findings.tsv"; }
+
+@test "a healthy simulated 1,024-node fat tree reads healthy: its outputs carry the model's copy rate, the memory binds no network-bound row" {
+	run -0 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=t0 FABRIC="$ROOT/bench/fattree-4096.fabric" HOSTS='n[1-1024]' \
+		TASKS_PER_NODE=4 MODES="contiguous strided" LONGS=16777216 RESULTS="$BATS_TEST_TMPDIR/res"
+	out=("$BATS_TEST_TMPDIR"/res/t0/raw/*.out)
+	grep -q '^# limit: copy n1: 400 GB/s read + written, simulated' "${out[0]}"
+	[[ $(verdict "$BATS_TEST_TMPDIR/res/t0") == "info	"*"the network-bound rows reach 8"[0-9]"%-8"[0-9]"% of what the topology allows"* ]]
+	[ -z "$(awk -F'\t' '$1 == "warning"' "$BATS_TEST_TMPDIR/res/t0/merged/findings.tsv")" ]
+	# a site's node copies at its own rate: 5 GB/s binds the fabric's 25 GB/s NICs, and the verdict says it
+	run -0 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=slowmem FABRIC="$ROOT/bench/fattree-4096.fabric" HOSTS='n[1-64]' \
+		TASKS_PER_NODE=4 LONGS=16777216 COPY_RATE=5GB/s RESULTS="$BATS_TEST_TMPDIR/res"
+	grep -q '^# limit: copy n1: 5 GB/s read + written' "$BATS_TEST_TMPDIR"/res/slowmem/raw/*.out
+	[[ $(verdict "$BATS_TEST_TMPDIR/res/slowmem") == "warning	"* ]]
+	run --separate-stderr -2 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=bad FABRIC="$ROOT/bench/fattree-4096.fabric" \
+		HOSTS='n[1-4]' COPY_RATE=fast RESULTS="$BATS_TEST_TMPDIR/res"
+	[ "$stderr" = "simulate: error: invalid copy rate 'fast': allowed is a rate, a number and kbit, mbit, gbit, gbps or GB/s (400GB/s)" ]
+}
