@@ -15,7 +15,9 @@
 # wrong %, and per fabric the false alarms (suspects, warnings) per healthy
 # campaign; then the time it took. Seeded (DETECT_SEED): the same figures
 # each time. Prints figures; asserts nothing.
-#   fattree  bench/fattree-4096.fabric, n[1-1024], 4 tasks a node (one NIC)
+#   fattree  bench/fattree-4096.fabric, 1,024 nodes, 4 tasks a node (one NIC): the first 8 leaves
+#            under each of agg1, agg3, agg5 and agg7 (under two aggregation switches alone
+#            their uplinks carry the same bytes: no campaign could tell them apart)
 #   frontier docs/fabrics/frontier.fabric, n[1-1024] (8 groups), 4 tasks a node (its 4 rails)
 #   h100     docs/fabrics/h100-rail.fabric, n[1-128] x 8 GPUs: 1,024 tasks (4 scalable units)
 # Settings: FABRICS (fattree frontier h100), KINDS (all of a fabric's),
@@ -33,12 +35,14 @@ start=$SECONDS
 # setup FABRIC: its file, hosts, nodes, tasks a node, copy rate, kinds, rails, switches, groups, rates.
 setup() {
 	case $1 in
-	fattree) file=$root/bench/fattree-4096.fabric nodes=1024 tpn=4 copy=400GB/s memx=8 rails=() nic=200
+	fattree) file=$root/bench/fattree-4096.fabric tpn=4 copy=400GB/s memx=8 rails=() nic=200
+		hosts=(n{1..256} n{1025..1280} n{2049..2304} n{3073..3328})
 		kinds="slow-nic slow-tx slow-rx slow-uplink move slow-node"
-		switches=(leaf{1..32} agg1 agg2) uprate=(); for _ in {1..32}; do uprate+=(3200); done; uprate+=(25600 25600) ;;
-	frontier) file=$root/docs/fabrics/frontier.fabric nodes=1024 tpn=4 copy=2000GB/s memx=10 rails=(hsn0 hsn1 hsn2 hsn3) nic=200
+		switches=(leaf{1..8} leaf{33..40} leaf{65..72} leaf{97..104} agg1 agg3 agg5 agg7) uprate=()
+		for _ in {1..32}; do uprate+=(3200); done; uprate+=(25600 25600 25600 25600) ;;
+	frontier) file=$root/docs/fabrics/frontier.fabric hosts=(n{1..1024}) tpn=4 copy=2000GB/s memx=10 rails=(hsn0 hsn1 hsn2 hsn3) nic=200
 		kinds="slow-nic slow-nic-rail slow-tx slow-rx slow-global move slow-node" switches=(s{1..8}) groups=8 global=200 ;;
-	h100) file=$root/docs/fabrics/h100-rail.fabric nodes=128 tpn=8 copy=7200GB/s memx=9 rails=(ib{0..7}) nic=400
+	h100) file=$root/docs/fabrics/h100-rail.fabric hosts=(n{1..128}) tpn=8 copy=7200GB/s memx=9 rails=(ib{0..7}) nic=400
 		kinds="slow-nic slow-nic-rail slow-tx slow-rx slow-uplink move slow-node"
 		switches=() uprate=(); for k in {0..7}; do for s in {1..4}; do switches+=("rail$k-su$s") uprate+=(12800); done; done ;;
 	*) echo "bench-detect: unknown fabric '$1': allowed are fattree, frontier and h100" >&2; exit 2 ;;
@@ -48,7 +52,7 @@ setup() {
 
 # fault KIND SEVERITY: a random fault of that kind, in fault; its target (what collect should name) in want.
 fault() {
-	local n=n$((RANDOM % nodes + 1)) k sw g h rate
+	local n=${hosts[RANDOM % ${#hosts[@]}]} k sw g h
 	case $1 in
 	slow-nic | slow-tx | slow-rx) fault="$1 $n $(awk -v r="$nic" -v s="$2" 'BEGIN { print r / s }')gbit" want="node $n" ;;
 	slow-nic-rail) k=${rails[RANDOM % ${#rails[@]}]}
@@ -85,7 +89,7 @@ grade() {
 # campaign NAME FAULT: simulated (seed: a fresh one each, i) and judged.
 i=0
 campaign() {
-	"$root/build/bin/simulate" --results="$dir/$1" --campaign="$1" --fabric="$file" --hosts="n[1-$nodes]" \
+	"$root/build/bin/simulate" --results="$dir/$1" --campaign="$1" --fabric="$file" --hosts="${hosts[*]}" \
 		--tasks-per-node="$tpn" --modes="contiguous strided" --longs=16777216 --seed="$i" --copy="$copy" \
 		--faults="$2" --start=2026-01-01T00:00:00Z
 	"$root/build/bin/collect" -q -o "$dir/$1/merged" "$dir/$1/raw" 2>/dev/null || [ $? -le 1 ]

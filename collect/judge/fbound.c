@@ -80,10 +80,10 @@ static int locate_net(const struct fpoint *p, const struct mrow *r, const struct
 	for (long i = 0; i < net->nnodes + net->nleaves; i++) {
 		if (s->on[i] && (s->used[nu++] = link_id(s, net, i, L)) < 0)
 			return -1;
-		if (t[i] * r->bytes >= LOCATE_SLOW * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0)
+		if (t[i] * r->bytes >= LOCATE_HALF * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0)
 			return -1;
 	}
-	return locate_row_ids(L, r->point, unit.t * r->bytes / row_t, s->used, nu, s->clear, nc);
+	return locate_row_ids(L, r->point, unit.t * r->bytes / row_t, row_t / r->TMED, s->used, nu, s->clear, nc);
 }
 
 /* Whether row r can be judged for locate.h: large enough, its time and slowest task known, uniform. */

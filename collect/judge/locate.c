@@ -22,10 +22,10 @@ int locate_link(struct locate *L, const char *name)
 	return namehash_add(&L->names, (size_t)L->n, L->l[0].name, sizeof(*g)) == 0 ? L->n++ : -1;
 }
 
-int locate_row_ids(struct locate *L, long point, double eff, const int *used, int nused, const int *clear,
-		   int nclear)
+int locate_row_ids(struct locate *L, long point, double eff, double spread, const int *used, int nused,
+		   const int *clear, int nclear)
 {
-	int slow = eff < LOCATE_SLOW, seen = 0;
+	int slow = eff < LOCATE_SLOW || (eff < LOCATE_HALF && spread >= LOCATE_SPREAD), seen = 0;
 
 	L->rows++;
 	for (int i = 0; i < nclear; i++)
@@ -34,10 +34,8 @@ int locate_row_ids(struct locate *L, long point, double eff, const int *used, in
 		L->l[used[i]].blame++;
 	if (!slow)
 		return 0;
-	if (L->slow_rows == 0 || eff < L->eff_lo)
-		L->eff_lo = eff;
-	if (L->slow_rows == 0 || eff > L->eff_hi)
-		L->eff_hi = eff;
+	L->eff_lo = L->slow_rows == 0 || eff < L->eff_lo ? eff : L->eff_lo;
+	L->eff_hi = L->slow_rows == 0 || eff > L->eff_hi ? eff : L->eff_hi;
 	L->slow_rows++;
 	for (int i = 0; i < L->npoints; i++)
 		seen |= L->points[i] == point;
@@ -56,20 +54,20 @@ static int suspect(const struct locate_link *k, int votes, int blame)
 
 int locate_suspects(const struct locate *L, const char **names, int max)
 {
-	int best = 0, blame = 0, n = 0;
+	int best = 0, blame = 0, n = 0, nic = 0;
 
 	if (L->slow_rows < LOCATE_MIN_ROWS)
 		return 0;
 	for (int i = 0; i < L->n; i++)
-		if (!L->l[i].cleared && L->l[i].votes > best)
-			best = L->l[i].votes;
+		best = !L->l[i].cleared && L->l[i].votes > best ? L->l[i].votes : best;
 	if (best < LOCATE_SHARE * L->slow_rows)
 		return 0;
-	for (int i = 0; i < L->n; i++)
-		if (!L->l[i].cleared && L->l[i].votes == best && L->l[i].blame > blame)
-			blame = L->l[i].blame;
-	for (int i = 0; i < L->n; i++)
-		if (suspect(&L->l[i], best, blame)) {
+	for (int i = 0; i < L->n; i++) {
+		blame = !L->l[i].cleared && L->l[i].votes == best && L->l[i].blame > blame ? L->l[i].blame : blame;
+		nic |= suspect(&L->l[i], best, 0) && !strncmp(L->l[i].name, "nic:", 4);
+	}
+	for (int i = 0; i < L->n; i++)   /* a NIC in every slow row beside an uplink: the NIC (else the uplink's others too) */
+		if (suspect(&L->l[i], best, blame) && !(nic && !strncmp(L->l[i].name, "up:", 3))) {
 			if (n == max || n == LOCATE_MAX)
 				return 0;   /* too many to name: no few links explain the rows */
 			names[n++] = L->l[i].name;
