@@ -21,12 +21,12 @@
 #   frontier docs/fabrics/frontier.fabric, n[1-1024] (8 groups), 4 tasks a node (its 4 rails)
 #   h100     docs/fabrics/h100-rail.fabric, n[1-128] x 8 GPUs: 1,024 tasks (4 scalable units)
 # Settings: FABRICS (fattree frontier h100), KINDS (all of a fabric's),
-# SEVERITIES (2 4 10), DETECT_RUNS (3), HEALTHY_RUNS (20), DETECT_SEED (1),
+# SEVERITIES (2 4 10), DETECT_RUNS (5), HEALTHY_RUNS (20), DETECT_SEED (1),
 # BENCH_DIR (a fresh temporary directory).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 fabrics=${FABRICS:-fattree frontier h100} sevs=${SEVERITIES:-2 4 10}
-runs=${DETECT_RUNS:-3} healthy=${HEALTHY_RUNS:-20}
+runs=${DETECT_RUNS:-5} healthy=${HEALTHY_RUNS:-20}
 dir=${BENCH_DIR:-$(mktemp -d)}
 trap 'rm -rf "$dir"' EXIT
 RANDOM=${DETECT_SEED:-1}

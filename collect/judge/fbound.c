@@ -30,11 +30,7 @@ static int scratch_open(struct scratch *s, const struct fabric *net)
 
 	*s = (struct scratch){ .id = malloc(nl * sizeof(int)), .used = malloc(nl * sizeof(int)),
 			       .clear = malloc(nl * sizeof(int)), .on = calloc(nl, 1) };
-	if (!s->id || !s->used || !s->clear || !s->on)
-		return -1;
-	for (size_t i = 0; i < nl; i++)
-		s->id[i] = -1;
-	return 0;
+	return !s->id || !s->used || !s->clear || !s->on ? -1 : (memset(s->id, 0xff, nl * sizeof(int)), 0);   /* ids -1 */
 }
 
 /* Link i of the point's fabric in L, named once; -1 (memory). */
@@ -52,10 +48,7 @@ static int link_id(struct scratch *s, const struct fabric *net, long i, struct l
 
 static void scratch_close(struct scratch *s)
 {
-	free(s->id);
-	free(s->used);
-	free(s->clear);
-	free(s->on);
+	free(s->id), free(s->used), free(s->clear), free(s->on);
 }
 
 /*

@@ -95,11 +95,14 @@ setup() {
 	[ "$output" = "link up:leaf3" ]
 }
 
-@test "one rail's NIC at half its rate is located as NODE:IF and its node named a suspect, with no word against the name" {
+@test "one rail's NIC at half its rate is located as NODE:IF and its node named a suspect, with no word against the name; all of a node's NICs as its node" {
 	sim rail "$R" 'n[1-16]' 2 --faults='slow-nic n3:eth1 500mbit'
 	[ "$output" = "link nic:n3:eth1,host n3" ]
 	[ "$stderr" = "" ]
 	[[ $(located rail) == "warning: The slow link is the NIC of n3:eth1: "* ]]
+	# both of a node's NICs: its node's, all of them (its NICs alone were each in half the slow rows)
+	sim node "$R" 'n[1-16]' 2 --faults='slow-nic n5 500mbit'
+	[ "$output" = "link nic:n5,host n5" ]
 	sim healthy "$R" 'n[1-16]' 2
 	[ "$output" = "" ]
 }
