@@ -68,14 +68,12 @@ static int locate_net(const struct fpoint *p, const struct mrow *r, const struct
 	if (fabric_partition(net, p->pt->mode, (int)r->level, &part) != 0 ||
 	    fabric_level(net, p->pt->mode, (int)r->level, &unit, &t) != 0 || !(unit.t > 0) || unit.partial)
 		return 0;
-	bound_comm_links(&f, net->task, &part, partition_color(&part, r->SLOWEST), s->on,
-			 s->on + net->nnodes);
-	for (long i = 0; i < net->nnodes + net->nleaves; i++) {
-		if (s->on[i] && (s->used[nu++] = link_id(s, net, i, L)) < 0)
+	bound_comm_links(&f, net->task, &part, partition_color(&part, r->SLOWEST), s->on, s->on + net->nnodes);
+	for (long i = 0; i < net->nnodes + net->nleaves; i++)   /* (a dragonfly group's unrated uplink is no link) */
+		if ((s->on[i] && (i < net->nnodes || net->uplink[i - net->nnodes] > 0 || !net->ngroups) &&
+		     (s->used[nu++] = link_id(s, net, i, L)) < 0) ||
+		    (t[i] * r->bytes >= LOCATE_HALF * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0))
 			return -1;
-		if (t[i] * r->bytes >= LOCATE_HALF * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0)
-			return -1;
-	}
 	return locate_row_ids(L, r->point, unit.t * r->bytes / row_t, row_t / r->TMED, s->used, nu, s->clear, nc);
 }
 

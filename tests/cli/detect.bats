@@ -111,3 +111,10 @@ setup() {
 	sim node "$T" 'n[1-32]' 2 --faults='slow-node n7 8' --copy=1GB/s
 	[ "$output" = "link nic:n7,host n7" ]
 }
+
+@test "a slowed pair of a dragonfly's groups is never blamed on a group's switch, whose uplink is no link (its local links unrated)" {
+	LONGS=16777216 sim global "$FAB/frontier.fabric" 'n[1-1024]' 4 --copy=2000GB/s --seed=3 --faults='slow-global g7 g8 50gbit'
+	[[ $output != *"up:s"* ]]
+	LONGS=16777216 sim healthy "$FAB/frontier.fabric" 'n[1-1024]' 4 --copy=2000GB/s
+	[ "$output" = "" ]
+}
