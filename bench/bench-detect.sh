@@ -21,12 +21,12 @@
 #   frontier docs/fabrics/frontier.fabric, n[1-1024] (8 groups), 4 tasks a node (its 4 rails)
 #   h100     docs/fabrics/h100-rail.fabric, n[1-128] x 8 GPUs: 1,024 tasks (4 scalable units)
 # Settings: FABRICS (fattree frontier h100), KINDS (all of a fabric's),
-# SEVERITIES (2 4 10), DETECT_RUNS (5), HEALTHY_RUNS (20), DETECT_SEED (1),
+# SEVERITIES (2 4 10), DETECT_RUNS (3), HEALTHY_RUNS (20), DETECT_SEED (1),
 # BENCH_DIR (a fresh temporary directory).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 fabrics=${FABRICS:-fattree frontier h100} sevs=${SEVERITIES:-2 4 10}
-runs=${DETECT_RUNS:-5} healthy=${HEALTHY_RUNS:-20}
+runs=${DETECT_RUNS:-3} healthy=${HEALTHY_RUNS:-20}
 dir=${BENCH_DIR:-$(mktemp -d)}
 trap 'rm -rf "$dir"' EXIT
 RANDOM=${DETECT_SEED:-1}
@@ -95,7 +95,7 @@ campaign() {
 	"$root/build/bin/collect" -q -o "$dir/$1/merged" "$dir/$1/raw" 2>/dev/null || [ $? -le 1 ]
 }
 
-printf '%-9s %-14s %-8s %-5s %-7s %-7s %-7s\n' fabric kind severity runs found% among% wrong%
+printf '%-9s %-14s %-8s %-5s %-7s %-7s %s\n' fabric kind severity runs found% among% wrong%
 for fab in $fabrics; do
 	setup "$fab"
 	for kind in $kinds; do
@@ -112,7 +112,7 @@ for fab in $fabrics; do
 			done
 			[ "$kind" != move ] || sev="-"
 			awk -v a="$fab" -v k="$kind" -v s="$sev" -v n="$runs" -v f="$f" -v c="$c" -v w="$w" \
-				'BEGIN { printf "%-9s %-14s %-8s %-5d %-7.0f %-7.0f %-7.0f\n", a, k, s == "-" ? "-" : "1/" s, n, 100 * f / n, 100 * c / n, 100 * w / n }'
+				'BEGIN { printf "%-9s %-14s %-8s %-5d %-7.0f %-7.0f %.0f\n", a, k, s == "-" ? "-" : "1/" s, n, 100 * f / n, 100 * c / n, 100 * w / n }'
 			[ "$kind" != move ] || break
 		done
 	done
