@@ -19,9 +19,14 @@ bench-aller: deps all $(B)/bench/a2a_loop
 bench-collect: deps all $(B)/bench/gen_outputs
 	@bash bench/bench-collect.sh
 
-# A simulated campaign's simulate, merge and judge times at 128 to 4,096 nodes (docs/simulate.md).
+# A simulated campaign's simulate, merge and judge times at 128 to 4,096 nodes, then the
+# detection power on three big fabrics (docs/simulate.md; DETECT_RUNS=N, FABRICS=...).
 bench-simulate: all
 	@bash bench/bench-simulate.sh
+	@bash bench/bench-detect.sh
+
+bench-detect: all
+	@bash bench/bench-detect.sh
 
 # The fabric model's (bound, bottleneck, located link) share of the merge.
 bench-bound: deps all $(B)/bench/gen_outputs

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # campaigns/simulate.sh CAMPAIGN=name FABRIC=FILE HOSTS=LIST [NODES="counts"]
 # [TASKS_PER_NODE=N] [MODES=...] [LONGS=...] [ALLER_ARGS=...] [FAULTS="fault;
-# fault"] [SEED=N] [RESULTS=dir] (make simulate, aller-simulate): a campaign
+# fault"] [SEED=N] [COPY_RATE=RATE] [RESULTS=dir] (make simulate, aller-simulate): a campaign
 # as make campaign writes it (results/<name>/manifest, raw/, merged/), its
 # settings checked as a campaign's, each point's output drawn from the fabric
 # model by build/bin/simulate (no MPI, no Slurm, no buffers), then
@@ -12,10 +12,10 @@
 set -euo pipefail
 # shellcheck source=campaigns/lib.sh
 . "$(cd "$(dirname "$0")" && pwd)/lib.sh"
-script_options aller-simulate "usage: aller-simulate CAMPAIGN=name FABRIC=FILE HOSTS=LIST [NODES=...] [TASKS_PER_NODE=N] [MODES=...] [LONGS=...] [ALLER_ARGS=...] [FAULTS=...] [SEED=N] [RESULTS=dir]" "$@"
-tool_args --campaign "HOSTS FAULTS SEED" "$@"
+script_options aller-simulate "usage: aller-simulate CAMPAIGN=name FABRIC=FILE HOSTS=LIST [NODES=...] [TASKS_PER_NODE=N] [MODES=...] [LONGS=...] [ALLER_ARGS=...] [FAULTS=...] [SEED=N] [COPY_RATE=RATE] [RESULTS=dir]" "$@"
+tool_args --campaign "HOSTS FAULTS SEED COPY_RATE" "$@"
 locate_campaign "${REST_ARGS[@]}" && lock_campaign && resolve_settings existing && validate_settings
 # NODES given (or in CONF) or none (every host); the lists, the fabric, the hosts and the faults are aller-simulate's to judge
-"$(find_tool simulate)" --results="$DIR" --campaign="$CAMPAIGN" --fabric="$FABRIC" --hosts="$HOSTS" --nodes="${given[NODES]-${from_conf[NODES]-}}" --modes="$MODES" --tasks-per-node="$TASKS_PER_NODE" --longs="$LONGS" --seed="$SEED" --faults="$FAULTS" --aller-args="$ALLER_ARGS" --toolkit="$(toolkit_version)"
+"$(find_tool simulate)" --results="$DIR" --campaign="$CAMPAIGN" --fabric="$FABRIC" --hosts="$HOSTS" --nodes="${given[NODES]-${from_conf[NODES]-}}" --modes="$MODES" --tasks-per-node="$TASKS_PER_NODE" --longs="$LONGS" --seed="$SEED" --faults="$FAULTS" --aller-args="$ALLER_ARGS" --copy="$COPY_RATE" --toolkit="$(toolkit_version)"
 merge_campaign "$DIR" || [ $? -le 1 ] || die "the collector failed: $(tail -n 1 "$DIR/collect.log")" 3
 printf '%s\n' "$DIR"

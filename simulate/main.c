@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bound.h"
 #include "bytes.h"
 #include "fabricfile.h"
 #include "format.h"
@@ -56,7 +57,7 @@ struct list {
 
 struct opts {
 	const char *fabric, *hosts, *modes, *faults, *campaign, *point, *series, *start, *aller_args;
-	const char *results, *toolkit, *nodes_arg, *tpn_arg, *longs_arg;
+	const char *results, *toolkit, *nodes_arg, *tpn_arg, *longs_arg, *copy;
 	struct list nodes, tpn, longs;
 	long iters, min_bytes, seed, pairs;   /* pairs: --pairs' message size, 0 the sweep */
 	unsigned long fabric_id;              /* the fabric as it binds the hosts: fabric_id() */
@@ -66,7 +67,7 @@ struct opts {
 static const char usage[] =
 	"usage: simulate --fabric=FILE --hosts=LIST [--nodes=N...] [--tasks-per-node=N...]\n"
 	"         [--modes=contiguous|strided...] [--longs=N...] [--seed=N] [--faults='FAULT; FAULT']\n"
-	"         [--aller-args='--iters=N --min-bytes=SIZE'] [--start=ISO]\n"
+	"         [--aller-args='--iters=N --min-bytes=SIZE'] [--start=ISO] [--copy=RATE]\n"
 	"         [--campaign=NAME [--point=KEY --series=S] | --results=DIR --campaign=NAME [--toolkit=V]]\n"
 	"One aller output (stdout), or a campaign's (--results), drawn from the fabric model:\n"
 	"docs/simulate.md. Lists are space- or comma-separated; NODES 0 or none: every host.\n";
@@ -137,6 +138,7 @@ static int parse(struct opts *o, int argc, char **argv)
 		S_("--series=", series), S_("--start=", start), S_("--aller-args=", aller_args),
 		S_("--results=", results), S_("--toolkit=", toolkit), S_("--nodes=", nodes_arg),
 		S_("--tasks-per-node=", tpn_arg), S_("--longs=", longs_arg), S_("--seed=", series),
+		S_("--copy=", copy),
 	};
 	static const char iso[] = "0000-00-00T00:00:00Z";   /* 0 a digit */
 	const char *seed = "1";
@@ -246,9 +248,18 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 		fprintf(f, "# %s: %s\n", ALLER_KEY_START, o->start);
 		return sim_pairs(f, s, nodes, tpn, o->pairs, o->iters, o->slow_below);
 	}
-	fprintf(f, "# %s: %s\n# %s: simulated\n# %s: barrier\n# %s: hot\n# %s: simulated samples%s\n# %s: %s\n",
-		ALLER_KEY_START, o->start, ALLER_KEY_TIMER, ALLER_KEY_TIMING, ALLER_KEY_CACHE, ALLER_KEY_STATISTICS,
-		ALLER_COLUMN_MEANINGS, ALLER_KEY_COLUMNS, ALLER_COLUMN_HEADER);
+	fprintf(f, "# %s: %s\n# %s: simulated\n# %s: barrier\n# %s: hot\n", ALLER_KEY_START, o->start,
+		ALLER_KEY_TIMER, ALLER_KEY_TIMING, ALLER_KEY_CACHE);
+	for (long i = 0; i < nodes && i < 64; i++)   /* aller's '# limit: copy' lines: the model's, as measured */
+		fprintf(f, "# %s: copy %s: %.4g GB/s read + written, simulated (the model's node memory)\n",
+			ALLER_KEY_LIMIT, hosts[i], s->copy / s->slow[i]);
+	for (long i = 64; i < nodes; i++)   /* the rest: a slow node's its own, the others in one */
+		if (s->slow[i] != 1 || i == 64)
+			fprintf(f, s->slow[i] != 1 ? "# %s: copy %s: %.4g GB/s read + written, simulated (the model's "
+				"node memory)\n" : "# %s: copy: %s and the rest: %.4g GB/s read + written, simulated\n",
+				ALLER_KEY_LIMIT, hosts[i], s->copy / s->slow[i]);
+	fprintf(f, "# %s: simulated samples%s\n# %s: %s\n", ALLER_KEY_STATISTICS, ALLER_COLUMN_MEANINGS,
+		ALLER_KEY_COLUMNS, ALLER_COLUMN_HEADER);
 	for (int lev = 0; lev < nlev; lev++) {
 		long target = partition_level_target(world, lev);
 		struct partition p;
@@ -636,6 +647,9 @@ int main(int argc, char **argv)
 	else if (sim_init(&s, &ff, (const char *const *)hosts.v, hosts.n, (uint64_t)o.seed, err, sizeof(err)) != 0 ||
 		 sim_faults(&s, o.faults, err, sizeof(err)) != 0)
 		rc = text_error(2, "simulate: error: %s\n", err);
+	else if (o.copy && *o.copy && !((s.copy = bound_rate(o.copy)) > 0))
+		rc = text_error(2, "simulate: error: invalid copy rate '%s': allowed is a rate, a number and kbit, "
+				"mbit, gbit, gbps or GB/s (400GB/s)\n", o.copy);
 	else if (o.pairs && (s.rails || ff.ngroup))   /* said before anything is written */
 		rc = text_error(2, "simulate: error: --pairs is simulated on a tree only (no rails, no dragonfly "
 				"groups): its flows are common/flows.h's\n");

@@ -64,6 +64,7 @@ int sim_init(struct sim *s, const struct fabricfile *ff, const char *const *name
 	s->ff = ff;
 	s->nnodes = n;
 	s->seed = seed;
+	s->copy = SIM_COPY_GBS;
 	s->pair[0] = s->pair[1] = -1;
 	s->rails = ff->nrail;
 	s->nnic = n * (s->rails ? s->rails : 1);
@@ -346,7 +347,7 @@ static int task_times(const struct sim *s, const long *node, const struct partit
 	pair = s->pair[0] >= 0 ? pair / ((double)s->ff->global_links * s->pair_rate * 1e9) : 0;
 	for (long r = 0; r < p->world; r++) {
 		long n = node[r], c = partition_color(p, r), h = s->host[n];
-		double net = nic_t[n], copy = 2 * bytes * commsize * (double)tpn / (SIM_COPY_GBS * 1e9);
+		double net = nic_t[n], copy = 2 * bytes * commsize * (double)tpn / (s->copy * 1e9);
 		for (long sw = x->leaf[n], hops = 0; sw >= 0 && hops <= nsw; sw = bound_above(&x->f, sw), hops++)
 			net = up_t[sw] > net ? up_t[sw] : net;
 		if (g0[c] == -1 && b.link == BOUND_GLOBAL && b.t > net)
@@ -447,9 +448,17 @@ int sim_row(const struct sim *s, long nodes, long tpn, int strided, long target,
 	put(col[ALLER_COL_TMED_HI], kth(smp, n, hi));
 	put(col[ALLER_COL_OFFNODE], b.link == BOUND_NIC ? b.load : 0);
 	put(col[ALLER_COL_NETBW], (b.link == BOUND_NIC ? b.load : 0) / (sum / (double)n) / 1e9);
+	for (long h = 0; h < nodes; h++) {   /* aller's bound: the memory at each node's copy as measured */
+		double mem = 2 * bytes * commsize * (double)tpn * s->slow[h] / (s->copy * 1e9);
+		if (mem > b.t && !b.partial)
+			b.t = mem, b.link = BOUND_COPY, b.at = h;
+	}
 	if (b.t > 0) {
 		put(col[ALLER_COL_BOUND], b.t);
-		bound_link_of(&s->declared.f, &b, link, sizeof(link));
+		if (b.link == BOUND_COPY)
+			snprintf(link, sizeof(link), "copy:%s", s->names[b.at]);
+		else
+			bound_link_of(&s->declared.f, &b, link, sizeof(link));
 		snprintf(col[ALLER_COL_BOTTLENECK], 64, "%s", link);
 	}
 	rc = 0;

@@ -11,7 +11,7 @@
  * path (its NIC, the uplink of each switch from its leaf to the top, a
  * dragonfly's global links where its communicator spans groups, a slowed
  * pair of groups where it spans both), or of its node's memory (its tasks'
- * in + out bytes / SIM_COPY_GBS), whichever is longer, plus SIM_PEER_S per
+ * in + out bytes / its copy rate, SIM_COPY_GBS unless set), whichever is longer, plus SIM_PEER_S per
  * member of its communicator; a slow node's tasks take FACTOR times their
  * memory and per-member time. A communicator's call ends with its slowest member. Each call
  * (communicator, iteration) is then divided by an efficiency drawn uniformly
@@ -20,7 +20,9 @@
  *
  * The row's bound_s and bottleneck are what aller would write: the bound on
  * the fabric as the file declares it (a fault is what the run finds, not
- * what the site knows).
+ * what the site knows), or the busiest node's memory at the copy rate its
+ * '# limit: copy' line says (aller's own copy, measured: FACTOR times lower
+ * on a slow node), whichever is longer.
  */
 #ifndef SIMULATE_MODEL_H
 #define SIMULATE_MODEL_H
@@ -35,7 +37,7 @@
 #define SIM_EFF_LO 0.70
 #define SIM_EFF_HI 0.98
 #define SIM_JITTER 0.02
-#define SIM_COPY_GBS 10.0
+#define SIM_COPY_GBS 400.0   /* a node's memory copy, GB/s read + written: a two-socket DDR5 node's (docs/simulate.md) */
 #define SIM_PEER_S 2e-7
 
 /* One of the fabric: the file's, or with the faults applied. */
@@ -56,6 +58,7 @@ struct sim {
 	double *slow;                /* per node: its compute and copy factor (slow-node), 1 none */
 	long pair[2];                /* slow-global: the groups, -1 none */
 	double pair_rate;
+	double copy;                 /* a node's memory copy rate, GB/s read + written (SIM_COPY_GBS, --copy) */
 	uint64_t seed;
 };
 

@@ -29,7 +29,7 @@ static int matrix(const struct sim *s, long n, long tpn, long bytes, long iters,
 		for (long i = 0; i < n; i++) {
 			long d = (i + k) % n;
 			double slow = s->slow[src[i]] > s->slow[dst[i]] ? s->slow[src[i]] : s->slow[dst[i]];
-			double one = (t[i] > 0 ? t[i] : (double)bytes / (SIM_COPY_GBS * 1e9)) * slow + SIM_PEER_S * slow;
+			double one = (t[i] > 0 ? t[i] : (double)bytes / (s->copy * 1e9)) * slow + SIM_PEER_S * slow;
 			double lo = INFINITY, sum = 0;
 			for (long it = 0; it < iters; it++) {
 				double u = sim_uniform(s->seed, (uint64_t)k, (uint64_t)i, (uint64_t)it);

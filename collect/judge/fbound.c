@@ -30,11 +30,7 @@ static int scratch_open(struct scratch *s, const struct fabric *net)
 
 	*s = (struct scratch){ .id = malloc(nl * sizeof(int)), .used = malloc(nl * sizeof(int)),
 			       .clear = malloc(nl * sizeof(int)), .on = calloc(nl, 1) };
-	if (!s->id || !s->used || !s->clear || !s->on)
-		return -1;
-	for (size_t i = 0; i < nl; i++)
-		s->id[i] = -1;
-	return 0;
+	return !s->id || !s->used || !s->clear || !s->on ? -1 : (memset(s->id, 0xff, nl * sizeof(int)), 0);   /* ids -1 */
 }
 
 /* Link i of the point's fabric in L, named once; -1 (memory). */
@@ -52,10 +48,7 @@ static int link_id(struct scratch *s, const struct fabric *net, long i, struct l
 
 static void scratch_close(struct scratch *s)
 {
-	free(s->id);
-	free(s->used);
-	free(s->clear);
-	free(s->on);
+	free(s->id), free(s->used), free(s->clear), free(s->on);
 }
 
 /*
@@ -75,15 +68,13 @@ static int locate_net(const struct fpoint *p, const struct mrow *r, const struct
 	if (fabric_partition(net, p->pt->mode, (int)r->level, &part) != 0 ||
 	    fabric_level(net, p->pt->mode, (int)r->level, &unit, &t) != 0 || !(unit.t > 0) || unit.partial)
 		return 0;
-	bound_comm_links(&f, net->task, &part, partition_color(&part, r->SLOWEST), s->on,
-			 s->on + net->nnodes);
-	for (long i = 0; i < net->nnodes + net->nleaves; i++) {
-		if (s->on[i] && (s->used[nu++] = link_id(s, net, i, L)) < 0)
+	bound_comm_links(&f, net->task, &part, partition_color(&part, r->SLOWEST), s->on, s->on + net->nnodes);
+	for (long i = 0; i < net->nnodes + net->nleaves; i++)   /* (a dragonfly group's unrated uplink is no link) */
+		if ((s->on[i] && (i < net->nnodes || net->uplink[i - net->nnodes] > 0 || !net->ngroups) &&
+		     (s->used[nu++] = link_id(s, net, i, L)) < 0) ||
+		    (t[i] * r->bytes >= LOCATE_HALF * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0))
 			return -1;
-		if (t[i] * r->bytes >= LOCATE_SLOW * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0)
-			return -1;
-	}
-	return locate_row_ids(L, r->point, unit.t * r->bytes / row_t, s->used, nu, s->clear, nc);
+	return locate_row_ids(L, r->point, unit.t * r->bytes / row_t, row_t / r->TMED, s->used, nu, s->clear, nc);
 }
 
 /* Whether row r can be judged for locate.h: large enough, its time and slowest task known, uniform. */

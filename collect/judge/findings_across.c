@@ -505,16 +505,16 @@ int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *s
 static void located_suspects(const struct locate *loc, const char **names, int n,
 			     const struct fpoint *pts, long np, struct suspects *sus)
 {
-	char evidence[256];
+	char evidence[256], host[LOCATE_NAME];
 
 	snprintf(evidence, sizeof(evidence), "%d rows at %.0f%%-%.0f%% of their bound, each with its "
 		 "slowest task in a communicator through it%s", loc->slow_rows, 100 * loc->eff_lo,
 		 100 * loc->eff_hi, n > 1 ? " (the campaign cannot separate it from the other links named)" : "");
 	for (int i = 0; i < n; i++) {
 		suspects_add(sus, "link", names[i], evidence, np ? pts[0].pt->campaign : "", loc->points[0]);
+		snprintf(host, sizeof(host), "%.*s", (int)strcspn(names[i] + 4, ":"), names[i] + 4);   /* NODE of NODE:IF */
 		if (n == 1 && !strncmp(names[i], "nic:", 4))
-			suspects_add(sus, "host", names[i] + 4, evidence, np ? pts[0].pt->campaign : "",
-				     loc->points[0]);
+			suspects_add(sus, "host", host, evidence, np ? pts[0].pt->campaign : "", loc->points[0]);
 	}
 }
 

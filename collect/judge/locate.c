@@ -22,29 +22,38 @@ int locate_link(struct locate *L, const char *name)
 	return namehash_add(&L->names, (size_t)L->n, L->l[0].name, sizeof(*g)) == 0 ? L->n++ : -1;
 }
 
-int locate_row_ids(struct locate *L, long point, double eff, const int *used, int nused, const int *clear,
-		   int nclear)
+/* A rail's NIC "nic:NODE:IF": its node's, all its NICs ("nic:NODE", added where new), else itself; -1 (memory). */
+static int node_of(struct locate *L, int k)
 {
-	int slow = eff < LOCATE_SLOW, seen = 0;
+	char id[LOCATE_NAME];
+	size_t len = strcspn(L->l[k].name + 4, ":") + 4;
+
+	return strncmp(L->l[k].name, "nic:", 4) || L->l[k].name[len] != ':' ? k
+	       : (snprintf(id, sizeof(id), "%.*s", (int)len, L->l[k].name), locate_link(L, id));
+}
+
+int locate_row_ids(struct locate *L, long point, double eff, double spread, const int *used, int nused,
+		   const int *clear, int nclear)
+{
+	int slow = eff < LOCATE_SLOW || (eff < LOCATE_HALF && spread >= LOCATE_SPREAD), seen = 0, k;
 
 	L->rows++;
-	for (int i = 0; i < nclear; i++)
-		L->l[clear[i]].cleared = 1;
-	for (int i = 0; i < nused; i++)
-		L->l[used[i]].blame++;
+	for (int i = 0; i < nclear; i++)   /* a rail's NIC clears its node's (all of them at half their rate) */
+		if ((L->l[clear[i]].cleared = 1) && (k = node_of(L, clear[i])) >= 0)
+			L->l[k].cleared = 1;
+	for (int i = 0; i < nused; i++)   /* a rail's NIC votes for its node's once a row */
+		for (int j = 0, at = used[i]; j < 2 && at >= 0; j++, at = node_of(L, used[i]))
+			if (L->l[at].row != L->rows && (L->l[at].row = L->rows))
+				L->l[at].blame++, L->l[at].votes += slow;
 	if (!slow)
 		return 0;
-	if (L->slow_rows == 0 || eff < L->eff_lo)
-		L->eff_lo = eff;
-	if (L->slow_rows == 0 || eff > L->eff_hi)
-		L->eff_hi = eff;
+	L->eff_lo = L->slow_rows == 0 || eff < L->eff_lo ? eff : L->eff_lo;
+	L->eff_hi = L->slow_rows == 0 || eff > L->eff_hi ? eff : L->eff_hi;
 	L->slow_rows++;
 	for (int i = 0; i < L->npoints; i++)
 		seen |= L->points[i] == point;
 	if (!seen && L->npoints < (int)(sizeof(L->points) / sizeof(L->points[0])))
 		L->points[L->npoints++] = point;
-	for (int i = 0; i < nused; i++)
-		L->l[used[i]].votes++;
 	return 0;
 }
 
@@ -56,23 +65,25 @@ static int suspect(const struct locate_link *k, int votes, int blame)
 
 int locate_suspects(const struct locate *L, const char **names, int max)
 {
-	int best = 0, blame = 0, n = 0;
+	int best = 0, blame = 0, n = 0, nic = 0;
+	char id[LOCATE_NAME];
 
 	if (L->slow_rows < LOCATE_MIN_ROWS)
 		return 0;
 	for (int i = 0; i < L->n; i++)
-		if (!L->l[i].cleared && L->l[i].votes > best)
-			best = L->l[i].votes;
+		best = !L->l[i].cleared && L->l[i].votes > best ? L->l[i].votes : best;
 	if (best < LOCATE_SHARE * L->slow_rows)
 		return 0;
-	for (int i = 0; i < L->n; i++)
-		if (!L->l[i].cleared && L->l[i].votes == best && L->l[i].blame > blame)
-			blame = L->l[i].blame;
-	for (int i = 0; i < L->n; i++)
-		if (suspect(&L->l[i], best, blame)) {
-			if (n == max || n == LOCATE_MAX)
+	for (int i = 0; i < L->n; i++) {
+		blame = !L->l[i].cleared && L->l[i].votes == best && L->l[i].blame > blame ? L->l[i].blame : blame;
+		nic |= suspect(&L->l[i], best, 0) && !strncmp(L->l[i].name, "nic:", 4);
+	}
+	for (int i = 0, drop = -1; i < L->n; i++)   /* a NIC in every slow row beside an uplink, or beside its node's */
+		if (suspect(&L->l[i], best, blame) && !(nic && !strncmp(L->l[i].name, "up:", 3)) && i != drop) {
+			if (n == max || n == LOCATE_MAX)   /* (all its NICs): the NIC, else the others there were too */
 				return 0;   /* too many to name: no few links explain the rows */
-			names[n++] = L->l[i].name;
+			snprintf(id, sizeof(id), "%.*s", (int)strcspn(L->l[i].name + 4, ":") + 4, names[n++] = L->l[i].name);
+			drop = (int)namehash_find(&L->names, id, L->l[0].name, sizeof(*L->l));
 		}
 	return n;
 }

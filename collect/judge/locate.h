@@ -1,22 +1,18 @@
 /*
  * locate.h: the slow link of a campaign located from its ordinary rows
  * (tomography), as pure logic. Each row of a point on a known fabric says
- * two things about the links (named "nic:NODE", "up:LEAF"):
+ * two things about the links (named "nic:NODE", "up:LEAF"; with rails "nic:NODE:IF" and its node's, all of them):
  *
- *  - a row clears every link whose own least time for it (its bytes / its
- *    rate) is at least LOCATE_SLOW of the row's time (its slowest task's): that link slowed
- *    by 1 / LOCATE_SLOW or more would have made the row slower than it was;
- *  - a row below LOCATE_SLOW of its bound is slow: the links its slowest
- *    task's communicator used get a vote;
- *  - in every row, slow or not, the links of the slowest task's
- *    communicator get the blame: the communicators beside it were faster.
+ *  - a row clears every link whose own least time for it (its bytes / its rate) is
+ *    LOCATE_HALF of the row's time (its slowest task's) or more: at half its rate, it would have made the row slower;
+ *  - a row below LOCATE_SLOW of its bound is slow, or below LOCATE_HALF with its slowest task at LOCATE_SPREAD
+ *    x the median's (the others at their bound): the links its slowest task's communicator used get a vote;
+ *  - in every row, slow or not, the links of the slowest task's communicator get the blame: the others were faster.
  *
- * The suspects are the links with the most votes, in at least
- * LOCATE_SHARE of the slow rows and cleared by none; of those, the ones
- * whose blame is within LOCATE_MARGIN of the most (a strided row that is not
- * slow against its uplink still says which of its pairs was slower). Contiguous and strided
- * points cross different links, so a campaign with both can single out a
- * NIC; one whose rows never separate two links names both and says so.
+ * The suspects are the links with the most votes, in at least LOCATE_SHARE of the slow rows and cleared by
+ * none; of those, the ones whose blame is within LOCATE_MARGIN of the most (a strided row that is not slow
+ * against its uplink still says which of its pairs was slower). Contiguous and strided points cross different
+ * links, so a campaign with both can single out a NIC; one whose rows never separate two links names both.
  */
 #ifndef COLLECT_LOCATE_H
 #define COLLECT_LOCATE_H
@@ -25,8 +21,9 @@
 
 #include "namehash.h"
 
-#define LOCATE_SLOW 0.25       /* a row whose slowest task took 4x its bound is slow (a healthy row's reads
-				* 0.3-0.9 of it on this VM, loaded or not: the slowest of its tasks ends it) */
+#define LOCATE_SLOW 0.25       /* a row at 1/4 of its bound is slow (a healthy row reads 0.3-0.9 of it on this VM) */
+#define LOCATE_HALF 0.5        /* the target: a link at half its rate or worse found */
+#define LOCATE_SPREAD 1.5      /* a healthy row's slowest over its median: 1.0-1.3 (simulated: its noise) */
 #define LOCATE_SHARE 0.75      /* a suspect is in this share of the slow rows at least */
 #define LOCATE_MIN_ROWS 3      /* slow rows needed to name anything */
 #define LOCATE_MIN_BYTES 65536 /* rows of fewer bytes per peer are latency's, not the links' */
@@ -36,7 +33,7 @@
 
 struct locate_link {
 	char name[LOCATE_NAME];
-	int cleared, votes, blame;
+	int cleared, votes, blame, row;   /* row: the last row that voted (a rail's node once a row) */
 };
 
 struct locate {
@@ -53,12 +50,11 @@ struct locate {
 /* A link's index in L->l by its name, added where new; -1 (memory). */
 int locate_link(struct locate *L, const char *name);
 /*
- * One row of point `point`: its efficiency against its bound (its slowest
- * task's time), the links its slowest task's communicator used, the links
- * it clears, by their indices (locate_link's). 0, or -1 (memory).
+ * One row of point `point`: its efficiency against its bound (its slowest task's time), that time over the median's
+ * (spread), the links its slowest task's communicator used, those it clears, by index (locate_link's); 0, or -1.
  */
-int locate_row_ids(struct locate *L, long point, double eff, const int *used, int nused, const int *clear,
-		   int nclear);
+int locate_row_ids(struct locate *L, long point, double eff, double spread, const int *used, int nused,
+		   const int *clear, int nclear);
 /*
  * The suspects (at most LOCATE_MAX, into names[max]): how many; 0 when
  * there are fewer than LOCATE_MIN_ROWS slow rows or no few links explain them.

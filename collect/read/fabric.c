@@ -183,11 +183,12 @@ static int dragonfly_fact(struct fabric *f, const char *what, char *name, const 
 	at = named(f, 1, name);
 	while (g < f->ngroups && strcmp(f->groupname[g], val))
 		g++;
-	if (at < 0 || strlen(val) >= FABRIC_NAME || (g == f->ngroups && g >= f->switch_room))
+	if (strlen(val) >= FABRIC_NAME || (g == f->ngroups && g >= f->switch_room))
 		return 1;
-	if (g == f->ngroups)
+	if (g == f->ngroups)   /* every group, the run's or not: adaptive routing goes through any (as aller's bound) */
 		snprintf(f->groupname[f->ngroups++], FABRIC_NAME, "%s", val);
-	f->group[at] = g;
+	if (at >= 0)
+		f->group[at] = g;
 	return 1;
 }
 

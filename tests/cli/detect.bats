@@ -3,7 +3,7 @@
 # give their published figures, a healthy simulated campaign reads healthy,
 # and collect locates a fault of each kind the simulator knows on small
 # fabrics (bench/bench-detect.sh measures it at 1,000 nodes and more).
-# shellcheck disable=SC2154 # bats sets output and stderr
+# shellcheck disable=SC2154,SC2030,SC2031 # bats sets output, status and stderr
 
 load ../lib/helpers
 
@@ -27,4 +27,97 @@ per_node() {
 	mkdir "$BATS_TEST_TMPDIR/gen"
 	"$ROOT/bench/gen-fabrics.sh" "$BATS_TEST_TMPDIR/gen"
 	diff -r "$BATS_TEST_TMPDIR/gen" "$FAB"
+}
+
+# verdict DIR: the campaign's verdict, "severity<TAB>text".
+verdict() { awk -F'\t' '$2 == "verdict" { print $1 "\t" $3 }' "$1/merged/findings.tsv"; }
+
+@test "a healthy simulated 1,024-node fat tree reads healthy: its outputs carry the model's copy rate, the memory binds no network-bound row" {
+	run -0 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=t0 FABRIC="$ROOT/bench/fattree-4096.fabric" HOSTS='n[1-1024]' \
+		TASKS_PER_NODE=4 MODES="contiguous strided" LONGS=16777216 RESULTS="$BATS_TEST_TMPDIR/res"
+	out=("$BATS_TEST_TMPDIR"/res/t0/raw/*.out)
+	grep -q '^# limit: copy n1: 400 GB/s read + written, simulated' "${out[0]}"
+	[[ $(verdict "$BATS_TEST_TMPDIR/res/t0") == "info	"*"the network-bound rows reach 8"[0-9]"%-8"[0-9]"% of what the topology allows"* ]]
+	[ -z "$(awk -F'\t' '$1 == "warning"' "$BATS_TEST_TMPDIR/res/t0/merged/findings.tsv")" ]
+	# a site's node copies at its own rate: 5 GB/s binds the fabric's 25 GB/s NICs, and the verdict says it
+	run -0 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=slowmem FABRIC="$ROOT/bench/fattree-4096.fabric" HOSTS='n[1-64]' \
+		TASKS_PER_NODE=4 LONGS=16777216 COPY_RATE=5GB/s RESULTS="$BATS_TEST_TMPDIR/res"
+	grep -q '^# limit: copy n1: 5 GB/s read + written' "$BATS_TEST_TMPDIR"/res/slowmem/raw/*.out
+	[[ $(verdict "$BATS_TEST_TMPDIR/res/slowmem") == "warning	"* ]]
+	run --separate-stderr -2 bash "$ROOT/campaigns/simulate.sh" CAMPAIGN=bad FABRIC="$ROOT/bench/fattree-4096.fabric" \
+		HOSTS='n[1-4]' COPY_RATE=fast RESULTS="$BATS_TEST_TMPDIR/res"
+	[ "$stderr" = "simulate: error: invalid copy rate 'fast': allowed is a rate, a number and kbit, mbit, gbit, gbps or GB/s (400GB/s)" ]
+}
+
+# sim NAME FABRIC HOSTS TPN [simulate's options...]: a simulated campaign of both modes, 1 MiB a
+# task, merged and judged; its suspects ("kind name") in $output, collect's stderr in $stderr.
+sim() {
+	local name=$1 fabric=$2 hosts=$3 tpn=$4
+	shift 4
+	"$BUILD/bin/simulate" --results="$BATS_TEST_TMPDIR/$name" --campaign="$name" --fabric="$fabric" --hosts="$hosts" \
+		--tasks-per-node="$tpn" --modes="contiguous strided" --longs="${LONGS:-1048576}" \
+		--start=2026-01-01T00:00:00Z "$@"
+	run --separate-stderr "$COLLECT" -q -o "$BATS_TEST_TMPDIR/$name/merged" "$BATS_TEST_TMPDIR/$name/raw"
+	[ "$status" -le 1 ]
+	output=$(tail -n +2 "$BATS_TEST_TMPDIR/$name/merged/suspects.tsv" | cut -f1,2 | tr '\t' ' ' | paste -sd, -)
+}
+
+# located NAME: the located finding's severity and words.
+located() { awk -F'\t' '$2 == "located" { print $1 ": " $3 }' "$BATS_TEST_TMPDIR/$1/merged/findings.tsv"; }
+
+setup() {
+	T=$BATS_TEST_TMPDIR/nb.fabric   # a non-blocking two-tier tree: 4 leaves of 8 nodes
+	printf 'switch spine - leaf[1-4]\n' >"$T"
+	for l in 1 2 3 4; do printf 'switch leaf%d 8gbit n[%d-%d]\n' "$l" $((l * 8 - 7)) $((l * 8)) >>"$T"; done
+	printf 'nic n[1-32] 1gbit\n' >>"$T"
+	R=$BATS_TEST_TMPDIR/rails.fabric   # 16 nodes of two rails, each rail's leaf non-blocking
+	printf 'switch spine - rail0 rail1\nswitch rail0 16gbit n[1-16]:eth0\nswitch rail1 16gbit n[1-16]:eth1\n' >"$R"
+	printf 'nic n[1-16]:eth0 1gbit\nnic n[1-16]:eth1 1gbit\n' >>"$R"
+}
+
+@test "a NIC at half its rate, either way or both, is located and its host named; healthy, nothing is" {
+	for f in 'slow-nic n5 500mbit' 'slow-tx n12 500mbit' 'slow-rx n20 500mbit'; do
+		read -r kind node _ <<<"$f"
+		sim "$kind" "$T" 'n[1-32]' 2 --faults="$f"
+		[ "$output" = "link nic:$node,host $node" ]
+		[[ $(located "$kind") == "warning: The slow link is the NIC of $node: "* ]]
+	done
+	sim healthy "$T" 'n[1-32]' 2
+	[ "$output" = "" ]
+	[ -z "$(awk -F'\t' '$1 == "warning"' "$BATS_TEST_TMPDIR/healthy/merged/findings.tsv")" ]
+}
+
+@test "a leaf's uplink at half its rate, and the issue's leaf3 at a quarter on 1,024 nodes, are located on the fat tree" {
+	LONGS=16777216 sim half "$ROOT/bench/fattree-4096.fabric" 'n[1-256]' 4 --faults='slow-uplink leaf3 1600gbit'
+	[ "$output" = "link up:leaf3" ]
+	[[ $(located half) == "warning: The slow link is the uplink of leaf3: "* ]]
+	LONGS=16777216 sim quarter "$ROOT/bench/fattree-4096.fabric" 'n[1-1024]' 4 --faults='slow-uplink leaf3 800gbit'
+	[ "$output" = "link up:leaf3" ]
+}
+
+@test "one rail's NIC at half its rate is located as NODE:IF and its node named a suspect, with no word against the name; all of a node's NICs as its node" {
+	sim rail "$R" 'n[1-16]' 2 --faults='slow-nic n3:eth1 500mbit'
+	[ "$output" = "link nic:n3:eth1,host n3" ]
+	[ "$stderr" = "" ]
+	[[ $(located rail) == "warning: The slow link is the NIC of n3:eth1: "* ]]
+	# both of a node's NICs: its node's, all of them (its NICs alone were each in half the slow rows)
+	sim node "$R" 'n[1-16]' 2 --faults='slow-nic n5 500mbit'
+	[ "$output" = "link nic:n5,host n5" ]
+	sim healthy "$R" 'n[1-16]' 2
+	[ "$output" = "" ]
+}
+
+@test "a slow node whose rows run at half their bound is named (its NIC, the words collect's to refine)" {
+	sim node "$T" 'n[1-32]' 2 --faults='slow-node n7 8' --copy=1GB/s
+	[ "$output" = "link nic:n7,host n7" ]
+}
+
+@test "a slowed pair of a dragonfly's groups is never blamed on a group's switch, whose uplink is no link; a healthy run on 8 of 74 groups reads healthy against all their global links" {
+	LONGS=16777216 sim global "$FAB/frontier.fabric" 'n[1-1024]' 4 --copy=2000GB/s --seed=3 --faults='slow-global g7 g8 50gbit'
+	[[ $output != *"up:s"* ]]
+	LONGS=16777216 sim healthy "$FAB/frontier.fabric" 'n[1-1024]' 4 --copy=2000GB/s
+	[ "$output" = "" ]
+	# 8 of its 74 groups: adaptive routing goes through any of them, as the simulator's bound and aller's
+	# say (collect counted the run's 8 alone, a tenth of the links, and read rows at 875% of its bound)
+	[[ $(verdict "$BATS_TEST_TMPDIR/healthy") == "info	"*"the network-bound rows reach "[78][0-9]"%-"[89][0-9]"% of what the topology allows"* ]]
 }

@@ -1,7 +1,8 @@
 /*
  * Unit tests: the slow link located from rows against their bounds
  * (collect/judge/locate.c); each row's efficiency its bound over its
- * slowest task's time (a healthy row's 0.3-0.9, a slow one's below 0.25).
+ * slowest task's time (a healthy row's 0.3-0.9, a slow one's below 0.25, or
+ * below 0.5 where the tasks beside its slowest ran at their bound).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,7 +26,7 @@ static int locate_row(struct locate *L, long point, double eff, const char *cons
 	for (int i = 0; i < nused; i++)
 		if ((u[i] = locate_link(L, used[i])) < 0)
 			return -1;
-	return locate_row_ids(L, point, eff, u, nused, c, nclear);
+	return locate_row_ids(L, point, eff, 1, u, nused, c, nclear);
 }
 
 /*
@@ -138,6 +139,27 @@ static void healthy_noisy_and_cleared(void **state)
 	locate_release(&L);
 }
 
+static void half_its_bound_with_its_neighbours_at_theirs(void **state)
+{
+	struct locate L = { 0 };
+	const char *names[LOCATE_MAX];
+	int u[2] = { locate_link(&L, "nic:n3"), locate_link(&L, "up:leaf2") };
+
+	(void)state;
+	/* rows at 40% of their bound: a healthy VM's noise where the others' tasks were as slow (spread 1.1) */
+	for (int size = 0; size < 4; size++)
+		assert_int_equal(locate_row_ids(&L, 0, 0.4, 1.1, u, 2, NULL, 0), 0);
+	assert_int_equal(L.slow_rows, 0);
+	/* a link at half its rate where the rest ran at their bound (the slowest at 2x the median): slow, and
+	 * a NIC in every slow row beside its leaf's uplink is the NIC (a slow uplink slows its other NICs' too) */
+	for (int size = 0; size < 4; size++)
+		assert_int_equal(locate_row_ids(&L, 0, 0.45, 2.0, u, 2, NULL, 0), 0);
+	assert_int_equal(L.slow_rows, 4);
+	assert_int_equal(found(&L, names), 1);
+	assert_string_equal(names[0], "nic:n3");
+	locate_release(&L);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -145,6 +167,7 @@ int main(void)
 		cmocka_unit_test(contiguous_alone_cannot_separate),
 		cmocka_unit_test(blame_in_rows_at_their_bound_separates),
 		cmocka_unit_test(healthy_noisy_and_cleared),
+		cmocka_unit_test(half_its_bound_with_its_neighbours_at_theirs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
