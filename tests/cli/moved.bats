@@ -85,7 +85,7 @@ topology() {
 		"$BATS_TEST_TMPDIR/res/big/merged/findings.tsv"
 }
 
-@test "the limit: on bench's 2:1 fat tree (leaves of 32 nodes) n37 moved to leaf9 changes no row of a 64 and 1,024-node campaign, so nothing can name it" {
+@test "the limit: on bench's 2:1 fat tree (leaves of 32 nodes) n37 moved to leaf9 slows no row of a 64 and 1,024-node campaign beyond its noise, so nothing names it" {
 	F=$ROOT/bench/fattree-4096.fabric
 	simulated moved "$F" 'n[1-1024]' '64 1024' 16777216 "move n37 leaf9"
 	simulated healthy "$F" 'n[1-1024]' '64 1024' 16777216
@@ -94,7 +94,11 @@ topology() {
 			"$BATS_TEST_TMPDIR/res/$c/merged/points.csv" >"$BATS_TEST_TMPDIR/$c.rows"
 	done
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/moved.rows")" -gt 100 ]
-	cmp "$BATS_TEST_TMPDIR/moved.rows" "$BATS_TEST_TMPDIR/healthy.rows"
+	# a leaf of 32 nodes gains 1/32 more load, under its aggregation switch's
+	# bound: the 1,024-node rows' slowest calls at most 1.1x the healthy's
+	# (1.06 with SEED=1), the rest the same
+	run -0 paste -d' ' "$BATS_TEST_TMPDIR/moved.rows" "$BATS_TEST_TMPDIR/healthy.rows"
+	awk '$1 != $6 || $2 != $7 || $3 != $8 || $5 > 1.1 * $10 || $5 < $10 / 1.1 { bad++ } END { exit bad > 0 }' <<<"$output"
 	run -0 topology moved
 	[[ $output == "the topology verified ("*" of its points of at most 64 nodes at "* ]]
 }
