@@ -57,13 +57,11 @@ static struct fpoint *points_of(const struct campaign *c)
 	for (long i = 0; pts && i < c->np; i++) {
 		struct fpoint *p = &pts[i];
 		char **lines[4] = { &p->retried, &p->hosts, &p->nics, &p->fabric };
-		struct strbuf b[4];
+		struct strbuf b[4] = { { 0 } };   /* as strbuf_init */
 		p->pt = &c->pts[i];
 		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;
 		p->hooks = campaign_fact(p->pt, ALLER_KEY_TEST_HOOKS);
 		p->hooks = p->hooks ? p->hooks : "";
-		for (int j = 0; j < 4; j++)
-			strbuf_init(&b[j]);
 		for (long k = 0; k < p->pt->nfacts; k++) {
 			const struct mfact *f = &p->pt->facts[k];
 			p->floors += strcmp(f->key, "floor_failed") == 0;
@@ -209,8 +207,8 @@ static void slowest_host(struct fpoint *p, const struct mrow *rows, long n)
 		h.world = 0;   /* a line not of the form: each rank by the lines, as before */
 	for (long i = 0; i < n; i++) {
 		char name[64];
-		int k = 0, on = !strcmp(p->pt->mode, "contiguous") && p->pt->nodes > 0 &&
-				rows[i].COMMSIZE <= p->pt->world / p->pt->nodes;   /* a communicator within a node */
+		int k = 0, on = !strcmp(p->pt->mode, "contiguous") && p->pt->nodes > 0 && rows[i].bytes >= LOCATE_MIN_BYTES &&
+				rows[i].COMMSIZE <= p->pt->world / p->pt->nodes;   /* within a node, not latency's */
 		if (rows[i].COMMSIZE < 2 || rows[i].SLOWEST < 0 ||
 		    host_of(p, &h, rows[i].SLOWEST, name, sizeof(name)) != 0)
 			continue;

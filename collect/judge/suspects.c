@@ -59,11 +59,12 @@ int suspects_add(struct suspects *s, const char *kind, const char *name, const c
 	return 0;
 }
 
-/* The distinct other hosts host h shares slow links with, named in peers; how many; *side which way (3x the other). */
+/* The other hosts h shares slow links with, in peers; how many; *side: the way whose links took 3x the other's, or both. */
 static int peers_of(const struct suspects *s, const char *h, char *peers, size_t len, const char **since,
 		    const char **side)
 {
-	int n = 0, way[2] = { 0, 0 };
+	int n = 0;
+	double way[2] = { 0, 0 }, share = 0;
 	size_t at = 0;
 
 	peers[0] = '\0';
@@ -72,7 +73,7 @@ static int peers_of(const struct suspects *s, const char *h, char *peers, size_t
 		const char *other = !strcmp(s->l[i].src, h) ? s->l[i].dst : in ? s->l[i].src : NULL;
 		if (!other || !strcmp(other, h))
 			continue;
-		way[in]++;
+		way[in] += sscanf(s->l[i].text, "%*[^,], %lf", &share) == 1 && share > 0 ? 1 / share : 1;
 		for (int k = 0; k < i; k++)
 			seen |= (!strcmp(s->l[k].src, h) && !strcmp(s->l[k].dst, other)) ||
 				(!strcmp(s->l[k].dst, h) && !strcmp(s->l[k].src, other));
@@ -81,8 +82,8 @@ static int peers_of(const struct suspects *s, const char *h, char *peers, size_t
 		if (!seen)
 			at += (size_t)snprintf(peers + at, at < len ? len - at : 0, "%s%s", n++ ? ", " : "", other);
 	}
-	*side = way[1] > 3 * way[0] ? "rx: the links into it (its receiving side) are slow, those out of it not: a slow "
-		"receiver" : way[0] > 3 * way[1] ? "tx: the links out of it (its sending side) are slow, those into it not: "
+	*side = way[1] > 3 * way[0] ? "rx: the links into it (its receiving side) are slow, those out of it far less: a slow "
+		"receiver" : way[0] > 3 * way[1] ? "tx: the links out of it (its sending side) are slow, those into it far less: "
 		"a slow sender" : "both: a slow NIC or port slows every link through it";
 	return n;
 }
