@@ -74,3 +74,10 @@ campaign() {
 		run ! grep -q 'suspect	\|located	' "$BATS_TEST_TMPDIR/res/$m/merged/findings.tsv"
 	done
 }
+
+@test "a real slow receiver whose ACKs slowed a link out of it too is still its receiving side, by the links' times, not their count" {
+	# tests/data/pairs/slowrx-acks.out: into n2 at 0.021-0.022 of the median, n2 -> n3 at 0.045
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/m" "$ROOT/tests/data/pairs/slowrx-acks.out"
+	grep -q '^host	n2	an end of slow links with 3 hosts: .* (--pairs; rx: ' "$BATS_TEST_TMPDIR/m/suspects.tsv"
+	grep -q '^warning	suspect	Suspect host n2: .*(its receiving side)' "$BATS_TEST_TMPDIR/m/findings.tsv"
+}
