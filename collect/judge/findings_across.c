@@ -510,7 +510,7 @@ const struct fpoint *find_itself(const struct fpoint *pts, long np, const char *
 
 	for (long i = 0; i < np && n; i++)
 		if (!strncmp(pts[i].slow_host, link + 4, n) && !pts[i].slow_host[n] && pts[i].on_rows >= FIND_SLOW_ROWS &&
-		    4 * pts[i].slow_on >= 3 * pts[i].on_rows)
+		    pts[i].slow_on == pts[i].on_rows)
 			return &pts[i];
 	return NULL;
 }

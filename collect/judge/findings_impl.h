@@ -93,7 +93,7 @@ int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *s
 /*
  * The link the rows' bounds locate (locate.h): a finding, and its suspects;
  * how many links it names (1: located; more: not separated; 0: none). find_itself: a point whose rows
- * within a node (FIND_SLOW_ROWS+, no NIC) have 3 in 4 their slowest task on NIC link's node: slow itself.
+ * within a node (FIND_SLOW_ROWS+, no NIC) have all their slowest task on NIC link's node: slow itself.
  */
 struct locate;
 int find_located(struct fout *o, const struct locate *loc, const struct fpoint *pts, long n,
