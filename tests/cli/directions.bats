@@ -81,3 +81,14 @@ campaign() {
 	grep -q '^host	n2	an end of slow links with 3 hosts: .* (--pairs; rx: ' "$BATS_TEST_TMPDIR/m/suspects.tsv"
 	grep -q '^warning	suspect	Suspect host n2: .*(its receiving side)' "$BATS_TEST_TMPDIR/m/findings.tsv"
 }
+
+@test "real campaigns of the local cluster: a slowed CPU's node is named itself, a slowed NIC's its NIC" {
+	# tests/data/slownode: slow-node n3 50, n3 the slowest task in all 6 rows within a node
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/node" "$ROOT/tests/data/slownode/raw"
+	grep -q '^warning	located	The slow node is n3 itself (its on-node rows slow too: compute or memory, not its NIC): .*; it holds the slowest task in 6 of 6 rows within a node\.' "$BATS_TEST_TMPDIR/node/findings.tsv"
+	[ "$(cut -f 1-2 "$BATS_TEST_TMPDIR/node/suspects.tsv" | tail -n +2 | tr '\t\n' ' ')" = "host n3 " ]
+	# tests/data/slownic2: slow-nic n3 200mbit, n3 the slowest task in 1 of those 6
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/nic" "$ROOT/tests/data/slownic2/raw"
+	grep -q '^warning	located	The slow link is the NIC of n3: ' "$BATS_TEST_TMPDIR/nic/findings.tsv"
+	[ "$(cut -f 1-2 "$BATS_TEST_TMPDIR/nic/suspects.tsv" | tail -n +2 | tr '\t\n' ' ')" = "link nic:n3 host n3 " ]
+}
