@@ -120,8 +120,8 @@ sbatch_env_clean() {
 # waited for 5 s; then exit 1 naming the holder.
 lock_campaign() {
 	local lock=$RESULTS/.$CAMPAIGN.lock
-	mkdir -p "$RESULTS" || die "cannot create RESULTS '$RESULTS'"
-	exec 9>>"$lock"
+	mkdir -p "$RESULTS" 2>/dev/null || die "cannot create RESULTS '$RESULTS'" 3
+	{ exec 9>>"$lock"; } 2>/dev/null || die "cannot write in RESULTS '$RESULTS' (the lock '$lock')" 3
 	flock -w 5 9 ||
 		die "campaign '$CAMPAIGN' is being submitted by another process ($(cat "$lock.holder" 2>/dev/null || echo unknown)); try again when it is done" 1
 	write_file "$lock.holder" echo "pid $$ on $(hostname) since $(date -u +%FT%TZ)"

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# plots/report.sh CAMPAIGN=name [BASE=name] [TOL=5%] [RESULTS=dir] (make report):
+# plots/report.sh CAMPAIGN=name [BASE=name | EXPECTED=simulated] [TOL=5%] [RESULTS=dir] (make report):
 # writes RESULTS/<campaign>/report.html, one static page that needs nothing
 # else (no external resources, no JavaScript; the plots are embedded SVG):
 # first the verdict and the findings (the collector's merged/findings.tsv)
 # and the plots they cite, then the status of every point, the comparison
-# with BASE (table and ratio plots), and, a click away, every other plot, the
+# with BASE (table and ratio plots) or with what the fabric should give
+# (EXPECTED: a simulated campaign of the same settings, its bandwidth dashed
+# beside the measured, the rows that fall short), and, a click away, every other plot, the
 # settings that were set (the defaults folded), the provenance (MPI library,
 # hosts, jobs) and the collector's summary. Prints the page's path. Only the
 # plots whose inputs changed are drawn again (plots/lib.sh's plot_rows), and
@@ -20,11 +22,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 # shellcheck source=plots/page.sh
 . "$here/page.sh"
-script_options aller-report "usage: aller-report CAMPAIGN=name [BASE=name] [TOL=5%] [RESULTS=dir]" "$@"
+script_options aller-report "usage: aller-report CAMPAIGN=name [BASE=name | EXPECTED=simulated] [TOL=5%] [RESULTS=dir]" "$@"
 
-tool_args --campaign "BASE TOL" "$@"
+tool_args --campaign "BASE EXPECTED TOL" "$@"
 # shellcheck disable=SC2153 # tool_args sets them
-base=$BASE tol=$TOL
+base=${EXPECTED:-$BASE} tol=$TOL
 locate_campaign "${REST_ARGS[@]}"
 [ -f "$DIR/manifest" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $DIR/manifest)"
 [ -z "$base" ] || [ -d "$RESULTS/$base/raw" ] || die "no campaign '$base' in $RESULTS (no $RESULTS/$base/raw)"
@@ -75,9 +77,9 @@ page() {
 	[ ! -s "$DIR/status.log" ] || printf '<pre>%s</pre>\n' "$(esc <"$DIR/status.log")"
 	details
 	if [ -n "$cmpdir" ]; then
-		printf '<h2 id="comparison">Comparison with %s</h2>\n' "$(esc <<<"$base")"
+		printf '<h2 id="comparison">%s %s</h2>\n' "$([ -n "$EXPECTED" ] && echo 'Expected (simulated):' || echo 'Comparison with')" "$(esc <<<"$base")"
 		printf '<pre>%s</pre>\n' "$(esc <"$cmpdir/compare.txt")"
-		for p in "$cmpdir"/plots/ratio-*.svg; do [ -e "$p" ] && figure "$p"; done
+		for p in "$cmpdir"/plots/{expected,ratio}-*.svg; do [ -e "$p" ] && figure "$p"; done
 	fi
 	printf '<details id="more"><summary>%s more plots</summary>\n' "$(grep -c '^more ' <<<"$ranked" || true)"
 	sed -n 's/^more //p' <<<"$ranked" | while read -r p; do figure "$p"; done

@@ -46,23 +46,33 @@ test-build: all unit-tests
 # SOAK_ROUNDS, which make's check of its variables refuses) or its level.
 AS_USER := env -u MAKEFLAGS -u MFLAGS -u MAKEOVERRIDES -u MAKELEVEL
 
-# Two lanes (PROVE_JOBS=1: one). The ordered lane: the end-to-end files
-# (they share the local cluster), then tests/timed/ (assertions on what a
-# timer saw), then MPICH's (its ranks poll their cores busy, so they wait
-# until the timings are done). Beside it, in order and niced (tests/tap-run),
-# the rest. The ordered lane waits mostly on the shaped network, the other
-# mostly on the CPU.
-PROVE_JOBS ?= 2
+# Three lanes at once (PROVE_JOBS=1: one after another), then the timed
+# ones. The end-to-end files in two ordered lanes, each on a local cluster
+# of its own (tests/lib/cluster.bash: E2E_LANE_B's on port 16000); they wait
+# mostly on the shaped network. Beside them, in order and niced
+# (tests/tap-run), the rest, which waits mostly on the CPU. Then, alone,
+# tests/timed/ (assertions on what a timer saw) and MPICH's files (its ranks
+# poll their cores busy). Both clusters go down at the end.
+PROVE_JOBS ?= 3
 ORDERED := tests/e2e/% tests/timed/% tests/mpich/%
-PROVE_LANES := --rules='seq={tests/e2e,tests/timed,tests/mpich}/*' --rules='seq=**'
+E2E_LANE_B := $(filter-out tests/e2e/95%,$(sort $(wildcard tests/e2e/[5-9]*.bats)))
+comma := ,
+PROVE_LANES := $(if $(E2E_LANE_B),--rules='seq={$(subst $(eval) ,$(comma),$(E2E_LANE_B))}') \
+	--rules='seq=tests/e2e/*' --rules='seq=**'
 # The tests that run make on this tree (make install, make plots, ...) do
 # so with the WERROR it was built with: with another, make rebuilds the
 # binaries while the ordered lane runs them. The flags are checked after.
 test-run: export WERROR := $(or $(shell sed -n 's/.* WERROR=\([01]\) .*/\1/p' $(B)/flags 2>/dev/null),$(WERROR))
+test-run: export E2E_LANE_B := $(E2E_LANE_B)
 test-run:
 	@cp $(B)/flags $(B)/flags.tested
-	$(AS_USER) $(PROVE) --timer -j$(PROVE_JOBS) $(PROVE_LANES) -e tests/tap-run \
-		$(foreach d,$(ORDERED),$(filter $(d),$(TESTS))) $(filter-out $(ORDERED),$(TESTS))
+	@rc=0; $(AS_USER) $(PROVE) --timer -j$(PROVE_JOBS) $(PROVE_LANES) -e tests/tap-run \
+		$(filter $(E2E_LANE_B),$(TESTS)) $(filter-out $(E2E_LANE_B),$(filter tests/e2e/%,$(TESTS))) \
+		$(filter-out $(ORDERED),$(TESTS)) || rc=1; \
+	if [ -n "$(filter tests/timed/% tests/mpich/%,$(TESTS))" ]; then $(AS_USER) $(PROVE) --timer -j1 -e tests/tap-run \
+		$(filter tests/timed/%,$(TESTS)) $(filter tests/mpich/%,$(TESTS)) || rc=1; fi; \
+	for d in $(B)/cluster $(B)/cluster-b; do [ ! -s $$d/run/settings ] || CLUSTER_DIR=$$d bash cluster/down.sh -q || rc=1; done; \
+	exit $$rc
 	@cmp -s $(B)/flags $(B)/flags.tested || { echo "make test: error: a test rebuilt $(B) with other flags ($$(cat $(B)/flags)) while the tests ran its binaries; a test runs make on $(B) with the flags it was built with, or on a B of its own" >&2; exit 1; }
 
 check: test

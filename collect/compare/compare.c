@@ -28,8 +28,7 @@ int tolerance_parse(struct tolerance *t, const char *spec, char *err, size_t err
 		}
 		if (parse_double(pct, 0, 1000, &v, &end) != 0 || (*end && strcmp(end, "%") != 0))
 			goto bad;
-		if (t->n == TOL_MAX_BANDS || (t->n > 0 && bytes <= t->bytes[t->n - 1]) ||
-		    (!colon && t->n > 0))
+		if (t->n == TOL_MAX_BANDS || (t->n > 0 && bytes <= t->bytes[t->n - 1]) || (!colon && t->n > 0))
 			goto bad;
 		t->bytes[t->n] = bytes;
 		t->pct[t->n++] = v;
@@ -38,8 +37,7 @@ int tolerance_parse(struct tolerance *t, const char *spec, char *err, size_t err
 		return 0;
 bad:
 	snprintf(err, errlen, "invalid tolerance '%s': expected a percentage (5%%) or size bands "
-		 "SIZE:PERCENT%% with rising sizes, at most %d (\"8:20%% 64K:5%%\")", spec,
-		 TOL_MAX_BANDS);
+		 "SIZE:PERCENT%% with rising sizes, at most %d (\"8:20%% 64K:5%%\")", spec, TOL_MAX_BANDS);
 	return -1;
 }
 
@@ -68,4 +66,11 @@ enum verdict compare_verdict(double tol, double base_avg, double base_min, doubl
 	if (new_avg >= base_min && new_avg <= base_max && base_avg >= new_min && base_avg <= new_max)
 		return V_NOISE;
 	return r < 1 ? V_FASTER : V_SLOWER;
+}
+
+enum verdict compare_expected(double sim_min, double sim_max, double tmed, double tavg)
+{
+	double t = isfinite(tmed) ? tmed : tavg;
+
+	return !isfinite(t) ? V_MISSING : t > sim_max ? V_SLOWER : t < sim_min ? V_FASTER : V_SAME;
 }

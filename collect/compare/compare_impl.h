@@ -1,9 +1,8 @@
 /*
- * compare_impl.h: what the parts of collect --compare share: compare_side.c
- * reads a side from its merge's tables (its measurements, sorted by
- * identity, and its settings; never an aller output: merge_side merges one),
- * compare_out.c writes the table, the CSV and the ratio data sets,
- * compare_run.c matches the sides and runs the command.
+ * compare_impl.h: what the parts of collect --compare share: compare_side.c reads a side from its merge's
+ * tables (its measurements, sorted by identity, and its settings; never an aller output: merge_side merges
+ * one), compare_out.c writes the table, the CSV and the ratio data sets, compare_run.c matches the sides and
+ * runs the command.
  */
 #ifndef COLLECT_COMPARE_IMPL_H
 #define COLLECT_COMPARE_IMPL_H
@@ -48,6 +47,7 @@ struct side {
 	int nvalues[NSETTINGS], many[NSETTINGS];
 	const char *campaign;   /* the one campaign, or NULL */
 	int campaigns;          /* distinct campaigns */
+	long simulated;         /* its points that aller-simulate drew ('# simulated:') */
 	int oom;
 };
 
@@ -66,6 +66,7 @@ struct cmp {
 	struct pair *pairs;
 	long npairs;
 	long count[V_N], matched, only[2], dups[2];
+	int expected;                  /* BASE simulated, NEW measured: compare.h's expected verdicts */
 	FILE *txt, *csv, *dat, *idx;   /* in DIR, or NULL */
 	FILE *ftsv;                    /* DIR's findings.tsv: the comparison as a finding, or NULL */
 };
@@ -79,9 +80,8 @@ int compare_point_key(const struct meas *a, const struct meas *b);
 int compare_set_key(const struct meas *a, const struct meas *b);
 int compare_meas(const void *x, const void *y);
 /*
- * Reads one side: a merged directory (points-index.csv), else its outputs
- * merged into SCRATCH/WHICH first (merge.h's merge_side); 0, or an exit
- * status with the message said.
+ * Reads one side: a merged directory (points-index.csv), else its outputs merged into SCRATCH/WHICH first
+ * (merge.h's merge_side); 0, or an exit status with the message said.
  */
 int compare_load(struct side *sd, const char *which, const char *scratch);
 /* Whether ARG is a merged directory (its tables are read as they are). */

@@ -33,6 +33,14 @@ static const char *str(const char *s)
 	return s && *s ? s : "-";
 }
 
+/* A verdict's word: a comparison's, or against the expected (simulated). */
+static const char *vname(const struct cmp *c, enum verdict v)
+{
+	static const char *const expected[V_N] = { "expected", "noise", "faster", "short", "spike", "missing" };
+
+	return (c->expected ? expected : verdict_names)[v];
+}
+
 const char *compare_side_name(const struct side *sd)
 {
 	return sd->campaign ? sd->campaign : sd->arg;
@@ -65,14 +73,19 @@ static void head(const struct cmp *c)
 	char a[2048], b[2048];
 	int shown = 0;
 
-	say(c, "# aller compare: BASE '%s' (%s) vs NEW '%s' (%s)\n", compare_side_name(&c->base),
-	    c->base.arg, compare_side_name(&c->new), c->new.arg);
-	say(c, "# tolerance: %s\n", c->tol_spec);
-	say(c, "# rule: ratio = tavg NEW / BASE, tmed likewise; same when |ratio - 1| <= the "
-	    "tolerance of the size; noise when outside it but tmed's ratio is outside it the other "
-	    "way, or each side's tavg lies inside the other's [tmin, tmax]; spike when outside it but tmed's ratio "
-	    "is within it and one slow call moved an average by half the difference or more; missing where a tavg is not a number; else faster or slower\n");
-	for (int i = 0; i < NSETTINGS; i++) {
+	say(c, "# aller compare: %sBASE '%s' (%s) vs %sNEW '%s' (%s)\n", c->expected ? "expected (simulated) " : "",
+	    compare_side_name(&c->base), c->base.arg, c->expected ? "measured " : "", compare_side_name(&c->new), c->new.arg);
+	if (c->expected)
+		say(c, "# rule: against the expected (simulated): a row is short where its median call (tmed) is slower than "
+		    "the simulated row's slowest call (its tmax: the model's noise band, efficiency 0.70..0.98 of the bound), "
+		    "faster where below its fastest (tmin), else expected; tol: the band's top over the simulated tavg\n");
+	else
+		say(c, "# tolerance: %s\n# rule: ratio = tavg NEW / BASE, tmed likewise; same when |ratio - 1| <= the "
+		    "tolerance of the size; noise when outside it but tmed's ratio is outside it the other way, or each "
+		    "side's tavg lies inside the other's [tmin, tmax]; spike when outside it but tmed's ratio is within it "
+		    "and one slow call moved an average by half the difference or more; missing where a tavg is not a "
+		    "number; else faster or slower\n", c->tol_spec);
+	for (int i = 0; i < NSETTINGS && !c->expected; i++) {
 		if (!differs(&c->base, &c->new, i))
 			continue;
 		values(a, sizeof(a), &c->base, i);
@@ -81,7 +94,8 @@ static void head(const struct cmp *c)
 		shown++;
 	}
 	if (!shown)
-		say(c, "# settings: the same on both sides\n");
+		say(c, c->expected ? "# settings: measured against simulated, matched by the points' identity\n" :
+		    "# settings: the same on both sides\n");
 	say(c, "%-11s %-10s %4s %5s %5s %8s %-10s %10s %11s %11s %7s %7s %5s %s\n", "mode",
 	    "variant", "tpn", "nodes", "comms", "commsize", "algo", "per_peer", "tavg_base", "tavg_new", "ratio",
 	    "tmed", "tol", "verdict");
@@ -115,13 +129,13 @@ static void table_row(const struct cmp *c, const struct pair *p)
 	say(c, "%-11s %-10s %4s %5ld %5ld %8ld %-10s %10s %11.4e %11.4e %7.3f %7s %4.0f%% %s%s\n",
 	    str(p->b->pt->m->mode), str(p->b->pt->m->variant), str(p->b->pt->m->tasks_per_node), p->b->nodes,
 	    p->b->comms, p->b->commsize, algo_text(p->b), size, p->b->tavg, p->n->tavg, p->ratio, med,
-	    100 * p->tol, verdict_names[p->v], call);
+	    100 * p->tol, vname(c, p->v), call);
 }
 
 /*
- * findings.tsv (collect/findings.h's columns): one regression finding, the
- * rows slower beyond the tolerance and the worst of them; or that none is,
- * and the rows one slow call moved (spikes), the slowest call of them.
+ * findings.tsv (collect/findings.h's columns): one regression finding, the rows slower beyond the tolerance
+ * and the worst of them; or that none is, and the rows one slow call moved (spikes), the slowest call of
+ * them.
  */
 static void finding(const struct cmp *c)
 {
@@ -137,8 +151,14 @@ static void finding(const struct cmp *c)
 		else if (p->v == V_SPIKE && (!spike || spiked(p)->tmax > spiked(spike)->tmax))
 			spike = p;
 	if ((w = worst))
-		at = snprintf(text, sizeof(text), "Against %s: %ld of %ld rows slower beyond the tolerance; the worst "
-			      "takes %.2fx the time", compare_side_name(&c->base), c->count[V_SLOWER], c->matched, w->ratio);
+		at = snprintf(text, sizeof(text), "Against %s%s: %ld of %ld rows %s; the worst takes %.2fx the %stime", c->expected ?
+			      "the expected (simulated) " : "", compare_side_name(&c->base), c->count[V_SLOWER], c->matched, c->expected ?
+			      "fall short of what the fabric should give (their median call slower than the simulated slowest)" :
+			      "slower beyond the tolerance", w->ratio, c->expected ? "expected " : "");
+	else if (c->expected)
+		at = snprintf(text, sizeof(text), "Against the expected (simulated) %s: none of %ld rows falls short of what the "
+			      "fabric should give (%ld faster, %ld as expected).", compare_side_name(&c->base), c->matched,
+			      c->count[V_FASTER], c->count[V_SAME]);
 	else
 		at = snprintf(text, sizeof(text), "Against %s: none of %ld rows slower beyond the tolerance (%ld faster, "
 			      "%ld the same, %ld within the noise)%s", compare_side_name(&c->base), c->matched,
@@ -186,9 +206,8 @@ static void missing_lines(const struct cmp *c)
 }
 
 /*
- * compare.csv (common/tablerow.h): a row per measurement of either side,
- * matched or not: its identity, the tolerance, both sides' times and their
- * ratios (empty where a side lacks it), the verdict.
+ * compare.csv (common/tablerow.h): a row per measurement of either side, matched or not: its identity, the
+ * tolerance, both sides' times and their ratios (empty where a side lacks it), the verdict.
  */
 #define COMPARE_COLUMNS(X) \
 	X(mode, TEXT, mode) \
@@ -215,7 +234,7 @@ static void missing_lines(const struct cmp *c)
 	X(verdict, TEXT, verdict)
 TABLE_STRUCT(compare_row, COMPARE_COLUMNS);
 
-static void csv_row(struct table_out *t, const struct pair *p)
+static void csv_row(const struct cmp *c, struct table_out *t, const struct pair *p)
 {
 	const struct meas *m = p->b ? p->b : p->n, *b = p->b, *n = p->n;
 	int both = b && n;
@@ -229,7 +248,7 @@ static void csv_row(struct table_out *t, const struct pair *p)
 		.tmed_new = n ? n->tmed : NAN, .tmed_ratio = both ? p->med_ratio : NAN,
 		.tmin_base = b ? b->tmin : NAN, .tmax_base = b ? b->tmax : NAN,
 		.tmin_new = n ? n->tmin : NAN, .tmax_new = n ? n->tmax : NAN,
-		.verdict = both ? verdict_names[p->v] : b ? "only_base" : "only_new" }), COMPARE_COLUMNS);
+		.verdict = both ? vname(c, p->v) : b ? "only_base" : "only_new" }), COMPARE_COLUMNS);
 }
 
 #define DAT_COLUMNS "bytes_per_peer ratio tmed_ratio band_low band_high tavg_base tavg_new"
@@ -255,16 +274,14 @@ static void ratio_sets(const struct cmp *c)
 			i++;
 			continue;
 		}
-		for (; k < c->npairs && (!c->pairs[k].b || !c->pairs[k].n ||
-					 compare_set_key(c->pairs[k].b, m) == 0); k++)
+		for (; k < c->npairs && (!c->pairs[k].b || !c->pairs[k].n || compare_set_key(c->pairs[k].b, m) == 0); k++)
 			rows += c->pairs[k].b && c->pairs[k].n;
 		fprintf(c->dat, "%s# mode: %s variant: %s tasks_per_node: %s instrumented: %s nodes: "
 			"%ld commsize: %ld comms: %ld algo: %s split: %s\n\"%s, %ld nodes, commsize "
 			"%ld%s%s\"\n", sets ? "\n\n" : "", str(m->pt->m->mode), str(m->pt->m->variant),
 			str(m->pt->m->tasks_per_node), m->pt->reveal ? "yes" : "no", m->nodes, m->commsize, m->comms,
 			merged_algo_name(m->algo), splits_name(m->split), str(m->pt->m->mode), m->nodes,
-			m->commsize, m->algo || m->split ? ", " : "",
-			m->algo || m->split ? algo_text(m) : "");
+			m->commsize, m->algo || m->split ? ", " : "", m->algo || m->split ? algo_text(m) : "");
 		setrow_put(&idx, &(struct set_row){
 			.file = "compare.dat", .index = sets++, .kind = "ratio", .mode = m->pt->m->mode,
 			.nodes = m->nodes, .commsize = m->commsize, .comms = m->comms, .bytes = -1,
@@ -276,7 +293,7 @@ static void ratio_sets(const struct cmp *c)
 				continue;
 			fprintf(c->dat, "%ld %.6g ", p->b->bytes, p->ratio);
 			fprintf(c->dat, isfinite(p->med_ratio) ? "%.6g" : "NaN", p->med_ratio);
-			fprintf(c->dat, " %.6g %.6g %.6e %.6e\n", 1 - p->tol, 1 + p->tol, p->b->tavg,
+			fprintf(c->dat, " %.6g %.6g %.6e %.6e\n", c->expected ? p->b->tmin / p->b->tavg : 1 - p->tol, 1 + p->tol, p->b->tavg,
 				p->n->tavg);
 		}
 	}
@@ -292,20 +309,20 @@ void compare_report(struct cmp *c)
 	missing_lines(c);
 	if (c->dups[0] || c->dups[1])
 		say(c, "# left out: %ld measurements in BASE and %ld in NEW repeat the identity of "
-		    "another one on their side (points of several campaigns or series alike)\n",
-		    c->dups[0], c->dups[1]);
-	say(c, "compare: %ld points matched: %ld faster, %ld slower, %ld same, %ld noise", c->matched,
-	    c->count[V_FASTER], c->count[V_SLOWER], c->count[V_SAME], c->count[V_NOISE]);
+		    "another one on their side (points of several campaigns or series alike)\n", c->dups[0], c->dups[1]);
+	say(c, "compare: %ld points matched%s: %ld faster, %ld %s, %ld %s, %ld noise", c->matched,
+	    c->expected ? " against the expected (simulated)" : "", c->count[V_FASTER], c->count[V_SLOWER],
+	    vname(c, V_SLOWER), c->count[V_SAME], vname(c, V_SAME), c->count[V_NOISE]);
 	for (int v = V_SPIKE; v < V_N; v++)
 		if (c->count[v])
-			say(c, ", %ld %s", c->count[v], verdict_names[v]);
+			say(c, ", %ld %s", c->count[v], vname(c, v));
 	say(c, "; %ld only in BASE, %ld only in NEW\n", c->only[0], c->only[1]);
 	finding(c);
 	if (c->csv) {
 		struct table_out t = { c->csv, NULL, ',', 0 };
 		TABLE_HEADER(&t, COMPARE_COLUMNS);
 		for (long i = 0; i < c->npairs; i++)
-			csv_row(&t, &c->pairs[i]);
+			csv_row(c, &t, &c->pairs[i]);
 	}
 	if (c->dat)
 		ratio_sets(c);

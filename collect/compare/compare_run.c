@@ -1,8 +1,7 @@
 /*
- * compare_run.c: collect --compare: both sides read (compare_side.c), their
- * measurements matched by identity, the outputs (compare_out.c) on stdout
- * and in DIR: compare.txt (the same), compare.csv, compare.dat (the ratios
- * as data sets for the plots, columns by name) and sets.tsv (their index).
+ * compare_run.c: collect --compare: both sides read (compare_side.c), their measurements matched by identity,
+ * the outputs (compare_out.c) on stdout and in DIR: compare.txt (the same), compare.csv, compare.dat (the
+ * ratios as data sets for the plots, columns by name) and sets.tsv (their index).
  */
 #define _XOPEN_SOURCE 700   /* nftw */
 #include "compare_impl.h"
@@ -26,8 +25,8 @@ static int repeated(const struct side *sd, long i)
 }
 
 /*
- * Matches the two sorted sides; a second measurement of one identity on a
- * side (two campaigns' points alike, say) is counted and left out. 0, or
+ * Matches the two sorted sides; a second measurement of one identity on a side (two campaigns' points alike,
+ * say) is counted and left out. 0, or
  * -1 (out of memory).
  */
 static int join(struct cmp *c)
@@ -60,6 +59,8 @@ static int join(struct cmp *c)
 		p->med_ratio = p->n->tmed / p->b->tmed;
 		p->v = compare_verdict(p->tol, p->b->tavg, p->b->tmin, p->b->tmax, p->n->tavg,
 				       p->n->tmin, p->n->tmax, p->med_ratio, (p->ratio > 1 ? p->n : p->b)->one_call);
+		if (c->expected)   /* the band: the simulated calls' [tmin, tmax] */
+			p->tol = p->b->tmax / p->b->tavg - 1, p->v = compare_expected(p->b->tmin, p->b->tmax, p->n->tmed, p->n->tavg);
 		c->count[p->v]++;
 		c->matched++;
 	}
@@ -75,9 +76,8 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 }
 
 /*
- * The sides, each read from its merge's tables: a side given as outputs (or
- * a campaign directory) is merged first into a scratch directory of TMPDIR,
- * removed after; 0, or an exit status said.
+ * The sides, each read from its merge's tables: a side given as outputs (or a campaign directory) is merged
+ * first into a scratch directory of TMPDIR, removed after; 0, or an exit status said.
  */
 static int load_sides(struct cmp *c)
 {
@@ -99,8 +99,7 @@ static int load_sides(struct cmp *c)
 	return rc;
 }
 
-static const char *const out_names[5] = { "compare.txt", "compare.csv", "compare.dat",
-					  MERGED_SETS_FILE, MERGED_FINDINGS_FILE };
+static const char *const out_names[5] = { "compare.txt", "compare.csv", "compare.dat", MERGED_SETS_FILE, MERGED_FINDINGS_FILE };
 
 /* Opens DIR's files as temporaries, each also one of c's streams; 0, or -1 said. */
 static int open_out(struct cmp *c, const char *dir, struct outset *o)
@@ -116,15 +115,15 @@ static int ratio_plots(const struct cmp *c, const char *dir)
 {
 	char title[1024], subtitle[1024];
 
-	snprintf(title, sizeof(title), "aller: %.400s / %.400s", compare_side_name(&c->new),
-		 compare_side_name(&c->base));
-	snprintf(subtitle, sizeof(subtitle), "TOL %.100s; below 1: %.400s is faster", c->tol_spec,
+	snprintf(title, sizeof(title), "aller: %.400s / %.400s%s", compare_side_name(&c->new),
+		 compare_side_name(&c->base), c->expected ? " (expected, simulated)" : "");
+	snprintf(subtitle, sizeof(subtitle), c->expected ? "the simulated calls: their spread the band, their bandwidth dashed; %.400s falls short above the band" :
+		 "TOL %.100s; below 1: %.400s is faster", c->expected ? compare_side_name(&c->new) : c->tol_spec,
 		 compare_side_name(&c->new));
-	return plots_compare(dir, title, subtitle);
+	return plots_compare(dir, title, subtitle, c->expected);
 }
 
-static const char usage[] =
-	"usage: collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n\n"
+static const char usage[] = "usage: collect --compare [--tol=SPEC] [-o DIR] BASE NEW\n\n"
 	"Compares two sets of aller outputs (files, directories, campaign directories,\n"
 	"whose raw/ is read, or merged directories, whose tables are) point by point:\n"
 	"the ratio NEW/BASE of tavg (and tmed) and a verdict: same (within the\n"
@@ -133,19 +132,19 @@ static const char usage[] =
 	"call moved an average by half the difference or more), missing (a tavg not a\n"
 	"number), faster or slower. Points of one side only are listed. A side\n"
 	"PATH@VARIANT takes that variant's points alone (campaigns' VARIANTS); both\n"
-	"sides so compare two variants of one campaign.\n\n"
+	"sides so compare two variants of one campaign. A simulated BASE (aller-simulate's)\n"
+	"with a measured NEW: each row short, faster or expected by the simulated calls.\n\n"
 	"  --tol=SPEC  tolerance: a percentage (default 5%), or size bands\n"
 	"              \"8:20% 64K:5%\" (from 8 B per peer 20%, from 64 KiB 5%)\n"
 	"  -o DIR      also write compare.txt, compare.csv, compare.dat, sets.tsv,\n"
 	"              findings.tsv (the comparison as a finding, for the report) and\n"
 	"              plots.tsv (the ratio's plots, as collect --plots lists them)\n\n"
-	"Exit status: 0 nothing slower, 1 something slower, 2 bad input (no\n"
+	"Exit status: 0 nothing slower, 1 something slower (short), 2 bad input (no\n"
 	"outputs, no common points, a bad tolerance), 3 cannot write DIR.\n";
 
 /*
- * A side's path and variant: "PATH@VARIANT" where PATH exists and the whole
- * does not (a path may hold an '@'); 0, or -1 said (a variant's name as
- * campaigns allow them).
+ * A side's path and variant: "PATH@VARIANT" where PATH exists and the whole does not (a path may hold an
+ * '@'); 0, or -1 said (a variant's name as campaigns allow them).
  */
 static int side_variant(struct side *sd)
 {
@@ -166,8 +165,7 @@ static int side_variant(struct side *sd)
 }
 
 /* The command line; 0, 1 (--help said), or 2 with the message said. */
-static int parse_args(int argc, char **argv, const char **tol, const char **dir,
-		      const char *arg[2])
+static int parse_args(int argc, char **argv, const char **tol, const char **dir, const char *arg[2])
 {
 	int n = 0;
 
@@ -181,18 +179,15 @@ static int parse_args(int argc, char **argv, const char **tol, const char **dir,
 		} else if ((strcmp(a, "--tol") == 0 || strcmp(a, "-o") == 0) && i + 1 < argc) {
 			*(a[1] == 'o' ? dir : tol) = argv[++i];
 		} else if (a[0] == '-' && a[1]) {
-			return text_error(2, "collect: error: unknown option '%s' (see 'collect --compare "
-				"--help')\n", a);
+			return text_error(2, "collect: error: unknown option '%s' (see 'collect --compare --help')\n", a);
 		} else if (n < 2) {
 			arg[n++] = a;
 		} else {
-			return text_error(2, "collect: error: --compare takes two sets, BASE and NEW; "
-				"'%s' is a third\n", a);
+			return text_error(2, "collect: error: --compare takes two sets, BASE and NEW; '%s' is a third\n", a);
 		}
 	}
 	if (n < 2)
-		return text_error(2, "collect: error: --compare needs BASE and NEW (see 'collect "
-			"--compare --help')\n");
+		return text_error(2, "collect: error: --compare needs BASE and NEW (see 'collect --compare --help')\n");
 	return 0;
 }
 
@@ -218,8 +213,15 @@ int compare_main(int argc, char **argv)
 		return 2;
 	compare_across_variants = c.base.variant && c.new.variant;
 	rc = load_sides(&c);
+	if (rc == 0 && c.new.simulated && !c.base.simulated)
+		rc = text_error(2, "collect: error: NEW '%s' is simulated and BASE '%s' measured: the expected (simulated) "
+			"campaign is BASE, the measured NEW\n", arg[1], arg[0]);
+	c.expected = c.base.simulated && !c.new.simulated;
 	if (rc == 0 && join(&c) != 0)
 		rc = text_error(3, "collect: error: out of memory\n");
+	if (rc == 0 && c.expected && c.only[1])   /* the same settings: every measured row has its expected one */
+		rc = text_error(2, "collect: error: NEW '%s' has %ld rows that the expected (simulated) BASE '%s' lacks: simulate "
+			"the same NODES, MODES, TASKS_PER_NODE, LONGS and --min-bytes\n", arg[1], c.only[1], arg[0]);
 	if (rc == 0 && c.matched == 0)
 		rc = text_error(2, "collect: error: no common points: BASE '%s' has %ld, NEW '%s' %ld, "
 			"none of the same identity\n", arg[0], c.base.n, arg[1], c.new.n);

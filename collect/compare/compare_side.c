@@ -73,8 +73,7 @@ int compare_point_key(const struct meas *a, const struct meas *b)
 	if ((c = strcmp(a->pt->m->mode, b->pt->m->mode)) ||
 	    (!compare_across_variants && (c = strcmp(a->pt->m->variant, b->pt->m->variant))) ||
 	    (c = strcmp(a->pt->m->tasks_per_node, b->pt->m->tasks_per_node)) ||
-	    (c = cmp_num(!!a->pt->reveal, !!b->pt->reveal)) || (c = cmp_num(a->nodes, b->nodes)))
-		return c;
+	    (c = cmp_num(!!a->pt->reveal, !!b->pt->reveal)) || (c = cmp_num(a->nodes, b->nodes))) return c;
 	return 0;
 }
 
@@ -82,10 +81,8 @@ int compare_set_key(const struct meas *a, const struct meas *b)
 {
 	int c;
 
-	if ((c = compare_point_key(a, b)) || (c = cmp_num(a->algo, b->algo)) ||
-	    (c = cmp_num(a->split, b->split)) ||
-	    (c = cmp_num(a->commsize, b->commsize)) || (c = cmp_num(a->comms, b->comms)))
-		return c;
+	if ((c = compare_point_key(a, b)) || (c = cmp_num(a->algo, b->algo)) || (c = cmp_num(a->split, b->split)) ||
+	    (c = cmp_num(a->commsize, b->commsize)) || (c = cmp_num(a->comms, b->comms))) return c;
 	return 0;
 }
 
@@ -115,6 +112,7 @@ static int read_points(struct side *sd)
 		p->value[1] = p->m->buffers;
 		p->value[2] = p->m->tasks_per_node;
 		p->reveal = strcmp(p->m->instrumented, "yes") == 0 ? "yes" : NULL;
+		sd->simulated += campaign_fact(p->m, ALLER_KEY_SIMULATED) != NULL;
 		for (long k = 0; k < p->m->nfacts; k++) {
 			const char *key = p->m->facts[k].key, *value = p->m->facts[k].value;
 			const char *eq = strchr(value, '=');
@@ -180,8 +178,7 @@ int compare_merged(const char *arg)
 }
 
 /* A side's outputs merged into SCRATCH/WHICH; its directory in dir, or an exit status said. */
-static int merged_side(struct side *sd, const char *which, const char *scratch, char *dir,
-		       size_t len)
+static int merged_side(struct side *sd, const char *which, const char *scratch, char *dir, size_t len)
 {
 	char err[4608];
 	long files = 0;

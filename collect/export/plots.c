@@ -28,9 +28,7 @@ static int read_sets(struct plots *P)
 	char err[4608];
 
 	if (campaign_load(&P->c, P->dir, CAMPAIGN_SETS | CAMPAIGN_FACTS | CAMPAIGN_PAIRS | CAMPAIGN_FINDINGS,
-			  err, sizeof(err)) != 0 ||
-	    !(P->s = malloc(sizeof(*P->s) * (size_t)(P->c.sets.n + 1))))
-		return -1;
+			  err, sizeof(err)) != 0 || !(P->s = malloc(sizeof(*P->s) * (size_t)(P->c.sets.n + 1)))) return -1;
 	for (long i = 0; i < P->c.sets.n; i++, P->n++) {
 		for (int c = 0; c < SET_N; c++)
 			P->s[i].v[c] = mtable_at(&P->c.sets, i, c);
@@ -45,12 +43,10 @@ static const struct order *sort_by;   /* qsort's, for cmp_sets */
 
 static int cmp_col(const struct set *a, const struct set *b, int c, char how)
 {
-	long x, y;
+	long x = set_num(a, c), y = set_num(b, c);
 
 	if (how == 's')
 		return strcmp(a->v[c], b->v[c]);
-	x = set_num(a, c);
-	y = set_num(b, c);
 	return how == 'n' ? (x > y) - (x < y) : (x < y) - (x > y);
 }
 
@@ -75,8 +71,8 @@ int plots_by_row(const void *x, const void *y)
 
 
 /*
- * The sets `keep` takes, sorted by `o`, in groups alike in o's first `key`
- * columns: fn on each, its sets in o's order.
+ * The sets `keep` takes, sorted by `o`, in groups alike in o's first `key` columns: fn on each, its sets in
+ * o's order.
  */
 void plots_each_group(struct plots *P, int (*keep)(const struct plots *, const struct set *),
 		       const struct order *o, int key, group_fn *fn)
@@ -107,9 +103,8 @@ void plots_each_group(struct plots *P, int (*keep)(const struct plots *, const s
 }
 
 /*
- * A plot's data sets: PLOTS_LISTS/NAME.tsv, a header of COLS (space-separated
- * names) and the COLS of g[0..n-1] in that order; its name relative to the
- * merged directory into path.
+ * A plot's data sets: PLOTS_LISTS/NAME.tsv, a header of COLS (space-separated names) and the COLS of
+ * g[0..n-1] in that order; its name relative to the merged directory into path.
  */
 /* A file name made of a data set's words: a '/' in one (a doctored mode, say) is a '_'. */
 static void file_name(char *s)
@@ -118,8 +113,7 @@ static void file_name(char *s)
 		*s = *s == '/' ? '_' : *s;
 }
 
-void plots_list(struct plots *P, const char *name, const char *cols, struct set **g,
-		       long n, char *path, size_t len)
+void plots_list(struct plots *P, const char *name, const char *cols, struct set **g, long n, char *path, size_t len)
 {
 	char err[8400], names[256], base[1100];
 	int c[8], nc = 0;
@@ -171,8 +165,7 @@ void plots_named(const struct set *s, char *suffix, size_t slen, char *about, si
 	for (const char *p = s->v[SET_split]; *p && k + 1 < sizeof(split); p++)
 		split[k++] = *p == ':' || *p == '/' ? '_' : *p;
 	split[k] = '\0';
-	snprintf(suffix, slen, "%s%s%s%s", a ? "-" : "", a ? s->v[SET_algo] : "", sp ? "-" : "",
-		 sp ? split : "");
+	snprintf(suffix, slen, "%s%s%s%s", a ? "-" : "", a ? s->v[SET_algo] : "", sp ? "-" : "", sp ? split : "");
 	snprintf(about, alen, "%s%s%s%s", a ? ", " : "", a ? s->v[SET_algo] : "", sp ? ", split " : "",
 		 sp ? s->v[SET_split] : "");
 }
@@ -234,8 +227,7 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 	if (read_sets(P) != 0)
 		return text_error(3, "collect: error: --plots: cannot read '%s/%s' (not a merged directory?)\n",
 			P->dir, MERGED_SETS_FILE);
-	if (!(P->moe = calloc((size_t)P->np + 1, 1)) || outset_open(&o, P->dir, names, 1, 0) != 0 ||
-	    clear_lists(P->dir) != 0) {
+	if (!(P->moe = calloc((size_t)P->np + 1, 1)) || outset_open(&o, P->dir, names, 1, 0) != 0 || clear_lists(P->dir) != 0) {
 		if (!P->moe)
 			text_error(0, "collect: error: --plots: out of memory\n");
 		if (o.n)
@@ -254,11 +246,13 @@ static int plots_write(struct plots *P, void (*list)(struct plots *P, const char
 	return outset_commit(&o, P->failed) != 0 || P->failed ? 3 : 0;
 }
 
-static void plots_release(struct plots *P)
+/* P released; rc. */
+static int plots_release(struct plots *P, int rc)
 {
 	free(P->s);
 	free(P->moe);
 	campaign_release(&P->c);
+	return rc;
 }
 
 /* A comparison's ratio NEW/BASE per (mode, nodes), a curve per level (compare.dat's sets). */
@@ -272,12 +266,15 @@ static void ratio(struct plots *P, struct set **g, long n)
 {
 	char list[700], out[700], title[2048];
 
-	snprintf(out, sizeof(out), "ratio-%s-n%s", g[0]->v[SET_mode], g[0]->v[SET_nodes]);
-	plots_list(P, out, "index commsize", g, n, list, sizeof(list));
-	snprintf(title, sizeof(title), "%s: time per call, %s, %s nodes", P->title, g[0]->v[SET_mode],
-		 g[0]->v[SET_nodes]);
-	plots_add(P, &(struct plot_row){ "ratio.gp", "compare.dat", out, title, P->subtitle,
-				       g[0]->v[SET_mode], list, "", "", 0 });
+	for (int k = 0; k <= P->expected; k++) {
+		snprintf(out, sizeof(out), "%s-%s-n%s", k ? "expected" : "ratio", g[0]->v[SET_mode], g[0]->v[SET_nodes]);
+		if (!k)
+			plots_list(P, out, "index commsize", g, n, list, sizeof(list));
+		snprintf(title, sizeof(title), "%s: %s, %s, %s nodes", P->title, k ? "bandwidth" : "time per call",
+			 g[0]->v[SET_mode], g[0]->v[SET_nodes]);
+		plots_add(P, &(struct plot_row){ k ? "expected.gp" : "ratio.gp", "compare.dat", out, title, P->subtitle,
+					       g[0]->v[SET_mode], list, "", "", k });
+	}
 }
 
 static void ratio_list(struct plots *P, const char *name)
@@ -288,27 +285,20 @@ static void ratio_list(struct plots *P, const char *name)
 	plots_each_group(P, ratios, &by_plot, 2, ratio);
 }
 
-int plots_compare(const char *dir, const char *title, const char *subtitle)
+int plots_compare(const char *dir, const char *title, const char *subtitle, int expected)
 {
-	struct plots P = { .dir = dir };
-	int rc;
+	struct plots P = { .dir = dir, .expected = expected };
 
 	snprintf(P.title, sizeof(P.title), "%s", title);
 	snprintf(P.subtitle, sizeof(P.subtitle), "%s", subtitle);
-	rc = plots_write(&P, ratio_list);
-	plots_release(&P);
-	return rc;
+	return plots_release(&P, plots_write(&P, ratio_list));
 }
 
 int plots_main(int argc, char **argv)
 {
-	struct plots P = { 0 };
-	int rc;
+	struct plots P = { .dir = argc == 1 ? argv[0] : "" };
 
 	if (argc != 1 || !argv[0][0])
 		return text_error(2, "collect: error: --plots takes one merged directory: collect --plots DIR\n");
-	P.dir = argv[0];
-	rc = plots_write(&P, plots_merge);
-	plots_release(&P);
-	return rc;
+	return plots_release(&P, plots_write(&P, plots_merge));
 }

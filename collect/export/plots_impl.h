@@ -29,6 +29,7 @@ struct plots {
 	long npicked;
 	char title[1024], subtitle[1024];
 	int nlead;                  /* the rows that lead so far */
+	int expected;               /* a comparison against the expected (simulated): its bandwidth plots too */
 	int failed;
 };
 

@@ -20,8 +20,7 @@ static void sizes(struct plots *P, struct set **g, long n)
 {
 	struct set **local = malloc(sizeof(*g) * (size_t)n);
 	long nl = 0, nm = 0;
-	char suffix[300], about[300], name[600], local_name[700], main_list[800], local_list[800],
-		out[700], title[2][2048];
+	char suffix[300], about[300], name[600], local_name[700], main_list[800], local_list[800], out[700], title[2][2048];
 
 	if (!local) {
 		P->failed = 1;
@@ -47,11 +46,9 @@ static void sizes(struct plots *P, struct set **g, long n)
 		snprintf(out, sizeof(out), "%s-%s-n%s%s", k ? "latency" : "bandwidth", g[0]->v[SET_mode],
 			 g[0]->v[SET_nodes], suffix);
 		snprintf(title[k], sizeof(title[k]), "%s: %s versus message size, %s, %s nodes%s",
-			 P->title, k ? "time per call" : "bandwidth", g[0]->v[SET_mode], g[0]->v[SET_nodes],
-			 about);
+			 P->title, k ? "time per call" : "bandwidth", g[0]->v[SET_mode], g[0]->v[SET_nodes], about);
 		plots_add(P, &(struct plot_row){ "sizes.gp", "bandwidth.dat", out, title[k], P->subtitle,
-					       g[0]->v[SET_mode], main_list, local_list,
-					       k ? "latency" : "bandwidth", !k });
+					       g[0]->v[SET_mode], main_list, local_list, k ? "latency" : "bandwidth", !k });
 	}
 	free(local);
 }
@@ -75,8 +72,7 @@ static void algorithms(struct plots *P, struct set **g, long n)
 		return;
 	s.v[SET_algo] = "alltoall";
 	plots_named(&s, suffix, sizeof(suffix), about, sizeof(about));
-	snprintf(out, sizeof(out), "algorithms-%s-n%s-c%s%s", s.v[SET_mode], s.v[SET_nodes],
-		 s.v[SET_commsize], suffix);
+	snprintf(out, sizeof(out), "algorithms-%s-n%s-c%s%s", s.v[SET_mode], s.v[SET_nodes], s.v[SET_commsize], suffix);
 	plots_list(P, out, "index algo label algo_index", g, n, list, sizeof(list));
 	snprintf(title, sizeof(title), "%s: the algorithms, %s, %s nodes, commsize %s%s", P->title,
 		 s.v[SET_mode], s.v[SET_nodes], s.v[SET_commsize], about);
@@ -98,8 +94,7 @@ static void splits(struct plots *P, struct set **g, long n)
 		b = b < 0 || set_num(g[i], SET_bytes_max) < b ? set_num(g[i], SET_bytes_max) : b;
 	if (b <= 0)
 		return;
-	snprintf(out, sizeof(out), "splits-%s-n%s-c%s", g[0]->v[SET_mode], g[0]->v[SET_nodes],
-		 g[0]->v[SET_commsize]);
+	snprintf(out, sizeof(out), "splits-%s-n%s-c%s", g[0]->v[SET_mode], g[0]->v[SET_nodes], g[0]->v[SET_commsize]);
 	plots_list(P, out, "index algo split label algo_index bytes_max", g, n, list, sizeof(list));
 	strbuf_init(&order);
 	for (long i = 0; i < n; i++) {   /* the splits, once each, in the list's order */
@@ -112,8 +107,7 @@ static void splits(struct plots *P, struct set **g, long n)
 	format_bytes(size, sizeof(size), b);
 	snprintf(bytes, sizeof(bytes), "%ld", b);
 	snprintf(title, sizeof(title), "%s: time per call versus the split, %s, %s nodes, commsize "
-		 "%s, %s per peer", P->title, g[0]->v[SET_mode], g[0]->v[SET_nodes], g[0]->v[SET_commsize],
-		 size);
+		 "%s, %s per peer", P->title, g[0]->v[SET_mode], g[0]->v[SET_nodes], g[0]->v[SET_commsize], size);
 	plots_add(P, &(struct plot_row){ "splits.gp", "bandwidth.dat", out, title, P->subtitle, list,
 				       bytes, order.s ? order.s : "", "", 0 });
 	P->failed |= order.failed;
@@ -138,8 +132,7 @@ static void phases(struct plots *P, struct set **g, long n)
 	plots_list(P, out, "index commsize label", g, 1, list, sizeof(list));
 	snprintf(title, sizeof(title), "%s: MoE round trip by phase, %s, %s nodes, commsize %s%s",
 		 P->title, g[0]->v[SET_mode], g[0]->v[SET_nodes], g[0]->v[SET_commsize], about);
-	plots_add(P, &(struct plot_row){ "phases.gp", "bandwidth.dat",
-				       out, title, P->subtitle, list, "", "", "", 0 });
+	plots_add(P, &(struct plot_row){ "phases.gp", "bandwidth.dat", out, title, P->subtitle, list, "", "", "", 0 });
 }
 
 /* The distinct sizes of g ascending into b (n at most); how many. */
@@ -204,8 +197,7 @@ static void concurrency(struct plots *P, struct set **g, long n)
 		plots_list(P, out, "index mode label local", top, c, list, sizeof(list));
 		snprintf(title, sizeof(title), "%s: bandwidth versus concurrency, %s nodes, %s per peer",
 			 P->title, g[0]->v[SET_nodes], size);
-		plots_add(P, &(struct plot_row){ "concurrency.gp", "concurrency.dat", out, title,
-					       P->subtitle, list, "", "", "",
+		plots_add(P, &(struct plot_row){ "concurrency.gp", "concurrency.dat", out, title, P->subtitle, list, "", "", "",
 					       j == m - 1 && plots_cites(P, "concurrency") });
 	}
 	free(b);
@@ -275,10 +267,8 @@ static void scaling(struct plots *P)
 	}
 	plots_each_group(P, scaled, &o, 3, scaling_last);
 	if (P->npicked > 0 && nodes < 0) {
-		plots_list(P, "scaling", "index mode commsize size label", P->picked, P->npicked, list,
-			   sizeof(list));
-		snprintf(title, sizeof(title), "%s: scaling over node counts at the largest message size",
-			 P->title);
+		plots_list(P, "scaling", "index mode commsize size label", P->picked, P->npicked, list, sizeof(list));
+		snprintf(title, sizeof(title), "%s: scaling over node counts at the largest message size", P->title);
 		plots_add(P, &(struct plot_row){ "scaling.gp", "scaling.dat", "scaling", title,
 					       P->subtitle, list, "", "", "", 1 });
 	}
@@ -317,8 +307,7 @@ static void titles(struct plots *P, const char *name)
 		memmove(p + 1, p + 2, strlen(p + 2) + 1);
 		*p = ',';
 	}
-	snprintf(P->title, sizeof(P->title), "aller: %.1000s",
-		 !c.s || strcmp(c.s, "-") == 0 ? name : c.s);
+	snprintf(P->title, sizeof(P->title), "aller: %.1000s", !c.s || strcmp(c.s, "-") == 0 ? name : c.s);
 	snprintf(P->subtitle, sizeof(P->subtitle), "%s; %s tasks per node; %s buffers",
 		 !m.s || strcmp(m.s, "-") == 0 ? "MPI unknown" : m.s, t.s ? t.s : "", b.s ? b.s : "");
 	P->failed |= c.failed || m.failed || t.failed || b.failed;
@@ -403,8 +392,7 @@ void plots_merge(struct plots *P, const char *dirname)
 		by_level = { 4, { SET_mode, SET_nodes, SET_commsize, SET_split }, "snrs" },
 		by_split = { 3, { SET_mode, SET_nodes, SET_commsize }, "snr" },
 		by_phase = { 5, { SET_mode, SET_nodes, SET_algo, SET_split, SET_commsize }, "snssr" },
-		by_nodes = { 1, { SET_nodes }, "n" },
-		by_isolated = { 3, { SET_nodes, SET_algo, SET_split }, "nss" };
+		by_nodes = { 1, { SET_nodes }, "n" }, by_isolated = { 3, { SET_nodes, SET_algo, SET_split }, "nss" };
 	int isolated = 0, bandwidth = 0;
 
 	pairs(P, dirname);

@@ -73,17 +73,15 @@ int topo_open(struct topo *t, const struct fpoint *pts, long np)
 
 	memset(t, 0, sizeof(*t));
 	for (long i = 0; i < np && rc == 0 && nm.nn <= TOPO_NODES; i++)
-		rc = names_of(&nm, pts[i].fabric);
+		rc = pts[i].pt->nodes <= TOPO_NODES ? names_of(&nm, pts[i].fabric) : (t->past = 1, 0);
 	t->nodes = nm.nn;
 	for (long k = 0; rc == 0 && nm.nn <= TOPO_NODES && k < nm.nn; k++)
 		for (long l = 0; rc == 0 && l < nm.nl; l++) {
 			struct topo_move *m;
 			if (!strcmp(nm.leaf[l], nm.leaf_of[k]))
 				continue;
-			if (!(m = grow(t->m, &t->cap, (size_t)t->n + 1, sizeof(*t->m), 16))) {
-				rc = -1;
+			if ((rc = (m = grow(t->m, &t->cap, (size_t)t->n + 1, sizeof(*t->m), 16)) ? 0 : -1) != 0)
 				break;
-			}
 			t->m = m;
 			m = memset(&t->m[t->n++], 0, sizeof(*m));
 			snprintf(m->node, TOPO_NAME, "%s", nm.node[k]);
@@ -130,7 +128,9 @@ static void tally(struct topo_move *m, const double *rd, const double *rh, long 
 	for (long i = 0; i < n; i++) {
 		if (isnan(rd[i]) || isnan(rh[i]) || fabs(log(rh[i]) - log(rd[i])) < 0.01)
 			continue;   /* not judged, or not changed by the move */
+		int gain = fits(rh[i], high) && fits(rd[i], high) && rh[i] >= TOPO_GAIN * rd[i];
 		m->wins += fits(rh[i], high) && !fits(rd[i], high);
+		m->ghi = gain && rd[i] > m->ghi ? rd[i] : m->ghi, m->gains += gain;
 		m->losses += !fits(rh[i], high) && fits(rd[i], high);
 		m->bad += !fits(rh[i], high);
 		m->lo = m->changed == 0 || rh[i] < m->lo ? rh[i] : m->lo;
@@ -188,11 +188,10 @@ int topo_point(struct topo *t, const struct fpoint *p, const struct mrow *rows, 
 
 	while (k < n && !judged(&rows[k], rows[0].algo))
 		k++;
-	if (!p->fabric || k == n || t->nodes > TOPO_NODES || p->pt->world > TOPO_WORLD)
+	if (!p->fabric || k == n || t->nodes > TOPO_NODES || p->pt->nodes > TOPO_NODES || p->pt->world > TOPO_WORLD)
 		return 0;   /* nothing to judge, or past what is checked */
-	rd = malloc(sizeof(double) * (size_t)n);
-	rh = malloc(sizeof(double) * (size_t)n);
-	if (rd && rh && fabric_open(&f, p->fabric, p->pt->world) == 0) {
+	rh = (rd = malloc(sizeof(double) * (size_t)n * 2)) ? rd + n : NULL;   /* the declared's ratios, an alternative's */
+	if (rd && fabric_open(&f, p->fabric, p->pt->world) == 0) {
 		row_ratios(p, &f, rows, n, rd);
 		t->rows += declared(t, rd, n);
 		for (long m = 0; m < t->n; m++) {
@@ -206,8 +205,7 @@ int topo_point(struct topo *t, const struct fpoint *p, const struct mrow *rows, 
 	}
 	fabric_close(&f);
 	free(rd);
-	free(rh);
-	return rd && rh ? 0 : -1;
+	return rd ? 0 : -1;
 }
 
 /* Per link (bound_flows' by): the measured and the allowed rates of the flows it is the bottleneck of, their lowest own ratio. */
@@ -293,11 +291,11 @@ int topo_pairs(struct topo *t, const struct fpoint *p, const double *bw, long n,
 	double *rd, *rh;
 	int rc = 0, kept = 0;
 
-	if (!p->fabric || n < 2 || n > TOPO_PAIRS || bytes < TOPO_MIN_BYTES || t->nodes > TOPO_NODES)
+	if (!p->fabric || n < 2 || n > TOPO_PAIRS || bytes < TOPO_MIN_BYTES || t->nodes > TOPO_NODES || p->pt->nodes > TOPO_NODES)
 		return 0;   /* nothing to judge, or past what is checked */
-	rd = malloc(sizeof(double) * (size_t)np * 2);   /* the ratios, then what each link got (topo_link's) */
-	rh = malloc(sizeof(double) * (size_t)np);
-	if (!rd || !rh)
+	rd = malloc(sizeof(double) * (size_t)np * 3);   /* the ratios, what each link got (topo_link's), an alternative's */
+	rh = rd ? rd + 2 * np : NULL;
+	if (!rd)
 		rc = -1;
 	else if (fabric_open(&f, p->fabric, n) == 0 && pair_ratios(&f, bw, n, bytes, rd, rd + np) == 0) {
 		struct topo_links *l = grow(t->links, &t->links_cap, (size_t)t->nlinks + 1, sizeof(*l), 4);
@@ -318,7 +316,6 @@ int topo_pairs(struct topo *t, const struct fpoint *p, const double *bw, long n,
 	fabric_close(&f);
 	if (!kept)
 		free(rd);
-	free(rh);
 	return rc;
 }
 
@@ -337,10 +334,15 @@ double topo_link(const struct topo *t, long point, long src, long dst)
 	return NAN;
 }
 
-/* Whether a fits better than b (both fitting better than the declared). */
-static int before(const struct topo_move *a, const struct topo_move *b)
+long topo_won(const struct topo *t, const struct topo_move *m)
 {
-	return a->wins != b->wins ? a->wins > b->wins : a->bad < b->bad;
+	return m->wins + (m->ghi * TOPO_GAIN <= t->hi ? m->gains : 0);
+}
+
+/* Whether a fits better than b (both fitting better than the declared). */
+static int before(const struct topo *t, const struct topo_move *a, const struct topo_move *b)
+{
+	return topo_won(t, a) != topo_won(t, b) ? topo_won(t, a) > topo_won(t, b) : a->bad < b->bad;
 }
 
 int topo_outcome(const struct topo *t, const struct topo_move **best, int max)
@@ -351,11 +353,11 @@ int topo_outcome(const struct topo *t, const struct topo_move **best, int max)
 		return -1;
 	for (long i = 0; i < t->n; i++) {
 		const struct topo_move *m = &t->m[i];
-		if (m->wins < TOPO_MIN_WINS || m->bad * TOPO_OUTVOTE > m->wins)
+		if (topo_won(t, m) < TOPO_MIN_WINS || m->bad * TOPO_OUTVOTE > topo_won(t, m))
 			continue;   /* too few won, or outvoted by those that do not fit it */
-		if (nb > 0 && before(m, best[0]))
+		if (nb > 0 && before(t, m, best[0]))
 			nb = 0;
-		if ((nb == 0 || !before(best[0], m)) && nb < max)
+		if ((nb == 0 || !before(t, best[0], m)) && nb < max)
 			best[nb++] = m;
 	}
 	return nb;

@@ -152,11 +152,8 @@ static void write_facts(FILE *f, const struct group *g)
 		const struct point *pt = g->pts[i];
 		if (pt->superseded)
 			continue;
-		for (const char *l = pt->facts; l && *l;) {
-			const char *end = strchr(l, '\n');
-			fprintf(f, "%ld\t%.*s\n", pt->id, (int)(end - l), l);
-			l = end + 1;
-		}
+		for (const char *l = pt->facts; l && *l; l += strcspn(l, "\n") + 1)   /* each fact a line */
+			fprintf(f, "%ld\t%.*s\n", pt->id, (int)strcspn(l, "\n"), l);
 		for (int k = 0; k < PS_NSETTINGS; k++) {
 			fprintf(f, "%ld\t" MERGED_FACT_SETTING "\t%s=", pt->id, point_setting_names[k]);
 			for (const char *v = pt->setting[k]; v && *v; v++)
@@ -185,15 +182,18 @@ static void merge_release(struct merge *m)
 		close(m->lockfd);
 }
 
-/* Simulated outputs ('# simulated:') and measured ones are never merged together: 1 when mixed (said). */
+/* Outputs merged together are drawn alike: all measured, or all one simulation ('# simulated:'); 1 when not (said). */
 static int mixed(const struct groups *gs)
 {
-	size_t sim = 0;
+	size_t sim = 0, apart = 0;
+	const char *v, *first = NULL;
 
 	for (size_t i = 0; i < gs->npts; i++)
-		sim += gs->pts[i].facts && strstr(gs->pts[i].facts, ALLER_KEY_SIMULATED "\t");   /* no other key ends so */
-	return sim && sim < gs->npts && text_error(1, "collect: error: %zu of the %zu outputs are simulated ('# "
-		"simulated:'), the others measured: nothing merged; merge them apart\n", sim, gs->npts);
+		if ((v = gs->pts[i].facts ? strstr(gs->pts[i].facts, ALLER_KEY_SIMULATED "\t") : NULL))   /* no other key ends so */
+			sim++, apart += (first = first ? first : v) != v && strncmp(v, first, strcspn(first, "\n") + 1);
+	return sim && (sim < gs->npts || apart) && text_error(1, "collect: error: %zu of the %zu outputs are simulated%s: "
+		"nothing merged; merge them apart\n", sim < gs->npts ? sim : apart, gs->npts, sim < gs->npts ?
+		" ('# simulated:'), the others measured" : " otherwise than the first (its '# simulated:' fabric, seed or faults)");
 }
 
 int merge_run(const struct merge_options *o, const struct filelist *files, struct summary *s)

@@ -166,7 +166,7 @@ setup() {
 	run --separate-stderr -2 bash "$ROOT/campaigns/isolate.sh" NODES=n1 SLOW_BELOW=1
 	[ "$stderr" = "isolate: error: invalid SLOW_BELOW '1': expected a fraction between 0 and 1, e.g. 0.7" ]
 	run --separate-stderr -2 bash "$ROOT/plots/report.sh" TOL=5% NODES=1 X=1
-	[[ $stderr == "report: error: unknown argument 'X=1': allowed are BASE TOL and the campaign's (VAR=value)" ]]
+	[[ $stderr == "report: error: unknown argument 'X=1': allowed are BASE EXPECTED TOL and the campaign's (VAR=value)" ]]
 	# a tool's variable is not a campaign's: make campaign does not record it
 	. "$ROOT/campaigns/lib.sh"
 	[[ " ${TOOL_VARS[*]} " == *" TOL "* && " ${CAMPAIGN_VARS[*]} " != *" TOL "* ]]

@@ -3,9 +3,7 @@
 # item 7): a switch may name switches declared on lines below it; a name is
 # a switch where any line declares it so. tests/data/peers/tree3.fabric
 # written top-down, the core first, reads as the same tree. (A cable moved
-# on three tiers, H2-5: tests/data/tiers/moved keeps a real campaign's rows
-# for the next attempt; a band from 0.55 named it, and hid a two-tier move
-# in a --pairs run beside stress-ng, so it is not in.)
+# on three tiers, H2-5, named from tests/data/tiers/moved: tests/cli/moved.bats.)
 # shellcheck disable=SC2154,SC2016 # bats sets output and stderr; single quotes are meant
 
 load ../lib/helpers

@@ -11,7 +11,7 @@ setup_file() {
 
 setup() {
 	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
+	. "$CLUSTER_DIR/env.sh"
 }
 
 @test "every node of the local cluster is idle" {
@@ -61,10 +61,10 @@ sacct_says() {
 }
 
 @test "cluster-up twice is harmless" {
-	before=$(cat "$ROOT/build/cluster/run/slurmctld.pid")
+	before=$(cat "$CLUSTER_DIR/run/slurmctld.pid")
 	run -0 bash "$ROOT/cluster/up.sh"
 	[[ $output == *"already up"* ]]
-	[ "$(cat "$ROOT/build/cluster/run/slurmctld.pid")" = "$before" ]
+	[ "$(cat "$CLUSTER_DIR/run/slurmctld.pid")" = "$before" ]
 }
 
 @test "a second cluster on taken ports is refused plainly" {
@@ -74,7 +74,7 @@ sacct_says() {
 
 @test "the namespaces of a cluster whose processes are gone are removed, not refused as another's" {
 	# a session that ends without 'make cluster-down' leaves its namespaces, empty
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	[ -s "$CLUSTER_DIR/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
 	ip netns add aller17100-head
 	ip netns add aller17100-sw
 	export CLUSTER_DIR=$BATS_TEST_TMPDIR/left CLUSTER_PORT=17100 CLUSTER_NODES=1 CLUSTER_ACCOUNTING=0

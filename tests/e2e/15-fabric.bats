@@ -9,12 +9,12 @@ load ../lib/cluster
 
 setup_file() {
 	cluster_up
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	[ -s "$CLUSTER_DIR/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
 }
 
 setup() {
 	fabric_setup
-	FAULTS=$ROOT/build/cluster/fabric/faults
+	FAULTS=$CLUSTER_DIR/fabric/faults
 }
 
 # every node back and idle: a node cut off is down until it registers again
@@ -25,7 +25,7 @@ teardown() {
 }
 
 # the NIC rate the cluster was built with, in GB/s
-cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/cluster/fabric/links"; }
+cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$CLUSTER_DIR/fabric/links"; }
 
 @test "each node has its own NIC at its own address; MPI is told to use it; Slurm's switches are the built ones" {
 	run -0 timeout 60 srun -N4 -n4 bash -c 'echo "$(hostname) $(ip -o -4 addr show eth0 | awk "{ print \$4 }") $OMPI_MCA_btl_tcp_if_include"'
@@ -90,9 +90,9 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$ROOT/build/c
 	# where the nodes see it (each has its own /tmp)
 	dir=$ROOT/build/fabric-file-test
 	mkdir -p "$dir"
-	rate=$(awk '$1 == "uplink" { print $4 "kbit"; exit }' "$ROOT/build/cluster/fabric/links")
+	rate=$(awk '$1 == "uplink" { print $4 "kbit"; exit }' "$CLUSTER_DIR/fabric/links")
 	printf '# the local fabric, declared as a site would\nswitch leaf1 %s n[1-2]\nswitch leaf2 %s n[3-4]\nnic n[1-4] %s\n' \
-		"$rate" "$rate" "$(awk '$1 == "nic" { print $4 "kbit"; exit }' "$ROOT/build/cluster/fabric/links")" >"$dir/site.fabric"
+		"$rate" "$rate" "$(awk '$1 == "nic" { print $4 "kbit"; exit }' "$CLUSTER_DIR/fabric/links")" >"$dir/site.fabric"
 	srun_aller -N4 -n4 --mpi=pmix "$ALLER" --fabric="$dir/site.fabric" --min-bytes=512K s 3 131072 >"$dir/out"
 	grep -qx "# fabric: file $dir/site.fabric" "$dir/out"
 	grep -qx "# fabric: uplink_rate leaf2 $rate" "$dir/out"

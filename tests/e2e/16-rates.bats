@@ -13,7 +13,7 @@ setup_file() {
 
 setup() {
 	fabric_setup
-	FAULTS=$ROOT/build/cluster/fabric/faults
+	FAULTS=$CLUSTER_DIR/fabric/faults
 }
 
 teardown() {
@@ -21,7 +21,7 @@ teardown() {
 }
 
 @test "slow-nic above the NIC's built rate is refused before anything is recorded: one line, exit 2" {
-	built=$(awk -F'\t' '$1 == "nic" && $2 == "n2" { print $4 }' "$ROOT/build/cluster/fabric/links")
+	built=$(awk -F'\t' '$1 == "nic" && $2 == "n2" { print $4 }' "$CLUSTER_DIR/fabric/links")
 	[ -n "$built" ]
 	run --separate-stderr -2 bash "$FABRIC" slow-nic n2 "$((built * 2))kbit"
 	[ "$stderr" = "fabric: error: slow-nic: rate '$((built * 2))kbit' is not allowed: a decimal number and kbit, mbit or gbit, from 8kbit to ${built}kbit (the NIC's built rate)" ]

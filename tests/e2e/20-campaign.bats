@@ -11,7 +11,7 @@ setup_file() {
 
 setup() {
 	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
+	. "$CLUSTER_DIR/env.sh"
 }
 
 # a node a test killed comes back whatever the test did: the next tests need all four

@@ -13,7 +13,7 @@ setup_file() {
 
 setup() {
 	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
+	. "$CLUSTER_DIR/env.sh"
 }
 
 @test "the local cluster has two leaf switches under a spine" {

@@ -14,7 +14,7 @@ setup_file() {
 
 setup() {
 	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
+	. "$CLUSTER_DIR/env.sh"
 }
 
 
@@ -63,7 +63,7 @@ setup() {
 	run -0 status CAMPAIGN=lost
 	job=$(awk '/^point / { sub("job=", "", $4); print $4 }' "$RES/lost/manifest")
 	bash "$ROOT/cluster/down.sh" >/dev/null
-	rm -rf "$ROOT/build/cluster/state"
+	rm -rf "$CLUSTER_DIR/state"
 	cluster_up
 	# someone else's jobs take the ids up to ours again (with accounting,
 	# slurmctld may go on from the database's last id instead): held and

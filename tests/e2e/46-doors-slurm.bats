@@ -60,23 +60,23 @@ ended() { ! kill -0 "$1" 2>/dev/null; }
 }
 
 @test "cluster-up with other settings over the running cluster refuses in one line and leaves it and its jobs" {
-	before=$(cat "$ROOT/build/cluster/run/slurmctld.pid")
+	before=$(cat "$CLUSTER_DIR/run/slurmctld.pid")
 	id=$(sbatch --parsable -N1 --wrap 'sleep 300')
 	run --separate-stderr -1 env CLUSTER_NODES=3 bash "$ROOT/cluster/up.sh"
 	scancel "$id"
-	[[ $stderr == "cluster: error: the cluster of $ROOT/build/cluster is up with other settings (nodes=4 "*"), not these (nodes=3 "*"): left as it is; 'make cluster-down' first to start it with these" ]]
+	[[ $stderr == "cluster: error: the cluster of $CLUSTER_DIR is up with other settings (nodes=4 "*"), not these (nodes=3 "*"): left as it is; 'make cluster-down' first to start it with these" ]]
 	[ "${#stderr_lines[@]}" = 1 ]
-	[ "$(cat "$ROOT/build/cluster/run/slurmctld.pid")" = "$before" ]
+	[ "$(cat "$CLUSTER_DIR/run/slurmctld.pid")" = "$before" ]
 	bash "$ROOT/cluster/status.sh" -q
 }
 
 @test "a cluster-up waits while another start of its tree, or of its port in another tree, holds the lock" {
 	holder=1
-	exec 9>>"$ROOT/build/cluster/lock"
+	exec 9>>"$CLUSTER_DIR/lock"
 	flock 9
 	run -124 timeout 3 bash "$ROOT/cluster/up.sh"
 	exec 9>&-
-	exec 9>>"/run/lock/aller-$(sed -n 's/.* port=\([0-9]*\) .*/\1/p' "$ROOT/build/cluster/run/settings").lock"
+	exec 9>>"/run/lock/aller-$(sed -n 's/.* port=\([0-9]*\) .*/\1/p' "$CLUSTER_DIR/run/settings").lock"
 	flock 9
 	CLUSTER_DIR=$BATS_TEST_TMPDIR/other run -124 timeout 3 bash "$ROOT/cluster/up.sh"
 	[ ! -e "$BATS_TEST_TMPDIR/other/run" ]

@@ -16,7 +16,7 @@ setup_file() {
 
 setup() {
 	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
+	. "$CLUSTER_DIR/env.sh"
 }
 
 schedule() { bash "$ROOT/campaigns/schedule.sh" "$@"; }

@@ -28,7 +28,7 @@ setup_file() {
 
 setup() {
 	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
+	. "$CLUSTER_DIR/env.sh"
 }
 
 compare() { bash "$ROOT/plots/compare.sh" "RESULTS=$RES" "$@"; }

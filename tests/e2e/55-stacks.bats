@@ -15,7 +15,7 @@ load ../lib/cluster
 
 setup_file() {
 	campaign_results test-results-stacks
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	[ -s "$CLUSTER_DIR/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
 	final=$(submit CAMPAIGN=stacks NODES=4 TASKS_PER_NODE=2 MODES="contiguous strided" LONGS=524288 ITERS=5 \
 		ALLER_ARGS=--min-bytes=256K VARIANTS="ob1-tcp:ALLER_STACK=ob1-tcp ucx:ALLER_STACK=ucx ofi:ALLER_STACK=ofi")
 	wait_job "$final" 300
@@ -26,7 +26,7 @@ setup_file() {
 
 setup() {
 	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
+	. "$CLUSTER_DIR/env.sh"
 	M=$RES/stacks/merged
 }
 

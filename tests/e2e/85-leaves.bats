@@ -13,7 +13,7 @@ load ../lib/cluster
 setup_file() {
 	export CLUSTER_LEAVES=3 CLUSTER_OVERSUB=1
 	campaign_results test-results-leaves
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	[ -s "$CLUSTER_DIR/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
 }
 
 setup() {

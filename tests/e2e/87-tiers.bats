@@ -16,7 +16,7 @@ load ../lib/cluster
 setup_file() {
 	export CLUSTER_NODES=8 CLUSTER_TIERS=3 CLUSTER_OVERSUB="1 2" CLUSTER_NIC_RATE=100mbit
 	campaign_results test-results-tiers
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	[ -s "$CLUSTER_DIR/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
 }
 
 setup() {

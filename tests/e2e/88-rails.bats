@@ -15,7 +15,7 @@ load ../lib/cluster
 setup_file() {
 	export CLUSTER_NODES=4 CLUSTER_RAILS=2 CLUSTER_LEAVES=2 CLUSTER_OVERSUB=2 CLUSTER_NIC_RATE=100mbit
 	campaign_results test-results-rails
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	[ -s "$CLUSTER_DIR/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
 }
 
 setup() {

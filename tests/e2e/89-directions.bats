@@ -14,12 +14,12 @@ load ../lib/cluster
 
 setup_file() {
 	cluster_up
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	[ -s "$CLUSTER_DIR/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
 }
 
 setup() {
 	fabric_setup
-	FAULTS=$ROOT/build/cluster/fabric/faults
+	FAULTS=$CLUSTER_DIR/fabric/faults
 }
 
 teardown() {

@@ -10,7 +10,7 @@ setup_file() {
 }
 
 @test "cluster-up after a crashed slurmctld cleans the stale state and starts again" {
-	run_dir=$ROOT/build/cluster/run
+	run_dir=$CLUSTER_DIR/run
 	kill -9 "$(cat "$run_dir/slurmctld.pid")"
 	sleep 0.5
 	run -1 bash "$ROOT/cluster/status.sh" -q
@@ -21,9 +21,11 @@ setup_file() {
 }
 
 @test "another clone's cluster-down or fabric.sh on this cluster's port touches none of it: only what it made" {
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
-	port=$(sed -n 's/.* port=\([0-9]*\) .*/\1/p' "$ROOT/build/cluster/run/settings")
-	before=$(ip netns list | awk '{ print $1 }' | sort)
+	[ -s "$CLUSTER_DIR/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	port=$(sed -n 's/.* port=\([0-9]*\) .*/\1/p' "$CLUSTER_DIR/run/settings")
+	# the namespaces of these two ports (the other lane's cluster comes and goes)
+	ns_of() { ip netns list | awk -v a="aller$port-" '$1 ~ /^aller17900-/ || index($1, a) == 1 { print $1 }' | sort; }
+	before=$(ns_of)
 	# a clone whose cluster ran on another port and stopped badly: its state, its list of namespaces
 	b=$BATS_TEST_TMPDIR/b
 	mkdir -p "$b/run" "$b/fabric"
@@ -31,7 +33,7 @@ setup_file() {
 	printf 'aller17900-sw\naller17900-n1\n' >"$b/fabric/namespaces"
 	printf 'link\tfrom\tto\trate_kbit\nnic\tn1\tleaf1\t1000000\n' >"$b/fabric/links"
 	run -0 env CLUSTER_DIR="$b" CLUSTER_PORT="$port" bash "$ROOT/cluster/down.sh"
-	[ "$(ip netns list | awk '{ print $1 }' | sort)" = "$before" ]
+	[ "$(ns_of)" = "$before" ]
 	run -0 bash "$ROOT/cluster/status.sh" -q
 	# a clone with a fabric's files but none of this port's namespaces: refused, nothing shaped
 	mkdir -p "$b/fabric"
@@ -44,7 +46,7 @@ setup_file() {
 }
 
 @test "cluster-down stops every process it started and leaves no namespace behind" {
-	run_dir=$ROOT/build/cluster/run
+	run_dir=$CLUSTER_DIR/run
 	# each by its pid and start time (stat's 22nd field): a pid the kernel gave since to
 	# another process is not one cluster-down left running
 	pids=$(cat "$run_dir"/*.pid | while read -r p; do echo "$p:$(awk '{ print $22 }' "/proc/$p/stat" 2>/dev/null)"; done)
@@ -84,9 +86,10 @@ setup_file() {
 	[[ $stderr == *"no fabric is up"* ]]
 }
 
-# The namespaces and links of this machine, but for those of the cluster
-# under test (made and removed by these tests).
-net_now() { { ip netns list; ip -o link; } | awk '{ print $1, $2 }' | sort; }
+# The namespaces of the cluster under test (CLUSTER_PORT's: made and removed
+# by these tests; the other lane's cluster comes and goes) and the links of
+# this machine's own namespace.
+net_now() { { ip netns list | awk -v a="aller$CLUSTER_PORT-" 'index($1, a) == 1'; ip -o link; } | awk '{ print $1, $2 }' | sort; }
 
 @test "cluster-down leaves no namespace, link, bridge or qdisc of the fabric; nor does a start that failed half-way" {
 	export CLUSTER_DIR=$BATS_TEST_TMPDIR/c2 CLUSTER_PORT=17300 CLUSTER_NODES=2 CLUSTER_ACCOUNTING=0

@@ -1,5 +1,12 @@
 # For the end-to-end tests: the local cluster, up with accounting.
 export CLUSTER_ACCOUNTING=${CLUSTER_ACCOUNTING:-1}
+# make test runs the end-to-end files in two ordered lanes at once
+# (tests/build.mk), each on a cluster of its own: a file of E2E_LANE_B on
+# port 16000 in build/cluster-b, the others on the default (or the caller's).
+case " ${E2E_LANE_B:-} " in
+*" tests/e2e/${BATS_TEST_FILENAME##*/} "*) export CLUSTER_PORT=16000 CLUSTER_DIR=$ROOT/build/cluster-b ;;
+esac
+export CLUSTER_DIR=${CLUSTER_DIR:-$ROOT/build/cluster}
 export CLUSTER_NODES=${CLUSTER_NODES:-4}
 # cluster_up: the cluster up with this file's settings; one up with other
 # settings (an earlier file's) is taken down first, as up.sh refuses it.
@@ -12,7 +19,7 @@ cluster_up() {
 		return 1
 	}
 	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
+	. "$CLUSTER_DIR/env.sh"
 }
 # campaign_results NAME (in setup_file): the cluster up, and a fresh results
 # directory build/NAME for the file's campaigns (inside the repository, which
@@ -74,12 +81,12 @@ srun_aller() {
 # fault script); the test skipped where the cluster runs without the fabric.
 fabric_setup() {
 	# shellcheck source=/dev/null
-	. "$ROOT/build/cluster/env.sh"
-	[ -s "$ROOT/build/cluster/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
+	. "$CLUSTER_DIR/env.sh"
+	[ -s "$CLUSTER_DIR/fabric/links" ] || skip "the cluster runs without the fabric (CLUSTER_FABRIC=lo)"
 	# shellcheck disable=SC2034 # the tests use it
 	FABRIC=$ROOT/cluster/fabric.sh
 }
 # fabric_heal (a test's teardown): every link back to its built rate.
 fabric_heal() {
-	[ ! -s "$ROOT/build/cluster/fabric/links" ] || bash "$ROOT/cluster/fabric.sh" heal
+	[ ! -s "$CLUSTER_DIR/fabric/links" ] || bash "$ROOT/cluster/fabric.sh" heal
 }

@@ -87,6 +87,18 @@ static void verdicts(void **state)
 	assert_string_equal(verdict_names[V_NOISE], "noise");
 }
 
+/* A measured row against the simulated one: short beyond its slowest call, faster below its fastest. */
+static void expected_verdicts(void **state)
+{
+	(void)state;
+	assert_int_equal(compare_expected(1.0, 1.4, 1.2, 1.3), V_SAME);
+	assert_int_equal(compare_expected(1.0, 1.4, 1.4, 9.0), V_SAME);   /* the median, not a slow call's average */
+	assert_int_equal(compare_expected(1.0, 1.4, 1.41, 1.0), V_SLOWER);
+	assert_int_equal(compare_expected(1.0, 1.4, 0.9, 1.0), V_FASTER);
+	assert_int_equal(compare_expected(1.0, 1.4, NAN, 2.0), V_SLOWER);   /* an output without medians: its average */
+	assert_int_equal(compare_expected(1.0, 1.4, NAN, NAN), V_MISSING);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -94,6 +106,7 @@ int main(void)
 		cmocka_unit_test(bands_by_size),
 		cmocka_unit_test(bad_tolerances),
 		cmocka_unit_test(verdicts),
+		cmocka_unit_test(expected_verdicts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
