@@ -83,7 +83,7 @@ loop() {
 	run -0 bash "$FABRIC" slow-node n3 50
 	g=/sys/fs/cgroup/cpu/aller-$CLUSTER_PORT/n3
 	[ "$(cat "$g/cpu.cfs_quota_us") $(cat "$g/cpu.cfs_period_us")" = "1000 50000" ]
-	grep -qx "$(cat "$ROOT/build/cluster/run/slurmd-n3.pid")" "$g/cgroup.procs"
+	grep -qx "$(cat "$CLUSTER_DIR/run/slurmd-n3.pid")" "$g/cgroup.procs"
 	run -0 bash "$FABRIC" show
 	[[ $output == *"nic     n3     leaf2  1gbit     up    slow-node n3 50"* ]]
 	read -r cg1 ms1 < <(loop n1)
