@@ -12,6 +12,10 @@
 #                            egress); slow-tx NODE RATE: out of it only (its NIC's)
 #   slow-uplink SWITCH RATE  SWITCH's uplink (a leaf's, an aggregation switch's)
 #                            at RATE, both ways
+#   slow-node NODE FACTOR    not the network: NODE's processes (its slurmd, so
+#                            each job step after) in a cgroup v1 cpu group of
+#                            the port's, capped together at 1/FACTOR (1..99) of
+#                            one CPU (1 ms each FACTOR ms); heal removes it
 #   delay NODE MS            MS more each way through NODE's NIC (needs netem)
 #   loss NODE PERCENT        PERCENT of the packets in and out of NODE dropped
 #   link-down NODE           NODE's switch port down; link-up NODE: up again
@@ -33,6 +37,7 @@ here=$(dirname "$0")
 usage() {
 	printf 'fabric: error: %s\n' "$1" >&2
 	printf 'usage: fabric.sh slow-link SRC DST RATE | slow-nic|slow-rx|slow-tx NODE[:DEV] RATE | slow-uplink SWITCH RATE |\n' >&2
+	printf '       slow-node NODE FACTOR |\n' >&2
 	printf '       delay NODE MS | loss NODE PERCENT | link-down|link-up NODE | move NODE LEAF | heal | show | info [NODE]\n' >&2
 	exit 2
 }
@@ -40,8 +45,7 @@ fail() { printf 'fabric: error: %s\n' "$*" >&2; exit "${code:-1}"; }   # one lin
 refuse() { code=2 fail "$@"; }   # a bad value: one line, exit 2
 
 [ $# -ge 1 ] || usage "no command"
-cmd=$1
-shift
+cmd=$1; shift
 
 [ "$cmd" != build ] || { fabric_build; exit 0; }   # up.sh's: the fabric as configured, no fault
 
@@ -57,6 +61,7 @@ slow-link) args $# 3; node_form "$1"; node_form "$2"; rate_arg "$3"
 	[ "$1" != "$2" ] || usage "slow-link: SRC and DST are the same node '$1'" ;;
 slow-nic | slow-rx | slow-tx) args $# 2; node_form "${1%%:*}"; rate_arg "$2"
 	[[ $1 != *:* || $1 =~ :eth[0-9]$ ]] || usage "$cmd: '$1' is not a node's name or a NIC's (n1:eth1)" ;;
+slow-node) args $# 2; node_form "$1"; [[ $2 =~ ^[1-9][0-9]?$ ]] || usage "slow-node: '$2' is not a factor 1..99 (its CPU at 1/FACTOR of one)" ;;
 slow-uplink) args $# 2; [[ $1 =~ ^(leaf|agg)[1-9][0-9]{0,2}$ ]] || usage "slow-uplink: '$1' is not a switch's name (leaf1, agg1, ...)"; rate_arg "$2" ;;
 delay) args $# 2; node_form "$1"
 	number_in "$2" 0 10000 || usage "delay: '$2' is not a delay in ms above 0 and at most 10000" ;;
@@ -76,8 +81,7 @@ fabric_mine || fail "the namespaces of port $CLUSTER_PORT are not this cluster's
 CLUSTER_NODES=$(links nic | grep -vc '^n[0-9]*:eth[1-9]')
 
 node_arg() {
-	{ node_form "$1" && [ "${1#n}" -le "$CLUSTER_NODES" ]; } ||
-		usage "$cmd: node '$1' is not one of n1..n$CLUSTER_NODES"
+	{ node_form "$1" && [ "${1#n}" -le "$CLUSTER_NODES" ]; } || usage "$cmd: node '$1' is not one of n1..n$CLUSTER_NODES"
 }
 
 # set_fault KEY_FIELDS ROW: ROW replaces the rows that begin with KEY_FIELDS
@@ -123,36 +127,34 @@ exec 9>"$FAB/lock"
 flock 9
 # (the words' forms were checked above; here what needs the running fabric)
 case $cmd in
-slow-link | slow-[nrt][ix]* | delay | loss | link-down | link-up | move) node_arg "${1%%:*}" ;;&
+slow-link | slow-[nrt][ixo]* | delay | loss | link-down | link-up | move) node_arg "${1%%:*}" ;;&
 slow-link) node_arg "$2"; set_fault "slow-link $1 $2" "slow-link $*" ;;
 slow-nic | slow-rx | slow-tx) [[ $1 != *:* || -n $(leaf_of "$1") ]] || usage "$cmd: '$1' is not one of $(nics_of "${1%%:*}" | cut -d' ' -f1 | paste -sd' ')"
 	# slower than it is built, never faster: a NIC's cap is its built rate
 	rate_arg "$2" "$(links nic | awk -v n="$1" '$1 == n || index($1, n ":") == 1 { print $3; exit }')"
 	set_fault "$cmd $1" "$cmd $*" ;;
-slow-uplink)
-	[ -n "$(links uplink)" ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"
+slow-node) [ -w "${CPU%/*}/cgroup.procs" ] || fail "slow-node: no cgroup v1 cpu controller to write at ${CPU%/*}"
+	set_fault "slow-node $1" "slow-node $*"; mkdir -p "$CPU/$1"   # 1 ms of CPU each FACTOR ms: a slower CPU, not long stops
+	echo 1000 >"$CPU/$1/cpu.cfs_quota_us"; echo $((1000 * $2)) >"$CPU/$1/cpu.cfs_period_us"
+	for p in $(node_ns_pids "$1"); do echo "$p" >"$CPU/$1/cgroup.procs" 2>/dev/null || true; done ;;
+slow-uplink) [ -n "$(links uplink)" ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"
 	links uplink | grep -q "^$1 " || usage "slow-uplink: '$1' is not one of $(links uplink | cut -d' ' -f1 | paste -sd' ')"
-	set_fault "slow-uplink $1" "slow-uplink $*"
-	apply_uplinks
-	;;
-delay)
-	netem_available || fail "delay: this kernel has no netem qdisc (sch_netem), which delay needs; slow-link, slow-nic, loss and link-down work without it"
-	set_fault "delay $1" "delay $*"
-	;;
-loss)
-	command -v nft >/dev/null || fail "loss: nft (nftables) is missing: run 'make deps'"
-	set_fault "loss $1" "loss $*"
-	;;
+	set_fault "slow-uplink $1" "slow-uplink $*"; apply_uplinks ;;
+delay) netem_available || fail "delay: this kernel has no netem qdisc (sch_netem), which delay needs; slow-link, slow-nic, loss and link-down work without it"
+	set_fault "delay $1" "delay $*" ;;
+loss) command -v nft >/dev/null || fail "loss: nft (nftables) is missing: run 'make deps'"
+	set_fault "loss $1" "loss $*" ;;
 link-down | link-up) set_fault "link-down $1" "$([ "$cmd" = link-up ] || echo "link-down $1")" ;;
 move) links nic | grep -q " $2 " || usage "move: '$2' is not one of $(links nic | cut -d' ' -f2 | sort -uV | paste -sd' ')"
 	set_fault "move $1" "move $*" ;;
-heal)
-	: >"$FAB/faults"
+heal) : >"$FAB/faults"
 	for n in $(node_names); do apply_node "$n"; done
-	apply_uplinks
-	;;
-show) show ;;
-info) info "$@" ;;
+	for g in "$CPU"/n*/; do   # a slow node's group uncapped, its processes back in the root group, removed
+		[ ! -d "$g" ] || { echo -1 >"$g/cpu.cfs_quota_us"; while read -r p; do echo "$p" >"${CPU%/*}/cgroup.procs" 2>/dev/null || true
+			done <"$g/cgroup.procs"; rmdir "$g" "$CPU" 2>/dev/null || true; }
+	done
+	apply_uplinks ;;
+show | info) "$cmd" "$@" ;;
 esac
 # a node's fault: its link rebuilt with the faults in force
 case $cmd in slow-link | slow-[nrt][ix]* | delay | loss | link-down | link-up | move) apply_node "${1%%:*}" ;; esac

@@ -13,6 +13,7 @@
 
 NS=aller$CLUSTER_PORT
 FAB=$CLUSTER_DIR/fabric
+CPU=/sys/fs/cgroup/cpu/aller-$CLUSTER_PORT   # the port's cgroup v1 cpu groups, a slow node's each (fabric.sh slow-node)
 NETNS_DIR=/run/netns
 HEAD_IP=10.0.0.254
 MTU=9000
@@ -164,4 +165,5 @@ fabric_remove() {
 	[ -d "$FAB" ] || return 0
 	while read -r ns; do ip netns del "$ns" 2>/dev/null || true; done <"$FAB/namespaces" 2>/dev/null || true
 	rm -rf "$FAB"
+	rmdir "$CPU"/n* "$CPU" 2>/dev/null || true   # the nodes' processes ended before (down.sh)
 }

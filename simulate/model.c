@@ -73,9 +73,11 @@ int sim_init(struct sim *s, const struct fabricfile *ff, const char *const *name
 	s->nic_name = calloc((size_t)s->nnic + 1, sizeof(char *));
 	s->names = malloc(sizeof(char *) * (size_t)(n + 1));
 	s->slow = malloc(sizeof(double) * (size_t)(n + 1));
+	s->way[0] = calloc((size_t)s->nnic + 1, sizeof(double));
+	s->way[1] = calloc((size_t)s->nnic + 1, sizeof(double));
 	leaf_name = malloc(sizeof(char *) * (size_t)(ff->nsw + 1));
 	group_name = malloc(sizeof(char *) * (size_t)(ff->ngroup + 1));
-	if (!s->node_at || !s->host || !s->nic_name || !s->names || !s->slow || !leaf_name || !group_name) {
+	if (!s->node_at || !s->host || !s->nic_name || !s->names || !s->slow || !s->way[0] || !s->way[1] || !leaf_name || !group_name) {
 		free(leaf_name);
 		free(group_name);
 		snprintf(err, errlen, "out of memory");
@@ -124,6 +126,8 @@ void sim_free(struct sim *s)
 	free(s->node_at);
 	free(s->names);
 	free(s->slow);
+	free(s->way[0]);
+	free(s->way[1]);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -215,8 +219,11 @@ int sim_fault(struct sim *s, const char *fault, char *err, size_t errlen)
 			return bad_word(err, errlen, fault, w[1], NO_HOST);
 		if (!((r = bound_rate(w[2])) > 0))
 			return bad_word(err, errlen, fault, w[2], NO_RATE);
-		for (long j = a; j < a + b; j++)
+		for (long j = a; j < a + b; j++) {
 			s->real.nic[j] = r;   /* an all-to-all loads a NIC alike both ways: one way slow binds */
+			if (w[0][5] != 'n')   /* slow-rx, slow-tx: the pair matrix's flows one way */
+				s->way[w[0][5] == 't'][j] = r;
+		}
 	} else if (!strcmp(w[0], "slow-uplink")) {
 		if ((a = switch_of(s, w[1])) < 0)
 			return bad_word(err, errlen, fault, w[1], NO_SWITCH);

@@ -56,6 +56,7 @@ struct sim {
 	char **nic_name;             /* per NIC: NODE, or NODE:IF with rails */
 	struct sim_fabric declared, real;
 	double *slow;                /* per node: its compute and copy factor (slow-node), 1 none */
+	double *way[2];              /* per NIC: slow-rx's [0], slow-tx's [1] rate, 0 none (the pair matrix's one way) */
 	long pair[2];                /* slow-global: the groups, -1 none */
 	double pair_rate;
 	double copy;                 /* a node's memory copy rate, GB/s read + written (SIM_COPY_GBS, --copy) */

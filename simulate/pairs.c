@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "flows.h"
 #include "format.h"
@@ -16,18 +17,30 @@ static int matrix(const struct sim *s, long n, long tpn, long bytes, long iters,
 		  double *avg)
 {
 	long *src = malloc(sizeof(long) * (size_t)n), *dst = malloc(sizeof(long) * (size_t)n);
-	double *t = malloc(sizeof(double) * (size_t)n);
+	long *ends = calloc(2 * (size_t)s->nnodes + 1, sizeof(long));   /* per node: its flows in, out */
+	double *t = malloc(sizeof(double) * (size_t)n), *nic = malloc(sizeof(double) * (size_t)(s->nnic + 1));
+	struct bound_fabric f = s->real.f;
 	int rc = -1;
 
-	if (!src || !dst || !t)
+	if (!src || !dst || !t || !ends || !nic)
 		goto out;
+	for (long j = 0; j < s->nnic; j++)   /* a NIC slowed one way (slow-rx, slow-tx) at its rate the other */
+		nic[j] = s->way[0][j] > 0 || s->way[1][j] > 0 ? s->declared.nic[j] : s->real.nic[j];
+	f.nic = nic;
 	for (long k = 1; k < n; k++) {
-		for (long i = 0; i < n; i++)
+		memset(ends, 0, sizeof(long) * 2 * (size_t)s->nnodes);
+		for (long i = 0; i < n; i++) {
 			src[i] = i / tpn, dst[i] = (i + k) % n / tpn;
-		if (bound_flows(&s->real.f, src, dst, n, (double)bytes, t, NULL) != 0)
+			if (src[i] != dst[i])
+				ends[2 * dst[i]]++, ends[2 * src[i] + 1]++;
+		}
+		if (bound_flows(&f, src, dst, n, (double)bytes, t, NULL) != 0)
 			goto out;
 		for (long i = 0; i < n; i++) {
-			long d = (i + k) % n;
+			long d = (i + k) % n, e[2] = { dst[i], src[i] };
+			for (int w = 0; w < 2 && src[i] != dst[i]; w++)   /* the slow way's flows share its rate */
+				if (s->way[w][e[w]] > 0)
+					t[i] = fmax(t[i], (double)bytes * (double)ends[2 * e[w] + w] / (s->way[w][e[w]] * 1e9));
 			double slow = s->slow[src[i]] > s->slow[dst[i]] ? s->slow[src[i]] : s->slow[dst[i]];
 			double one = (t[i] > 0 ? t[i] : (double)bytes / (s->copy * 1e9)) * slow + SIM_PEER_S * slow;
 			double lo = INFINITY, sum = 0;
@@ -49,6 +62,8 @@ out:
 	free(src);
 	free(dst);
 	free(t);
+	free(ends);
+	free(nic);
 	return rc;
 }
 

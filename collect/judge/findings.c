@@ -42,10 +42,8 @@ static void append_line(struct strbuf *b, const char *line, const char *key)
 {
 	if (b->len)
 		strbuf_add(b, "\n", 1);
-	if (key) {
-		strbuf_add(b, key, strlen(key));
-		strbuf_add(b, " ", 1);
-	}
+	if (key)
+		strbuf_add(b, key, strlen(key)), strbuf_add(b, " ", 1);
 	strbuf_add(b, line, strlen(line));
 }
 
@@ -59,13 +57,11 @@ static struct fpoint *points_of(const struct campaign *c)
 	for (long i = 0; pts && i < c->np; i++) {
 		struct fpoint *p = &pts[i];
 		char **lines[4] = { &p->retried, &p->hosts, &p->nics, &p->fabric };
-		struct strbuf b[4];
+		struct strbuf b[4] = { { 0 } };   /* as strbuf_init */
 		p->pt = &c->pts[i];
 		p->peak.point = p->agg.point = p->eff.point = p->interf.point = p->cong.point = -1;
 		p->hooks = campaign_fact(p->pt, ALLER_KEY_TEST_HOOKS);
 		p->hooks = p->hooks ? p->hooks : "";
-		for (int j = 0; j < 4; j++)
-			strbuf_init(&b[j]);
 		for (long k = 0; k < p->pt->nfacts; k++) {
 			const struct mfact *f = &p->pt->facts[k];
 			p->floors += strcmp(f->key, "floor_failed") == 0;
@@ -199,7 +195,7 @@ static int host_of(const struct fpoint *p, const struct rank_hosts *h, long r, c
 
 static void slowest_host(struct fpoint *p, const struct mrow *rows, long n)
 {
-	struct { char name[64]; int n; } tally[64];
+	struct { char name[64]; int n, on; } tally[64];
 	long world = p->pt->world > 0 && p->pt->world <= (1L << 20) ? p->pt->world : 0;
 	struct rank_hosts h = { calloc((size_t)world + 1, sizeof(*h.name)), malloc(sizeof(long) * ((size_t)world + 1)),
 				0, h.name && h.at ? world : 0 };
@@ -211,19 +207,20 @@ static void slowest_host(struct fpoint *p, const struct mrow *rows, long n)
 		h.world = 0;   /* a line not of the form: each rank by the lines, as before */
 	for (long i = 0; i < n; i++) {
 		char name[64];
-		int k = 0;
+		int k = 0, on = !strcmp(p->pt->mode, "contiguous") && p->pt->nodes > 0 && rows[i].bytes >= LOCATE_MIN_BYTES &&
+				rows[i].COMMSIZE <= p->pt->world / p->pt->nodes;   /* within a node, not latency's */
 		if (rows[i].COMMSIZE < 2 || rows[i].SLOWEST < 0 ||
 		    host_of(p, &h, rows[i].SLOWEST, name, sizeof(name)) != 0)
 			continue;
-		p->slow_rows++;
+		p->slow_rows++, p->on_rows += on;
 		while (k < nt && strcmp(tally[k].name, name))
 			k++;
 		if (k == nt && nt < 64) {
 			snprintf(tally[nt].name, sizeof(tally[nt].name), "%s", name);
-			tally[nt++].n = 0;
+			tally[nt].on = tally[nt].n = 0, nt++;
 		}
-		if (k < nt && ++tally[k].n > p->slow_n) {
-			p->slow_n = tally[k].n;
+		if (k < nt && (tally[k].on += on, ++tally[k].n > p->slow_n)) {
+			p->slow_n = tally[k].n, p->slow_on = tally[k].on;
 			snprintf(p->slow_host, sizeof(p->slow_host), "%s", tally[k].name);
 		}
 	}
@@ -338,12 +335,10 @@ static int gather_row(void *ctx, const struct mrow *r)
 int find_write(const char *dir, const struct fout *v, struct fout *o, char *err,
 		      size_t errlen)
 {
-	FILE *json = replace_open(dir, "findings.json", err, errlen);
+	FILE *json = replace_open(dir, "findings.json", err, errlen), *tsv;
 
 	if (!json)
 		return -1;
-	FILE *tsv;
-
 	fprintf(json, "[\n%s%s%s\n]\n", v->b.s ? v->b.s : "", o->n ? ",\n" : "",
 		o->b.s ? o->b.s : "");
 	if (replace_close(json, dir, "findings.json", err, errlen) != 0 ||
@@ -361,18 +356,17 @@ int find_write(const char *dir, const struct fout *v, struct fout *o, char *err,
 	return replace_close(tsv, dir, MERGED_FINDINGS_FILE, err, errlen);
 }
 
-/* A finding (kind suspect, a warning) per suspect host of the slow links, citing its counters. */
+/* A finding (kind suspect, a warning) per suspect host of the slow links, its side, citing its counters. */
 static void suspects_findings(const struct suspects *s, const struct fpoint *pts, long np, struct fout *o)
 {
 	char peers[1024], text[2048], cite[512];
-	const char *h, *since;
+	const char *h, *since, *side;
 	int i = 0, n;
 
-	while ((h = suspects_next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL) {
+	while ((h = suspects_next_host(s, &i, peers, sizeof(peers), &n, &since, &side)) != NULL) {
 		find_nic_cite(pts, np, NULL, 0, h, cite, sizeof(cite));
-		snprintf(text, sizeof(text), "Suspect host %s: an end of slow links with %d hosts (%s)%s%s: "
-			 "a slow NIC or port slows every link through it.%s", h, n, peers,
-			 since[0] ? ", since " : "", since, cite);
+		snprintf(text, sizeof(text), "Suspect host %s: an end of slow links with %d hosts (%s)%s%s: %s.%s", h, n,
+			 peers, since[0] ? ", since " : "", since, strchr(side, ':') + 2, cite);
 		find_emit(o, FK_suspect, "warning", text, NULL, 0, "links_with_hosts", (double)n, NULL);
 	}
 }
@@ -391,7 +385,7 @@ static int judge_across(const char *dir, const struct campaign *c, struct fpoint
 	int slow, located = locate_suspects(g->loc, one, LOCATE_MAX), rc, verified;
 
 	for (long i = 0; i < np; i++) {   /* each point's own findings, in the light of the one link located */
-		for (int k = 0; located == 1 && k < g->loc->npoints; k++)
+		for (int k = 0; located == 1 && !find_itself(pts, np, one[0]) && k < g->loc->npoints; k++)
 			pts[i].located = g->loc->points[k] == pts[i].pt->point ? one[0] : pts[i].located;
 		if (pts[i].judged)
 			find_point(o, &pts[i]);

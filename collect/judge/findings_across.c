@@ -29,19 +29,12 @@ static const char *winner(const struct mrow *const *at, int n)
 {
 	const struct mrow *best = NULL, *second = NULL;
 
-	for (int i = 0; i < n; i++) {
-		if (!at[i])
-			continue;
-		if (!best || typical(at[i]) < typical(best)) {
-			second = best;
-			best = at[i];
-		} else if (!second || typical(at[i]) < typical(second)) {
+	for (int i = 0; i < n; i++)
+		if (at[i] && (!best || typical(at[i]) < typical(best)))
+			second = best, best = at[i];
+		else if (at[i] && (!second || typical(at[i]) < typical(second)))
 			second = at[i];
-		}
-	}
-	if (!second)
-		return "";
-	return find_beyond(typical(second) / typical(best), find_noise(best) + find_noise(second))
+	return !second ? "" : find_beyond(typical(second) / typical(best), find_noise(best) + find_noise(second))
 		       ? best->algo : NULL;
 }
 
@@ -202,10 +195,8 @@ static int common_size(const struct flevel *a, const struct flevel *b, int *ib)
 	for (int i = 0; i < a->n; i++)
 		for (int k = 0; k < b->n; k++)
 			if (a->s[i].bytes == b->s[k].bytes && a->s[i].tavg > 0 && b->s[k].tavg > 0 &&
-			    (best < 0 || a->s[i].bytes > a->s[best].bytes)) {
-				best = i;
-				*ib = k;
-			}
+			    (best < 0 || a->s[i].bytes > a->s[best].bytes))
+				best = i, *ib = k;
 	return best;
 }
 
@@ -341,10 +332,8 @@ static int by_nodes_mode(const void *a, const void *b)
 	const struct fpoint *x = *(const struct fpoint *const *)a, *y = *(const struct fpoint *const *)b;
 	int c;
 
-	if ((c = series_cmp(x, y, 1)))
-		return c;
-	if (x->pt->nodes != y->pt->nodes)
-		return x->pt->nodes < y->pt->nodes ? -1 : 1;
+	if ((c = series_cmp(x, y, 1)) || x->pt->nodes != y->pt->nodes)
+		return c ? c : x->pt->nodes < y->pt->nodes ? -1 : 1;
 	return strcmp(x->pt->mode, y->pt->mode);
 }
 
@@ -369,10 +358,8 @@ static int by_where_placement(const void *a, const void *b)
 	const struct fpoint *x = *(const struct fpoint *const *)a, *y = *(const struct fpoint *const *)b;
 	int c;
 
-	if ((c = series_cmp(x, y, 0)) || (c = strcmp(x->pt->mode, y->pt->mode)))
-		return c;
-	if (x->pt->nodes != y->pt->nodes)
-		return x->pt->nodes < y->pt->nodes ? -1 : 1;
+	if ((c = series_cmp(x, y, 0)) || (c = strcmp(x->pt->mode, y->pt->mode)) || x->pt->nodes != y->pt->nodes)
+		return c ? c : x->pt->nodes < y->pt->nodes ? -1 : 1;
 	if (block(x) != block(y))
 		return block(x) ? -1 : 1;
 	return strcmp(x->pt->placement, y->pt->placement);
@@ -501,21 +488,32 @@ int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *s
 	return l.slow;
 }
 
-/* The located link(s) as suspects: each link, and a NIC's node. */
+/* The located link(s) as suspects: each link, and a NIC's node (the node alone where it is slow itself). */
 static void located_suspects(const struct locate *loc, const char **names, int n,
-			     const struct fpoint *pts, long np, struct suspects *sus)
+			     const struct fpoint *pts, long np, struct suspects *sus, int itself)
 {
 	char evidence[256], host[LOCATE_NAME];
 
 	snprintf(evidence, sizeof(evidence), "%d rows at %.0f%%-%.0f%% of their bound, each with its "
 		 "slowest task in a communicator through it%s", loc->slow_rows, 100 * loc->eff_lo,
-		 100 * loc->eff_hi, n > 1 ? " (the campaign cannot separate it from the other links named)" : "");
-	for (int i = 0; i < n; i++) {
+		 100 * loc->eff_hi, n > 1 ? " (the campaign cannot separate it from the other links named)" : itself ?
+		 "; its rows within the node slow too: the node itself (compute or memory), not its NIC" : "");
+	for (int i = 0; i < n && !itself; i++)
 		suspects_add(sus, "link", names[i], evidence, np ? pts[0].pt->campaign : "", loc->points[0]);
-		snprintf(host, sizeof(host), "%.*s", (int)strcspn(names[i] + 4, ":"), names[i] + 4);   /* NODE of NODE:IF */
-		if (n == 1 && !strncmp(names[i], "nic:", 4))
-			suspects_add(sus, "host", host, evidence, np ? pts[0].pt->campaign : "", loc->points[0]);
-	}
+	if (n == 1 && !strncmp(names[0], "nic:", 4) &&   /* NODE of NODE:IF */
+	    snprintf(host, sizeof(host), "%.*s", (int)strcspn(names[0] + 4, ":"), names[0] + 4) > 0)
+		suspects_add(sus, "host", host, evidence, np ? pts[0].pt->campaign : "", loc->points[0]);
+}
+
+const struct fpoint *find_itself(const struct fpoint *pts, long np, const char *link)
+{
+	size_t n = strncmp(link, "nic:", 4) ? 0 : strcspn(link + 4, ":(");
+
+	for (long i = 0; i < np && n; i++)
+		if (!strncmp(pts[i].slow_host, link + 4, n) && !pts[i].slow_host[n] && pts[i].on_rows >= FIND_SLOW_ROWS &&
+		    pts[i].slow_on == pts[i].on_rows)
+			return &pts[i];
+	return NULL;
 }
 
 /* Whether the points have contiguous and strided ones. */
@@ -545,14 +543,20 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%s",
 			 i == 0 ? "" : i == n - 1 ? " or " : ", ", words[i]);
 	}
+	const struct fpoint *itself = n == 1 ? find_itself(pts, np, names[0]) : NULL;
 	if (n == 1) {
-		char cite[512] = "";
+		char cite[512] = "", node[128] = "";
 		if (!strncmp(names[0], "nic:", 4))
 			find_nic_cite(pts, np, loc->points, loc->npoints, names[0] + 4, cite, sizeof(cite));
-		snprintf(text, sizeof(text), "The slow link is %s: %d rows ran at %.0f%%-%.0f%% of what the "
-			 "fabric allows, each with its slowest task in a communicator through it, and no "
-			 "row at its bound cleared it.%s", all, loc->slow_rows, 100 * loc->eff_lo,
-			 100 * loc->eff_hi, cite);
+		if (itself)
+			snprintf(node, sizeof(node), "; it holds the slowest task in %d of %d rows within a node",
+				 itself->slow_on, itself->on_rows);
+		snprintf(text, sizeof(text), "The slow %s%s%s: %d rows ran at %.0f%%-%.0f%% of what the fabric allows, "
+			 "each with its slowest task in a communicator through it, and no row at its bound cleared it%s.%s",
+			 itself ? "node is " : "link is ", itself ? itself->slow_host : all, itself ? " itself (its on-node rows "
+			 "slow too: compute or memory, not its NIC)" : "", loc->slow_rows,
+			 100 * loc->eff_lo, 100 * loc->eff_hi, itself ? node : !strncmp(names[0], "nic:", 4) ? " (which "
+			 "way, its all-to-all rows cannot tell: they load a NIC alike both ways; a --pairs run can)" : "", cite);
 	}
 	else
 		snprintf(text, sizeof(text), "A slow link is %s: %d rows ran at %.0f%%-%.0f%% of what the "
@@ -563,7 +567,7 @@ int find_located(struct fout *o, const struct locate *loc, const struct fpoint *
 	find_emit(o, FK_located, n == 1 ? "warning" : "notice", text, loc->points, loc->npoints,
 		  "slow_rows", (double)loc->slow_rows, "rows", (double)loc->rows, "eff_lo", loc->eff_lo,
 		  "eff_hi", loc->eff_hi, "candidates", (double)n, NULL);
-	located_suspects(loc, names, n, pts, np, sus);
+	located_suspects(loc, names, n, pts, np, sus, itself != NULL);
 	return n;
 }
 

@@ -92,11 +92,13 @@ struct topo;
 int find_slow_links(struct fout *o, const struct campaign *c, struct suspects *sus, const struct topo *topo);
 /*
  * The link the rows' bounds locate (locate.h): a finding, and its suspects;
- * how many links it names (1: located; more: not separated; 0: none).
+ * how many links it names (1: located; more: not separated; 0: none). find_itself: a point whose rows
+ * within a node (FIND_SLOW_ROWS+, no NIC) have all their slowest task on NIC link's node: slow itself.
  */
 struct locate;
 int find_located(struct fout *o, const struct locate *loc, const struct fpoint *pts, long n,
 		 struct suspects *sus);
+const struct fpoint *find_itself(const struct fpoint *pts, long np, const char *link);
 /*
  * The verdict: first the fabric's health (the share of its bound the
  * network-bound rows reach, the weakest named; whether the topology was

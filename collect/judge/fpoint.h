@@ -52,7 +52,7 @@ struct fpoint {
 	char *fabric;             /* its host, node_switch, fabric and limit facts, "key value" lines (read/fabric.h); malloc'd */
 	char *nics;               /* its nic_counters facts' values, '\n'-separated (nics.h); malloc'd */
 	char slow_host[64];       /* the host holding the slowest task in most rows of 2 tasks or more */
-	int slow_n, slow_rows;    /* ... in how many of how many */
+	int slow_n, slow_rows, slow_on, on_rows;   /* ... in how many of how many; of its rows within a node too */
 	int judged;               /* its rows read */
 	const char *located;      /* the one slow link located (locate.h) where a slow row of it runs through it, or NULL */
 };

@@ -1,6 +1,5 @@
 /* suspects.c: see suspects.h. */
 #include "suspects.h"
-#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,34 +59,37 @@ int suspects_add(struct suspects *s, const char *kind, const char *name, const c
 	return 0;
 }
 
-/* The distinct other hosts host h shares slow links with, named in peers; how many. */
-static int peers_of(const struct suspects *s, const char *h, char *peers, size_t len, const char **since)
+/* The other hosts h shares slow links with, in peers; how many; *side: the way whose links took 3x the other's, or both. */
+static int peers_of(const struct suspects *s, const char *h, char *peers, size_t len, const char **since,
+		    const char **side)
 {
 	int n = 0;
+	double way[2] = { 0, 0 }, share = 0;
 	size_t at = 0;
 
 	peers[0] = '\0';
 	for (int i = 0; i < s->n; i++) {
-		const char *other = !strcmp(s->l[i].src, h) ? s->l[i].dst : !strcmp(s->l[i].dst, h) ?
-				    s->l[i].src : NULL;
-		int seen = 0;
+		int in = !strcmp(s->l[i].dst, h), seen = 0;
+		const char *other = !strcmp(s->l[i].src, h) ? s->l[i].dst : in ? s->l[i].src : NULL;
 		if (!other || !strcmp(other, h))
 			continue;
+		way[in] += sscanf(s->l[i].text, "%*[^,], %lf", &share) == 1 && share > 0 ? 1 / share : 1;
 		for (int k = 0; k < i; k++)
 			seen |= (!strcmp(s->l[k].src, h) && !strcmp(s->l[k].dst, other)) ||
 				(!strcmp(s->l[k].dst, h) && !strcmp(s->l[k].src, other));
-		if (seen)
-			continue;
-		if (s->l[i].since[0] && (!(*since)[0] || strcmp(s->l[i].since, *since) < 0))
+		if (s->l[i].since[0] && !seen && (!(*since)[0] || strcmp(s->l[i].since, *since) < 0))
 			*since = s->l[i].since;
-		at += (size_t)snprintf(peers + at, at < len ? len - at : 0, "%s%s", n ? ", " : "", other);
-		n++;
+		if (!seen)
+			at += (size_t)snprintf(peers + at, at < len ? len - at : 0, "%s%s", n++ ? ", " : "", other);
 	}
+	*side = way[1] > 3 * way[0] ? "rx: the links into it (its receiving side) are slow, those out of it far less: a slow "
+		"receiver" : way[0] > 3 * way[1] ? "tx: the links out of it (its sending side) are slow, those into it far less: "
+		"a slow sender" : "both: a slow NIC or port slows every link through it";
 	return n;
 }
 
 const char *suspects_next_host(const struct suspects *s, int *i, char *peers, size_t len, int *n,
-			       const char **since)
+			       const char **since, const char **side)
 {
 	for (; *i < 2 * s->n; (*i)++) {
 		const char *h = *i % 2 ? s->l[*i / 2].dst : s->l[*i / 2].src;
@@ -95,7 +97,7 @@ const char *suspects_next_host(const struct suspects *s, int *i, char *peers, si
 		for (int k = 0; k < *i; k++)
 			seen |= !strcmp(h, k % 2 ? s->l[k / 2].dst : s->l[k / 2].src);
 		*since = "";
-		if (!seen && (*n = peers_of(s, h, peers, len, since)) >= SUSPECT_HOST_PEERS) {
+		if (!seen && (*n = peers_of(s, h, peers, len, since, side)) >= SUSPECT_HOST_PEERS) {
 			(*i)++;
 			return h;
 		}
@@ -116,7 +118,7 @@ int suspects_write(const struct suspects *s, const char *dir, char *err, size_t 
 {
 	FILE *f = replace_open(dir, "suspects.tsv", err, errlen);
 	char peers[1024];
-	const char *h, *since;
+	const char *h, *since, *side;
 	int i = 0, n;
 
 	if (!f)
@@ -125,8 +127,8 @@ int suspects_write(const struct suspects *s, const char *dir, char *err, size_t 
 	char name[2 * SUSPECT_NAME + 4], evidence[1600];
 
 	TABLE_HEADER(&t, SUSPECTS_COLUMNS);
-	while ((h = suspects_next_host(s, &i, peers, sizeof(peers), &n, &since)) != NULL) {
-		snprintf(evidence, sizeof(evidence), "an end of slow links with %d hosts: %s (--pairs)", n, peers);
+	while ((h = suspects_next_host(s, &i, peers, sizeof(peers), &n, &since, &side)) != NULL) {
+		snprintf(evidence, sizeof(evidence), "an end of slow links with %d hosts: %s (--pairs; %s)", n, peers, side);
 		TABLE_ROW(&t, (&(struct suspect_row){ "host", h, evidence, since, campaign_of(s), -1 }),
 			  SUSPECTS_COLUMNS);
 	}
@@ -149,8 +151,7 @@ void suspects_drop(struct suspects *s, const char *test, long np)
 	for (int i = 0; i < s->n; i++)
 		if (s->l[i].point < 0 || s->l[i].point >= np || !test[s->l[i].point])
 			s->l[k++] = s->l[i];
-	s->n = k;
-	k = 0;
+	s->n = k, k = 0;
 	for (int i = 0; i < s->nh; i++)
 		if (s->h[i].point < 0 || s->h[i].point >= np || !test[s->h[i].point])
 			s->h[k++] = s->h[i];
@@ -222,10 +223,8 @@ int suspects_main(int argc, char **argv)
 		TABLE_ROW((&(struct table_out){ NULL, &row, '\t', 0 }),
 			  (&(struct suspect_row){ argv[1], argv[2], argv[3], argc > 4 ? argv[4] : NULL,
 						  argc > 5 ? argv[5] : NULL, -1 }), SUSPECTS_COLUMNS);
-	if ((rc = rows_of(argv[0], &old, argc > 1 ? row.s : NULL, &held)) < 0) {
-		rc = 2;
-	} else if (held) {
-		rc = 0;
+	if ((rc = rows_of(argv[0], &old, argc > 1 ? row.s : NULL, &held)) < 0 || held) {
+		rc = rc < 0 ? 2 : 0;
 	} else if (!(f = replace_open(argv[0], "suspects.tsv", err, sizeof(err)))) {
 		text_error(0, "collect: error: %s\n", err);
 		rc = 3;

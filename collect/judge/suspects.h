@@ -3,7 +3,8 @@
  * merged/suspects.tsv (written with the findings): each slow link of its
  * --pairs outputs (kind link, name SRC->DST by host), and each host that is
  * an end of slow links to or from SUSPECT_HOST_PEERS other hosts or more
- * (kind host: a slow NIC slows every link through it), and each host that
+ * (kind host, its evidence's "(--pairs; SIDE: ...)": rx the links into it slow,
+ * tx out of it, both: a slow NIC slows every link through it), and each host that
  * holds the slowest task of most of a point's rows (findings, find_recurring;
  * kind host), and a link located from the rows against their bounds (kind
  * link, "nic:NODE" or "up:LEAF"; locate.h) with, for a NIC, its node (kind
@@ -67,10 +68,10 @@ int suspects_add(struct suspects *s, const char *kind, const char *name, const c
 /*
  * The next suspect host from end *i on (each end of slow links with
  * SUSPECT_HOST_PEERS others or more, once): its name, its peers (in
- * peers[len]) and how many (*n), since; NULL when there is none.
+ * peers[len]) and how many (*n), since, its side in words; NULL when there is none.
  */
 const char *suspects_next_host(const struct suspects *s, int *i, char *peers, size_t len, int *n,
-			       const char **since);
+			       const char **since, const char **side);
 /* The suspects of the points test[point] marks (a test's, not a measurement's) left out. */
 void suspects_drop(struct suspects *s, const char *test, long np);
 /* DIR/suspects.tsv, whole or not at all: 0, or -1 with a message. */
