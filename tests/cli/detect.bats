@@ -107,9 +107,9 @@ setup() {
 	[ "$output" = "" ]
 }
 
-@test "a slow node whose rows run at half their bound is named (its NIC, the words collect's to refine)" {
+@test "a slow node whose rows run at half their bound is named: the node itself, not its NIC" {
 	sim node "$T" 'n[1-32]' 2 --faults='slow-node n7 8' --copy=1GB/s
-	[ "$output" = "link nic:n7,host n7" ]
+	[ "$output" = "host n7" ]
 }
 
 @test "a slowed pair of a dragonfly's groups is never blamed on a group's switch, whose uplink is no link; a healthy run on 8 of 74 groups reads healthy against all their global links" {
