@@ -99,7 +99,8 @@ static int load_sides(struct cmp *c)
 	return rc;
 }
 
-static const char *const out_names[5] = { "compare.txt", "compare.csv", "compare.dat", MERGED_SETS_FILE, MERGED_FINDINGS_FILE };
+static const char *const out_names[5] = { "compare.txt", "compare.csv", "compare.dat", MERGED_SETS_FILE,
+					  MERGED_FINDINGS_FILE };
 
 /* Opens DIR's files as temporaries, each also one of c's streams; 0, or -1 said. */
 static int open_out(struct cmp *c, const char *dir, struct outset *o)
@@ -117,8 +118,9 @@ static int ratio_plots(const struct cmp *c, const char *dir)
 
 	snprintf(title, sizeof(title), "aller: %.400s / %.400s%s", compare_side_name(&c->new),
 		 compare_side_name(&c->base), c->expected ? " (expected, simulated)" : "");
-	snprintf(subtitle, sizeof(subtitle), c->expected ? "the simulated calls: their spread the band, their bandwidth dashed; %.400s falls short above the band" :
-		 "TOL %.100s; below 1: %.400s is faster", c->expected ? compare_side_name(&c->new) : c->tol_spec,
+	snprintf(subtitle, sizeof(subtitle), c->expected ? "the simulated calls: their spread the band, their "
+		 "bandwidth dashed; %.400s falls short above the band" : "TOL %.100s; below 1: %.400s is faster",
+		 c->expected ? compare_side_name(&c->new) : c->tol_spec,
 		 compare_side_name(&c->new));
 	return plots_compare(dir, title, subtitle, c->expected);
 }

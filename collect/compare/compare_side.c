@@ -94,7 +94,10 @@ int compare_meas(const void *x, const void *y)
 	return c ? c : cmp_num(a->bytes, b->bytes);
 }
 
-/* The side's points from its model: each with its own three settings, then its facts' (its first MPI library, its settings); 0, or -1. */
+/*
+ * The side's points from its model: each with its own three settings, then its facts' (its first MPI
+ * library, its settings); 0, or -1.
+ */
 static int read_points(struct side *sd)
 {
 	const struct campaign *c = &sd->model;

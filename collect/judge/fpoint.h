@@ -40,7 +40,8 @@ struct flevel {
 
 /* A point of the campaign and what its rows showed. */
 struct fpoint {
-	const struct mpoint *pt;  /* its index row and facts (placement "": the launcher's order; base: its series less its placement) */
+	const struct mpoint *pt;  /* its index row and facts (placement "": the launcher's order; base: its series
+				     less its placement) */
 	long floors;              /* its rows below a floor (facts.tsv's floor_failed lines) */
 	struct fbest peak, agg, interf, cong;   /* the peaks of bwavg, aggbw, interference and congestion */
 	struct mrow eff;          /* the best row at the largest size, off its node (eff.point < 0: none) */

@@ -101,7 +101,8 @@ static int judged(const struct mrow *r, const char *algo)
 	       !strcmp(r->algo, algo) && r->level >= 0 && r->level < FABRIC_LEVELS;
 }
 
-/* Row r's bound / its median time (eff_bound's) on fabric bf (units: per level, worked out once; done[level]); NAN where none. */
+/* Row r's bound / its median time (eff_bound's) on fabric bf (units: per level, worked out once; done[level]);
+ * NAN where none. */
 static double ratio(const struct fpoint *p, const struct fabric *f, const struct bound_fabric *bf,
 		    const struct mrow *r, struct bound *unit, char *done)
 {
@@ -122,7 +123,8 @@ static int fits(double r, double high)
 	return r >= TOPO_LOW && r <= high;
 }
 
-/* Alternative m's tally: each ratio under it (rh) against the declared's (rd), n of each (NAN: not judged), fitting up to high. */
+/* Alternative m's tally: each ratio under it (rh) against the declared's (rd), n of each (NAN: not judged),
+ * fitting up to high. */
 static void tally(struct topo_move *m, const double *rd, const double *rh, long n, double high)
 {
 	for (long i = 0; i < n; i++) {
@@ -208,7 +210,8 @@ int topo_point(struct topo *t, const struct fpoint *p, const struct mrow *rows, 
 	return rd ? 0 : -1;
 }
 
-/* Per link (bound_flows' by): the measured and the allowed rates of the flows it is the bottleneck of, their lowest own ratio. */
+/* Per link (bound_flows' by): the measured and the allowed rates of the flows it is the bottleneck of, their
+ * lowest own ratio. */
 struct shares {
 	double *meas, *pred, *low;
 };
