@@ -23,7 +23,7 @@
 
 #define LOCATE_SLOW 0.25       /* a row at 1/4 of its bound is slow (a healthy row reads 0.3-0.9 of it on this VM) */
 #define LOCATE_HALF 0.5        /* the target: a link at half its rate or worse found */
-#define LOCATE_SPREAD 1.5      /* a healthy row's slowest over its median: 1.0-1.3 (simulated: its noise) */
+#define LOCATE_SPREAD 2.0      /* a healthy row's slowest over its median: 1.0-1.3 simulated, 1.5-2 loaded here */
 #define LOCATE_SHARE 0.75      /* a suspect is in this share of the slow rows at least */
 #define LOCATE_MIN_ROWS 3      /* slow rows needed to name anything */
 #define LOCATE_MIN_BYTES 65536 /* rows of fewer bytes per peer are latency's, not the links' */

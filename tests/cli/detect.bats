@@ -121,3 +121,12 @@ setup() {
 	# say (collect counted the run's 8 alone, a tenth of the links, and read rows at 875% of its bound)
 	[[ $(verdict "$BATS_TEST_TMPDIR/healthy") == "info	"*"the network-bound rows reach "[78][0-9]"%-"[89][0-9]"% of what the topology allows"* ]]
 }
+
+@test "real campaigns with one uplink slowed name the uplink, never NICs: a loaded machine's rows at a third of their bound with a spread of 1.5-2 are not slow by spread" {
+	for d in slowup-leaves slowup-fabric; do
+		run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/$d" "$ROOT"/tests/data/"$d"/*.out
+	done
+	[[ $(awk -F'\t' '$2 == "located" { print $1 ": " $3 }' "$BATS_TEST_TMPDIR/slowup-leaves/findings.tsv") == "warning: The slow link is the uplink of leaf1: "* ]]
+	[[ $(awk -F'\t' '$2 == "located" { print $1 ": " $3 }' "$BATS_TEST_TMPDIR/slowup-fabric/findings.tsv") == "notice: A slow link is the uplink of leaf1 or the uplink of leaf2: "* ]]
+	run ! grep -q 'nic:' "$BATS_TEST_TMPDIR/slowup-leaves/suspects.tsv" "$BATS_TEST_TMPDIR/slowup-fabric/suspects.tsv"
+}
