@@ -62,7 +62,7 @@ bench_bin() {
 
 @test "make bench-test-quick runs the lane quiet, then beside stress-ng --cpu 2, stops it, and prints each run's wall time, exit and slowest files" {
 	bench_bin
-	PATH=$BATS_TEST_TMPDIR/bin run --separate-stderr -0 bash "$ROOT/tests/bench-quick.sh"
+	TMPDIR=$BATS_TEST_TMPDIR PATH=$BATS_TEST_TMPDIR/bin run --separate-stderr -0 bash "$ROOT/tests/bench-quick.sh"
 	[ "$(cat "$BATS_TEST_TMPDIR/seen")" = "run 1: quiet
 run 2: loaded" ]
 	[ "$(cat "$BATS_TEST_TMPDIR/load")" = "started --cpu 2 --timeout 0 --quiet
@@ -78,11 +78,11 @@ stopped" ]
 
 @test "make bench-test-quick exits 1 when a run failed, and 3 in one line without stress-ng" {
 	bench_bin
-	FAKE_RC_2=2 PATH=$BATS_TEST_TMPDIR/bin run --separate-stderr -1 bash "$ROOT/tests/bench-quick.sh"
+	FAKE_RC_2=2 TMPDIR=$BATS_TEST_TMPDIR PATH=$BATS_TEST_TMPDIR/bin run --separate-stderr -1 bash "$ROOT/tests/bench-quick.sh"
 	[[ $output == *"beside-stress-ng: "*" s, exit 2 ("* ]]
 	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/load")" = stopped ]
 	rm "$BATS_TEST_TMPDIR/bin/stress-ng"
-	PATH=$BATS_TEST_TMPDIR/bin run --separate-stderr -3 bash "$ROOT/tests/bench-quick.sh"
+	TMPDIR=$BATS_TEST_TMPDIR PATH=$BATS_TEST_TMPDIR/bin run --separate-stderr -3 bash "$ROOT/tests/bench-quick.sh"
 	[ "$stderr" = "bench-test-quick: error: stress-ng is missing: run 'make deps'" ]
 	[ -z "$output" ]
 }
