@@ -52,6 +52,8 @@ setup_file() {
 	grep -q '^# traffic: count=8 tier=pml msgs=3 .* bytes=768 .* logical=448 amplification=1.7143 fingerprint=bruck-like cross_bytes=0$' out
 }
 
+# (16 ranks on this machine's cores: the volume)
+# bats test_tags=slow
 @test "at 16 ranks and 8 B per peer Open MPI picks a Bruck variant: amplification 32/15" {
 	mpirun_n 16 "$ALLER" --reveal --reveal-dir=rv c 1 16 >out
 	grep -q '^# traffic: count=1 tier=pml msgs=4 .* bytes=256 .* logical=120 amplification=2.1333 fingerprint=bruck-like cross_bytes=0$' out
