@@ -24,7 +24,8 @@
 #   heal                     every link back to its built rate, no fault
 #   show                     each NIC, uplink and fault now in force
 #   info [NODE]              NODE's NIC, rates and faults as 'key value' lines
-#                            (a job's provenance; NODE: the job's node)
+#                            (a job's provenance); no NODE: the job's node in
+#                            a job, else every node's (on the host)
 # RATE: a number and kbit, mbit or gbit (e.g. 200mbit), as cluster-plan rate reads
 # it: 8kbit to 1000gbit, slow-nic's (-rx, -tx) at most the NIC's built rate. Exit codes: 0 done,
 # 1 no fabric up (or the kernel lacks what the fault needs), 2 a bad command
@@ -107,19 +108,22 @@ show() {
 	done <"$FAB/links"
 }
 
-# info [NODE]: key value lines for a job's provenance
+# info [NODE]: key value lines for a job's provenance, each node's NICs (no
+# NODE, in a job: its node; on the host: every node), then the faults once
 info() {
-	local n=${1:-${SLURMD_NODENAME:-$(hostname -s)}} nic dev addr leaf
-	node_arg "$n"
-	while read -r nic dev _ addr; do   # each NIC (with rails NODE:DEV), at the rate it was built with
-		leaf=$(leaf_of "$nic")
-		printf 'nic %s %s %s\nnic_rate %s %skbit\nnic_burst %s %s\nswitch %s %s\n' "$n" "$dev" "$addr" "$nic" \
-			"$(links nic | awk -v n="$nic" '$1 == n { print $3 }')" "$nic" "$SHAPE_BURST" "$nic" "$leaf"
-		# each switch's uplink from the NIC's leaf up, and the switch above it (Slurm's
-		# topology puts a node under one leaf: with rails, rail 0's)
-		links uplink | awk -v s="$leaf" -v b="$SHAPE_BURST" '{ up[$1] = $2; r[$1] = $3 }
-			END { for (; s in up; s = up[s]) print "uplink_rate " s " " r[s] "kbit\nuplink_burst " s " " b "\nparent " s " " up[s] }'
-	done < <(nics_of "$n")
+	local n nic dev addr leaf
+	for n in ${1:-${SLURMD_NODENAME:-$(node_names)}}; do
+		node_arg "$n"
+		while read -r nic dev _ addr; do   # each NIC (with rails NODE:DEV), at the rate it was built with
+			leaf=$(leaf_of "$nic")
+			printf 'nic %s %s %s\nnic_rate %s %skbit\nnic_burst %s %s\nswitch %s %s\n' "$n" "$dev" "$addr" "$nic" \
+				"$(links nic | awk -v n="$nic" '$1 == n { print $3 }')" "$nic" "$SHAPE_BURST" "$nic" "$leaf"
+			# each switch's uplink from the NIC's leaf up, and the switch above it (Slurm's
+			# topology puts a node under one leaf: with rails, rail 0's)
+			links uplink | awk -v s="$leaf" -v b="$SHAPE_BURST" '{ up[$1] = $2; r[$1] = $3 }
+				END { for (; s in up; s = up[s]) print "uplink_rate " s " " r[s] "kbit\nuplink_burst " s " " b "\nparent " s " " up[s] }'
+		done < <(nics_of "$n")
+	done
 	if [ -s "$FAB/faults" ]; then sed 's/^/fault /' "$FAB/faults"; else echo "fault none"; fi
 }
 
@@ -140,10 +144,9 @@ slow-node) [ -w "${CPU%/*}/cgroup.procs" ] || fail "slow-node: no cgroup v1 cpu 
 slow-uplink) [ -n "$(links uplink)" ] || fail "slow-uplink: this fabric has one leaf and no uplink (CLUSTER_NODES=$CLUSTER_NODES)"
 	links uplink | grep -q "^$1 " || usage "slow-uplink: '$1' is not one of $(links uplink | cut -d' ' -f1 | paste -sd' ')"
 	set_fault "slow-uplink $1" "slow-uplink $*"; apply_uplinks ;;
-delay) netem_available || fail "delay: this kernel has no netem qdisc (sch_netem), which delay needs; slow-link, slow-nic, loss and link-down work without it"
-	set_fault "delay $1" "delay $*" ;;
-loss) command -v nft >/dev/null || fail "loss: nft (nftables) is missing: run 'make deps'"
-	set_fault "loss $1" "loss $*" ;;
+delay) netem_available || fail "delay: this kernel has no netem qdisc (sch_netem), which delay needs; slow-link, slow-nic, loss and link-down work without it" ;;&
+loss) command -v nft >/dev/null || fail "loss: nft (nftables) is missing: run 'make deps'" ;;&
+delay | loss) set_fault "$cmd $1" "$cmd $*" ;;
 link-down | link-up) set_fault "link-down $1" "$([ "$cmd" = link-up ] || echo "link-down $1")" ;;
 move) links nic | grep -q " $2 " || usage "move: '$2' is not one of $(links nic | cut -d' ' -f2 | sort -uV | paste -sd' ')"
 	set_fault "move $1" "move $*" ;;

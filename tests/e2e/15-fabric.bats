@@ -42,6 +42,21 @@ cap_GBs() { awk '$1 == "nic" { print $4 * 1000 / 8 / 1e9; exit }' "$CLUSTER_DIR/
 	[[ $output != *"leaf1"* && $output != *"eth0@"* ]]
 }
 
+@test "fabric.sh info on the host, no node named: every node's lines as 'info NODE' gives them, the faults once" {
+	run -0 bash "$FABRIC" slow-nic n2 500mbit
+	run -0 env -u SLURMD_NODENAME bash "$FABRIC" info
+	all=$output
+	for node in 1 2 3 4; do
+		run -0 bash "$FABRIC" info "n$node"
+		[[ $output == *"nic n$node eth0 10.0.0.$node"$'\n'* ]]
+		# NODE's lines less the faults, in order, within the whole
+		[[ $all == *"$(grep -v '^fault ' <<<"$output")"* ]]
+	done
+	[ "$(grep -c '^nic ' <<<"$all")" = 4 ]
+	[ "$(grep -c '^fault ' <<<"$all")" = 1 ]
+	grep -qx 'fault slow-nic n2 500mbit' <<<"$all"
+}
+
 @test "each node's counters are its own NIC's: eth0's bytes within a few percent of what aller's calls sent off the node; a healthy fabric names no node" {
 	out=$BATS_TEST_TMPDIR/counters.out
 	srun_aller -N4 -n4 --mpi=pmix "$ALLER" --min-bytes=256K c 3 262144 >"$out"

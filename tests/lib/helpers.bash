@@ -8,8 +8,11 @@ COLLECT=$BUILD/bin/collect
 if [ "$(id -u)" = 0 ]; then
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
-# Ranks share two cores here: let them yield instead of spinning.
-export OMPI_MCA_mpi_yield_when_idle=1
+# Ranks share two cores here: let them yield instead of spinning. A run that
+# exits non-zero (most tests' point) ends at once: Open MPI's mpirun waits
+# odls_base_sigkill_timeout (1 s) after SIGTERM before SIGKILL, even for tasks
+# already gone, and aller does not catch SIGTERM.
+export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_odls_base_sigkill_timeout=0
 
 # mpirun_n N PROGRAM ARGS...: N ranks on this machine ("${MPIRUN[@]}" N ...).
 MPIRUN=(mpirun --oversubscribe -np)

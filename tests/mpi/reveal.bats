@@ -8,6 +8,13 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
+# One strided run at 4 ranks, its matrices in a directory it makes two deep:
+# the matrices, their heatmaps and the checker's refusals read it.
+setup_file() {
+	cd "$BATS_FILE_TMPDIR" || return 1
+	mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv/deep s 1 16 >s16.out
+}
+
 @test "--reveal at 4 ranks: count x 8 x (g-1) bytes per rank, pairwise, no cross traffic" {
 	mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv c 2 64 >out
 	grep -q '^# reveal: pml; ' out
@@ -45,24 +52,27 @@ setup() {
 	grep -q '^# traffic: count=8 tier=pml msgs=3 .* bytes=768 .* logical=448 amplification=1.7143 fingerprint=bruck-like cross_bytes=0$' out
 }
 
+# (16 ranks on this machine's cores: the volume)
+# bats test_tags=slow
 @test "at 16 ranks and 8 B per peer Open MPI picks a Bruck variant: amplification 32/15" {
 	mpirun_n 16 "$ALLER" --reveal --reveal-dir=rv c 1 16 >out
 	grep -q '^# traffic: count=1 tier=pml msgs=4 .* bytes=256 .* logical=120 amplification=2.1333 fingerprint=bruck-like cross_bytes=0$' out
 }
 
 @test "the checker itself rejects traffic that does not fit" {
-	mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv c 1 16 >out
-	sed 's/cross_bytes=0/cross_bytes=8/' out >cross
+	out=$BATS_FILE_TMPDIR/s16.out
+	perl "$ROOT/tests/lib/check-traffic.pl" pairwise/linear "$out"
+	sed 's/cross_bytes=0/cross_bytes=8/' "$out" >cross
 	run -1 perl "$ROOT/tests/lib/check-traffic.pl" pairwise/linear cross
 	[[ $output == *"cross_bytes 8, expected 0"* ]]
-	run -1 perl "$ROOT/tests/lib/check-traffic.pl" bruck-like out
+	run -1 perl "$ROOT/tests/lib/check-traffic.pl" bruck-like "$out"
 	[[ $output == *"fingerprint pairwise/linear, expected bruck-like"* ]]
 }
 
 @test "a traffic matrix per level and count, in world ranks" {
-	mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv/deep s 1 16 >out
-	grep -qx '# reveal_dir: rv/deep' out
-	grep -qx '# matrix: rv/deep/matrix-L1-c8.dat' out
+	cd "$BATS_FILE_TMPDIR"
+	grep -qx '# reveal_dir: rv/deep' s16.out
+	grep -qx '# matrix: rv/deep/matrix-L1-c8.dat' s16.out
 	[ "$(find rv/deep -name 'matrix-*.dat' | wc -l)" = 12 ]
 	# strided level 1: {0,2} and {1,3}, 8 longs = 64 bytes per peer and call
 	grep -qx '0 2 64 1' rv/deep/matrix-L1-c8.dat
@@ -126,12 +136,13 @@ setup() {
 }
 
 @test "the traffic matrices render as heatmaps with the other plots" {
-	mpirun_n 4 "$ALLER" --reveal --reveal-dir=rv s 1 16 >out.txt
-	run -0 bash "$ROOT/plots/plot.sh" --file out.txt --out-dir res
+	cd "$BATS_FILE_TMPDIR"
+	res=$BATS_TEST_TMPDIR/res
+	run -0 bash "$ROOT/plots/plot.sh" --file s16.out --out-dir "$res"
 	# per level the largest and the smallest count: 4+1, 8+1, 16+1
 	[ "$(grep -c '/matrix-L[0-9]*-c[0-9]*\.png$' <<<"$output")" = 6 ]
-	for f in res/plots/matrix-*.png; do
+	for f in "$res"/plots/matrix-*.png; do
 		[ "$(head -c 8 "$f" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
 	done
-	[ -s res/plots/matrix-L1-c8.png ]
+	[ -s "$res/plots/matrix-L1-c8.png" ]
 }

@@ -86,12 +86,15 @@ SPECS="uniform spread:1 zipf:1.2 zipf:2:9 hot:1:0.9 idle:0.5 rotate:1:0.8 lognor
 	# measured at commsize 2 only; uniform at every level
 	[ "$(grep -c "^# split: matrix:$m\$" "$BATS_TEST_TMPDIR/out")" = 1 ]
 	grep -B4 "^# split: matrix:" "$BATS_TEST_TMPDIR/out" | grep -q "commsize 2\$"
+	# each bad file by the parser the run uses (--check-args reads it as rank 0 does); one under mpirun
 	for bad in '1 2 3\n4 5 6\n' '1 -1\n1 1\n' '1 x\n1 1\n' '' '0 0\n0 0\n'; do
 		printf "%b" "$bad" >"$m"
-		run --separate-stderr -2 mpirun_n "$N" "$ALLER" --split=matrix:"$m" c 2 256
+		run --separate-stderr -2 "$ALLER" --check-args="$N" --split=matrix:"$m" c 2 256
 		[ "$(printf '%s\n' "$stderr" | grep -c "^aller: error: matrix file '$m'")" = 1 ]
-		[ -z "$output" ]
 	done
+	run --separate-stderr -2 mpirun_n "$N" "$ALLER" --split=matrix:"$m" c 2 256
+	[ "$(printf '%s\n' "$stderr" | grep -c "^aller: error: matrix file '$m': every weight is 0")" = 1 ]
+	[ -z "$output" ]
 	run --separate-stderr -2 mpirun_n "$N" "$ALLER" --split=matrix:"$BATS_TEST_TMPDIR/none" c 2 256
 	[[ $stderr == *"aller: error: matrix file '$BATS_TEST_TMPDIR/none' cannot be opened: No such file or directory"* ]]
 	# a 3 x 3 matrix fits no level of a world of 2 or 4
