@@ -35,6 +35,7 @@ campaigns/isolate.sh	>"\$out"	the same directory (out=$dir/job-N.out)
 tools/deps.sh	>"\$policy"	/usr/sbin/policy-rc.d as root, made only when absent, in a directory only root can write
 cluster/	"\$(ETC|FAB|LOG|RUN|CLUSTER_DIR|SLURM_CONF|nsfile)	the local cluster's own directory (CLUSTER_DIR, build/cluster-PORT), made by cluster/up.sh for root, which no other user writes
 cluster/net.sh	probe\$\$	a network namespace's name, not a file
+cluster/fabric.sh	>"\$(CPU|\{CPU%/\*\}|g)/	the kernel's cgroup v1 cpu files of a slow node's group (/sys/fs/cgroup/cpu/aller-PORT/NODE), root's alone: no result, no name to plant
 cluster/client.in	/proc/\$\$/ns	the shell's own namespace, read
 EOF
 }
