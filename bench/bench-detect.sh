@@ -62,8 +62,15 @@ fault() {
 	slow-global) g=$((RANDOM % groups + 1)) h=$((RANDOM % (groups - 1) + 1))
 		h=$((h >= g ? h + 1 : h))
 		fault="slow-global g$g g$h $(awk -v r="$global" -v s="$2" 'BEGIN { print r / s }')gbit" want="global g$g g$h" ;;
-	move) k=$((RANDOM % ${#switches[@]})) sw=${switches[k]}
-		fault="move $n ${switches[(k + 1 + RANDOM % (${#switches[@]} - 1)) % ${#switches[@]}]}" want="node $n" ;;
+	move) # onto another leaf than its own (per leaf: fattree 32 nodes, frontier a group's 128, h100's a unit's 32 a rail)
+		local i=${n#n} own to
+		case $fab in
+		fattree) own=$(((i - 1) / 32 + 1)) to=$(((own + RANDOM % 7) % 8 + 1)) to=${switches[to - 1]}
+			[ "$to" != "leaf$own" ] || to=${switches[own % 8]} ;;
+		frontier) own=$(((i - 1) / 128 + 1)) to=s$(((own + RANDOM % 7) % 8 + 1)) ;;
+		h100) own=$(((i - 1) / 32 + 1)) k=${rails[RANDOM % ${#rails[@]}]} to=rail${k#ib}-su$((own % 4 + 1)) n=$n:$k ;;
+		esac
+		fault="move $n $to" want="node ${n%%:*}" ;;
 	slow-node) fault="slow-node $n $(($2 * memx))" want="node $n" ;;
 	esac
 }
