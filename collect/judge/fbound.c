@@ -72,7 +72,7 @@ static int locate_net(const struct fpoint *p, const struct mrow *r, const struct
 	for (long i = 0; i < net->nnodes + net->nleaves; i++)   /* (a dragonfly group's unrated uplink is no link) */
 		if ((s->on[i] && (i < net->nnodes || net->uplink[i - net->nnodes] > 0 || !net->ngroups) &&
 		     (s->used[nu++] = link_id(s, net, i, L)) < 0) ||
-		    (t[i] * r->bytes >= LOCATE_HALF * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0))
+		    (t[i] * r->bytes >= LOCATE_SLOW * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0))
 			return -1;
 	return locate_row_ids(L, r->point, unit.t * r->bytes / row_t, row_t / r->TMED, s->used, nu, s->clear, nc);
 }

@@ -3,8 +3,9 @@
  * (tomography), as pure logic. Each row of a point on a known fabric says
  * two things about the links (named "nic:NODE", "up:LEAF"; with rails "nic:NODE:IF" and its node's, all of them):
  *
- *  - a row clears every link whose own least time for it (its bytes / its rate) is
- *    LOCATE_HALF of the row's time (its slowest task's) or more: at half its rate, it would have made the row slower;
+ *  - a row clears every link whose own least time for it (its bytes / its rate) is LOCATE_SLOW of the row's
+ *    time (its slowest task's) or more: at a quarter of its rate it would have made the row slower (a loaded
+ *    cluster's healthy rows at 0.3-0.5 of their bound clear no link at half its rate: tests/data/slowup-*);
  *  - a row below LOCATE_SLOW of its bound is slow, or below LOCATE_HALF with its slowest task at LOCATE_SPREAD
  *    x the median's (the others at their bound): the links its slowest task's communicator used get a vote;
  *  - in every row, slow or not, the links of the slowest task's communicator get the blame: the others were faster.

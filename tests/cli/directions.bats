@@ -50,8 +50,8 @@ campaign() {
 }
 
 @test "a slow node is named itself by its rows within the node, not its NIC" {
-	# its copies at 400 / 40 = 10 GB/s, below its NIC's 12.5: a straggler its rows show
-	campaign node 'slow-node n3 40'
+	# its copies at 400 / 80 = 5 GB/s, under half its NIC's 12.5: a straggler its rows show
+	campaign node 'slow-node n3 80'
 	grep -q '^warning	located	The slow node is n3 itself (its on-node rows slow too: compute or memory, not its NIC): .*; it holds the slowest task in [0-9]* of [0-9]* rows within a node\.' "$M/findings.tsv"
 	grep -q '^host	n3	.*the node itself (compute or memory), not its NIC' "$M/suspects.tsv"
 	run ! grep -q 'nic:n3' "$M/suspects.tsv"
