@@ -50,17 +50,18 @@ AS_USER := env -u MAKEFLAGS -u MFLAGS -u MAKEOVERRIDES -u MAKELEVEL
 # ones. The end-to-end files in two ordered lanes, each on a local cluster
 # of its own (tests/lib/cluster.bash: E2E_LANE_B's on port 16000); they wait
 # mostly on the shaped network. Beside them, niced (tests/tap-run), the
-# rest, which waits mostly on the CPU: in the slots the end-to-end lanes
-# leave, so three at once once they end (in a CI run a lane of the rest alone
-# took 20 minutes, the end-to-end ones 16). Then, alone,
+# rest, which waits mostly on the CPU, in two lanes of its own (its longest
+# files, QUICK_FIRST, and the others) in the slots the end-to-end lanes leave:
+# prove starts a 'par' group's jobs before any 'seq' group's, which held the
+# end-to-end lanes back 4 minutes in a CI run. Then, alone,
 # tests/timed/ (assertions on what a timer saw) and MPICH's files (its ranks
 # poll their cores busy). Both clusters go down at the end.
 PROVE_JOBS ?= 2
 ORDERED := tests/e2e/% tests/timed/% tests/mpich/%
-E2E_LANE_B := $(filter-out tests/e2e/95%,$(sort $(wildcard tests/e2e/[5-9]*.bats)))
+E2E_LANE_B := $(filter-out tests/e2e/95%,$(sort $(wildcard tests/e2e/30-*.bats tests/e2e/[5-9]*.bats)))
 comma := ,
-PROVE_LANES := $(if $(E2E_LANE_B),--rules='seq={$(subst $(eval) ,$(comma),$(E2E_LANE_B))}') \
-	--rules='seq=tests/e2e/*' --rules='par=**'
+PROVE_LANES = $(if $(E2E_LANE_B),--rules='seq={$(subst $(eval) ,$(comma),$(E2E_LANE_B))}') \
+	--rules='seq=tests/e2e/*' --rules='seq={$(subst $(eval) ,$(comma),$(QUICK_FIRST))}' --rules='seq=**'
 # The tests that run make on this tree (make install, make plots, ...) do
 # so with the WERROR it was built with: with another, make rebuilds the
 # binaries while the ordered lane runs them. The flags are checked after.

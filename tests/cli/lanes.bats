@@ -15,10 +15,10 @@ load ../lib/helpers
 	[ -z "$out" ] || { echo "$out"; false; }
 }
 
-@test "the second lane's files are the end-to-end files numbered 50-94, on a port no end-to-end test uses for another cluster" {
+@test "the second lane's files are the end-to-end files numbered 30 and 50-94, on a port no end-to-end test uses for another cluster" {
 	cd "$ROOT"
 	run -0 make -s --no-print-directory -f tests/build.mk -f - print-lane <<<'print-lane: ; @echo $(E2E_LANE_B)'
-	[[ " $output " == *" tests/e2e/50-compare.bats "* && " $output " != *"95-docs-run"* && " $output " != *" tests/e2e/10-"* ]]
+	[[ " $output " == *" tests/e2e/50-compare.bats "* && " $output " == *" tests/e2e/30-identity.bats "* && " $output " != *"95-docs-run"* && " $output " != *" tests/e2e/10-"* ]]
 	run grep -n 'CLUSTER_PORT=16' tests/e2e/*.bats
 	[ "$status" -eq 1 ]
 }

@@ -1,8 +1,9 @@
 # For the end-to-end tests: the local cluster, up with accounting.
 export CLUSTER_ACCOUNTING=${CLUSTER_ACCOUNTING:-1}
 # make test runs the end-to-end files in two ordered lanes at once
-# (tests/build.mk), each on a cluster of its own: a file of E2E_LANE_B on
-# port 16000 in build/cluster-b, the others on the default (or the caller's).
+# (tests/build.mk), each on a cluster of its own: a file of E2E_LANE_B (30,
+# 50-94) on port 16000 in build/cluster-b, the others on the default (or the
+# caller's).
 case " ${E2E_LANE_B:-} " in
 *" tests/e2e/${BATS_TEST_FILENAME##*/} "*) export CLUSTER_PORT=16000 CLUSTER_DIR=$ROOT/build/cluster-b ;;
 esac
