@@ -455,9 +455,10 @@ static void one_link(void *ctx, const char *link, const char *since, const char 
 	double r = sscanf(link, "%ld (%*[^)]) -> %ld", &src, &dst) == 2 ? topo_link(l->topo, point, src, dst) : NAN;
 	const struct mpoint *p = campaign_point(l->c, point);
 	long n = p && p->world <= TOPO_PAIRS && src >= 0 && dst >= 0 && src < p->world && dst < p->world ? p->world : 0;
-	double of = 0, spread = NAN, typical = NAN, *m = n > 1 ? malloc(sizeof(double) * (size_t)(2 * n * n)) : NULL;
+	double share = 0, spread = NAN, typical = NAN, *m = n > 1 ? malloc(sizeof(double) * (size_t)(2 * n * n)) : NULL;
+	double of = sscanf(link, "%*[^,], %lf", &share) == 1 && m ? share : 0;   /* its share of the median, read once */
 
-	if (m && sscanf(link, "%*[^,], %lf of the median", &of) == 1 && campaign_matrix(l->c, point, n, m, m + n * n) == 0)
+	if (of != 0 && campaign_matrix(l->c, point, n, m, m + n * n) == 0)
 		spread = m[n * n + src * n + dst], typical = median_of(m + n * n, n * n);   /* sorts the spreads */
 	free(m);
 	if (of > 0 && !find_beyond(1 / of, spread + typical)) {   /* in time, as the spreads: 1% of the median 99x */
@@ -475,7 +476,7 @@ static void one_link(void *ctx, const char *link, const char *since, const char 
 	} else {
 		snprintf(text, sizeof(text), "Slow link %s (--pairs).", link);
 		find_emit(l->o, FK_slow_link, "warning", text, &point, point >= 0, NULL);
-		suspects_link(l->sus, link, since, campaign, point);
+		suspects_link(l->sus, link, share, since, campaign, point);
 		l->slow++;
 	}
 }

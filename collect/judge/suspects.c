@@ -18,10 +18,10 @@ static int not_a_node(const char *what)
 		"digits, '.', '_' and '-'): not a suspect\n", what);
 }
 
-int suspects_link(struct suspects *s, const char *text, const char *since, const char *campaign,
+int suspects_link(struct suspects *s, const char *text, double share, const char *since, const char *campaign,
 		  long point)
 {
-	struct suspect_link k = { .point = point };
+	struct suspect_link k = { .point = point, .share = share };
 
 	if (sscanf(text, "%*d (%63[^)]) -> %*d (%63[^)])", k.src, k.dst) != 2)
 		return -1;
@@ -64,7 +64,7 @@ static int peers_of(const struct suspects *s, const char *h, char *peers, size_t
 		    const char **side)
 {
 	int n = 0;
-	double way[2] = { 0, 0 }, share = 0;
+	double way[2] = { 0, 0 };
 	size_t at = 0;
 
 	peers[0] = '\0';
@@ -73,7 +73,7 @@ static int peers_of(const struct suspects *s, const char *h, char *peers, size_t
 		const char *other = !strcmp(s->l[i].src, h) ? s->l[i].dst : in ? s->l[i].src : NULL;
 		if (!other || !strcmp(other, h))
 			continue;
-		way[in] += sscanf(s->l[i].text, "%*[^,], %lf", &share) == 1 && share > 0 ? 1 / share : 1;
+		way[in] += s->l[i].share > 0 ? 1 / s->l[i].share : 1;
 		for (int k = 0; k < i; k++)
 			seen |= (!strcmp(s->l[k].src, h) && !strcmp(s->l[k].dst, other)) ||
 				(!strcmp(s->l[k].dst, h) && !strcmp(s->l[k].src, other));

@@ -37,6 +37,7 @@ struct suspect_link {
 	char src[SUSPECT_NAME], dst[SUSPECT_NAME];
 	char text[512], since[32], campaign[128];
 	long point;
+	double share;   /* its share of the median's rate (0: unknown) */
 };
 
 /* A host or link named by other evidence (the slowest task of most rows, the rows' bounds). */
@@ -55,9 +56,8 @@ struct suspects {
 	size_t caph;
 };
 
-/* A '# slow_link:' line's text ("3 (n4) -> 0 (n1): ..."); 0, or -1 when it names no hosts. */
-int suspects_link(struct suspects *s, const char *text, const char *since, const char *campaign,
-		  long point);
+/* A '# slow_link:' line's text ("3 (n4) -> 0 (n1): ...") and its share; 0, or -1 when it names no hosts. */
+int suspects_link(struct suspects *s, const char *text, double share, const char *since, const char *campaign, long point);
 /*
  * A suspect of kind "host" (one node's name: checked) or "link" named by
  * other evidence than --pairs (a host that holds the slowest task in most of

@@ -27,7 +27,7 @@ collect/export/plots_kinds.c 3  merged tables'"'"' point ids, collect'"'"'s own
 collect/judge/findings.c 3    merged tables (pairs.tsv), collect'"'"'s own
 collect/judge/findings_across.c 2  a finding'"'"'s link words and its share of the median, collect'"'"'s own
 collect/judge/nics.c 1        a merged fact'"'"'s NIC rate, collect'"'"'s own
-collect/judge/suspects.c 2    suspects.tsv'"'"'s link words and a slow link'"'"'s share of the median, collect'"'"'s own
+collect/judge/suspects.c 1    suspects.tsv'"'"'s link words, collect'"'"'s own
 collect/judge/topology.c 1    a fact'"'"'s node and leaf words (%s), no number
 collect/merge/row.c 1         a row aller wrote, checked by the reader before
 collect/model/campaign.c 3    merged tables, exactly as collect wrote them
