@@ -34,6 +34,7 @@
 #include "model.h"
 #include "namehash.h"
 #include "pairs.h"
+#include "replace.h"
 #include "partition.h"
 #include "text.h"
 
@@ -285,27 +286,20 @@ static int output(FILE *f, const struct opts *o, const struct sim *s, const stru
 	return fflush(f) || ferror(f) ? text_error(3, "simulate: error: cannot write an output (a full disk?)\n") : 0;
 }
 
-/* A new file to write, never an existing name nor a planted link (git's lockfile.c); NULL, errno set. */
-static FILE *create(const char *path)
+/* DIR/NAME through the write door (common/replace.h: NAME.part, renamed over NAME when whole); NULL or 3, said. */
+static FILE *create(const char *dir, const char *name)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	char err[4400];
+	FILE *f = replace_open(dir, name, err, sizeof(err));
 
-	if (fd >= 0 && !f)
-		close(fd);
-	return f;
+	return f ? f : (text_error(3, "simulate: error: %s\n", err), NULL);
 }
 
-/* path, written whole by rename from path.tmp (f: the open file, or NULL); 0, or 3 said. */
-static int commit(FILE *f, const char *tmp, const char *path)
+static int commit(FILE *f, const char *dir, const char *name)
 {
-	int bad = !f || fflush(f) || ferror(f);
+	char err[4400];
 
-	if (f && fclose(f))
-		bad = 1;
-	if (bad || rename(tmp, path))
-		return unlink(tmp), text_error(3, "simulate: error: cannot write '%s': %s\n", path, strerror(errno));
-	return 0;
+	return replace_close(f, dir, name, err, sizeof(err)) ? text_error(3, "simulate: error: %s\n", err) : 0;
 }
 
 /* path and all under it, links not followed (a staging directory of ours, an old simulated campaign). */
@@ -377,7 +371,7 @@ static int replaceable(const char *dir, const char *campaign, int *old)
 static int campaign(const struct opts *o, const struct sim *s, const struct fabricfile *ff, char **hosts,
 		    long nhosts)
 {
-	char sub[64], key[256], raw[1024], path[4096], tmp[4200], mtmp[4200], mpath[4096], stage[2048], gone[2048];
+	char sub[64], key[256], raw[1024], path[4096], tmp[4200], stage[2048], gone[2048];
 	const char *base = strrchr(o->results, '/') ? strrchr(o->results, '/') + 1 : o->results;
 	int len = (int)(base - o->results), old, rc = replaceable(o->results, o->campaign, &old);
 	struct sigaction sa = { .sa_handler = on_signal, .sa_flags = SA_RESETHAND };   /* a second: at once */
@@ -408,10 +402,8 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 	sigaction(SIGHUP, &sa, NULL);
 	snprintf(sub, sizeof(sub), "%.4s%.2s%.2sT%.2s%.2s%.2sZ-%ld", o->start, o->start + 5, o->start + 8,
 		 o->start + 11, o->start + 14, o->start + 17, (long)getpid());
-	snprintf(mpath, sizeof(mpath), "%s/manifest", stage);
-	snprintf(mtmp, sizeof(mtmp), "%s.tmp", mpath);
-	if ((m = create(mtmp)) == NULL)
-		return rc = commit(NULL, mtmp, mpath), remove_tree(stage), rc;
+	if ((m = create(stage, "manifest")) == NULL)
+		return remove_tree(stage), 3;
 	fprintf(m, "manifest 2\ncampaign %s\nsimulated FABRIC=%s HOSTS=%s SEED=%ld FAULTS=%s\n", o->campaign,
 		o->fabric, o->hosts, o->seed, o->faults);
 	if (o->nodes.n)
@@ -434,21 +426,21 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 						 o->longs.v[c]);
 					snprintf(raw, sizeof(raw), "%s-%s-%s-j1-a01.out", o->campaign, key, sub);
 					snprintf(path, sizeof(path), "%s/raw/%s", stage, raw);
-					snprintf(tmp, sizeof(tmp), "%s.tmp", path);
 					if (access(path, F_OK) == 0) {   /* (the campaign is its own: nothing is left of it) */
 						rc = text_error(2, "simulate: error: invalid point '%s': given twice: allowed is "
 								"each of NODES, MODES, TASKS_PER_NODE and LONGS once\n", key);
 						break;
 					}
-					if ((f = create(tmp)) == NULL) {
-						rc = commit(NULL, tmp, path);
+					snprintf(tmp, sizeof(tmp), "%s/raw", stage);
+					if ((f = create(tmp, raw)) == NULL) {
+						rc = 3;
 						break;
 					}
 					rc = output(f, o, s, ff, hosts, n, o->tpn.v[b], mode,
 						    o->longs.v[c] > 0 ? o->longs.v[c] : 128L * 1024 * 1024, key);
 					if (rc)
 						fclose(f);
-					else if ((rc = commit(f, tmp, path)) == 0)
+					else if ((rc = commit(f, tmp, raw)) == 0)
 						fprintf(m, "plan %s %s\npoint %s %s job=1 name=%s\n", sub, key, sub, key, raw);
 					rc = rc ? rc : stop ? 128 + stop : 0;
 				}
@@ -456,7 +448,7 @@ static int campaign(const struct opts *o, const struct sim *s, const struct fabr
 	if (rc)
 		fclose(m);
 	else
-		rc = commit(m, mtmp, mpath);
+		rc = commit(m, stage, "manifest");
 	if (!rc && old && (!mkdtemp(gone) || rename(o->results, gone))) {
 		rc = text_error(3, "simulate: error: cannot replace '%s': %s\n", o->results, strerror(errno));
 	} else if (!rc && rename(stage, o->results)) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/door-write.sh [ROOT]: the writes that go around the write door
 # (docs/security.md, "Writing a result"), one "FILE:LINE: TEXT" each, exit
-# 1 when there is one. In C (aller/, collect/, common/, cluster/): a file
+# 1 when there is one. In C (aller/, collect/, common/, cluster/, simulate/): a file
 # opened for writing or created (fopen "w"/"a", open with O_CREAT or for
 # writing, creat, mkstemp, freopen) anywhere but common/replace.c. In the
 # shell (campaigns/ jobs/ plots/ cluster/ sh/ tools/): a '>' or '>>' onto a
@@ -44,7 +44,7 @@ EOF
 c_sites() {
 	grep -rnE --include='*.c' --include='*.h' --include='*.cu' \
 		'fopen\([^;]*"[wa+]|[^a-z_]open(at)?\([^;]*O_(CREAT|WRONLY|RDWR|APPEND)|[^a-z_]creat\(|mkstemp|freopen|tmpfile\(|fdopen\([^;]*"[wa]' \
-		aller collect common cluster 2>/dev/null | grep -v '^common/replace\.c:' || true
+		aller collect common cluster simulate 2>/dev/null | grep -v '^common/replace\.c:' || true
 }
 sh_sites() {
 	local f

@@ -37,7 +37,7 @@ as_before() {
 
 # begun: a point's output is being written (into the campaign's own directory, or beside it).
 begun() {
-	compgen -G "$R/sim/raw/*.out.tmp" >/dev/null || compgen -G "$R/.sim.sim-*/raw/*.out.tmp" >/dev/null
+	compgen -G "$R/sim/raw/*.out.part" >/dev/null || compgen -G "$R/.sim.sim-*/raw/*.out.part" >/dev/null
 }
 
 @test "a NODES past the hosts, after good ones, leaves the earlier simulated campaign as it was" {

@@ -242,7 +242,7 @@ rows() {
 	mkdir -p "$BATS_TEST_TMPDIR/res/lnk"
 	printf 'manifest 2\ncampaign lnk\nsimulated FABRIC=x\n' >"$BATS_TEST_TMPDIR/res/lnk/manifest"
 	echo precious >"$BATS_TEST_TMPDIR/target"
-	ln -s "$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/res/lnk/manifest.tmp"
+	ln -s "$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/res/lnk/manifest.part"   # the write door's temporary name
 	run -0 "$SIM" "${ARGS[@]}" --results="$BATS_TEST_TMPDIR/res/lnk" --campaign=lnk
 	[ "$(cat "$BATS_TEST_TMPDIR/target")" = precious ]
 	grep -q '^simulated FABRIC=' "$BATS_TEST_TMPDIR/res/lnk/manifest"
