@@ -1,6 +1,7 @@
 /* suspects.c: see suspects.h. */
 #include "suspects.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,12 +60,16 @@ int suspects_add(struct suspects *s, const char *kind, const char *name, const c
 	return 0;
 }
 
-/* The other hosts h shares slow links with, in peers; how many; *side: the way whose links took 3x the other's, or both. */
+/*
+ * The other hosts h shares slow links with, in peers; how many; *side: the way whose least slow link (a peer's
+ * not listed: 1) ran at under half the other way's share of the median, or both (a slow receiver's ACKs queue
+ * behind its shaped data: one or two links out of it slow too, not all: tests/data/pairs/slowrx-*).
+ */
 static int peers_of(const struct suspects *s, const char *h, char *peers, size_t len, const char **since,
 		    const char **side)
 {
-	int n = 0;
-	double way[2] = { 0, 0 };
+	int n = 0, ways[2] = { 0, 0 };
+	double least[2] = { 0, 0 };   /* out of h, into it */
 	size_t at = 0;
 
 	peers[0] = '\0';
@@ -73,17 +78,22 @@ static int peers_of(const struct suspects *s, const char *h, char *peers, size_t
 		const char *other = !strcmp(s->l[i].src, h) ? s->l[i].dst : in ? s->l[i].src : NULL;
 		if (!other || !strcmp(other, h))
 			continue;
-		way[in] += s->l[i].share > 0 ? 1 / s->l[i].share : 1;
-		for (int k = 0; k < i; k++)
-			seen |= (!strcmp(s->l[k].src, h) && !strcmp(s->l[k].dst, other)) ||
-				(!strcmp(s->l[k].dst, h) && !strcmp(s->l[k].src, other));
+		for (int k = 0, same = 0; k <= i; k++) {
+			seen |= k < i && ((!strcmp(s->l[k].src, h) && !strcmp(s->l[k].dst, other)) ||
+					  (!strcmp(s->l[k].dst, h) && !strcmp(s->l[k].src, other)));
+			same |= k < i && !strcmp(s->l[k].src, in ? other : h) && !strcmp(s->l[k].dst, in ? h : other);
+			ways[in] += k == i && !same;   /* the peers this way */
+		}
+		least[in] = fmax(least[in], s->l[i].share > 0 ? s->l[i].share : 1);
 		if (s->l[i].since[0] && !seen && (!(*since)[0] || strcmp(s->l[i].since, *since) < 0))
 			*since = s->l[i].since;
 		if (!seen)
 			at += (size_t)snprintf(peers + at, at < len ? len - at : 0, "%s%s", n++ ? ", " : "", other);
 	}
-	*side = way[1] > 3 * way[0] ? "rx: the links into it (its receiving side) are slow, those out of it far less: a slow "
-		"receiver" : way[0] > 3 * way[1] ? "tx: the links out of it (its sending side) are slow, those into it far less: "
+	for (int w = 0; w < 2; w++)
+		least[w] = ways[w] < n ? 1 : least[w];
+	*side = least[0] > 2 * least[1] ? "rx: the links into it (its receiving side) are slow, those out of it far less: "
+		"a slow receiver" : least[1] > 2 * least[0] ? "tx: the links out of it (its sending side) are slow, those into it far less: "
 		"a slow sender" : "both: a slow NIC or port slows every link through it";
 	return n;
 }

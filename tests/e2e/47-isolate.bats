@@ -22,7 +22,9 @@ teardown() {
 isolate() { bash "$ROOT/campaigns/isolate.sh" "RESULTS=$RES" "$@"; }
 
 @test "a clean fabric: the halves alike, no culprit, exit 0 after 2 jobs" {
-	run -0 isolate NODES="n[1-4]" NAME=clean
+	# under 0.4 of the other half, not the default 0.7: beside the other lane's files and a benchmark
+	# (a CI run, 2026-12-07) one clean half read 0.69 of the other (0.086 GB/s, 0.124); a slowed NIC 0.05
+	run -0 isolate NODES="n[1-4]" NAME=clean SLOW_BELOW=0.4
 	[[ ${lines[0]} =~ ^isolate:\ halves\ n1,n2:\ [0-9.e-]+\ GB/s,\ n3,n4:\ [0-9.e-]+\ GB/s$ ]]
 	[ "${lines[-1]}" = "isolate: no slow node: the halves carry alike (2 of at most 6 jobs; $RES/isolate-clean)" ]
 	[ "$(tail -n +2 "$RES/isolate-clean/suspects.tsv" | wc -l)" = 0 ]
