@@ -404,6 +404,8 @@ int bound_times(const struct bound_fabric *f, const long *node, const struct par
 		nic_t[i] = f->nic[i] > 0 ? l.nic[i] / (f->nic[i] * 1e9) : 0;
 	for (long i = 0; rc == 0 && up_t && i < f->nleaves; i++)
 		up_t[i] = f->uplink[i] > 0 ? l.up[i] / (f->uplink[i] * 1e9) : 0;
+	for (long i = 0; rc == 0 && up_t && l.glob && f->global_rate > 0 && i < f->ngroups * f->ngroups; i++)
+		up_t[f->nleaves + i] = l.glob[i] / ((double)f->global_links * f->global_rate * 1e9);
 	loads_release(&l);
 	return rc;
 }
@@ -427,12 +429,16 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
 		      long color, char *nic_used, char *up_used)
 {
 	long g = partition_size(p, color), nl = f->nleaves > 0 ? f->nleaves : 1, ns = striped(f) ? f->nstripe : 1;
-	long *under = calloc((size_t)nl, sizeof(long)), *at = malloc(((size_t)g + 1) * sizeof(long));
+	long *under = calloc((size_t)nl, sizeof(long)), *at = malloc(((size_t)g + 1) * sizeof(long)), ng = f->ngroups, gr;
+	char *in = f->group && ng > 0 ? calloc((size_t)ng, 1) : NULL;
 
 	memset(nic_used, 0, (size_t)f->nnodes);
-	memset(up_used, 0, (size_t)nl);
+	memset(up_used, 0, (size_t)nl + (size_t)(f->group && ng > 0 ? ng * ng : 0));
 	for (long i = 0; at && i < g; i++)
-		at[i] = node[partition_member(p, color, i)];
+		if ((at[i] = node[partition_member(p, color, i)]) >= 0 && in && (gr = group_of(f, at[i])) >= 0)
+			in[gr] = 1;   /* a dragonfly: the groups it spans, and their pairs after the switches */
+	for (long a = 0; in && a < ng * ng; a++)
+		up_used[nl + a] = in[a / ng] && in[a % ng] && a / ng != a % ng;
 	for (long s = 0; under && at && s < ns; s++) {   /* each rail striped (else once, each task's NIC) */
 		int nodes = 0;
 		if (ns > 1 && on_rail(f, at, g, f->stripe[s], at) != 0)
@@ -449,6 +455,7 @@ void bound_comm_links(const struct bound_fabric *f, const long *node, const stru
 	}
 	free(under);
 	free(at);
+	free(in);
 }
 
 void bound_link_id(const struct bound_fabric *f, enum bound_link link, long at, char *buf, size_t len)

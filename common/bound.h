@@ -119,7 +119,9 @@ int bound_row(const struct bound_fabric *f, const long *node, const struct parti
 /*
  * bound_row, and each link's least time per call for the row (its bytes /
  * its rate, each way; 0 where it carries nothing or has no known rate):
- * nic_t per node, up_t per leaf (NULL: not wanted), from one pass.
+ * nic_t per node, up_t per leaf (NULL: not wanted), from one pass; on a
+ * dragonfly up_t has ngroups^2 more, each ordered pair's (A x ngroups + B)
+ * global links' as minimal routing loads them.
  */
 int bound_times(const struct bound_fabric *f, const long *node, const struct partition *p,
 		double bytes, struct bound *b, double *nic_t, double *up_t);
@@ -139,7 +141,8 @@ void bound_loads(const struct bound_fabric *f, const double *nic_load, const dou
 /*
  * The links communicator `color` of p uses: each member node's NIC where its
  * members span nodes (nic_used per node), the uplink of each switch with
- * members both under it and not (up_used per switch); 1 used, 0 not.
+ * members both under it and not (up_used per switch), on a dragonfly the
+ * ordered pairs of groups it spans (ngroups^2 more, A x ngroups + B); 1 used, 0 not.
  */
 void bound_comm_links(const struct bound_fabric *f, const long *node, const struct partition *p,
 		      long color, char *nic_used, char *up_used);

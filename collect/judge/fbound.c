@@ -1,6 +1,7 @@
 /* fbound.c: the tomography of a point's rows on its fabric (see fbound.h). */
 #include "fbound.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +20,14 @@ static double row_time(const struct fpoint *p, const struct mrow *r)
 
 /* A point's links as L counts them and the room its rows need, made once for all of them. */
 struct scratch {
-	int *id;                       /* link i (nodes' NICs, then leaves' uplinks): its index in L, -1 not yet */
+	int *id;                       /* link i (NICs, uplinks, pairs of groups): its index in L, -1 not yet */
 	int *used, *clear;             /* a row's links, by index */
 	char *on;                      /* whether the slowest task's communicator uses it */
 };
 
 static int scratch_open(struct scratch *s, const struct fabric *net)
 {
-	size_t nl = (size_t)(net->nnodes + net->nleaves) + 1;
+	size_t nl = (size_t)(net->nnodes + net->nleaves + net->ngroups * net->ngroups) + 1;
 
 	*s = (struct scratch){ .id = malloc(nl * sizeof(int)), .used = malloc(nl * sizeof(int)),
 			       .clear = malloc(nl * sizeof(int)), .on = calloc(nl, 1) };
@@ -39,8 +40,9 @@ static int link_id(struct scratch *s, const struct fabric *net, long i, struct l
 	if (s->id[i] < 0) {
 		struct bound_fabric f = fabric_bound(net);
 		char name[LOCATE_NAME];
-		bound_link_id(&f, i < net->nnodes ? BOUND_NIC : BOUND_UPLINK, i < net->nnodes ? i : i - net->nnodes,
-			      name, sizeof(name));
+		long up = i - net->nnodes, pair = up - net->nleaves;
+		bound_link_id(&f, up < 0 ? BOUND_NIC : pair < 0 ? BOUND_UPLINK : BOUND_GLOBAL,
+			      up < 0 ? i : pair < 0 ? up : pair, name, sizeof(name));
 		s->id[i] = locate_link(L, name);
 	}
 	return s->id[i];
@@ -69,11 +71,15 @@ static int locate_net(const struct fpoint *p, const struct mrow *r, const struct
 	    fabric_level(net, p->pt->mode, (int)r->level, &unit, &t) != 0 || !(unit.t > 0) || unit.partial)
 		return 0;
 	bound_comm_links(&f, net->task, &part, partition_color(&part, r->SLOWEST), s->on, s->on + net->nnodes);
-	for (long i = 0; i < net->nnodes + net->nleaves; i++)   /* (a dragonfly group's unrated uplink is no link) */
-		if ((s->on[i] && (i < net->nnodes || net->uplink[i - net->nnodes] > 0 || !net->ngroups) &&
-		     (s->used[nu++] = link_id(s, net, i, L)) < 0) ||
-		    (t[i] * r->bytes >= LOCATE_SLOW * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0))
+	for (long i = 0, ng = net->ngroups, sw = net->nnodes + net->nleaves; i < sw + ng * ng; i++) {
+		long a = ng ? (i - sw) / ng : 0, b = ng ? (i - sw) % ng : 0;   /* a pair of groups once, a < b */
+		double ti = i < sw ? t[i] : fmax(t[i], t[sw + b * ng + a]);   /* (a uniform row loads both ways alike) */
+		if ((i >= sw && a >= b) || (i >= net->nnodes && i < sw && ng && !(net->uplink[i - net->nnodes] > 0)))
+			continue;   /* (a dragonfly group's unrated uplink is no link) */
+		if ((s->on[i] && (s->used[nu++] = link_id(s, net, i, L)) < 0) ||
+		    (ti * r->bytes >= (L->half ? LOCATE_HALF : LOCATE_SLOW) * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0))
 			return -1;
+	}
 	return locate_row_ids(L, r->point, unit.t * r->bytes / row_t, row_t / r->TMED, s->used, nu, s->clear, nc);
 }
 

@@ -269,7 +269,7 @@ static void point_done(struct table_out *models, struct fout *o, struct fpoint *
 		find_crossovers(o, p, rows, n);
 	}
 	if (p && p->fabric) {
-		fbound_locate(p, rows, n, loc);   /* out of memory: what was placed stands */
+		fbound_locate(p, rows, n, &loc[0]), fbound_locate(p, rows, n, &loc[1]);   /* (out of memory: as placed) */
 		topo_point(topo, p, rows, n);
 	}
 }
@@ -299,7 +299,7 @@ struct gather {
 	struct fpoint *pts;
 	struct table_out *models;
 	struct fout *o;
-	struct locate *loc;
+	struct locate *loc;   /* [2]: judged at a quarter, at half */
 	struct health *health;
 	struct topo *topo;
 	struct mrow *rows;
@@ -382,20 +382,21 @@ static int judge_across(const char *dir, const struct campaign *c, struct fpoint
 	struct suspects sus = { 0 };
 	char topology[640];
 	const char *one[LOCATE_MAX];
-	int slow, located = locate_suspects(g->loc, one, LOCATE_MAX), rc, verified;
+	const struct locate *loc = locate_pick(g->loc);
+	int slow, located = locate_suspects(loc, one, LOCATE_MAX), rc, verified;
 
 	for (long i = 0; i < np; i++) {   /* each point's own findings, in the light of the one link located */
-		for (int k = 0; located == 1 && !find_itself(pts, np, one[0]) && k < g->loc->npoints; k++)
-			pts[i].located = g->loc->points[k] == pts[i].pt->point ? one[0] : pts[i].located;
+		for (int k = 0; located == 1 && !find_itself(pts, np, one[0]) && k < loc->npoints; k++)
+			pts[i].located = loc->points[k] == pts[i].pt->point ? one[0] : pts[i].located;
 		if (pts[i].judged)
 			find_point(o, &pts[i]);
 	}
 	find_across(o, pts, np);
 	slow = find_slow_links(o, c, &sus, g->topo);
-	located = find_located(o, g->loc, pts, np, &sus);
+	located = find_located(o, loc, pts, np, &sus);
 	verified = find_topology(o, g->topo, topology, sizeof(topology));
 	find_verdict(v, pts, np, &(struct verdict_in){ g->health, topology, verified, slow + (located == 1), located > 1 });
-	slowest_suspects(&sus, pts, np, located == 1 ? g->loc : NULL);
+	slowest_suspects(&sus, pts, np, located == 1 ? loc : NULL);
 	drop_tests(&sus, pts, np);
 	suspects_findings(&sus, pts, np, o);
 	rc = find_write(dir, v, o, err, errlen);
@@ -420,7 +421,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 	struct campaign c;
 	struct fpoint *pts = NULL;
 	struct fout o = { 0 }, v = { 0 };
-	struct locate loc = { 0 };
+	struct locate loc[2] = { { 0 }, { .half = 1 } };   /* judged at a quarter and at half */
 	struct health health;
 	struct topo topo;
 	FILE *models;
@@ -441,7 +442,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 		topo_release(&topo);   /* out of memory: no alternative tried */
 	if ((models = replace_open(dir, "models.csv", err, errlen)) != NULL) {
 		struct table_out t = { models, NULL, ',', 0 };
-		struct gather g = { &c, pts, &t, &o, &loc, &health, &topo, NULL, 0, 0 };
+		struct gather g = { &c, pts, &t, &o, loc, &health, &topo, NULL, 0, 0 };
 		TABLE_HEADER(&t, MODEL_COLUMNS);
 		if (campaign_rows(&c, gather_row, &g, err, errlen) != 0) {
 			char part[4096];
@@ -454,7 +455,7 @@ int findings_run(const char *dir, char *err, size_t errlen)
 		}
 		free(g.rows);
 	}
-	locate_release(&loc);
+	locate_release(&loc[0]), locate_release(&loc[1]);
 	topo_release(&topo);
 	fout_release(&o);
 	fout_release(&v);

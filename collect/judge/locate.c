@@ -1,6 +1,7 @@
 /* locate.c: the slow link located from ordinary rows (see locate.h). */
 #include "locate.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,9 +36,10 @@ static int node_of(struct locate *L, int k)
 int locate_row_ids(struct locate *L, long point, double eff, double spread, const int *used, int nused,
 		   const int *clear, int nclear)
 {
-	int slow = eff < LOCATE_SLOW || (eff < LOCATE_HALF && spread >= LOCATE_SPREAD), seen = 0, k;
+	int slow = L->half ? eff < LOCATE_HALF : eff < LOCATE_SLOW || (eff < LOCATE_HALF && spread >= LOCATE_SPREAD);
+	int seen = 0, k;
 
-	L->rows++;
+	L->rows++, L->effmed[(int)fmax(0, fmin(LOCATE_BINS - 1, 100 * eff * spread))]++;
 	for (int i = 0; i < nclear; i++)   /* a rail's NIC clears its node's (all of them at half their rate) */
 		if ((L->l[clear[i]].cleared = 1) && (k = node_of(L, clear[i])) >= 0)
 			L->l[k].cleared = 1;
@@ -86,6 +88,28 @@ int locate_suspects(const struct locate *L, const char **names, int max)
 			drop = (int)namehash_find(&L->names, id, L->l[0].name, sizeof(*L->l));
 		}
 	return n;
+}
+
+/* Whether L's rows are tight (locate.h). */
+static int tight(const struct locate *L)
+{
+	int n = 0, seen = 0, lo = -1, hi = -1;
+
+	for (int b = 100 * LOCATE_HALF; b < LOCATE_BINS; b++)
+		n += L->effmed[b];
+	for (int b = 100 * LOCATE_HALF; b < LOCATE_BINS && hi < 0; b++) {
+		seen += L->effmed[b];
+		lo = lo < 0 && 10 * seen >= n ? b : lo;
+		hi = 10 * seen >= 9 * n ? b : -1;
+	}
+	return n >= LOCATE_MIN_ROWS && hi <= LOCATE_TIGHT * lo;
+}
+
+const struct locate *locate_pick(const struct locate L[2])
+{
+	const char *names[LOCATE_MAX];
+
+	return locate_suspects(&L[0], names, LOCATE_MAX) > 0 || !tight(&L[1]) ? &L[0] : &L[1];
 }
 
 void locate_release(struct locate *L)

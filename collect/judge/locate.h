@@ -14,6 +14,10 @@
  * none; of those, the ones whose blame is within LOCATE_MARGIN of the most (a strided row that is not slow
  * against its uplink still says which of its pairs was slower). Contiguous and strided points cross different
  * links, so a campaign with both can single out a NIC; one whose rows never separate two links names both.
+ * Judged at half (L->half) a row below LOCATE_HALF is slow and one clears the links at LOCATE_HALF of its time:
+ * so a campaign is judged whose rows name nothing at a quarter and are tight: the median tasks' efficiency of
+ * its rows where it is half or more (LOCATE_MIN_ROWS of them at least) within LOCATE_TIGHT x, 10th to 90th
+ * percentile (simulated 1.2; the local cluster's healthy campaigns 1.4-1.8, where a half would name NICs).
  */
 #ifndef COLLECT_LOCATE_H
 #define COLLECT_LOCATE_H
@@ -24,6 +28,8 @@
 
 #define LOCATE_SLOW 0.25       /* a row at 1/4 of its bound is slow (a healthy row reads 0.3-0.9 of it on this VM) */
 #define LOCATE_HALF 0.5        /* the target: a link at half its rate or worse found */
+#define LOCATE_TIGHT 1.3      /* the median tasks' spread in a tight campaign, 10th to 90th percentile */
+#define LOCATE_BINS 200        /* ... counted in steps of 1/100 of the bound */
 #define LOCATE_SPREAD 2.0      /* a healthy row's slowest over its median: 1.0-1.3 simulated, 1.5-2 loaded here */
 #define LOCATE_SHARE 0.75      /* a suspect is in this share of the slow rows at least */
 #define LOCATE_MIN_ROWS 3      /* slow rows needed to name anything */
@@ -43,6 +49,8 @@ struct locate {
 	size_t cap;
 	struct namehash names;   /* the links by name */
 	int slow_rows, rows;
+	int effmed[LOCATE_BINS];      /* rows by their median task's efficiency, in hundredths (the last: more) */
+	int half;                     /* judged at half (set before the rows) */
 	double eff_lo, eff_hi;   /* the slow rows' range of efficiency */
 	long points[32];         /* the first points with a slow row */
 	int npoints;
@@ -61,6 +69,8 @@ int locate_row_ids(struct locate *L, long point, double eff, double spread, cons
  * there are fewer than LOCATE_MIN_ROWS slow rows or no few links explain them.
  */
 int locate_suspects(const struct locate *L, const char **names, int max);
+/* Of a campaign judged at a quarter and at half (L[0], L[1]): the second where the first names none and it is tight. */
+const struct locate *locate_pick(const struct locate L[2]);
 void locate_release(struct locate *L);
 
 #endif

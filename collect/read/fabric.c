@@ -564,7 +564,7 @@ int fabric_level(const struct fabric *f, const char *mode, int level, struct bou
 		return -1;
 	if (!m->done) {
 		m->done = 1;
-		m->t = calloc((size_t)(f->nnodes + f->nleaves) + 1, sizeof(double));
+		m->t = calloc((size_t)(f->nnodes + f->nleaves + f->ngroups * f->ngroups) + 1, sizeof(double));
 		m->rc = !m->t || fabric_partition(f, mode, level, &p) != 0
 				? -1
 				: bound_times(&bf, f->task, &p, 1, &m->unit, m->t, m->t + f->nnodes);

@@ -68,7 +68,7 @@ int fabric_row(const struct fabric *f, const char *mode, int level, double bytes
 /*
  * fabric_row's at 1 byte per peer, and (t: NULL, not wanted) each link's
  * time per byte per peer at that level, kept with the fabric: the nodes'
- * NICs, then the leaves' uplinks (bound.h's bound_times); 0, or -1.
+ * NICs, then the leaves' uplinks, then a dragonfly's pairs of groups (bound.h's bound_times); 0, or -1.
  */
 int fabric_level(const struct fabric *f, const char *mode, int level, struct bound *unit, const double **t);
 /*

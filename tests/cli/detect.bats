@@ -112,7 +112,11 @@ setup() {
 	[ "$output" = "host n7" ]
 }
 
-@test "a slowed pair of a dragonfly's groups is never blamed on a group's switch, whose uplink is no link; a healthy run on 8 of 74 groups reads healthy against all their global links" {
+@test "a slowed pair of a dragonfly's groups is located by its name, never blamed on a group's switch, whose uplink is no link; a healthy run on 8 of 74 groups reads healthy against all their global links" {
+	# at half their rate: only the strided pairs of g3 and g7 through them, 33-166x slower than the median
+	LONGS=16777216 sim global "$FAB/frontier.fabric" 'n[1-1024]' 4 --copy=2000GB/s --seed=3 --faults='slow-global g7 g3 100gbit'
+	[ "$output" = "link global:g3:g7" ]
+	[[ $(located global) == "warning: The slow link is the global links from g3 to g7: "* ]]
 	LONGS=16777216 sim global "$FAB/frontier.fabric" 'n[1-1024]' 4 --copy=2000GB/s --seed=3 --faults='slow-global g7 g8 50gbit'
 	[[ $output != *"up:s"* ]]
 	LONGS=16777216 sim healthy "$FAB/frontier.fabric" 'n[1-1024]' 4 --copy=2000GB/s
@@ -120,6 +124,22 @@ setup() {
 	# 8 of its 74 groups: adaptive routing goes through any of them, as the simulator's bound and aller's
 	# say (collect counted the run's 8 alone, a tenth of the links, and read rows at 875% of its bound)
 	[[ $(verdict "$BATS_TEST_TMPDIR/healthy") == "info	"*"the network-bound rows reach "[78][0-9]"%-"[89][0-9]"% of what the topology allows"* ]]
+}
+
+@test "a link at half its rate is located where the campaign's rows are tight (their median tasks within 1.3x): a NIC either way, an uplink; a loaded real campaign is not" {
+	for f in 'slow-nic n5 500mbit' 'slow-tx n12 500mbit' 'slow-rx n20 500mbit'; do
+		read -r kind node _ <<<"$f"
+		sim "$kind" "$T" 'n[1-32]' 2 --faults="$f"
+		[ "$output" = "link nic:$node,host $node" ]
+		[[ $(located "$kind") == "warning: The slow link is the NIC of $node: "*" rows ran at "[34][0-9]"%-"[34][0-9]"% of what"* ]]
+	done
+	LONGS=16777216 sim up "$ROOT/bench/fattree-4096.fabric" 'n[1-256]' 4 --faults='slow-uplink leaf3 1600gbit'
+	[ "$output" = "link up:leaf3" ]
+	# a real healthy campaign, loaded, its median tasks at 0.60-1.16 of their bound: not tight, not judged at
+	# half (its four rows at 0.39-0.46 through n3 and n4 would name their NICs): tests/data/loaded-healthy
+	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/loaded" "$ROOT"/tests/data/loaded-healthy/*.out
+	[ "$(cut -f 1,2 "$BATS_TEST_TMPDIR/loaded/suspects.tsv" | tail -n +2 | tr '\t\n' ' ')" = "host n1 " ]
+	run ! grep -q '	located	' "$BATS_TEST_TMPDIR/loaded/findings.tsv"
 }
 
 @test "real campaigns with one uplink slowed name the uplink, never NICs: a loaded machine's rows at 0.3-0.5 of their bound neither slow by a spread of 1.5-2 nor clearing only links at half their rate" {

@@ -160,6 +160,47 @@ static void half_its_bound_with_its_neighbours_at_theirs(void **state)
 	locate_release(&L);
 }
 
+/* rows n ROWS at EFF with their median task at EFFMED, through c34, into both views of a campaign */
+static void both(struct locate L[2], int n, double eff, double effmed)
+{
+	for (int i = 0; i < n; i++)
+		for (int m = 0; m < 2; m++) {
+			int u[2] = { locate_link(&L[m], "nic:n3"), locate_link(&L[m], "nic:n4") };
+			assert_int_equal(locate_row_ids(&L[m], 0, eff, effmed / eff, u, 2, NULL, 0), 0);
+		}
+}
+
+static void judged_at_half_where_the_rows_are_tight(void **state)
+{
+	struct locate L[2] = { { 0 }, { .half = 1 } };
+	const char *names[LOCATE_MAX];
+
+	(void)state;
+	/* a link at half its rate, the others at 0.8 of their bound (the median task's 0.85, all alike): a
+	 * quarter names nothing; at half, n3 and n4 both (their rows never part them) */
+	both(L, 4, 0.45, 0.85);
+	both(L, 4, 0.8, 0.85);
+	assert_int_equal(found(&L[0], names), 0);
+	assert_ptr_equal(locate_pick(L), &L[1]);
+	assert_int_equal(L[1].slow_rows, 4);
+	assert_int_equal(found(&L[1], names), 2);
+	locate_release(&L[0]), locate_release(&L[1]);
+	/* a loaded machine's rows, the median task's at 0.55-0.95 of their bound: a quarter's view stands */
+	L[1].half = 1;
+	both(L, 4, 0.45, 0.55);
+	both(L, 4, 0.6, 0.95);
+	assert_int_equal(L[1].slow_rows, 4);
+	assert_ptr_equal(locate_pick(L), &L[0]);
+	assert_int_equal(found(&L[0], names), 0);
+	/* a quarter's suspects before half's, tight or not */
+	locate_release(&L[0]), locate_release(&L[1]);
+	L[1].half = 1;
+	both(L, 4, 0.2, 0.85);
+	both(L, 4, 0.8, 0.85);
+	assert_ptr_equal(locate_pick(L), &L[0]);
+	locate_release(&L[0]), locate_release(&L[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -168,6 +209,7 @@ int main(void)
 		cmocka_unit_test(blame_in_rows_at_their_bound_separates),
 		cmocka_unit_test(healthy_noisy_and_cleared),
 		cmocka_unit_test(half_its_bound_with_its_neighbours_at_theirs),
+		cmocka_unit_test(judged_at_half_where_the_rows_are_tight),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
