@@ -95,14 +95,14 @@ static int tight(const struct locate *L)
 {
 	int n = 0, seen = 0, lo = -1, hi = -1;
 
-	for (int b = 100 * LOCATE_HALF; b < LOCATE_BINS; b++)
+	for (int b = 100 * LOCATE_TIGHT_FROM; b <= 100; b++)
 		n += L->effmed[b];
-	for (int b = 100 * LOCATE_HALF; b < LOCATE_BINS && hi < 0; b++) {
+	for (int b = 100 * LOCATE_TIGHT_FROM; b <= 100 && hi < 0; b++) {
 		seen += L->effmed[b];
 		lo = lo < 0 && 10 * seen >= n ? b : lo;
 		hi = 10 * seen >= 9 * n ? b : -1;
 	}
-	return n >= LOCATE_MIN_ROWS && hi <= LOCATE_TIGHT * lo;
+	return n >= LOCATE_TIGHT_ROWS && hi <= LOCATE_TIGHT * lo;
 }
 
 const struct locate *locate_pick(const struct locate L[2])

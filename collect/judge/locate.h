@@ -16,8 +16,9 @@
  * links, so a campaign with both can single out a NIC; one whose rows never separate two links names both.
  * Judged at half (L->half) a row below LOCATE_HALF is slow and one clears the links at LOCATE_HALF of its time:
  * so a campaign is judged whose rows name nothing at a quarter and are tight: the median tasks' efficiency of
- * its rows where it is half or more (LOCATE_MIN_ROWS of them at least) within LOCATE_TIGHT x, 10th to 90th
- * percentile (simulated 1.2; the local cluster's healthy campaigns 1.4-1.8, where a half would name NICs).
+ * its rows where it is from LOCATE_TIGHT_FROM to 1 (a median above its bound is a lighter communicator's, one
+ * below it a fault's; LOCATE_TIGHT_ROWS at least) within LOCATE_TIGHT x, 10th to 90th percentile (simulated
+ * 1.05-1.2; the local cluster's healthy campaigns 1.35-1.6, where a half named NICs: tests/data/loaded-healthy).
  */
 #ifndef COLLECT_LOCATE_H
 #define COLLECT_LOCATE_H
@@ -29,6 +30,8 @@
 #define LOCATE_SLOW 0.25       /* a row at 1/4 of its bound is slow (a healthy row reads 0.3-0.9 of it on this VM) */
 #define LOCATE_HALF 0.5        /* the target: a link at half its rate or worse found */
 #define LOCATE_TIGHT 1.3      /* the median tasks' spread in a tight campaign, 10th to 90th percentile */
+#define LOCATE_TIGHT_FROM 0.6  /* ... of rows whose median task reached this (a link at half: 0.55 at most) */
+#define LOCATE_TIGHT_ROWS 10   /* ... of so many rows at least */
 #define LOCATE_BINS 200        /* ... counted in steps of 1/100 of the bound */
 #define LOCATE_SPREAD 2.0      /* a healthy row's slowest over its median: 1.0-1.3 simulated, 1.5-2 loaded here */
 #define LOCATE_SHARE 0.75      /* a suspect is in this share of the slow rows at least */

@@ -135,7 +135,7 @@ setup() {
 	done
 	LONGS=16777216 sim up "$ROOT/bench/fattree-4096.fabric" 'n[1-256]' 4 --faults='slow-uplink leaf3 1600gbit'
 	[ "$output" = "link up:leaf3" ]
-	# a real healthy campaign, loaded, its median tasks at 0.60-1.16 of their bound: not tight, not judged at
+	# a real healthy campaign, loaded, its median tasks at 0.60-0.97 of their bound: not tight, not judged at
 	# half (its four rows at 0.39-0.46 through n3 and n4 would name their NICs): tests/data/loaded-healthy
 	run -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/loaded" "$ROOT"/tests/data/loaded-healthy/*.out
 	[ "$(cut -f 1,2 "$BATS_TEST_TMPDIR/loaded/suspects.tsv" | tail -n +2 | tr '\t\n' ' ')" = "host n1 " ]

@@ -178,25 +178,25 @@ static void judged_at_half_where_the_rows_are_tight(void **state)
 	(void)state;
 	/* a link at half its rate, the others at 0.8 of their bound (the median task's 0.85, all alike): a
 	 * quarter names nothing; at half, n3 and n4 both (their rows never part them) */
-	both(L, 4, 0.45, 0.85);
-	both(L, 4, 0.8, 0.85);
+	both(L, 5, 0.45, 0.85);
+	both(L, 5, 0.8, 0.85);
 	assert_int_equal(found(&L[0], names), 0);
 	assert_ptr_equal(locate_pick(L), &L[1]);
-	assert_int_equal(L[1].slow_rows, 4);
+	assert_int_equal(L[1].slow_rows, 5);
 	assert_int_equal(found(&L[1], names), 2);
 	locate_release(&L[0]), locate_release(&L[1]);
 	/* a loaded machine's rows, the median task's at 0.55-0.95 of their bound: a quarter's view stands */
 	L[1].half = 1;
-	both(L, 4, 0.45, 0.55);
-	both(L, 4, 0.6, 0.95);
-	assert_int_equal(L[1].slow_rows, 4);
+	both(L, 5, 0.45, 0.55);
+	both(L, 5, 0.6, 0.95);
+	assert_int_equal(L[1].slow_rows, 5);
 	assert_ptr_equal(locate_pick(L), &L[0]);
 	assert_int_equal(found(&L[0], names), 0);
 	/* a quarter's suspects before half's, tight or not */
 	locate_release(&L[0]), locate_release(&L[1]);
 	L[1].half = 1;
-	both(L, 4, 0.2, 0.85);
-	both(L, 4, 0.8, 0.85);
+	both(L, 5, 0.2, 0.85);
+	both(L, 5, 0.8, 0.85);
 	assert_ptr_equal(locate_pick(L), &L[0]);
 	locate_release(&L[0]), locate_release(&L[1]);
 }
