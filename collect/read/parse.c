@@ -273,8 +273,9 @@ static int comment(struct parser *p, const char *line, size_t len)
 		warn(p, "data set failed, no rows: %.*s", vlen > 200 ? 200 : (int)vlen, val);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (klen == strlen(keys[i].key) && memcmp(key, keys[i].key, klen) == 0) {
-			if (keys[i].fact)
-				point_add_fact(p->pt, keys[i].key, val, vlen);
+			if (keys[i].fact && point_add_fact(p->pt, keys[i].key, val, vlen) != 0 && p->pt->facts_cut == 1)
+				warn(p, "the header's facts (fabric, hosts) past " POINT_FACTS_TEXT " dropped, this line's "
+				     "and those after it: the point's fabric and hosts are cut there");
 			set_key(p->pt, &keys[i], val, vlen);
 			break;
 		}
@@ -400,7 +401,7 @@ static void pair_row(struct parser *p, const char *line, size_t len)
 		if (!is_number(line + r.off[k], r.len[k]) && !(r.len[k] == 3 && !strncmp(line + r.off[k], "NaN", 3)))
 			return;
 	need = pt->nmatrix + (size_t)r.len[0] + r.len[1] + r.len[4] + r.len[5] + r.len[6] + 7;
-	if (need > POINT_FACTS_MAX * 64 || !(m = grow(pt->matrix, &pt->matrix_cap, need, 1, 4096)))
+	if (need > (64L << 20) || !(m = grow(pt->matrix, &pt->matrix_cap, need, 1, 4096)))
 		return;
 	pt->matrix = m;
 	pt->nmatrix += (size_t)sprintf(m + pt->nmatrix, "%s%.*s %.*s %.*s %.*s %.*s\n",

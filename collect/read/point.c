@@ -85,14 +85,14 @@ const struct fabric *point_fabric(struct point *p)
 	return p->fabric;
 }
 
-void point_add_fact(struct point *pt, const char *key, const char *val, size_t vlen)
+int point_add_fact(struct point *pt, const char *key, const char *val, size_t vlen)
 {
 	size_t klen = strlen(key), at = pt->nfacts;
 	char *f;
 
 	if (at + klen + vlen + 2 > POINT_FACTS_MAX ||
 	    !(f = grow(pt->facts, &pt->facts_cap, at + klen + vlen + 3, 1, 256)))
-		return;
+		return pt->facts_cut++, -1;
 	memcpy(f + at, key, klen);
 	f[at + klen] = '\t';
 	for (size_t i = 0; i < vlen; i++)
@@ -101,6 +101,7 @@ void point_add_fact(struct point *pt, const char *key, const char *val, size_t v
 	f[at + klen + vlen + 2] = '\0';
 	pt->facts = f;
 	pt->nfacts = at + klen + vlen + 2;
+	return 0;
 }
 
 void point_tell_retry(struct point *winner, const struct point *loser)

@@ -129,7 +129,8 @@ struct point {
 	/* what the plots and the report read of it (merged/facts.tsv): "key\tvalue\n" lines
 	 * in file order (mpi, host, node_switch, pair_host, slow_link, slow_links) */
 	char *facts;
-	size_t nfacts, facts_cap;    /* its length, its room (grow.h) */
+	size_t nfacts, facts_cap;    /* its length, its room (grow.h); */
+	int facts_cut;               /* ... and the facts dropped past POINT_FACTS_MAX */
 	/* an aller --pairs matrix: "SRC DST GBS\n" lines, a blank line after each sender
 	 * (gnuplot's image; merged/pairs.dat) */
 	char *matrix;
@@ -232,10 +233,12 @@ int point_same_job(const struct point *a, const struct point *b);
 /*
  * Appends "key\tvalue\n" to the point's facts (merged/facts.tsv), tabs in
  * the value as spaces; at most POINT_FACTS_MAX bytes in all (a doctored
- * file cannot grow them), the rest dropped.
+ * file cannot grow them: a fabric of 10^5 NICs takes 6 MB), the rest dropped
+ * and counted (facts_cut). 0, or -1 dropped (past the room, or memory).
  */
-#define POINT_FACTS_MAX (1L << 20)
-void point_add_fact(struct point *pt, const char *key, const char *val, size_t vlen);
+#define POINT_FACTS_MAX (1L << 26)
+#define POINT_FACTS_TEXT "64 MiB"
+int point_add_fact(struct point *pt, const char *key, const char *val, size_t vlen);
 /*
  * An earlier attempt of the winner's job in the winner's facts (merged.h's
  * MERGED_FACT_RETRIED lines): the loser's own such lines, then how it ended.

@@ -152,3 +152,22 @@ setup() {
 	[[ $(awk -F'\t' '$2 == "located" { print $1 ": " $3 }' "$BATS_TEST_TMPDIR/slowup-fabric/findings.tsv") == "notice: A slow link is the uplink of leaf1 or the uplink of leaf2: "* ]]
 	run ! grep -q 'nic:' "$BATS_TEST_TMPDIR"/slowup-*/suspects.tsv
 }
+
+@test "a centre's point keeps its whole fabric: 9,472 Frontier-like nodes' 75,926 fabric lines (2.8 MB of facts) all in facts.tsv; past 64 MiB a point's facts are cut with a warning, once" {
+	"$BUILD/bin/simulate" --results="$BATS_TEST_TMPDIR/big" --campaign=big --fabric="$FAB/frontier.fabric" \
+		--hosts='n[1-9472]' --tasks-per-node=4 --modes=contiguous --longs=65536 --start=2026-01-01T00:00:00Z
+	run --separate-stderr -0 "$COLLECT" -q -o "$BATS_TEST_TMPDIR/big/m" "$BATS_TEST_TMPDIR/big/raw"
+	want=$(grep -c '^# fabric: ' "$BATS_TEST_TMPDIR"/big/raw/*.out)
+	[ "$want" -gt 70000 ]
+	# (it kept 1 MiB: 33,246 of them, and judged the rows on a fabric cut short)
+	[ "$(awk -F'\t' '$2 == "fabric"' "$BATS_TEST_TMPDIR/big/m/facts.tsv" | wc -l)" = "$want" ]
+	# a doctored header of 70 MB: cut at 64 MiB, said once, the rows still read
+	f=$BATS_TEST_TMPDIR/doctored.out
+	head -n 12 "$BATS_TEST_TMPDIR"/big/raw/*.out >"$f"
+	awk 'BEGIN { for (i = 0; i < 1100000; i++) printf "# fabric: node n%d leaf-with-a-long-name-%064d\n", i, i }' >>"$f"
+	grep -v '^# fabric: ' "$BATS_TEST_TMPDIR"/big/raw/*.out | tail -n +12 >>"$f"
+	run --separate-stderr -1 "$COLLECT" -o "$BATS_TEST_TMPDIR/doc" "$f"
+	[ "$(grep -c 'facts' <<<"$stderr")" = 1 ]
+	[[ $stderr == *"doctored.out:"*": the header's facts (fabric, hosts) past 64 MiB dropped, this line's and those after it: the point's fabric and hosts are cut there"* ]]
+	[ "$(tail -n +2 "$BATS_TEST_TMPDIR/doc/points.csv" | wc -l)" -gt 0 ]
+}
