@@ -16,7 +16,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -322,6 +321,13 @@ static void remove_tree(const char *path)
 	}
 }
 
+/* text_lines' reader of a manifest: *ctx 1 at a "simulated ..." record, then stop. */
+static int simulated_record(void *ctx, char *line, long no, char *err, size_t errlen)
+{
+	(void)no, (void)err, (void)errlen;
+	return *(int *)ctx = !strncmp(line, "simulated ", 10);
+}
+
 /*
  * What DIR holds may be replaced: nothing, an empty directory or a simulated
  * campaign; never a measured one, another directory's contents, nor a link
@@ -329,10 +335,9 @@ static void remove_tree(const char *path)
  */
 static int replaceable(const char *dir, const char *campaign, int *old)
 {
-	char path[4096], line[256];
+	char path[4096], err[4400];
 	struct stat st;
-	int fd, sim = 0, any = 0;
-	FILE *f;
+	int sim = 0, any = 0;
 	DIR *d;
 
 	if ((*old = lstat(dir, &st) == 0) == 0)
@@ -341,17 +346,14 @@ static int replaceable(const char *dir, const char *campaign, int *old)
 		return text_error(2, "simulate: error: '%s' is %s: allowed is a simulated campaign's directory or "
 				  "none\n", dir, S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory");
 	snprintf(path, sizeof(path), "%s/manifest", dir);
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) >= 0 && (f = fdopen(fd, "r")) != NULL) {
-		for (int bol = 1; !sim && fgets(line, sizeof(line), f); bol = strchr(line, '\n') != NULL)
-			sim = bol && !strncmp(line, "simulated ", 10);   /* a record's start, not a long one's rest */
-		fclose(f);
+	if (lstat(path, &st) == 0 && !S_ISLNK(st.st_mode)) {   /* (a link to another's manifest: no campaign's) */
+		if (text_lines(path, TEXT_MANIFEST, simulated_record, &sim, err, sizeof(err)) < 0)
+			return text_error(2, "simulate: error: %s\n", err);
 		if (!sim)
 			return text_error(2, "simulate: error: campaign '%s' in '%s' is measured: simulate into "
 					  "another CAMPAIGN\n", campaign, dir);
 		return 0;
 	}
-	if (fd >= 0)
-		close(fd);
 	if ((d = opendir(dir)) != NULL) {
 		for (struct dirent *e; (e = readdir(d)) != NULL;)
 			any |= strcmp(e->d_name, ".") && strcmp(e->d_name, "..");

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/door-read.sh [TREE]: every place aller, collect and common open a
+# tests/door-read.sh [TREE]: every place aller, collect, common and simulate open a
 # file (fopen, freopen, fdopen, open, openat, opendir) outside the door
 # that reads a user's file (common/text.h: text_open, text_load,
 # text_lines; docs/security.md, "Reading a user's file"). Prints one line
@@ -28,8 +28,9 @@ collect/merge/merge.c open 1    the merge directory lock (O_DIRECTORY, flock)
 common/replace.c open 1         the writer O_EXCL temporary file
 common/replace.c fdopen 1       ... as a stream
 common/replace.c fopen 1        the writer check that a regular file it replaces is its kind (magic)
+simulate/main.c opendir 2       a campaign directory, listed: whether it is empty; removed (links not followed)
 '
-find aller collect common \( -name '*.c' -o -name '*.h' -o -name '*.cu' \) -print | sort |
+find aller collect common simulate \( -name '*.c' -o -name '*.h' -o -name '*.cu' \) -print | sort |
 	xargs grep -nEo '\b(fopen|freopen|fdopen|open|openat|opendir)[[:space:]]*\(' |
 	sed 's/[[:space:]]*($//' | awk -v allowed="$allowed" '
 	BEGIN {

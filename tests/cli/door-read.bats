@@ -10,21 +10,23 @@ load ../lib/helpers
 
 P=$ROOT/tests/data/peers
 
-@test "every file aller, collect and common read goes through the door, or is on the commented list" {
+@test "every file aller, collect, common and simulate read goes through the door, or is on the commented list" {
 	run -0 bash "$ROOT/tests/door-read.sh"
 	[ "$output" = "" ]
 }
 
 @test "a read around the door is named, file and line, exit 1; so is one more in a file the list allows" {
 	mkdir "$BATS_TEST_TMPDIR/tree"
-	cp -r "$ROOT/aller" "$ROOT/collect" "$ROOT/common" "$ROOT/tests" "$BATS_TEST_TMPDIR/tree/"
+	cp -r "$ROOT/aller" "$ROOT/collect" "$ROOT/common" "$ROOT/simulate" "$ROOT/tests" "$BATS_TEST_TMPDIR/tree/"
 	cd "$BATS_TEST_TMPDIR/tree"
 	printf 'static FILE *bypass(const char *p) { return fopen(p, "r"); }\n' >>collect/judge/against.c
 	printf 'static FILE *more(const char *p) { return fopen(p, "r"); }\n' >>aller/buffers/buffers_host.c
+	printf 'static int manifest(const char *p) { return open(p, 0); }\n' >>simulate/main.c
 	run -1 bash tests/door-read.sh
 	[[ $output == *"collect/judge/against.c: fopen outside the door (1, allowed 0): collect/judge/against.c:"* ]]
 	[[ $output == *"aller/buffers/buffers_host.c: fopen outside the door (2, allowed 1):"* ]]
-	[ "${#lines[@]}" = 2 ]
+	[[ $output == *"simulate/main.c: open outside the door (1, allowed 0):"* ]]
+	[ "${#lines[@]}" = 3 ]
 }
 
 @test "a FIFO as the fabric file or as --judge's output, a device as an @FILE world list: refused at once, one line, exit 2" {

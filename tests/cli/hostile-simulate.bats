@@ -96,6 +96,22 @@ begun() {
 	grep -q '^simulated ' "$R/sim/manifest"
 }
 
+@test "the old campaign's manifest is read through the door: a FIFO refused at once (it blocked on open), a link to a simulated one no campaign's; exit 2, nothing touched" {
+	mkdir -p "$R/sim/raw"
+	touch "$R/sim/raw/keep.out"
+	mkfifo "$R/sim/manifest"
+	run --separate-stderr -2 timeout 10 "$SIM" --results="$R/sim" --campaign=sim "${ARGS[@]}"
+	[ "$stderr" = "simulate: error: manifest '$R/sim/manifest' is a FIFO, not a regular file" ]
+	rm -r "$R/sim"
+	old_campaign
+	mkdir -p "$BATS_TEST_TMPDIR/meas/raw"
+	ln -s "$R/sim/manifest" "$BATS_TEST_TMPDIR/meas/manifest"
+	touch "$BATS_TEST_TMPDIR/meas/raw/measured.out"
+	run --separate-stderr -2 "$SIM" --results="$BATS_TEST_TMPDIR/meas" --campaign=meas "${ARGS[@]}"
+	[ "$stderr" = "simulate: error: '$BATS_TEST_TMPDIR/meas' holds no campaign's manifest: allowed is a simulated campaign's directory or none" ]
+	[ "$(ls "$BATS_TEST_TMPDIR/meas/raw")" = measured.out ]
+}
+
 @test "two make simulate of one campaign take turns: the second waits, then says who holds it, exit 1" {
 	mkdir -p "$R"
 	exec 8>>"$R/.sim.lock"
