@@ -330,7 +330,7 @@ static int task_times(const struct sim *s, const long *node, const struct partit
 	const struct sim_fabric *x = &s->real;
 	long nsw = s->ff->nsw, nc = p->ncomms;
 	double *nic_t = calloc((size_t)s->nnic + 1, sizeof(double));
-	double *up_t = calloc((size_t)(nsw + x->f.ngroups * x->f.ngroups) + 1, sizeof(double));   /* (and a dragonfly's pairs) */
+	double *up_t = calloc((size_t)(nsw + x->f.ngroups * x->f.ngroups) + 1, sizeof(double));   /* (+ pairs of groups) */
 	long *ga = calloc((size_t)nc + 1, sizeof(long)), *gb = calloc((size_t)nc + 1, sizeof(long));
 	long *g0 = malloc(sizeof(long) * (size_t)(nc + 1));
 	struct bound b;

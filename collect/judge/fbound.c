@@ -77,7 +77,8 @@ static int locate_net(const struct fpoint *p, const struct mrow *r, const struct
 		if ((i >= sw && a >= b) || (i >= net->nnodes && i < sw && ng && !(net->uplink[i - net->nnodes] > 0)))
 			continue;   /* (a dragonfly group's unrated uplink is no link) */
 		if ((s->on[i] && (s->used[nu++] = link_id(s, net, i, L)) < 0) ||
-		    (ti * r->bytes >= (L->half ? LOCATE_HALF : LOCATE_SLOW) * row_t && (s->clear[nc++] = link_id(s, net, i, L)) < 0))
+		    (ti * r->bytes >= (L->half ? LOCATE_HALF : LOCATE_SLOW) * row_t &&
+		     (s->clear[nc++] = link_id(s, net, i, L)) < 0))
 			return -1;
 	}
 	return locate_row_ids(L, r->point, unit.t * r->bytes / row_t, row_t / r->TMED, s->used, nu, s->clear, nc);

@@ -93,8 +93,8 @@ static int peers_of(const struct suspects *s, const char *h, char *peers, size_t
 	for (int w = 0; w < 2; w++)
 		least[w] = ways[w] < n ? 1 : least[w];
 	*side = least[0] > 2 * least[1] ? "rx: the links into it (its receiving side) are slow, those out of it far less: "
-		"a slow receiver" : least[1] > 2 * least[0] ? "tx: the links out of it (its sending side) are slow, those into it far less: "
-		"a slow sender" : "both: a slow NIC or port slows every link through it";
+		"a slow receiver" : least[1] > 2 * least[0] ? "tx: the links out of it (its sending side) are slow, those into "
+		"it far less: a slow sender" : "both: a slow NIC or port slows every link through it";
 	return n;
 }
 

@@ -129,8 +129,8 @@ struct point {
 	/* what the plots and the report read of it (merged/facts.tsv): "key\tvalue\n" lines
 	 * in file order (mpi, host, node_switch, pair_host, slow_link, slow_links) */
 	char *facts;
-	size_t nfacts, facts_cap;    /* its length, its room (grow.h); */
-	int facts_cut;               /* ... and the facts dropped past POINT_FACTS_MAX */
+	size_t nfacts, facts_cap;    /* its length, its room (grow.h) */
+	int facts_cut;               /* facts dropped past POINT_FACTS_MAX */
 	/* an aller --pairs matrix: "SRC DST GBS\n" lines, a blank line after each sender
 	 * (gnuplot's image; merged/pairs.dat) */
 	char *matrix;
