@@ -41,8 +41,7 @@ start() {
 			"$root"/*) ;;
 			/tmp/*)
 				mkdir -p "$stage/${keep#/tmp/}"
-				mount --bind "$keep" "$stage/${keep#/tmp/}"
-				;;
+				mount --bind "$keep" "$stage/${keep#/tmp/}" ;;
 			esac
 		done
 		mount --move "$stage" /tmp
@@ -57,12 +56,14 @@ start() {
 # every process of the node's namespace ended and gone, or a line naming one
 # that runs still and status 1 (the namespace file kept)
 kill_node() {
-	local pids p rc=0
-	pids=$(node_ns_pids "$node")
+	local pids p rc=0 tries=0
 	stop_pid "$RUN/slurmd-$node.pid" || rc=1
-	for p in $pids; do
-		kill -9 "$p" 2>/dev/null
-		retry 50 0.1 gone "$p" || { say "error: process $p of node $node still runs after KILL"; rc=1; }
+	# what is in its namespace after slurmd, until none (a step it started as it stopped: 90-cluster-down)
+	while pids=$(node_ns_pids "$node") && [ -n "$pids" ] && ((tries++ < 5)); do
+		for p in $pids; do
+			kill -9 "$p" 2>/dev/null
+			retry 50 0.1 gone "$p" || { say "error: process $p of node $node still runs after KILL"; rc=1; }
+		done
 	done
 	[ "$rc" = 1 ] || rm -f "$RUN/$node.mntns"
 	return "$rc"
