@@ -18,17 +18,18 @@ script_options aller-compare "usage: aller-compare BASE=name NEW=name [TOL=5%] [
 
 tool_args "BASE NEW TOL RESULTS FORMAT" "$@"
 { [ -n "$BASE" ] && [ -n "$NEW" ]; } || die "give BASE=campaign and NEW=campaign"
-[ -n "$RESULTS" ] || RESULTS=$(default_results)
 # shellcheck disable=SC2153 # tool_args sets them
-results=$(abs_path "$RESULTS") base=$BASE new=$NEW tol=$TOL fmt=${FORMAT:-png}
+results=$(abs_path "${RESULTS:-$(default_results)}") base=$BASE new=$NEW tol=$TOL fmt=${FORMAT:-png}
+safe_dir "$results"   # before anything is written in it (a link planted there is never followed)
 for c in "$base" "$new"; do [ -d "$results/$c/raw" ] || die "no campaign '$c' in $results (no $results/$c/raw)"; done
 [[ $fmt =~ ^(png|svg|pdf)$ ]] || die "invalid format '$fmt': allowed are png, svg and pdf"
 out=$results/compare-$base-vs-$new
-mkdir -p "$out/plots"
 
+# collect makes OUT (refusing another's link there); a comparison it refused leaves nothing behind
 rc=0
 "$(find_tool collect)" --compare --tol="$tol" -o "$out" "$results/$base" "$results/$new" || rc=$?
 [ "$rc" -le 1 ] || exit "$rc"
+mkdir -p "$out/plots"
 
 # The ratio's plots, collect's list of them (its plots.tsv in OUT).
 plot_rows "$out" "$out/plots" "$fmt" >&2

@@ -30,15 +30,17 @@ base=${EXPECTED:-$BASE} tol=$TOL
 locate_campaign "${REST_ARGS[@]}"
 [ -f "$DIR/manifest" ] || die "no campaign '$CAMPAIGN' in $RESULTS (no $DIR/manifest)"
 [ -z "$base" ] || [ -d "$RESULTS/$base/raw" ] || die "no campaign '$base' in $RESULTS (no $RESULTS/$base/raw)"
+# EXPECTED: what a measured CAMPAIGN's fabric should give, a simulated campaign (its manifest says so), never with BASE
+[ -z "$EXPECTED" ] || { [ -z "$BASE" ] && [ -f "$RESULTS/$base/manifest" ] && grep -q '^simulated ' "$RESULTS/$base/manifest" && ! grep -q '^simulated ' "$DIR/manifest"; } ||
+	die "invalid EXPECTED '$base' with CAMPAIGN '$CAMPAIGN'$([ -z "$BASE" ] || echo " and BASE '$BASE'"): allowed is a simulated campaign (make simulate, its manifest says so) beside a measured CAMPAIGN, and no BASE with it"
 manifest_read "$DIR/manifest"
 facts=$DIR/merged/facts.tsv   # what the collector read of each point (MPI, hosts, links)
 
 # The plots (SVG), the status of each point, the comparison. Their messages
 # go through TMPDIR (a full RESULTS still says why) into DIR's logs. No plot
 # at all (every point failed, nothing merged) is said on the page.
-err=$(mktemp) settings=$(mktemp)
+err=$(mktemp) settings=$(mktemp) rc=0
 trap 'rm -f "$err" "$settings"' EXIT
-rc=0
 plots=$(bash "$here/plot.sh" --campaign-dir "$DIR" --format svg 2>"$err") || rc=$?
 write_file "$DIR/plots.log" cat "$err"
 [ "$rc" -le 3 ] || die "the plots failed: $(tail -n 1 "$err")" 3
@@ -47,9 +49,8 @@ write_file "$DIR/plots.log" cat "$err"
 status=$(unset "${!CAMPAIGN_ARG_@}"
 	bash "$here/../campaigns/status.sh" --tsv "CAMPAIGN=$CAMPAIGN" "RESULTS=$RESULTS" 2>"$err") || true
 write_file "$DIR/status.log" cat "$err"
-cmpdir=""
+cmpdir=${base:+$RESULTS/compare-$base-vs-$CAMPAIGN}
 if [ -n "$base" ]; then
-	cmpdir=$RESULTS/compare-$base-vs-$CAMPAIGN
 	rc=0
 	bash "$here/compare.sh" "BASE=$base" "NEW=$CAMPAIGN" "TOL=$tol" "RESULTS=$RESULTS" FORMAT=svg \
 		>/dev/null 2>"$err" || rc=$?
