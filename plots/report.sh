@@ -11,7 +11,8 @@
 # hosts, jobs) and the collector's summary. Prints the page's path. Only the
 # plots whose inputs changed are drawn again (plots/lib.sh's plot_rows), and
 # the page is kept as it is while nothing it shows changes (.report.inputs).
-# Exit status: 0 written, 2 bad input (unknown campaign), 3 a tool failed.
+# Exit status: 0 written, 2 bad input (unknown campaign; an EXPECTED that is
+# not a simulated campaign beside a measured CAMPAIGN, or one with BASE), 3 a tool failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
