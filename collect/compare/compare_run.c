@@ -69,9 +69,7 @@ static int join(struct cmp *c)
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
-	(void)st;
-	(void)flag;
-	(void)ftw;
+	(void)st, (void)flag, (void)ftw;
 	return remove(path);
 }
 
@@ -159,10 +157,9 @@ static int side_variant(struct side *sd)
 	snprintf(sd->path, sizeof(sd->path), "%.*s", (int)(at - sd->arg), sd->arg);
 	sd->variant = at + 1;
 	if (!*sd->variant || strspn(sd->variant, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") !=
-				     strlen(sd->variant)) {
+				     strlen(sd->variant))
 		return text_error(-1, "collect: error: invalid variant '%s' in '%s': expected PATH@VARIANT, a variant's "
 			"name (letters, digits, '.', '_', '-')\n", sd->variant, sd->arg);
-	}
 	return 0;
 }
 
@@ -219,8 +216,14 @@ int compare_main(int argc, char **argv)
 		rc = text_error(2, "collect: error: NEW '%s' is simulated and BASE '%s' measured: the expected (simulated) "
 			"campaign is BASE, the measured NEW\n", arg[1], arg[0]);
 	c.expected = c.base.simulated && !c.new.simulated;
+	/* a simulation has one variant, the fabric's: the measured one's (whatever its name) against it */
+	if (rc == 0 && c.expected && !compare_across_variants && (compare_across_variants = 1))
+		qsort(c.new.m, (size_t)c.new.n, sizeof(*c.new.m), compare_meas);
 	if (rc == 0 && join(&c) != 0)
 		rc = text_error(3, "collect: error: out of memory\n");
+	if (rc == 0 && c.expected && c.dups[1])   /* each row against its expected one, never one of two picked */
+		rc = text_error(2, "collect: error: NEW '%s' has %ld rows of one identity twice (several variants, campaigns or "
+			"series): compare one variant at a time with the expected (simulated) BASE: NEW@VARIANT\n", arg[1], c.dups[1]);
 	if (rc == 0 && c.expected && c.only[1])   /* the same settings: every measured row has its expected one */
 		rc = text_error(2, "collect: error: NEW '%s' has %ld rows that the expected (simulated) BASE '%s' lacks: simulate "
 			"the same NODES, MODES, TASKS_PER_NODE, LONGS and --min-bytes\n", arg[1], c.only[1], arg[0]);

@@ -189,13 +189,10 @@ static int merged_side(struct side *sd, const char *which, const char *scratch, 
 
 	snprintf(dir, len, "%s/%s", scratch, which);
 	rc = merge_side(sd->path, dir, &files, err, sizeof(err));
-	if (rc == -1 || (rc == 1 && files == 0)) {
-		if (rc == -1)
-			text_error(0, "collect: error: %s %s\n", which, err);
-		else
-			text_error(0, "collect: error: %s '%s' has no job outputs\n", which, sd->arg);
-		return 2;
-	}
+	if (rc == -1)
+		return text_error(2, "collect: error: %s %s\n", which, err);
+	if (rc == 1 && files == 0)
+		return text_error(2, "collect: error: %s '%s' has no job outputs\n", which, sd->arg);
 	if (rc < 0)
 		return text_error(3, "collect: error: %s\n", err);
 	return 0;

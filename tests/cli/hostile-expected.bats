@@ -112,3 +112,33 @@ nothing_written() {
 	[ "$output" = "$res/slownic/report.html" ]
 	grep -q '<h2 id="comparison">Expected (simulated): expected</h2>' "$res/slownic/report.html"
 }
+
+# variant NAME VARIANT...: the kept campaign measured again under each VARIANT's name (its outputs' headers), as RESULTS/NAME
+variant() {
+	local d=$res/$1 f b v
+	mkdir -p "$d/raw"
+	printf 'manifest 2\n' >"$d/manifest"
+	for v in "${@:2}"; do
+		for f in "$ROOT"/tests/data/slownic/raw/*.out; do
+			b=$(basename "$f")
+			sed "/^# \(variant\|point\)/s/default/$v/" "$f" >"$d/raw/${b/default/$v}"
+		done
+	done
+}
+
+@test "a measured campaign of one variant (VARIANTS=ucx:...) against the simulation: its rows matched whatever the variant's name, exit 1 where short" {
+	variant ucx ucx
+	run --separate-stderr -1 bash "$ROOT/plots/compare.sh" BASE=expected NEW=ucx "RESULTS=$res"
+	[[ ${lines[-1]} == "compare: 24 points matched against the expected (simulated): "*"; 0 only in BASE, 0 only in NEW" ]]
+}
+
+@test "a measured campaign of two variants against the simulation: one line, exit 2, never one variant's row picked at random; NEW@VARIANT compares each" {
+	variant two ucx default
+	run --separate-stderr -2 "$COLLECT" --compare "$res/expected" "$res/two"
+	[ "$stderr" = "collect: error: NEW '$res/two' has 24 rows of one identity twice (several variants, campaigns or series): compare one variant at a time with the expected (simulated) BASE: NEW@VARIANT" ]
+	[ -z "$output" ]
+	for v in ucx default; do
+		run --separate-stderr -1 "$COLLECT" --compare "$res/expected" "$res/two@$v"
+		[[ ${lines[-1]} == "compare: 24 points matched against the expected (simulated): "*"; 0 only in BASE, 0 only in NEW" ]]
+	done
+}
