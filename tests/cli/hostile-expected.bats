@@ -142,3 +142,23 @@ variant() {
 		[[ ${lines[-1]} == "compare: 24 points matched against the expected (simulated): "*"; 0 only in BASE, 0 only in NEW" ]]
 	done
 }
+
+@test "make report stopped by SIGTERM while it draws: exit 143, the old page kept, no temporary left in TMPDIR" {
+	# a gnuplot that waits for the gate: the report is inside plot.sh when the signal comes
+	mkdir -p "$BATS_TEST_TMPDIR/bin" "$BATS_TEST_TMPDIR/tmp"
+	printf '#!/bin/sh\ntouch "%s/drawing"; while [ ! -e "%s/gate" ]; do sleep 0.1; done; exec %s "$@"\n' \
+		"$BATS_TEST_TMPDIR" "$BATS_TEST_TMPDIR" "$(command -v gnuplot)" >"$BATS_TEST_TMPDIR/bin/gnuplot"
+	chmod +x "$BATS_TEST_TMPDIR/bin/gnuplot"
+	echo 'the old page' >"$res/slownic/report.html"
+	PATH=$BATS_TEST_TMPDIR/bin:$PATH TMPDIR=$BATS_TEST_TMPDIR/tmp bash "$ROOT/plots/report.sh" "RESULTS=$res" \
+		CAMPAIGN=slownic EXPECTED=expected >/dev/null 2>&1 &
+	pid=$!
+	wait_for "the report's gnuplot" 60 test -e "$BATS_TEST_TMPDIR/drawing"
+	kill -TERM "$pid"
+	touch "$BATS_TEST_TMPDIR/gate"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" = 143 ]
+	[ "$(cat "$res/slownic/report.html")" = 'the old page' ]
+	[ -z "$(ls -A "$BATS_TEST_TMPDIR/tmp")" ]
+}
