@@ -11,21 +11,21 @@
 #include "merge/setrow.h"
 #include "read/splits.h"
 
-/* To stdout and compare.txt. */
+/* To stdout and compare.txt, escaped but its end (text_escape): a side's path with a newline forges no line. */
 static void say(const struct cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void say(const struct cmp *c, const char *fmt, ...)
 {
+	char line[8192];
 	va_list ap;
+	int n;
 
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	if (c->txt) {
-		va_start(ap, fmt);
-		vfprintf(c->txt, fmt, ap);
-		va_end(ap);
-	}
+	n = n < 0 ? 0 : n < (int)sizeof(line) ? n : (int)sizeof(line) - 1;
+	for (FILE *f = stdout, *txt = c->txt; f; f = f == stdout ? txt : NULL)
+		text_escape(f, line, (size_t)n - (n > 0 && line[n - 1] == '\n')), fputs(n > 0 && line[n - 1] == '\n' ? "\n" : "", f);
 }
 
 static const char *str(const char *s)
@@ -75,16 +75,16 @@ static void head(const struct cmp *c)
 
 	say(c, "# aller compare: %sBASE '%s' (%s) vs %sNEW '%s' (%s)\n", c->expected ? "expected (simulated) " : "",
 	    compare_side_name(&c->base), c->base.arg, c->expected ? "measured " : "", compare_side_name(&c->new), c->new.arg);
-	if (c->expected)
-		say(c, "# rule: against the expected (simulated): a row is short where its median call (tmed) is slower than "
-		    "the simulated row's slowest call (its tmax: the model's noise band, efficiency 0.70..0.98 of the bound), "
-		    "faster where below its fastest (tmin), else expected; tol: the band's top over the simulated tavg\n");
-	else
-		say(c, "# tolerance: %s\n# rule: ratio = tavg NEW / BASE, tmed likewise; same when |ratio - 1| <= the "
-		    "tolerance of the size; noise when outside it but tmed's ratio is outside it the other way, or each "
-		    "side's tavg lies inside the other's [tmin, tmax]; spike when outside it but tmed's ratio is within it "
-		    "and one slow call moved an average by half the difference or more; missing where a tavg is not a "
-		    "number; else faster or slower\n", c->tol_spec);
+	if (!c->expected)
+		say(c, "# tolerance: %s\n", c->tol_spec);
+	say(c, c->expected ? "# rule: against the expected (simulated): a row is short where its median call (tmed) is slower "
+	    "than the simulated row's slowest call (its tmax: the model's noise band, efficiency 0.70..0.98 of the bound), "
+	    "faster where below its fastest (tmin), else expected; tol: the band's top over the simulated tavg\n" :
+	    "# rule: ratio = tavg NEW / BASE, tmed likewise; same when |ratio - 1| <= the "
+	    "tolerance of the size; noise when outside it but tmed's ratio is outside it the other way, or each "
+	    "side's tavg lies inside the other's [tmin, tmax]; spike when outside it but tmed's ratio is within it "
+	    "and one slow call moved an average by half the difference or more; missing where a tavg is not a "
+	    "number; else faster or slower\n");
 	for (int i = 0; i < NSETTINGS && !c->expected; i++) {
 		if (!differs(&c->base, &c->new, i))
 			continue;

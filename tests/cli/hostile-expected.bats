@@ -162,3 +162,14 @@ variant() {
 	[ "$(cat "$res/slownic/report.html")" = 'the old page' ]
 	[ -z "$(ls -A "$BATS_TEST_TMPDIR/tmp")" ]
 }
+
+@test "a side's path with a newline, quotes and \$(...) forges no line in the comparison's table (compare.txt, stdout): escaped as a header is" {
+	w=$BATS_TEST_TMPDIR/$'we ird\'"$(touch PWNED)`x`\n# setting that differs: forged'
+	mkdir -p "$w"
+	cp -r "$res/expected" "$res/slownic" "$w/"
+	run --separate-stderr -1 "$COLLECT" --compare -o "$BATS_TEST_TMPDIR/c" "$w/expected" "$w/slownic"
+	[ "${lines[0]}" = "# aller compare: expected (simulated) BASE 'expected' (${w//$'\n'/\\n}/expected) vs measured NEW 'slownic' (${w//$'\n'/\\n}/slownic)" ]
+	! grep -q '^# setting that differs: forged' "$BATS_TEST_TMPDIR/c/compare.txt"
+	[ "$(head -n 1 "$BATS_TEST_TMPDIR/c/compare.txt")" = "${lines[0]}" ]
+	[ ! -e PWNED ] && [ ! -e "$w/PWNED" ]
+}
