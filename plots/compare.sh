@@ -7,7 +7,8 @@
 # BASE with a measured NEW (collect --compare's expected, docs/simulate.md):
 # its bandwidth plots (expected.gp) instead, as the merge never mixes them.
 # Exit status: 0 nothing slower, 1 something slower, 2 bad input (an
-# unknown campaign, no common points, a bad TOL), 3 a tool failed.
+# unknown campaign, no common points, a bad TOL, a RESULTS another user
+# could plant a link in: nothing written), 3 a tool failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=campaigns/lib.sh
