@@ -216,6 +216,8 @@ int compare_main(int argc, char **argv)
 		rc = text_error(2, "collect: error: NEW '%s' is simulated and BASE '%s' measured: the expected (simulated) "
 			"campaign is BASE, the measured NEW\n", arg[1], arg[0]);
 	c.expected = c.base.simulated && !c.new.simulated;
+	if (rc == 0 && c.expected && strcmp(tol, "5%") != 0)   /* never a setting taken and left unused, unsaid */
+		rc = text_error(2, "collect: error: tolerance '%s' with a simulated BASE: the band is the simulated calls' spread; leave TOL out\n", tol);
 	/* a simulation has one variant, the fabric's: the measured one's (whatever its name) against it */
 	if (rc == 0 && c.expected && !compare_across_variants && (compare_across_variants = 1))
 		qsort(c.new.m, (size_t)c.new.n, sizeof(*c.new.m), compare_meas);

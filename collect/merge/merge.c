@@ -255,14 +255,12 @@ int merge_side(const char *arg, const char *outdir, long *files, char *err, size
 	int rc;
 
 	snprintf(raw, sizeof(raw), "%s/raw", arg);   /* a campaign directory: its raw outputs */
-	if (input_add(&list, stat(raw, &st) == 0 && S_ISDIR(st.st_mode) ? raw : arg, err, errlen)) {
-		filelist_release(&list);
-		return -1;
-	}
-	*files = (long)list.n;
-	rc = list.n ? merge_run(&o, &list, &s) : 2;
+	if (input_add(&list, stat(raw, &st) == 0 && S_ISDIR(st.st_mode) ? raw : arg, err, errlen))
+		rc = -1;
+	else
+		*files = (long)list.n, rc = list.n ? merge_run(&o, &list, &s) : 2;
 	filelist_release(&list);
 	if (rc == 3)
 		snprintf(err, errlen, "cannot merge '%s' into '%s'", arg, outdir);
-	return rc == 3 ? -2 : rc == 2 ? 1 : 0;
+	return rc < 0 ? rc : rc == 3 ? -2 : rc == 2 ? 1 : 0;
 }

@@ -176,3 +176,12 @@ variant() {
 	[ ! -e PWNED ]
 	[ ! -e "$w/PWNED" ]
 }
+
+@test "a TOL against the simulation, which judges by the simulated calls' spread, is refused rather than left unused unsaid: one line, exit 2, nothing written" {
+	run --separate-stderr -2 bash "$ROOT/plots/compare.sh" BASE=expected NEW=slownic TOL=50% "RESULTS=$res"
+	[ "$stderr" = "collect: error: tolerance '50%' with a simulated BASE: the band is the simulated calls' spread; leave TOL out" ]
+	nothing_written
+	# two measured campaigns: the tolerance as before
+	run --separate-stderr -0 bash "$ROOT/plots/compare.sh" BASE=measured NEW=slownic TOL=50% "RESULTS=$res"
+	[ "${lines[1]}" = "# tolerance: 50%" ]
+}
