@@ -23,9 +23,9 @@ static void say(const struct cmp *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	n = n < 0 ? 0 : n < (int)sizeof(line) ? n : (int)sizeof(line) - 1;
-	for (FILE *f = stdout, *txt = c->txt; f; f = f == stdout ? txt : NULL)
-		text_escape(f, line, (size_t)n - (n > 0 && line[n - 1] == '\n')), fputs(n > 0 && line[n - 1] == '\n' ? "\n" : "", f);
+	n = n < 0 ? 0 : n < (int)sizeof(line) ? n - (n > 0 && line[n - 1] == '\n') : (int)sizeof(line) - 1;
+	for (FILE *f = stdout, *txt = c->txt; f; f = f == stdout ? txt : NULL)   /* line[n]: its newline, or none */
+		text_escape(f, line, (size_t)n), fputs(line[n] == '\n' ? "\n" : "", f);
 }
 
 static const char *str(const char *s)
@@ -77,9 +77,10 @@ static void head(const struct cmp *c)
 	    compare_side_name(&c->base), c->base.arg, c->expected ? "measured " : "", compare_side_name(&c->new), c->new.arg);
 	if (!c->expected)
 		say(c, "# tolerance: %s\n", c->tol_spec);
-	say(c, c->expected ? "# rule: against the expected (simulated): a row is short where its median call (tmed) is slower "
-	    "than the simulated row's slowest call (its tmax: the model's noise band, efficiency 0.70..0.98 of the bound), "
-	    "faster where below its fastest (tmin), else expected; tol: the band's top over the simulated tavg\n" :
+	say(c, c->expected ? "# rule: against the expected (simulated): a row is short where its median call (tmed) is "
+	    "slower than the simulated row's slowest call (its tmax: the model's noise band, efficiency 0.70..0.98 of "
+	    "the bound), faster where below its fastest (tmin), else expected; tol: the band's top over the simulated "
+	    "tavg\n" :
 	    "# rule: ratio = tavg NEW / BASE, tmed likewise; same when |ratio - 1| <= the "
 	    "tolerance of the size; noise when outside it but tmed's ratio is outside it the other way, or each "
 	    "side's tavg lies inside the other's [tmin, tmax]; spike when outside it but tmed's ratio is within it "

@@ -185,9 +185,8 @@ static int parse_args(int argc, char **argv, const char **tol, const char **dir,
 			return text_error(2, "collect: error: --compare takes two sets, BASE and NEW; '%s' is a third\n", a);
 		}
 	}
-	if (n < 2)
-		return text_error(2, "collect: error: --compare needs BASE and NEW (see 'collect --compare --help')\n");
-	return 0;
+	return n < 2 ? text_error(2, "collect: error: --compare needs BASE and NEW (see 'collect --compare "
+				 "--help')\n") : 0;
 }
 
 int compare_main(int argc, char **argv)
@@ -217,15 +216,17 @@ int compare_main(int argc, char **argv)
 			"campaign is BASE, the measured NEW\n", arg[1], arg[0]);
 	c.expected = c.base.simulated && !c.new.simulated;
 	if (rc == 0 && c.expected && strcmp(tol, "5%") != 0)   /* never a setting taken and left unused, unsaid */
-		rc = text_error(2, "collect: error: tolerance '%s' with a simulated BASE: the band is the simulated calls' spread; leave TOL out\n", tol);
+		rc = text_error(2, "collect: error: tolerance '%s' with a simulated BASE: the band is the simulated "
+			"calls' spread; leave TOL out\n", tol);
 	/* a simulation has one variant, the fabric's: the measured one's (whatever its name) against it */
 	if (rc == 0 && c.expected && !compare_across_variants && (compare_across_variants = 1))
 		qsort(c.new.m, (size_t)c.new.n, sizeof(*c.new.m), compare_meas);
 	if (rc == 0 && join(&c) != 0)
 		rc = text_error(3, "collect: error: out of memory\n");
 	if (rc == 0 && c.expected && c.dups[1])   /* each row against its expected one, never one of two picked */
-		rc = text_error(2, "collect: error: NEW '%s' has %ld rows of one identity twice (several variants, campaigns or "
-			"series): compare one variant at a time with the expected (simulated) BASE: NEW@VARIANT\n", arg[1], c.dups[1]);
+		rc = text_error(2, "collect: error: NEW '%s' has %ld rows of one identity twice (several variants, "
+			"campaigns or series): compare one variant at a time with the expected (simulated) BASE: "
+			"NEW@VARIANT\n", arg[1], c.dups[1]);
 	if (rc == 0 && c.expected && c.only[1])   /* the same settings: every measured row has its expected one */
 		rc = text_error(2, "collect: error: NEW '%s' has %ld rows that the expected (simulated) BASE '%s' lacks: simulate "
 			"the same NODES, MODES, TASKS_PER_NODE, LONGS and --min-bytes\n", arg[1], c.only[1], arg[0]);

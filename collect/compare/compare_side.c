@@ -70,20 +70,18 @@ int compare_point_key(const struct meas *a, const struct meas *b)
 {
 	int c;
 
-	if ((c = strcmp(a->pt->m->mode, b->pt->m->mode)) ||
+	return ((c = strcmp(a->pt->m->mode, b->pt->m->mode)) ||
 	    (!compare_across_variants && (c = strcmp(a->pt->m->variant, b->pt->m->variant))) ||
 	    (c = strcmp(a->pt->m->tasks_per_node, b->pt->m->tasks_per_node)) ||
-	    (c = cmp_num(!!a->pt->reveal, !!b->pt->reveal)) || (c = cmp_num(a->nodes, b->nodes))) return c;
-	return 0;
+	    (c = cmp_num(!!a->pt->reveal, !!b->pt->reveal)) || (c = cmp_num(a->nodes, b->nodes))) ? c : 0;
 }
 
 int compare_set_key(const struct meas *a, const struct meas *b)
 {
 	int c;
 
-	if ((c = compare_point_key(a, b)) || (c = cmp_num(a->algo, b->algo)) || (c = cmp_num(a->split, b->split)) ||
-	    (c = cmp_num(a->commsize, b->commsize)) || (c = cmp_num(a->comms, b->comms))) return c;
-	return 0;
+	return ((c = compare_point_key(a, b)) || (c = cmp_num(a->algo, b->algo)) || (c = cmp_num(a->split, b->split)) ||
+		(c = cmp_num(a->commsize, b->commsize)) || (c = cmp_num(a->comms, b->comms))) ? c : 0;
 }
 
 int compare_meas(const void *x, const void *y)
