@@ -46,7 +46,7 @@ teardown() {
 	[[ $output == *"--dependency=afterany:"*"jobs/finish.sbatch"* ]]
 	[[ $output == *"#   NODES=2 4"* ]]
 	# no job of its name (the queue's length moved as the last test's final job left it: a CI run)
-	[ -z "$(squeue -h -o %j | grep '^aller-dry-')" ]
+	run ! grep -q '^aller-dry-' < <(squeue -h -o %j)
 	[ ! -e "$RES/dry" ]
 }
 
