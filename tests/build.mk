@@ -46,14 +46,15 @@ test-build: all unit-tests
 # SOAK_ROUNDS, which make's check of its variables refuses) or its level.
 AS_USER := env -u MAKEFLAGS -u MFLAGS -u MAKEOVERRIDES -u MAKELEVEL
 
-# Three lanes at once (PROVE_JOBS + 1; PROVE_JOBS=1: one after another), then the timed
+# Four lanes at once (PROVE_JOBS + 2; PROVE_JOBS=1: one after another), then the timed
 # ones. The end-to-end files in two ordered lanes, each on a local cluster
 # of its own (tests/lib/cluster.bash: E2E_LANE_B's on port 16000); they wait
 # mostly on the shaped network. Beside them, niced (tests/tap-run), the
 # rest, which waits mostly on the CPU, in two lanes of its own (its longest
-# files, QUICK_FIRST, and the others) in the slots the end-to-end lanes leave:
-# prove starts a 'par' group's jobs before any 'seq' group's, which held the
-# end-to-end lanes back 4 minutes in a CI run. Then, alone,
+# files, QUICK_FIRST, and the others): with three slots its second lane
+# waited for its first (10 and 8 minutes one after the other, the end-to-end
+# lanes done in 13: a CI run); prove starts a 'par' group's jobs before any
+# 'seq' group's, which held the end-to-end lanes back 4 minutes in another. Then, alone,
 # tests/timed/ (assertions on what a timer saw) and MPICH's files (its ranks
 # poll their cores busy). Both clusters go down at the end.
 PROVE_JOBS ?= 2
@@ -69,7 +70,7 @@ test-run: export WERROR := $(or $(shell sed -n 's/.* WERROR=\([01]\) .*/\1/p' $(
 test-run: export E2E_LANE_B := $(E2E_LANE_B)
 test-run:
 	@cp $(B)/flags $(B)/flags.tested
-	@rc=0; $(AS_USER) $(PROVE) --timer -j$$(($(PROVE_JOBS) > 1 ? $(PROVE_JOBS) + 1 : 1)) $(PROVE_LANES) -e tests/tap-run \
+	@rc=0; $(AS_USER) $(PROVE) --timer -j$$(($(PROVE_JOBS) > 1 ? $(PROVE_JOBS) + 2 : 1)) $(PROVE_LANES) -e tests/tap-run \
 		$(filter $(E2E_LANE_B),$(TESTS)) $(filter-out $(E2E_LANE_B),$(filter tests/e2e/%,$(TESTS))) \
 		$(filter $(QUICK_FIRST),$(TESTS)) $(filter-out $(ORDERED) $(QUICK_FIRST),$(TESTS)) || rc=1; \
 	if [ -n "$(filter tests/timed/% tests/mpich/%,$(TESTS))" ]; then $(AS_USER) $(PROVE) --timer -j1 -e tests/tap-run \

@@ -40,7 +40,7 @@ static void clear(const char *dir, int n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct merge_options o = { out_dir, 1, findings_run };
+	struct merge_options o = { .outdir = out_dir, .quiet = 1, .then = findings_run };   /* (the findings judged too) */
 	struct filelist files = { 0 };
 	struct summary s;
 	const char *p = (const char *)data, *end = p + size;
