@@ -50,7 +50,7 @@ ended() { ! kill -0 "$1" 2>/dev/null; }
 	pid=$!
 	SAW="squeue" wait_for "the re-check's job to run" 60 recheck_runs
 	kill -TERM "$pid"
-	# (its re-check's srun ends its step first: over 30 s in a CI run of four lanes, under 10 in others)
+	# (its re-check's srun ends its job step first: over 30 s once in a quiet CI run of four lanes)
 	SAW="ps $pid" wait_for "undrain to end on SIGTERM" 120 ended "$pid"
 	rc=0
 	wait "$pid" || rc=$?
